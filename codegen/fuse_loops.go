@@ -83,6 +83,7 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 		rowsStore = func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }
 	}
 	rowsBody := l.body(rowsStore, true)
+	l.rowsStore = rowsStore
 	l.one = !l.fu.modal
 	var cleanBody []jen.Code
 	if !l.one {
@@ -163,6 +164,8 @@ type fusedLoops struct {
 	col, writer string
 	// one: a single loop (emitOne) rather than the clean and rows loops.
 	one bool
+	// rowsStore stores a row's value in that loop.
+	rowsStore func(jen.Code) jen.Code
 	// res is e's vector; rest the rows the vector code computes; fused
 	// whether a loop ran.
 	res, rest, fused string
@@ -313,8 +316,12 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	for _, a := range l.fz.Row.Args {
 		logic = logic && strictOperand(a)
 	}
+	// A conditional whose conditions and results have strict leaves decides
+	// its NULL rows in the loop too (assignNull).
+	cond := !strict && !logic && (l.fz.Row.Op == lower.RowIf || l.fz.Row.Op == lower.RowCase) &&
+		len(l.fz.Absorbs) == 0 && nullAware(l.fz.Row)
 	leaves := len(fu.rowNulls) > 0 || fu.bad != ""
-	if strict || logic {
+	if strict || logic || cond {
 		leaves = len(fu.errTests) > 0 || fu.bad != ""
 	}
 	// The loop runs when the batch-wide conditions hold (constant patterns
@@ -322,12 +329,14 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	// NULL input: it leaves those to the vector code, which is faster on its
 	// own when most rows would be left to it.
 	conds := fu.conds
-	if len(fu.nullCounts) > 0 && !strict && !logic {
+	if len(fu.nullCounts) > 0 && !strict && !logic && !cond {
 		conds = append(conds, jen.Add(joined(fu.nullCounts, "+")).Op("<=").Id("n").Op("/").Lit(2))
 	}
 	// A loop that always runs and leaves no row needs no vector code (unless
 	// that code fills a lazily shared memo, which the query function holds).
-	always := len(conds) == 0 && !leaves && len(f.memos) == memos
+	// (In a function printed whole, without units, the inputs that code
+	// alone reads would be left unused.)
+	always := len(conds) == 0 && !leaves && len(f.memos) == memos && f.scope != nil
 
 	if l.fz.Direct {
 		f.outCol = l.col
@@ -385,27 +394,19 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	// checks are the tests of a row's inputs on a dirty batch.
 	var checks []jen.Code
 	checkedBody := body
+	setNull := l.setNull()
 	switch {
-	case logic && len(fu.rowNulls) > 0:
+	case (logic || cond) && len(fu.rowNulls) > 0:
 		if len(fu.errTests) > 0 {
 			// if x.ErrAt(i) != nil { left = append(left, int32(i)); continue }
 			checks = append(checks, jen.If(joined(fu.errTests, "||")).Block(skip...))
 		}
-		checkedBody = l.logicRow()
-	case strict && len(fu.rowNulls) > 0:
-		var setNull jen.Code
-		switch {
-		case l.fz.Direct && t.Kind == ir.KindVarchar:
-			setNull = jen.Id(l.writer).Dot("AppendNull").Call()
-		case l.fz.Direct:
-			pos := "i"
-			if !l.all {
-				pos = "k"
-			}
-			setNull = jen.Id(l.writer).Dot("SetNull").Call(jen.Id(pos))
-		default:
-			setNull = jen.Id(l.res).Dot("SetNull").Call(jen.Id("i"))
+		if logic {
+			checkedBody = l.logicRow()
+		} else {
+			checkedBody = fu.assignNull(l.fz.Row, l.rowsStore, setNull)
 		}
+	case strict && len(fu.rowNulls) > 0:
 		// if x.IsNull(i) || sArr.IsNull(i) { res.SetNull(i); continue }
 		checks = append(checks, jen.If(joined(fu.nullTests, "||")).Block(setNull, jen.Continue()))
 		if len(fu.errTests) > 0 {
@@ -462,6 +463,21 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	}
 	// if !fused || len(rest) > 0 { vector code over rest }
 	f.add(jen.If(jen.Op("!").Id(l.fused).Op("||").Len(jen.Id(l.rest)).Op(">").Lit(0)).Block(slow...))
+}
+
+// setNull is the statement making row i NULL in the loop's output.
+func (l *fusedLoops) setNull() jen.Code {
+	switch {
+	case l.fz.Direct && l.e.Type().Kind == ir.KindVarchar:
+		return jen.Id(l.writer).Dot("AppendNull").Call()
+	case l.fz.Direct:
+		pos := "i"
+		if !l.all {
+			pos = "k"
+		}
+		return jen.Id(l.writer).Dot("SetNull").Call(jen.Id(pos))
+	}
+	return jen.Id(l.res).Dot("SetNull").Call(jen.Id("i"))
 }
 
 // logicRow is the statements of an AND (OR) of strict operands for a row of

@@ -348,3 +348,108 @@ func isNullOf(vs []string) jen.Code {
 	return joined(tests, "||")
 }
 
+
+// A fused expression whose leaves are strict (strictOperand) decides its
+// rows with a NULL input in the loop too: a condition is TRUE only where its
+// operands are not NULL (a NULL condition takes the ELSE, as in the vector
+// code), and a result is NULL where one of its inputs is. nullAware says
+// whether row program r is such a value, and assignNull and condNull print
+// it for a dirty batch.
+
+// nullAware reports whether value r (a result: stored, so NULL matters)
+// can be printed by assignNull.
+func nullAware(r *lower.Row) bool {
+	switch r.Op {
+	case lower.RowIf:
+		return nullCond(r.Args[0]) && nullAware(r.Args[1]) && nullAware(r.Args[2])
+	case lower.RowCase:
+		if r.Subject != nil && !strictOperand(r.Subject) {
+			return false
+		}
+		for k := 0; k < len(r.Args); k += 2 {
+			c := r.Args[k]
+			if r.Subject != nil && !strictOperand(c) || r.Subject == nil && !nullCond(c) || !nullAware(r.Args[k+1]) {
+				return false
+			}
+		}
+		return nullAware(r.Else)
+	}
+	return strictOperand(r)
+}
+
+// nullCond reports whether condition r can be printed by condNull: only
+// whether it is TRUE matters (NULL and FALSE take the same branch).
+func nullCond(r *lower.Row) bool {
+	switch r.Op {
+	case lower.RowAnd, lower.RowOr:
+		for _, a := range r.Args {
+			if !nullCond(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return strictOperand(r)
+}
+
+// condNull is the Go test that condition r is TRUE on row i.
+func (fu *fusion) condNull(r *lower.Row) jen.Code {
+	switch r.Op {
+	case lower.RowAnd, lower.RowOr:
+		op := "&&"
+		if r.Op == lower.RowOr {
+			op = "||"
+		}
+		cs := make([]jen.Code, len(r.Args))
+		for k, a := range r.Args {
+			cs[k] = fu.condNull(a)
+		}
+		return jen.Parens(joined(cs, op))
+	}
+	v := fu.value(r)
+	if nt := fu.nullTest(r); len(nt) > 0 {
+		// (!(x.IsNull(i)) && x > 1)
+		return jen.Parens(jen.Op("!").Parens(isNullOf(nt)).Op("&&").Add(v))
+	}
+	return v
+}
+
+// assignNull returns the statements storing value r of row i with store, or
+// marking the row NULL with setNull where an input of the result is NULL.
+func (fu *fusion) assignNull(r *lower.Row, store func(jen.Code) jen.Code, setNull jen.Code) []jen.Code {
+	switch r.Op {
+	case lower.RowIf:
+		// if cond { ... } else { ... }
+		return []jen.Code{jen.If(fu.condNull(r.Args[0])).Block(fu.assignNull(r.Args[1], store, setNull)...).
+			Else().Block(fu.assignNull(r.Args[2], store, setNull)...)}
+	case lower.RowCase:
+		var stmts, cases []jen.Code
+		var subject jen.Code
+		var subjectNulls []string
+		if r.Subject != nil {
+			name := fu.local("subject")
+			stmts = append(stmts, jen.Id(name).Op(":=").Add(fu.value(r.Subject)))
+			subject, subjectNulls = jen.Id(name), fu.nullTest(r.Subject)
+		}
+		for k := 0; k < len(r.Args); k += 2 {
+			var c jen.Code
+			if subject != nil {
+				// a NULL operand or WHEN value matches nothing
+				c = kernelCall(r.Sig, subject, fu.value(r.Args[k]))
+				if nt := append(append([]string{}, subjectNulls...), fu.nullTest(r.Args[k])...); len(nt) > 0 {
+					c = jen.Op("!").Parens(isNullOf(nt)).Op("&&").Add(c)
+				}
+			} else {
+				c = fu.condNull(r.Args[k])
+			}
+			cases = append(cases, jen.Case(c).Block(fu.assignNull(r.Args[k+1], store, setNull)...))
+		}
+		cases = append(cases, jen.Default().Block(fu.assignNull(r.Else, store, setNull)...))
+		return append(stmts, jen.Switch().Block(cases...))
+	}
+	if nt := fu.nullTest(r); len(nt) > 0 {
+		// if x.IsNull(i) { res.SetNull(i) } else { out[i] = x }
+		return []jen.Code{jen.If(isNullOf(nt)).Block(setNull).Else().Block(store(fu.value(r)))}
+	}
+	return []jen.Code{store(fu.value(r))}
+}

@@ -1150,16 +1150,12 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	var signedQtyCol arrow.Array // written by the loop, or below from ifResult
 	var signedQtyOut *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
-	if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		signedQtyOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lShipdateV := lShipdate.V[:n]
 		lCommitdateV := lCommitdate.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := signedQtyOut.V
-		left := vec.Sel{} // rows for the vector code
 		if lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean() {
 			for i := range out {
 				if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
@@ -1170,38 +1166,22 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 			}
 		} else {
 			for i := range out {
-				if lShipdate.Dirty(i) || lCommitdate.Dirty(i) || lQuantity.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
-					out[i] = lQuantityV[i]
+				if !(lShipdate.IsNull(i) || lCommitdate.IsNull(i)) && rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
+					if lQuantity.IsNull(i) {
+						signedQtyOut.SetNull(i)
+					} else {
+						out[i] = lQuantityV[i]
+					}
 				} else {
-					out[i] = rt.NegateFloat64(lQuantityV[i])
+					if lQuantity.IsNull(i) {
+						signedQtyOut.SetNull(i)
+					} else {
+						out[i] = rt.NegateFloat64(lQuantityV[i])
+					}
 				}
 			}
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			signedQtyCol = signedQtyOut.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (l_shipdate < l_commitdate)
-		cmp2 := vec.Map2(rest2, n, vec.VecArg(&lShipdate), vec.VecArg(&lCommitdate), rt.LtInt32)
-		// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
-		then, otherwise := vec.Split(&cmp2, rest2, n)
-		ifResult2 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, rest2, n)
-		vec.Merge(&ifResult2, &lQuantity, then, n)
-		// (-l_quantity)
-		minus := vec.Map1(otherwise, n, vec.VecArg(&lQuantity), rt.NegateFloat64)
-		vec.Merge(&ifResult2, &minus, otherwise, n)
-		if fused2 {
-			signedQtyOut.Patch(&ifResult2, rest2, all)
-			signedQtyCol = signedQtyOut.Array()
-		}
-		ifResult = ifResult2
+		signedQtyCol = signedQtyOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 5)
 	if signedQtyCol == nil {
@@ -2038,14 +2018,22 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 			}
 		} else {
 			for i := range out {
-				if product.Dirty(i) || product3.Dirty(i) {
+				if product.ErrAt(i) != nil || product3.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.GtFloat64(productV[i], float64(50000.0)) {
-					out[i] = product3V[i]
+				if !(product.IsNull(i)) && rt.GtFloat64(productV[i], float64(50000.0)) {
+					if product3.IsNull(i) {
+						w05Out.SetNull(i)
+					} else {
+						out[i] = product3V[i]
+					}
 				} else {
-					out[i] = productV[i]
+					if product.IsNull(i) {
+						w05Out.SetNull(i)
+					} else {
+						out[i] = productV[i]
+					}
 				}
 			}
 		}
@@ -2370,7 +2358,7 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused6 bool
 	var rest6 vec.Sel
-	if in.Column(4).NullN() <= n/2 {
+	{
 		w14Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		productV := product.V[:n]
@@ -2387,14 +2375,22 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 			}
 		} else {
 			for i := range out {
-				if lQuantity.Dirty(i) || product.Dirty(i) || product3.Dirty(i) {
+				if product.ErrAt(i) != nil || product3.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
-					out[i] = productV[i]
+				if !(lQuantity.IsNull(i)) && rt.LtFloat64(lQuantityV[i], float64(25.0)) {
+					if product.IsNull(i) {
+						w14Out.SetNull(i)
+					} else {
+						out[i] = productV[i]
+					}
 				} else {
-					out[i] = product3V[i]
+					if product3.IsNull(i) {
+						w14Out.SetNull(i)
+					} else {
+						out[i] = product3V[i]
+					}
 				}
 			}
 		}
@@ -2774,7 +2770,7 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused11 bool
 	var rest11 vec.Sel
-	if in.Column(6).NullN() <= n/2 {
+	{
 		ifResult5 = vec.Make[float64](n)
 		lDiscountV := lDiscount.V[:n]
 		product3V := product3.V[:n]
@@ -2791,14 +2787,22 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 			}
 		} else {
 			for i := range out {
-				if lDiscount.Dirty(i) || product3.Dirty(i) || product.Dirty(i) {
+				if product3.ErrAt(i) != nil || product.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
-					out[i] = product3V[i]
+				if !(lDiscount.IsNull(i)) && rt.GtFloat64(lDiscountV[i], float64(0.05)) {
+					if product3.IsNull(i) {
+						ifResult5.SetNull(i)
+					} else {
+						out[i] = product3V[i]
+					}
 				} else {
-					out[i] = productV[i]
+					if product.IsNull(i) {
+						ifResult5.SetNull(i)
+					} else {
+						out[i] = productV[i]
+					}
 				}
 			}
 		}
@@ -3368,11 +3372,11 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 			}
 		} else {
 			for i := range out {
-				if product3.Dirty(i) || product.Dirty(i) {
+				if product3.ErrAt(i) != nil || product.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.GtFloat64(product3V[i], rt.MulFloat64(productV[i], float64(1.05))) {
+				if !(product3.IsNull(i) || product.IsNull(i)) && rt.GtFloat64(product3V[i], rt.MulFloat64(productV[i], float64(1.05))) {
 					out[i] = float64(1.0)
 				} else {
 					out[i] = float64(0.0)

@@ -528,7 +528,7 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y ve
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
+	{
 		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		xV := x.V[:n]
 		yV := y.V[:n]
@@ -550,14 +550,18 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y ve
 			}
 		} else {
 			for i := range out {
-				if x.Dirty(i) || y.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtInt64(xV[i], yV[i]) {
-					out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
+				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
+					if a.IsNull(i) {
+						bucketOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
+					}
 				} else {
-					out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
+					if a.IsNull(i) {
+						bucketOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
+					}
 				}
 				if bad {
 					bad = false
@@ -951,12 +955,8 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 	var labelCol arrow.Array // written by the loop, or below from caseResult
 	var labelOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if lShipmodeArr.NullN()+lShipinstructArr.NullN()+lCommentArr.NullN()+lReturnflagArr.NullN()+lLinestatusArr.NullN() <= n/2 {
+	{
 		labelOut = vec.NewStringOut(mem, n)
-		left := vec.Sel{} // rows for the vector code
 		if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
 			for i := range n {
 				switch {
@@ -970,94 +970,29 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 			}
 		} else {
 			for i := range n {
-				if lShipmodeArr.IsNull(i) || lShipinstructArr.IsNull(i) || lCommentArr.IsNull(i) || lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
-					labelOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case strings.HasSuffix(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
-					labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", rt.Upper(lShipmodeArr.Value(i))))
-				case strings.Contains(lCommentArr.Value(i), "special"):
-					labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+				case (!(lShipmodeArr.IsNull(i)) && strings.HasSuffix(rt.Upper(lShipmodeArr.Value(i)), "AIR")):
+					if lShipinstructArr.IsNull(i) || lShipmodeArr.IsNull(i) {
+						labelOut.AppendNull()
+					} else {
+						labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", rt.Upper(lShipmodeArr.Value(i))))
+					}
+				case (!(lCommentArr.IsNull(i)) && strings.Contains(lCommentArr.Value(i), "special")):
+					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || lCommentArr.IsNull(i) {
+						labelOut.AppendNull()
+					} else {
+						labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+					}
 				default:
-					labelOut.Append(rt.Upper(lShipmodeArr.Value(i)))
-				}
-			}
-		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			labelCol = labelOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
-		caseResult2 := vec.Make[string](n)
-		// upper(l_shipmode)
-		upper := vec.Map1(rest, n, vec.StrArg(lShipmodeArr), rt.Upper)
-		// (upper(l_shipmode) LIKE '%AIR')
-		like := vec.Map1(rest, n, vec.VecArg(&upper), likePattern4.Match)
-		vec.CopyErrs(&caseResult2, &like, rest, n)
-		when, notYet := vec.Split(&like, rest, n)
-		// substring(l_shipinstruct, 1, 7)
-		substring := vec.Map3(when, n, vec.StrArg(lShipinstructArr), vec.ConstArg[int32](int32(1)), vec.ConstArg[int32](int32(7)), rt.Substring3)
-		// upper(l_shipmode)
-		upper2 := vec.Map1(when, n, vec.StrArg(lShipmodeArr), rt.Upper)
-		// concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
-		concat := vec.Make[string](n)
-		{
-			substringV := substring.V[:n]
-			upper2V := upper2.V[:n]
-			out := concat.V[:n]
-			if vec.Strict(&concat, when, n, vec.FlagsOf(&substring), vec.FlagsOf(&upper2)) && vec.Dense(when, n, false) {
-				for i := range out {
-					out[i] = rt.Concat(substringV[i], "/", upper2V[i])
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if concat.Dirty(i) {
-						continue
+					if lShipmodeArr.IsNull(i) {
+						labelOut.AppendNull()
+					} else {
+						labelOut.Append(rt.Upper(lShipmodeArr.Value(i)))
 					}
-					out[i] = rt.Concat(substringV[i], "/", upper2V[i])
 				}
 			}
 		}
-		vec.Merge(&caseResult2, &concat, when, n)
-		// (l_comment LIKE '%special%')
-		like2 := vec.Map1(notYet, n, vec.StrArg(lCommentArr), likePattern5.Match)
-		vec.CopyErrs(&caseResult2, &like2, notYet, n)
-		when2, notYet2 := vec.Split(&like2, notYet, n)
-		// substring(l_comment, 1, 12)
-		substring2 := vec.Map3(when2, n, vec.StrArg(lCommentArr), vec.ConstArg[int32](int32(1)), vec.ConstArg[int32](int32(12)), rt.Substring3)
-		// concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
-		concat2 := vec.Make[string](n)
-		{
-			substring2V := substring2.V[:n]
-			out := concat2.V[:n]
-			if vec.Strict(&concat2, when2, n, vec.ArrowFlags(lReturnflagArr), vec.ArrowFlags(lLinestatusArr), vec.FlagsOf(&substring2)) && vec.Dense(when2, n, false) {
-				for i := range out {
-					out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2V[i])
-				}
-			} else {
-				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-					i := when2.Row(k)
-					if concat2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2V[i])
-				}
-			}
-		}
-		vec.Merge(&caseResult2, &concat2, when2, n)
-		// upper(l_shipmode)
-		upper3 := vec.Map1(notYet2, n, vec.StrArg(lShipmodeArr), rt.Upper)
-		vec.Merge(&caseResult2, &upper3, notYet2, n)
-		if fused {
-			labelOut.Patch(&caseResult2, rest, all)
-			labelCol = labelOut.Array()
-		}
-		caseResult = caseResult2
+		labelCol = labelOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if labelCol == nil {
@@ -1247,16 +1182,12 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 	var signedQtyCol arrow.Array // written by the loop, or below from ifResult
 	var signedQtyOut *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
-	if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(4).NullN() <= n/2 {
+	{
 		signedQtyOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lShipdateV := lShipdate.V[:n]
 		lCommitdateV := lCommitdate.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := signedQtyOut.V
-		left := vec.Sel{} // rows for the vector code
 		if lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean() {
 			for i := range out {
 				if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
@@ -1267,38 +1198,22 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.Record
 			}
 		} else {
 			for i := range out {
-				if lShipdate.Dirty(i) || lCommitdate.Dirty(i) || lQuantity.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
-					out[i] = lQuantityV[i]
+				if !(lShipdate.IsNull(i) || lCommitdate.IsNull(i)) && rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
+					if lQuantity.IsNull(i) {
+						signedQtyOut.SetNull(i)
+					} else {
+						out[i] = lQuantityV[i]
+					}
 				} else {
-					out[i] = rt.NegateFloat64(lQuantityV[i])
+					if lQuantity.IsNull(i) {
+						signedQtyOut.SetNull(i)
+					} else {
+						out[i] = rt.NegateFloat64(lQuantityV[i])
+					}
 				}
 			}
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			signedQtyCol = signedQtyOut.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (l_shipdate < l_commitdate)
-		cmp2 := vec.Map2(rest2, n, vec.VecArg(&lShipdate), vec.VecArg(&lCommitdate), rt.LtInt32)
-		// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
-		then, otherwise := vec.Split(&cmp2, rest2, n)
-		ifResult2 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, rest2, n)
-		vec.Merge(&ifResult2, &lQuantity, then, n)
-		// (-l_quantity)
-		minus := vec.Map1(otherwise, n, vec.VecArg(&lQuantity), rt.NegateFloat64)
-		vec.Merge(&ifResult2, &minus, otherwise, n)
-		if fused2 {
-			signedQtyOut.Patch(&ifResult2, rest2, all)
-			signedQtyCol = signedQtyOut.Array()
-		}
-		ifResult = ifResult2
+		signedQtyCol = signedQtyOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 5)
 	if signedQtyCol == nil {
@@ -1976,16 +1891,12 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 	var w05Col arrow.Array // written by the loop, or below from ifResult
 	var w05Out *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused5 bool
-	var rest5 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w05Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w05Out.V
-		left := vec.Sel{} // rows for the vector code
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				if rt.GtFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(50000.0)) {
@@ -1996,52 +1907,22 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 			}
 		} else {
 			for i := range out {
-				if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(50000.0)) {
-					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				if !(lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) && rt.GtFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(50000.0)) {
+					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+						w05Out.SetNull(i)
+					} else {
+						out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+					}
 				} else {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+						w05Out.SetNull(i)
+					} else {
+						out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+					}
 				}
 			}
 		}
-		fused5, rest5 = true, left
-		if len(rest5) == 0 {
-			w05Col = w05Out.Array()
-		}
-	}
-	if !fused5 || len(rest5) > 0 {
-		// (1.0 - l_discount)
-		difference8 := vec.Map2(rest5, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product11 := vec.Map2(rest5, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference8), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) > 50000.0)
-		cmp := vec.Map2(rest5, n, vec.VecArg(&product11), vec.ConstArg[float64](float64(50000.0)), rt.GtFloat64)
-		// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
-		then, otherwise := vec.Split(&cmp, rest5, n)
-		ifResult2 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest5, n)
-		// (1.0 - l_discount)
-		difference9 := vec.Map2(then, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product12 := vec.Map2(then, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference9), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum6 := vec.Map2(then, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product13 := vec.Map2(then, n, vec.VecArg(&product12), vec.VecArg(&sum6), rt.MulFloat64)
-		vec.Merge(&ifResult2, &product13, then, n)
-		// (1.0 - l_discount)
-		difference10 := vec.Map2(otherwise, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product14 := vec.Map2(otherwise, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference10), rt.MulFloat64)
-		vec.Merge(&ifResult2, &product14, otherwise, n)
-		if fused5 {
-			w05Out.Patch(&ifResult2, rest5, all)
-			w05Col = w05Out.Array()
-		}
-		ifResult = ifResult2
+		w05Col = w05Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 5)
 	if w05Col == nil {
@@ -2448,17 +2329,13 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 	var w14Col arrow.Array // written by the loop, or below from ifResult3
 	var w14Out *vec.FixedOut[float64]
 	var ifResult3 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused14 bool
-	var rest14 vec.Sel
-	if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w14Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w14Out.V
-		left := vec.Sel{} // rows for the vector code
 		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
@@ -2469,48 +2346,22 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 			}
 		} else {
 			for i := range out {
-				if lQuantity.Dirty(i) || lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				if !(lQuantity.IsNull(i)) && rt.LtFloat64(lQuantityV[i], float64(25.0)) {
+					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+						w14Out.SetNull(i)
+					} else {
+						out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+					}
 				} else {
-					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+						w14Out.SetNull(i)
+					} else {
+						out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+					}
 				}
 			}
 		}
-		fused14, rest14 = true, left
-		if len(rest14) == 0 {
-			w14Col = w14Out.Array()
-		}
-	}
-	if !fused14 || len(rest14) > 0 {
-		// (l_quantity < 25.0)
-		cmp2 := vec.Map2(rest14, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.LtFloat64)
-		// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-		then2, otherwise2 := vec.Split(&cmp2, rest14, n)
-		ifResult4 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult4, &cmp2, rest14, n)
-		// (1.0 - l_discount)
-		difference26 := vec.Map2(then2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product36 := vec.Map2(then2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference26), rt.MulFloat64)
-		vec.Merge(&ifResult4, &product36, then2, n)
-		// (1.0 - l_discount)
-		difference27 := vec.Map2(otherwise2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product37 := vec.Map2(otherwise2, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference27), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum15 := vec.Map2(otherwise2, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product38 := vec.Map2(otherwise2, n, vec.VecArg(&product37), vec.VecArg(&sum15), rt.MulFloat64)
-		vec.Merge(&ifResult4, &product38, otherwise2, n)
-		if fused14 {
-			w14Out.Patch(&ifResult4, rest14, all)
-			w14Col = w14Out.Array()
-		}
-		ifResult3 = ifResult4
+		w14Col = w14Out.Array()
 	}
 	vec.Check(failed, &ifResult3, all, n, 14)
 	if w14Col == nil {
@@ -2922,16 +2773,12 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lTax vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var ifResult5 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused24 bool
-	var rest24 vec.Sel
-	if in.Column(6).NullN()+in.Column(5).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		ifResult5 = vec.Make[float64](n)
 		lDiscountV := lDiscount.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lTaxV := lTax.V[:n]
 		out := ifResult5.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if lDiscount.Clean() && lExtendedprice.Clean() && lTax.Clean() {
 			for i := range out {
 				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
@@ -2942,44 +2789,20 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 			}
 		} else {
 			for i := range out {
-				if lDiscount.Dirty(i) || lExtendedprice.Dirty(i) || lTax.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
-					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				if !(lDiscount.IsNull(i)) && rt.GtFloat64(lDiscountV[i], float64(0.05)) {
+					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+						ifResult5.SetNull(i)
+					} else {
+						out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+					}
 				} else {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+						ifResult5.SetNull(i)
+					} else {
+						out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+					}
 				}
 			}
-		}
-		fused24, rest24 = true, left
-	}
-	if !fused24 || len(rest24) > 0 {
-		// (l_discount > 0.05)
-		cmp3 := vec.Map2(rest24, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.05)), rt.GtFloat64)
-		// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
-		then3, otherwise3 := vec.Split(&cmp3, rest24, n)
-		ifResult6 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult6, &cmp3, rest24, n)
-		// (1.0 - l_discount)
-		difference47 := vec.Map2(then3, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product65 := vec.Map2(then3, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference47), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum26 := vec.Map2(then3, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product66 := vec.Map2(then3, n, vec.VecArg(&product65), vec.VecArg(&sum26), rt.MulFloat64)
-		vec.Merge(&ifResult6, &product66, then3, n)
-		// (1.0 - l_discount)
-		difference48 := vec.Map2(otherwise3, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product67 := vec.Map2(otherwise3, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference48), rt.MulFloat64)
-		vec.Merge(&ifResult6, &product67, otherwise3, n)
-		if fused24 {
-			vec.Merge(&ifResult5, &ifResult6, rest24, n)
-		} else {
-			ifResult5 = ifResult6
 		}
 	}
 	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
@@ -3567,16 +3390,12 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 	var w37Col arrow.Array // written by the loop, or below from ifResult7
 	var w37Out *vec.FixedOut[float64]
 	var ifResult7 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused37 bool
-	var rest37 vec.Sel
-	if in.Column(5).NullN()+in.Column(6).NullN()+in.Column(7).NullN() <= n/2 {
+	{
 		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w37Out.V
-		left := vec.Sel{} // rows for the vector code
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				if rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.05))) {
@@ -3587,50 +3406,14 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 			}
 		} else {
 			for i := range out {
-				if lExtendedprice.Dirty(i) || lDiscount.Dirty(i) || lTax.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.05))) {
+				if !(lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) && rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.05))) {
 					out[i] = float64(1.0)
 				} else {
 					out[i] = float64(0.0)
 				}
 			}
 		}
-		fused37, rest37 = true, left
-		if len(rest37) == 0 {
-			w37Col = w37Out.Array()
-		}
-	}
-	if !fused37 || len(rest37) > 0 {
-		// (1.0 - l_discount)
-		difference72 := vec.Map2(rest37, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product101 := vec.Map2(rest37, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference72), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum45 := vec.Map2(rest37, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product102 := vec.Map2(rest37, n, vec.VecArg(&product101), vec.VecArg(&sum45), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference73 := vec.Map2(rest37, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product103 := vec.Map2(rest37, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference73), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * 1.05)
-		product104 := vec.Map2(rest37, n, vec.VecArg(&product103), vec.ConstArg[float64](float64(1.05)), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05))
-		cmp4 := vec.Map2(rest37, n, vec.VecArg(&product102), vec.VecArg(&product104), rt.GtFloat64)
-		// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
-		then4, otherwise4 := vec.Split(&cmp4, rest37, n)
-		ifResult8 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult8, &cmp4, rest37, n)
-		vec.Fill(&ifResult8, float64(1.0), then4, n)
-		vec.Fill(&ifResult8, float64(0.0), otherwise4, n)
-		if fused37 {
-			w37Out.Patch(&ifResult8, rest37, all)
-			w37Col = w37Out.Array()
-		}
-		ifResult7 = ifResult8
+		w37Col = w37Out.Array()
 	}
 	vec.Check(failed, &ifResult7, all, n, 37)
 	if w37Col == nil {

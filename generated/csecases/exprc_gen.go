@@ -1383,7 +1383,7 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN() <= n/2 {
+	{
 		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
@@ -1399,12 +1399,16 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || quotient.Dirty(i) {
+				if quotient.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if pV[i] {
-					out[i] = quotientV[i]
+				if !(p.IsNull(i)) && pV[i] {
+					if quotient.IsNull(i) {
+						guardedOut.SetNull(i)
+					} else {
+						out[i] = quotientV[i]
+					}
 				} else {
 					out[i] = int64(0)
 				}
@@ -1532,7 +1536,7 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN() <= n/2 {
+	{
 		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
@@ -1548,12 +1552,16 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || quotient.Dirty(i) {
+				if quotient.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if pV[i] {
-					out[i] = quotientV[i]
+				if !(p.IsNull(i)) && pV[i] {
+					if quotient.IsNull(i) {
+						guardedOut.SetNull(i)
+					} else {
+						out[i] = quotientV[i]
+					}
 				} else {
 					out[i] = int64(0)
 				}
@@ -2716,7 +2724,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := then
-	if in.Column(11).NullN() <= n/2 {
+	{
 		ifResult2 = vec.Make[int64](n)
 		qV := q.V[:n]
 		quotientV := quotient.V[:n]
@@ -2739,14 +2747,22 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if q.Dirty(i) || quotient.Dirty(i) {
+				if quotient.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if qV[i] {
-					out[i] = quotientV[i]
+				if !(q.IsNull(i)) && qV[i] {
+					if quotient.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = quotientV[i]
+					}
 				} else {
-					out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(1)))
+					if quotient.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(1)))
+					}
 				}
 				if bad {
 					bad = false
@@ -3085,7 +3101,7 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN() <= n/2 {
+	{
 		sOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
 		productV := product.V[:n]
@@ -3101,12 +3117,16 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || product.Dirty(i) {
+				if product.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if pV[i] {
-					out[i] = productV[i]
+				if !(p.IsNull(i)) && pV[i] {
+					if product.IsNull(i) {
+						sOut.SetNull(i)
+					} else {
+						out[i] = productV[i]
+					}
 				} else {
 					out[i] = float64(0.0)
 				}
@@ -4298,14 +4318,14 @@ func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem me
 			}
 		} else {
 			for i := range n {
-				if quotient.Dirty(i) {
+				if quotient.ErrAt(i) != nil {
 					directOut.Skip()
 					left = append(left, int32(i))
 					continue
 				}
-				subject := quotientV[i]
+				subject2 := quotientV[i]
 				switch {
-				case rt.EqInt64(subject, int64(1)):
+				case !(quotient.IsNull(i)) && rt.EqInt64(subject2, int64(1)):
 					directOut.Append("x")
 				default:
 					directOut.Append("y")

@@ -494,7 +494,7 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordB
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN()+in.Column(11).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -520,17 +520,25 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordB
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) || q.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case pV[i]:
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				case qV[i]:
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				case (!(p.IsNull(i)) && pV[i]):
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
+				case (!(q.IsNull(i)) && qV[i]):
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+					}
 				default:
-					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+					}
 				}
 				if bad {
 					bad = false
@@ -786,7 +794,7 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Rec
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -811,17 +819,17 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Rec
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case pV[i]:
+				case (!(p.IsNull(i)) && pV[i]):
 					out[i] = int64(0)
-				case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)):
+				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))):
 					out[i] = int64(1)
 				default:
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
 				}
 				if bad {
 					bad = false
@@ -914,7 +922,7 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.R
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN()+in.Column(11).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -940,17 +948,21 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.R
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) || q.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case pV[i]:
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				case qV[i]:
+				case (!(p.IsNull(i)) && pV[i]):
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
+				case (!(q.IsNull(i)) && qV[i]):
 					out[i] = int64(0)
 				default:
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
 				}
 				if bad {
 					bad = false
@@ -1142,10 +1154,7 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, x vec.Vec[float64], y vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
 	var ifResult vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused3 bool
-	rest3 := sel
-	if in.Column(10).NullN()+in.Column(4).NullN()+in.Column(5).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
 		xV := x.V[:n]
@@ -1153,7 +1162,6 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.Re
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if p.Clean() && x.Clean() && y.Clean() && a.Clean() && b.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -1166,38 +1174,20 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.Re
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if p.Dirty(i) || x.Dirty(i) || y.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					out[i] = rt.GtFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), float64(2.0))
+				if !(p.IsNull(i)) && pV[i] {
+					if x.IsNull(i) || y.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = rt.GtFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), float64(2.0))
+					}
 				} else {
-					out[i] = rt.GtInt64(aV[i], bV[i])
+					if a.IsNull(i) || b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = rt.GtInt64(aV[i], bV[i])
+					}
 				}
 			}
-		}
-		fused3, rest3 = true, left
-	}
-	if !fused3 || len(rest3) > 0 {
-		// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
-		then, otherwise := vec.Split(&p, rest3, n)
-		ifResult2 := vec.Make[bool](n)
-		vec.CopyErrs(&ifResult2, &p, rest3, n)
-		// (1.0 - y)
-		difference3 := vec.Map2(then, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&y), rt.SubFloat64)
-		// (x * (1.0 - y))
-		product6 := vec.Map2(then, n, vec.VecArg(&x), vec.VecArg(&difference3), rt.MulFloat64)
-		// ((x * (1.0 - y)) > 2.0)
-		cmp2 := vec.Map2(then, n, vec.VecArg(&product6), vec.ConstArg[float64](float64(2.0)), rt.GtFloat64)
-		vec.Merge(&ifResult2, &cmp2, then, n)
-		// (a > b)
-		cmp3 := vec.Map2(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.GtInt64)
-		vec.Merge(&ifResult2, &cmp3, otherwise, n)
-		if fused3 {
-			vec.Merge(&ifResult, &ifResult2, rest3, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	vec.Check(failed, &ifResult, sel, n, 3)
@@ -1512,7 +1502,7 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -1534,12 +1524,12 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if !(p.IsNull(i)) && pV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						guardedOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
 				} else {
 					out[i] = int64(0)
 				}
@@ -1684,7 +1674,7 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -1706,12 +1696,12 @@ func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if !(p.IsNull(i)) && pV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						guardedOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
 				} else {
 					out[i] = int64(0)
 				}
@@ -2091,7 +2081,7 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -2113,14 +2103,18 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+				if !(p.IsNull(i)) && pV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+					}
 				} else {
-					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+					}
 				}
 				if bad {
 					bad = false
@@ -2211,7 +2205,7 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.R
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
@@ -2233,14 +2227,18 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.R
 			}
 		} else {
 			for i := range out {
-				if c_.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
+				if !(c_.IsNull(i) || a.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
+					if b.IsNull(i) || c_.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
+					}
 				} else {
-					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
+					if b.IsNull(i) || c_.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
+					}
 				}
 				if bad {
 					bad = false
@@ -2443,7 +2441,7 @@ func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		r1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -2465,12 +2463,12 @@ func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if !(p.IsNull(i)) && pV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						r1Out.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
 				} else {
 					out[i] = int64(0)
 				}
@@ -2518,7 +2516,7 @@ func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Record
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		r2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		qV := q.V[:n]
 		aV := a.V[:n]
@@ -2540,12 +2538,12 @@ func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Record
 			}
 		} else {
 			for i := range out {
-				if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if qV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if !(q.IsNull(i)) && qV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						r2Out.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
 				} else {
 					out[i] = int64(0)
 				}
@@ -2593,7 +2591,7 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	var rest3 vec.Sel
-	if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		r3Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		qV := q.V[:n]
@@ -2616,12 +2614,12 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] && qV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if (!(p.IsNull(i)) && pV[i]) && (!(q.IsNull(i)) && qV[i]) {
+					if a.IsNull(i) || b.IsNull(i) {
+						r3Out.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
 				} else {
 					out[i] = int64(0)
 				}
@@ -2711,7 +2709,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -2733,12 +2731,12 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if !(p.IsNull(i)) && pV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
 				} else {
 					out[i] = int64(0)
 				}
@@ -2770,7 +2768,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult3 = vec.Make[int64](n)
 		qV := q.V[:n]
 		aV := a.V[:n]
@@ -2792,12 +2790,12 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch,
 			}
 		} else {
 			for i := range out {
-				if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if qV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if !(q.IsNull(i)) && qV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						ifResult3.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
 				} else {
 					out[i] = int64(1)
 				}
@@ -2901,7 +2899,7 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -2923,12 +2921,12 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+				if !(p.IsNull(i)) && pV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+					}
 				} else {
 					out[i] = true
 				}
@@ -2971,7 +2969,7 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.Rec
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		qV := q.V[:n]
 		aV := a.V[:n]
@@ -2995,12 +2993,12 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.Rec
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if qV[i] {
-					out[k] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if !(q.IsNull(i)) && qV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(k)
+					} else {
+						out[k] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
 				} else {
 					out[k] = int64(0)
 				}
@@ -3090,7 +3088,7 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		r1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -3112,12 +3110,12 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+				if !(p.IsNull(i)) && pV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						r1Out.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+					}
 				} else {
 					out[i] = int64(0)
 				}
@@ -3169,7 +3167,7 @@ func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Re
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		r2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		qV := q.V[:n]
 		aV := a.V[:n]
@@ -3191,12 +3189,12 @@ func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Re
 			}
 		} else {
 			for i := range out {
-				if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if qV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if !(q.IsNull(i)) && qV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						r2Out.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
 				} else {
 					out[i] = int64(0)
 				}
@@ -3521,7 +3519,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		qV := q.V[:n]
@@ -3548,15 +3546,19 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					if qV[i] {
-						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if !(p.IsNull(i)) && pV[i] {
+					if !(q.IsNull(i)) && qV[i] {
+						if a.IsNull(i) || b.IsNull(i) {
+							directOut.SetNull(i)
+						} else {
+							out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+						}
 					} else {
-						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+						if a.IsNull(i) || b.IsNull(i) {
+							directOut.SetNull(i)
+						} else {
+							out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+						}
 					}
 				} else {
 					out[i] = int64(0)
@@ -3582,7 +3584,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		// rows the vector code computes: those the fused loop leaves, or all of them
 		var fused2 bool
 		rest2 := then
-		if in.Column(11).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		{
 			ifResult3 = vec.Make[int64](n)
 			qV := q.V[:n]
 			aV := a.V[:n]
@@ -3606,14 +3608,18 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 			} else {
 				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 					i := then.Row(k)
-					if q.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-						left = append(left, int32(i))
-						continue
-					}
-					if qV[i] {
-						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					if !(q.IsNull(i)) && qV[i] {
+						if a.IsNull(i) || b.IsNull(i) {
+							ifResult3.SetNull(i)
+						} else {
+							out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+						}
 					} else {
-						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+						if a.IsNull(i) || b.IsNull(i) {
+							ifResult3.SetNull(i)
+						} else {
+							out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+						}
 					}
 					if bad {
 						bad = false
@@ -4025,16 +4031,12 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 	var sCol arrow.Array // written by the loop, or below from ifResult
 	var sOut *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(4).NullN()+in.Column(5).NullN() <= n/2 {
+	{
 		sOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := sOut.V
-		left := vec.Sel{} // rows for the vector code
 		if p.Clean() && x.Clean() && y.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -4045,36 +4047,18 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					out[i] = rt.MulFloat64(xV[i], yV[i])
+				if !(p.IsNull(i)) && pV[i] {
+					if x.IsNull(i) || y.IsNull(i) {
+						sOut.SetNull(i)
+					} else {
+						out[i] = rt.MulFloat64(xV[i], yV[i])
+					}
 				} else {
 					out[i] = float64(0.0)
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			sCol = sOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, (x * y), 0.0)
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// (x * y)
-		product2 := vec.Map2(then, n, vec.VecArg(&x), vec.VecArg(&y), rt.MulFloat64)
-		vec.Merge(&ifResult2, &product2, then, n)
-		vec.Fill(&ifResult2, float64(0.0), otherwise, n)
-		if fused {
-			sOut.Patch(&ifResult2, rest, all)
-			sCol = sOut.Array()
-		}
-		ifResult = ifResult2
+		sCol = sOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 2)
 	if sCol == nil {
@@ -4383,7 +4367,7 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -4405,14 +4389,14 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
+				if !(p.IsNull(i)) && pV[i] {
 					out[i] = int64(0)
 				} else {
-					out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+					}
 				}
 				if bad {
 					bad = false
@@ -4501,7 +4485,7 @@ func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -4523,12 +4507,12 @@ func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, 
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+				if !(p.IsNull(i)) && pV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+					}
 				} else {
 					out[i] = int64(0)
 				}
@@ -4619,7 +4603,7 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -4642,13 +4626,13 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case pV[i]:
-					out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+				case (!(p.IsNull(i)) && pV[i]):
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+					}
 				default:
 					out[i] = int64(0)
 				}
@@ -5734,7 +5718,7 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y v
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
+	{
 		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		xV := x.V[:n]
 		yV := y.V[:n]
@@ -5756,14 +5740,18 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y v
 			}
 		} else {
 			for i := range out {
-				if x.Dirty(i) || y.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtInt64(xV[i], yV[i]) {
-					out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
+				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
+					if a.IsNull(i) {
+						bucketOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
+					}
 				} else {
-					out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
+					if a.IsNull(i) {
+						bucketOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
+					}
 				}
 				if bad {
 					bad = false
@@ -5855,7 +5843,7 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -5877,14 +5865,9 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.Reco
 			}
 		} else {
 			for i := range n {
-				if a.Dirty(i) || b.Dirty(i) {
-					directOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
-				subject := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				subject2 := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				switch {
-				case rt.EqInt64(subject, int64(1)):
+				case !(a.IsNull(i) || b.IsNull(i)) && rt.EqInt64(subject2, int64(1)):
 					directOut.Append("x")
 				default:
 					directOut.Append("y")
@@ -6096,13 +6079,9 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range out {
 				switch {
@@ -6116,52 +6095,21 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 			}
 		} else {
 			for i := range out {
-				if sArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case rt.EqString(rt.Upper(sArr.Value(i)), "A"):
+				case (!(sArr.IsNull(i)) && rt.EqString(rt.Upper(sArr.Value(i)), "A")):
 					out[i] = int32(1)
-				case rt.EqString(rt.Upper(sArr.Value(i)), "B"):
+				case (!(sArr.IsNull(i)) && rt.EqString(rt.Upper(sArr.Value(i)), "B")):
 					out[i] = int32(2)
 				default:
-					out[i] = rt.Length(rt.Upper(sArr.Value(i)))
+					if sArr.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = rt.Length(rt.Upper(sArr.Value(i)))
+					}
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
-		caseResult2 := vec.Make[int32](n)
-		// upper(s)
-		upper := vec.Map1(rest, n, vec.StrArg(sArr), rt.Upper)
-		// (upper(s) = 'A')
-		cmp := vec.Map2(rest, n, vec.VecArg(&upper), vec.ConstArg[string]("A"), rt.EqString)
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int32(1), when, n)
-		// upper(s)
-		upper2 := vec.Map1(notYet, n, vec.StrArg(sArr), rt.Upper)
-		// (upper(s) = 'B')
-		cmp2 := vec.Map2(notYet, n, vec.VecArg(&upper2), vec.ConstArg[string]("B"), rt.EqString)
-		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
-		when2, notYet2 := vec.Split(&cmp2, notYet, n)
-		vec.Fill(&caseResult2, int32(2), when2, n)
-		// upper(s)
-		upper3 := vec.Map1(notYet2, n, vec.StrArg(sArr), rt.Upper)
-		// length(upper(s))
-		length := vec.Map1(notYet2, n, vec.VecArg(&upper3), rt.Length)
-		vec.Merge(&caseResult2, &length, notYet2, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -6567,7 +6515,7 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -6589,14 +6537,18 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Reco
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+				if !(p.IsNull(i)) && pV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+					}
 				} else {
-					out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+					if a.IsNull(i) || b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+					}
 				}
 				if bad {
 					bad = false
@@ -6682,7 +6634,7 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], i
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -6704,12 +6656,12 @@ func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], i
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
-					out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
+				if !(p.IsNull(i)) && pV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
+					}
 				} else {
 					out[i] = true
 				}

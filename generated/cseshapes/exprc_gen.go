@@ -350,15 +350,11 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 	todo := vec.Missing(shared0Done, then, n)
 	// IF((2 > c), 0, a)
 	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := todo
-	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
@@ -371,32 +367,16 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 		} else {
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
-				if c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtInt64(int64(2), c_V[i]) {
+				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V[i]) {
 					out[i] = int64(0)
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (2 > c)
-		cmp3 := vec.Map2(rest, n, vec.ConstArg[int64](int64(2)), vec.VecArg(&c_), rt.GtInt64)
-		// IF((2 > c), 0, a)
-		then2, otherwise2 := vec.Split(&cmp3, rest, n)
-		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp3, rest, n)
-		vec.Fill(&ifResult3, int64(0), then2, n)
-		vec.Merge(&ifResult3, &a, otherwise2, n)
-		if fused {
-			vec.Merge(&ifResult2, &ifResult3, rest, n)
-		} else {
-			ifResult2 = ifResult3
 		}
 	}
 	vec.Merge(&(*shared0), &ifResult2, todo, n)
@@ -404,15 +384,11 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((2 > c), 0, a)
 	var ifResult4 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := todo2
-	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
@@ -425,32 +401,16 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 		} else {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
-				if c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtInt64(int64(2), c_V[i]) {
+				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V[i]) {
 					out[i] = int64(0)
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult4.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (2 > c)
-		cmp4 := vec.Map2(rest2, n, vec.ConstArg[int64](int64(2)), vec.VecArg(&c_), rt.GtInt64)
-		// IF((2 > c), 0, a)
-		then3, otherwise3 := vec.Split(&cmp4, rest2, n)
-		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp4, rest2, n)
-		vec.Fill(&ifResult5, int64(0), then3, n)
-		vec.Merge(&ifResult5, &a, otherwise3, n)
-		if fused2 {
-			vec.Merge(&ifResult4, &ifResult5, rest2, n)
-		} else {
-			ifResult4 = ifResult5
 		}
 	}
 	vec.Merge(&(*shared0), &ifResult4, todo2, n)
@@ -944,7 +904,7 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
@@ -963,14 +923,22 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe2.Dirty(i) || probe.Dirty(i) || r_.Dirty(i) {
+				if probe2.ErrAt(i) != nil || probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.NeInt64(probe2V[i], probeV[i]) {
-					out[i] = probe2V[i]
+				if !(probe2.IsNull(i) || probe.IsNull(i)) && rt.NeInt64(probe2V[i], probeV[i]) {
+					if probe2.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = probe2V[i]
+					}
 				} else {
-					out[i] = r_V[i]
+					if r_.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = r_V[i]
+					}
 				}
 			}
 		}
@@ -1776,7 +1744,7 @@ func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if sArr.NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		caseResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := caseResult.V[:n]
@@ -1798,14 +1766,14 @@ func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64]
 			}
 		} else {
 			for i := range out {
-				if sArr.IsNull(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				subject2 := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
 				switch {
-				case rt.EqInt64(subject, c_V[i]):
-					out[i] = c_V[i]
+				case !(sArr.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(subject2, c_V[i]):
+					if c_.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				default:
 					out[i] = int64(-1)
 				}
@@ -2013,15 +1981,11 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
 	var ifResult vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() && c_.Clean() {
 			for i := range out {
 				if rt.GtInt64(aV[i], c_V[i]) {
@@ -2032,32 +1996,12 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtInt64(aV[i], c_V[i]) {
+				if !(a.IsNull(i) || c_.IsNull(i)) && rt.GtInt64(aV[i], c_V[i]) {
 					out[i] = int32(1)
 				} else {
 					out[i] = int32(1)
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a > c)
-		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&c_), rt.GtInt64)
-		// IF((a > c), 1, 1)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int32](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Fill(&ifResult2, int32(1), then, n)
-		vec.Fill(&ifResult2, int32(1), otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	// CAST(IF((a > c), 1, 1) AS BIGINT)
@@ -2113,15 +2057,11 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
 	var caseResult2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := when2
-	if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := caseResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if b.Clean() && c_.Clean() {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
@@ -2135,33 +2075,13 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		} else {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
-				if b.Dirty(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case rt.LtInt64(bV[i], c_V[i]):
+				case (!(b.IsNull(i) || c_.IsNull(i)) && rt.LtInt64(bV[i], c_V[i])):
 					out[i] = int64(9223372036854775807)
 				default:
 					out[i] = int64(1)
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
-		caseResult3 := vec.Make[int64](n)
-		// (b < c)
-		cmp3 := vec.Map2(rest2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.LtInt64)
-		vec.CopyErrs(&caseResult3, &cmp3, rest2, n)
-		when3, notYet3 := vec.Split(&cmp3, rest2, n)
-		vec.Fill(&caseResult3, int64(9223372036854775807), when3, n)
-		vec.Fill(&caseResult3, int64(1), notYet3, n)
-		if fused2 {
-			vec.Merge(&caseResult2, &caseResult3, rest2, n)
-		} else {
-			caseResult2 = caseResult3
 		}
 	}
 	vec.Merge(&caseResult, &caseResult2, when2, n)
@@ -2909,7 +2829,7 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := and.Live
-	if in.Column(3).NullN()+in.Column(5).NullN() <= n/2 {
+	{
 		ifResult2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		probe3V := probe3.V[:n]
@@ -2929,14 +2849,22 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 		} else {
 			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
 				i := and.Live.Row(k)
-				if c_.Dirty(i) || probe3.Dirty(i) || q.Dirty(i) || asBigint.Dirty(i) {
+				if probe3.ErrAt(i) != nil || asBigint.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.LeInt64(c_V[i], probe3V[i]) {
-					out[i] = qV[i]
+				if !(c_.IsNull(i) || probe3.IsNull(i)) && rt.LeInt64(c_V[i], probe3V[i]) {
+					if q.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = qV[i]
+					}
 				} else {
-					out[i] = rt.GtInt64(int64(5), asBigintV[i])
+					if asBigint.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = rt.GtInt64(int64(5), asBigintV[i])
+					}
 				}
 			}
 		}
@@ -3368,16 +3296,12 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	}
 	// IF(q, b, r)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(5).NullN()+in.Column(2).NullN()+in.Column(0).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		qV := q.V[:n]
 		bV := b.V[:n]
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if q.Clean() && b.Clean() && r_.Clean() {
 			for i := range out {
 				if qV[i] {
@@ -3388,30 +3312,20 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 			}
 		} else {
 			for i := range out {
-				if q.Dirty(i) || b.Dirty(i) || r_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if qV[i] {
-					out[i] = bV[i]
+				if !(q.IsNull(i)) && qV[i] {
+					if b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = bV[i]
+					}
 				} else {
-					out[i] = r_V[i]
+					if r_.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = r_V[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// IF(q, b, r)
-		then, otherwise := vec.Split(&q, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &q, rest, n)
-		vec.Merge(&ifResult2, &b, then, n)
-		vec.Merge(&ifResult2, &r_, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	matches := vec.Make[bool](n)
@@ -3439,7 +3353,7 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := when
-	if in.Column(0).NullN() <= n/2 {
+	{
 		ifResult3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		shared0V := (*shared0).V[:n]
@@ -3457,14 +3371,18 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if r_.Dirty(i) || (*shared0).Dirty(i) {
+				if (*shared0).ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.NeInt64(r_V[i], shared0V[i]) {
+				if !(r_.IsNull(i) || (*shared0).IsNull(i)) && rt.NeInt64(r_V[i], shared0V[i]) {
 					out[i] = int64(5)
 				} else {
-					out[i] = shared0V[i]
+					if (*shared0).IsNull(i) {
+						ifResult3.SetNull(i)
+					} else {
+						out[i] = shared0V[i]
+					}
 				}
 			}
 		}
@@ -3962,7 +3880,7 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if in.Column(4).NullN() <= n/2 {
+	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		triedV := tried.V[:n]
 		pV := p.V[:n]
@@ -3988,21 +3906,37 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if tried.Dirty(i) || p.Dirty(i) || probe.Dirty(i) {
+				if tried.ErrAt(i) != nil || probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
 				switch {
-				case triedV[i]:
-					if pV[i] {
-						out[k] = probeV[i]
+				case (!(tried.IsNull(i)) && triedV[i]):
+					if !(p.IsNull(i)) && pV[i] {
+						if probe.IsNull(i) {
+							o2Out.SetNull(k)
+						} else {
+							out[k] = probeV[i]
+						}
+					} else {
+						if probe.IsNull(i) {
+							o2Out.SetNull(k)
+						} else {
+							out[k] = probeV[i]
+						}
+					}
+				case (!(tried.IsNull(i)) && triedV[i]):
+					if probe.IsNull(i) {
+						o2Out.SetNull(k)
 					} else {
 						out[k] = probeV[i]
 					}
-				case triedV[i]:
-					out[k] = probeV[i]
 				default:
-					out[k] = probeV[i]
+					if probe.IsNull(i) {
+						o2Out.SetNull(k)
+					} else {
+						out[k] = probeV[i]
+					}
 				}
 			}
 		}
@@ -4021,7 +3955,7 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in
 		// rows the vector code computes: those the fused loop leaves, or all of them
 		var fused2 bool
 		rest2 := when
-		if in.Column(4).NullN() <= n/2 {
+		{
 			ifResult = vec.Make[int64](n)
 			pV := p.V[:n]
 			probeV := probe.V[:n]
@@ -4039,14 +3973,22 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in
 			} else {
 				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 					i := when.Row(k)
-					if p.Dirty(i) || probe.Dirty(i) {
+					if probe.ErrAt(i) != nil {
 						left = append(left, int32(i))
 						continue
 					}
-					if pV[i] {
-						out[i] = probeV[i]
+					if !(p.IsNull(i)) && pV[i] {
+						if probe.IsNull(i) {
+							ifResult.SetNull(i)
+						} else {
+							out[i] = probeV[i]
+						}
 					} else {
-						out[i] = probeV[i]
+						if probe.IsNull(i) {
+							ifResult.SetNull(i)
+						} else {
+							out[i] = probeV[i]
+						}
 					}
 				}
 			}
@@ -4296,14 +4238,22 @@ func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[i
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if shared22.Dirty(i) || probe.Dirty(i) || probe3.Dirty(i) {
+				if shared22.ErrAt(i) != nil || probe.ErrAt(i) != nil || probe3.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.NeInt64(shared22V[i], int64(3)) {
-					out[i] = probeV[i]
+				if !(shared22.IsNull(i)) && rt.NeInt64(shared22V[i], int64(3)) {
+					if probe.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				} else {
-					out[i] = probe3V[i]
+					if probe3.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = probe3V[i]
+					}
 				}
 			}
 		}
@@ -4514,7 +4464,7 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch,
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
@@ -4533,14 +4483,22 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch,
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if c_.Dirty(i) || probe.Dirty(i) || a.Dirty(i) {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.EqInt64(c_V[i], probeV[i]) {
-					out[k] = aV[i]
+				if !(c_.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(c_V[i], probeV[i]) {
+					if a.IsNull(i) {
+						o1Out.SetNull(k)
+					} else {
+						out[k] = aV[i]
+					}
 				} else {
-					out[k] = probeV[i]
+					if probe.IsNull(i) {
+						o1Out.SetNull(k)
+					} else {
+						out[k] = probeV[i]
+					}
 				}
 			}
 		}
@@ -4866,15 +4824,23 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe.Dirty(i) {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
 				switch {
-				case rt.GeInt64(probeV[i], probeV[i]):
-					out[k] = probeV[i]
+				case (!(probe.IsNull(i)) && rt.GeInt64(probeV[i], probeV[i])):
+					if probe.IsNull(i) {
+						o2Out.SetNull(k)
+					} else {
+						out[k] = probeV[i]
+					}
 				default:
-					out[k] = probeV[i]
+					if probe.IsNull(i) {
+						o2Out.SetNull(k)
+					} else {
+						out[k] = probeV[i]
+					}
 				}
 			}
 		}
@@ -5176,7 +5142,7 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if in.Column(4).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		probe2V := probe2.V[:n]
@@ -5195,14 +5161,22 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if p.Dirty(i) || probe2.Dirty(i) || probe.Dirty(i) {
+				if probe2.ErrAt(i) != nil || probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if pV[i] {
-					out[i] = probe2V[i]
+				if !(p.IsNull(i)) && pV[i] {
+					if probe2.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = probe2V[i]
+					}
 				} else {
-					out[i] = probeV[i]
+					if probe.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				}
 			}
 		}
@@ -5523,14 +5497,22 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if probe3.Dirty(i) {
+				if probe3.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.EqInt64(probe3V[i], int64(1)) {
-					out[i] = probe3V[i]
+				if !(probe3.IsNull(i)) && rt.EqInt64(probe3V[i], int64(1)) {
+					if probe3.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = probe3V[i]
+					}
 				} else {
-					out[i] = probe3V[i]
+					if probe3.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = probe3V[i]
+					}
 				}
 			}
 		}
@@ -5690,7 +5672,7 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := then
-	if in.Column(2).NullN()+sArr.NullN() <= n/2 {
+	{
 		caseResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		bV := b.V[:n]
@@ -5716,16 +5698,24 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if probe2.Dirty(i) || b.Dirty(i) || sArr.IsNull(i) || probe.Dirty(i) {
+				if probe2.ErrAt(i) != nil || probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				subject := probe2V[i]
+				subject2 := probe2V[i]
 				switch {
-				case rt.EqInt64(subject, bV[i]):
-					out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				case !(probe2.IsNull(i) || b.IsNull(i)) && rt.EqInt64(subject2, bV[i]):
+					if sArr.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+					}
 				default:
-					out[i] = probeV[i]
+					if probe.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				}
 				if bad {
 					bad = false
@@ -6041,7 +6031,7 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := otherwise2
-	if in.Column(5).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		ifResult3 = vec.Make[int64](n)
 		qV := q.V[:n]
 		probe3V := probe3.V[:n]
@@ -6060,14 +6050,22 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 		} else {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 				i := otherwise2.Row(k)
-				if q.Dirty(i) || probe3.Dirty(i) || c_.Dirty(i) {
+				if probe3.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if qV[i] {
-					out[i] = probe3V[i]
+				if !(q.IsNull(i)) && qV[i] {
+					if probe3.IsNull(i) {
+						ifResult3.SetNull(i)
+					} else {
+						out[i] = probe3V[i]
+					}
 				} else {
-					out[i] = c_V[i]
+					if c_.IsNull(i) {
+						ifResult3.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				}
 			}
 		}
@@ -6193,7 +6191,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(1).NullN()+in.Column(5).NullN()+in.Column(2).NullN() <= n/2 {
+	{
 		caseResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
@@ -6214,17 +6212,29 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) || probe.Dirty(i) || q.Dirty(i) || b.Dirty(i) {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
 				switch {
-				case rt.EqInt64(aV[i], probeV[i]):
-					out[i] = probeV[i]
-				case qV[i]:
-					out[i] = probeV[i]
+				case (!(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(aV[i], probeV[i])):
+					if probe.IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
+				case (!(q.IsNull(i)) && qV[i]):
+					if probe.IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				default:
-					out[i] = bV[i]
+					if b.IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = bV[i]
+					}
 				}
 			}
 		}
@@ -6573,15 +6583,11 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 	probe := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	// IF((1 <> c), 3, a)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := notYet
-	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
@@ -6594,32 +6600,16 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
-				if c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.NeInt64(int64(1), c_V[i]) {
+				if !(c_.IsNull(i)) && rt.NeInt64(int64(1), c_V[i]) {
 					out[i] = int64(3)
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (1 <> c)
-		cmp2 := vec.Map2(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&c_), rt.NeInt64)
-		// IF((1 <> c), 3, a)
-		then, otherwise := vec.Split(&cmp2, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
-		vec.Fill(&ifResult2, int64(3), then, n)
-		vec.Merge(&ifResult2, &a, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	// (b <> IF((1 <> c), 3, a))
@@ -6687,14 +6677,10 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
+	{
 		o1Out = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() && b.Clean() {
 			for i := range n {
 				if rt.NeInt64(aV[i], bV[i]) {
@@ -6705,37 +6691,14 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			}
 		} else {
 			for i := range n {
-				if a.Dirty(i) || b.Dirty(i) {
-					o1Out.Skip()
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.NeInt64(aV[i], bV[i]) {
+				if !(a.IsNull(i) || b.IsNull(i)) && rt.NeInt64(aV[i], bV[i]) {
 					o1Out.Append("x")
 				} else {
 					o1Out.Append("x")
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			o1Col = o1Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (a <> b)
-		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.NeInt64)
-		// IF((a <> b), 'x', 'x')
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[string](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Fill(&ifResult2, "x", then, n)
-		vec.Fill(&ifResult2, "x", otherwise, n)
-		if fused {
-			o1Out.Patch(&ifResult2, rest, all)
-			o1Col = o1Out.Array()
-		}
-		ifResult = ifResult2
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if o1Col == nil {
@@ -6821,14 +6784,10 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// IF((1 = a), 5, a)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(1).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() {
 			for i := range out {
 				if rt.EqInt64(int64(1), aV[i]) {
@@ -6839,32 +6798,16 @@ func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.EqInt64(int64(1), aV[i]) {
+				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV[i]) {
 					out[i] = int64(5)
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (1 = a)
-		cmp := vec.Map2(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.EqInt64)
-		// IF((1 = a), 5, a)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Fill(&ifResult2, int64(5), then, n)
-		vec.Merge(&ifResult2, &a, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	return ifResult
@@ -7203,7 +7146,7 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := sel
-	if in.Column(1).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
@@ -7226,14 +7169,22 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if a.Dirty(i) || probe.Dirty(i) {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.GeInt64(aV[i], probeV[i]) {
-					out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+				if !(a.IsNull(i) || probe.IsNull(i)) && rt.GeInt64(aV[i], probeV[i]) {
+					if probe.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+					}
 				} else {
-					out[i] = probeV[i]
+					if probe.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				}
 				if bad {
 					bad = false
@@ -7562,14 +7513,10 @@ func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a
 func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
 	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := sel
-	if in.Column(3).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -7582,32 +7529,12 @@ func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				if !(c_.IsNull(i)) && rt.LeInt64(c_V[i], int64(9223372036854775807)) {
 					out[i] = int64(4611686018427387904)
 				} else {
 					out[i] = int64(100)
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (c <= 9223372036854775807)
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(9223372036854775807)), rt.LeInt64)
-		// IF((c <= 9223372036854775807), 4611686018427387904, 100)
-		then, otherwise := vec.Split(&cmp2, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
-		vec.Fill(&ifResult2, int64(4611686018427387904), then, n)
-		vec.Fill(&ifResult2, int64(100), otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))
@@ -7751,7 +7678,7 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	rest3 := sel
-	if sArr.NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult3 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		aV := a.V[:n]
@@ -7769,14 +7696,22 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if sArr.IsNull(i) || probe3.Dirty(i) || a.Dirty(i) {
+				if probe3.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.EqString(sArr.Value(i), "a") {
-					out[i] = probe3V[i]
+				if !(sArr.IsNull(i)) && rt.EqString(sArr.Value(i), "a") {
+					if probe3.IsNull(i) {
+						ifResult3.SetNull(i)
+					} else {
+						out[i] = probe3V[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult3.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
 		}
@@ -7999,7 +7934,7 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := when
-	if in.Column(4).NullN() <= n/2 {
+	{
 		caseResult2 = vec.Make[int64](n)
 		pV := p.V[:n]
 		probeV := probe.V[:n]
@@ -8018,15 +7953,23 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if p.Dirty(i) || probe.Dirty(i) {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
 				switch {
-				case pV[i]:
-					out[i] = probeV[i]
+				case (!(p.IsNull(i)) && pV[i]):
+					if probe.IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				default:
-					out[i] = probeV[i]
+					if probe.IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				}
 			}
 		}
@@ -8221,7 +8164,7 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(2).NullN()+sArr.NullN() <= n/2 {
+	{
 		o2Out = vec.NewStringOut(mem, n)
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
@@ -8236,15 +8179,23 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 			}
 		} else {
 			for i := range n {
-				if b.Dirty(i) || probe2.Dirty(i) || sArr.IsNull(i) {
+				if probe2.ErrAt(i) != nil {
 					o2Out.Skip()
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.EqInt64(bV[i], probe2V[i]) {
-					o2Out.Append(sArr.Value(i))
+				if !(b.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(bV[i], probe2V[i]) {
+					if sArr.IsNull(i) {
+						o2Out.AppendNull()
+					} else {
+						o2Out.Append(sArr.Value(i))
+					}
 				} else {
-					o2Out.Append(sArr.Value(i))
+					if sArr.IsNull(i) {
+						o2Out.AppendNull()
+					} else {
+						o2Out.Append(sArr.Value(i))
+					}
 				}
 			}
 		}
@@ -8580,16 +8531,12 @@ func shape00048Where(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[in
 func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// IF((a < 100), b, c)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := sel
-	if in.Column(1).NullN()+in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() && b.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -8602,32 +8549,20 @@ func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if a.Dirty(i) || b.Dirty(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LtInt64(aV[i], int64(100)) {
-					out[i] = bV[i]
+				if !(a.IsNull(i)) && rt.LtInt64(aV[i], int64(100)) {
+					if b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = bV[i]
+					}
 				} else {
-					out[i] = c_V[i]
+					if c_.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a < 100)
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.LtInt64)
-		// IF((a < 100), b, c)
-		then, otherwise := vec.Split(&cmp2, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
-		vec.Merge(&ifResult2, &b, then, n)
-		vec.Merge(&ifResult2, &c_, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	return ifResult
@@ -8927,7 +8862,7 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := when2
-	if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
@@ -8946,14 +8881,18 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 		} else {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
-				if b.Dirty(i) || probe.Dirty(i) || c_.Dirty(i) {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.LeInt64(bV[i], probeV[i]) {
+				if !(b.IsNull(i) || probe.IsNull(i)) && rt.LeInt64(bV[i], probeV[i]) {
 					out[i] = int64(100)
 				} else {
-					out[i] = c_V[i]
+					if c_.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				}
 			}
 		}
@@ -9798,7 +9737,7 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := between.Live
-	if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		caseResult = vec.Make[int64](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
@@ -9825,17 +9764,25 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 		} else {
 			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
 				i := between.Live.Row(k)
-				if b.Dirty(i) || probe.Dirty(i) || c_.Dirty(i) {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
 				switch {
-				case rt.NeInt64(int64(1), bV[i]):
+				case (!(b.IsNull(i)) && rt.NeInt64(int64(1), bV[i])):
 					out[i] = int64(2)
-				case rt.GtInt64(probeV[i], probeV[i]):
-					out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
+				case (!(probe.IsNull(i)) && rt.GtInt64(probeV[i], probeV[i])):
+					if probe.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
+					}
 				default:
-					out[i] = c_V[i]
+					if c_.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				}
 				if bad {
 					bad = false
@@ -10220,7 +10167,7 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
@@ -10241,12 +10188,16 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 			}
 		} else {
 			for i := range out {
-				if probe.Dirty(i) || r_.Dirty(i) {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.LtInt64(probeV[i], r_V[i]) {
-					out[i] = bad.Int64(rt.MulInt64(probeV[i], probeV[i]))
+				if !(probe.IsNull(i) || r_.IsNull(i)) && rt.LtInt64(probeV[i], r_V[i]) {
+					if probe.IsNull(i) {
+						o1Out.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.MulInt64(probeV[i], probeV[i]))
+					}
 				} else {
 					out[i] = int64(0)
 				}
@@ -10511,7 +10462,7 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := when3
-	if in.Column(1).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
@@ -10529,14 +10480,22 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 		} else {
 			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
 				i := when3.Row(k)
-				if probe.Dirty(i) || a.Dirty(i) {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.LeInt64(probeV[i], probeV[i]) {
-					out[i] = probeV[i]
+				if !(probe.IsNull(i)) && rt.LeInt64(probeV[i], probeV[i]) {
+					if probe.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
 		}
@@ -10663,15 +10622,11 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	todo := vec.Missing(shared0Done, then, n)
 	// IF((c < 3), a, a)
 	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := todo
-	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
@@ -10684,32 +10639,20 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 		} else {
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
-				if c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
+				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
+					if a.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (c < 3)
-		cmp := vec.Map2(rest, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(3)), rt.LtInt64)
-		// IF((c < 3), a, a)
-		then2, otherwise2 := vec.Split(&cmp, rest, n)
-		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp, rest, n)
-		vec.Merge(&ifResult3, &a, then2, n)
-		vec.Merge(&ifResult3, &a, otherwise2, n)
-		if fused {
-			vec.Merge(&ifResult2, &ifResult3, rest, n)
-		} else {
-			ifResult2 = ifResult3
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
@@ -10721,15 +10664,11 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((c < 3), a, a)
 	var ifResult4 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := todo2
-	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
@@ -10742,32 +10681,20 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 		} else {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
-				if c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
+				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
+					if a.IsNull(i) {
+						ifResult4.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult4.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (c < 3)
-		cmp2 := vec.Map2(rest2, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(3)), rt.LtInt64)
-		// IF((c < 3), a, a)
-		then3, otherwise3 := vec.Split(&cmp2, rest2, n)
-		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp2, rest2, n)
-		vec.Merge(&ifResult5, &a, then3, n)
-		vec.Merge(&ifResult5, &a, otherwise3, n)
-		if fused2 {
-			vec.Merge(&ifResult4, &ifResult5, rest2, n)
-		} else {
-			ifResult4 = ifResult5
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
@@ -10885,15 +10812,11 @@ func shape00062Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// IF((a = c), c, a)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := sel
-	if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -10906,32 +10829,20 @@ func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatc
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if a.Dirty(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.EqInt64(aV[i], c_V[i]) {
-					out[i] = c_V[i]
+				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV[i], c_V[i]) {
+					if c_.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a = c)
-		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&c_), rt.EqInt64)
-		// IF((a = c), c, a)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Merge(&ifResult2, &c_, then, n)
-		vec.Merge(&ifResult2, &a, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	return ifResult
@@ -10983,7 +10894,7 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	rest2 := sel
-	if sArr.NullN() <= n/2 {
+	{
 		ifResult3 = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
@@ -11006,14 +10917,22 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe2.Dirty(i) || sArr.IsNull(i) || probe.Dirty(i) {
+				if probe2.ErrAt(i) != nil || probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.NeInt64(probe2V[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
-					out[i] = probeV[i]
+				if !(probe2.IsNull(i) || sArr.IsNull(i)) && rt.NeInt64(probe2V[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+					if probe.IsNull(i) {
+						ifResult3.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				} else {
-					out[i] = probe2V[i]
+					if probe2.IsNull(i) {
+						ifResult3.SetNull(i)
+					} else {
+						out[i] = probe2V[i]
+					}
 				}
 				if bad {
 					bad = false
@@ -11577,12 +11496,16 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 		} else {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 				i := otherwise2.Row(k)
-				if (*shared2).Dirty(i) || probe3.Dirty(i) || probe.Dirty(i) {
+				if (*shared2).ErrAt(i) != nil || probe3.ErrAt(i) != nil || probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.GtInt64(shared2V[i], probe3V[i]) {
-					out[i] = probeV[i]
+				if !((*shared2).IsNull(i) || probe3.IsNull(i)) && rt.GtInt64(shared2V[i], probe3V[i]) {
+					if probe.IsNull(i) {
+						ifResult3.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				} else {
 					out[i] = int64(5)
 				}
@@ -11876,7 +11799,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := when
-	if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		asBigintV := asBigint.V[:n]
 		c_V := c_.V[:n]
@@ -11895,14 +11818,22 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if asBigint.Dirty(i) || c_.Dirty(i) || r_.Dirty(i) {
+				if asBigint.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.LeInt64(asBigintV[i], c_V[i]) {
-					out[i] = asBigintV[i]
+				if !(asBigint.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(asBigintV[i], c_V[i]) {
+					if asBigint.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = asBigintV[i]
+					}
 				} else {
-					out[i] = r_V[i]
+					if r_.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = r_V[i]
+					}
 				}
 			}
 		}
@@ -12320,7 +12251,7 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := when
-	if in.Column(1).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
@@ -12338,12 +12269,16 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if a.Dirty(i) || probe.Dirty(i) {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.EqInt64(aV[i], probeV[i]) {
-					out[i] = probeV[i]
+				if !(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(aV[i], probeV[i]) {
+					if probe.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				} else {
 					out[i] = int64(5)
 				}
@@ -13014,16 +12949,12 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := o1Out.V
-		left := vec.Sel{} // rows for the vector code
 		if r_.Clean() && c_.Clean() && a.Clean() {
 			for i := range out {
 				if rt.GtInt64(r_V[i], c_V[i]) {
@@ -13034,36 +12965,22 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 			}
 		} else {
 			for i := range out {
-				if r_.Dirty(i) || c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtInt64(r_V[i], c_V[i]) {
-					out[i] = aV[i]
+				if !(r_.IsNull(i) || c_.IsNull(i)) && rt.GtInt64(r_V[i], c_V[i]) {
+					if a.IsNull(i) {
+						o1Out.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						o1Out.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			o1Col = o1Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (r > c)
-		cmp := vec.Map2(rest, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.GtInt64)
-		// IF((r > c), a, a)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Merge(&ifResult2, &a, then, n)
-		vec.Merge(&ifResult2, &a, otherwise, n)
-		if fused {
-			o1Out.Patch(&ifResult2, rest, all)
-			o1Col = o1Out.Array()
-		}
-		ifResult = ifResult2
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if o1Col == nil {
@@ -13520,14 +13437,22 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if probe3.Dirty(i) || probe2.Dirty(i) {
+				if probe3.ErrAt(i) != nil || probe2.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.EqInt64(probe3V[i], probe2V[i]) {
-					out[i] = probe3V[i]
+				if !(probe3.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(probe3V[i], probe2V[i]) {
+					if probe3.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = probe3V[i]
+					}
 				} else {
-					out[i] = probe2V[i]
+					if probe2.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = probe2V[i]
+					}
 				}
 			}
 		}
@@ -13893,7 +13818,7 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(1).NullN() <= n/2 {
+	{
 		caseResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
@@ -13917,17 +13842,25 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 		} else {
 			for i := range out {
-				if probe.Dirty(i) || a.Dirty(i) {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
 				switch {
-				case rt.NeInt64(probeV[i], int64(0)):
+				case (!(probe.IsNull(i)) && rt.NeInt64(probeV[i], int64(0))):
 					out[i] = int64(5)
-				case rt.GtInt64(probeV[i], aV[i]):
-					out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+				case (!(probe.IsNull(i) || a.IsNull(i)) && rt.GtInt64(probeV[i], aV[i])):
+					if probe.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+					}
 				default:
-					out[i] = probeV[i]
+					if probe.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				}
 				if bad {
 					bad = false
@@ -13990,7 +13923,7 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
@@ -14005,14 +13938,22 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 			}
 		} else {
 			for i := range out {
-				if sArr.IsNull(i) || probe.Dirty(i) {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if rt.EqString(sArr.Value(i), "a") {
-					out[i] = probeV[i]
+				if !(sArr.IsNull(i)) && rt.EqString(sArr.Value(i), "a") {
+					if probe.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				} else {
-					out[i] = probeV[i]
+					if probe.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
 				}
 			}
 		}

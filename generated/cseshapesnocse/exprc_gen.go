@@ -369,15 +369,11 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	vec.CopyErrs(&ifResult, &cmp2, sel, n)
 	// IF((2 > c), 0, a)
 	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := then
-	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
@@ -390,46 +386,26 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtInt64(int64(2), c_V[i]) {
+				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V[i]) {
 					out[i] = int64(0)
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (2 > c)
-		cmp3 := vec.Map2(rest, n, vec.ConstArg[int64](int64(2)), vec.VecArg(&c_), rt.GtInt64)
-		// IF((2 > c), 0, a)
-		then2, otherwise2 := vec.Split(&cmp3, rest, n)
-		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp3, rest, n)
-		vec.Fill(&ifResult3, int64(0), then2, n)
-		vec.Merge(&ifResult3, &a, otherwise2, n)
-		if fused {
-			vec.Merge(&ifResult2, &ifResult3, rest, n)
-		} else {
-			ifResult2 = ifResult3
 		}
 	}
 	vec.Merge(&ifResult, &ifResult2, then, n)
 	// IF((2 > c), 0, a)
 	var ifResult4 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := otherwise
-	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
@@ -442,32 +418,16 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtInt64(int64(2), c_V[i]) {
+				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V[i]) {
 					out[i] = int64(0)
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult4.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (2 > c)
-		cmp4 := vec.Map2(rest2, n, vec.ConstArg[int64](int64(2)), vec.VecArg(&c_), rt.GtInt64)
-		// IF((2 > c), 0, a)
-		then3, otherwise3 := vec.Split(&cmp4, rest2, n)
-		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp4, rest2, n)
-		vec.Fill(&ifResult5, int64(0), then3, n)
-		vec.Merge(&ifResult5, &a, otherwise3, n)
-		if fused2 {
-			vec.Merge(&ifResult4, &ifResult5, rest2, n)
-		} else {
-			ifResult4 = ifResult5
 		}
 	}
 	vec.Merge(&ifResult, &ifResult4, otherwise, n)
@@ -1893,7 +1853,7 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := when
-	if sArr.NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		caseResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := caseResult2.V[:n]
@@ -1917,14 +1877,14 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if sArr.IsNull(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				subject2 := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
 				switch {
-				case rt.EqInt64(subject, c_V[i]):
-					out[i] = c_V[i]
+				case !(sArr.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(subject2, c_V[i]):
+					if c_.IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				default:
 					out[i] = int64(-1)
 				}
@@ -2029,7 +1989,7 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], i
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
-	if sArr.NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		o3Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
 		out := o3Out.V
@@ -2051,14 +2011,14 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], i
 			}
 		} else {
 			for i := range out {
-				if sArr.IsNull(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				subject2 := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
 				switch {
-				case rt.EqInt64(subject, c_V[i]):
-					out[i] = c_V[i]
+				case !(sArr.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(subject2, c_V[i]):
+					if c_.IsNull(i) {
+						o3Out.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				default:
 					out[i] = int64(-1)
 				}
@@ -2148,15 +2108,11 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
 	var ifResult vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() && c_.Clean() {
 			for i := range out {
 				if rt.GtInt64(aV[i], c_V[i]) {
@@ -2167,32 +2123,12 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtInt64(aV[i], c_V[i]) {
+				if !(a.IsNull(i) || c_.IsNull(i)) && rt.GtInt64(aV[i], c_V[i]) {
 					out[i] = int32(1)
 				} else {
 					out[i] = int32(1)
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a > c)
-		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&c_), rt.GtInt64)
-		// IF((a > c), 1, 1)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int32](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Fill(&ifResult2, int32(1), then, n)
-		vec.Fill(&ifResult2, int32(1), otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	// CAST(IF((a > c), 1, 1) AS BIGINT)
@@ -2283,15 +2219,11 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
 	// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
 	var caseResult2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := when2
-	if in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := caseResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if b.Clean() && c_.Clean() {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
@@ -2305,33 +2237,13 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		} else {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
-				if b.Dirty(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case rt.LtInt64(bV[i], c_V[i]):
+				case (!(b.IsNull(i) || c_.IsNull(i)) && rt.LtInt64(bV[i], c_V[i])):
 					out[i] = int64(9223372036854775807)
 				default:
 					out[i] = int64(1)
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// CASE WHEN (b < c) THEN 9223372036854775807 ELSE 1 END
-		caseResult3 := vec.Make[int64](n)
-		// (b < c)
-		cmp3 := vec.Map2(rest2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.LtInt64)
-		vec.CopyErrs(&caseResult3, &cmp3, rest2, n)
-		when3, notYet3 := vec.Split(&cmp3, rest2, n)
-		vec.Fill(&caseResult3, int64(9223372036854775807), when3, n)
-		vec.Fill(&caseResult3, int64(1), notYet3, n)
-		if fused2 {
-			vec.Merge(&caseResult2, &caseResult3, rest2, n)
-		} else {
-			caseResult2 = caseResult3
 		}
 	}
 	vec.Merge(&caseResult, &caseResult2, when2, n)
@@ -3751,16 +3663,12 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	}
 	// IF(q, b, r)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(5).NullN()+in.Column(2).NullN()+in.Column(0).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		qV := q.V[:n]
 		bV := b.V[:n]
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if q.Clean() && b.Clean() && r_.Clean() {
 			for i := range out {
 				if qV[i] {
@@ -3771,30 +3679,20 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 			}
 		} else {
 			for i := range out {
-				if q.Dirty(i) || b.Dirty(i) || r_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if qV[i] {
-					out[i] = bV[i]
+				if !(q.IsNull(i)) && qV[i] {
+					if b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = bV[i]
+					}
 				} else {
-					out[i] = r_V[i]
+					if r_.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = r_V[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// IF(q, b, r)
-		then, otherwise := vec.Split(&q, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &q, rest, n)
-		vec.Merge(&ifResult2, &b, then, n)
-		vec.Merge(&ifResult2, &r_, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	matches := vec.Make[bool](n)
@@ -7127,15 +7025,11 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	vec.Merge(&caseResult, &coalesced2, when, n)
 	// IF((1 <> c), 3, a)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := notYet
-	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
@@ -7148,32 +7042,16 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
-				if c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.NeInt64(int64(1), c_V[i]) {
+				if !(c_.IsNull(i)) && rt.NeInt64(int64(1), c_V[i]) {
 					out[i] = int64(3)
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (1 <> c)
-		cmp2 := vec.Map2(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&c_), rt.NeInt64)
-		// IF((1 <> c), 3, a)
-		then, otherwise := vec.Split(&cmp2, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
-		vec.Fill(&ifResult2, int64(3), then, n)
-		vec.Merge(&ifResult2, &a, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	// (b <> IF((1 <> c), 3, a))
@@ -7247,14 +7125,10 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(1).NullN()+in.Column(2).NullN() <= n/2 {
+	{
 		o1Out = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() && b.Clean() {
 			for i := range n {
 				if rt.NeInt64(aV[i], bV[i]) {
@@ -7265,37 +7139,14 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 			}
 		} else {
 			for i := range n {
-				if a.Dirty(i) || b.Dirty(i) {
-					o1Out.Skip()
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.NeInt64(aV[i], bV[i]) {
+				if !(a.IsNull(i) || b.IsNull(i)) && rt.NeInt64(aV[i], bV[i]) {
 					o1Out.Append("x")
 				} else {
 					o1Out.Append("x")
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			o1Col = o1Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (a <> b)
-		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.NeInt64)
-		// IF((a <> b), 'x', 'x')
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[string](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Fill(&ifResult2, "x", then, n)
-		vec.Fill(&ifResult2, "x", otherwise, n)
-		if fused {
-			o1Out.Patch(&ifResult2, rest, all)
-			o1Col = o1Out.Array()
-		}
-		ifResult = ifResult2
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if o1Col == nil {
@@ -7386,14 +7237,10 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	probe := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// IF((1 = a), 5, a)
 	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := then
-	if in.Column(1).NullN() <= n/2 {
+	{
 		ifResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
@@ -7406,32 +7253,16 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.EqInt64(int64(1), aV[i]) {
+				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV[i]) {
 					out[i] = int64(5)
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (1 = a)
-		cmp := vec.Map2(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.EqInt64)
-		// IF((1 = a), 5, a)
-		then2, otherwise2 := vec.Split(&cmp, rest, n)
-		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp, rest, n)
-		vec.Fill(&ifResult3, int64(5), then2, n)
-		vec.Merge(&ifResult3, &a, otherwise2, n)
-		if fused {
-			vec.Merge(&ifResult2, &ifResult3, rest, n)
-		} else {
-			ifResult2 = ifResult3
 		}
 	}
 	// probe(3, r, IF((1 = a), 5, a))
@@ -7441,14 +7272,10 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	vec.Merge(&ifResult, &cmp2, then, n)
 	// IF((1 = a), 5, a)
 	var ifResult4 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := otherwise
-	if in.Column(1).NullN() <= n/2 {
+	{
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
@@ -7461,46 +7288,26 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.EqInt64(int64(1), aV[i]) {
+				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV[i]) {
 					out[i] = int64(5)
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult4.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (1 = a)
-		cmp3 := vec.Map2(rest2, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.EqInt64)
-		// IF((1 = a), 5, a)
-		then3, otherwise3 := vec.Split(&cmp3, rest2, n)
-		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp3, rest2, n)
-		vec.Fill(&ifResult5, int64(5), then3, n)
-		vec.Merge(&ifResult5, &a, otherwise3, n)
-		if fused2 {
-			vec.Merge(&ifResult4, &ifResult5, rest2, n)
-		} else {
-			ifResult4 = ifResult5
 		}
 	}
 	// probe(1, r, IF((1 = a), 5, a))
 	probe3 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	// IF((1 = a), 5, a)
 	var ifResult6 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused3 bool
-	rest3 := otherwise
-	if in.Column(1).NullN() <= n/2 {
+	{
 		ifResult6 = vec.Make[int64](n)
 		aV := a.V[:n]
 		out := ifResult6.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
@@ -7513,32 +7320,16 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.EqInt64(int64(1), aV[i]) {
+				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV[i]) {
 					out[i] = int64(5)
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult6.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused3, rest3 = true, left
-	}
-	if !fused3 || len(rest3) > 0 {
-		// (1 = a)
-		cmp4 := vec.Map2(rest3, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.EqInt64)
-		// IF((1 = a), 5, a)
-		then4, otherwise4 := vec.Split(&cmp4, rest3, n)
-		ifResult7 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult7, &cmp4, rest3, n)
-		vec.Fill(&ifResult7, int64(5), then4, n)
-		vec.Merge(&ifResult7, &a, otherwise4, n)
-		if fused3 {
-			vec.Merge(&ifResult6, &ifResult7, rest3, n)
-		} else {
-			ifResult6 = ifResult7
 		}
 	}
 	// probe(1, r, IF((1 = a), 5, a))
@@ -8365,14 +8156,10 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := sel
-	if in.Column(3).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -8385,32 +8172,12 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				if !(c_.IsNull(i)) && rt.LeInt64(c_V[i], int64(9223372036854775807)) {
 					out[i] = int64(4611686018427387904)
 				} else {
 					out[i] = int64(100)
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (c <= 9223372036854775807)
-		cmp4 := vec.Map2(rest2, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(9223372036854775807)), rt.LeInt64)
-		// IF((c <= 9223372036854775807), 4611686018427387904, 100)
-		then, otherwise := vec.Split(&cmp4, rest2, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp4, rest2, n)
-		vec.Fill(&ifResult2, int64(4611686018427387904), then, n)
-		vec.Fill(&ifResult2, int64(100), otherwise, n)
-		if fused2 {
-			vec.Merge(&ifResult, &ifResult2, rest2, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))
@@ -8497,14 +8264,10 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 	vec.CopyErrs(&ifResult3, &cmp5, sel, n)
 	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 	var ifResult4 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused3 bool
-	rest3 := then2
-	if in.Column(3).NullN() <= n/2 {
+	{
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		out := ifResult4.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() {
 			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
 				i := then2.Row(k)
@@ -8517,32 +8280,12 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		} else {
 			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
 				i := then2.Row(k)
-				if c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				if !(c_.IsNull(i)) && rt.LeInt64(c_V[i], int64(9223372036854775807)) {
 					out[i] = int64(4611686018427387904)
 				} else {
 					out[i] = int64(100)
 				}
 			}
-		}
-		fused3, rest3 = true, left
-	}
-	if !fused3 || len(rest3) > 0 {
-		// (c <= 9223372036854775807)
-		cmp6 := vec.Map2(rest3, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(9223372036854775807)), rt.LeInt64)
-		// IF((c <= 9223372036854775807), 4611686018427387904, 100)
-		then3, otherwise3 := vec.Split(&cmp6, rest3, n)
-		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp6, rest3, n)
-		vec.Fill(&ifResult5, int64(4611686018427387904), then3, n)
-		vec.Fill(&ifResult5, int64(100), otherwise3, n)
-		if fused3 {
-			vec.Merge(&ifResult4, &ifResult5, rest3, n)
-		} else {
-			ifResult4 = ifResult5
 		}
 	}
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))
@@ -9257,16 +9000,12 @@ func shape00048Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_
 func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((a < 100), b, c)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := sel
-	if in.Column(1).NullN()+in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() && b.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -9279,32 +9018,20 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if a.Dirty(i) || b.Dirty(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LtInt64(aV[i], int64(100)) {
-					out[i] = bV[i]
+				if !(a.IsNull(i)) && rt.LtInt64(aV[i], int64(100)) {
+					if b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = bV[i]
+					}
 				} else {
-					out[i] = c_V[i]
+					if c_.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a < 100)
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.LtInt64)
-		// IF((a < 100), b, c)
-		then, otherwise := vec.Split(&cmp2, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
-		vec.Merge(&ifResult2, &b, then, n)
-		vec.Merge(&ifResult2, &c_, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	// (IF((a < 100), b, c) IN (probe(1, r, a)))
@@ -9350,16 +9077,12 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	probe7 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// IF((a < 100), b, c)
 	var ifResult4 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := otherwise2
-	if in.Column(1).NullN()+in.Column(2).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult4.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() && b.Clean() && c_.Clean() {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 				i := otherwise2.Row(k)
@@ -9372,32 +9095,20 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 		} else {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 				i := otherwise2.Row(k)
-				if a.Dirty(i) || b.Dirty(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LtInt64(aV[i], int64(100)) {
-					out[i] = bV[i]
+				if !(a.IsNull(i)) && rt.LtInt64(aV[i], int64(100)) {
+					if b.IsNull(i) {
+						ifResult4.SetNull(i)
+					} else {
+						out[i] = bV[i]
+					}
 				} else {
-					out[i] = c_V[i]
+					if c_.IsNull(i) {
+						ifResult4.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (a < 100)
-		cmp3 := vec.Map2(rest2, n, vec.VecArg(&a), vec.ConstArg[int64](int64(100)), rt.LtInt64)
-		// IF((a < 100), b, c)
-		then3, otherwise3 := vec.Split(&cmp3, rest2, n)
-		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp3, rest2, n)
-		vec.Merge(&ifResult5, &b, then3, n)
-		vec.Merge(&ifResult5, &c_, otherwise3, n)
-		if fused2 {
-			vec.Merge(&ifResult4, &ifResult5, rest2, n)
-		} else {
-			ifResult4 = ifResult5
 		}
 	}
 	// probe(3, r, IF((a < 100), b, c))
@@ -11294,15 +11005,11 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 	vec.CopyErrs(&ifResult, &isNotNull, all, n)
 	// IF((c < 3), a, a)
 	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := then
-	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
@@ -11315,47 +11022,31 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
+				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
+					if a.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult2.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (c < 3)
-		cmp := vec.Map2(rest, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(3)), rt.LtInt64)
-		// IF((c < 3), a, a)
-		then2, otherwise2 := vec.Split(&cmp, rest, n)
-		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp, rest, n)
-		vec.Merge(&ifResult3, &a, then2, n)
-		vec.Merge(&ifResult3, &a, otherwise2, n)
-		if fused {
-			vec.Merge(&ifResult2, &ifResult3, rest, n)
-		} else {
-			ifResult2 = ifResult3
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
 	probe2 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
 	// IF((c < 3), a, a)
 	var ifResult4 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := then
-	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult4 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
@@ -11368,32 +11059,20 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
+				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
+					if a.IsNull(i) {
+						ifResult4.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult4.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (c < 3)
-		cmp2 := vec.Map2(rest2, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(3)), rt.LtInt64)
-		// IF((c < 3), a, a)
-		then3, otherwise3 := vec.Split(&cmp2, rest2, n)
-		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp2, rest2, n)
-		vec.Merge(&ifResult5, &a, then3, n)
-		vec.Merge(&ifResult5, &a, otherwise3, n)
-		if fused2 {
-			vec.Merge(&ifResult4, &ifResult5, rest2, n)
-		} else {
-			ifResult4 = ifResult5
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
@@ -11403,15 +11082,11 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 	vec.Merge(&ifResult, &sum, then, n)
 	// IF((c < 3), a, a)
 	var ifResult6 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused3 bool
-	rest3 := otherwise
-	if in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult6 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult6.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
@@ -11424,32 +11099,20 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
+				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
+					if a.IsNull(i) {
+						ifResult6.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult6.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused3, rest3 = true, left
-	}
-	if !fused3 || len(rest3) > 0 {
-		// (c < 3)
-		cmp3 := vec.Map2(rest3, n, vec.VecArg(&c_), vec.ConstArg[int64](int64(3)), rt.LtInt64)
-		// IF((c < 3), a, a)
-		then4, otherwise4 := vec.Split(&cmp3, rest3, n)
-		ifResult7 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult7, &cmp3, rest3, n)
-		vec.Merge(&ifResult7, &a, then4, n)
-		vec.Merge(&ifResult7, &a, otherwise4, n)
-		if fused3 {
-			vec.Merge(&ifResult6, &ifResult7, rest3, n)
-		} else {
-			ifResult6 = ifResult7
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
@@ -11556,15 +11219,11 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	}
 	// IF((a = c), c, a)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := sel
-	if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -11577,32 +11236,20 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if a.Dirty(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.EqInt64(aV[i], c_V[i]) {
-					out[i] = c_V[i]
+				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV[i], c_V[i]) {
+					if c_.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a = c)
-		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&c_), rt.EqInt64)
-		// IF((a = c), c, a)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Merge(&ifResult2, &c_, then, n)
-		vec.Merge(&ifResult2, &a, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	// probe(1, r, IF((a = c), c, a))
@@ -11692,15 +11339,11 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	vec.Merge(&ifResult3, &probe3, then2, n)
 	// IF((a = c), c, a)
 	var ifResult4 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	rest2 := otherwise2
-	if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult4.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() && c_.Clean() {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 				i := otherwise2.Row(k)
@@ -11713,32 +11356,20 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		} else {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 				i := otherwise2.Row(k)
-				if a.Dirty(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.EqInt64(aV[i], c_V[i]) {
-					out[i] = c_V[i]
+				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV[i], c_V[i]) {
+					if c_.IsNull(i) {
+						ifResult4.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult4.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (a = c)
-		cmp3 := vec.Map2(rest2, n, vec.VecArg(&a), vec.VecArg(&c_), rt.EqInt64)
-		// IF((a = c), c, a)
-		then3, otherwise3 := vec.Split(&cmp3, rest2, n)
-		ifResult5 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult5, &cmp3, rest2, n)
-		vec.Merge(&ifResult5, &c_, then3, n)
-		vec.Merge(&ifResult5, &a, otherwise3, n)
-		if fused2 {
-			vec.Merge(&ifResult4, &ifResult5, rest2, n)
-		} else {
-			ifResult4 = ifResult5
 		}
 	}
 	// probe(1, r, IF((a = c), c, a))
@@ -11791,15 +11422,11 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 	probe5 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// IF((a = c), c, a)
 	var ifResult6 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused3 bool
-	rest3 := or.Live
-	if in.Column(1).NullN()+in.Column(3).NullN() <= n/2 {
+	{
 		ifResult6 = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult6.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() && c_.Clean() {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
@@ -11812,32 +11439,20 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 		} else {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
-				if a.Dirty(i) || c_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.EqInt64(aV[i], c_V[i]) {
-					out[i] = c_V[i]
+				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV[i], c_V[i]) {
+					if c_.IsNull(i) {
+						ifResult6.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						ifResult6.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
-		}
-		fused3, rest3 = true, left
-	}
-	if !fused3 || len(rest3) > 0 {
-		// (a = c)
-		cmp5 := vec.Map2(rest3, n, vec.VecArg(&a), vec.VecArg(&c_), rt.EqInt64)
-		// IF((a = c), c, a)
-		then4, otherwise4 := vec.Split(&cmp5, rest3, n)
-		ifResult7 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult7, &cmp5, rest3, n)
-		vec.Merge(&ifResult7, &c_, then4, n)
-		vec.Merge(&ifResult7, &a, otherwise4, n)
-		if fused3 {
-			vec.Merge(&ifResult6, &ifResult7, rest3, n)
-		} else {
-			ifResult6 = ifResult7
 		}
 	}
 	// (probe(4, r, b) <> IF((a = c), c, a))
@@ -12711,7 +12326,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	rest := when
-	if sArr.NullN()+in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		r_V := r_.V[:n]
@@ -12734,14 +12349,18 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if sArr.IsNull(i) || c_.Dirty(i) || r_.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
-					out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				if !(sArr.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
+					if sArr.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+					}
 				} else {
-					out[i] = r_V[i]
+					if r_.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = r_V[i]
+					}
 				}
 				if bad {
 					bad = false
@@ -13816,16 +13435,12 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(3).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		out := o1Out.V
-		left := vec.Sel{} // rows for the vector code
 		if r_.Clean() && c_.Clean() && a.Clean() {
 			for i := range out {
 				if rt.GtInt64(r_V[i], c_V[i]) {
@@ -13836,36 +13451,22 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch,
 			}
 		} else {
 			for i := range out {
-				if r_.Dirty(i) || c_.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.GtInt64(r_V[i], c_V[i]) {
-					out[i] = aV[i]
+				if !(r_.IsNull(i) || c_.IsNull(i)) && rt.GtInt64(r_V[i], c_V[i]) {
+					if a.IsNull(i) {
+						o1Out.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				} else {
-					out[i] = aV[i]
+					if a.IsNull(i) {
+						o1Out.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			o1Col = o1Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (r > c)
-		cmp := vec.Map2(rest, n, vec.VecArg(&r_), vec.VecArg(&c_), rt.GtInt64)
-		// IF((r > c), a, a)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Merge(&ifResult2, &a, then, n)
-		vec.Merge(&ifResult2, &a, otherwise, n)
-		if fused {
-			o1Out.Patch(&ifResult2, rest, all)
-			o1Col = o1Out.Array()
-		}
-		ifResult = ifResult2
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if o1Col == nil {

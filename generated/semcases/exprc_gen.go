@@ -10149,13 +10149,9 @@ func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range out {
 				switch {
@@ -10173,58 +10169,21 @@ func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range out {
-				if sArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case strings.HasPrefix(sArr.Value(i), "ab"):
+				case (!(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "ab")):
 					out[i] = int32(1)
-				case strings.HasSuffix(sArr.Value(i), "yz"):
+				case (!(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "yz")):
 					out[i] = int32(2)
-				case strings.Contains(sArr.Value(i), "mm"):
+				case (!(sArr.IsNull(i)) && strings.Contains(sArr.Value(i), "mm")):
 					out[i] = int32(3)
-				case (sArr.Value(i) == "exact"):
+				case (!(sArr.IsNull(i)) && (sArr.Value(i) == "exact")):
 					out[i] = int32(4)
 				default:
 					out[i] = int32(0)
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-		caseResult2 := vec.Make[int32](n)
-		// (s LIKE 'ab%')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern10.Match)
-		vec.CopyErrs(&caseResult2, &like, rest, n)
-		when, notYet := vec.Split(&like, rest, n)
-		vec.Fill(&caseResult2, int32(1), when, n)
-		// (s LIKE '%yz')
-		like2 := vec.Map1(notYet, n, vec.StrArg(sArr), likePattern11.Match)
-		vec.CopyErrs(&caseResult2, &like2, notYet, n)
-		when2, notYet2 := vec.Split(&like2, notYet, n)
-		vec.Fill(&caseResult2, int32(2), when2, n)
-		// (s LIKE '%mm%')
-		like3 := vec.Map1(notYet2, n, vec.StrArg(sArr), likePattern12.Match)
-		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
-		when3, notYet3 := vec.Split(&like3, notYet2, n)
-		vec.Fill(&caseResult2, int32(3), when3, n)
-		// (s LIKE 'exact')
-		like4 := vec.Map1(notYet3, n, vec.StrArg(sArr), likePattern13.Match)
-		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
-		when4, notYet4 := vec.Split(&like4, notYet3, n)
-		vec.Fill(&caseResult2, int32(4), when4, n)
-		vec.Fill(&caseResult2, int32(0), notYet4, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -10281,13 +10240,9 @@ func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range out {
 				switch {
@@ -10305,58 +10260,21 @@ func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range out {
-				if sArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case strings.HasPrefix(sArr.Value(i), "ab"):
+				case (!(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "ab")):
 					out[i] = int32(1)
-				case strings.HasSuffix(sArr.Value(i), "yz"):
+				case (!(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "yz")):
 					out[i] = int32(2)
-				case strings.Contains(sArr.Value(i), "mm"):
+				case (!(sArr.IsNull(i)) && strings.Contains(sArr.Value(i), "mm")):
 					out[i] = int32(3)
-				case (sArr.Value(i) == "exact"):
+				case (!(sArr.IsNull(i)) && (sArr.Value(i) == "exact")):
 					out[i] = int32(4)
 				default:
 					out[i] = int32(0)
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-		caseResult2 := vec.Make[int32](n)
-		// (s LIKE 'ab%')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern10.Match)
-		vec.CopyErrs(&caseResult2, &like, rest, n)
-		when, notYet := vec.Split(&like, rest, n)
-		vec.Fill(&caseResult2, int32(1), when, n)
-		// (s LIKE '%yz')
-		like2 := vec.Map1(notYet, n, vec.StrArg(sArr), likePattern11.Match)
-		vec.CopyErrs(&caseResult2, &like2, notYet, n)
-		when2, notYet2 := vec.Split(&like2, notYet, n)
-		vec.Fill(&caseResult2, int32(2), when2, n)
-		// (s LIKE '%mm%')
-		like3 := vec.Map1(notYet2, n, vec.StrArg(sArr), likePattern12.Match)
-		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
-		when3, notYet3 := vec.Split(&like3, notYet2, n)
-		vec.Fill(&caseResult2, int32(3), when3, n)
-		// (s LIKE 'exact')
-		like4 := vec.Map1(notYet3, n, vec.StrArg(sArr), likePattern13.Match)
-		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
-		when4, notYet4 := vec.Split(&like4, notYet3, n)
-		vec.Fill(&caseResult2, int32(4), when4, n)
-		vec.Fill(&caseResult2, int32(0), notYet4, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -10413,13 +10331,9 @@ func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range out {
 				switch {
@@ -10437,58 +10351,21 @@ func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range out {
-				if sArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case strings.HasPrefix(sArr.Value(i), "ab"):
+				case (!(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "ab")):
 					out[i] = int32(1)
-				case strings.HasSuffix(sArr.Value(i), "yz"):
+				case (!(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "yz")):
 					out[i] = int32(2)
-				case strings.Contains(sArr.Value(i), "mm"):
+				case (!(sArr.IsNull(i)) && strings.Contains(sArr.Value(i), "mm")):
 					out[i] = int32(3)
-				case (sArr.Value(i) == "exact"):
+				case (!(sArr.IsNull(i)) && (sArr.Value(i) == "exact")):
 					out[i] = int32(4)
 				default:
 					out[i] = int32(0)
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-		caseResult2 := vec.Make[int32](n)
-		// (s LIKE 'ab%')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern10.Match)
-		vec.CopyErrs(&caseResult2, &like, rest, n)
-		when, notYet := vec.Split(&like, rest, n)
-		vec.Fill(&caseResult2, int32(1), when, n)
-		// (s LIKE '%yz')
-		like2 := vec.Map1(notYet, n, vec.StrArg(sArr), likePattern11.Match)
-		vec.CopyErrs(&caseResult2, &like2, notYet, n)
-		when2, notYet2 := vec.Split(&like2, notYet, n)
-		vec.Fill(&caseResult2, int32(2), when2, n)
-		// (s LIKE '%mm%')
-		like3 := vec.Map1(notYet2, n, vec.StrArg(sArr), likePattern12.Match)
-		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
-		when3, notYet3 := vec.Split(&like3, notYet2, n)
-		vec.Fill(&caseResult2, int32(3), when3, n)
-		// (s LIKE 'exact')
-		like4 := vec.Map1(notYet3, n, vec.StrArg(sArr), likePattern13.Match)
-		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
-		when4, notYet4 := vec.Split(&like4, notYet3, n)
-		vec.Fill(&caseResult2, int32(4), when4, n)
-		vec.Fill(&caseResult2, int32(0), notYet4, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -10545,13 +10422,9 @@ func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range out {
 				switch {
@@ -10569,58 +10442,21 @@ func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range out {
-				if sArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case strings.HasPrefix(sArr.Value(i), "ab"):
+				case (!(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "ab")):
 					out[i] = int32(1)
-				case strings.HasSuffix(sArr.Value(i), "yz"):
+				case (!(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "yz")):
 					out[i] = int32(2)
-				case strings.Contains(sArr.Value(i), "mm"):
+				case (!(sArr.IsNull(i)) && strings.Contains(sArr.Value(i), "mm")):
 					out[i] = int32(3)
-				case (sArr.Value(i) == "exact"):
+				case (!(sArr.IsNull(i)) && (sArr.Value(i) == "exact")):
 					out[i] = int32(4)
 				default:
 					out[i] = int32(0)
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-		caseResult2 := vec.Make[int32](n)
-		// (s LIKE 'ab%')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern10.Match)
-		vec.CopyErrs(&caseResult2, &like, rest, n)
-		when, notYet := vec.Split(&like, rest, n)
-		vec.Fill(&caseResult2, int32(1), when, n)
-		// (s LIKE '%yz')
-		like2 := vec.Map1(notYet, n, vec.StrArg(sArr), likePattern11.Match)
-		vec.CopyErrs(&caseResult2, &like2, notYet, n)
-		when2, notYet2 := vec.Split(&like2, notYet, n)
-		vec.Fill(&caseResult2, int32(2), when2, n)
-		// (s LIKE '%mm%')
-		like3 := vec.Map1(notYet2, n, vec.StrArg(sArr), likePattern12.Match)
-		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
-		when3, notYet3 := vec.Split(&like3, notYet2, n)
-		vec.Fill(&caseResult2, int32(3), when3, n)
-		// (s LIKE 'exact')
-		like4 := vec.Map1(notYet3, n, vec.StrArg(sArr), likePattern13.Match)
-		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
-		when4, notYet4 := vec.Split(&like4, notYet3, n)
-		vec.Fill(&caseResult2, int32(4), when4, n)
-		vec.Fill(&caseResult2, int32(0), notYet4, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -10677,13 +10513,9 @@ func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range out {
 				switch {
@@ -10701,58 +10533,21 @@ func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range out {
-				if sArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case strings.HasPrefix(sArr.Value(i), "ab"):
+				case (!(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "ab")):
 					out[i] = int32(1)
-				case strings.HasSuffix(sArr.Value(i), "yz"):
+				case (!(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "yz")):
 					out[i] = int32(2)
-				case strings.Contains(sArr.Value(i), "mm"):
+				case (!(sArr.IsNull(i)) && strings.Contains(sArr.Value(i), "mm")):
 					out[i] = int32(3)
-				case (sArr.Value(i) == "exact"):
+				case (!(sArr.IsNull(i)) && (sArr.Value(i) == "exact")):
 					out[i] = int32(4)
 				default:
 					out[i] = int32(0)
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-		caseResult2 := vec.Make[int32](n)
-		// (s LIKE 'ab%')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern10.Match)
-		vec.CopyErrs(&caseResult2, &like, rest, n)
-		when, notYet := vec.Split(&like, rest, n)
-		vec.Fill(&caseResult2, int32(1), when, n)
-		// (s LIKE '%yz')
-		like2 := vec.Map1(notYet, n, vec.StrArg(sArr), likePattern11.Match)
-		vec.CopyErrs(&caseResult2, &like2, notYet, n)
-		when2, notYet2 := vec.Split(&like2, notYet, n)
-		vec.Fill(&caseResult2, int32(2), when2, n)
-		// (s LIKE '%mm%')
-		like3 := vec.Map1(notYet2, n, vec.StrArg(sArr), likePattern12.Match)
-		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
-		when3, notYet3 := vec.Split(&like3, notYet2, n)
-		vec.Fill(&caseResult2, int32(3), when3, n)
-		// (s LIKE 'exact')
-		like4 := vec.Map1(notYet3, n, vec.StrArg(sArr), likePattern13.Match)
-		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
-		when4, notYet4 := vec.Split(&like4, notYet3, n)
-		vec.Fill(&caseResult2, int32(4), when4, n)
-		vec.Fill(&caseResult2, int32(0), notYet4, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -10809,13 +10604,9 @@ func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range out {
 				switch {
@@ -10833,58 +10624,21 @@ func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range out {
-				if sArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case strings.HasPrefix(sArr.Value(i), "ab"):
+				case (!(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "ab")):
 					out[i] = int32(1)
-				case strings.HasSuffix(sArr.Value(i), "yz"):
+				case (!(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "yz")):
 					out[i] = int32(2)
-				case strings.Contains(sArr.Value(i), "mm"):
+				case (!(sArr.IsNull(i)) && strings.Contains(sArr.Value(i), "mm")):
 					out[i] = int32(3)
-				case (sArr.Value(i) == "exact"):
+				case (!(sArr.IsNull(i)) && (sArr.Value(i) == "exact")):
 					out[i] = int32(4)
 				default:
 					out[i] = int32(0)
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-		caseResult2 := vec.Make[int32](n)
-		// (s LIKE 'ab%')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern10.Match)
-		vec.CopyErrs(&caseResult2, &like, rest, n)
-		when, notYet := vec.Split(&like, rest, n)
-		vec.Fill(&caseResult2, int32(1), when, n)
-		// (s LIKE '%yz')
-		like2 := vec.Map1(notYet, n, vec.StrArg(sArr), likePattern11.Match)
-		vec.CopyErrs(&caseResult2, &like2, notYet, n)
-		when2, notYet2 := vec.Split(&like2, notYet, n)
-		vec.Fill(&caseResult2, int32(2), when2, n)
-		// (s LIKE '%mm%')
-		like3 := vec.Map1(notYet2, n, vec.StrArg(sArr), likePattern12.Match)
-		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
-		when3, notYet3 := vec.Split(&like3, notYet2, n)
-		vec.Fill(&caseResult2, int32(3), when3, n)
-		// (s LIKE 'exact')
-		like4 := vec.Map1(notYet3, n, vec.StrArg(sArr), likePattern13.Match)
-		vec.CopyErrs(&caseResult2, &like4, notYet3, n)
-		when4, notYet4 := vec.Split(&like4, notYet3, n)
-		vec.Fill(&caseResult2, int32(4), when4, n)
-		vec.Fill(&caseResult2, int32(0), notYet4, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -10941,12 +10695,8 @@ func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range n {
 				if strings.HasPrefix(sArr.Value(i), "a%") {
@@ -10957,37 +10707,14 @@ func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if sArr.IsNull(i) {
-					directOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
-				if strings.HasPrefix(sArr.Value(i), "a%") {
+				if !(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "a%") {
 					directOut.Append("pct")
 				} else {
 					directOut.Append("no")
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (s LIKE 'a\%%')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern14.Match)
-		// IF((s LIKE 'a\%%'), 'pct', 'no')
-		then, otherwise := vec.Split(&like, rest, n)
-		ifResult2 := vec.Make[string](n)
-		vec.CopyErrs(&ifResult2, &like, rest, n)
-		vec.Fill(&ifResult2, "pct", then, n)
-		vec.Fill(&ifResult2, "no", otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -11044,12 +10771,8 @@ func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range n {
 				if strings.HasPrefix(sArr.Value(i), "a%") {
@@ -11060,37 +10783,14 @@ func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if sArr.IsNull(i) {
-					directOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
-				if strings.HasPrefix(sArr.Value(i), "a%") {
+				if !(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "a%") {
 					directOut.Append("pct")
 				} else {
 					directOut.Append("no")
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (s LIKE 'a\%%')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern14.Match)
-		// IF((s LIKE 'a\%%'), 'pct', 'no')
-		then, otherwise := vec.Split(&like, rest, n)
-		ifResult2 := vec.Make[string](n)
-		vec.CopyErrs(&ifResult2, &like, rest, n)
-		vec.Fill(&ifResult2, "pct", then, n)
-		vec.Fill(&ifResult2, "no", otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -11147,12 +10847,8 @@ func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range n {
 				if strings.HasPrefix(sArr.Value(i), "a_") {
@@ -11163,37 +10859,14 @@ func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if sArr.IsNull(i) {
-					directOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
-				if strings.HasPrefix(sArr.Value(i), "a_") {
+				if !(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "a_") {
 					directOut.Append("us")
 				} else {
 					directOut.Append("no")
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (s LIKE 'a!_%' ESCAPE '!')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern15.Match)
-		// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
-		then, otherwise := vec.Split(&like, rest, n)
-		ifResult2 := vec.Make[string](n)
-		vec.CopyErrs(&ifResult2, &like, rest, n)
-		vec.Fill(&ifResult2, "us", then, n)
-		vec.Fill(&ifResult2, "no", otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -11250,12 +10923,8 @@ func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range n {
 				if strings.HasPrefix(sArr.Value(i), "a_") {
@@ -11266,37 +10935,14 @@ func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if sArr.IsNull(i) {
-					directOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
-				if strings.HasPrefix(sArr.Value(i), "a_") {
+				if !(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "a_") {
 					directOut.Append("us")
 				} else {
 					directOut.Append("no")
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (s LIKE 'a!_%' ESCAPE '!')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern15.Match)
-		// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
-		then, otherwise := vec.Split(&like, rest, n)
-		ifResult2 := vec.Make[string](n)
-		vec.CopyErrs(&ifResult2, &like, rest, n)
-		vec.Fill(&ifResult2, "us", then, n)
-		vec.Fill(&ifResult2, "no", otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -11353,12 +10999,8 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range n {
 				if strings.HasSuffix(sArr.Value(i), "é") {
@@ -11369,37 +11011,14 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if sArr.IsNull(i) {
-					directOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
-				if strings.HasSuffix(sArr.Value(i), "é") {
+				if !(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "é") {
 					directOut.Append("e")
 				} else {
 					directOut.Append("no")
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (s LIKE '%é')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern16.Match)
-		// IF((s LIKE '%é'), 'e', 'no')
-		then, otherwise := vec.Split(&like, rest, n)
-		ifResult2 := vec.Make[string](n)
-		vec.CopyErrs(&ifResult2, &like, rest, n)
-		vec.Fill(&ifResult2, "e", then, n)
-		vec.Fill(&ifResult2, "no", otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -11456,12 +11075,8 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range n {
 				if likePattern17.Match(sArr.Value(i)) {
@@ -11472,37 +11087,14 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if sArr.IsNull(i) {
-					directOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
-				if likePattern17.Match(sArr.Value(i)) {
+				if !(sArr.IsNull(i)) && likePattern17.Match(sArr.Value(i)) {
 					directOut.Append("two")
 				} else {
 					directOut.Append("no")
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (s LIKE 'a_')
-		like := vec.Map1(rest, n, vec.StrArg(sArr), likePattern17.Match)
-		// IF((s LIKE 'a_'), 'two', 'no')
-		then, otherwise := vec.Split(&like, rest, n)
-		ifResult2 := vec.Make[string](n)
-		vec.CopyErrs(&ifResult2, &like, rest, n)
-		vec.Fill(&ifResult2, "two", then, n)
-		vec.Fill(&ifResult2, "no", otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -18227,7 +17819,7 @@ func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
@@ -18248,15 +17840,15 @@ func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case rt.EqInt64(aV[i], int64(0)):
+				case (!(a.IsNull(i)) && rt.EqInt64(aV[i], int64(0))):
 					out[i] = int64(0)
 				default:
-					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+					if a.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+					}
 				}
 				if bad {
 					bad = false
@@ -18344,7 +17936,7 @@ func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
@@ -18365,15 +17957,15 @@ func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case rt.EqInt64(aV[i], int64(0)):
+				case (!(a.IsNull(i)) && rt.EqInt64(aV[i], int64(0))):
 					out[i] = int64(0)
 				default:
-					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+					if a.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+					}
 				}
 				if bad {
 					bad = false
@@ -18461,7 +18053,7 @@ func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
@@ -18482,15 +18074,15 @@ func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case rt.EqInt64(aV[i], int64(0)):
+				case (!(a.IsNull(i)) && rt.EqInt64(aV[i], int64(0))):
 					out[i] = int64(0)
 				default:
-					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+					if a.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+					}
 				}
 				if bad {
 					bad = false
@@ -18648,7 +18240,7 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
@@ -18668,12 +18260,12 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.NeInt64(aV[i], int64(0)) {
-					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+				if !(a.IsNull(i)) && rt.NeInt64(aV[i], int64(0)) {
+					if a.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+					}
 				} else {
 					out[i] = int64(-1)
 				}
@@ -18763,7 +18355,7 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		aV := a.V[:n]
 		out := directOut.V
@@ -18783,11 +18375,7 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) {
+				if !(a.IsNull(i)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) {
 					out[i] = int32(1)
 				} else {
 					out[i] = int32(2)
@@ -18875,14 +18463,10 @@ func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, mem
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int32]
 	var ifResult vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(13).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		pV := p.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		if p.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -18893,34 +18477,14 @@ func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, mem
 			}
 		} else {
 			for i := range out {
-				if p.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				if pV[i] {
+				if !(p.IsNull(i)) && pV[i] {
 					out[i] = int32(1)
 				} else {
 					out[i] = int32(2)
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, 1, 2)
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[int32](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		vec.Fill(&ifResult2, int32(1), then, n)
-		vec.Fill(&ifResult2, int32(2), otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -19036,7 +18600,7 @@ func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -19059,15 +18623,10 @@ func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 			}
 		} else {
 			for i := range n {
-				if p.Dirty(i) || a.Dirty(i) {
-					directOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case pV[i]:
+				case (!(p.IsNull(i)) && pV[i]):
 					directOut.Append("a")
-				case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
+				case (!(a.IsNull(i)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))):
 					directOut.Append("b")
 				default:
 					directOut.Append("c")
@@ -19162,7 +18721,7 @@ func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(13).NullN()+in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
@@ -19185,15 +18744,10 @@ func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a v
 			}
 		} else {
 			for i := range n {
-				if p.Dirty(i) || a.Dirty(i) {
-					directOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case pV[i]:
+				case (!(p.IsNull(i)) && pV[i]):
 					directOut.Append("a")
-				case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
+				case (!(a.IsNull(i)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))):
 					directOut.Append("b")
 				default:
 					directOut.Append("c")
@@ -19394,13 +18948,9 @@ func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() {
 			for i := range n {
 				subject := aV[i]
@@ -19415,44 +18965,18 @@ func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		} else {
 			for i := range n {
-				if a.Dirty(i) {
-					directOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
-				subject := aV[i]
+				subject2 := aV[i]
 				switch {
-				case rt.EqInt64(subject, int64(1)):
+				case !(a.IsNull(i)) && rt.EqInt64(subject2, int64(1)):
 					directOut.Append("one")
-				case rt.EqInt64(subject, int64(2)):
+				case !(a.IsNull(i)) && rt.EqInt64(subject2, int64(2)):
 					directOut.Append("two")
 				default:
 					directOut.Append("many")
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-		caseResult2 := vec.Make[string](n)
-		matches := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-		vec.CopyErrs(&caseResult2, &matches, rest, n)
-		when, notYet := vec.Split(&matches, rest, n)
-		vec.Fill(&caseResult2, "one", when, n)
-		matches2 := vec.Map2(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
-		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
-		when2, notYet2 := vec.Split(&matches2, notYet, n)
-		vec.Fill(&caseResult2, "two", when2, n)
-		vec.Fill(&caseResult2, "many", notYet2, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -19509,13 +19033,9 @@ func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() {
 			for i := range n {
 				subject := aV[i]
@@ -19530,44 +19050,18 @@ func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		} else {
 			for i := range n {
-				if a.Dirty(i) {
-					directOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
-				subject := aV[i]
+				subject2 := aV[i]
 				switch {
-				case rt.EqInt64(subject, int64(1)):
+				case !(a.IsNull(i)) && rt.EqInt64(subject2, int64(1)):
 					directOut.Append("one")
-				case rt.EqInt64(subject, int64(2)):
+				case !(a.IsNull(i)) && rt.EqInt64(subject2, int64(2)):
 					directOut.Append("two")
 				default:
 					directOut.Append("many")
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-		caseResult2 := vec.Make[string](n)
-		matches := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-		vec.CopyErrs(&caseResult2, &matches, rest, n)
-		when, notYet := vec.Split(&matches, rest, n)
-		vec.Fill(&caseResult2, "one", when, n)
-		matches2 := vec.Map2(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
-		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
-		when2, notYet2 := vec.Split(&matches2, notYet, n)
-		vec.Fill(&caseResult2, "two", when2, n)
-		vec.Fill(&caseResult2, "many", notYet2, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -25112,14 +24606,10 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() {
 			for i := range out {
 				switch {
@@ -25131,37 +24621,15 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, me
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case rt.GtInt64(aV[i], int64(0)):
+				case (!(a.IsNull(i)) && rt.GtInt64(aV[i], int64(0))):
 					out[i] = int64(2)
 				default:
 					out[i] = int64(3)
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (a > 0) THEN 2 ELSE 3 END
-		caseResult2 := vec.Make[int64](n)
-		// (a > 0)
-		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int64(2), when, n)
-		vec.Fill(&caseResult2, int64(3), notYet, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {

@@ -3529,7 +3529,7 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(2).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
 		sub1ReadV := sub1Read.V[:n]
@@ -3551,15 +3551,23 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 		} else {
 			for i := range out {
-				if b.Dirty(i) || sub1Read.Dirty(i) {
+				if sub1Read.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
 				switch {
-				case rt.GtInt64(bV[i], int64(15)):
-					out[i] = bad.Int64(rt.MulInt64(sub1ReadV[i], int64(2)))
+				case (!(b.IsNull(i)) && rt.GtInt64(bV[i], int64(15))):
+					if sub1Read.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.MulInt64(sub1ReadV[i], int64(2)))
+					}
 				default:
-					out[i] = sub1ReadV[i]
+					if sub1Read.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = sub1ReadV[i]
+					}
 				}
 				if bad {
 					bad = false
@@ -8243,6 +8251,9 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// filter: ((d > DATE '2024-01-15') AND p)
 	// ((d > DATE '2024-01-15') AND p)
 	var allOf vec.Vec[bool]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	{
 		allOf = vec.Make[bool](n)
 		dV := d.V[:n]
@@ -8265,6 +8276,20 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					out[i] = true
 				}
 			}
+		}
+		fused, rest = true, vec.Sel{}
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (d > DATE '2024-01-15')
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19737)), rt.GtInt32)
+		and.Add(&cmp)
+		and.Add(&p2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
 	_, _, _ = n, all, p

@@ -8194,6 +8194,9 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// filter: ((d > DATE '2024-01-15') AND p)
 	// ((d > DATE '2024-01-15') AND p)
 	var allOf vec.Vec[bool]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	{
 		allOf = vec.Make[bool](n)
 		dV := d.V[:n]
@@ -8216,6 +8219,20 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					out[i] = true
 				}
 			}
+		}
+		fused, rest = true, vec.Sel{}
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (d > DATE '2024-01-15')
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19737)), rt.GtInt32)
+		and.Add(&cmp)
+		and.Add(&p2)
+		andResult := and.Finish()
+		if fused {
+			vec.Merge(&allOf, &andResult, rest, n)
+		} else {
+			allOf = andResult
 		}
 	}
 	_, _, _ = n, all, p

@@ -54,6 +54,14 @@ func Merge[T any](dst, src *Vec[T], sel Sel, n int) {
 			continue
 		}
 		dst.V[i] = src.V[i]
+		// The row is src's value: a fused loop may have marked it NULL
+		// before it left the row to the vector code.
+		if dst.Null != nil {
+			dst.Null[i] = false
+		}
+		if dst.Err != nil {
+			dst.Err[i] = nil
+		}
 	}
 }
 

@@ -108,6 +108,7 @@ func (w *StringOut) Patch(g *Vec[string], rest, sel Sel) {
 				w.valid, w.nulls = clearValid(w.mem, w.valid, w.nulls, w.k, k)
 			case g.ErrAt(row) == nil:
 				data = append(data, g.V[row]...)
+				w.nulls = setValid(w.valid, w.nulls, k) // the loop may have made it NULL before it left the row
 			}
 		default:
 			data = append(data, old[oldOffs[k]:oldOffs[k+1]]...)
@@ -198,5 +199,20 @@ func (w *FixedOut[T]) Patch(g *Vec[T], rest, sel Sel) {
 			continue
 		}
 		w.V[k] = g.V[i]
+		w.nulls = setValid(w.valid, w.nulls, k) // the loop may have made it NULL before it left the row
 	}
 }
+
+// setValid marks position k valid in validity bitmap valid (nil: all are)
+// and returns the column's NULL count.
+func setValid(valid *memory.Buffer, nulls, k int) int {
+	if valid == nil {
+		return nulls
+	}
+	if bits := valid.Bytes(); bits[k/8]&(1<<(k%8)) == 0 {
+		bits[k/8] |= 1 << (k % 8)
+		nulls--
+	}
+	return nulls
+}
+

@@ -136,13 +136,9 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBa
 	var sizeCol arrow.Array // written by the loop, or below from caseResult
 	var sizeOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	rest := sel
-	if in.Column(2).NullN() <= n/2 {
+	{
 		sizeOut = vec.NewStringOut(mem, sel.Rows(n))
 		amountV := amount.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if amount.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -158,45 +154,17 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBa
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if amount.Dirty(i) {
-					sizeOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case rt.GeFloat64(amountV[i], float64(100.0)):
+				case (!(amount.IsNull(i)) && rt.GeFloat64(amountV[i], float64(100.0))):
 					sizeOut.Append("large")
-				case rt.GeFloat64(amountV[i], float64(10.0)):
+				case (!(amount.IsNull(i)) && rt.GeFloat64(amountV[i], float64(10.0))):
 					sizeOut.Append("medium")
 				default:
 					sizeOut.Append("small")
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			sizeCol = sizeOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
-		caseResult2 := vec.Make[string](n)
-		// (amount >= 100.0)
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&amount), vec.ConstArg[float64](float64(100.0)), rt.GeFloat64)
-		vec.CopyErrs(&caseResult2, &cmp2, rest, n)
-		when, notYet := vec.Split(&cmp2, rest, n)
-		vec.Fill(&caseResult2, "large", when, n)
-		// (amount >= 10.0)
-		cmp3 := vec.Map2(notYet, n, vec.VecArg(&amount), vec.ConstArg[float64](float64(10.0)), rt.GeFloat64)
-		vec.CopyErrs(&caseResult2, &cmp3, notYet, n)
-		when2, notYet2 := vec.Split(&cmp3, notYet, n)
-		vec.Fill(&caseResult2, "medium", when2, n)
-		vec.Fill(&caseResult2, "small", notYet2, n)
-		if fused {
-			sizeOut.Patch(&caseResult2, rest, sel)
-			sizeCol = sizeOut.Array()
-		}
-		caseResult = caseResult2
+		sizeCol = sizeOut.Array()
 	}
 	vec.Check(failed, &caseResult, sel, n, 3)
 	if sizeCol == nil {
