@@ -215,4 +215,3 @@ func setValid(valid *memory.Buffer, nulls, k int) int {
 	}
 	return nulls
 }
-

@@ -28,7 +28,6 @@ func ArrowFlags(a arrow.Array) Flags {
 
 func (f *Flags) clean() bool { return f.null == nil && f.err == nil && f.arr == nil }
 
-
 // Strict marks the rows of sel on which the arguments of a strict function
 // decide its result res: a row is NULL when any argument is NULL there (NULL
 // beats an error), else the first failed argument's error. The generated code

@@ -16,12 +16,15 @@ import (
 type targets struct {
 	genSeconds, buildSeconds float64
 	genBytes, buildBytes     int64
+	// lines bounds the generated lines: a third of the figure the issue
+	// measured before the work (132,240 and 773,103 lines).
+	lines int64
 }
 
 // shapeTargets are the bounds per shape; maxFuncLines bounds every shape.
 var shapeTargets = map[scale.Shape]targets{
-	scale.Everyday: {genSeconds: 1, buildSeconds: 10},
-	scale.Nested:   {genSeconds: 3, genBytes: 500 * mb, buildSeconds: 90, buildBytes: 3 * gb},
+	scale.Everyday: {genSeconds: 1, buildSeconds: 10, lines: 132240 / 3},
+	scale.Nested:   {genSeconds: 3, genBytes: 500 * mb, buildSeconds: 90, buildBytes: 3 * gb, lines: 773103 / 3},
 }
 
 // targetQueries and targetColumns are the spec size the targets are for.
@@ -30,7 +33,8 @@ const targetQueries, targetColumns = 100, 20
 // targetSentence states the targets, as the report repeats them.
 const targetSentence = "The targets of the code-volume issue are: everyday `exprc gen` ≤ 1 s and `go build` ≤ 10 s; " +
 	"nested `exprc gen` ≤ 3 s and ≤ 500 MB, `go build` ≤ 90 s and peak RSS ≤ 3 GB; " +
-	"no generated function over 1,000 lines (all at 100 queries x 20 columns)."
+	"no generated function over 1,000 lines; generated lines at most a third of the issue's figures " +
+	"(132,240 everyday, 773,103 nested: ≤ 44,080 and ≤ 257,701) (all at 100 queries x 20 columns)."
 
 // machine describes where and when the benchmark ran.
 type machine struct {
@@ -199,7 +203,12 @@ func writeShape(b *strings.Builder, r result) {
 	}
 	row("exprc gen time", fmt.Sprintf("%s (CPU %s)", fmtSeconds(r.gen.wall), fmtCPU(r.gen.cpu)), secs(t.genSeconds), r.gen.wall.Seconds() <= t.genSeconds)
 	row("exprc gen peak RSS", fmtBytes(r.gen.peak()), bytesTarget(t.genBytes), r.gen.peak() <= t.genBytes)
-	row("generated Go", fmt.Sprintf("%s lines (%.1f MB), %d functions", thousands(int64(r.code.lines)), float64(r.code.bytes)/mb, r.code.funcs), "", true)
+	linesTarget := ""
+	if t.lines > 0 {
+		linesTarget = fmt.Sprintf("≤ %s lines", thousands(t.lines))
+	}
+	row("generated Go", fmt.Sprintf("%s lines (%.1f MB), %d functions", thousands(int64(r.code.lines)), float64(r.code.bytes)/mb, r.code.funcs),
+		linesTarget, t.lines == 0 || int64(r.code.lines) <= t.lines)
 	row("lines per query", thousands(int64(r.code.lines/r.cfg.Queries)), "", true)
 	row("longest function", fmt.Sprintf("%s lines (%s)", thousands(int64(r.code.largestLines)), r.code.largest),
 		fmt.Sprintf("≤ %s lines", thousands(maxFuncLines)), r.code.largestLines <= maxFuncLines)
