@@ -93,7 +93,7 @@ func (f *funcGen) emitNode(n *lower.Node) operand {
 		}
 		f.commentFor(e)
 		// isNull := vec.IsNull(&v, not, sel, n)
-		f.add(jen.Id(name).Op(":=").Qual(vecPkg, "IsNull").Call(jen.Op("&").Id(v), jen.Lit(e.Not), jen.Id(sel), jen.Id("n")))
+		f.add(jen.Id(name).Op(":=").Qual(vecPkg, "IsNull").Call(addr(v), jen.Lit(e.Not), jen.Id(sel), jen.Id("n")))
 		return operand{t: ir.TypeBoolean, vec: name}
 	case lower.OpIn:
 		return f.emitForm(n, sel, "in", true, "inResult")
@@ -106,7 +106,7 @@ func (f *funcGen) emitNode(n *lower.Node) operand {
 		av := f.vector(a, sel)
 		name := f.fresh("nullIf")
 		f.commentFor(n.Expr)
-		f.add(jen.Id(name).Op(":=").Qual(vecPkg, "NullIf").Call(jen.Op("&").Id(av), jen.Op("&").Id(eq.vec), jen.Id(sel), jen.Id("n")))
+		f.add(jen.Id(name).Op(":=").Qual(vecPkg, "NullIf").Call(addr(av), addr(eq.vec), jen.Id(sel), jen.Id("n")))
 		return operand{t: n.Expr.Type(), vec: name}
 	case lower.OpTry:
 		v := f.emit(n.Args[0])
@@ -116,7 +116,7 @@ func (f *funcGen) emitNode(n *lower.Node) operand {
 		vv := f.vector(v, sel)
 		name := f.fresh("tried")
 		f.commentFor(n.Expr)
-		f.add(jen.Id(name).Op(":=").Qual(vecPkg, "Try").Call(jen.Op("&").Id(vv), jen.Id(sel), jen.Id("n")))
+		f.add(jen.Id(name).Op(":=").Qual(vecPkg, "Try").Call(addr(vv), jen.Id(sel), jen.Id("n")))
 		return operand{t: n.Expr.Type(), vec: name}
 	case lower.OpCompare:
 		args := []operand{f.emit(n.Args[0]), f.emit(n.Args[1])}
@@ -175,15 +175,15 @@ func (f *funcGen) vector(o operand, sel string) string {
 // mergeInto copies operand o's outcome on rows sel into result vector res.
 func (f *funcGen) mergeInto(res string, o operand, sel string) {
 	args := func(first jen.Code) []jen.Code {
-		return []jen.Code{jen.Op("&").Id(res), first, jen.Id(sel), jen.Id("n")}
+		return []jen.Code{addr(res), first, jen.Id(sel), jen.Id("n")}
 	}
 	switch {
 	case o.isVec() || o.str != nil || o.mcol != nil:
-		f.add(jen.Qual(vecPkg, "Merge").Call(args(jen.Op("&").Id(f.vector(o, sel)))...))
+		f.add(jen.Qual(vecPkg, "Merge").Call(args(addr(f.vector(o, sel)))...))
 	case o.errLit != nil:
 		f.add(jen.Qual(vecPkg, "FillErr").Call(args(o.errLit)...))
 	case o.null:
-		f.add(jen.Qual(vecPkg, "FillNull").Call(jen.Op("&").Id(res), jen.Id(sel), jen.Id("n")))
+		f.add(jen.Qual(vecPkg, "FillNull").Call(addr(res), jen.Id(sel), jen.Id("n")))
 	default:
 		f.add(jen.Qual(vecPkg, "Fill").Call(args(o.lit)...))
 	}
@@ -202,9 +202,9 @@ func (f *funcGen) emitIf(n *lower.Node, sel string) operand {
 	res := f.fresh("ifResult")
 	t := n.Expr.Type()
 	f.commentFor(n.Expr)
-	f.add(jen.List(jen.Id(taken), jen.Id(rest)).Op(":=").Qual(vecPkg, "Split").Call(jen.Op("&").Id(c), jen.Id(sel), jen.Id("n")))
+	f.add(jen.List(jen.Id(taken), jen.Id(rest)).Op(":=").Qual(vecPkg, "Split").Call(addr(c), jen.Id(sel), jen.Id("n")))
 	f.add(jen.Id(res).Op(":=").Qual(vecPkg, "Make").Types(goType(t)).Call(jen.Id("n")))
-	f.add(jen.Qual(vecPkg, "CopyErrs").Call(jen.Op("&").Id(res), jen.Op("&").Id(c), jen.Id(sel), jen.Id("n")))
+	f.add(jen.Qual(vecPkg, "CopyErrs").Call(addr(res), addr(c), jen.Id(sel), jen.Id("n")))
 	for _, b := range n.Branches {
 		f.hoists(b.Hoists)
 		f.mergeInto(res, f.emit(b.Value), f.sel(b.Sel))
@@ -227,8 +227,8 @@ func (f *funcGen) emitCase(n *lower.Node, sel string) operand {
 		c := f.vector(f.emit(b.Cond), rem)
 		taken, rest := f.fresh("when"), f.fresh("notYet")
 		f.sels[b.Sel], f.sels[b.Left] = taken, rest
-		f.add(jen.Qual(vecPkg, "CopyErrs").Call(jen.Op("&").Id(res), jen.Op("&").Id(c), jen.Id(rem), jen.Id("n")))
-		f.add(jen.List(jen.Id(taken), jen.Id(rest)).Op(":=").Qual(vecPkg, "Split").Call(jen.Op("&").Id(c), jen.Id(rem), jen.Id("n")))
+		f.add(jen.Qual(vecPkg, "CopyErrs").Call(addr(res), addr(c), jen.Id(rem), jen.Id("n")))
+		f.add(jen.List(jen.Id(taken), jen.Id(rest)).Op(":=").Qual(vecPkg, "Split").Call(addr(c), jen.Id(rem), jen.Id("n")))
 		f.hoists(b.Hoists)
 		f.mergeInto(res, f.emit(b.Value), taken)
 		rem = rest
@@ -254,10 +254,10 @@ func (f *funcGen) emitCoalesce(n *lower.Node, sel string) operand {
 			break
 		}
 		ov := f.vector(o, rem)
-		f.add(jen.Qual(vecPkg, "MergeNonNull").Call(jen.Op("&").Id(res), jen.Op("&").Id(ov), jen.Id(rem), jen.Id("n")))
+		f.add(jen.Qual(vecPkg, "MergeNonNull").Call(addr(res), addr(ov), jen.Id(rem), jen.Id("n")))
 		next := f.fresh("stillNull")
 		f.sels[n.Branches[i+1].Sel] = next
-		f.add(jen.Id(next).Op(":=").Qual(vecPkg, "NullRows").Call(jen.Op("&").Id(ov), jen.Id(rem), jen.Id("n")))
+		f.add(jen.Id(next).Op(":=").Qual(vecPkg, "NullRows").Call(addr(ov), jen.Id(rem), jen.Id("n")))
 	}
 	return operand{t: t, vec: res}
 }
@@ -270,7 +270,7 @@ func (f *funcGen) emitLogic(n *lower.Node, dominant bool, sel, base string) oper
 	for _, b := range n.Branches {
 		live := f.sel(b.Sel)
 		v := f.vector(f.emit(b.Value), live)
-		f.add(jen.Id(lg).Dot("Add").Call(jen.Op("&").Id(v)))
+		f.add(jen.Id(lg).Dot("Add").Call(addr(v)))
 	}
 	res := f.fresh(base + "Result")
 	f.add(jen.Id(res).Op(":=").Id(lg).Dot("Finish").Call())
@@ -287,7 +287,7 @@ func (f *funcGen) emitForm(n *lower.Node, sel, base string, dominant bool, resul
 	f.sels[n.Branches[0].Sel] = lg + ".Live" // rows the operands so far left undecided
 	for _, b := range n.Branches {
 		cmp := f.emit(b.Cond)
-		f.add(jen.Id(lg).Dot("Add").Call(jen.Op("&").Id(cmp.vec)))
+		f.add(jen.Id(lg).Dot("Add").Call(addr(cmp.vec)))
 	}
 	res := f.fresh(result)
 	f.add(jen.Id(res).Op(":=").Id(lg).Dot("Finish").Call())
@@ -316,7 +316,7 @@ func (f *funcGen) emitCall(n *lower.Node, sel string) operand {
 			// r := vec.FailValues[bool](&s, likePatternErr, sel, n): the pattern does not compile
 			v := f.vector(args[0], sel)
 			res := f.fresh(base)
-			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "FailValues").Types(goType(e.Sig.Ret)).Call(jen.Op("&").Id(v), jen.Id(m.err), jen.Id(sel), jen.Id("n")))
+			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "FailValues").Types(goType(e.Sig.Ret)).Call(addr(v), jen.Id(m.err), jen.Id(sel), jen.Id("n")))
 			return operand{t: e.Sig.Ret, vec: res}
 		}
 		return f.emitRows(e.Sig.Ret, false, args[:1], sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
@@ -371,11 +371,11 @@ func (f *funcGen) mapCall(mayFail bool, args []operand, sel string, fn jen.Code)
 		case a.str != nil:
 			call = append(call, jen.Qual(vecPkg, "StrArg").Call(jen.Id(f.strArray(a.str))))
 		case a.isVec():
-			call = append(call, jen.Qual(vecPkg, "VecArg").Call(jen.Op("&").Id(a.vec)))
+			call = append(call, jen.Qual(vecPkg, "VecArg").Call(addr(a.vec)))
 		case a.lit != nil:
 			call = append(call, jen.Qual(vecPkg, "ConstArg").Types(goType(a.t)).Call(a.lit))
 		default: // a NULL or error constant: a vector, for the per-row rules
-			call = append(call, jen.Qual(vecPkg, "VecArg").Call(jen.Op("&").Id(f.vector(a, sel))))
+			call = append(call, jen.Qual(vecPkg, "VecArg").Call(addr(f.vector(a, sel))))
 		}
 	}
 	helper := "Map" + itoa(len(args))
@@ -451,7 +451,7 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 			if !ok {
 				s = f.local(a.vec + "V") // the value slice, for bounds-check-free indexing
 				seen[a.vec] = s
-				flags = append(flags, jen.Qual(vecPkg, "FlagsOf").Call(jen.Op("&").Id(a.vec)))
+				flags = append(flags, jen.Qual(vecPkg, "FlagsOf").Call(addr(a.vec)))
 				slices = append(slices, jen.Id(s).Op(":=").Id(a.vec).Dot("V").Index(jen.Empty(), jen.Id("n")))
 			}
 			vals[i] = jen.Id(s).Index(jen.Id("i"))
@@ -463,7 +463,7 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	// for i := range out { body }
 	fast := jen.For(jen.Id("i").Op(":=").Range().Id("out")).Block(body(vals, set, res)...)
 	// vec.Strict(&res, sel, n, vec.FlagsOf(&x), vec.ArrowFlags(sArr))
-	cond := jen.Qual(vecPkg, "Strict").Call(append([]jen.Code{jen.Op("&").Id(res), jen.Id(sel), jen.Id("n")}, flags...)...)
+	cond := jen.Qual(vecPkg, "Strict").Call(append([]jen.Code{addr(res), jen.Id(sel), jen.Id("n")}, flags...)...)
 	if sel != allRows { // the selection of every row is nil at run time: only one made at run time needs a test
 		cond = jen.Add(cond).Op("&&").Qual(vecPkg, "Dense").Call(jen.Id(sel), jen.Id("n"), jen.Lit(mayFail))
 	}

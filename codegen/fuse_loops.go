@@ -216,13 +216,13 @@ func (l *fusedLoops) vectorCode() []jen.Code {
 	case l.one && l.fz.Direct:
 		// if fused { writer.Patch(&g, rest, sel); col = writer.Array() }; res = g
 		f.add(jen.If(jen.Id(l.fused)).Block(
-			jen.Id(l.writer).Dot("Patch").Call(jen.Op("&").Id(g), jen.Id(l.rest), jen.Id(l.sel)),
+			jen.Id(l.writer).Dot("Patch").Call(addr(g), jen.Id(l.rest), jen.Id(l.sel)),
 			jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call(),
 		), jen.Id(l.res).Op("=").Id(g))
 	default:
 		// if fused { vec.Merge(&res, &g, rest, n) } else { res = g }
 		f.add(jen.If(jen.Id(l.fused)).Block(
-			jen.Qual(vecPkg, "Merge").Call(jen.Op("&").Id(l.res), jen.Op("&").Id(g), jen.Id(l.rest), jen.Id("n")),
+			jen.Qual(vecPkg, "Merge").Call(addr(l.res), addr(g), jen.Id(l.rest), jen.Id("n")),
 		).Else().Block(jen.Id(l.res).Op("=").Id(g)))
 	}
 	slow := f.stmts
@@ -350,7 +350,7 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	f.add(jen.Var().Id(l.res).Qual(vecPkg, "Vec").Types(goType(t)))
 	if !always {
 		restInit := jen.Var().Id(l.rest).Qual(vecPkg, "Sel")
-		if !l.all {
+		if !l.all && len(conds) > 0 { // every row of sel when the loop does not run
 			restInit = jen.Id(l.rest).Op(":=").Id(l.sel)
 		}
 		f.add(

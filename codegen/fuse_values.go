@@ -172,7 +172,7 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 	if fu.rows {
 		item = "CheckedItem"
 	}
-	return jen.Qual(vecPkg, item+kinds.Of(*col.T.Value).ArrowArray).Call(jen.Id(items), find, jen.Op("&").Id(fu.bad))
+	return jen.Qual(vecPkg, item+kinds.Of(*col.T.Value).ArrowArray).Call(jen.Id(items), find, addr(fu.bad))
 }
 
 // local names a variable of the fused loop's block: distinct from the
@@ -347,7 +347,6 @@ func isNullOf(vs []string) jen.Code {
 	}
 	return joined(tests, "||")
 }
-
 
 // A fused expression whose leaves are strict (strictOperand) decides its
 // rows with a NULL input in the loop too: a condition is TRUE only where its

@@ -115,8 +115,8 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 			v = f.vector(f.emit(w.Value), allRows)
 		}
 		// vec.Check(failed, &where, all, n, 0)
-		f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), jen.Op("&").Id(v), jen.Id(allRows), jen.Id("n"), jen.Lit(0)))
-		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(jen.Op("&").Id(v), jen.Id("n")))
+		f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), addr(v), jen.Id(allRows), jen.Id("n"), jen.Lit(0)))
+		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(addr(v), jen.Id("n")))
 		f.declareOuter("sel", jen.Qual(vecPkg, "Sel"))
 		sel = "sel"
 	}
@@ -144,7 +144,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		if t.Kind == ir.KindMap {
 			args = append(args, jen.Id(schemaVar).Dot("Field").Call(jen.Lit(j)).Dot("Type").Assert(jen.Op("*").Qual(arrowPkg, "MapType")))
 		}
-		args = append(args, jen.Op("&").Id(v), jen.Id(sel), jen.Id("n"))
+		args = append(args, addr(v), jen.Id(sel), jen.Id("n"))
 		if t.Kind == ir.KindMap {
 			args = append(args, jen.Qual(vecPkg, kinds.Of(*t.Key).Appender), jen.Qual(vecPkg, kinds.Of(*t.Value).Appender))
 		}
@@ -175,7 +175,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 			f.use(sel)
 			f.use(v)
 			// vec.Check(failed, &v, sel, n, j+1)
-			f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), jen.Op("&").Id(v), jen.Id(sel), jen.Id("n"), jen.Lit(j+1)))
+			f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), addr(v), jen.Id(sel), jen.Id("n"), jen.Lit(j+1)))
 			if col != "" {
 				// if col == nil { col = vec.Int64Array(mem, &v, sel, n) }: the vector code computed the column
 				f.add(jen.If(jen.Id(col).Op("==").Nil()).Block(jen.Id(col).Op("=").Add(build(j, v))))
@@ -192,7 +192,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		col := f.outCol
 		f.outCol = ""
 		// vec.Check(failed, &v, sel, n, j+1)
-		f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), jen.Op("&").Id(v), jen.Id(sel), jen.Id("n"), jen.Lit(j+1)))
+		f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), addr(v), jen.Id(sel), jen.Id("n"), jen.Lit(j+1)))
 		arrays[j] = build(j, v)
 		if col != "" {
 			release = append(release, jen.Id(col))

@@ -461,7 +461,7 @@ func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string)
 	next := 0
 	cond := jen.Nil()
 	if p.inner != nil {
-		cond = jen.Op("&").Id(vars[0])
+		cond = addr(vars[0])
 		next = 1
 	}
 	loop = append(loop, jen.List(jen.Id("cands"), jen.Id("condRow"), jen.Id("condErr")).Op(":=").Qual(vecPkg, "SubCandidates").Call(cond, jen.Id("n")))
@@ -494,7 +494,7 @@ func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string)
 		}
 		valArg := jen.Nil()
 		if val != "" {
-			valArg = jen.Op("&").Id(val)
+			valArg = addr(val)
 		}
 		b := "build" + itoa(s.ID)
 		var body []jen.Code
@@ -509,7 +509,7 @@ func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string)
 			key = "packed"
 			body = append(body, jen.Id(key).Op(":=").Qual(vecPkg, "Make").Types(jen.String()).Call(jen.Id("n")))
 			for i, k := range keys {
-				body = append(body, jen.Qual(vecPkg, "SubPack").Call(jen.Op("&").Id(key), jen.Op("&").Id(k), packer(s.Keys[i].Inner.Type()), jen.Id("rows"), jen.Id("n")))
+				body = append(body, jen.Qual(vecPkg, "SubPack").Call(addr(key), addr(k), packer(s.Keys[i].Inner.Type()), jen.Id("rows"), jen.Id("n")))
 			}
 		case s.Form == ir.FormKeyed:
 			key = keys[0]
@@ -520,9 +520,9 @@ func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string)
 		case ir.FormOnce, ir.FormSet:
 			body = append(body, jen.Qual(vecPkg, "SubAddGroup").Call(jen.Id(b), valArg, jen.Id("rows")))
 		case ir.FormKeyed:
-			body = append(body, jen.Qual(vecPkg, "SubAddKeyed").Call(jen.Id(b), jen.Op("&").Id(key), valArg, jen.Id("rows")))
+			body = append(body, jen.Qual(vecPkg, "SubAddKeyed").Call(jen.Id(b), addr(key), valArg, jen.Id("rows")))
 		case ir.FormSorted:
-			body = append(body, jen.Qual(vecPkg, "SubAddSorted").Call(jen.Id(b), jen.Op("&").Id(key), valArg, jen.Id("rows")))
+			body = append(body, jen.Qual(vecPkg, "SubAddSorted").Call(jen.Id(b), addr(key), valArg, jen.Id("rows")))
 		case ir.FormLoop:
 			body = append(body, jen.Id(recv).Dot(st.field).Dot("Add").Call(jen.Id("in"), jen.Id("rows"), valArg))
 		}
@@ -614,7 +614,7 @@ func (f *funcGen) emitSubquery(n *lower.Node, sel string) operand {
 	}
 	probe := jen.Nil()
 	if s.Kind == ir.SubAny {
-		probe = jen.Op("&").Id(args[0])
+		probe = addr(args[0])
 	}
 	switch s.Form {
 	case ir.FormOnce:
@@ -631,25 +631,25 @@ func (f *funcGen) emitSubquery(n *lower.Node, sel string) operand {
 			key = f.fresh(fmt.Sprintf("sub%dKey", s.ID))
 			f.add(jen.Id(key).Op(":=").Qual(vecPkg, "Make").Types(jen.String()).Call(jen.Id("n")))
 			for _, k := range s.Keys {
-				f.add(jen.Qual(vecPkg, "SubPack").Call(jen.Op("&").Id(key), jen.Op("&").Id(args[k.Arg]), packer(k.Inner.Type()), jen.Id(sel), jen.Id("n")))
+				f.add(jen.Qual(vecPkg, "SubPack").Call(addr(key), addr(args[k.Arg]), packer(k.Inner.Type()), jen.Id(sel), jen.Id("n")))
 			}
 		}
 		switch {
 		case s.Kind == ir.SubExists:
-			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyedExists").Call(field, errField, jen.Op("&").Id(key), argErrs, jen.Id(sel), jen.Id("n")))
+			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyedExists").Call(field, errField, addr(key), argErrs, jen.Id(sel), jen.Id("n")))
 		case s.Agg == ir.AggCountStar:
-			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyedRows").Call(field, errField, jen.Op("&").Id(key), argErrs, jen.Id(sel), jen.Id("n")))
+			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyedRows").Call(field, errField, addr(key), argErrs, jen.Id(sel), jen.Id("n")))
 		default:
-			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyed").Call(field, errField, st.groupResult(), probe, jen.Op("&").Id(key), argErrs, jen.Id(sel), jen.Id("n")))
+			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyed").Call(field, errField, st.groupResult(), probe, addr(key), argErrs, jen.Id(sel), jen.Id("n")))
 		}
 	case ir.FormSorted:
 		if s.Kind == ir.SubScalar && s.Agg == ir.AggCountStar && nativeOrder(s.Range.Inner.Type()) {
 			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeSortedRows").Call(field, errField, jen.Qual(vecPkg, relName(s.Range.Op)),
-				jen.Op("&").Id(args[s.Range.Arg]), argErrs, jen.Id(sel), jen.Id("n")))
+				addr(args[s.Range.Arg]), argErrs, jen.Id(sel), jen.Id("n")))
 			break
 		}
 		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeSorted").Call(field, errField, jen.Qual(vecPkg, relName(s.Range.Op)), st.rangeResult(),
-			jen.Op("&").Id(args[s.Range.Arg]), argErrs, jen.Id(sel), jen.Id("n")))
+			addr(args[s.Range.Arg]), argErrs, jen.Id(sel), jen.Id("n")))
 	case ir.FormLoop:
 		f.emitLoopRead(e, st, args, argErrs, res, sel)
 	}
@@ -680,7 +680,7 @@ func (f *funcGen) emitLoopRead(e *ir.Subquery, st *subTypes, args []string, argE
 	}
 	body = append(body,
 		jen.If(jen.Id(recv).Dot(st.field+"Err").Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id(i), jen.Id(recv).Dot(st.field+"Err")), jen.Continue()),
-		jen.List(jen.Id(g), jen.Id(err)).Op(":=").Qual(vecPkg, "SubLoopGroup").Call(jen.Op("&").Id(recv).Dot(st.field), jen.Id(recv).Dot(st.field+"Spec"), jen.Lit(stopAtFirst),
+		jen.List(jen.Id(g), jen.Id(err)).Op(":=").Qual(vecPkg, "SubLoopGroup").Call(addr(recv).Dot(st.field), jen.Id(recv).Dot(st.field+"Spec"), jen.Lit(stopAtFirst),
 			jen.Func().Params(jen.Id(batch).Qual(arrowPkg, "RecordBatch")).Qual(vecPkg, "Vec").Types(jen.Bool()).Block(
 				jen.Return(jen.Id(recv).Dot(st.field+"Cond").Call(call...)))),
 		jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Id(res).Dot("SetErr").Call(jen.Id(i), jen.Id(err)), jen.Continue()),

@@ -182,3 +182,12 @@ func (f *funcGen) finishUnits() []jen.Code {
 	}
 	return decls
 }
+
+// addr is the Go expression of a pointer to vector variable v: a memo the
+// units share is a pointer already ((*shared3) is shared3).
+func addr(v string) *jen.Statement {
+	if strings.HasPrefix(v, "(*") {
+		return jen.Id(baseName(v))
+	}
+	return jen.Op("&").Id(v)
+}

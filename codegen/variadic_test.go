@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -11,12 +13,19 @@ import (
 // listed in variadicKernels, so the general path never passes one to vec.Map2
 // and its kin (a compile error in generated code).
 func TestVariadicKernels(t *testing.T) {
-	pkgs, err := parser.ParseDir(token.NewFileSet(), "../templates/rt", nil, 0)
+	files, err := filepath.Glob("../templates/rt/*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range pkgs {
-		for _, f := range p.Files {
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		{
 			for _, d := range f.Decls {
 				fn, ok := d.(*ast.FuncDecl)
 				if !ok || fn.Recv != nil || !fn.Name.IsExported() {

@@ -2968,7 +2968,7 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.Rec
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
-	rest2 := sel
+	var rest2 vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		qV := q.V[:n]
@@ -3583,7 +3583,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBa
 		var ifResult3 vec.Vec[int64]
 		// rows the vector code computes: those the fused loop leaves, or all of them
 		var fused2 bool
-		rest2 := then
+		var rest2 vec.Sel
 		{
 			ifResult3 = vec.Make[int64](n)
 			qV := q.V[:n]

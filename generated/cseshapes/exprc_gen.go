@@ -379,8 +379,8 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 			}
 		}
 	}
-	vec.Merge(&(*shared0), &ifResult2, todo, n)
-	vec.Merge(&ifResult, &(*shared0), then, n)
+	vec.Merge(shared0, &ifResult2, todo, n)
+	vec.Merge(&ifResult, shared0, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((2 > c), 0, a)
 	var ifResult4 vec.Vec[int64]
@@ -413,8 +413,8 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 			}
 		}
 	}
-	vec.Merge(&(*shared0), &ifResult4, todo2, n)
-	vec.Merge(&ifResult, &(*shared0), otherwise, n)
+	vec.Merge(shared0, &ifResult4, todo2, n)
+	vec.Merge(&ifResult, shared0, otherwise, n)
 	vec.Check(failed, &ifResult, sel, n, 1)
 	column := vec.Int64Array(mem, &ifResult, sel, n)
 	return column
@@ -562,8 +562,8 @@ func shape00002Col1(n int, sel vec.Sel, sArr *array.String, shared0 *vec.Vec[int
 	todo := vec.Missing(shared0Done, notYet, n)
 	// probe(3, r, 9223372036854775807)
 	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	vec.Merge(&(*shared0), &probe, todo, n)
-	vec.Merge(&caseResult, &(*shared0), notYet, n)
+	vec.Merge(shared0, &probe, todo, n)
+	vec.Merge(&caseResult, shared0, notYet, n)
 	vec.Check(failed, &caseResult, sel, n, 1)
 	column := vec.Int64Array(mem, &caseResult, sel, n)
 	return column
@@ -643,8 +643,8 @@ func shape00002Col2(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	todo2 := vec.Missing(shared0Done, stillNull2, n)
 	// probe(3, r, 9223372036854775807)
 	probe3 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
-	vec.Merge(&(*shared0), &probe3, todo2, n)
-	vec.Merge(&coalesced, &(*shared0), stillNull2, n)
+	vec.Merge(shared0, &probe3, todo2, n)
+	vec.Merge(&coalesced, shared0, stillNull2, n)
 	vec.Check(failed, &coalesced, sel, n, 2)
 	column2 := vec.Int64Array(mem, &coalesced, sel, n)
 	return column2
@@ -903,7 +903,7 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := sel
+	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
@@ -1002,7 +1002,7 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 	var cmp2 vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
-	rest2 := sel
+	var rest2 vec.Sel
 	{
 		cmp2 = vec.Make[bool](n)
 		aV := a.V[:n]
@@ -1624,9 +1624,9 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 	todo := vec.Missing(shared0Done, stillNull, n)
 	// probe(1, r, b)
 	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	vec.Merge(&(*shared0), &probe, todo, n)
+	vec.Merge(shared0, &probe, todo, n)
 	// (c >= probe(1, r, b))
-	cmp2 := vec.Map2(stillNull, n, vec.VecArg(&c_), vec.VecArg(&(*shared0)), rt.GeInt64)
+	cmp2 := vec.Map2(stillNull, n, vec.VecArg(&c_), vec.VecArg(shared0), rt.GeInt64)
 	vec.Merge(&coalesced, &cmp2, stillNull, n)
 	return coalesced
 }
@@ -1638,7 +1638,7 @@ func shape00008Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done 
 	todo2 := vec.Missing(shared0Done, sel, n)
 	// probe(1, r, b)
 	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	vec.Merge(&(*shared0), &probe2, todo2, n)
+	vec.Merge(shared0, &probe2, todo2, n)
 	return (*shared0)
 }
 
@@ -1834,17 +1834,17 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], caseResult vec.Vec[int
 	minus := vec.Map1E(todo, n, vec.VecArg(&c_), rt.NegateInt64)
 	// probe(1, r, (-c))
 	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus), kernelKernels.Probe)
-	vec.Merge(&(*shared1), &probe, todo, n)
+	vec.Merge(shared1, &probe, todo, n)
 	// (probe(1, r, (-c)) - probe(1, r, (-c)))
-	difference := vec.Map2E(notYet2, n, vec.VecArg(&(*shared1)), vec.VecArg(&(*shared1)), rt.SubInt64)
+	difference := vec.Map2E(notYet2, n, vec.VecArg(shared1), vec.VecArg(shared1), rt.SubInt64)
 	vec.Merge(&caseResult3, &difference, notYet2, n)
 	vec.MergeNonNull(&coalesced, &caseResult3, all, n)
 	stillNull := vec.NullRows(&caseResult3, all, n)
 	todo2 := vec.Missing(shared2Done, stillNull, n)
 	// probe(2, r, a)
 	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	vec.Merge(&(*shared2), &probe2, todo2, n)
-	vec.Merge(&coalesced, &(*shared2), stillNull, n)
+	vec.Merge(shared2, &probe2, todo2, n)
+	vec.Merge(&coalesced, shared2, stillNull, n)
 	vec.Check(failed, &coalesced, all, n, 1)
 	column := vec.Int64Array(mem, &coalesced, all, n)
 	return column
@@ -1877,10 +1877,10 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64
 	minus2 := vec.Map1E(todo3, n, vec.VecArg(&c_), rt.NegateInt64)
 	// probe(1, r, (-c))
 	probe3 := vec.Map3E(todo3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&minus2), kernelKernels.Probe)
-	vec.Merge(&(*shared1), &probe3, todo3, n)
-	eq := vec.Map2(when3, n, vec.VecArg(&(*shared1)), vec.VecArg(&(*shared1)), rt.EqInt64)
+	vec.Merge(shared1, &probe3, todo3, n)
+	eq := vec.Map2(when3, n, vec.VecArg(shared1), vec.VecArg(shared1), rt.EqInt64)
 	// NULLIF(probe(1, r, (-c)), probe(1, r, (-c)))
-	nullIf := vec.NullIf(&(*shared1), &eq, when3, n)
+	nullIf := vec.NullIf(shared1, &eq, when3, n)
 	vec.Merge(&caseResult4, &nullIf, when3, n)
 	vec.CopyErrs(&caseResult4, &q, notYet3, n)
 	when4, notYet4 := vec.Split(&q, notYet3, n)
@@ -1888,8 +1888,8 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64
 	todo4 := vec.Missing(shared2Done, notYet4, n)
 	// probe(2, r, a)
 	probe4 := vec.Map3E(todo4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	vec.Merge(&(*shared2), &probe4, todo4, n)
-	vec.Merge(&caseResult4, &(*shared2), notYet4, n)
+	vec.Merge(shared2, &probe4, todo4, n)
+	vec.Merge(&caseResult4, shared2, notYet4, n)
 	vec.Check(failed, &caseResult4, all, n, 2)
 	column2 := vec.Int64Array(mem, &caseResult4, all, n)
 	return column2
@@ -2828,7 +2828,7 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	var ifResult2 vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := and.Live
+	var rest vec.Sel
 	{
 		ifResult2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
@@ -3347,12 +3347,12 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	todo := vec.Missing(shared0Done, when, n)
 	// probe(1, r, r)
 	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	vec.Merge(&(*shared0), &probe, todo, n)
+	vec.Merge(shared0, &probe, todo, n)
 	// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
-	rest2 := when
+	var rest2 vec.Sel
 	{
 		ifResult3 = vec.Make[int64](n)
 		r_V := r_.V[:n]
@@ -3390,13 +3390,13 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	}
 	if !fused2 || len(rest2) > 0 {
 		// (r <> probe(1, r, r))
-		cmp := vec.Map2(rest2, n, vec.VecArg(&r_), vec.VecArg(&(*shared0)), rt.NeInt64)
+		cmp := vec.Map2(rest2, n, vec.VecArg(&r_), vec.VecArg(shared0), rt.NeInt64)
 		// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
 		then2, otherwise2 := vec.Split(&cmp, rest2, n)
 		ifResult4 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult4, &cmp, rest2, n)
 		vec.Fill(&ifResult4, int64(5), then2, n)
-		vec.Merge(&ifResult4, &(*shared0), otherwise2, n)
+		vec.Merge(&ifResult4, shared0, otherwise2, n)
 		if fused2 {
 			vec.Merge(&ifResult3, &ifResult4, rest2, n)
 		} else {
@@ -3425,12 +3425,12 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 	todo2 := vec.Missing(shared0Done, notYet2, n)
 	// probe(1, r, r)
 	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	vec.Merge(&(*shared0), &probe2, todo2, n)
+	vec.Merge(shared0, &probe2, todo2, n)
 	// (probe(1, r, r) < 1)
-	cmp2 := vec.Map2(notYet2, n, vec.VecArg(&(*shared0)), vec.ConstArg[int64](int64(1)), rt.LtInt64)
+	cmp2 := vec.Map2(notYet2, n, vec.VecArg(shared0), vec.ConstArg[int64](int64(1)), rt.LtInt64)
 	vec.CopyErrs(&caseResult2, &cmp2, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
-	vec.Merge(&caseResult2, &(*shared0), when3, n)
+	vec.Merge(&caseResult2, shared0, when3, n)
 	vec.Merge(&caseResult2, &r_, notYet3, n)
 	vec.MergeNonNull(&coalesced, &caseResult2, all, n)
 	stillNull := vec.NullRows(&caseResult2, all, n)
@@ -3879,7 +3879,7 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := sel
+	var rest vec.Sel
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		triedV := tried.V[:n]
@@ -3954,7 +3954,7 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in
 		var ifResult vec.Vec[int64]
 		// rows the vector code computes: those the fused loop leaves, or all of them
 		var fused2 bool
-		rest2 := when
+		var rest2 vec.Sel
 		{
 			ifResult = vec.Make[int64](n)
 			pV := p.V[:n]
@@ -4149,9 +4149,9 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	todo := vec.Missing(shared2Done, notYet2, n)
 	// probe(2, r, a)
 	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	vec.Merge(&(*shared2), &probe2, todo, n)
+	vec.Merge(shared2, &probe2, todo, n)
 	// (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END))
-	cmp3 := vec.Map2(notYet2, n, vec.VecArg(&(*shared2)), vec.VecArg(&probe), rt.LeInt64)
+	cmp3 := vec.Map2(notYet2, n, vec.VecArg(shared2), vec.VecArg(&probe), rt.LeInt64)
 	vec.CopyErrs(&caseResult2, &cmp3, notYet2, n)
 	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
 	vec.Fill(&caseResult2, int64(5), when3, n)
@@ -4206,7 +4206,7 @@ func shape00023Shared2(n int, sel vec.Sel, shared2 *vec.Vec[int64], shared2Done 
 	todo2 := vec.Missing(shared2Done, sel, n)
 	// probe(2, r, a)
 	probe4 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	vec.Merge(&(*shared2), &probe4, todo2, n)
+	vec.Merge(shared2, &probe4, todo2, n)
 	return (*shared2)
 }
 
@@ -4218,7 +4218,7 @@ func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[i
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := sel
+	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		shared22V := shared22.V[:n]
@@ -4463,7 +4463,7 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch,
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := sel
+	var rest vec.Sel
 	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		c_V := c_.V[:n]
@@ -4805,7 +4805,7 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := sel
+	var rest vec.Sel
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probeV := probe.V[:n]
@@ -5141,7 +5141,7 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := sel
+	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
@@ -5479,7 +5479,7 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := when
+	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
@@ -5671,7 +5671,7 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := then
+	var rest vec.Sel
 	{
 		caseResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
@@ -6030,7 +6030,7 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := otherwise2
+	var rest vec.Sel
 	{
 		ifResult3 = vec.Make[int64](n)
 		qV := q.V[:n]
@@ -7145,7 +7145,7 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, 
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := sel
+	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -7608,7 +7608,7 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
-	rest2 := sel
+	var rest2 vec.Sel
 	{
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
@@ -7677,7 +7677,7 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
-	rest3 := sel
+	var rest3 vec.Sel
 	{
 		ifResult3 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
@@ -7933,7 +7933,7 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 	var caseResult2 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := when
+	var rest vec.Sel
 	{
 		caseResult2 = vec.Make[int64](n)
 		pV := p.V[:n]
@@ -8704,9 +8704,9 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, s
 	nullIf := vec.NullIf(&r_, &eq, todo, n)
 	// probe(1, r, NULLIF(r, b))
 	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf), kernelKernels.Probe)
-	vec.Merge(&(*shared0), &probe, todo, n)
+	vec.Merge(shared0, &probe, todo, n)
 	// (probe(1, r, NULLIF(r, b)) > a)
-	cmp3 := vec.Map2(notYet, n, vec.VecArg(&(*shared0)), vec.VecArg(&a), rt.GtInt64)
+	cmp3 := vec.Map2(notYet, n, vec.VecArg(shared0), vec.VecArg(&a), rt.GtInt64)
 	// TRY((probe(1, r, NULLIF(r, b)) > a))
 	tried := vec.Try(&cmp3, notYet, n)
 	vec.Merge(&caseResult, &tried, notYet, n)
@@ -8723,7 +8723,7 @@ func shape00049Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done 
 	nullIf2 := vec.NullIf(&r_, &eq2, todo2, n)
 	// probe(1, r, NULLIF(r, b))
 	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&nullIf2), kernelKernels.Probe)
-	vec.Merge(&(*shared0), &probe2, todo2, n)
+	vec.Merge(shared0, &probe2, todo2, n)
 	return (*shared0)
 }
 
@@ -8861,7 +8861,7 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := when2
+	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		bV := b.V[:n]
@@ -9197,8 +9197,8 @@ func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], p
 	asBigint := vec.Map1E(todo, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(2, r, CAST(s AS BIGINT))
 	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint), kernelKernels.Probe)
-	vec.Merge(&(*shared2), &probe2, todo, n)
-	vec.Merge(&ifResult, &(*shared2), otherwise, n)
+	vec.Merge(shared2, &probe2, todo, n)
+	vec.Merge(&ifResult, shared2, otherwise, n)
 	// (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT))))
 	sum := vec.Map2E(when, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	vec.Merge(&caseResult, &sum, when, n)
@@ -9207,11 +9207,11 @@ func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], p
 	asBigint2 := vec.Map1E(todo2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// probe(2, r, CAST(s AS BIGINT))
 	probe3 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&asBigint2), kernelKernels.Probe)
-	vec.Merge(&(*shared2), &probe3, todo2, n)
+	vec.Merge(shared2, &probe3, todo2, n)
 	// probe(3, r, probe(1, r, (r * a)))
 	probe4 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe), kernelKernels.Probe)
 	// (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a))))
-	cmp2 := vec.Map2(notYet, n, vec.VecArg(&(*shared2)), vec.VecArg(&probe4), rt.GeInt64)
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(shared2), vec.VecArg(&probe4), rt.GeInt64)
 	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
 	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	// (probe(1, r, (r * a)) * probe(1, r, (r * a)))
@@ -9723,20 +9723,20 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 	todo := vec.Missing(shared1Done, then, n)
 	// probe(1, r, r)
 	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	vec.Merge(&(*shared1), &probe2, todo, n)
-	vec.Merge(&ifResult, &(*shared1), then, n)
+	vec.Merge(shared1, &probe2, todo, n)
+	vec.Merge(&ifResult, shared1, then, n)
 	todo2 := vec.Missing(shared1Done, otherwise, n)
 	// probe(1, r, r)
 	probe3 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	vec.Merge(&(*shared1), &probe3, todo2, n)
-	vec.Merge(&ifResult, &(*shared1), otherwise, n)
+	vec.Merge(shared1, &probe3, todo2, n)
+	vec.Merge(&ifResult, shared1, otherwise, n)
 	// (IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) +...
 	between := vec.NewLogic(false, sel, n)
 	// CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := between.Live
+	var rest vec.Sel
 	{
 		caseResult = vec.Make[int64](n)
 		bV := b.V[:n]
@@ -10461,7 +10461,7 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
-	rest2 := when3
+	var rest2 vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
@@ -10657,9 +10657,9 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	}
 	// probe(1, r, IF((c < 3), a, a))
 	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
-	vec.Merge(&(*shared0), &probe2, todo, n)
+	vec.Merge(shared0, &probe2, todo, n)
 	// (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a)))
-	sum := vec.Map2E(then, n, vec.VecArg(&(*shared0)), vec.VecArg(&(*shared0)), rt.AddInt64)
+	sum := vec.Map2E(then, n, vec.VecArg(shared0), vec.VecArg(shared0), rt.AddInt64)
 	vec.Merge(&ifResult, &sum, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((c < 3), a, a)
@@ -10699,8 +10699,8 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	}
 	// probe(1, r, IF((c < 3), a, a))
 	probe3 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
-	vec.Merge(&(*shared0), &probe3, todo2, n)
-	vec.Merge(&ifResult, &(*shared0), otherwise, n)
+	vec.Merge(shared0, &probe3, todo2, n)
+	vec.Merge(&ifResult, shared0, otherwise, n)
 	vec.Check(failed, &ifResult, all, n, 1)
 	column := vec.Int64Array(mem, &ifResult, all, n)
 	return column
@@ -10893,7 +10893,7 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
-	rest2 := sel
+	var rest2 vec.Sel
 	{
 		ifResult3 = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
@@ -11002,7 +11002,7 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
-	rest3 := sel
+	var rest3 vec.Sel
 	{
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
@@ -11386,9 +11386,9 @@ func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	todo := vec.Missing(shared2Done, then, n)
 	// probe(1, r, b)
 	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	vec.Merge(&(*shared2), &probe2, todo, n)
+	vec.Merge(shared2, &probe2, todo, n)
 	// (probe(1, r, b) - probe(1, r, b))
-	difference := vec.Map2E(then, n, vec.VecArg(&(*shared2)), vec.VecArg(&(*shared2)), rt.SubInt64)
+	difference := vec.Map2E(then, n, vec.VecArg(shared2), vec.VecArg(shared2), rt.SubInt64)
 	vec.Merge(&ifResult, &difference, then, n)
 	vec.Merge(&ifResult, &a, otherwise, n)
 	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
@@ -11471,12 +11471,12 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	todo2 := vec.Missing(shared2Done, otherwise2, n)
 	// probe(1, r, b)
 	probe4 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	vec.Merge(&(*shared2), &probe4, todo2, n)
+	vec.Merge(shared2, &probe4, todo2, n)
 	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := otherwise2
+	var rest vec.Sel
 	{
 		ifResult3 = vec.Make[int64](n)
 		shared2V := (*shared2).V[:n]
@@ -11515,7 +11515,7 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	}
 	if !fused || len(rest) > 0 {
 		// (probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)))
-		cmp3 := vec.Map2(rest, n, vec.VecArg(&(*shared2)), vec.VecArg(&probe3), rt.GtInt64)
+		cmp3 := vec.Map2(rest, n, vec.VecArg(shared2), vec.VecArg(&probe3), rt.GtInt64)
 		// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
 		then3, otherwise3 := vec.Split(&cmp3, rest, n)
 		ifResult4 := vec.Make[int64](n)
@@ -11798,7 +11798,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := when
+	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		asBigintV := asBigint.V[:n]
@@ -12089,8 +12089,8 @@ func shape00068Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], 
 	todo := vec.Missing(shared1Done, notYet2, n)
 	// probe(4, r, 1)
 	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
-	vec.Merge(&(*shared1), &probe2, todo, n)
-	vec.Merge(&caseResult, &(*shared1), notYet2, n)
+	vec.Merge(shared1, &probe2, todo, n)
+	vec.Merge(&caseResult, shared1, notYet2, n)
 	vec.Check(failed, &caseResult, all, n, 1)
 	column := vec.Int64Array(mem, &caseResult, all, n)
 	return column
@@ -12111,8 +12111,8 @@ func shape00068Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sha
 	todo2 := vec.Missing(shared1Done, then, n)
 	// probe(4, r, 1)
 	probe3 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.ConstArg[int64](int64(1)), kernelKernels.Probe)
-	vec.Merge(&(*shared1), &probe3, todo2, n)
-	matches3 := vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&(*shared1)), rt.EqInt64)
+	vec.Merge(shared1, &probe3, todo2, n)
+	matches3 := vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(shared1), rt.EqInt64)
 	vec.CopyErrs(&caseResult2, &matches3, then, n)
 	when3, notYet3 := vec.Split(&matches3, then, n)
 	vec.Merge(&caseResult2, &a, when3, n)
@@ -12250,7 +12250,7 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := when
+	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
@@ -12484,8 +12484,8 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	todo := vec.Missing(shared1Done, when, n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Map1E(todo, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	vec.Merge(&(*shared1), &asBigint, todo, n)
-	vec.Merge(&caseResult2, &(*shared1), when, n)
+	vec.Merge(shared1, &asBigint, todo, n)
+	vec.Merge(&caseResult2, shared1, when, n)
 	vec.CopyErrs(&caseResult2, &p, notYet, n)
 	when2, notYet2 := vec.Split(&p, notYet, n)
 	// (probe(1, r, r) + probe(1, r, r))
@@ -12520,8 +12520,8 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	todo2 := vec.Missing(shared1Done, when4, n)
 	// CAST(s AS BIGINT)
 	asBigint2 := vec.Map1E(todo2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	vec.Merge(&(*shared1), &asBigint2, todo2, n)
-	vec.Merge(&caseResult, &(*shared1), when4, n)
+	vec.Merge(shared1, &asBigint2, todo2, n)
+	vec.Merge(&caseResult, shared1, when4, n)
 	vec.Merge(&caseResult, &probe, notYet4, n)
 	vec.Check(failed, &caseResult, sel, n, 1)
 	column := vec.Int64Array(mem, &caseResult, sel, n)
@@ -12631,16 +12631,16 @@ func shape00071Col1(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], c_ v
 	todo := vec.Missing(shared0Done, notYet, n)
 	// probe(1, r, -1)
 	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
-	vec.Merge(&(*shared0), &probe, todo, n)
+	vec.Merge(shared0, &probe, todo, n)
 	matches2 := vec.Map2(notYet, n, vec.VecArg(&c_), vec.VecArg(&a), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &matches2, notYet, n)
 	when2, notYet2 := vec.Split(&matches2, notYet, n)
-	vec.Merge(&caseResult, &(*shared0), when2, n)
+	vec.Merge(&caseResult, shared0, when2, n)
 	todo2 := vec.Missing(shared1Done, notYet2, n)
 	// probe(2, r, probe(1, r, -1))
-	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&(*shared0)), kernelKernels.Probe)
-	vec.Merge(&(*shared1), &probe2, todo2, n)
-	vec.Merge(&caseResult, &(*shared1), notYet2, n)
+	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(shared0), kernelKernels.Probe)
+	vec.Merge(shared1, &probe2, todo2, n)
+	vec.Merge(&caseResult, shared1, notYet2, n)
 	vec.Merge(&ifResult, &caseResult, otherwise, n)
 	vec.Check(failed, &ifResult, sel, n, 1)
 	column := vec.Int64Array(mem, &ifResult, sel, n)
@@ -12679,7 +12679,7 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shar
 	todo3 := vec.Missing(shared0Done, notYet3, n)
 	// probe(1, r, -1)
 	probe3 := vec.Map3E(todo3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(-1)), kernelKernels.Probe)
-	vec.Merge(&(*shared0), &probe3, todo3, n)
+	vec.Merge(shared0, &probe3, todo3, n)
 	// (a >= a)
 	cmp3 := vec.Map2(notYet3, n, vec.VecArg(&a), vec.VecArg(&a), rt.GeInt64)
 	vec.CopyErrs(&caseResult2, &cmp3, notYet3, n)
@@ -12687,12 +12687,12 @@ func shape00071Col2(n int, sel vec.Sel, b vec.Vec[int64], a vec.Vec[int64], shar
 	// shared (lazy): probe(2, r, probe(1, r, -1))
 	todo4 := vec.Missing(shared1Done, when4, n)
 	// probe(2, r, probe(1, r, -1))
-	probe4 := vec.Map3E(todo4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&(*shared0)), kernelKernels.Probe)
-	vec.Merge(&(*shared1), &probe4, todo4, n)
+	probe4 := vec.Map3E(todo4, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(shared0), kernelKernels.Probe)
+	vec.Merge(shared1, &probe4, todo4, n)
 	// (probe(2, r, probe(1, r, -1)) + probe(2, r, probe(1, r, -1)))
-	sum2 := vec.Map2E(when4, n, vec.VecArg(&(*shared1)), vec.VecArg(&(*shared1)), rt.AddInt64)
+	sum2 := vec.Map2E(when4, n, vec.VecArg(shared1), vec.VecArg(shared1), rt.AddInt64)
 	vec.Merge(&caseResult2, &sum2, when4, n)
-	vec.Merge(&caseResult2, &(*shared0), notYet4, n)
+	vec.Merge(&caseResult2, shared0, notYet4, n)
 	vec.Check(failed, &caseResult2, sel, n, 2)
 	column2 := vec.Int64Array(mem, &caseResult2, sel, n)
 	return column2
@@ -13418,7 +13418,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := otherwise
+	var rest vec.Sel
 	{
 		ifResult2 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]

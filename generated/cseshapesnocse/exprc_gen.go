@@ -1064,7 +1064,7 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in
 	var cmp2 vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := sel
+	var rest vec.Sel
 	{
 		cmp2 = vec.Make[bool](n)
 		aV := a.V[:n]
@@ -1852,7 +1852,7 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 	var caseResult2 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := when
+	var rest vec.Sel
 	{
 		caseResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
@@ -8089,7 +8089,7 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := sel
+	var rest vec.Sel
 	{
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
@@ -12325,7 +12325,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := when
+	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]

@@ -365,7 +365,7 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordB
 	var quotient vec.Vec[float64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := sel
+	var rest vec.Sel
 	{
 		unitPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		amountV := amount.V[:n]
