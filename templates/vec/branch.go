@@ -45,22 +45,25 @@ func Merge[T any](dst, src *Vec[T], sel Sel, n int) {
 	cnt := sel.Rows(n)
 	for k := 0; k < cnt; k++ {
 		i := sel.Row(k)
+		// The row takes src's outcome whole: a fused loop may have marked
+		// it NULL before it left the row to the vector code.
 		if e := src.ErrAt(i); e != nil {
 			dst.SetErr(i, e)
+			if dst.Null != nil {
+				dst.Null[i] = false
+			}
 			continue
+		}
+		if dst.Err != nil {
+			dst.Err[i] = nil
 		}
 		if src.IsNull(i) {
 			dst.SetNull(i)
 			continue
 		}
 		dst.V[i] = src.V[i]
-		// The row is src's value: a fused loop may have marked it NULL
-		// before it left the row to the vector code.
 		if dst.Null != nil {
 			dst.Null[i] = false
-		}
-		if dst.Err != nil {
-			dst.Err[i] = nil
 		}
 	}
 }
