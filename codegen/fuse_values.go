@@ -378,9 +378,21 @@ func nullAware(r *lower.Row) bool {
 
 // nullCond reports whether condition r can be printed by condNull: only
 // whether it is TRUE matters (NULL and FALSE take the same branch).
+//
+// An AND's operands must be strict: a NULL operand does not decide the AND
+// (a later FALSE makes it FALSE, a later error an error), so its test needs
+// to tell a NULL operand from a FALSE one, which an input test does only for
+// a strict operand.
 func nullCond(r *lower.Row) bool {
 	switch r.Op {
-	case lower.RowAnd, lower.RowOr:
+	case lower.RowAnd:
+		for _, a := range r.Args {
+			if !strictOperand(a) {
+				return false
+			}
+		}
+		return true
+	case lower.RowOr:
 		for _, a := range r.Args {
 			if !nullCond(a) {
 				return false
@@ -391,19 +403,44 @@ func nullCond(r *lower.Row) bool {
 	return strictOperand(r)
 }
 
-// condNull is the Go test that condition r is TRUE on row i.
+// condNull is the Go test that condition r is TRUE on row i. An operand
+// that fails flags the row (the vector code decides it) unless an earlier
+// one decided the AND (FALSE) or the OR (TRUE): as in the vector code, a
+// NULL operand does not stop the others from running.
 func (fu *fusion) condNull(r *lower.Row) jen.Code {
 	switch r.Op {
-	case lower.RowAnd, lower.RowOr:
-		op := "&&"
-		if r.Op == lower.RowOr {
-			op = "||"
+	case lower.RowAnd:
+		// ((x.IsNull(i) || x > 1) && (y.IsNull(i) || y < 2) && !(x.IsNull(i) || y.IsNull(i))):
+		// no operand FALSE, then none NULL
+		var cs []jen.Code
+		var nulls []string
+		seen := map[string]bool{}
+		for _, a := range r.Args {
+			v := fu.value(a)
+			nt := fu.nullTest(a)
+			if len(nt) == 0 {
+				cs = append(cs, v)
+				continue
+			}
+			cs = append(cs, jen.Parens(jen.Add(isNullOf(nt)).Op("||").Add(v)))
+			for _, x := range nt {
+				if !seen[x] {
+					seen[x] = true
+					nulls = append(nulls, x)
+				}
+			}
 		}
+		if len(nulls) > 0 {
+			cs = append(cs, jen.Op("!").Parens(isNullOf(nulls)))
+		}
+		return jen.Parens(joined(cs, "&&"))
+	case lower.RowOr:
+		// ((!x.IsNull(i) && x > 1) || ...): the first operand TRUE decides
 		cs := make([]jen.Code, len(r.Args))
 		for k, a := range r.Args {
 			cs[k] = fu.condNull(a)
 		}
-		return jen.Parens(joined(cs, op))
+		return jen.Parens(joined(cs, "||"))
 	}
 	v := fu.value(r)
 	if nt := fu.nullTest(r); len(nt) > 0 {

@@ -2614,7 +2614,7 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 			}
 		} else {
 			for i := range out {
-				if (!(p.IsNull(i)) && pV[i]) && (!(q.IsNull(i)) && qV[i]) {
+				if (p.IsNull(i) || pV[i]) && (q.IsNull(i) || qV[i]) && !(p.IsNull(i) || q.IsNull(i)) {
 					if a.IsNull(i) || b.IsNull(i) {
 						r3Out.SetNull(i)
 					} else {
