@@ -88,7 +88,23 @@ func Map1E[A, R any](sel Sel, n int, a Arg[A], fn func(A) (R, *rt.Error)) Vec[R]
 // Map2 is kernel fn over the rows of sel, under the strict rules.
 func Map2[A, B, R any](sel Sel, n int, a Arg[A], b Arg[B], fn func(A, B) R) Vec[R] {
 	res := Make[R](n)
-	Strict(&res, sel, n, a.flags, b.flags)
+	clean := Strict(&res, sel, n, a.flags, b.flags)
+	if a.kind == argVec && (b.kind == argVec || b.kind == argConst) {
+		// the common shapes, without a switch per argument and row
+		av, bv, bc := a.v[:n], b.v, b.c
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if !clean && res.Dirty(i) {
+				continue
+			}
+			y := bc
+			if bv != nil {
+				y = bv[i]
+			}
+			res.V[i] = fn(av[i], y)
+		}
+		return res
+	}
 	for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 		if i := sel.Row(k); !res.Dirty(i) {
 			res.V[i] = fn(a.at(i), b.at(i))
@@ -100,7 +116,28 @@ func Map2[A, B, R any](sel Sel, n int, a Arg[A], b Arg[B], fn func(A, B) R) Vec[
 // Map2E is Map2 for a kernel that can fail.
 func Map2E[A, B, R any](sel Sel, n int, a Arg[A], b Arg[B], fn func(A, B) (R, *rt.Error)) Vec[R] {
 	res := Make[R](n)
-	Strict(&res, sel, n, a.flags, b.flags)
+	clean := Strict(&res, sel, n, a.flags, b.flags)
+	if a.kind == argVec && (b.kind == argVec || b.kind == argConst) {
+		// the common shapes, without a switch per argument and row
+		av, bv, bc := a.v[:n], b.v, b.c
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if !clean && res.Dirty(i) {
+				continue
+			}
+			y := bc
+			if bv != nil {
+				y = bv[i]
+			}
+			r, e := fn(av[i], y)
+			if e != nil {
+				res.SetErr(i, e)
+				continue
+			}
+			res.V[i] = r
+		}
+		return res
+	}
 	for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 		i := sel.Row(k)
 		if res.Dirty(i) {
