@@ -126,7 +126,7 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 		loops = jen.Block(clean...)
 	case len(l.fu.nullCounts) > 0: // the rows loop only when few rows have a NULL input
 		// if a.Clean() && sArr.NullN() == 0 { clean } else if in.Column(0).NullN()+sArr.NullN() <= n/2 { rows }
-		few := jen.Add(joined(l.fu.nullCounts, "+")).Op("<=").Id("n").Op("/").Lit(2)
+		few := l.fu.fewNulls()
 		loops = jen.If(joined(l.fu.clean, "&&")).Block(clean...).Else().If(few).Block(rows...)
 	default: // only shared vectors as inputs: no NULL counts to weigh
 		loops = jen.If(joined(l.fu.clean, "&&")).Block(clean...).Else().Block(rows...)
@@ -247,34 +247,38 @@ func (l *fusedLoops) first(body []jen.Code) []jen.Code {
 	return append([]jen.Code{jen.Id("i").Op(":=").Id(l.sel).Dot("Row").Call(jen.Id("k"))}, body...)
 }
 
+// setup is the statements before a loop: the output column's writer (when
+// the loop writes it directly: declared with op ":=" for the loop's block,
+// or assigned with "=" to the function's variable) or the expression's
+// vector, the input value slices, and out; over is what the loop ranges
+// over when it runs over every row.
+func (l *fusedLoops) setup(op string) (stmts []jen.Code, over string) {
+	t := l.e.Type()
+	if !l.fz.Direct {
+		stmts = append(stmts, jen.Id(l.res).Op("=").Qual(vecPkg, "Make").Types(goType(t)).Call(jen.Id("n")))
+		stmts = append(stmts, l.fu.slices...)
+		return append(stmts, jen.Id("out").Op(":=").Id(l.res).Dot("V").Index(jen.Empty(), jen.Id("n"))), "out"
+	}
+	l.fu.f.use("mem")
+	cnt := jen.Id("n")
+	if !l.all {
+		cnt = jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))
+	}
+	if t.Kind == ir.KindVarchar {
+		// writer := vec.NewStringOut(mem, sel.Rows(n))
+		stmts = append(stmts, jen.Id(l.writer).Op(op).Qual(vecPkg, "NewStringOut").Call(jen.Id("mem"), cnt))
+		return append(stmts, l.fu.slices...), "n"
+	}
+	// writer := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+	stmts = append(stmts, jen.Id(l.writer).Op(op).Qual(vecPkg, "NewFixedOut").Types(goType(t)).Call(jen.Id("mem"), arrowType(t), cnt))
+	stmts = append(stmts, l.fu.slices...)
+	return append(stmts, jen.Id("out").Op(":=").Id(l.writer).Dot("V")), "out"
+}
+
 // cleanLoop computes every row; a missing map key stops it.
 func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
-	fu, t := l.fu, l.e.Type()
-	var clean []jen.Code
-	over := "out"
-	if l.fz.Direct {
-		f := l.fu.f
-		f.use("mem")
-		cnt := jen.Id("n")
-		if !l.all {
-			cnt = jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))
-		}
-		if t.Kind == ir.KindVarchar {
-			clean = append(clean, jen.Id(l.writer).Op(":=").Qual(vecPkg, "NewStringOut").Call(jen.Id("mem"), cnt))
-			over = "n"
-		} else {
-			// chargeOut := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
-			clean = append(clean, jen.Id(l.writer).Op(":=").Qual(vecPkg, "NewFixedOut").Types(goType(t)).Call(jen.Id("mem"), arrowType(t), cnt))
-		}
-		clean = append(clean, fu.slices...)
-		if t.Kind != ir.KindVarchar {
-			clean = append(clean, jen.Id("out").Op(":=").Id(l.writer).Dot("V"))
-		}
-	} else {
-		clean = append(clean, jen.Id(l.res).Op("=").Qual(vecPkg, "Make").Types(goType(t)).Call(jen.Id("n")))
-		clean = append(clean, fu.slices...)
-		clean = append(clean, jen.Id("out").Op(":=").Id(l.res).Dot("V").Index(jen.Empty(), jen.Id("n")))
-	}
+	fu := l.fu
+	clean, over := l.setup(":=")
 	var done []jen.Code
 	if l.fz.Direct {
 		done = append(done, jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call())
@@ -330,7 +334,7 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	// own when most rows would be left to it.
 	conds := fu.conds
 	if len(fu.nullCounts) > 0 && !strict && !logic && !cond {
-		conds = append(conds, jen.Add(joined(fu.nullCounts, "+")).Op("<=").Id("n").Op("/").Lit(2))
+		conds = append(conds, fu.fewNulls())
 	}
 	// A loop that always runs and leaves no row needs no vector code (unless
 	// that code fills a lazily shared memo, which the query function holds).
@@ -359,30 +363,7 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 			restInit,
 		)
 	}
-	var loop []jen.Code
-	over := "out"
-	if l.fz.Direct {
-		f.use("mem")
-		cnt := jen.Id("n")
-		if !l.all {
-			cnt = jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))
-		}
-		if t.Kind == ir.KindVarchar {
-			// writer = vec.NewStringOut(mem, sel.Rows(n))
-			loop = append(loop, jen.Id(l.writer).Op("=").Qual(vecPkg, "NewStringOut").Call(jen.Id("mem"), cnt))
-			loop = append(loop, fu.slices...)
-			over = "n"
-		} else {
-			// writer = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
-			loop = append(loop, jen.Id(l.writer).Op("=").Qual(vecPkg, "NewFixedOut").Types(goType(t)).Call(jen.Id("mem"), arrowType(t), cnt))
-			loop = append(loop, fu.slices...)
-			loop = append(loop, jen.Id("out").Op(":=").Id(l.writer).Dot("V"))
-		}
-	} else {
-		loop = append(loop, jen.Id(l.res).Op("=").Qual(vecPkg, "Make").Types(goType(t)).Call(jen.Id("n")))
-		loop = append(loop, fu.slices...)
-		loop = append(loop, jen.Id("out").Op(":=").Id(l.res).Dot("V").Index(jen.Empty(), jen.Id("n")))
-	}
+	loop, over := l.setup("=")
 	if leaves {
 		loop = append(loop, jen.Id("left").Op(":=").Qual(vecPkg, "Sel").Values().Comment("rows for the vector code"))
 	}

@@ -31,11 +31,14 @@ type fusion struct {
 	// with a NULL to the vector code, which is faster on its own when most
 	// rows would be left to it.
 	nullCounts []jen.Code
-	slices     []jen.Code
-	seen       map[string]jen.Code   // vector or array variable -> per-row value
-	tested     map[string]bool       // arrays whose NULLs, and patterns whose errors, are tested
-	names      map[string]bool       // locals of the loop's block
-	subjects   map[*lower.Row]string // CASE operand -> its per-row local
+	// countsIn: a NULL count reads an input column of the batch (in), so
+	// the function that tests them takes it.
+	countsIn bool
+	slices   []jen.Code
+	seen     map[string]jen.Code   // vector or array variable -> per-row value
+	tested   map[string]bool       // arrays whose NULLs, and patterns whose errors, are tested
+	names    map[string]bool       // locals of the loop's block
+	subjects map[*lower.Row]string // CASE operand -> its per-row local
 	// rows is set while the rows loop's body is generated: its map item
 	// reads also test for NULL items. modal records that a body read one,
 	// so the two loops' bodies differ.
@@ -100,7 +103,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 		}
 		name := f.column(e)
 		if _, ok := fu.seen[name]; !ok {
-			f.use("in")
+			fu.countsIn = true
 			fu.nullCounts = append(fu.nullCounts, jen.Id("in").Dot("Column").Call(jen.Lit(e.Index)).Dot("NullN").Call())
 		}
 		return fu.vecInput(name)
@@ -488,4 +491,14 @@ func (fu *fusion) assignNull(r *lower.Row, store func(jen.Code) jen.Code, setNul
 		return []jen.Code{jen.If(isNullOf(nt)).Block(setNull).Else().Block(store(fu.value(r)))}
 	}
 	return []jen.Code{store(fu.value(r))}
+}
+
+// fewNulls is the test that at most half of the rows have a NULL input
+// (nullCounts must not be empty).
+func (fu *fusion) fewNulls() jen.Code {
+	if fu.countsIn {
+		fu.f.use("in")
+	}
+	// in.Column(0).NullN()+sArr.NullN() <= n/2
+	return jen.Add(joined(fu.nullCounts, "+")).Op("<=").Id("n").Op("/").Lit(2)
 }

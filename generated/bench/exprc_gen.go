@@ -102,8 +102,8 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	col5 := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem, failed)
-	col6 := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col5 := q1ProjectionCol5(n, sel, lExtendedprice, lDiscount, mem, failed)
+	col6 := q1ProjectionCol6(n, sel, lExtendedprice, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -140,7 +140,7 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[boo
 // q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -177,7 +177,7 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 // q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -263,8 +263,8 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	col5 := q1NoWhereCol5(n, all, lExtendedprice, in, lDiscount, mem, failed)
-	col6 := q1NoWhereCol6(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col5 := q1NoWhereCol5(n, all, lExtendedprice, lDiscount, mem, failed)
+	col6 := q1NoWhereCol6(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -281,7 +281,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 // q1NoWhereCol5 computes output column 5 (disc_price) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -316,7 +316,7 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 // q1NoWhereCol6 computes output column 6 (charge) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -388,7 +388,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	allOf := q6FilterWhere(n, all, lShipdate, in, lDiscount, lQuantity)
+	allOf := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
 	vec.Check(failed, &allOf, all, n, 0)
 	sel := vec.Where(&allOf, n)
 	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, failed, mem)
@@ -408,7 +408,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // q6FilterWhere computes the WHERE clause of query Q6Filter on every row:
 //
 //	(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
-func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
+func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
 	var allOf vec.Vec[bool]
 	{
@@ -511,7 +511,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := seedIfCol1(n, all, a, in, x, y, mem, failed)
+	col1 := seedIfCol1(n, all, a, x, y, in, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
@@ -528,7 +528,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 // seedIfCol1 computes output column 1 (bucket) of query SeedIf on every row, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -1011,11 +1011,11 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := nullHeavyCol1(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col1 := nullHeavyCol1(n, all, lExtendedprice, lDiscount, mem, failed)
 	col2 := nullHeavyCol2(n, all, lTax, lDiscount, failed, mem)
 	col3 := nullHeavyCol3(n, all, lPartkey, lSuppkey, failed, mem)
 	col4 := nullHeavyCol4(n, all, lQuantity, failed, mem)
-	col5 := nullHeavyCol5(n, all, lShipdate, in, lCommitdate, lQuantity, mem, failed)
+	col5 := nullHeavyCol5(n, all, lShipdate, lCommitdate, lQuantity, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3, col4, col5)
 		return nil, failed.QueryError([]string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}, []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"})
@@ -1032,7 +1032,7 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 // nullHeavyCol1 computes output column 1 (disc_price) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -1145,7 +1145,7 @@ func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64], failed *vec.F
 // nullHeavyCol5 computes output column 5 (signed_qty) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)
-func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lCommitdate vec.Vec[int32], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec.Vec[int32], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
 	var signedQtyCol arrow.Array // written by the loop, or below from ifResult
 	var signedQtyOut *vec.FixedOut[float64]
@@ -1380,7 +1380,7 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := deepArithCol1(n, all, lQuantity, in, lExtendedprice, lDiscount, lTax, mem, failed)
+	col1 := deepArithCol1(n, all, lQuantity, lExtendedprice, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "score"}, []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"})
@@ -1400,7 +1400,7 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 //	        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
 //	       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
 //	       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
-func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
 	var scoreCol arrow.Array // written by the loop, or below from sum
 	var scoreOut *vec.FixedOut[float64]
@@ -1632,7 +1632,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	sum4 := wideShared7(n, all, product, product3)
 	col1 := wideCol1(n, all, product, failed, mem)
 	col2 := wideCol2(n, all, difference2, failed, mem)
-	col3 := wideCol3(n, all, product, lQuantity, in, mem, failed)
+	col3 := wideCol3(n, all, product, lQuantity, mem, failed)
 	col4 := wideCol4(n, all, product3, sum, failed, mem)
 	col5 := wideCol5(n, all, product, product3, mem, failed)
 	col6 := wideCol6(n, all, product, lExtendedprice, failed, mem)
@@ -1640,23 +1640,23 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	col8 := wideCol8(n, all, product2, failed, mem)
 	col9 := wideCol9(n, all, difference2, sum2, failed, mem)
 	col10 := wideCol10(n, all, product3, lQuantity, failed, mem)
-	col11 := wideCol11(n, all, product, lQuantity, in, mem, failed)
+	col11 := wideCol11(n, all, product, lQuantity, mem, failed)
 	col12 := wideCol12(n, all, product3, product, mem, failed)
-	col13 := wideCol13(n, all, lQuantity, in, product, mem, failed)
-	col14 := wideCol14(n, all, lQuantity, in, product, product3, mem, failed)
-	col15 := wideCol15(n, all, product3, lQuantity, in, mem, failed)
-	col16 := wideCol16(n, all, product, lDiscount, in, mem, failed)
-	col17 := wideCol17(n, all, product3, lTax, in, mem, failed)
+	col13 := wideCol13(n, all, lQuantity, product, mem, failed)
+	col14 := wideCol14(n, all, lQuantity, product, product3, mem, failed)
+	col15 := wideCol15(n, all, product3, lQuantity, mem, failed)
+	col16 := wideCol16(n, all, product, lDiscount, mem, failed)
+	col17 := wideCol17(n, all, product3, lTax, mem, failed)
 	col18 := wideCol18(n, all, sum4, failed, mem)
 	col19 := wideCol19(n, all, product, mem, failed)
 	col20 := wideCol20(n, all, product3, lExtendedprice, failed, mem)
 	col21 := wideCol21(n, all, product, lQuantity, failed, mem)
 	col22 := wideCol22(n, all, product3, failed, mem)
 	col23 := wideCol23(n, all, sum4, failed, mem)
-	col24 := wideCol24(n, all, lDiscount, in, product3, product, failed, mem)
+	col24 := wideCol24(n, all, lDiscount, product3, product, failed, mem)
 	col25 := wideCol25(n, all, product, sum2, failed, mem)
-	col26 := wideCol26(n, all, product3, lDiscount, in, mem, failed)
-	col27 := wideCol27(n, all, product, lTax, in, product3, lDiscount, mem, failed)
+	col26 := wideCol26(n, all, product3, lDiscount, mem, failed)
+	col27 := wideCol27(n, all, product, lTax, product3, lDiscount, mem, failed)
 	col28 := wideCol28(n, all, product3, product, mem, failed)
 	col29 := wideCol29(n, all, product, failed, mem)
 	col30 := wideCol30(n, all, product3, failed, mem)
@@ -1664,8 +1664,8 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	col32 := wideCol32(n, all, difference2, lQuantity, failed, mem)
 	col33 := wideCol33(n, all, product, failed, mem)
 	col34 := wideCol34(n, all, product3, failed, mem)
-	col35 := wideCol35(n, all, product, lTax, in, mem, failed)
-	col36 := wideCol36(n, all, product3, lDiscount, in, mem, failed)
+	col35 := wideCol35(n, all, product, lTax, mem, failed)
+	col36 := wideCol36(n, all, product3, lDiscount, mem, failed)
 	col37 := wideCol37(n, all, product3, product, mem, failed)
 	col38 := wideCol38(n, all, product, product4, failed, mem)
 	col39 := wideCol39(n, all, product3, product2, failed, mem)
@@ -1909,7 +1909,7 @@ func wideCol2(n int, all vec.Sel, difference2 vec.Vec[float64], failed *vec.Fail
 // wideCol3 computes output column 3 (w03) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) + l_quantity * 2
-func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
 	var w03Col arrow.Array // written by the loop, or below from sum5
 	var w03Out *vec.FixedOut[float64]
@@ -2159,7 +2159,7 @@ func wideCol10(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[
 // wideCol11 computes output column 11 (w11) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
-func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
 	var w11Col arrow.Array // written by the loop, or below from quotient3
 	var w11Out *vec.FixedOut[float64]
@@ -2284,7 +2284,7 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 // wideCol13 computes output column 13 (w13) of query Wide on every row, noting its first failed row in failed:
 //
 //	l_quantity * (l_extendedprice * (1 - l_discount)) / 100
-func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
 	var w13Col arrow.Array // written by the loop, or below from quotient5
 	var w13Out *vec.FixedOut[float64]
@@ -2350,7 +2350,7 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 // wideCol14 computes output column 14 (w14) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
-func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w14Col arrow.Array // written by the loop, or below from ifResult3
 	var w14Out *vec.FixedOut[float64]
@@ -2424,7 +2424,7 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 // wideCol15 computes output column 15 (w15) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
-func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
 	var w15Col arrow.Array // written by the loop, or below from difference6
 	var w15Out *vec.FixedOut[float64]
@@ -2481,7 +2481,7 @@ func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[
 // wideCol16 computes output column 16 (w16) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * (1 + l_discount)
-func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
 	var w16Col arrow.Array // written by the loop, or below from product11
 	var w16Out *vec.FixedOut[float64]
@@ -2538,7 +2538,7 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 // wideCol17 computes output column 17 (w17) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
-func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
 	var w17Col arrow.Array // written by the loop, or below from product13
 	var w17Out *vec.FixedOut[float64]
@@ -2764,7 +2764,7 @@ func wideCol23(n int, all vec.Sel, sum4 vec.Vec[float64], failed *vec.Failure, m
 // wideCol24 computes output column 24 (w24) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
-func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBatch, product3 vec.Vec[float64], product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[float64], product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var ifResult5 vec.Vec[float64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -2872,7 +2872,7 @@ func wideCol25(n int, all vec.Sel, product vec.Vec[float64], sum2 vec.Vec[float6
 // wideCol26 computes output column 26 (w26) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
-func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
 	var w26Col arrow.Array // written by the loop, or below from quotient11
 	var w26Out *vec.FixedOut[float64]
@@ -2938,7 +2938,7 @@ func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[
 // wideCol27 computes output column 27 (w27) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
-func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
 	var w27Col arrow.Array // written by the loop, or below from sum11
 	var w27Out *vec.FixedOut[float64]
@@ -3234,7 +3234,7 @@ func wideCol34(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failur
 // wideCol35 computes output column 35 (w35) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
-func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
 	var w35Col arrow.Array // written by the loop, or below from sum14
 	var w35Out *vec.FixedOut[float64]
@@ -3291,7 +3291,7 @@ func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 // wideCol36 computes output column 36 (w36) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
-func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
 	var w36Col arrow.Array // written by the loop, or below from sum16
 	var w36Out *vec.FixedOut[float64]

@@ -102,8 +102,8 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	col5 := q1ProjectionCol5(n, sel, lExtendedprice, in, lDiscount, mem, failed)
-	col6 := q1ProjectionCol6(n, sel, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col5 := q1ProjectionCol5(n, sel, lExtendedprice, lDiscount, mem, failed)
+	col6 := q1ProjectionCol6(n, sel, lExtendedprice, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -140,7 +140,7 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[boo
 // q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -177,7 +177,7 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in ar
 // q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -259,8 +259,8 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	col5 := q1NoWhereCol5(n, all, lExtendedprice, in, lDiscount, mem, failed)
-	col6 := q1NoWhereCol6(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
+	col5 := q1NoWhereCol5(n, all, lExtendedprice, lDiscount, mem, failed)
+	col6 := q1NoWhereCol6(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -277,7 +277,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 // q1NoWhereCol5 computes output column 5 (disc_price) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -312,7 +312,7 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow
 // q1NoWhereCol6 computes output column 6 (charge) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -380,7 +380,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	allOf := q6FilterWhere(n, all, lShipdate, in, lDiscount, lQuantity)
+	allOf := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
 	vec.Check(failed, &allOf, all, n, 0)
 	sel := vec.Where(&allOf, n)
 	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, failed, mem)
@@ -400,7 +400,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // q6FilterWhere computes the WHERE clause of query Q6Filter on every row:
 //
 //	(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
-func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
+func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
 	var allOf vec.Vec[bool]
 	{
@@ -503,7 +503,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := seedIfCol1(n, all, x, in, y, a, mem, failed)
+	col1 := seedIfCol1(n, all, x, y, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
@@ -520,7 +520,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 // seedIfCol1 computes output column 1 (bucket) of query SeedIf on every row, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -1043,11 +1043,11 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := nullHeavyCol1(n, all, lExtendedprice, in, lDiscount, mem, failed)
+	col1 := nullHeavyCol1(n, all, lExtendedprice, lDiscount, mem, failed)
 	col2 := nullHeavyCol2(n, all, lTax, lDiscount, failed, mem)
 	col3 := nullHeavyCol3(n, all, lPartkey, lSuppkey, failed, mem)
 	col4 := nullHeavyCol4(n, all, lQuantity, failed, mem)
-	col5 := nullHeavyCol5(n, all, lShipdate, in, lCommitdate, lQuantity, mem, failed)
+	col5 := nullHeavyCol5(n, all, lShipdate, lCommitdate, lQuantity, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3, col4, col5)
 		return nil, failed.QueryError([]string{"WHERE", "disc_price", "rate", "keysum", "big", "signed_qty"}, []string{"", "l_extendedprice * (1 - l_discount)", "COALESCE(l_tax, 0.0) + l_discount", "l_partkey + l_suppkey", "l_quantity > 25", "IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)"})
@@ -1064,7 +1064,7 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 // nullHeavyCol1 computes output column 1 (disc_price) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -1177,7 +1177,7 @@ func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64], failed *vec.F
 // nullHeavyCol5 computes output column 5 (signed_qty) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	IF(l_shipdate < l_commitdate, l_quantity, -l_quantity)
-func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], in arrow.RecordBatch, lCommitdate vec.Vec[int32], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec.Vec[int32], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((l_shipdate < l_commitdate), l_quantity, (-l_quantity))
 	var signedQtyCol arrow.Array // written by the loop, or below from ifResult
 	var signedQtyOut *vec.FixedOut[float64]
@@ -1412,7 +1412,7 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := deepArithCol1(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem, failed)
+	col1 := deepArithCol1(n, all, lExtendedprice, lDiscount, lTax, lQuantity, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "score"}, []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"})
@@ -1432,7 +1432,7 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 //	        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
 //	       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
 //	       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
-func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
 	var scoreCol arrow.Array // written by the loop, or below from sum
 	var scoreOut *vec.FixedOut[float64]
@@ -1651,46 +1651,46 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := wideCol1(n, all, lExtendedprice, in, lDiscount, mem, failed)
-	col2 := wideCol2(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col3 := wideCol3(n, all, lExtendedprice, in, lDiscount, lQuantity, mem, failed)
-	col4 := wideCol4(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem, failed)
-	col5 := wideCol5(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col6 := wideCol6(n, all, lExtendedprice, in, lDiscount, mem, failed)
-	col7 := wideCol7(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col8 := wideCol8(n, all, lExtendedprice, in, lDiscount, mem, failed)
-	col9 := wideCol9(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col10 := wideCol10(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem, failed)
-	col11 := wideCol11(n, all, lExtendedprice, in, lDiscount, lQuantity, mem, failed)
-	col12 := wideCol12(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col13 := wideCol13(n, all, lQuantity, in, lExtendedprice, lDiscount, mem, failed)
-	col14 := wideCol14(n, all, lQuantity, in, lExtendedprice, lDiscount, lTax, mem, failed)
-	col15 := wideCol15(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem, failed)
-	col16 := wideCol16(n, all, lExtendedprice, in, lDiscount, mem, failed)
-	col17 := wideCol17(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col18 := wideCol18(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col19 := wideCol19(n, all, lExtendedprice, in, lDiscount, mem, failed)
-	col20 := wideCol20(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col21 := wideCol21(n, all, lExtendedprice, in, lDiscount, lQuantity, mem, failed)
-	col22 := wideCol22(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col23 := wideCol23(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col24 := wideCol24(n, all, lDiscount, in, lExtendedprice, lTax, failed, mem)
-	col25 := wideCol25(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col26 := wideCol26(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col27 := wideCol27(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col28 := wideCol28(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col29 := wideCol29(n, all, lExtendedprice, in, lDiscount, mem, failed)
-	col30 := wideCol30(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col31 := wideCol31(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col32 := wideCol32(n, all, lExtendedprice, in, lDiscount, lTax, lQuantity, mem, failed)
-	col33 := wideCol33(n, all, lExtendedprice, in, lDiscount, mem, failed)
-	col34 := wideCol34(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col35 := wideCol35(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col36 := wideCol36(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col37 := wideCol37(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col38 := wideCol38(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col39 := wideCol39(n, all, lExtendedprice, in, lDiscount, lTax, mem, failed)
-	col40 := wideCol40(n, all, lExtendedprice, in, lDiscount, lQuantity, mem, failed)
+	col1 := wideCol1(n, all, lExtendedprice, lDiscount, mem, failed)
+	col2 := wideCol2(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col3 := wideCol3(n, all, lExtendedprice, lDiscount, lQuantity, mem, failed)
+	col4 := wideCol4(n, all, lExtendedprice, lDiscount, lTax, lQuantity, mem, failed)
+	col5 := wideCol5(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col6 := wideCol6(n, all, lExtendedprice, lDiscount, mem, failed)
+	col7 := wideCol7(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col8 := wideCol8(n, all, lExtendedprice, lDiscount, mem, failed)
+	col9 := wideCol9(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col10 := wideCol10(n, all, lExtendedprice, lDiscount, lTax, lQuantity, mem, failed)
+	col11 := wideCol11(n, all, lExtendedprice, lDiscount, lQuantity, mem, failed)
+	col12 := wideCol12(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col13 := wideCol13(n, all, lQuantity, lExtendedprice, lDiscount, mem, failed)
+	col14 := wideCol14(n, all, lQuantity, lExtendedprice, lDiscount, lTax, mem, failed)
+	col15 := wideCol15(n, all, lExtendedprice, lDiscount, lTax, lQuantity, mem, failed)
+	col16 := wideCol16(n, all, lExtendedprice, lDiscount, mem, failed)
+	col17 := wideCol17(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col18 := wideCol18(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col19 := wideCol19(n, all, lExtendedprice, lDiscount, mem, failed)
+	col20 := wideCol20(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col21 := wideCol21(n, all, lExtendedprice, lDiscount, lQuantity, mem, failed)
+	col22 := wideCol22(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col23 := wideCol23(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col24 := wideCol24(n, all, lDiscount, lExtendedprice, lTax, failed, mem)
+	col25 := wideCol25(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col26 := wideCol26(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col27 := wideCol27(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col28 := wideCol28(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col29 := wideCol29(n, all, lExtendedprice, lDiscount, mem, failed)
+	col30 := wideCol30(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col31 := wideCol31(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col32 := wideCol32(n, all, lExtendedprice, lDiscount, lTax, lQuantity, mem, failed)
+	col33 := wideCol33(n, all, lExtendedprice, lDiscount, mem, failed)
+	col34 := wideCol34(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col35 := wideCol35(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col36 := wideCol36(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col37 := wideCol37(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col38 := wideCol38(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col39 := wideCol39(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col40 := wideCol40(n, all, lExtendedprice, lDiscount, lQuantity, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3, col4, col5, col6, col7, col8, col9, col10, col11, col12, col13, col14, col15, col16, col17, col18, col19, col20, col21, col22, col23, col24, col25, col26, col27, col28, col29, col30, col31, col32, col33, col34, col35, col36, col37, col38, col39, col40)
 		return nil, failed.QueryError([]string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}, []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"})
@@ -1707,7 +1707,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 // wideCol1 computes output column 1 (w01) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 1.01
-func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
 	var w01Col arrow.Array // written by the loop, or below from product
 	var w01Out *vec.FixedOut[float64]
@@ -1742,7 +1742,7 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 // wideCol2 computes output column 2 (w02) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
-func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
 	var w02Col arrow.Array // written by the loop, or below from difference2
 	var w02Out *vec.FixedOut[float64]
@@ -1778,7 +1778,7 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 // wideCol3 computes output column 3 (w03) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) + l_quantity * 2
-func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
 	var w03Col arrow.Array // written by the loop, or below from sum2
 	var w03Out *vec.FixedOut[float64]
@@ -1814,7 +1814,7 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 // wideCol4 computes output column 4 (w04) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
-func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
 	var w04Col arrow.Array // written by the loop, or below from quotient
 	var w04Out *vec.FixedOut[float64]
@@ -1886,7 +1886,7 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 // wideCol5 computes output column 5 (w05) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))
-func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var w05Col arrow.Array // written by the loop, or below from ifResult
 	var w05Out *vec.FixedOut[float64]
@@ -1934,7 +1934,7 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 // wideCol6 computes output column 6 (w06) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) - l_extendedprice
-func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
 	var w06Col arrow.Array // written by the loop, or below from difference11
 	var w06Out *vec.FixedOut[float64]
@@ -1969,7 +1969,7 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 // wideCol7 computes output column 7 (w07) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
-func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
 	var w07Col arrow.Array // written by the loop, or below from product16
 	var w07Out *vec.FixedOut[float64]
@@ -2005,7 +2005,7 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 // wideCol8 computes output column 8 (w08) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * l_discount
-func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
 	var w08Col arrow.Array // written by the loop, or below from product20
 	var w08Out *vec.FixedOut[float64]
@@ -2040,7 +2040,7 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 // wideCol9 computes output column 9 (w09) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
-func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
 	var w09Col arrow.Array // written by the loop, or below from quotient3
 	var w09Out *vec.FixedOut[float64]
@@ -2117,7 +2117,7 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Reco
 // wideCol10 computes output column 10 (w10) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
-func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
 	var w10Col arrow.Array // written by the loop, or below from sum10
 	var w10Out *vec.FixedOut[float64]
@@ -2154,7 +2154,7 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol11 computes output column 11 (w11) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
-func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
 	var w11Col arrow.Array // written by the loop, or below from quotient5
 	var w11Out *vec.FixedOut[float64]
@@ -2221,7 +2221,7 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol12 computes output column 12 (w12) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
-func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
 	var w12Col arrow.Array // written by the loop, or below from difference21
 	var w12Out *vec.FixedOut[float64]
@@ -2257,7 +2257,7 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol13 computes output column 13 (w13) of query Wide on every row, noting its first failed row in failed:
 //
 //	l_quantity * (l_extendedprice * (1 - l_discount)) / 100
-func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
 	var w13Col arrow.Array // written by the loop, or below from quotient7
 	var w13Out *vec.FixedOut[float64]
@@ -2324,7 +2324,7 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 // wideCol14 computes output column 14 (w14) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
-func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w14Col arrow.Array // written by the loop, or below from ifResult3
 	var w14Out *vec.FixedOut[float64]
@@ -2373,7 +2373,7 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], in arrow.RecordBa
 // wideCol15 computes output column 15 (w15) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
-func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
 	var w15Col arrow.Array // written by the loop, or below from difference28
 	var w15Out *vec.FixedOut[float64]
@@ -2410,7 +2410,7 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol16 computes output column 16 (w16) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * (1 + l_discount)
-func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
 	var w16Col arrow.Array // written by the loop, or below from product42
 	var w16Out *vec.FixedOut[float64]
@@ -2445,7 +2445,7 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol17 computes output column 17 (w17) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
-func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
 	var w17Col arrow.Array // written by the loop, or below from product45
 	var w17Out *vec.FixedOut[float64]
@@ -2481,7 +2481,7 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol18 computes output column 18 (w18) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
-func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
 	var w18Col arrow.Array // written by the loop, or below from quotient9
 	var w18Out *vec.FixedOut[float64]
@@ -2556,7 +2556,7 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol19 computes output column 19 (w19) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
-func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
 	var w19Col arrow.Array // written by the loop, or below from quotient11
 	var w19Out *vec.FixedOut[float64]
@@ -2626,7 +2626,7 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol20 computes output column 20 (w20) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
-func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
 	var w20Col arrow.Array // written by the loop, or below from difference38
 	var w20Out *vec.FixedOut[float64]
@@ -2662,7 +2662,7 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol21 computes output column 21 (w21) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) - l_quantity
-func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
 	var w21Col arrow.Array // written by the loop, or below from difference41
 	var w21Out *vec.FixedOut[float64]
@@ -2698,7 +2698,7 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol22 computes output column 22 (w22) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
-func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
 	var w22Col arrow.Array // written by the loop, or below from product58
 	var w22Out *vec.FixedOut[float64]
@@ -2734,7 +2734,7 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol23 computes output column 23 (w23) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
-func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w23Col arrow.Array // written by the loop, or below from sum23
 	var w23Out *vec.FixedOut[float64]
@@ -2770,7 +2770,7 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol24 computes output column 24 (w24) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
-func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBatch, lExtendedprice vec.Vec[float64], lTax vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice vec.Vec[float64], lTax vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var ifResult5 vec.Vec[float64]
 	{
@@ -2826,7 +2826,7 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], in arrow.RecordBa
 // wideCol25 computes output column 25 (w25) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) / (l_tax + 1)
-func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
 	var w25Col arrow.Array // written by the loop, or below from quotient13
 	var w25Out *vec.FixedOut[float64]
@@ -2893,7 +2893,7 @@ func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol26 computes output column 26 (w26) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
-func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
 	var w26Col arrow.Array // written by the loop, or below from quotient15
 	var w26Out *vec.FixedOut[float64]
@@ -2964,7 +2964,7 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol27 computes output column 27 (w27) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
-func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
 	var w27Col arrow.Array // written by the loop, or below from sum30
 	var w27Out *vec.FixedOut[float64]
@@ -3000,7 +3000,7 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol28 computes output column 28 (w28) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
-func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
 	var w28Col arrow.Array // written by the loop, or below from difference53
 	var w28Out *vec.FixedOut[float64]
@@ -3036,7 +3036,7 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol29 computes output column 29 (w29) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) + 100
-func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
 	var w29Col arrow.Array // written by the loop, or below from sum34
 	var w29Out *vec.FixedOut[float64]
@@ -3071,7 +3071,7 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol30 computes output column 30 (w30) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
-func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
 	var w30Col arrow.Array // written by the loop, or below from difference58
 	var w30Out *vec.FixedOut[float64]
@@ -3107,7 +3107,7 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol31 computes output column 31 (w31) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
-func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 	var w31Col arrow.Array // written by the loop, or below from difference61
 	var w31Out *vec.FixedOut[float64]
@@ -3143,7 +3143,7 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol32 computes output column 32 (w32) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
-func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
 	var w32Col arrow.Array // written by the loop, or below from product88
 	var w32Out *vec.FixedOut[float64]
@@ -3180,7 +3180,7 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol33 computes output column 33 (w33) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) / 7
-func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
 	var w33Col arrow.Array // written by the loop, or below from quotient17
 	var w33Out *vec.FixedOut[float64]
@@ -3244,7 +3244,7 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol34 computes output column 34 (w34) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
-func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
 	var w34Col arrow.Array // written by the loop, or below from quotient19
 	var w34Out *vec.FixedOut[float64]
@@ -3313,7 +3313,7 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol35 computes output column 35 (w35) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
-func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
 	var w35Col arrow.Array // written by the loop, or below from sum40
 	var w35Out *vec.FixedOut[float64]
@@ -3349,7 +3349,7 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol36 computes output column 36 (w36) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
-func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
 	var w36Col arrow.Array // written by the loop, or below from sum42
 	var w36Out *vec.FixedOut[float64]
@@ -3385,7 +3385,7 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol37 computes output column 37 (w37) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
-func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
 	var w37Col arrow.Array // written by the loop, or below from ifResult7
 	var w37Out *vec.FixedOut[float64]
@@ -3425,7 +3425,7 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol38 computes output column 38 (w38) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
-func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
 	var w38Col arrow.Array // written by the loop, or below from difference74
 	var w38Out *vec.FixedOut[float64]
@@ -3461,7 +3461,7 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol39 computes output column 39 (w39) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
-func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
 	var w39Col arrow.Array // written by the loop, or below from sum47
 	var w39Out *vec.FixedOut[float64]
@@ -3497,7 +3497,7 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.Rec
 // wideCol40 computes output column 40 (w40) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
-func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], in arrow.RecordBatch, lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
 	var w40Col arrow.Array // written by the loop, or below from product113
 	var w40Out *vec.FixedOut[float64]

@@ -66,7 +66,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	quotient := and_operandShared0(n, all, a, b)
-	col1 := and_operandCol1(n, all, p, in, quotient, failed, mem)
+	col1 := and_operandCol1(n, all, p, quotient, failed, mem)
 	col2 := and_operandCol2(n, all, quotient, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -110,7 +110,7 @@ func and_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) 
 // and_operandCol1 computes output column 1 (r) of query and_operand on every row, noting its first failed row in failed:
 //
 //	p AND (a DIV b > 1)
-func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p AND ((a DIV b) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -427,7 +427,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case_every_resultCol1(n, all, a, in, b, p, q, mem, failed)
+	col1 := case_every_resultCol1(n, all, a, b, p, q, in, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"})
@@ -444,7 +444,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 // case_every_resultCol1 computes output column 1 (r) of query case_every_result on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
-func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], q vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -866,9 +866,9 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	cmp := cheap_shared_two_rootsWhere(n, all, i_)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := cheap_shared_two_rootsCol1(n, sel, x, in, y, mem, failed)
-	col2 := cheap_shared_two_rootsCol2(n, sel, x, in, y, c_, mem, failed)
-	col3 := cheap_shared_two_rootsCol3(n, sel, x, in, y, p, a, b, failed, mem)
+	col1 := cheap_shared_two_rootsCol1(n, sel, x, y, mem, failed)
+	col2 := cheap_shared_two_rootsCol2(n, sel, x, y, c_, mem, failed)
+	col3 := cheap_shared_two_rootsCol3(n, sel, x, y, p, a, b, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "disc", "charge", "big"}, []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"})
@@ -905,7 +905,7 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[
 // cheap_shared_two_rootsCol1 computes output column 1 (disc) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y)
-func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (x * (1.0 - y))
 	var discCol arrow.Array // written by the loop, or below from product
 	var discOut *vec.FixedOut[float64]
@@ -942,7 +942,7 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 // cheap_shared_two_rootsCol2 computes output column 2 (charge) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y) * (1 + CAST(c AS DOUBLE))
-func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -984,7 +984,7 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 // cheap_shared_two_rootsCol3 computes output column 3 (big) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(p, x * (1 - y) > 2, a > b)
-func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -1331,7 +1331,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	quotient := cross_outputShared0(n, all, a, b)
-	col1 := cross_outputCol1(n, all, p, in, quotient, mem, failed)
+	col1 := cross_outputCol1(n, all, p, quotient, mem, failed)
 	col2 := cross_outputCol2(n, all, quotient, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -1375,7 +1375,7 @@ func cross_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64])
 // cross_outputCol1 computes output column 1 (guarded) of query cross_output on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the loop, or below from ifResult
 	var guardedOut *vec.FixedOut[int64]
@@ -1476,7 +1476,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	failed := new(vec.Failure)
 	quotient := cross_output_swappedShared0(n, all, a, b)
 	col1 := cross_output_swappedCol1(n, all, quotient, failed, mem)
-	col2 := cross_output_swappedCol2(n, all, p, in, quotient, mem, failed)
+	col2 := cross_output_swappedCol2(n, all, p, quotient, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "plain", "guarded"}, []string{"", "a DIV b", "IF(p, a DIV b, 0)"})
@@ -1528,7 +1528,7 @@ func cross_output_swappedCol1(n int, all vec.Sel, quotient vec.Vec[int64], faile
 // cross_output_swappedCol2 computes output column 2 (guarded) of query cross_output_swapped on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the loop, or below from ifResult
 	var guardedOut *vec.FixedOut[int64]
@@ -1621,7 +1621,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, in, i_, a, mem, failed)
+	col1 := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, i_, a, mem, in, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"})
@@ -1638,7 +1638,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 // fused_two_lookupsCol1 computes output column 1 (r) of query fused_two_lookups on every row, noting its first failed row in failed:
 //
 //	CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
-func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, c_ vec.Vec[int64], in arrow.RecordBatch, i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, c_ vec.Vec[int64], i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator, in arrow.RecordBatch, failed *vec.Failure) arrow.Array {
 	// CASE WHEN ((m['a'] > 0) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
@@ -1844,7 +1844,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := if_both_branchesCol1(n, all, a, in, b, p, mem, failed)
+	col1 := if_both_branchesCol1(n, all, a, b, p, in, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"})
@@ -1861,7 +1861,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 // if_both_branchesCol1 computes output column 1 (r) of query if_both_branches on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + 1, (a DIV b) - 1)
-func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -2694,7 +2694,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := nested_if_regionCol1(n, all, p, a, b, q, in, failed, mem)
+	col1 := nested_if_regionCol1(n, all, p, a, b, q, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"})
@@ -2711,7 +2711,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 // nested_if_regionCol1 computes output column 1 (r) of query nested_if_region on every row, noting its first failed row in failed:
 //
 //	IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)
-func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, IF(q, (a DIV b), ((a DIV b) + 1)), 0)
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[int64](n)
@@ -3046,7 +3046,7 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	failed := new(vec.Failure)
 	product := non_failing_sharedShared0(n, all, x, y)
 	col1 := non_failing_sharedCol1(n, all, product, failed, mem)
-	col2 := non_failing_sharedCol2(n, all, p, in, product, mem, failed)
+	col2 := non_failing_sharedCol2(n, all, p, product, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "x * y", "IF(p, x * y, 0.0)"})
@@ -3093,7 +3093,7 @@ func non_failing_sharedCol1(n int, all vec.Sel, product vec.Vec[float64], failed
 // non_failing_sharedCol2 computes output column 2 (s) of query non_failing_shared on every row, noting its first failed row in failed:
 //
 //	IF(p, x * y, 0.0)
-func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (x * y), 0.0)
 	var sCol arrow.Array // written by the loop, or below from ifResult
 	var sOut *vec.FixedOut[float64]
@@ -3298,7 +3298,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := or_operandsCol1(n, all, a, in, b, failed, mem)
+	col1 := or_operandsCol1(n, all, a, b, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b > 1) OR (a DIV b < -1)"})
@@ -3315,7 +3315,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 // or_operandsCol1 computes output column 1 (r) of query or_operands on every row, noting its first failed row in failed:
 //
 //	(a DIV b > 1) OR (a DIV b < -1)
-func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((a DIV b) > 1) OR ((a DIV b) < -1))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -3938,7 +3938,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := seed_case_test_info_fixedCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, testInfoFixed, in, mem, failed)
+	col1 := seed_case_test_info_fixedCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, testInfoFixed, mem, in, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
@@ -3955,7 +3955,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 // seed_case_test_info_fixedCol1 computes output column 1 (label) of query seed_case_test_info_fixed on every row, noting its first failed row in failed:
 //
 //	CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' T...
-func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, testInfoFixed vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, testInfoFixed vec.Vec[bool], mem memory.Allocator, in arrow.RecordBatch, failed *vec.Failure) arrow.Array {
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -4126,7 +4126,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := seed_ifCol1(n, all, a, in, x, y, mem, failed)
+	col1 := seed_ifCol1(n, all, a, x, y, in, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
@@ -4143,7 +4143,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 // seed_ifCol1 computes output column 1 (bucket) of query seed_if on every row, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -4391,7 +4391,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := single_useCol1(n, all, a, in, b, mem, failed)
+	col1 := single_useCol1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b) + 1"})
@@ -4408,7 +4408,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // single_useCol1 computes output column 1 (r) of query single_use on every row, noting its first failed row in failed:
 //
 //	(a DIV b) + 1
-func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a DIV b) + 1)
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
@@ -4898,7 +4898,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	ifResult := where_both_branchesWhere(n, all, a, in, b, p)
+	ifResult := where_both_branchesWhere(n, all, a, b, p, in)
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 
@@ -4918,7 +4918,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 // where_both_branchesWhere computes the WHERE clause of query where_both_branches on every row:
 //
 //	IF(p, (a DIV b) > 0, (a DIV b) < 0)
-func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], p vec.Vec[bool]) vec.Vec[bool] {
+func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them

@@ -65,7 +65,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := and_operandCol1(n, all, p, in, a, b, failed, mem)
+	col1 := and_operandCol1(n, all, p, a, b, failed, mem)
 	col2 := and_operandCol2(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -83,7 +83,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 // and_operandCol1 computes output column 1 (r) of query and_operand on every row, noting its first failed row in failed:
 //
 //	p AND (a DIV b > 1)
-func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p AND ((a DIV b) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -304,7 +304,7 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case_condition_may_failCol1(n, all, mArr, mKeys, mOffs, mItems, b, in, c_, mem, failed)
+	col1 := case_condition_may_failCol1(n, all, mArr, mKeys, mOffs, mItems, b, c_, mem, in, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END"})
@@ -321,7 +321,7 @@ func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memo
 // case_condition_may_failCol1 computes output column 1 (r) of query case_condition_may_fail on every row, noting its first failed row in failed:
 //
 //	CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END
-func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, b vec.Vec[int64], c_ vec.Vec[int64], mem memory.Allocator, in arrow.RecordBatch, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (m['k'] > 0) THEN (b DIV c) ELSE ((b DIV c) * 2) END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
@@ -469,7 +469,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case_every_resultCol1(n, all, p, in, a, b, q, mem, failed)
+	col1 := case_every_resultCol1(n, all, p, a, b, q, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"})
@@ -486,7 +486,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 // case_every_resultCol1 computes output column 1 (r) of query case_every_result on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
-func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -769,7 +769,7 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case_rest_region_elseCol1(n, all, p, in, a, b, mem, failed)
+	col1 := case_rest_region_elseCol1(n, all, p, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END"})
@@ -786,7 +786,7 @@ func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory
 // case_rest_region_elseCol1 computes output column 1 (r) of query case_rest_region_else on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END
-func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 ELSE (a DIV b) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -897,7 +897,7 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case_then_and_else_onlyCol1(n, all, p, in, a, b, q, mem, failed)
+	col1 := case_then_and_else_onlyCol1(n, all, p, a, b, q, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"})
@@ -914,7 +914,7 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 // case_then_and_else_onlyCol1 computes output column 1 (r) of query case_then_and_else_only on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END
-func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN 0 ELSE (a DIV b) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -1037,9 +1037,9 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	cmp := cheap_shared_two_rootsWhere(n, all, i_)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := cheap_shared_two_rootsCol1(n, sel, x, in, y, mem, failed)
-	col2 := cheap_shared_two_rootsCol2(n, sel, x, in, y, c_, mem, failed)
-	col3 := cheap_shared_two_rootsCol3(n, sel, p, in, x, y, a, b, failed, mem)
+	col1 := cheap_shared_two_rootsCol1(n, sel, x, y, mem, failed)
+	col2 := cheap_shared_two_rootsCol2(n, sel, x, y, c_, mem, failed)
+	col3 := cheap_shared_two_rootsCol3(n, sel, p, x, y, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "disc", "charge", "big"}, []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"})
@@ -1076,7 +1076,7 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[
 // cheap_shared_two_rootsCol1 computes output column 1 (disc) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y)
-func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (x * (1.0 - y))
 	var discCol arrow.Array // written by the loop, or below from product
 	var discOut *vec.FixedOut[float64]
@@ -1113,7 +1113,7 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 // cheap_shared_two_rootsCol2 computes output column 2 (charge) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y) * (1 + CAST(c AS DOUBLE))
-func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -1151,7 +1151,7 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], in arrow
 // cheap_shared_two_rootsCol3 computes output column 3 (big) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(p, x * (1 - y) > 2, a > b)
-func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, x vec.Vec[float64], y vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], x vec.Vec[float64], y vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
 	var ifResult vec.Vec[bool]
 	{
@@ -1476,7 +1476,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := cross_outputCol1(n, all, p, in, a, b, mem, failed)
+	col1 := cross_outputCol1(n, all, p, a, b, mem, failed)
 	col2 := cross_outputCol2(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -1494,7 +1494,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 // cross_outputCol1 computes output column 1 (guarded) of query cross_output on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the loop, or below from ifResult
 	var guardedOut *vec.FixedOut[int64]
@@ -1621,7 +1621,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := cross_output_swappedCol1(n, all, a, b, failed, mem)
-	col2 := cross_output_swappedCol2(n, all, p, in, a, b, mem, failed)
+	col2 := cross_output_swappedCol2(n, all, p, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "plain", "guarded"}, []string{"", "a DIV b", "IF(p, a DIV b, 0)"})
@@ -1666,7 +1666,7 @@ func cross_output_swappedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 // cross_output_swappedCol2 computes output column 2 (guarded) of query cross_output_swapped on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var guardedCol arrow.Array // written by the loop, or below from ifResult
 	var guardedOut *vec.FixedOut[int64]
@@ -1767,7 +1767,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, in, i_, a, mem, failed)
+	col1 := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, i_, a, mem, in, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"})
@@ -1784,7 +1784,7 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 // fused_two_lookupsCol1 computes output column 1 (r) of query fused_two_lookups on every row, noting its first failed row in failed:
 //
 //	CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
-func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, c_ vec.Vec[int64], in arrow.RecordBatch, i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, c_ vec.Vec[int64], i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator, in arrow.RecordBatch, failed *vec.Failure) arrow.Array {
 	// CASE WHEN ((m['a'] > 0) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
@@ -2056,7 +2056,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := if_both_branchesCol1(n, all, p, in, a, b, mem, failed)
+	col1 := if_both_branchesCol1(n, all, p, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"})
@@ -2073,7 +2073,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 // if_both_branchesCol1 computes output column 1 (r) of query if_both_branches on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + 1, (a DIV b) - 1)
-func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -2180,7 +2180,7 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := if_condition_may_failCol1(n, all, c_, in, a, b, mem, failed)
+	col1 := if_condition_may_failCol1(n, all, c_, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"})
@@ -2197,7 +2197,7 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 // if_condition_may_failCol1 computes output column 1 (r) of query if_condition_may_fail on every row, noting its first failed row in failed:
 //
 //	IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
-func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -2414,9 +2414,9 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := lazy_three_regionsCol1(n, all, p, in, a, b, mem, failed)
-	col2 := lazy_three_regionsCol2(n, all, q, in, a, b, mem, failed)
-	col3 := lazy_three_regionsCol3(n, all, p, in, q, a, b, mem, failed)
+	col1 := lazy_three_regionsCol1(n, all, p, a, b, mem, failed)
+	col2 := lazy_three_regionsCol2(n, all, q, a, b, mem, failed)
+	col3 := lazy_three_regionsCol3(n, all, p, q, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "r1", "r2", "r3"}, []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"})
@@ -2433,7 +2433,7 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 // lazy_three_regionsCol1 computes output column 1 (r1) of query lazy_three_regions on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var r1Col arrow.Array // written by the loop, or below from ifResult
 	var r1Out *vec.FixedOut[int64]
@@ -2508,7 +2508,7 @@ func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Record
 // lazy_three_regionsCol2 computes output column 2 (r2) of query lazy_three_regions on every row, noting its first failed row in failed:
 //
 //	IF(q, a DIV b, 0)
-func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(q, (a DIV b), 0)
 	var r2Col arrow.Array // written by the loop, or below from ifResult3
 	var r2Out *vec.FixedOut[int64]
@@ -2583,7 +2583,7 @@ func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.Record
 // lazy_three_regionsCol3 computes output column 3 (r3) of query lazy_three_regions on every row, noting its first failed row in failed:
 //
 //	IF(p AND q, a DIV b, 0)
-func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((p AND q), (a DIV b), 0)
 	var r3Col arrow.Array // written by the loop, or below from ifResult5
 	var r3Out *vec.FixedOut[int64]
@@ -2686,7 +2686,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := lazy_two_ifsCol1(n, all, p, in, a, b, q, failed, mem)
+	col1 := lazy_two_ifsCol1(n, all, p, a, b, q, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"})
@@ -2703,7 +2703,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 // lazy_two_ifsCol1 computes output column 1 (r) of query lazy_two_ifs on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0) + IF(q, a DIV b, 1)
-func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -2873,10 +2873,10 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	ifResult := lazy_where_and_outputWhere(n, all, p, in, a, b)
+	ifResult := lazy_where_and_outputWhere(n, all, p, a, b)
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
-	col1 := lazy_where_and_outputCol1(n, sel, q, in, a, b, mem, failed)
+	col1 := lazy_where_and_outputCol1(n, sel, q, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"})
@@ -2893,7 +2893,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 // lazy_where_and_outputWhere computes the WHERE clause of query lazy_where_and_output on every row:
 //
 //	IF(p, (a DIV b) > 0, TRUE)
-func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), TRUE)
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -2961,7 +2961,7 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 // lazy_where_and_outputCol1 computes output column 1 (r) of query lazy_where_and_output on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(q, a DIV b, 0)
-func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(q, (a DIV b), 0)
 	var directCol arrow.Array // written by the loop, or below from ifResult3
 	var directOut *vec.FixedOut[int64]
@@ -3062,8 +3062,8 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := lazy_with_region_hoistCol1(n, all, p, in, a, b, mem, failed)
-	col2 := lazy_with_region_hoistCol2(n, all, q, in, a, b, mem, failed)
+	col1 := lazy_with_region_hoistCol1(n, all, p, a, b, mem, failed)
+	col2 := lazy_with_region_hoistCol2(n, all, q, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r1", "r2"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"})
@@ -3080,7 +3080,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 // lazy_with_region_hoistCol1 computes output column 1 (r1) of query lazy_with_region_hoist on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + (a DIV b), 0)
-func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	var r1Col arrow.Array // written by the loop, or below from ifResult
 	var r1Out *vec.FixedOut[int64]
@@ -3159,7 +3159,7 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.Re
 // lazy_with_region_hoistCol2 computes output column 2 (r2) of query lazy_with_region_hoist on every row, noting its first failed row in failed:
 //
 //	IF(q, a DIV b, 0)
-func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(q, (a DIV b), 0)
 	var r2Col arrow.Array // written by the loop, or below from ifResult3
 	var r2Out *vec.FixedOut[int64]
@@ -3494,7 +3494,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := nested_if_regionCol1(n, all, p, in, q, a, b, mem, failed)
+	col1 := nested_if_regionCol1(n, all, p, q, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)"})
@@ -3511,7 +3511,7 @@ func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 // nested_if_regionCol1 computes output column 1 (r) of query nested_if_region on every row, noting its first failed row in failed:
 //
 //	IF(p, IF(q, a DIV b, (a DIV b) + 1), 0)
-func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, IF(q, (a DIV b), ((a DIV b) + 1)), 0)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -3688,7 +3688,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := nested_not_subsumedCol1(n, all, a, in, b, mem, failed)
+	col1 := nested_not_subsumedCol1(n, all, a, b, mem, failed)
 	col2 := nested_not_subsumedCol2(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -3706,7 +3706,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 // nested_not_subsumedCol1 computes output column 1 (r) of query nested_not_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2
-func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a + b) * 2)
 	var directCol arrow.Array // written by the loop, or below from product
 	var directOut *vec.FixedOut[int64]
@@ -3818,8 +3818,8 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := nested_subsumedCol1(n, all, a, in, b, mem, failed)
-	col2 := nested_subsumedCol2(n, all, a, in, b, mem, failed)
+	col1 := nested_subsumedCol1(n, all, a, b, mem, failed)
+	col2 := nested_subsumedCol2(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "(a + b) * 2 + 1"})
@@ -3836,7 +3836,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 // nested_subsumedCol1 computes output column 1 (r) of query nested_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2
-func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a + b) * 2)
 	var directCol arrow.Array // written by the loop, or below from product
 	var directOut *vec.FixedOut[int64]
@@ -3898,7 +3898,7 @@ func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBa
 // nested_subsumedCol2 computes output column 2 (s) of query nested_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2 + 1
-func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((a + b) * 2) + 1)
 	var sCol arrow.Array // written by the loop, or below from sum2
 	var sOut *vec.FixedOut[int64]
@@ -3986,7 +3986,7 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := non_failing_sharedCol1(n, all, x, y, failed, mem)
-	col2 := non_failing_sharedCol2(n, all, p, in, x, y, mem, failed)
+	col2 := non_failing_sharedCol2(n, all, p, x, y, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "x * y", "IF(p, x * y, 0.0)"})
@@ -4026,7 +4026,7 @@ func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[fl
 // non_failing_sharedCol2 computes output column 2 (s) of query non_failing_shared on every row, noting its first failed row in failed:
 //
 //	IF(p, x * y, 0.0)
-func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, (x * y), 0.0)
 	var sCol arrow.Array // written by the loop, or below from ifResult
 	var sOut *vec.FixedOut[float64]
@@ -4093,7 +4093,7 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := nullifCol1(n, all, a, b, failed, mem)
-	col2 := nullifCol2(n, all, a, in, b, mem, failed)
+	col2 := nullifCol2(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"})
@@ -4152,7 +4152,7 @@ func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *
 // nullifCol2 computes output column 2 (s) of query nullif on every row, noting its first failed row in failed:
 //
 //	(a DIV b) + 1
-func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a DIV b) + 1)
 	var sCol arrow.Array // written by the loop, or below from sum
 	var sOut *vec.FixedOut[int64]
@@ -4235,7 +4235,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := or_operandsCol1(n, all, a, in, b, failed, mem)
+	col1 := or_operandsCol1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b > 1) OR (a DIV b < -1)"})
@@ -4252,7 +4252,7 @@ func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 // or_operandsCol1 computes output column 1 (r) of query or_operands on every row, noting its first failed row in failed:
 //
 //	(a DIV b > 1) OR (a DIV b < -1)
-func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((a DIV b) > 1) OR ((a DIV b) < -1))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -4342,7 +4342,7 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := region_elseCol1(n, all, p, in, a, b, mem, failed)
+	col1 := region_elseCol1(n, all, p, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, 0, (a DIV b) * (a DIV b))"})
@@ -4359,7 +4359,7 @@ func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 // region_elseCol1 computes output column 1 (r) of query region_else on every row, noting its first failed row in failed:
 //
 //	IF(p, 0, (a DIV b) * (a DIV b))
-func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, 0, ((a DIV b) * (a DIV b)))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -4460,7 +4460,7 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := region_thenCol1(n, all, p, in, a, b, mem, failed)
+	col1 := region_thenCol1(n, all, p, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"})
@@ -4477,7 +4477,7 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 // region_thenCol1 computes output column 1 (r) of query region_then on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + (a DIV b), 0)
-func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, ((a DIV b) + (a DIV b)), 0)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -4578,7 +4578,7 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := region_when_thenCol1(n, all, p, in, a, b, mem, failed)
+	col1 := region_when_thenCol1(n, all, p, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END"})
@@ -4595,7 +4595,7 @@ func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 // region_when_thenCol1 computes output column 1 (r) of query region_when_then on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END
-func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE 0 END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -5358,7 +5358,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := seed_case_test_info_fixedCol1(n, all, testInfoFixed, in, infoArr, infoKeys, infoOffs, infoItems, mem, failed)
+	col1 := seed_case_test_info_fixedCol1(n, all, testInfoFixed, infoArr, infoKeys, infoOffs, infoItems, mem, in, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
@@ -5375,7 +5375,7 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 // seed_case_test_info_fixedCol1 computes output column 1 (label) of query seed_case_test_info_fixed on every row, noting its first failed row in failed:
 //
 //	CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' T...
-func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[bool], in arrow.RecordBatch, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[bool], infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator, in arrow.RecordBatch, failed *vec.Failure) arrow.Array {
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
@@ -5693,7 +5693,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := seed_ifCol1(n, all, x, in, y, a, mem, failed)
+	col1 := seed_ifCol1(n, all, x, y, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
@@ -5710,7 +5710,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 // seed_ifCol1 computes output column 1 (bucket) of query seed_if on every row, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], in arrow.RecordBatch, y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -5817,7 +5817,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := simple_case_operandCol1(n, all, a, in, b, mem, failed)
+	col1 := simple_case_operandCol1(n, all, a, b, mem, failed)
 	col2 := simple_case_operandCol2(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -5835,7 +5835,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 // simple_case_operandCol1 computes output column 1 (r) of query simple_case_operand on every row, noting its first failed row in failed:
 //
 //	CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END
-func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE (a DIV b) WHEN 1 THEN 'x' ELSE 'y' END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.StringOut
@@ -5958,7 +5958,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := single_useCol1(n, all, a, in, b, mem, failed)
+	col1 := single_useCol1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b) + 1"})
@@ -5975,7 +5975,7 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // single_useCol1 computes output column 1 (r) of query single_use on every row, noting its first failed row in failed:
 //
 //	(a DIV b) + 1
-func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a DIV b) + 1)
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
@@ -6354,7 +6354,7 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := where_and_outputWhere(n, all, a, in, b)
+	cmp := where_and_outputWhere(n, all, a, b)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := where_and_outputCol1(n, sel, a, b, failed, mem)
@@ -6374,7 +6374,7 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 // where_and_outputWhere computes the WHERE clause of query where_and_output on every row:
 //
 //	(a DIV b) > 1
-func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64]) vec.Vec[bool] {
+func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// ((a DIV b) > 1)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -6489,7 +6489,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	ifResult := where_both_branchesWhere(n, all, p, in, a, b)
+	ifResult := where_both_branchesWhere(n, all, p, a, b)
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 
@@ -6509,7 +6509,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 // where_both_branchesWhere computes the WHERE clause of query where_both_branches on every row:
 //
 //	IF(p, (a DIV b) > 0, (a DIV b) < 0)
-func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -6608,7 +6608,7 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	ifResult := where_conditional_output_alwaysWhere(n, all, p, in, a, b)
+	ifResult := where_conditional_output_alwaysWhere(n, all, p, a, b)
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 	col1 := where_conditional_output_alwaysCol1(n, sel, a, b, failed, mem)
@@ -6628,7 +6628,7 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 // where_conditional_output_alwaysWhere computes the WHERE clause of query where_conditional_output_always on every row:
 //
 //	IF(p, (a DIV b) > 1, TRUE)
-func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
+func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 1), TRUE)
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them

@@ -254,7 +254,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00001Where(n, all, b, a)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00001Col1(n, sel, b, r_, shared0, shared0Done, c_, in, a, failed, mem)
+	col1 := shape00001Col1(n, sel, b, r_, shared0, shared0Done, c_, a, failed, mem)
 	col2 := shape00001Col2(n, sel, a, r_, p, c_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -293,7 +293,7 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 // shape00001Col1 computes output column 1 (o1) of query Shape00001 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
-func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
 	{
@@ -799,8 +799,8 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&q2, n)
 	probe := shape00004Shared1(n, sel, r_, b)
 	probe2 := shape00004Shared0(n, sel, r_, probe)
-	col1 := shape00004Col1(n, sel, probe2, probe, r_, in, failed, mem)
-	col2 := shape00004Col2(n, sel, sArr, a, in, failed, mem)
+	col1 := shape00004Col1(n, sel, probe2, probe, r_, failed, mem)
+	col2 := shape00004Col2(n, sel, sArr, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"q", "(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))", "(CAST(s AS BIGINT) <= a)"})
@@ -898,7 +898,7 @@ func shape00004Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 // shape00004Col1 computes output column 1 (o1) of query Shape00004 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
-func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], r_ vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -997,7 +997,7 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 // shape00004Col2 computes output column 2 (o2) of query Shape00004 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(CAST(s AS BIGINT) <= a)
-func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (CAST(s AS BIGINT) <= a)
 	var cmp2 vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -1088,7 +1088,7 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe := shape00005Shared1(n, sel, r_, a)
 	probe2 := shape00005Shared0(n, sel, r_, sArr)
 	col1 := shape00005Col1(n, sel, probe2, r_, probe, failed, mem)
-	col2 := shape00005Col2(n, sel, b, in, probe, probe2, failed, mem)
+	col2 := shape00005Col2(n, sel, b, probe, probe2, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"q", "COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a))))", "(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))"})
@@ -1232,7 +1232,7 @@ func shape00005Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], r_ vec.Vec[int64]
 // shape00005Col2 computes output column 2 (o2) of query Shape00005 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT)))
-func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], probe vec.Vec[int64], probe2 vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT (b BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT))))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -1718,7 +1718,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	caseResult := shape00009Shared0(n, all, sArr, c_, in)
+	caseResult := shape00009Shared0(n, all, sArr, c_)
 	col1 := shape00009Col1(n, all, a, caseResult, shared1, shared1Done, r_, c_, shared2, shared2Done, failed, mem)
 	col2 := shape00009Col2(n, all, a, shared1, shared1Done, r_, c_, q, shared2, shared2Done, failed, mem)
 	col3 := shape00009Col3(n, all, caseResult, failed, mem)
@@ -1738,7 +1738,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00009Shared0 computes a shared subexpression of query Shape00009 on every row (always):
 //
 //	CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
-func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
+func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -1935,7 +1935,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	asBigint := shape00010Shared0(n, all, sArr)
-	col1 := shape00010Col1(n, all, a, in, c_, asBigint, r_, b, failed, mem)
+	col1 := shape00010Col1(n, all, a, c_, asBigint, r_, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN 9223372036854775807 WHEN (5 IS NULL) THEN (probe(4, r, c) * probe(4, r, c)) ELSE 1 END ELSE a END"})
@@ -1976,7 +1976,7 @@ func shape00010Shared0(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 // shape00010Col1 computes output column 1 (o1) of query Shape00010 on every row, noting its first failed row in failed:
 //
 //	CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN...
-func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], asBigint vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asBigint vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE CAST(IF((a > c), 1, 1) AS BIGINT) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE W...
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
@@ -2632,7 +2632,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp2 := shape00015Where(n, all, probe3, probe4)
 	vec.Check(failed, &cmp2, all, n, 0)
 	sel := vec.Where(&cmp2, n)
-	col1 := shape00015Col1(n, sel, probe, probe4, c_, in, probe3, q, asBigint, b, failed, mem)
+	col1 := shape00015Col1(n, sel, probe, probe4, c_, probe3, q, asBigint, b, failed, mem)
 
 	// o2: b
 	if failed.Err != nil {
@@ -2814,7 +2814,7 @@ func shape00015Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe4 vec.Vec[i
 // shape00015Col1 computes output column 1 (o1) of query Shape00015 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIG...
-func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, probe3 vec.Vec[int64], q vec.Vec[bool], asBigint vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int64], c_ vec.Vec[int64], probe3 vec.Vec[int64], q vec.Vec[bool], asBigint vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGI...
 	caseResult := vec.Make[int64](n)
 	and := vec.NewLogic(false, sel, n)
@@ -3254,7 +3254,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00018Col1(n, all, r_, b, q, in, shared0, shared0Done, failed, mem)
+	col1 := shape00018Col1(n, all, r_, b, q, shared0, shared0Done, failed, mem)
 	col2 := shape00018Col2(n, all, p, b, shared0, shared0Done, r_, c_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -3272,7 +3272,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00018Col1 computes output column 1 (o1) of query Shape00018 on every row, noting its first failed row in failed:
 //
 //	CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END
-func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, shared0 *vec.Vec[int64], shared0Done []bool, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r * b)
@@ -3735,7 +3735,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 	tried := shape00022Shared1(n, sel, probe)
 	col1 := shape00022Col1(n, sel, sArr, s, failed, mem)
-	col2 := shape00022Col2(n, sel, tried, p, in, probe, mem, failed)
+	col2 := shape00022Col2(n, sel, tried, p, probe, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(1, r, a + 5) <= probe(1, r, a + 5)", "NULLIF(s, 'a')", "CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN probe(1, r, (a + 5)) ELSE probe(1, r, (a + 5)) END"})
@@ -3872,7 +3872,7 @@ func shape00022Col1(n int, sel vec.Sel, sArr *array.String, s vec.Vec[string], f
 // shape00022Col2 computes output column 2 (o2) of query Shape00022 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
-func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], in arrow.RecordBatch, probe vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], probe vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
 	var o2Col arrow.Array // written by the loop, or below from caseResult
 	var o2Out *vec.FixedOut[int64]
@@ -4394,7 +4394,7 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 	probe := shape00025Shared0(n, sel, r_, b)
-	col1 := shape00025Col1(n, sel, c_, in, probe, a, mem, failed)
+	col1 := shape00025Col1(n, sel, c_, probe, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"TRUE", "IF((c = probe(4, r, b)), a, probe(4, r, b))"})
@@ -4456,7 +4456,7 @@ func shape00025Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 // shape00025Col1 computes output column 1 (o1) of query Shape00025 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((c = probe(4, r, b)), a, probe(4, r, b))
-func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((c = probe(4, r, b)), a, probe(4, r, b))
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.FixedOut[int64]
@@ -5045,7 +5045,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00029Where(n, all, probe2)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00029Col1(n, sel, probe2, p, in, probe, failed, mem)
+	col1 := shape00029Col1(n, sel, probe2, p, probe, failed, mem)
 	col2 := shape00029Col2(n, sel, failed, mem)
 	col3 := shape00029Col3(n, sel, probe, failed, mem)
 	if failed.Err != nil {
@@ -5136,7 +5136,7 @@ func shape00029Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 // shape00029Col1 computes output column 1 (o1) of query Shape00029 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
-func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -5577,7 +5577,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 	probe := shape00032Shared0(n, all, r_)
 	probe2 := shape00032Shared1(n, all, r_, a)
-	col1 := shape00032Col1(n, all, probe, probe2, r_, b, in, sArr, failed, mem)
+	col1 := shape00032Col1(n, all, probe, probe2, r_, b, sArr, failed, mem)
 
 	// o2: c
 	if failed.Err != nil {
@@ -5647,7 +5647,7 @@ func shape00032Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 // shape00032Col1 computes output column 1 (o1) of query Shape00032 on every row, noting its first failed row in failed:
 //
 //	IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) ...
-func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(2, r, 9223372036854775807) = probe(1, r, a))
 	cmp := vec.Make[bool](n)
 	{
@@ -5792,7 +5792,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe2 := shape00033Shared1(n, sel, r_, probe)
 	probe3 := shape00033Shared0(n, sel, r_, probe2)
 	col1 := shape00033Col1(n, sel, probe3, r_, b, failed, mem)
-	col2 := shape00033Col2(n, sel, probe2, b, a, probe, probe3, q, in, c_, failed, mem)
+	col2 := shape00033Col2(n, sel, probe2, b, a, probe, probe3, q, c_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c < c", "(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))", "IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) END, (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), c)))"})
@@ -5993,7 +5993,7 @@ func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64]
 // shape00033Col2 computes output column 2 (o2) of query Shape00033 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN...
-func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], probe3 vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], probe3 vec.Vec[int64], q vec.Vec[bool], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b)
 	cmp2 := vec.Make[bool](n)
 	{
@@ -6123,7 +6123,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	probe := shape00034Shared0(n, all, r_, b)
-	col1 := shape00034Col1(n, all, a, in, probe, q, b, failed, mem)
+	col1 := shape00034Col1(n, all, a, probe, q, b, failed, mem)
 	col2 := shape00034Col2(n, all, probe, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -6183,7 +6183,7 @@ func shape00034Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 // shape00034Col1 computes output column 1 (o1) of query Shape00034 on every row, noting its first failed row in failed:
 //
 //	CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
-func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], q vec.Vec[bool], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], q vec.Vec[bool], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
@@ -6329,7 +6329,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	negated := shape00035Where(n, all, b, in, a)
+	negated := shape00035Where(n, all, b, a, in)
 	vec.Check(failed, &negated, all, n, 0)
 	sel := vec.Where(&negated, n)
 	probe := shape00035Shared0(n, sel, r_, b)
@@ -6350,7 +6350,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00035Where computes the WHERE clause of query Shape00035 on every row:
 //
 //	5 NOT IN (b, 5, a)
-func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
+func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (NOT (5 IN (b, 5, a)))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -6529,7 +6529,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	coalesced := shape00036Shared0(n, all, c_, r_)
-	col1 := shape00036Col1(n, all, r_, coalesced, b, c_, in, a, failed, mem)
+	col1 := shape00036Col1(n, all, r_, coalesced, b, c_, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ELSE probe(1, r, 4611686018427387904) END"})
@@ -6558,7 +6558,7 @@ func shape00036Shared0(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64])
 // shape00036Col1 computes output column 1 (o1) of query Shape00036 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
-func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
 	caseResult := vec.Make[int64](n)
 	// (r > COALESCE(c, r))
@@ -6654,7 +6654,7 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00037Col1(n, all, a, in, b, mem, failed)
+	col1 := shape00037Col1(n, all, a, b, mem, failed)
 	col2 := shape00037Col2(n, all, r_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -6672,7 +6672,7 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00037Col1 computes output column 1 (o1) of query Shape00037 on every row, noting its first failed row in failed:
 //
 //	IF((a <> b), 'x', 'x')
-func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((a <> b), 'x', 'x')
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.StringOut
@@ -6763,7 +6763,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	ifResult := shape00038Shared0(n, all, a, in)
+	ifResult := shape00038Shared0(n, all, a)
 	col1 := shape00038Col1(n, all, q, r_, c_, ifResult, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -6781,7 +6781,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00038Shared0 computes a shared subexpression of query Shape00038 on every row (always):
 //
 //	IF((1 = a), 5, a)
-func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
+func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	// IF((1 = a), 5, a)
 	var ifResult vec.Vec[int64]
 	{
@@ -7058,7 +7058,7 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00040Col1(n, sel, probe, b, failed, mem)
-	col2 := shape00040Col2(n, sel, a, in, probe, failed, mem)
+	col2 := shape00040Col2(n, sel, a, probe, failed, mem)
 	col3 := shape00040Col3(n, sel, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
@@ -7138,7 +7138,7 @@ func shape00040Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 // shape00040Col2 computes output column 2 (o2) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END
-func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
@@ -7451,9 +7451,9 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00042Where(n, all, c_, r_, a)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	probe3 := shape00042Shared0(n, sel, r_, c_, in)
-	col1 := shape00042Col1(n, sel, b, in, c_, a, failed, mem)
-	col2 := shape00042Col2(n, sel, probe3, sArr, a, in, failed, mem)
+	probe3 := shape00042Shared0(n, sel, r_, c_)
+	col1 := shape00042Col1(n, sel, b, c_, a, failed, mem)
+	col2 := shape00042Col2(n, sel, probe3, sArr, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c < probe(4, r, a)", "(((b + 1) = b) OR (c <> a))", "(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a))"})
@@ -7510,7 +7510,7 @@ func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a
 // shape00042Shared0 computes a shared subexpression of query Shape00042 on the rows that pass its WHERE clause (always):
 //
 //	probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
-func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
+func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 	var ifResult vec.Vec[int64]
 	{
@@ -7603,7 +7603,7 @@ func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 // shape00042Col1 computes output column 1 (o1) of query Shape00042 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(((b + 1) = b) OR (c <> a))
-func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((b + 1) = b) OR (c <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -7672,7 +7672,7 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 // shape00042Col2 computes output column 2 (o2) of query Shape00042 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
-func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
 	var ifResult3 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -7892,7 +7892,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00044Col1(n, all, b, r_, p, in, failed, mem)
+	col1 := shape00044Col1(n, all, b, r_, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT)) + probe(2, r, CAST(s AS BIGINT))) ELSE probe(1, r, 9223372036854775807) END) END"})
@@ -7909,7 +7909,7 @@ func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00044Col1 computes output column 1 (o1) of query Shape00044 on every row, noting its first failed row in failed:
 //
 //	CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS BIGINT))...
-func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	matches := vec.Make[bool](n)
@@ -8032,7 +8032,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe := shape00045Shared0(n, all, r_, a)
 	probe2 := shape00045Shared1(n, all, r_, b)
 	col1 := shape00045Col1(n, all, probe, probe2, c_, r_, failed, mem)
-	col2 := shape00045Col2(n, all, b, in, probe2, sArr, s, mem, failed)
+	col2 := shape00045Col2(n, all, b, probe2, sArr, s, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))", "IF((b = probe(1, r, b)), s, s)"})
@@ -8156,7 +8156,7 @@ func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 // shape00045Col2 computes output column 2 (o2) of query Shape00045 on every row, noting its first failed row in failed:
 //
 //	IF((b = probe(1, r, b)), s, s)
-func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe2 vec.Vec[int64], sArr *array.String, s vec.Vec[string], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String, s vec.Vec[string], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((b = probe(1, r, b)), s, s)
 	var o2Col arrow.Array // written by the loop, or below from ifResult3
 	var o2Out *vec.StringOut
@@ -8437,7 +8437,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00048Where(n, all, probe, probe2)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	ifResult := shape00048Shared2(n, sel, a, in, b, c_)
+	ifResult := shape00048Shared2(n, sel, a, b, c_)
 	col1 := shape00048Col1(n, sel, ifResult, probe, probe2, r_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -8528,7 +8528,7 @@ func shape00048Where(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[in
 // shape00048Shared2 computes a shared subexpression of query Shape00048 on the rows that pass its WHERE clause (always):
 //
 //	IF((a < 100), b, c)
-func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// IF((a < 100), b, c)
 	var ifResult vec.Vec[int64]
 	{
@@ -8766,7 +8766,7 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	probe := shape00050Shared0(n, all, r_)
-	col1 := shape00050Col1(n, all, b, r_, probe, in, c_, sArr, failed, mem)
+	col1 := shape00050Col1(n, all, b, r_, probe, c_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= probe(1, r, 9223372036854775807)), 100, c) WHEN b THEN 4611686018427387904 ELSE c END, CAST(s AS BIGINT))"})
@@ -8808,7 +8808,7 @@ func shape00050Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 // shape00050Col1 computes output column 1 (o1) of query Shape00050 on every row, noting its first failed row in failed:
 //
 //	COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF((b <= p...
-func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], probe vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], probe vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BI...
 	coalesced := vec.Make[int64](n)
 	// CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) ELSE CAST(NULL AS BIGINT) END...
@@ -9652,7 +9652,7 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 	probe := shape00056Shared0(n, sel, r_)
-	col1 := shape00056Col1(n, sel, probe, shared1, shared1Done, r_, b, in, c_, a, failed, mem)
+	col1 := shape00056Col1(n, sel, probe, shared1, shared1Done, r_, b, c_, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"7 = 4611686018427387904", "IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END AND r), a, probe(3, r, 5))"})
@@ -9713,7 +9713,7 @@ func shape00056Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 // shape00056Col1 computes output column 1 (o1) of query Shape00056 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0...
-func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[int64], shared1Done []bool, r_ vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (probe(2, r, 0) IS NULL)
 	isNull := vec.IsNull(&probe, false, sel, n)
 	// IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r))
@@ -10001,7 +10001,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00058Col1(n, all, a, in, failed, mem)
+	col1 := shape00058Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))"})
@@ -10018,7 +10018,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00058Col1 computes output column 1 (o1) of query Shape00058 on every row, noting its first failed row in failed:
 //
 //	((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))
-func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((9223372036854775807 = a) OR (0 > a) OR ((-a) <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -10114,7 +10114,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	probe := shape00059Shared0(n, all, r_)
-	col1 := shape00059Col1(n, all, probe, r_, in, mem, failed)
+	col1 := shape00059Col1(n, all, probe, r_, mem, failed)
 	col2 := shape00059Col2(n, all, failed, mem)
 
 	// o3: r
@@ -10159,7 +10159,7 @@ func shape00059Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 // shape00059Col1 computes output column 1 (o1) of query Shape00059 on every row, noting its first failed row in failed:
 //
 //	IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
-func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.FixedOut[int64]
@@ -10284,7 +10284,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00060Where(n, all, probe, sArr)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00060Col1(n, sel, p, probe, b, a, in, failed, mem)
+	col1 := shape00060Col1(n, sel, p, probe, b, a, failed, mem)
 	col2 := shape00060Col2(n, sel, probe, failed, mem)
 	col3 := shape00060Col3(n, sel, probe, failed, mem)
 	if failed.Err != nil {
@@ -10385,7 +10385,7 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 // shape00060Col1 computes output column 1 (o1) of query Shape00060 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r,...
-func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (-(b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, ...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END
@@ -10573,7 +10573,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00061Col1(n, all, r_, c_, shared0, shared0Done, in, a, failed, mem)
+	col1 := shape00061Col1(n, all, r_, c_, shared0, shared0Done, a, failed, mem)
 
 	// o2: a
 	if failed.Err != nil {
@@ -10592,7 +10592,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00061Col1 computes output column 1 (o1) of query Shape00061 on every row, noting its first failed row in failed:
 //
 //	IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
-func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, c)
 	probe := vec.Make[int64](n)
 	{
@@ -10743,10 +10743,10 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Check(failed, &isNull, all, n, 0)
 	sel := vec.Where(&isNull, n)
 	probe := shape00062Shared0(n, sel, r_, b)
-	ifResult := shape00062Shared2(n, sel, a, in, c_)
+	ifResult := shape00062Shared2(n, sel, a, c_)
 	probe2 := shape00062Shared1(n, sel, r_, ifResult)
 	col1 := shape00062Col1(n, sel, probe, probe2, sArr, failed, mem)
-	col2 := shape00062Col2(n, sel, b, in, probe, ifResult, failed, mem)
+	col2 := shape00062Col2(n, sel, b, probe, ifResult, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"s IS NULL", "(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))", "((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))"})
@@ -10809,7 +10809,7 @@ func shape00062Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 // shape00062Shared2 computes a shared subexpression of query Shape00062 on the rows that pass its WHERE clause (always):
 //
 //	IF((a = c), c, a)
-func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64]) vec.Vec[int64] {
+func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// IF((a = c), c, a)
 	var ifResult vec.Vec[int64]
 	{
@@ -10997,7 +10997,7 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 // shape00062Col2 computes output column 2 (o2) of query Shape00062 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
-func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, probe vec.Vec[int64], ifResult vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], probe vec.Vec[int64], ifResult vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -11760,7 +11760,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00066Col1(n, all, r_, b, sArr, c_, in, failed, mem)
+	col1 := shape00066Col1(n, all, r_, b, sArr, c_, failed, mem)
 
 	// o2: r
 	if failed.Err != nil {
@@ -11779,7 +11779,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00066Col1 computes output column 1 (o1) of query Shape00066 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END
-func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r BETWEEN 9223372036854775807 AND b)
@@ -12167,7 +12167,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00069Where(n, all, probe, a)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00069Col1(n, sel, c_, b, a, probe, in, r_, failed, mem)
+	col1 := shape00069Col1(n, sel, c_, b, a, probe, r_, failed, mem)
 
 	// o2: c
 
@@ -12234,7 +12234,7 @@ func shape00069Where(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64])
 // shape00069Col1 computes output column 1 (o1) of query Shape00069 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN ...
-func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], in arrow.RecordBatch, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN ...
 	caseResult := vec.Make[int64](n)
 	// (c BETWEEN b AND a)
@@ -12927,7 +12927,7 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00073Col1(n, all, r_, in, c_, a, mem, failed)
+	col1 := shape00073Col1(n, all, r_, c_, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF((r > c), a, a)"})
@@ -12944,7 +12944,7 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00073Col1 computes output column 1 (o1) of query Shape00073 on every row, noting its first failed row in failed:
 //
 //	IF((r > c), a, a)
-func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((r > c), a, a)
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.FixedOut[int64]
@@ -13765,7 +13765,7 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 
 	probe := shape00078Shared0(n, all, r_, c_)
-	probe2 := shape00078Shared1(n, all, r_, probe, a, in)
+	probe2 := shape00078Shared1(n, all, r_, probe, a)
 	cmp4 := shape00078Where(n, all, probe, sArr, probe2)
 	vec.Check(failed, &cmp4, all, n, 0)
 	sel := vec.Where(&cmp4, n)
@@ -13812,7 +13812,7 @@ func shape00078Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 // shape00078Shared1 computes a shared subexpression of query Shape00078 on every row (always):
 //
 //	probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
-func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[int64] {
+func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them

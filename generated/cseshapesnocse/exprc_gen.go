@@ -274,7 +274,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00001Where(n, all, b, a)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00001Col1(n, sel, b, r_, c_, in, a, failed, mem)
+	col1 := shape00001Col1(n, sel, b, r_, c_, a, failed, mem)
 	col2 := shape00001Col2(n, sel, a, r_, p, c_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -313,7 +313,7 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 // shape00001Col1 computes output column 1 (o1) of query Shape00001 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
-func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, 9223372036854775807)
 	probe := vec.Make[int64](n)
 	{
@@ -816,7 +816,7 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Check(failed, &q2, all, n, 0)
 	sel := vec.Where(&q2, n)
 	col1 := shape00004Col1(n, sel, r_, b, failed, mem)
-	col2 := shape00004Col2(n, sel, sArr, a, in, failed, mem)
+	col2 := shape00004Col2(n, sel, sArr, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"q", "(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))", "(CAST(s AS BIGINT) <= a)"})
@@ -1059,7 +1059,7 @@ func shape00004Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 // shape00004Col2 computes output column 2 (o2) of query Shape00004 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(CAST(s AS BIGINT) <= a)
-func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (CAST(s AS BIGINT) <= a)
 	var cmp2 vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -1809,9 +1809,9 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00009Col1(n, all, a, sArr, c_, in, r_, failed, mem)
+	col1 := shape00009Col1(n, all, a, sArr, c_, r_, failed, mem)
 	col2 := shape00009Col2(n, all, a, r_, c_, q, failed, mem)
-	col3 := shape00009Col3(n, all, sArr, c_, in, mem, failed)
+	col3 := shape00009Col3(n, all, sArr, c_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(2, r, a))", "CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END", "CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END"})
@@ -1828,7 +1828,7 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00009Col1 computes output column 1 (o1) of query Shape00009 on every row, noting its first failed row in failed:
 //
 //	COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(...
-func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END, probe(2, r, a))
 	coalesced := vec.Make[int64](n)
 	// CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END ELSE (probe(1, r, (-c)) - probe(1, r, (-c))) END
@@ -1981,7 +1981,7 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], c_ 
 // shape00009Col3 computes output column 3 (o3) of query Shape00009 on every row, noting its first failed row in failed:
 //
 //	CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
-func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
 	var o3Col arrow.Array // written by the loop, or below from caseResult5
 	var o3Out *vec.FixedOut[int64]
@@ -2086,7 +2086,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00010Col1(n, all, a, in, c_, sArr, r_, b, failed, mem)
+	col1 := shape00010Col1(n, all, a, c_, sArr, r_, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN 9223372036854775807 WHEN (5 IS NULL) THEN (probe(4, r, c) * probe(4, r, c)) ELSE 1 END ELSE a END"})
@@ -2103,7 +2103,7 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00010Col1 computes output column 1 (o1) of query Shape00010 on every row, noting its first failed row in failed:
 //
 //	CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < c) THEN...
-func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String, r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE CAST(IF((a > c), 1, 1) AS BIGINT) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE W...
 	caseResult := vec.Make[int64](n)
 	// IF((a > c), 1, 1)
@@ -3621,7 +3621,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00018Col1(n, all, r_, b, q, in, failed, mem)
+	col1 := shape00018Col1(n, all, r_, b, q, failed, mem)
 	col2 := shape00018Col2(n, all, p, b, r_, c_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -3639,7 +3639,7 @@ func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00018Col1 computes output column 1 (o1) of query Shape00018 on every row, noting its first failed row in failed:
 //
 //	CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END
-func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r * b)
@@ -6783,7 +6783,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	negated := shape00035Where(n, all, b, in, a)
+	negated := shape00035Where(n, all, b, a, in)
 	vec.Check(failed, &negated, all, n, 0)
 	sel := vec.Where(&negated, n)
 	col1 := shape00035Col1(n, sel, r_, b, c_, q, p, failed, mem)
@@ -6803,7 +6803,7 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00035Where computes the WHERE clause of query Shape00035 on every row:
 //
 //	5 NOT IN (b, 5, a)
-func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64]) vec.Vec[bool] {
+func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch) vec.Vec[bool] {
 	// (NOT (5 IN (b, 5, a)))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -6976,7 +6976,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00036Col1(n, all, r_, c_, b, in, a, failed, mem)
+	col1 := shape00036Col1(n, all, r_, c_, b, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ELSE probe(1, r, 4611686018427387904) END"})
@@ -6993,7 +6993,7 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00036Col1 computes output column 1 (o1) of query Shape00036 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
-func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
 	caseResult := vec.Make[int64](n)
 	// COALESCE(c, r)
@@ -7102,7 +7102,7 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00037Col1(n, all, a, in, b, mem, failed)
+	col1 := shape00037Col1(n, all, a, b, mem, failed)
 	col2 := shape00037Col2(n, all, r_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -7120,7 +7120,7 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00037Col1 computes output column 1 (o1) of query Shape00037 on every row, noting its first failed row in failed:
 //
 //	IF((a <> b), 'x', 'x')
-func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((a <> b), 'x', 'x')
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.StringOut
@@ -7211,7 +7211,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00038Col1(n, all, q, r_, c_, a, in, failed, mem)
+	col1 := shape00038Col1(n, all, q, r_, c_, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))"})
@@ -7228,7 +7228,7 @@ func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00038Col1 computes output column 1 (o1) of query Shape00038 on every row, noting its first failed row in failed:
 //
 //	IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
-func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
 	then, otherwise := vec.Split(&q, all, n)
 	ifResult := vec.Make[bool](n)
@@ -8026,8 +8026,8 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00042Where(n, all, c_, r_, a)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00042Col1(n, sel, b, in, c_, a, failed, mem)
-	col2 := shape00042Col2(n, sel, r_, c_, in, sArr, a, failed, mem)
+	col1 := shape00042Col1(n, sel, b, c_, a, failed, mem)
+	col2 := shape00042Col2(n, sel, r_, c_, sArr, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c < probe(4, r, a)", "(((b + 1) = b) OR (c <> a))", "(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a))"})
@@ -8084,7 +8084,7 @@ func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a
 // shape00042Col1 computes output column 1 (o1) of query Shape00042 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(((b + 1) = b) OR (c <> a))
-func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((b + 1) = b) OR (c <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -8153,7 +8153,7 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, 
 // shape00042Col2 computes output column 2 (o2) of query Shape00042 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
-func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
 	var ifResult vec.Vec[int64]
 	{
@@ -8921,7 +8921,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00048Where(n, all, r_, a, c_)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00048Col1(n, sel, a, in, b, c_, r_, failed, mem)
+	col1 := shape00048Col1(n, sel, a, b, c_, r_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(1, r, a) <> probe(2, r, c)", "IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))))"})
@@ -8997,7 +8997,7 @@ func shape00048Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_
 // shape00048Col1 computes output column 1 (o1) of query Shape00048 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))...
-func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((a < 100), b, c)
 	var ifResult vec.Vec[int64]
 	{
@@ -10413,7 +10413,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00058Col1(n, all, a, in, failed, mem)
+	col1 := shape00058Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))"})
@@ -10430,7 +10430,7 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00058Col1 computes output column 1 (o1) of query Shape00058 on every row, noting its first failed row in failed:
 //
 //	((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a)))
-func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((9223372036854775807 = a) OR (0 > a) OR ((-a) <> a))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -10958,7 +10958,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00061Col1(n, all, r_, c_, in, a, failed, mem)
+	col1 := shape00061Col1(n, all, r_, c_, a, failed, mem)
 
 	// o2: a
 	if failed.Err != nil {
@@ -10977,7 +10977,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00061Col1 computes output column 1 (o1) of query Shape00061 on every row, noting its first failed row in failed:
 //
 //	IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))
-func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(2, r, c)
 	probe := vec.Make[int64](n)
 	{
@@ -11159,8 +11159,8 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNull := shape00062Where(n, all, s)
 	vec.Check(failed, &isNull, all, n, 0)
 	sel := vec.Where(&isNull, n)
-	col1 := shape00062Col1(n, sel, r_, b, a, in, c_, sArr, failed, mem)
-	col2 := shape00062Col2(n, sel, b, r_, a, in, c_, failed, mem)
+	col1 := shape00062Col1(n, sel, r_, b, a, c_, sArr, failed, mem)
+	col2 := shape00062Col2(n, sel, b, r_, a, c_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"s IS NULL", "(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))", "((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))"})
@@ -11186,7 +11186,7 @@ func shape00062Where(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
 // shape00062Col1 computes output column 1 (o1) of query Shape00062 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
-func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// probe(4, r, b)
 	probe := vec.Make[int64](n)
 	{
@@ -11413,7 +11413,7 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 // shape00062Col2 computes output column 2 (o2) of query Shape00062 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
-func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	or := vec.NewLogic(true, sel, n)
 	// (0 <> b)
 	cmp4 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&b), rt.NeInt64)
@@ -12290,7 +12290,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00066Col1(n, all, r_, b, sArr, c_, in, failed, mem)
+	col1 := shape00066Col1(n, all, r_, b, sArr, c_, failed, mem)
 
 	// o2: r
 	if failed.Err != nil {
@@ -12309,7 +12309,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00066Col1 computes output column 1 (o1) of query Shape00066 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END
-func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) ELSE CAST(NULL AS BIGINT) END
 	caseResult := vec.Make[int64](n)
 	// (r BETWEEN 9223372036854775807 AND b)
@@ -13413,7 +13413,7 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00073Col1(n, all, r_, in, c_, a, mem, failed)
+	col1 := shape00073Col1(n, all, r_, c_, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF((r > c), a, a)"})
@@ -13430,7 +13430,7 @@ func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00073Col1 computes output column 1 (o1) of query Shape00073 on every row, noting its first failed row in failed:
 //
 //	IF((r > c), a, a)
-func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], in arrow.RecordBatch, c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((r > c), a, a)
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.FixedOut[int64]

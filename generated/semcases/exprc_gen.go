@@ -2941,7 +2941,7 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0044Col1(n, all, i_, in, mem, failed)
+	col1 := case0044Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(CAST(i AS VARCHAR) AS INT)"})
@@ -2958,7 +2958,7 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0044Col1 computes output column 1 (r) of query Case0044 on every row, noting its first failed row in failed:
 //
 //	CAST(CAST(i AS VARCHAR) AS INT)
-func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(CAST(i AS VARCHAR) AS INT)
 	var directCol arrow.Array // written by the loop, or below from asInt
 	var directOut *vec.FixedOut[int32]
@@ -4608,7 +4608,7 @@ func Case0069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0069Col1(n, all, a, in, mem, failed)
+	col1 := case0069Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sqrt(a)"})
@@ -4625,7 +4625,7 @@ func Case0069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0069Col1 computes output column 1 (r) of query Case0069 on every row, noting its first failed row in failed:
 //
 //	sqrt(a)
-func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// sqrt(CAST(a AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from sqrt
 	var directOut *vec.FixedOut[float64]
@@ -4682,7 +4682,7 @@ func Case0070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0070Col1(n, all, a, in, mem, failed)
+	col1 := case0070Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "power(a, 2)"})
@@ -4699,7 +4699,7 @@ func Case0070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0070Col1 computes output column 1 (r) of query Case0070 on every row, noting its first failed row in failed:
 //
 //	power(a, 2)
-func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// power(CAST(a AS DOUBLE), 2.0)
 	var directCol arrow.Array // written by the loop, or below from power
 	var directOut *vec.FixedOut[float64]
@@ -4821,7 +4821,7 @@ func Case0072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0072Col1(n, all, a, in, b, mem, failed)
+	col1 := case0072Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "power(a, b)"})
@@ -4838,7 +4838,7 @@ func Case0072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0072Col1 computes output column 1 (r) of query Case0072 on every row, noting its first failed row in failed:
 //
 //	power(a, b)
-func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// power(CAST(a AS DOUBLE), CAST(b AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from power
 	var directOut *vec.FixedOut[float64]
@@ -5353,7 +5353,7 @@ func Case0080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0080Col1(n, all, a, in, mem, failed)
+	col1 := case0080Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sign(a)"})
@@ -5370,7 +5370,7 @@ func Case0080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0080Col1 computes output column 1 (r) of query Case0080 on every row, noting its first failed row in failed:
 //
 //	sign(a)
-func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// sign(CAST(a AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from sign
 	var directOut *vec.FixedOut[float64]
@@ -13701,7 +13701,7 @@ func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0204Col1(n, all, i_, in, a, failed, mem)
+	col1 := case0204Col1(n, all, i_, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i < a"})
@@ -13718,7 +13718,7 @@ func Case0204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0204Col1 computes output column 1 (r) of query Case0204 on every row, noting its first failed row in failed:
 //
 //	i < a
-func case0204Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0204Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (CAST(i AS BIGINT) < a)
 	var cmp vec.Vec[bool]
 	{
@@ -14840,7 +14840,7 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0222Col1(n, all, a, in, b, mem, failed)
+	col1 := case0222Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(100 DIV a) * (b DIV 0)"})
@@ -14857,7 +14857,7 @@ func Case0222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0222Col1 computes output column 1 (r) of query Case0222 on every row, noting its first failed row in failed:
 //
 //	(100 DIV a) * (b DIV 0)
-func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((100 DIV a) * (b DIV 0))
 	var directCol arrow.Array // written by the loop, or below from product
 	var directOut *vec.FixedOut[int64]
@@ -14944,7 +14944,7 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0223Col1(n, all, a, in, mem, failed)
+	col1 := case0223Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0) + (9223372036854775807 + a)"})
@@ -14961,7 +14961,7 @@ func Case0223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0223Col1 computes output column 1 (r) of query Case0223 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0) + (9223372036854775807 + a)
-func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a DIV 0) + (9223372036854775807 + a))
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
@@ -15047,7 +15047,7 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0224Col1(n, all, a, in, mem, failed)
+	col1 := case0224Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(9223372036854775807 + a) + (a DIV 0)"})
@@ -15064,7 +15064,7 @@ func Case0224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0224Col1 computes output column 1 (r) of query Case0224 on every row, noting its first failed row in failed:
 //
 //	(9223372036854775807 + a) + (a DIV 0)
-func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((9223372036854775807 + a) + (a DIV 0))
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
@@ -15152,7 +15152,7 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0225Col1(n, all, sArr, uArr, a, in, mem, failed)
+	col1 := case0225Col1(n, all, sArr, uArr, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))"})
@@ -15169,7 +15169,7 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0225Col1 computes output column 1 (r) of query Case0225 on every row, noting its first failed row in failed:
 //
 //	concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))
-func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// concat(s, u, CAST((1 DIV a) AS VARCHAR))
 	var directCol arrow.Array // written by the loop, or below from concat
 	var directOut *vec.StringOut
@@ -15273,7 +15273,7 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0226Col1(n, all, a, in, sArr, uArr, mem, failed)
+	col1 := case0226Col1(n, all, a, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"})
@@ -15290,7 +15290,7 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0226Col1 computes output column 1 (r) of query Case0226 on every row, noting its first failed row in failed:
 //
 //	concat(CAST(1 DIV a AS VARCHAR), s, u)
-func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 	var directCol arrow.Array // written by the loop, or below from concat
 	var directOut *vec.StringOut
@@ -15394,7 +15394,7 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0227Col1(n, all, a, in, sArr, uArr, mem, failed)
+	col1 := case0227Col1(n, all, a, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"})
@@ -15411,7 +15411,7 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0227Col1 computes output column 1 (r) of query Case0227 on every row, noting its first failed row in failed:
 //
 //	concat(CAST(1 DIV a AS VARCHAR), s, u)
-func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 	var directCol arrow.Array // written by the loop, or below from concat
 	var directOut *vec.StringOut
@@ -15820,7 +15820,7 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0233Col1(n, all, a, in, failed, mem)
+	col1 := case0233Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) AND TRUE"})
@@ -15837,7 +15837,7 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0233Col1 computes output column 1 (r) of query Case0233 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) AND TRUE
-func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a DIV 0) > 1)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -15914,7 +15914,7 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0234Col1(n, all, a, in, failed, mem)
+	col1 := case0234Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRUE AND (a DIV 0 > 1)"})
@@ -15931,7 +15931,7 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0234Col1 computes output column 1 (r) of query Case0234 on every row, noting its first failed row in failed:
 //
 //	TRUE AND (a DIV 0 > 1)
-func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a DIV 0) > 1)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -16009,7 +16009,7 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0235Col1(n, all, a, in, p, failed, mem)
+	col1 := case0235Col1(n, all, a, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) AND p"})
@@ -16026,7 +16026,7 @@ func Case0235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0235Col1 computes output column 1 (r) of query Case0235 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) AND p
-func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((a DIV 0) > 1) AND p)
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -16114,7 +16114,7 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0236Col1(n, all, p, in, a, failed, mem)
+	col1 := case0236Col1(n, all, p, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND (a DIV 0 > 1)"})
@@ -16131,7 +16131,7 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0236Col1 computes output column 1 (r) of query Case0236 on every row, noting its first failed row in failed:
 //
 //	p AND (a DIV 0 > 1)
-func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p AND ((a DIV 0) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -16316,7 +16316,7 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0239Col1(n, all, a, in, failed, mem)
+	col1 := case0239Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) OR FALSE"})
@@ -16333,7 +16333,7 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0239Col1 computes output column 1 (r) of query Case0239 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) OR FALSE
-func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a DIV 0) > 1)
 	var cmp vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -16411,7 +16411,7 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0240Col1(n, all, a, in, p, failed, mem)
+	col1 := case0240Col1(n, all, a, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) OR p"})
@@ -16428,7 +16428,7 @@ func Case0240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0240Col1 computes output column 1 (r) of query Case0240 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) OR p
-func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((a DIV 0) > 1) OR p)
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -16515,7 +16515,7 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0241Col1(n, all, a, in, failed, mem)
+	col1 := case0241Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> 0 AND 100 DIV a > 1"})
@@ -16532,7 +16532,7 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0241Col1 computes output column 1 (r) of query Case0241 on every row, noting its first failed row in failed:
 //
 //	a <> 0 AND 100 DIV a > 1
-func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a <> 0) AND ((100 DIV a) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -16620,7 +16620,7 @@ func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0242Col1(n, all, a, in, failed, mem)
+	col1 := case0242Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "100 DIV a > 1 AND a <> 0"})
@@ -16637,7 +16637,7 @@ func Case0242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0242Col1 computes output column 1 (r) of query Case0242 on every row, noting its first failed row in failed:
 //
 //	100 DIV a > 1 AND a <> 0
-func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((100 DIV a) > 1) AND (a <> 0))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -16725,7 +16725,7 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0243Col1(n, all, a, in, failed, mem)
+	col1 := case0243Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> 0 AND 100 DIV a > 1"})
@@ -16742,7 +16742,7 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0243Col1 computes output column 1 (r) of query Case0243 on every row, noting its first failed row in failed:
 //
 //	a <> 0 AND 100 DIV a > 1
-func case0243Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0243Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a <> 0) AND ((100 DIV a) > 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -16830,7 +16830,7 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0244Col1(n, all, a, in, failed, mem)
+	col1 := case0244Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a = 0 OR 100 DIV a > 1"})
@@ -16847,7 +16847,7 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0244Col1 computes output column 1 (r) of query Case0244 on every row, noting its first failed row in failed:
 //
 //	a = 0 OR 100 DIV a > 1
-func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a = 0) OR ((100 DIV a) > 1))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -16935,7 +16935,7 @@ func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0245Col1(n, all, a, in, failed, mem)
+	col1 := case0245Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "100 DIV a > 1 OR a = 0"})
@@ -16952,7 +16952,7 @@ func Case0245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0245Col1 computes output column 1 (r) of query Case0245 on every row, noting its first failed row in failed:
 //
 //	100 DIV a > 1 OR a = 0
-func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((100 DIV a) > 1) OR (a = 0))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -17419,7 +17419,7 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0253Col1(n, all, a, in, b, failed, mem)
+	col1 := case0253Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 = 1) AND (b + 9223372036854775807 = 1)"})
@@ -17436,7 +17436,7 @@ func Case0253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0253Col1 computes output column 1 (r) of query Case0253 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 = 1) AND (b + 9223372036854775807 = 1)
-func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((a DIV 0) = 1) AND ((b + 9223372036854775807) = 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -17528,7 +17528,7 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0254Col1(n, all, b, in, a, failed, mem)
+	col1 := case0254Col1(n, all, b, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(b + 9223372036854775807 = 1) AND (a DIV 0 = 1)"})
@@ -17545,7 +17545,7 @@ func Case0254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0254Col1 computes output column 1 (r) of query Case0254 on every row, noting its first failed row in failed:
 //
 //	(b + 9223372036854775807 = 1) AND (a DIV 0 = 1)
-func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], in arrow.RecordBatch, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((b + 9223372036854775807) = 1) AND ((a DIV 0) = 1))
 	var allOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -17636,7 +17636,7 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0255Col1(n, all, a, in, failed, mem)
+	col1 := case0255Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NOT (a DIV 0 = 1)"})
@@ -17653,7 +17653,7 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0255Col1 computes output column 1 (r) of query Case0255 on every row, noting its first failed row in failed:
 //
 //	NOT (a DIV 0 = 1)
-func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT ((a DIV 0) = 1))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -17794,7 +17794,7 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0257Col1(n, all, a, in, mem, failed)
+	col1 := case0257Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"})
@@ -17811,7 +17811,7 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0257Col1 computes output column 1 (r) of query Case0257 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
-func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -17911,7 +17911,7 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0258Col1(n, all, a, in, mem, failed)
+	col1 := case0258Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"})
@@ -17928,7 +17928,7 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0258Col1 computes output column 1 (r) of query Case0258 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
-func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -18028,7 +18028,7 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0259Col1(n, all, a, in, mem, failed)
+	col1 := case0259Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"})
@@ -18045,7 +18045,7 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0259Col1 computes output column 1 (r) of query Case0259 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
-func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -18215,7 +18215,7 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0261Col1(n, all, a, in, mem, failed)
+	col1 := case0261Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a <> 0, 100 DIV a, -1)"})
@@ -18232,7 +18232,7 @@ func Case0261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0261Col1 computes output column 1 (r) of query Case0261 on every row, noting its first failed row in failed:
 //
 //	IF(a <> 0, 100 DIV a, -1)
-func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((a <> 0), (100 DIV a), -1)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -18330,7 +18330,7 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0262Col1(n, all, a, in, mem, failed)
+	col1 := case0262Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a DIV 0 = 1, 1, 2)"})
@@ -18347,7 +18347,7 @@ func Case0262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0262Col1 computes output column 1 (r) of query Case0262 on every row, noting its first failed row in failed:
 //
 //	IF(a DIV 0 = 1, 1, 2)
-func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(((a DIV 0) = 1), 1, 2)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int32]
@@ -18441,7 +18441,7 @@ func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0263Col1(n, all, p, in, mem, failed)
+	col1 := case0263Col1(n, all, p, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, 1, 2)"})
@@ -18458,7 +18458,7 @@ func Case0263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0263Col1 computes output column 1 (r) of query Case0263 on every row, noting its first failed row in failed:
 //
 //	IF(p, 1, 2)
-func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, 1, 2)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int32]
@@ -18575,7 +18575,7 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0265Col1(n, all, p, in, a, mem, failed)
+	col1 := case0265Col1(n, all, p, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"})
@@ -18592,7 +18592,7 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0265Col1 computes output column 1 (r) of query Case0265 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
-func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.StringOut
@@ -18696,7 +18696,7 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0266Col1(n, all, p, in, a, mem, failed)
+	col1 := case0266Col1(n, all, p, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"})
@@ -18713,7 +18713,7 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0266Col1 computes output column 1 (r) of query Case0266 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
-func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.StringOut
@@ -18926,7 +18926,7 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0269Col1(n, all, a, in, mem, failed)
+	col1 := case0269Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"})
@@ -18943,7 +18943,7 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0269Col1 computes output column 1 (r) of query Case0269 on every row, noting its first failed row in failed:
 //
 //	CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.StringOut
@@ -19011,7 +19011,7 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0270Col1(n, all, a, in, mem, failed)
+	col1 := case0270Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"})
@@ -19028,7 +19028,7 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0270Col1 computes output column 1 (r) of query Case0270 on every row, noting its first failed row in failed:
 //
 //	CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.StringOut
@@ -20976,7 +20976,7 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0300Col1(n, all, a, in, b, failed, mem)
+	col1 := case0300Col1(n, all, a, b, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (2, 1 DIV b)"})
@@ -20993,7 +20993,7 @@ func Case0300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0300Col1 computes output column 1 (r) of query Case0300 on every row, noting its first failed row in failed:
 //
 //	a IN (2, 1 DIV b)
-func case0300Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0300Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a IN (2, (1 DIV b)))
 	var inList vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -21571,7 +21571,7 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0307Col1(n, all, a, in, b, failed, mem)
+	col1 := case0307Col1(n, all, a, b, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN b AND 3"})
@@ -21588,7 +21588,7 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0307Col1 computes output column 1 (r) of query Case0307 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN b AND 3
-func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a BETWEEN b AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -21661,7 +21661,7 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0308Col1(n, all, a, in, b, failed, mem)
+	col1 := case0308Col1(n, all, a, b, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN b AND 3"})
@@ -21678,7 +21678,7 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0308Col1 computes output column 1 (r) of query Case0308 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN b AND 3
-func case0308Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0308Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a BETWEEN b AND 3)
 	var inRange vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -23074,7 +23074,7 @@ func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0327Col1(n, all, n_Arr, n_Keys, n_Offs, i_, in, n_Items, mem, failed)
+	col1 := case0327Col1(n, all, n_Arr, n_Keys, n_Offs, i_, n_Items, mem, in, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "n[i]"})
@@ -23091,7 +23091,7 @@ func Case0327(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0327Col1 computes output column 1 (r) of query Case0327 on every row, noting its first failed row in failed:
 //
 //	n[i]
-func case0327Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Offs []int32, i_ vec.Vec[int32], in arrow.RecordBatch, n_Items *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0327Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Offs []int32, i_ vec.Vec[int32], n_Items *array.String, mem memory.Allocator, in arrow.RecordBatch, failed *vec.Failure) arrow.Array {
 	// n[CAST(i AS BIGINT)]
 	var directCol arrow.Array // written by the clean loop, or below from entry
 	var entry vec.Vec[string]
@@ -23265,7 +23265,7 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0329Col1(n, all, a, in, b, mem, failed)
+	col1 := case0329Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a / b"})
@@ -23282,7 +23282,7 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0329Col1 computes output column 1 (r) of query Case0329 on every row, noting its first failed row in failed:
 //
 //	a / b
-func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from quotient
 	var directOut *vec.FixedOut[float64]
@@ -23872,7 +23872,7 @@ func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0338Col1(n, all, i_, in, a, mem, failed)
+	col1 := case0338Col1(n, all, i_, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i + a"})
@@ -23889,7 +23889,7 @@ func Case0338(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0338Col1 computes output column 1 (r) of query Case0338 on every row, noting its first failed row in failed:
 //
 //	i + a
-func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], in arrow.RecordBatch, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (CAST(i AS BIGINT) + a)
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
@@ -24584,7 +24584,7 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0349Col1(n, all, a, in, mem, failed)
+	col1 := case0349Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END"})
@@ -24601,7 +24601,7 @@ func Case0349(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0349Col1 computes output column 1 (r) of query Case0349 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END
-func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (a > 0) THEN 2 ELSE 3 END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]

@@ -66,7 +66,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	// id: id
 	col2 := classifyCol2(n, sel, customerArr, failed, mem)
-	col3 := classifyCol3(n, sel, amount, in, mem, failed)
+	col3 := classifyCol3(n, sel, amount, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "id", "customer", "size"}, []string{"status <> 'cancelled'", "id", "upper(customer)", "CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END"})
@@ -131,7 +131,7 @@ func classifyCol2(n int, sel vec.Sel, customerArr *array.String, failed *vec.Fai
 //	CASE WHEN amount >= 100 THEN 'large'
 //	            WHEN amount >= 10 THEN 'medium'
 //	            ELSE 'small' END
-func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (amount >= 100.0) THEN 'large' WHEN (amount >= 10.0) THEN 'medium' ELSE 'small' END
 	var sizeCol arrow.Array // written by the loop, or below from caseResult
 	var sizeOut *vec.StringOut
@@ -205,7 +205,7 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	allOf := recentWhere(n, all, placed, in, statusArr)
+	allOf := recentWhere(n, all, placed, statusArr)
 	vec.Check(failed, &allOf, all, n, 0)
 	sel := vec.Where(&allOf, n)
 
@@ -229,7 +229,7 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 // recentWhere computes the WHERE clause of query Recent on every row:
 //
 //	(placed >= DATE '2024-01-01') AND (status = 'open')
-func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], in arrow.RecordBatch, statusArr *array.String) vec.Vec[bool] {
+func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], statusArr *array.String) vec.Vec[bool] {
 	// ((placed >= DATE '2024-01-01') AND (status = 'open'))
 	var allOf vec.Vec[bool]
 	{
@@ -332,7 +332,7 @@ func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	sel := vec.Where(&isNotNull, n)
 
 	// id: id
-	col2 := unitPriceCol2(n, sel, amount, in, qty, mem, failed)
+	col2 := unitPriceCol2(n, sel, amount, qty, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col2)
 		return nil, failed.QueryError([]string{"WHERE", "id", "unit_price"}, []string{"qty IS NOT NULL", "id", "amount / qty"})
@@ -358,7 +358,7 @@ func unitPriceWhere(n int, all vec.Sel, qty vec.Vec[int64]) vec.Vec[bool] {
 // unitPriceCol2 computes output column 2 (unit_price) of query UnitPrice on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	amount / qty
-func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], in arrow.RecordBatch, qty vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], qty vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (amount / CAST(qty AS DOUBLE))
 	var unitPriceCol arrow.Array // written by the loop, or below from quotient
 	var unitPriceOut *vec.FixedOut[float64]
