@@ -7,6 +7,7 @@ import (
 
 	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/codegen/lower"
+	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -91,7 +92,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 	case lower.RowVector:
 		v := f.done[r.Def].vec
 		f.use(v)
-		return fu.vecInput(v)
+		return fu.vecInput(v, cse.MayFail(r.Expr))
 	case lower.RowConst:
 		return literal(r.Const.V, r.Const.T)
 	case lower.RowColumn:
@@ -106,7 +107,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 			fu.countsIn = true
 			fu.nullCounts = append(fu.nullCounts, jen.Id("in").Dot("Column").Call(jen.Lit(e.Index)).Dot("NullN").Call())
 		}
-		return fu.vecInput(name)
+		return fu.vecInput(name, false)
 	case lower.RowAnd:
 		return fu.logic(r.Args, "&&")
 	case lower.RowOr:
@@ -209,7 +210,10 @@ func (fu *fusion) noNulls(arr string, perRow bool) {
 // vecInput reads a vector variable's value slice (declared once, before the
 // loops, for bounds-check-free indexing): the clean loop requires the vector
 // clean, the rows loop leaves its NULL and error rows to the vector code.
-func (fu *fusion) vecInput(name string) jen.Code {
+// Only a vector whose expression may fail (mayFail) can have errors (an
+// input column, or CAST(i AS BIGINT), has none), so only its rows are tested
+// for one.
+func (fu *fusion) vecInput(name string, mayFail bool) jen.Code {
 	if v, ok := fu.seen[name]; ok {
 		return v
 	}
@@ -219,7 +223,7 @@ func (fu *fusion) vecInput(name string) jen.Code {
 	fu.clean = append(fu.clean, jen.Id(name).Dot("Clean").Call())
 	fu.rowNulls = append(fu.rowNulls, jen.Id(name).Dot("Dirty").Call(jen.Id("i")))
 	fu.nullTests = append(fu.nullTests, jen.Id(name).Dot("IsNull").Call(jen.Id("i")))
-	if !fu.f.isColumn(name) { // an input column has no errors
+	if mayFail {
 		fu.errTests = append(fu.errTests, jen.Id(name).Dot("ErrAt").Call(jen.Id("i")).Op("!=").Nil())
 	}
 	fu.slices = append(fu.slices, jen.Id(s).Op(":=").Id(name).Dot("V").Index(jen.Empty(), jen.Id("n")))
@@ -279,16 +283,6 @@ func strictRow(r *lower.Row) bool {
 			}
 		}
 		return true
-	}
-	return false
-}
-
-// isColumn reports whether vector variable v reads an input column.
-func (f *funcGen) isColumn(v string) bool {
-	for _, c := range f.cols {
-		if c == v {
-			return true
-		}
 	}
 	return false
 }

@@ -3,7 +3,9 @@
 // decision) as Go source: one evaluator function per query over Arrow record
 // batches, with no interpretation left at run time, which calls one function
 // per output column, WHERE clause and hoisted shared subexpression (units.go),
-// so that no generated function grows with the query. Vector code is a loop
+// so that no generated function grows with the query; units whose code is the
+// same but for what they read and their constants share one function per file
+// (dedupe.go). Vector code is a loop
 // per operation printed for it, with a fast path for the common case (all
 // rows, no NULLs, no errors); fused expressions are row loops (fuse_loops.go,
 // fuse_values.go). What does not depend on the query (the NULL and error
@@ -45,6 +47,12 @@ type fileGen struct {
 	decls      []jen.Code
 	matchers   map[string]*matcherVar
 	inputs     map[string]string // table (name and columns) -> the variable of its schema
+	// globalTypes are the Go types of the package-level variables a unit
+	// may read that a helper shared by units takes as a parameter
+	// (dedupe.go): the compiled patterns.
+	globalTypes map[string]string
+	// units are the units of the query printed last.
+	units []unitMeta
 	// subTypes are the settled subqueries of the query being printed, by ID.
 	subTypes map[int]*subTypes
 }
@@ -59,7 +67,7 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 	if !token.IsIdentifier(opts.Package) {
 		return nil, fmt.Errorf("codegen: package name %q is not a Go identifier", opts.Package)
 	}
-	fg := &fileGen{matchers: map[string]*matcherVar{}, inputs: map[string]string{}}
+	fg := &fileGen{matchers: map[string]*matcherVar{}, inputs: map[string]string{}, globalTypes: map[string]string{}}
 	fg.names.fresh("Evaluator")
 	fg.names.fresh("Lookup")
 	fg.names.fresh("Prepare")
@@ -101,7 +109,7 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 			r.wait()
 			return nil, err
 		}
-		r.add(code)
+		r.add(code, fg.units...)
 	}
 	r.add(lookup(queries))
 	r.render(decls, fg.decls)
@@ -109,7 +117,15 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 	if opts.Command != "" {
 		headers = append(headers, comment(opts.Command))
 	}
-	return r.bytes(headers)
+	env := &dedupeEnv{globals: fg.globalTypes, pkgs: map[string]bool{"vec": true}}
+	name := func(base string, taken func(string) bool) string {
+		for {
+			if s := fg.names.fresh(base); !taken(s) {
+				return s
+			}
+		}
+	}
+	return r.bytes(headers, env, name)
 }
 
 // global picks a package-level name that no local of the function being

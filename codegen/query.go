@@ -107,7 +107,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		var v string
 		if split {
 			f.hoistUnits(w.Hoists, lname, name, "on every row")
-			f.beginUnit(lname+"Where", unitDoc(lname+"Where", "computes the WHERE clause of query "+comment(q.Name)+" on every row:", q.FilterSQL)...)
+			f.beginUnit(lname+"Where", "computes the WHERE clause of query "+comment(q.Name)+" on every row:", q.FilterSQL, "where"+upperFirst(exprBase(w.Value.Expr)))
 			v = f.endUnit(f.vector(f.emit(w.Value), allRows), vecType(ir.TypeBoolean))
 		} else {
 			f.add(commentLines("WHERE " + q.FilterSQL)...)
@@ -166,7 +166,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		if split {
 			// The unit checks its column for errors and returns its array.
 			unit := lname + "Col" + itoa(j+1)
-			f.beginUnit(unit, unitDoc(unit, fmt.Sprintf("computes output column %d (%s) of query %s %s, noting its first failed row in failed:", j+1, comment(o.Name), comment(q.Name), rows), o.SQL)...)
+			f.beginUnit(unit, fmt.Sprintf("computes output column %d (%s) of query %s %s, noting its first failed row in failed:", j+1, comment(o.Name), comment(q.Name), rows), o.SQL, exprBase(o.Value.Expr)+"Column")
 			v := f.vector(f.emit(o.Value), sel)
 			col := f.outCol
 			f.outCol = ""

@@ -33,14 +33,24 @@ type piece struct {
 	body    []byte
 	imports []string
 	err     error
+	// metas are the units the piece declares, units where they are in
+	// body, and idents every identifier of body (dedupe.go).
+	metas  []unitMeta
+	units  []*unitText
+	idents map[string]bool
 }
 
 func newRenderer(pkg string, aliases map[string]string) *renderer {
 	return &renderer{pkg: pkg, aliases: aliases, workers: make(chan struct{}, runtime.GOMAXPROCS(0))}
 }
 
-// add renders code (top-level declarations) on a worker.
-func (r *renderer) add(code []jen.Code) { r.render(r.slot(), code) }
+// add renders code (top-level declarations, among them the units metas
+// describe) on a worker.
+func (r *renderer) add(code []jen.Code, metas ...unitMeta) {
+	p := r.slot()
+	p.metas = metas
+	r.render(p, code)
+}
 
 // slot reserves the next place in the file for a piece rendered later.
 func (r *renderer) slot() *piece {
@@ -120,14 +130,19 @@ func (r *renderer) wait() { r.wg.Wait() }
 // bytes waits for every piece and assembles the file: the header comments,
 // the package clause, the imports of all pieces in one block sorted by path
 // (as gofmt sorts them), then the pieces separated by blank lines.
-func (r *renderer) bytes(headers []string) ([]byte, error) {
+func (r *renderer) bytes(headers []string, env *dedupeEnv, name func(string, func(string) bool) string) ([]byte, error) {
 	r.wait()
-	seen := map[string]bool{}
-	var imports []string
 	for _, p := range r.pieces {
 		if p.err != nil {
 			return nil, p.err
 		}
+	}
+	if err := r.dedupe(env, name); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var imports []string
+	for _, p := range r.pieces {
 		for _, imp := range p.imports {
 			if !seen[imp] {
 				seen[imp] = true
@@ -165,8 +180,43 @@ func (r *renderer) bytes(headers []string) ([]byte, error) {
 			out.WriteString("\n")
 		}
 		first = false
-		out.Write(bytes.TrimRight(p.body, "\n"))
+		body, err := assemble(p)
+		if err != nil {
+			return nil, fmt.Errorf("codegen: %w", err)
+		}
+		out.Write(bytes.TrimRight(body, "\n"))
 		out.WriteString("\n")
 	}
 	return out.Bytes(), nil
+}
+
+// dedupe finds the units of every piece (on the workers) and gives the
+// units with the same code one helper (dedupe.go). name picks a
+// package-level name from a base that no identifier of the file (taken)
+// has.
+func (r *renderer) dedupe(env *dedupeEnv, name func(string, func(string) bool) string) error {
+	errs := make([]error, len(r.pieces))
+	for i, p := range r.pieces {
+		r.workers <- struct{}{}
+		r.wg.Add(1)
+		go func() {
+			defer func() { <-r.workers; r.wg.Done() }()
+			errs[i] = env.findUnits(p)
+		}()
+	}
+	r.wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	taken := func(s string) bool {
+		for _, p := range r.pieces {
+			if p.idents[s] {
+				return true
+			}
+		}
+		return false
+	}
+	return env.dedupe(r.pieces, func(base string) string { return name(base, taken) })
 }

@@ -221,6 +221,12 @@ var collisionSpecs = []struct{ pkg, spec string }{
 	{"numbered", "CREATE TABLE t (cmp BIGINT, cmp2 BIGINT, sum2 BIGINT, konst2 BIGINT, product2 DOUBLE, entry2 BIGINT, m MAP<VARCHAR, BIGINT>, p BOOLEAN);\n" +
 		"-- name: Q\nSELECT cmp > cmp2 AS a, cmp < sum2 AS b, sum2 = konst2 AS c, (cmp + sum2) * (cmp2 + 1) AS d, (cmp + 1) + (sum2 + 2) AS e, " +
 		"COALESCE(cmp, 1, konst2) AS f, product2 * 2 * product2 AS g, IF(p, m['a'] + entry2, m['b'] - entry2) AS h, m['c'] + m['d'] AS i FROM t;\n"},
+	// Units with the same code call one helper (upperColumn, sumColumn...),
+	// whose parameters are in1, in2... and text1, value1...: columns and
+	// queries named like them.
+	{"helpers", "CREATE TABLE t (upper_column VARCHAR, in1 VARCHAR, sum_column BIGINT, in2 BIGINT, value1 BIGINT, text1 VARCHAR);\n" +
+		"-- name: upperColumn\nSELECT upper(upper_column) AS upper_column, upper(in1) AS in2, sum_column + 1 AS value1, in2 + 2 AS col_num1, text1 || 'a' AS s, in1 || 'b' AS t FROM t;\n" +
+		"-- name: sumColumn\nSELECT upper(in1) AS upper_column, sum_column + 3 AS sum_column, in2 + value1 AS x, value1 + in2 AS y FROM t;\n"},
 }
 
 // TestGeneratedCodeRobustness builds one temporary module beside the repository

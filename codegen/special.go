@@ -107,9 +107,12 @@ func (f *funcGen) matcher(e *ir.Call) *matcherVar {
 	var init jen.Code
 	if e.Fn.Name == "rlike" {
 		init = jen.Qual(rtPkg, "CompileRlike").Call(jen.Lit(pattern))
+		f.file.globalTypes[m.name] = "*rt.RlikeMatcher"
 	} else {
 		init = jen.Qual(rtPkg, "CompileLike").Call(jen.Lit(pattern), jen.Lit(esc))
+		f.file.globalTypes[m.name] = "*rt.LikeMatcher"
 	}
+	f.file.globalTypes[m.err] = "*rt.Error"
 	f.file.decls = append(f.file.decls,
 		jen.Comment(comment(e.Fn.Name+" pattern "+ir.Format(e.Args[1])+", compiled once")),
 		jen.Var().List(jen.Id(m.name), jen.Id(m.err)).Op("=").Add(init))

@@ -29,6 +29,8 @@ import (
 // unit is one function of a query being printed.
 type unit struct {
 	name   string
+	sql    string // what it computes
+	helper string // the name of a helper that has its code (dedupe.go)
 	doc    []jen.Code
 	params []string        // variables of the query function it reads, in first-use order
 	seen   map[string]bool // params, as a set
@@ -96,8 +98,9 @@ func baseName(v string) string {
 
 // beginUnit starts printing unit name; its statements go to the unit until
 // endUnit.
-func (f *funcGen) beginUnit(name string, doc ...jen.Code) {
-	f.unit = &unit{name: f.file.global(f, name), doc: doc, seen: map[string]bool{}}
+func (f *funcGen) beginUnit(name, what, sql, helper string) {
+	name = f.file.global(f, name)
+	f.unit = &unit{name: name, sql: sql, helper: helper, doc: unitDoc(name, what, sql), seen: map[string]bool{}}
 	f.outerStmts, f.stmts = f.stmts, nil
 	f.use("n")
 }
@@ -107,7 +110,7 @@ func (f *funcGen) beginUnit(name string, doc ...jen.Code) {
 func (f *funcGen) hoistUnits(ns []*lower.Node, lname, qname, rows string) {
 	for _, n := range ns {
 		unit := lname + "Shared" + itoa(n.Shared.ID)
-		f.beginUnit(unit, unitDoc(unit, "computes a shared subexpression of query "+comment(qname)+" "+rows+" ("+n.Shared.Decision.String()+"):", n.Shared.SQL)...)
+		f.beginUnit(unit, "computes a shared subexpression of query "+comment(qname)+" "+rows+" ("+n.Shared.Decision.String()+"):", n.Shared.SQL, exprBase(n.Expr)+"Shared")
 		o := f.emit(n)
 		f.done[n] = operand{t: o.t, vec: f.endUnit(f.vector(o, ""), vecType(n.Expr.Type()))}
 	}
@@ -160,7 +163,9 @@ func (f *funcGen) endUnit(v string, t jen.Code, bind ...string) string {
 // their declarations.
 func (f *funcGen) finishUnits() []jen.Code {
 	var decls []jen.Code
+	f.file.units = nil
 	for _, u := range f.units {
+		f.file.units = append(f.file.units, unitMeta{name: u.name, sql: u.sql, helper: u.helper})
 		params := make([]jen.Code, len(u.params))
 		args := make([]jen.Code, len(u.params))
 		for i, p := range u.params {
@@ -190,4 +195,30 @@ func addr(v string) *jen.Statement {
 		return jen.Id(baseName(v))
 	}
 	return jen.Op("&").Id(v)
+}
+
+// exprBase names what e computes, for the name of a helper that computes
+// it (dedupe.go).
+func exprBase(e ir.Expr) string {
+	switch e.(type) {
+	case *ir.If:
+		return "ifThen"
+	case *ir.Case:
+		return "caseWhen"
+	case *ir.Coalesce:
+		return "coalesce"
+	case *ir.IsNull:
+		return "isNull"
+	case *ir.Call, *ir.And, *ir.Or, *ir.Between, *ir.In:
+		return rootName(e)
+	}
+	return "value"
+}
+
+// upperFirst upper-cases the first letter of an ASCII identifier.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

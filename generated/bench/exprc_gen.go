@@ -263,7 +263,8 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	col5 := q1NoWhereCol5(n, all, lExtendedprice, lDiscount, mem, failed)
+	// l_extendedprice * (1 - l_discount)
+	col5 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 5)
 	col6 := q1NoWhereCol6(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
@@ -278,35 +279,36 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// q1NoWhereCol5 computes output column 5 (disc_price) of query Q1NoWhere on every row, noting its first failed row in failed:
+// productColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 5 (disc_price) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (l_extendedprice * (1.0 - l_discount))
-	var discPriceCol arrow.Array // written by the loop, or below from product
+func productColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var discPriceCol arrow.Array
 	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
 	{
 		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := discPriceOut.V
-		if lExtendedprice.Clean() && lDiscount.Clean() {
+		if in1.Clean() && in2.Clean() {
 			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[i] = rt.MulFloat64(in1V[i], rt.SubFloat64(float64(1.0), in2V[i]))
 			}
 		} else {
 			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
+				if in1.IsNull(i) || in2.IsNull(i) {
 					discPriceOut.SetNull(i)
 					continue
 				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[i] = rt.MulFloat64(in1V[i], rt.SubFloat64(float64(1.0), in2V[i]))
 			}
 		}
 		discPriceCol = discPriceOut.Array()
 	}
-	vec.Check(failed, &product, all, n, 5)
+	vec.Check(failed, &product, all, n, colNum1)
 	if discPriceCol == nil {
 		discPriceCol = vec.Float64Array(mem, &product, all, n)
 	}
@@ -1011,7 +1013,8 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := nullHeavyCol1(n, all, lExtendedprice, lDiscount, mem, failed)
+	// l_extendedprice * (1 - l_discount)
+	col1 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 1)
 	col2 := nullHeavyCol2(n, all, lTax, lDiscount, failed, mem)
 	col3 := nullHeavyCol3(n, all, lPartkey, lSuppkey, failed, mem)
 	col4 := nullHeavyCol4(n, all, lQuantity, failed, mem)
@@ -1027,41 +1030,6 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		c.Release()
 	}
 	return out, nil
-}
-
-// nullHeavyCol1 computes output column 1 (disc_price) of query NullHeavy on every row, noting its first failed row in failed:
-//
-//	l_extendedprice * (1 - l_discount)
-func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (l_extendedprice * (1.0 - l_discount))
-	var discPriceCol arrow.Array // written by the loop, or below from product
-	var discPriceOut *vec.FixedOut[float64]
-	var product vec.Vec[float64]
-	{
-		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := discPriceOut.V
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					discPriceOut.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
-		}
-		discPriceCol = discPriceOut.Array()
-	}
-	vec.Check(failed, &product, all, n, 1)
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, all, n)
-	}
-	return discPriceCol
 }
 
 // nullHeavyCol2 computes output column 2 (rate) of query NullHeavy on every row, noting its first failed row in failed:
@@ -1622,54 +1590,85 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	sum := wideShared3(n, all, lQuantity)
-	sum2 := wideShared6(n, all, lTax)
+	// (l_quantity + 1.0)
+	sum := sumShared(n, all, lQuantity)
+	// (l_tax + 1.0)
+	sum2 := sumShared(n, all, lTax)
 	product := wideShared0(n, all, lExtendedprice, lDiscount)
-	product2 := wideShared5(n, all, product, lDiscount)
+	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
+	product2 := productShared(n, all, product, lDiscount)
 	product3 := wideShared2(n, all, product, lTax)
-	product4 := wideShared4(n, all, product3, lTax)
+	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
+	product4 := productShared(n, all, product3, lTax)
 	difference2 := wideShared1(n, all, product3, product)
 	sum4 := wideShared7(n, all, product, product3)
-	col1 := wideCol1(n, all, product, failed, mem)
-	col2 := wideCol2(n, all, difference2, failed, mem)
+	// (l_extendedprice * (1 - l_discount)) * 1.01
+	col1 := productColumn2(n, all, product, failed, mem, float64(1.01), 1)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
+	col2 := differenceColumn(n, all, difference2, failed, mem, 2)
 	col3 := wideCol3(n, all, product, lQuantity, mem, failed)
-	col4 := wideCol4(n, all, product3, sum, failed, mem)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
+	col4 := quotientColumn(n, all, product3, sum, failed, mem, 4)
 	col5 := wideCol5(n, all, product, product3, mem, failed)
-	col6 := wideCol6(n, all, product, lExtendedprice, failed, mem)
-	col7 := wideCol7(n, all, product4, failed, mem)
-	col8 := wideCol8(n, all, product2, failed, mem)
-	col9 := wideCol9(n, all, difference2, sum2, failed, mem)
-	col10 := wideCol10(n, all, product3, lQuantity, failed, mem)
-	col11 := wideCol11(n, all, product, lQuantity, mem, failed)
+	// (l_extendedprice * (1 - l_discount)) - l_extendedprice
+	col6 := differenceColumn2(n, all, product, lExtendedprice, failed, mem, 6)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+	col7 := differenceColumn(n, all, product4, failed, mem, 7)
+	// (l_extendedprice * (1 - l_discount)) * l_discount
+	col8 := differenceColumn(n, all, product2, failed, mem, 8)
+	// ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
+	col9 := quotientColumn(n, all, difference2, sum2, failed, mem, 9)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
+	col10 := sumColumn(n, all, product3, lQuantity, failed, mem, 10)
+	// (l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
+	col11 := quotientColumn2(n, all, product, lQuantity, mem, failed, float64(2.0), 11)
 	col12 := wideCol12(n, all, product3, product, mem, failed)
 	col13 := wideCol13(n, all, lQuantity, product, mem, failed)
 	col14 := wideCol14(n, all, lQuantity, product, product3, mem, failed)
-	col15 := wideCol15(n, all, product3, lQuantity, mem, failed)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
+	col15 := differenceColumn3(n, all, product3, lQuantity, mem, failed, float64(3.0), 15)
 	col16 := wideCol16(n, all, product, lDiscount, mem, failed)
-	col17 := wideCol17(n, all, product3, lTax, mem, failed)
-	col18 := wideCol18(n, all, sum4, failed, mem)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
+	col17 := productColumn(n, all, product3, lTax, mem, failed, 17)
+	// ((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
+	col18 := quotientColumn3(n, all, sum4, failed, mem, float64(2.0), 18)
 	col19 := wideCol19(n, all, product, mem, failed)
-	col20 := wideCol20(n, all, product3, lExtendedprice, failed, mem)
-	col21 := wideCol21(n, all, product, lQuantity, failed, mem)
-	col22 := wideCol22(n, all, product3, failed, mem)
-	col23 := wideCol23(n, all, sum4, failed, mem)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
+	col20 := differenceColumn2(n, all, product3, lExtendedprice, failed, mem, 20)
+	// (l_extendedprice * (1 - l_discount)) - l_quantity
+	col21 := differenceColumn2(n, all, product, lQuantity, failed, mem, 21)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
+	col22 := productColumn2(n, all, product3, failed, mem, float64(1.05), 22)
+	// (l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
+	col23 := differenceColumn(n, all, sum4, failed, mem, 23)
 	col24 := wideCol24(n, all, lDiscount, product3, product, failed, mem)
-	col25 := wideCol25(n, all, product, sum2, failed, mem)
-	col26 := wideCol26(n, all, product3, lDiscount, mem, failed)
+	// (l_extendedprice * (1 - l_discount)) / (l_tax + 1)
+	col25 := quotientColumn(n, all, product, sum2, failed, mem, 25)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
+	col26 := quotientColumn2(n, all, product3, lDiscount, mem, failed, float64(1.0), 26)
 	col27 := wideCol27(n, all, product, lTax, product3, lDiscount, mem, failed)
-	col28 := wideCol28(n, all, product3, product, mem, failed)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
+	col28 := differenceColumn3(n, all, product3, product, mem, failed, float64(0.5), 28)
 	col29 := wideCol29(n, all, product, failed, mem)
 	col30 := wideCol30(n, all, product3, failed, mem)
 	col31 := wideCol31(n, all, product, product3, mem, failed)
-	col32 := wideCol32(n, all, difference2, lQuantity, failed, mem)
-	col33 := wideCol33(n, all, product, failed, mem)
-	col34 := wideCol34(n, all, product3, failed, mem)
-	col35 := wideCol35(n, all, product, lTax, mem, failed)
-	col36 := wideCol36(n, all, product3, lDiscount, mem, failed)
+	// ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
+	col32 := productColumn3(n, all, difference2, lQuantity, failed, mem, 32)
+	// (l_extendedprice * (1 - l_discount)) / 7
+	col33 := quotientColumn3(n, all, product, failed, mem, float64(7.0), 33)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
+	col34 := quotientColumn3(n, all, product3, failed, mem, float64(11.0), 34)
+	// (l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
+	col35 := sumColumn2(n, all, product, lTax, mem, failed, float64(0.9), 35)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
+	col36 := sumColumn2(n, all, product3, lDiscount, mem, failed, float64(0.8), 36)
 	col37 := wideCol37(n, all, product3, product, mem, failed)
-	col38 := wideCol38(n, all, product, product4, failed, mem)
-	col39 := wideCol39(n, all, product3, product2, failed, mem)
-	col40 := wideCol40(n, all, product, sum, failed, mem)
+	// (l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
+	col38 := differenceColumn2(n, all, product, product4, failed, mem, 38)
+	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
+	col39 := sumColumn(n, all, product3, product2, failed, mem, 39)
+	// (l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
+	col40 := productColumn3(n, all, product, sum, failed, mem, 40)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3, col4, col5, col6, col7, col8, col9, col10, col11, col12, col13, col14, col15, col16, col17, col18, col19, col20, col21, col22, col23, col24, col25, col26, col27, col28, col29, col30, col31, col32, col33, col34, col35, col36, col37, col38, col39, col40)
 		return nil, failed.QueryError([]string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}, []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"})
@@ -1683,44 +1682,25 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	return out, nil
 }
 
-// wideShared3 computes a shared subexpression of query Wide on every row (always):
+// sumShared is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query Wide on every row (always):
 //
 //	(l_quantity + 1.0)
-func wideShared3(n int, all vec.Sel, lQuantity vec.Vec[float64]) vec.Vec[float64] {
-	// (l_quantity + 1.0)
+func sumShared(n int, all vec.Sel, in1 vec.Vec[float64]) vec.Vec[float64] {
 	sum := vec.Make[float64](n)
 	{
-		lQuantityV := lQuantity.V[:n]
+		in1V := in1.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&lQuantity))
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&in1))
 		for i := range out {
 			if dirty && sum.Dirty(i) {
 				continue
 			}
-			out[i] = rt.AddFloat64(lQuantityV[i], float64(1.0))
+			out[i] = rt.AddFloat64(in1V[i], float64(1.0))
 		}
 	}
 	return sum
-}
-
-// wideShared6 computes a shared subexpression of query Wide on every row (always):
-//
-//	(l_tax + 1.0)
-func wideShared6(n int, all vec.Sel, lTax vec.Vec[float64]) vec.Vec[float64] {
-	// (l_tax + 1.0)
-	sum2 := vec.Make[float64](n)
-	{
-		lTaxV := lTax.V[:n]
-		out := sum2.V[:n]
-		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&lTax))
-		for i := range out {
-			if dirty && sum2.Dirty(i) {
-				continue
-			}
-			out[i] = rt.AddFloat64(lTaxV[i], float64(1.0))
-		}
-	}
-	return sum2
 }
 
 // wideShared0 computes a shared subexpression of query Wide on every row (always):
@@ -1757,22 +1737,23 @@ func wideShared0(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount 
 	return product
 }
 
-// wideShared5 computes a shared subexpression of query Wide on every row (always):
+// productShared is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query Wide on every row (always):
 //
 //	((l_extendedprice * (1.0 - l_discount)) * l_discount)
-func wideShared5(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
-	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
+func productShared(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64]) vec.Vec[float64] {
 	product2 := vec.Make[float64](n)
 	{
-		productV := product.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := product2.V[:n]
-		dirty := !vec.Strict(&product2, all, n, vec.FlagsOf(&product), vec.FlagsOf(&lDiscount))
+		dirty := !vec.Strict(&product2, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
 			if dirty && product2.Dirty(i) {
 				continue
 			}
-			out[i] = rt.MulFloat64(productV[i], lDiscountV[i])
+			out[i] = rt.MulFloat64(in1V[i], in2V[i])
 		}
 	}
 	return product2
@@ -1810,27 +1791,6 @@ func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[floa
 		}
 	}
 	return product3
-}
-
-// wideShared4 computes a shared subexpression of query Wide on every row (always):
-//
-//	(((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
-func wideShared4(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
-	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
-	product4 := vec.Make[float64](n)
-	{
-		product3V := product3.V[:n]
-		lTaxV := lTax.V[:n]
-		out := product4.V[:n]
-		dirty := !vec.Strict(&product4, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&lTax))
-		for i := range out {
-			if dirty && product4.Dirty(i) {
-				continue
-			}
-			out[i] = rt.MulFloat64(product3V[i], lTaxV[i])
-		}
-	}
-	return product4
 }
 
 // wideShared1 computes a shared subexpression of query Wide on every row (always):
@@ -1875,34 +1835,37 @@ func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[
 	return sum4
 }
 
-// wideCol1 computes output column 1 (w01) of query Wide on every row, noting its first failed row in failed:
+// productColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (w01) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 1.01
-func wideCol1(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) * 1.01)
+func productColumn2(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, value1 float64, colNum2 int) arrow.Array {
 	product5 := vec.Make[float64](n)
 	{
-		productV := product.V[:n]
+		in1V := in1.V[:n]
 		out := product5.V[:n]
-		dirty := !vec.Strict(&product5, all, n, vec.FlagsOf(&product))
+		dirty := !vec.Strict(&product5, all, n, vec.FlagsOf(&in1))
 		for i := range out {
 			if dirty && product5.Dirty(i) {
 				continue
 			}
-			out[i] = rt.MulFloat64(productV[i], float64(1.01))
+			out[i] = rt.MulFloat64(in1V[i], float64(value1))
 		}
 	}
-	vec.Check(failed, &product5, all, n, 1)
+	vec.Check(failed, &product5, all, n, colNum2)
 	column := vec.Float64Array(mem, &product5, all, n)
 	return column
 }
 
-// wideCol2 computes output column 2 (w02) of query Wide on every row, noting its first failed row in failed:
+// differenceColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 2 (w02) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
-func wideCol2(n int, all vec.Sel, difference2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &difference2, all, n, 2)
-	column2 := vec.Float64Array(mem, &difference2, all, n)
+func differenceColumn(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
+	vec.Check(failed, &in1, all, n, colNum1)
+	column2 := vec.Float64Array(mem, &in1, all, n)
 	return column2
 }
 
@@ -1914,15 +1877,11 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 	var w03Col arrow.Array // written by the loop, or below from sum5
 	var w03Out *vec.FixedOut[float64]
 	var sum5 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		w03Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V
-		left := vec.Sel{} // rows for the vector code
 		if product.Clean() && lQuantity.Clean() {
 			for i := range out {
 				out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
@@ -1933,28 +1892,10 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 					w03Out.SetNull(i)
 					continue
 				}
-				if product.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			w03Col = w03Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (l_quantity * 2.0)
-		product6 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(2.0)), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
-		sum6 := vec.Map2(rest, n, vec.VecArg(&product), vec.VecArg(&product6), rt.AddFloat64)
-		if fused {
-			w03Out.Patch(&sum6, rest, all)
-			w03Col = w03Out.Array()
-		}
-		sum5 = sum6
+		w03Col = w03Out.Array()
 	}
 	vec.Check(failed, &sum5, all, n, 3)
 	if w03Col == nil {
@@ -1963,22 +1904,23 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 	return w03Col
 }
 
-// wideCol4 computes output column 4 (w04) of query Wide on every row, noting its first failed row in failed:
+// quotientColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 4 (w04) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
-func wideCol4(n int, all vec.Sel, product3 vec.Vec[float64], sum vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
+func quotientColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	quotient := vec.Make[float64](n)
 	{
-		product3V := product3.V[:n]
-		sumV := sum.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&sum))
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
 			if dirty && quotient.Dirty(i) {
 				continue
 			}
-			r, err := rt.DivideFloat64(product3V[i], sumV[i])
+			r, err := rt.DivideFloat64(in1V[i], in2V[i])
 			if err != nil {
 				quotient.Fail(i, err)
 				continue
@@ -1986,7 +1928,7 @@ func wideCol4(n int, all vec.Sel, product3 vec.Vec[float64], sum vec.Vec[float64
 			out[i] = r
 		}
 	}
-	vec.Check(failed, &quotient, all, n, 4)
+	vec.Check(failed, &quotient, all, n, colNum1)
 	column3 := vec.Float64Array(mem, &quotient, all, n)
 	return column3
 }
@@ -1999,15 +1941,11 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 	var w05Col arrow.Array // written by the loop, or below from ifResult
 	var w05Out *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
 	{
 		w05Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		product3V := product3.V[:n]
 		out := w05Out.V
-		left := vec.Sel{} // rows for the vector code
 		if product.Clean() && product3.Clean() {
 			for i := range out {
 				if rt.GtFloat64(productV[i], float64(50000.0)) {
@@ -2018,10 +1956,6 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 			}
 		} else {
 			for i := range out {
-				if product.ErrAt(i) != nil || product3.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				if !(product.IsNull(i)) && rt.GtFloat64(productV[i], float64(50000.0)) {
 					if product3.IsNull(i) {
 						w05Out.SetNull(i)
@@ -2037,25 +1971,7 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 				}
 			}
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			w05Col = w05Out.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// ((l_extendedprice * (1.0 - l_discount)) > 50000.0)
-		cmp := vec.Map2(rest2, n, vec.VecArg(&product), vec.ConstArg[float64](float64(50000.0)), rt.GtFloat64)
-		// IF(((l_extendedprice * (1.0 - l_discount)) > 50000.0), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
-		then, otherwise := vec.Split(&cmp, rest2, n)
-		ifResult2 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest2, n)
-		vec.Merge(&ifResult2, &product3, then, n)
-		vec.Merge(&ifResult2, &product, otherwise, n)
-		if fused2 {
-			w05Out.Patch(&ifResult2, rest2, all)
-			w05Col = w05Out.Array()
-		}
-		ifResult = ifResult2
+		w05Col = w05Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 5)
 	if w05Col == nil {
@@ -2064,119 +1980,75 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 	return w05Col
 }
 
-// wideCol6 computes output column 6 (w06) of query Wide on every row, noting its first failed row in failed:
+// differenceColumn2 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 6 (w06) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) - l_extendedprice
-func wideCol6(n int, all vec.Sel, product vec.Vec[float64], lExtendedprice vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
+func differenceColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	difference3 := vec.Make[float64](n)
 	{
-		productV := product.V[:n]
-		lExtendedpriceV := lExtendedprice.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := difference3.V[:n]
-		dirty := !vec.Strict(&difference3, all, n, vec.FlagsOf(&product), vec.FlagsOf(&lExtendedprice))
+		dirty := !vec.Strict(&difference3, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
 			if dirty && difference3.Dirty(i) {
 				continue
 			}
-			out[i] = rt.SubFloat64(productV[i], lExtendedpriceV[i])
+			out[i] = rt.SubFloat64(in1V[i], in2V[i])
 		}
 	}
-	vec.Check(failed, &difference3, all, n, 6)
+	vec.Check(failed, &difference3, all, n, colNum1)
 	column4 := vec.Float64Array(mem, &difference3, all, n)
 	return column4
 }
 
-// wideCol7 computes output column 7 (w07) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
-func wideCol7(n int, all vec.Sel, product4 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &product4, all, n, 7)
-	column5 := vec.Float64Array(mem, &product4, all, n)
-	return column5
-}
-
-// wideCol8 computes output column 8 (w08) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount)) * l_discount
-func wideCol8(n int, all vec.Sel, product2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &product2, all, n, 8)
-	column6 := vec.Float64Array(mem, &product2, all, n)
-	return column6
-}
-
-// wideCol9 computes output column 9 (w09) of query Wide on every row, noting its first failed row in failed:
-//
-//	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
-func wideCol9(n int, all vec.Sel, difference2 vec.Vec[float64], sum2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
-	quotient2 := vec.Make[float64](n)
-	{
-		difference2V := difference2.V[:n]
-		sum2V := sum2.V[:n]
-		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&difference2), vec.FlagsOf(&sum2))
-		for i := range out {
-			if dirty && quotient2.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivideFloat64(difference2V[i], sum2V[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &quotient2, all, n, 9)
-	column7 := vec.Float64Array(mem, &quotient2, all, n)
-	return column7
-}
-
-// wideCol10 computes output column 10 (w10) of query Wide on every row, noting its first failed row in failed:
+// sumColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 10 (w10) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
-func wideCol10(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
+func sumColumn(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	sum7 := vec.Make[float64](n)
 	{
 		product3V := product3.V[:n]
-		lQuantityV := lQuantity.V[:n]
+		in1V := in1.V[:n]
 		out := sum7.V[:n]
-		dirty := !vec.Strict(&sum7, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&lQuantity))
+		dirty := !vec.Strict(&sum7, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&in1))
 		for i := range out {
 			if dirty && sum7.Dirty(i) {
 				continue
 			}
-			out[i] = rt.AddFloat64(product3V[i], lQuantityV[i])
+			out[i] = rt.AddFloat64(product3V[i], in1V[i])
 		}
 	}
-	vec.Check(failed, &sum7, all, n, 10)
+	vec.Check(failed, &sum7, all, n, colNum1)
 	column8 := vec.Float64Array(mem, &sum7, all, n)
 	return column8
 }
 
-// wideCol11 computes output column 11 (w11) of query Wide on every row, noting its first failed row in failed:
+// quotientColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 11 (w11) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
-func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
-	var w11Col arrow.Array // written by the loop, or below from quotient3
+func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
+	var w11Col arrow.Array
 	var w11Out *vec.FixedOut[float64]
 	var quotient3 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	var rest3 vec.Sel
 	{
 		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV := product.V[:n]
-		lQuantityV := lQuantity.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := w11Out.V
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		var bad vec.Failed
-		if product.Clean() && lQuantity.Clean() {
+		if in1.Clean() && in2.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(productV[i], rt.AddFloat64(lQuantityV[i], float64(2.0))))
+				out[i] = bad.Float64(rt.DivideFloat64(in1V[i], rt.AddFloat64(in2V[i], float64(value1))))
 				if bad {
 					bad = false
 					left = append(left, int32(i))
@@ -2184,15 +2056,11 @@ func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 			}
 		} else {
 			for i := range out {
-				if product.IsNull(i) || lQuantity.IsNull(i) {
+				if in1.IsNull(i) || in2.IsNull(i) {
 					w11Out.SetNull(i)
 					continue
 				}
-				if product.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = bad.Float64(rt.DivideFloat64(productV[i], rt.AddFloat64(lQuantityV[i], float64(2.0))))
+				out[i] = bad.Float64(rt.DivideFloat64(in1V[i], rt.AddFloat64(in2V[i], float64(value1))))
 				if bad {
 					bad = false
 					left = append(left, int32(i))
@@ -2205,17 +2073,15 @@ func wideCol11(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 		}
 	}
 	if !fused3 || len(rest3) > 0 {
-		// (l_quantity + 2.0)
-		sum8 := vec.Map2(rest3, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(2.0)), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
-		quotient4 := vec.Map2E(rest3, n, vec.VecArg(&product), vec.VecArg(&sum8), rt.DivideFloat64)
+		sum8 := vec.Map2(rest3, n, vec.VecArg(&in2), vec.ConstArg[float64](float64(value1)), rt.AddFloat64)
+		quotient4 := vec.Map2E(rest3, n, vec.VecArg(&in1), vec.VecArg(&sum8), rt.DivideFloat64)
 		if fused3 {
 			w11Out.Patch(&quotient4, rest3, all)
 			w11Col = w11Out.Array()
 		}
 		quotient3 = quotient4
 	}
-	vec.Check(failed, &quotient3, all, n, 11)
+	vec.Check(failed, &quotient3, all, n, colNum2)
 	if w11Col == nil {
 		w11Col = vec.Float64Array(mem, &quotient3, all, n)
 	}
@@ -2230,15 +2096,11 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	var w12Col arrow.Array // written by the loop, or below from difference4
 	var w12Out *vec.FixedOut[float64]
 	var difference4 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused4 bool
-	var rest4 vec.Sel
 	{
 		w12Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		productV := product.V[:n]
 		out := w12Out.V
-		left := vec.Sel{} // rows for the vector code
 		if product3.Clean() && product.Clean() {
 			for i := range out {
 				out[i] = rt.SubFloat64(rt.MulFloat64(product3V[i], float64(0.97)), rt.MulFloat64(productV[i], float64(0.03)))
@@ -2249,30 +2111,10 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 					w12Out.SetNull(i)
 					continue
 				}
-				if product3.ErrAt(i) != nil || product.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				out[i] = rt.SubFloat64(rt.MulFloat64(product3V[i], float64(0.97)), rt.MulFloat64(productV[i], float64(0.03)))
 			}
 		}
-		fused4, rest4 = true, left
-		if len(rest4) == 0 {
-			w12Col = w12Out.Array()
-		}
-	}
-	if !fused4 || len(rest4) > 0 {
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97)
-		product7 := vec.Map2(rest4, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(0.97)), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * 0.03)
-		product8 := vec.Map2(rest4, n, vec.VecArg(&product), vec.ConstArg[float64](float64(0.03)), rt.MulFloat64)
-		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
-		difference5 := vec.Map2(rest4, n, vec.VecArg(&product7), vec.VecArg(&product8), rt.SubFloat64)
-		if fused4 {
-			w12Out.Patch(&difference5, rest4, all)
-			w12Col = w12Out.Array()
-		}
-		difference4 = difference5
+		w12Col = w12Out.Array()
 	}
 	vec.Check(failed, &difference4, all, n, 12)
 	if w12Col == nil {
@@ -2313,10 +2155,6 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 					w13Out.SetNull(i)
 					continue
 				}
-				if product.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
 				if bad {
 					bad = false
@@ -2355,16 +2193,12 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 	var w14Col arrow.Array // written by the loop, or below from ifResult3
 	var w14Out *vec.FixedOut[float64]
 	var ifResult3 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused6 bool
-	var rest6 vec.Sel
 	{
 		w14Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		productV := product.V[:n]
 		product3V := product3.V[:n]
 		out := w14Out.V
-		left := vec.Sel{} // rows for the vector code
 		if lQuantity.Clean() && product.Clean() && product3.Clean() {
 			for i := range out {
 				if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
@@ -2375,10 +2209,6 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 			}
 		} else {
 			for i := range out {
-				if product.ErrAt(i) != nil || product3.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				if !(lQuantity.IsNull(i)) && rt.LtFloat64(lQuantityV[i], float64(25.0)) {
 					if product.IsNull(i) {
 						w14Out.SetNull(i)
@@ -2394,25 +2224,7 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 				}
 			}
 		}
-		fused6, rest6 = true, left
-		if len(rest6) == 0 {
-			w14Col = w14Out.Array()
-		}
-	}
-	if !fused6 || len(rest6) > 0 {
-		// (l_quantity < 25.0)
-		cmp2 := vec.Map2(rest6, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.LtFloat64)
-		// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-		then2, otherwise2 := vec.Split(&cmp2, rest6, n)
-		ifResult4 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult4, &cmp2, rest6, n)
-		vec.Merge(&ifResult4, &product, then2, n)
-		vec.Merge(&ifResult4, &product3, otherwise2, n)
-		if fused6 {
-			w14Out.Patch(&ifResult4, rest6, all)
-			w14Col = w14Out.Array()
-		}
-		ifResult3 = ifResult4
+		w14Col = w14Out.Array()
 	}
 	vec.Check(failed, &ifResult3, all, n, 14)
 	if w14Col == nil {
@@ -2421,57 +2233,36 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 	return w14Col
 }
 
-// wideCol15 computes output column 15 (w15) of query Wide on every row, noting its first failed row in failed:
+// differenceColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 15 (w15) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
-func wideCol15(n int, all vec.Sel, product3 vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
-	var w15Col arrow.Array // written by the loop, or below from difference6
+func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
+	var w15Col arrow.Array
 	var w15Out *vec.FixedOut[float64]
 	var difference6 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused7 bool
-	var rest7 vec.Sel
 	{
 		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
-		lQuantityV := lQuantity.V[:n]
+		in1V := in1.V[:n]
 		out := w15Out.V
-		left := vec.Sel{} // rows for the vector code
-		if product3.Clean() && lQuantity.Clean() {
+		if product3.Clean() && in1.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(lQuantityV[i], float64(3.0)))
+				out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(in1V[i], float64(value1)))
 			}
 		} else {
 			for i := range out {
-				if product3.IsNull(i) || lQuantity.IsNull(i) {
+				if product3.IsNull(i) || in1.IsNull(i) {
 					w15Out.SetNull(i)
 					continue
 				}
-				if product3.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(lQuantityV[i], float64(3.0)))
+				out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(in1V[i], float64(value1)))
 			}
 		}
-		fused7, rest7 = true, left
-		if len(rest7) == 0 {
-			w15Col = w15Out.Array()
-		}
+		w15Col = w15Out.Array()
 	}
-	if !fused7 || len(rest7) > 0 {
-		// (l_quantity * 3.0)
-		product10 := vec.Map2(rest7, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(3.0)), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
-		difference7 := vec.Map2(rest7, n, vec.VecArg(&product3), vec.VecArg(&product10), rt.SubFloat64)
-		if fused7 {
-			w15Out.Patch(&difference7, rest7, all)
-			w15Col = w15Out.Array()
-		}
-		difference6 = difference7
-	}
-	vec.Check(failed, &difference6, all, n, 15)
+	vec.Check(failed, &difference6, all, n, colNum2)
 	if w15Col == nil {
 		w15Col = vec.Float64Array(mem, &difference6, all, n)
 	}
@@ -2486,15 +2277,11 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 	var w16Col arrow.Array // written by the loop, or below from product11
 	var w16Out *vec.FixedOut[float64]
 	var product11 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused8 bool
-	var rest8 vec.Sel
 	{
 		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w16Out.V
-		left := vec.Sel{} // rows for the vector code
 		if product.Clean() && lDiscount.Clean() {
 			for i := range out {
 				out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
@@ -2505,28 +2292,10 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 					w16Out.SetNull(i)
 					continue
 				}
-				if product.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
 			}
 		}
-		fused8, rest8 = true, left
-		if len(rest8) == 0 {
-			w16Col = w16Out.Array()
-		}
-	}
-	if !fused8 || len(rest8) > 0 {
-		// (1.0 + l_discount)
-		sum9 := vec.Map2(rest8, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
-		product12 := vec.Map2(rest8, n, vec.VecArg(&product), vec.VecArg(&sum9), rt.MulFloat64)
-		if fused8 {
-			w16Out.Patch(&product12, rest8, all)
-			w16Col = w16Out.Array()
-		}
-		product11 = product12
+		w16Col = w16Out.Array()
 	}
 	vec.Check(failed, &product11, all, n, 16)
 	if w16Col == nil {
@@ -2535,78 +2304,22 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 	return w16Col
 }
 
-// wideCol17 computes output column 17 (w17) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
-func wideCol17(n int, all vec.Sel, product3 vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
-	var w17Col arrow.Array // written by the loop, or below from product13
-	var w17Out *vec.FixedOut[float64]
-	var product13 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused9 bool
-	var rest9 vec.Sel
-	{
-		w17Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		product3V := product3.V[:n]
-		lTaxV := lTax.V[:n]
-		out := w17Out.V
-		left := vec.Sel{} // rows for the vector code
-		if product3.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(product3V[i], rt.SubFloat64(float64(1.0), lTaxV[i]))
-			}
-		} else {
-			for i := range out {
-				if product3.IsNull(i) || lTax.IsNull(i) {
-					w17Out.SetNull(i)
-					continue
-				}
-				if product3.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = rt.MulFloat64(product3V[i], rt.SubFloat64(float64(1.0), lTaxV[i]))
-			}
-		}
-		fused9, rest9 = true, left
-		if len(rest9) == 0 {
-			w17Col = w17Out.Array()
-		}
-	}
-	if !fused9 || len(rest9) > 0 {
-		// (1.0 - l_tax)
-		difference8 := vec.Map2(rest9, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.SubFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
-		product14 := vec.Map2(rest9, n, vec.VecArg(&product3), vec.VecArg(&difference8), rt.MulFloat64)
-		if fused9 {
-			w17Out.Patch(&product14, rest9, all)
-			w17Col = w17Out.Array()
-		}
-		product13 = product14
-	}
-	vec.Check(failed, &product13, all, n, 17)
-	if w17Col == nil {
-		w17Col = vec.Float64Array(mem, &product13, all, n)
-	}
-	return w17Col
-}
-
-// wideCol18 computes output column 18 (w18) of query Wide on every row, noting its first failed row in failed:
+// quotientColumn3 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 18 (w18) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
-func wideCol18(n int, all vec.Sel, sum4 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
+func quotientColumn3(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, value1 float64, colNum2 int) arrow.Array {
 	quotient7 := vec.Make[float64](n)
 	{
-		sum4V := sum4.V[:n]
+		in1V := in1.V[:n]
 		out := quotient7.V[:n]
-		dirty := !vec.Strict(&quotient7, all, n, vec.FlagsOf(&sum4))
+		dirty := !vec.Strict(&quotient7, all, n, vec.FlagsOf(&in1))
 		for i := range out {
 			if dirty && quotient7.Dirty(i) {
 				continue
 			}
-			r, err := rt.DivideFloat64(sum4V[i], float64(2.0))
+			r, err := rt.DivideFloat64(in1V[i], float64(value1))
 			if err != nil {
 				quotient7.Fail(i, err)
 				continue
@@ -2614,7 +2327,7 @@ func wideCol18(n int, all vec.Sel, sum4 vec.Vec[float64], failed *vec.Failure, m
 			out[i] = r
 		}
 	}
-	vec.Check(failed, &quotient7, all, n, 18)
+	vec.Check(failed, &quotient7, all, n, colNum2)
 	column9 := vec.Float64Array(mem, &quotient7, all, n)
 	return column9
 }
@@ -2650,10 +2363,6 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 					w19Out.SetNull(i)
 					continue
 				}
-				if product.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
 				if bad {
 					bad = false
@@ -2684,99 +2393,18 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 	return w19Col
 }
 
-// wideCol20 computes output column 20 (w20) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
-func wideCol20(n int, all vec.Sel, product3 vec.Vec[float64], lExtendedprice vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
-	difference9 := vec.Make[float64](n)
-	{
-		product3V := product3.V[:n]
-		lExtendedpriceV := lExtendedprice.V[:n]
-		out := difference9.V[:n]
-		dirty := !vec.Strict(&difference9, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&lExtendedprice))
-		for i := range out {
-			if dirty && difference9.Dirty(i) {
-				continue
-			}
-			out[i] = rt.SubFloat64(product3V[i], lExtendedpriceV[i])
-		}
-	}
-	vec.Check(failed, &difference9, all, n, 20)
-	column10 := vec.Float64Array(mem, &difference9, all, n)
-	return column10
-}
-
-// wideCol21 computes output column 21 (w21) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount)) - l_quantity
-func wideCol21(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
-	difference10 := vec.Make[float64](n)
-	{
-		productV := product.V[:n]
-		lQuantityV := lQuantity.V[:n]
-		out := difference10.V[:n]
-		dirty := !vec.Strict(&difference10, all, n, vec.FlagsOf(&product), vec.FlagsOf(&lQuantity))
-		for i := range out {
-			if dirty && difference10.Dirty(i) {
-				continue
-			}
-			out[i] = rt.SubFloat64(productV[i], lQuantityV[i])
-		}
-	}
-	vec.Check(failed, &difference10, all, n, 21)
-	column11 := vec.Float64Array(mem, &difference10, all, n)
-	return column11
-}
-
-// wideCol22 computes output column 22 (w22) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
-func wideCol22(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
-	product16 := vec.Make[float64](n)
-	{
-		product3V := product3.V[:n]
-		out := product16.V[:n]
-		dirty := !vec.Strict(&product16, all, n, vec.FlagsOf(&product3))
-		for i := range out {
-			if dirty && product16.Dirty(i) {
-				continue
-			}
-			out[i] = rt.MulFloat64(product3V[i], float64(1.05))
-		}
-	}
-	vec.Check(failed, &product16, all, n, 22)
-	column12 := vec.Float64Array(mem, &product16, all, n)
-	return column12
-}
-
-// wideCol23 computes output column 23 (w23) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
-func wideCol23(n int, all vec.Sel, sum4 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &sum4, all, n, 23)
-	column13 := vec.Float64Array(mem, &sum4, all, n)
-	return column13
-}
-
 // wideCol24 computes output column 24 (w24) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
 func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[float64], product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
 	var ifResult5 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused11 bool
-	var rest11 vec.Sel
 	{
 		ifResult5 = vec.Make[float64](n)
 		lDiscountV := lDiscount.V[:n]
 		product3V := product3.V[:n]
 		productV := product.V[:n]
 		out := ifResult5.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if lDiscount.Clean() && product3.Clean() && product.Clean() {
 			for i := range out {
 				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
@@ -2787,10 +2415,6 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 			}
 		} else {
 			for i := range out {
-				if product3.ErrAt(i) != nil || product.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				if !(lDiscount.IsNull(i)) && rt.GtFloat64(lDiscountV[i], float64(0.05)) {
 					if product3.IsNull(i) {
 						ifResult5.SetNull(i)
@@ -2805,22 +2429,6 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 					}
 				}
 			}
-		}
-		fused11, rest11 = true, left
-	}
-	if !fused11 || len(rest11) > 0 {
-		// (l_discount > 0.05)
-		cmp3 := vec.Map2(rest11, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(0.05)), rt.GtFloat64)
-		// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
-		then3, otherwise3 := vec.Split(&cmp3, rest11, n)
-		ifResult6 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult6, &cmp3, rest11, n)
-		vec.Merge(&ifResult6, &product3, then3, n)
-		vec.Merge(&ifResult6, &product, otherwise3, n)
-		if fused11 {
-			vec.Merge(&ifResult5, &ifResult6, rest11, n)
-		} else {
-			ifResult5 = ifResult6
 		}
 	}
 	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
@@ -2841,100 +2449,6 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 	return column14
 }
 
-// wideCol25 computes output column 25 (w25) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount)) / (l_tax + 1)
-func wideCol25(n int, all vec.Sel, product vec.Vec[float64], sum2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
-	quotient10 := vec.Make[float64](n)
-	{
-		productV := product.V[:n]
-		sum2V := sum2.V[:n]
-		out := quotient10.V[:n]
-		dirty := !vec.Strict(&quotient10, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum2))
-		for i := range out {
-			if dirty && quotient10.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivideFloat64(productV[i], sum2V[i])
-			if err != nil {
-				quotient10.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &quotient10, all, n, 25)
-	column15 := vec.Float64Array(mem, &quotient10, all, n)
-	return column15
-}
-
-// wideCol26 computes output column 26 (w26) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
-func wideCol26(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
-	var w26Col arrow.Array // written by the loop, or below from quotient11
-	var w26Out *vec.FixedOut[float64]
-	var quotient11 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused12 bool
-	var rest12 vec.Sel
-	{
-		w26Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		product3V := product3.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := w26Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if product3.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(product3V[i], rt.AddFloat64(lDiscountV[i], float64(1.0))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				if product3.IsNull(i) || lDiscount.IsNull(i) {
-					w26Out.SetNull(i)
-					continue
-				}
-				if product3.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = bad.Float64(rt.DivideFloat64(product3V[i], rt.AddFloat64(lDiscountV[i], float64(1.0))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused12, rest12 = true, left
-		if len(rest12) == 0 {
-			w26Col = w26Out.Array()
-		}
-	}
-	if !fused12 || len(rest12) > 0 {
-		// (l_discount + 1.0)
-		sum10 := vec.Map2(rest12, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
-		quotient12 := vec.Map2E(rest12, n, vec.VecArg(&product3), vec.VecArg(&sum10), rt.DivideFloat64)
-		if fused12 {
-			w26Out.Patch(&quotient12, rest12, all)
-			w26Col = w26Out.Array()
-		}
-		quotient11 = quotient12
-	}
-	vec.Check(failed, &quotient11, all, n, 26)
-	if w26Col == nil {
-		w26Col = vec.Float64Array(mem, &quotient11, all, n)
-	}
-	return w26Col
-}
-
 // wideCol27 computes output column 27 (w27) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
@@ -2943,9 +2457,6 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 	var w27Col arrow.Array // written by the loop, or below from sum11
 	var w27Out *vec.FixedOut[float64]
 	var sum11 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused13 bool
-	var rest13 vec.Sel
 	{
 		w27Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
@@ -2953,7 +2464,6 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		product3V := product3.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w27Out.V
-		left := vec.Sel{} // rows for the vector code
 		if product.Clean() && lTax.Clean() && product3.Clean() && lDiscount.Clean() {
 			for i := range out {
 				out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], lTaxV[i]), rt.MulFloat64(product3V[i], lDiscountV[i]))
@@ -2964,93 +2474,16 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 					w27Out.SetNull(i)
 					continue
 				}
-				if product.ErrAt(i) != nil || product3.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], lTaxV[i]), rt.MulFloat64(product3V[i], lDiscountV[i]))
 			}
 		}
-		fused13, rest13 = true, left
-		if len(rest13) == 0 {
-			w27Col = w27Out.Array()
-		}
-	}
-	if !fused13 || len(rest13) > 0 {
-		// ((l_extendedprice * (1.0 - l_discount)) * l_tax)
-		product18 := vec.Map2(rest13, n, vec.VecArg(&product), vec.VecArg(&lTax), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount)
-		product19 := vec.Map2(rest13, n, vec.VecArg(&product3), vec.VecArg(&lDiscount), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
-		sum12 := vec.Map2(rest13, n, vec.VecArg(&product18), vec.VecArg(&product19), rt.AddFloat64)
-		if fused13 {
-			w27Out.Patch(&sum12, rest13, all)
-			w27Col = w27Out.Array()
-		}
-		sum11 = sum12
+		w27Col = w27Out.Array()
 	}
 	vec.Check(failed, &sum11, all, n, 27)
 	if w27Col == nil {
 		w27Col = vec.Float64Array(mem, &sum11, all, n)
 	}
 	return w27Col
-}
-
-// wideCol28 computes output column 28 (w28) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
-func wideCol28(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
-	var w28Col arrow.Array // written by the loop, or below from difference11
-	var w28Out *vec.FixedOut[float64]
-	var difference11 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused14 bool
-	var rest14 vec.Sel
-	{
-		w28Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		product3V := product3.V[:n]
-		productV := product.V[:n]
-		out := w28Out.V
-		left := vec.Sel{} // rows for the vector code
-		if product3.Clean() && product.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(productV[i], float64(0.5)))
-			}
-		} else {
-			for i := range out {
-				if product3.IsNull(i) || product.IsNull(i) {
-					w28Out.SetNull(i)
-					continue
-				}
-				if product3.ErrAt(i) != nil || product.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(productV[i], float64(0.5)))
-			}
-		}
-		fused14, rest14 = true, left
-		if len(rest14) == 0 {
-			w28Col = w28Out.Array()
-		}
-	}
-	if !fused14 || len(rest14) > 0 {
-		// ((l_extendedprice * (1.0 - l_discount)) * 0.5)
-		product20 := vec.Map2(rest14, n, vec.VecArg(&product), vec.ConstArg[float64](float64(0.5)), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
-		difference12 := vec.Map2(rest14, n, vec.VecArg(&product3), vec.VecArg(&product20), rt.SubFloat64)
-		if fused14 {
-			w28Out.Patch(&difference12, rest14, all)
-			w28Col = w28Out.Array()
-		}
-		difference11 = difference12
-	}
-	vec.Check(failed, &difference11, all, n, 28)
-	if w28Col == nil {
-		w28Col = vec.Float64Array(mem, &difference11, all, n)
-	}
-	return w28Col
 }
 
 // wideCol29 computes output column 29 (w29) of query Wide on every row, noting its first failed row in failed:
@@ -3105,15 +2538,11 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 	var w31Col arrow.Array // written by the loop, or below from difference14
 	var w31Out *vec.FixedOut[float64]
 	var difference14 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused15 bool
-	var rest15 vec.Sel
 	{
 		w31Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		product3V := product3.V[:n]
 		out := w31Out.V
-		left := vec.Sel{} // rows for the vector code
 		if product.Clean() && product3.Clean() {
 			for i := range out {
 				out[i] = rt.SubFloat64(rt.MulFloat64(productV[i], float64(3.0)), product3V[i])
@@ -3124,28 +2553,10 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 					w31Out.SetNull(i)
 					continue
 				}
-				if product.ErrAt(i) != nil || product3.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				out[i] = rt.SubFloat64(rt.MulFloat64(productV[i], float64(3.0)), product3V[i])
 			}
 		}
-		fused15, rest15 = true, left
-		if len(rest15) == 0 {
-			w31Col = w31Out.Array()
-		}
-	}
-	if !fused15 || len(rest15) > 0 {
-		// ((l_extendedprice * (1.0 - l_discount)) * 3.0)
-		product21 := vec.Map2(rest15, n, vec.VecArg(&product), vec.ConstArg[float64](float64(3.0)), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-		difference15 := vec.Map2(rest15, n, vec.VecArg(&product21), vec.VecArg(&product3), rt.SubFloat64)
-		if fused15 {
-			w31Out.Patch(&difference15, rest15, all)
-			w31Col = w31Out.Array()
-		}
-		difference14 = difference15
+		w31Col = w31Out.Array()
 	}
 	vec.Check(failed, &difference14, all, n, 31)
 	if w31Col == nil {
@@ -3154,195 +2565,64 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 	return w31Col
 }
 
-// wideCol32 computes output column 32 (w32) of query Wide on every row, noting its first failed row in failed:
+// productColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 32 (w32) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
-func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
+func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	product22 := vec.Make[float64](n)
 	{
-		difference2V := difference2.V[:n]
-		lQuantityV := lQuantity.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := product22.V[:n]
-		dirty := !vec.Strict(&product22, all, n, vec.FlagsOf(&difference2), vec.FlagsOf(&lQuantity))
+		dirty := !vec.Strict(&product22, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
 			if dirty && product22.Dirty(i) {
 				continue
 			}
-			out[i] = rt.MulFloat64(difference2V[i], lQuantityV[i])
+			out[i] = rt.MulFloat64(in1V[i], in2V[i])
 		}
 	}
-	vec.Check(failed, &product22, all, n, 32)
+	vec.Check(failed, &product22, all, n, colNum1)
 	column18 := vec.Float64Array(mem, &product22, all, n)
 	return column18
 }
 
-// wideCol33 computes output column 33 (w33) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount)) / 7
-func wideCol33(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
-	quotient13 := vec.Make[float64](n)
-	{
-		productV := product.V[:n]
-		out := quotient13.V[:n]
-		dirty := !vec.Strict(&quotient13, all, n, vec.FlagsOf(&product))
-		for i := range out {
-			if dirty && quotient13.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivideFloat64(productV[i], float64(7.0))
-			if err != nil {
-				quotient13.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &quotient13, all, n, 33)
-	column19 := vec.Float64Array(mem, &quotient13, all, n)
-	return column19
-}
-
-// wideCol34 computes output column 34 (w34) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
-func wideCol34(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
-	quotient14 := vec.Make[float64](n)
-	{
-		product3V := product3.V[:n]
-		out := quotient14.V[:n]
-		dirty := !vec.Strict(&quotient14, all, n, vec.FlagsOf(&product3))
-		for i := range out {
-			if dirty && quotient14.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivideFloat64(product3V[i], float64(11.0))
-			if err != nil {
-				quotient14.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &quotient14, all, n, 34)
-	column20 := vec.Float64Array(mem, &quotient14, all, n)
-	return column20
-}
-
-// wideCol35 computes output column 35 (w35) of query Wide on every row, noting its first failed row in failed:
+// sumColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 35 (w35) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
-func wideCol35(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
-	var w35Col arrow.Array // written by the loop, or below from sum14
+func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
+	var w35Col arrow.Array
 	var w35Out *vec.FixedOut[float64]
 	var sum14 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused16 bool
-	var rest16 vec.Sel
 	{
 		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV := product.V[:n]
-		lTaxV := lTax.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := w35Out.V
-		left := vec.Sel{} // rows for the vector code
-		if product.Clean() && lTax.Clean() {
+		if in1.Clean() && in2.Clean() {
 			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], float64(0.9)), lTaxV[i])
+				out[i] = rt.AddFloat64(rt.MulFloat64(in1V[i], float64(value1)), in2V[i])
 			}
 		} else {
 			for i := range out {
-				if product.IsNull(i) || lTax.IsNull(i) {
+				if in1.IsNull(i) || in2.IsNull(i) {
 					w35Out.SetNull(i)
 					continue
 				}
-				if product.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], float64(0.9)), lTaxV[i])
+				out[i] = rt.AddFloat64(rt.MulFloat64(in1V[i], float64(value1)), in2V[i])
 			}
 		}
-		fused16, rest16 = true, left
-		if len(rest16) == 0 {
-			w35Col = w35Out.Array()
-		}
+		w35Col = w35Out.Array()
 	}
-	if !fused16 || len(rest16) > 0 {
-		// ((l_extendedprice * (1.0 - l_discount)) * 0.9)
-		product23 := vec.Map2(rest16, n, vec.VecArg(&product), vec.ConstArg[float64](float64(0.9)), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
-		sum15 := vec.Map2(rest16, n, vec.VecArg(&product23), vec.VecArg(&lTax), rt.AddFloat64)
-		if fused16 {
-			w35Out.Patch(&sum15, rest16, all)
-			w35Col = w35Out.Array()
-		}
-		sum14 = sum15
-	}
-	vec.Check(failed, &sum14, all, n, 35)
+	vec.Check(failed, &sum14, all, n, colNum2)
 	if w35Col == nil {
 		w35Col = vec.Float64Array(mem, &sum14, all, n)
 	}
 	return w35Col
-}
-
-// wideCol36 computes output column 36 (w36) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
-func wideCol36(n int, all vec.Sel, product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
-	var w36Col arrow.Array // written by the loop, or below from sum16
-	var w36Out *vec.FixedOut[float64]
-	var sum16 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused17 bool
-	var rest17 vec.Sel
-	{
-		w36Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		product3V := product3.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := w36Out.V
-		left := vec.Sel{} // rows for the vector code
-		if product3.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(product3V[i], float64(0.8)), lDiscountV[i])
-			}
-		} else {
-			for i := range out {
-				if product3.IsNull(i) || lDiscount.IsNull(i) {
-					w36Out.SetNull(i)
-					continue
-				}
-				if product3.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(product3V[i], float64(0.8)), lDiscountV[i])
-			}
-		}
-		fused17, rest17 = true, left
-		if len(rest17) == 0 {
-			w36Col = w36Out.Array()
-		}
-	}
-	if !fused17 || len(rest17) > 0 {
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8)
-		product24 := vec.Map2(rest17, n, vec.VecArg(&product3), vec.ConstArg[float64](float64(0.8)), rt.MulFloat64)
-		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
-		sum17 := vec.Map2(rest17, n, vec.VecArg(&product24), vec.VecArg(&lDiscount), rt.AddFloat64)
-		if fused17 {
-			w36Out.Patch(&sum17, rest17, all)
-			w36Col = w36Out.Array()
-		}
-		sum16 = sum17
-	}
-	vec.Check(failed, &sum16, all, n, 36)
-	if w36Col == nil {
-		w36Col = vec.Float64Array(mem, &sum16, all, n)
-	}
-	return w36Col
 }
 
 // wideCol37 computes output column 37 (w37) of query Wide on every row, noting its first failed row in failed:
@@ -3353,15 +2633,11 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	var w37Col arrow.Array // written by the loop, or below from ifResult7
 	var w37Out *vec.FixedOut[float64]
 	var ifResult7 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused18 bool
-	var rest18 vec.Sel
 	{
 		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
 		productV := product.V[:n]
 		out := w37Out.V
-		left := vec.Sel{} // rows for the vector code
 		if product3.Clean() && product.Clean() {
 			for i := range out {
 				if rt.GtFloat64(product3V[i], rt.MulFloat64(productV[i], float64(1.05))) {
@@ -3372,10 +2648,6 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 			}
 		} else {
 			for i := range out {
-				if product3.ErrAt(i) != nil || product.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				if !(product3.IsNull(i) || product.IsNull(i)) && rt.GtFloat64(product3V[i], rt.MulFloat64(productV[i], float64(1.05))) {
 					out[i] = float64(1.0)
 				} else {
@@ -3383,102 +2655,13 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 				}
 			}
 		}
-		fused18, rest18 = true, left
-		if len(rest18) == 0 {
-			w37Col = w37Out.Array()
-		}
-	}
-	if !fused18 || len(rest18) > 0 {
-		// ((l_extendedprice * (1.0 - l_discount)) * 1.05)
-		product25 := vec.Map2(rest18, n, vec.VecArg(&product), vec.ConstArg[float64](float64(1.05)), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05))
-		cmp4 := vec.Map2(rest18, n, vec.VecArg(&product3), vec.VecArg(&product25), rt.GtFloat64)
-		// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
-		then4, otherwise4 := vec.Split(&cmp4, rest18, n)
-		ifResult8 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult8, &cmp4, rest18, n)
-		vec.Fill(&ifResult8, float64(1.0), then4, n)
-		vec.Fill(&ifResult8, float64(0.0), otherwise4, n)
-		if fused18 {
-			w37Out.Patch(&ifResult8, rest18, all)
-			w37Col = w37Out.Array()
-		}
-		ifResult7 = ifResult8
+		w37Col = w37Out.Array()
 	}
 	vec.Check(failed, &ifResult7, all, n, 37)
 	if w37Col == nil {
 		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
 	}
 	return w37Col
-}
-
-// wideCol38 computes output column 38 (w38) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
-func wideCol38(n int, all vec.Sel, product vec.Vec[float64], product4 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
-	difference16 := vec.Make[float64](n)
-	{
-		productV := product.V[:n]
-		product4V := product4.V[:n]
-		out := difference16.V[:n]
-		dirty := !vec.Strict(&difference16, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product4))
-		for i := range out {
-			if dirty && difference16.Dirty(i) {
-				continue
-			}
-			out[i] = rt.SubFloat64(productV[i], product4V[i])
-		}
-	}
-	vec.Check(failed, &difference16, all, n, 38)
-	column21 := vec.Float64Array(mem, &difference16, all, n)
-	return column21
-}
-
-// wideCol39 computes output column 39 (w39) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
-func wideCol39(n int, all vec.Sel, product3 vec.Vec[float64], product2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
-	sum18 := vec.Make[float64](n)
-	{
-		product3V := product3.V[:n]
-		product2V := product2.V[:n]
-		out := sum18.V[:n]
-		dirty := !vec.Strict(&sum18, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&product2))
-		for i := range out {
-			if dirty && sum18.Dirty(i) {
-				continue
-			}
-			out[i] = rt.AddFloat64(product3V[i], product2V[i])
-		}
-	}
-	vec.Check(failed, &sum18, all, n, 39)
-	column22 := vec.Float64Array(mem, &sum18, all, n)
-	return column22
-}
-
-// wideCol40 computes output column 40 (w40) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
-func wideCol40(n int, all vec.Sel, product vec.Vec[float64], sum vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
-	product26 := vec.Make[float64](n)
-	{
-		productV := product.V[:n]
-		sumV := sum.V[:n]
-		out := product26.V[:n]
-		dirty := !vec.Strict(&product26, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum))
-		for i := range out {
-			if dirty && product26.Dirty(i) {
-				continue
-			}
-			out[i] = rt.MulFloat64(productV[i], sumV[i])
-		}
-	}
-	vec.Check(failed, &product26, all, n, 40)
-	column23 := vec.Float64Array(mem, &product26, all, n)
-	return column23
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -259,7 +259,8 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	col5 := q1NoWhereCol5(n, all, lExtendedprice, lDiscount, mem, failed)
+	// l_extendedprice * (1 - l_discount)
+	col5 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 5)
 	col6 := q1NoWhereCol6(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
@@ -274,12 +275,13 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// q1NoWhereCol5 computes output column 5 (disc_price) of query Q1NoWhere on every row, noting its first failed row in failed:
+// productColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 5 (disc_price) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (l_extendedprice * (1.0 - l_discount))
-	var discPriceCol arrow.Array // written by the loop, or below from product
+func productColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var discPriceCol arrow.Array
 	var discPriceOut *vec.FixedOut[float64]
 	var product vec.Vec[float64]
 	{
@@ -302,7 +304,7 @@ func q1NoWhereCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		}
 		discPriceCol = discPriceOut.Array()
 	}
-	vec.Check(failed, &product, all, n, 5)
+	vec.Check(failed, &product, all, n, colNum1)
 	if discPriceCol == nil {
 		discPriceCol = vec.Float64Array(mem, &product, all, n)
 	}
@@ -1043,7 +1045,8 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := nullHeavyCol1(n, all, lExtendedprice, lDiscount, mem, failed)
+	// l_extendedprice * (1 - l_discount)
+	col1 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 1)
 	col2 := nullHeavyCol2(n, all, lTax, lDiscount, failed, mem)
 	col3 := nullHeavyCol3(n, all, lPartkey, lSuppkey, failed, mem)
 	col4 := nullHeavyCol4(n, all, lQuantity, failed, mem)
@@ -1059,41 +1062,6 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		c.Release()
 	}
 	return out, nil
-}
-
-// nullHeavyCol1 computes output column 1 (disc_price) of query NullHeavy on every row, noting its first failed row in failed:
-//
-//	l_extendedprice * (1 - l_discount)
-func nullHeavyCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (l_extendedprice * (1.0 - l_discount))
-	var discPriceCol arrow.Array // written by the loop, or below from product
-	var discPriceOut *vec.FixedOut[float64]
-	var product vec.Vec[float64]
-	{
-		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := discPriceOut.V
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					discPriceOut.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
-		}
-		discPriceCol = discPriceOut.Array()
-	}
-	vec.Check(failed, &product, all, n, 1)
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, all, n)
-	}
-	return discPriceCol
 }
 
 // nullHeavyCol2 computes output column 2 (rate) of query NullHeavy on every row, noting its first failed row in failed:
@@ -1661,7 +1629,8 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	col8 := wideCol8(n, all, lExtendedprice, lDiscount, mem, failed)
 	col9 := wideCol9(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
 	col10 := wideCol10(n, all, lExtendedprice, lDiscount, lTax, lQuantity, mem, failed)
-	col11 := wideCol11(n, all, lExtendedprice, lDiscount, lQuantity, mem, failed)
+	// (l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
+	col11 := quotientColumn(n, all, lExtendedprice, lDiscount, lQuantity, mem, failed, float64(2.0), 11)
 	col12 := wideCol12(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
 	col13 := wideCol13(n, all, lQuantity, lExtendedprice, lDiscount, mem, failed)
 	col14 := wideCol14(n, all, lQuantity, lExtendedprice, lDiscount, lTax, mem, failed)
@@ -1675,7 +1644,8 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	col22 := wideCol22(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
 	col23 := wideCol23(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
 	col24 := wideCol24(n, all, lDiscount, lExtendedprice, lTax, failed, mem)
-	col25 := wideCol25(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	// (l_extendedprice * (1 - l_discount)) / (l_tax + 1)
+	col25 := quotientColumn(n, all, lExtendedprice, lDiscount, lTax, mem, failed, float64(1.0), 25)
 	col26 := wideCol26(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
 	col27 := wideCol27(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
 	col28 := wideCol28(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
@@ -2151,28 +2121,28 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	return w10Col
 }
 
-// wideCol11 computes output column 11 (w11) of query Wide on every row, noting its first failed row in failed:
+// quotientColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 11 (w11) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
-func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
-	var w11Col arrow.Array // written by the loop, or below from quotient5
+func quotientColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
+	var w11Col arrow.Array
 	var w11Out *vec.FixedOut[float64]
 	var quotient5 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused11 bool
 	var rest11 vec.Sel
 	{
 		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
-		lQuantityV := lQuantity.V[:n]
+		in1V := in1.V[:n]
 		out := w11Out.V
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		var bad vec.Failed
-		if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
+		if lExtendedprice.Clean() && lDiscount.Clean() && in1.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(2.0))))
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(in1V[i], float64(value1))))
 				if bad {
 					bad = false
 					left = append(left, int32(i))
@@ -2180,11 +2150,11 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 			}
 		} else {
 			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i) {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || in1.IsNull(i) {
 					w11Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(2.0))))
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(in1V[i], float64(value1))))
 				if bad {
 					bad = false
 					left = append(left, int32(i))
@@ -2197,13 +2167,9 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 	}
 	if !fused11 || len(rest11) > 0 {
-		// (1.0 - l_discount)
 		difference20 := vec.Map2(rest11, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
 		product28 := vec.Map2(rest11, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference20), rt.MulFloat64)
-		// (l_quantity + 2.0)
-		sum13 := vec.Map2(rest11, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(2.0)), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) / (l_quantity + 2.0))
+		sum13 := vec.Map2(rest11, n, vec.VecArg(&in1), vec.ConstArg[float64](float64(value1)), rt.AddFloat64)
 		quotient6 := vec.Map2E(rest11, n, vec.VecArg(&product28), vec.VecArg(&sum13), rt.DivideFloat64)
 		if fused11 {
 			w11Out.Patch(&quotient6, rest11, all)
@@ -2211,7 +2177,7 @@ func wideCol11(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		quotient5 = quotient6
 	}
-	vec.Check(failed, &quotient5, all, n, 11)
+	vec.Check(failed, &quotient5, all, n, colNum2)
 	if w11Col == nil {
 		w11Col = vec.Float64Array(mem, &quotient5, all, n)
 	}
@@ -2821,73 +2787,6 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 	vec.Check(failed, &product68, all, n, 24)
 	column := vec.Float64Array(mem, &product68, all, n)
 	return column
-}
-
-// wideCol25 computes output column 25 (w25) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount)) / (l_tax + 1)
-func wideCol25(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
-	var w25Col arrow.Array // written by the loop, or below from quotient13
-	var w25Out *vec.FixedOut[float64]
-	var quotient13 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused25 bool
-	var rest25 vec.Sel
-	{
-		w25Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		out := w25Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lTaxV[i], float64(1.0))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w25Out.SetNull(i)
-					continue
-				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lTaxV[i], float64(1.0))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused25, rest25 = true, left
-		if len(rest25) == 0 {
-			w25Col = w25Out.Array()
-		}
-	}
-	if !fused25 || len(rest25) > 0 {
-		// (1.0 - l_discount)
-		difference49 := vec.Map2(rest25, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product69 := vec.Map2(rest25, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference49), rt.MulFloat64)
-		// (l_tax + 1.0)
-		sum27 := vec.Map2(rest25, n, vec.VecArg(&lTax), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) / (l_tax + 1.0))
-		quotient14 := vec.Map2E(rest25, n, vec.VecArg(&product69), vec.VecArg(&sum27), rt.DivideFloat64)
-		if fused25 {
-			w25Out.Patch(&quotient14, rest25, all)
-			w25Col = w25Out.Array()
-		}
-		quotient13 = quotient14
-	}
-	vec.Check(failed, &quotient13, all, n, 25)
-	if w25Col == nil {
-		w25Col = vec.Float64Array(mem, &quotient13, all, n)
-	}
-	return w25Col
 }
 
 // wideCol26 computes output column 26 (w26) of query Wide on every row, noting its first failed row in failed:

@@ -65,9 +65,11 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	quotient := and_operandShared0(n, all, a, b)
+	// (a DIV b)
+	quotient := quotientShared(n, all, a, b)
 	col1 := and_operandCol1(n, all, p, quotient, failed, mem)
-	col2 := and_operandCol2(n, all, quotient, failed, mem)
+	// a DIV b
+	col2 := quotientColumn(n, all, quotient, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "p AND (a DIV b > 1)", "a DIV b"})
@@ -81,22 +83,23 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	return out, nil
 }
 
-// and_operandShared0 computes a shared subexpression of query And_operand on every row (always):
+// quotientShared is the code of 12 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query And_operand on every row (always):
 //
 //	(a DIV b)
-func and_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// (a DIV b)
+func quotientShared(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.Vec[int64] {
 	quotient := vec.Make[int64](n)
 	{
-		aV := a.V[:n]
-		bV := b.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
 			if dirty && quotient.Dirty(i) {
 				continue
 			}
-			r, err := rt.DivInt64(aV[i], bV[i])
+			r, err := rt.DivInt64(in1V[i], in2V[i])
 			if err != nil {
 				quotient.Fail(i, err)
 				continue
@@ -164,12 +167,14 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64
 	return column
 }
 
-// and_operandCol2 computes output column 2 (s) of query and_operand on every row, noting its first failed row in failed:
+// quotientColumn is the code of 12 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 2 (s) of query and_operand on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func and_operandCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &quotient, all, n, 2)
-	column2 := vec.Int64Array(mem, &quotient, all, n)
+func quotientColumn(n int, in1 vec.Sel, in2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
+	vec.Check(failed, &in2, in1, n, colNum1)
+	column2 := vec.Int64Array(mem, &in2, in1, n)
 	return column2
 }
 
@@ -198,9 +203,11 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	quotient := betweenShared0(n, all, a, b)
+	// (a DIV b)
+	quotient := quotientShared(n, all, a, b)
 	col1 := betweenCol1(n, all, quotient, failed, mem)
-	col2 := betweenCol2(n, all, quotient, failed, mem)
+	// a DIV b
+	col2 := quotientColumn(n, all, quotient, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"})
@@ -212,32 +219,6 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		c.Release()
 	}
 	return out, nil
-}
-
-// betweenShared0 computes a shared subexpression of query Between on every row (always):
-//
-//	(a DIV b)
-func betweenShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return quotient
 }
 
 // betweenCol1 computes output column 1 (r) of query between on every row, noting its first failed row in failed:
@@ -286,15 +267,6 @@ func betweenCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failur
 	vec.Check(failed, &inRange, all, n, 1)
 	column := vec.BoolArray(mem, &inRange, all, n)
 	return column
-}
-
-// betweenCol2 computes output column 2 (s) of query between on every row, noting its first failed row in failed:
-//
-//	a DIV b
-func betweenCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &quotient, all, n, 2)
-	column2 := vec.Int64Array(mem, &quotient, all, n)
-	return column2
 }
 
 // Case_condition_may_failSchema is the schema of the batches Case_condition_may_fail returns.
@@ -559,7 +531,8 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	quotient := case_first_conditionShared0(n, all, a, b)
+	// (a DIV b)
+	quotient := quotientShared(n, all, a, b)
 	col1 := case_first_conditionCol1(n, all, quotient, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -572,32 +545,6 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 		c.Release()
 	}
 	return out, nil
-}
-
-// case_first_conditionShared0 computes a shared subexpression of query Case_first_condition on every row (always):
-//
-//	(a DIV b)
-func case_first_conditionShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return quotient
 }
 
 // case_first_conditionCol1 computes output column 1 (r) of query case_first_condition on every row, noting its first failed row in failed:
@@ -1079,7 +1026,8 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	quotient := coalesce_first_argShared0(n, all, a, b)
+	// (a DIV b)
+	quotient := quotientShared(n, all, a, b)
 	col1 := coalesce_first_argCol1(n, all, quotient, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -1092,32 +1040,6 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 		c.Release()
 	}
 	return out, nil
-}
-
-// coalesce_first_argShared0 computes a shared subexpression of query Coalesce_first_arg on every row (always):
-//
-//	(a DIV b)
-func coalesce_first_argShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return quotient
 }
 
 // coalesce_first_argCol1 computes output column 1 (r) of query coalesce_first_arg on every row, noting its first failed row in failed:
@@ -1179,9 +1101,11 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	quotient := coalesce_later_arg_other_outputShared0(n, all, b, c_)
+	// (b DIV c)
+	quotient := quotientShared(n, all, b, c_)
 	col1 := coalesce_later_arg_other_outputCol1(n, all, a, quotient, failed, mem)
-	col2 := coalesce_later_arg_other_outputCol2(n, all, quotient, failed, mem)
+	// b DIV c
+	col2 := quotientColumn(n, all, quotient, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "COALESCE(a, b DIV c)", "b DIV c"})
@@ -1193,32 +1117,6 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 		c.Release()
 	}
 	return out, nil
-}
-
-// coalesce_later_arg_other_outputShared0 computes a shared subexpression of query Coalesce_later_arg_other_output on every row (always):
-//
-//	(b DIV c)
-func coalesce_later_arg_other_outputShared0(n int, all vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
-	// (b DIV c)
-	quotient := vec.Make[int64](n)
-	{
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&b), vec.FlagsOf(&c_))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return quotient
 }
 
 // coalesce_later_arg_other_outputCol1 computes output column 1 (r) of query coalesce_later_arg_other_output on every row, noting its first failed row in failed:
@@ -1233,15 +1131,6 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], q
 	vec.Check(failed, &coalesced, all, n, 1)
 	column := vec.Int64Array(mem, &coalesced, all, n)
 	return column
-}
-
-// coalesce_later_arg_other_outputCol2 computes output column 2 (s) of query coalesce_later_arg_other_output on every row, noting its first failed row in failed:
-//
-//	b DIV c
-func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &quotient, all, n, 2)
-	column2 := vec.Int64Array(mem, &quotient, all, n)
-	return column2
 }
 
 // Coalesce_rest_regionSchema is the schema of the batches Coalesce_rest_region returns.
@@ -1330,9 +1219,12 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	quotient := cross_outputShared0(n, all, a, b)
-	col1 := cross_outputCol1(n, all, p, quotient, mem, failed)
-	col2 := cross_outputCol2(n, all, quotient, failed, mem)
+	// (a DIV b)
+	quotient := quotientShared(n, all, a, b)
+	// IF(p, a DIV b, 0)
+	col1 := ifThenColumn(n, all, p, quotient, mem, failed, 1)
+	// a DIV b
+	col2 := quotientColumn(n, all, quotient, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "guarded", "plain"}, []string{"", "IF(p, a DIV b, 0)", "a DIV b"})
@@ -1346,41 +1238,15 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	return out, nil
 }
 
-// cross_outputShared0 computes a shared subexpression of query Cross_output on every row (always):
-//
-//	(a DIV b)
-func cross_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return quotient
-}
-
-// cross_outputCol1 computes output column 1 (guarded) of query cross_output on every row, noting its first failed row in failed:
+// ifThenColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (guarded) of query cross_output on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF(p, (a DIV b), 0)
-	var guardedCol arrow.Array // written by the loop, or below from ifResult
+func ifThenColumn(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var guardedCol arrow.Array
 	var guardedOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
@@ -1388,7 +1254,7 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int6
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
 		out := guardedOut.V
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		if p.Clean() && quotient.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -1420,7 +1286,6 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int6
 		}
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, (a DIV b), 0)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
@@ -1432,20 +1297,11 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int6
 		}
 		ifResult = ifResult2
 	}
-	vec.Check(failed, &ifResult, all, n, 1)
+	vec.Check(failed, &ifResult, all, n, colNum1)
 	if guardedCol == nil {
 		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
 	}
 	return guardedCol
-}
-
-// cross_outputCol2 computes output column 2 (plain) of query cross_output on every row, noting its first failed row in failed:
-//
-//	a DIV b
-func cross_outputCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &quotient, all, n, 2)
-	column := vec.Int64Array(mem, &quotient, all, n)
-	return column
 }
 
 // Cross_output_swappedSchema is the schema of the batches Cross_output_swapped returns.
@@ -1474,9 +1330,12 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	quotient := cross_output_swappedShared0(n, all, a, b)
-	col1 := cross_output_swappedCol1(n, all, quotient, failed, mem)
-	col2 := cross_output_swappedCol2(n, all, p, quotient, mem, failed)
+	// (a DIV b)
+	quotient := quotientShared(n, all, a, b)
+	// a DIV b
+	col1 := quotientColumn(n, all, quotient, failed, mem, 1)
+	// IF(p, a DIV b, 0)
+	col2 := ifThenColumn(n, all, p, quotient, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "plain", "guarded"}, []string{"", "a DIV b", "IF(p, a DIV b, 0)"})
@@ -1488,108 +1347,6 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 		c.Release()
 	}
 	return out, nil
-}
-
-// cross_output_swappedShared0 computes a shared subexpression of query Cross_output_swapped on every row (always):
-//
-//	(a DIV b)
-func cross_output_swappedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return quotient
-}
-
-// cross_output_swappedCol1 computes output column 1 (plain) of query cross_output_swapped on every row, noting its first failed row in failed:
-//
-//	a DIV b
-func cross_output_swappedCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &quotient, all, n, 1)
-	column := vec.Int64Array(mem, &quotient, all, n)
-	return column
-}
-
-// cross_output_swappedCol2 computes output column 2 (guarded) of query cross_output_swapped on every row, noting its first failed row in failed:
-//
-//	IF(p, a DIV b, 0)
-func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF(p, (a DIV b), 0)
-	var guardedCol arrow.Array // written by the loop, or below from ifResult
-	var guardedOut *vec.FixedOut[int64]
-	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		pV := p.V[:n]
-		quotientV := quotient.V[:n]
-		out := guardedOut.V
-		left := vec.Sel{} // rows for the vector code
-		if p.Clean() && quotient.Clean() {
-			for i := range out {
-				if pV[i] {
-					out[i] = quotientV[i]
-				} else {
-					out[i] = int64(0)
-				}
-			}
-		} else {
-			for i := range out {
-				if quotient.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(p.IsNull(i)) && pV[i] {
-					if quotient.IsNull(i) {
-						guardedOut.SetNull(i)
-					} else {
-						out[i] = quotientV[i]
-					}
-				} else {
-					out[i] = int64(0)
-				}
-			}
-		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			guardedCol = guardedOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, (a DIV b), 0)
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		vec.Merge(&ifResult2, &quotient, then, n)
-		vec.Fill(&ifResult2, int64(0), otherwise, n)
-		if fused {
-			guardedOut.Patch(&ifResult2, rest, all)
-			guardedCol = guardedOut.Array()
-		}
-		ifResult = ifResult2
-	}
-	vec.Check(failed, &ifResult, all, n, 2)
-	if guardedCol == nil {
-		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
-	return guardedCol
 }
 
 // Fused_two_lookupsSchema is the schema of the batches Fused_two_lookups returns.
@@ -2068,9 +1825,11 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	quotient := in_listShared0(n, all, a, b)
+	// (a DIV b)
+	quotient := quotientShared(n, all, a, b)
 	col1 := in_listCol1(n, all, quotient, failed, mem)
-	col2 := in_listCol2(n, all, quotient, failed, mem)
+	// a DIV b
+	col2 := quotientColumn(n, all, quotient, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "a DIV b IN (1, 2)", "a DIV b"})
@@ -2082,32 +1841,6 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		c.Release()
 	}
 	return out, nil
-}
-
-// in_listShared0 computes a shared subexpression of query In_list on every row (always):
-//
-//	(a DIV b)
-func in_listShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return quotient
 }
 
 // in_listCol1 computes output column 1 (r) of query in_list on every row, noting its first failed row in failed:
@@ -2158,15 +1891,6 @@ func in_listCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failur
 	return column
 }
 
-// in_listCol2 computes output column 2 (s) of query in_list on every row, noting its first failed row in failed:
-//
-//	a DIV b
-func in_listCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &quotient, all, n, 2)
-	column2 := vec.Int64Array(mem, &quotient, all, n)
-	return column2
-}
-
 // Lazy_three_regionsSchema is the schema of the batches Lazy_three_regions returns.
 var Lazy_three_regionsSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2198,8 +1922,10 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := lazy_three_regionsCol1(n, all, p, shared0, shared0Done, a, b, failed, mem)
-	col2 := lazy_three_regionsCol2(n, all, q, shared0, shared0Done, a, b, failed, mem)
+	// IF(p, a DIV b, 0)
+	col1 := ifThenColumn2(n, all, p, shared0, shared0Done, a, b, failed, mem, 1)
+	// IF(q, a DIV b, 0)
+	col2 := ifThenColumn2(n, all, q, shared0, shared0Done, a, b, failed, mem, 2)
 	col3 := lazy_three_regionsCol3(n, all, p, q, shared0, shared0Done, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
@@ -2214,42 +1940,23 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	return out, nil
 }
 
-// lazy_three_regionsCol1 computes output column 1 (r1) of query lazy_three_regions on every row, noting its first failed row in failed:
+// ifThenColumn2 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r1) of query lazy_three_regions on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF(p, (a DIV b), 0)
-	then, otherwise := vec.Split(&p, all, n)
+func ifThenColumn2(n int, in1 vec.Sel, in2 vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
+	then, otherwise := vec.Split(&in2, in1, n)
 	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
+	vec.CopyErrs(&ifResult, &in2, in1, n)
 	todo := vec.Missing(shared0Done, then, n)
-	// (a DIV b)
 	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(shared0, &quotient, todo, n)
 	vec.Merge(&ifResult, shared0, then, n)
 	vec.Fill(&ifResult, int64(0), otherwise, n)
-	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.Int64Array(mem, &ifResult, all, n)
+	vec.Check(failed, &ifResult, in1, n, colNum1)
+	column := vec.Int64Array(mem, &ifResult, in1, n)
 	return column
-}
-
-// lazy_three_regionsCol2 computes output column 2 (r2) of query lazy_three_regions on every row, noting its first failed row in failed:
-//
-//	IF(q, a DIV b, 0)
-func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF(q, (a DIV b), 0)
-	then2, otherwise2 := vec.Split(&q, all, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &q, all, n)
-	todo2 := vec.Missing(shared0Done, then2, n)
-	// (a DIV b)
-	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	vec.Merge(shared0, &quotient2, todo2, n)
-	vec.Merge(&ifResult2, shared0, then2, n)
-	vec.Fill(&ifResult2, int64(0), otherwise2, n)
-	vec.Check(failed, &ifResult2, all, n, 2)
-	column2 := vec.Int64Array(mem, &ifResult2, all, n)
-	return column2
 }
 
 // lazy_three_regionsCol3 computes output column 3 (r3) of query lazy_three_regions on every row, noting its first failed row in failed:
@@ -2396,10 +2103,12 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	ifResult := lazy_where_and_outputWhere(n, all, p, shared0, shared0Done, a, b)
+	// IF(p, (a DIV b) > 0, TRUE)
+	ifResult := whereIfThen(n, all, p, shared0, shared0Done, a, b, int64(0))
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
-	col1 := lazy_where_and_outputCol1(n, sel, q, shared0, shared0Done, a, b, failed, mem)
+	// IF(q, a DIV b, 0)
+	col1 := ifThenColumn2(n, sel, q, shared0, shared0Done, a, b, failed, mem, 1)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"})
@@ -2413,42 +2122,22 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	return out, nil
 }
 
-// lazy_where_and_outputWhere computes the WHERE clause of query lazy_where_and_output on every row:
+// whereIfThen is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query lazy_where_and_output on every row:
 //
 //	IF(p, (a DIV b) > 0, TRUE)
-func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
-	// IF(p, ((a DIV b) > 0), TRUE)
+func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], value1 int64) vec.Vec[bool] {
 	then, otherwise := vec.Split(&p, all, n)
 	ifResult := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult, &p, all, n)
 	todo := vec.Missing(shared0Done, then, n)
-	// (a DIV b)
 	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(shared0, &quotient, todo, n)
-	// ((a DIV b) > 0)
-	cmp := vec.Map2(then, n, vec.VecArg(shared0), vec.ConstArg[int64](int64(0)), rt.GtInt64)
+	cmp := vec.Map2(then, n, vec.VecArg(shared0), vec.ConstArg[int64](int64(value1)), rt.GtInt64)
 	vec.Merge(&ifResult, &cmp, then, n)
 	vec.Fill(&ifResult, true, otherwise, n)
 	return ifResult
-}
-
-// lazy_where_and_outputCol1 computes output column 1 (r) of query lazy_where_and_output on the rows that pass its WHERE clause, noting its first failed row in failed:
-//
-//	IF(q, a DIV b, 0)
-func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF(q, (a DIV b), 0)
-	then2, otherwise2 := vec.Split(&q, sel, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &q, sel, n)
-	todo2 := vec.Missing(shared0Done, then2, n)
-	// (a DIV b)
-	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	vec.Merge(shared0, &quotient2, todo2, n)
-	vec.Merge(&ifResult2, shared0, then2, n)
-	vec.Fill(&ifResult2, int64(0), otherwise2, n)
-	vec.Check(failed, &ifResult2, sel, n, 1)
-	column := vec.Int64Array(mem, &ifResult2, sel, n)
-	return column
 }
 
 // Lazy_with_region_hoistSchema is the schema of the batches Lazy_with_region_hoist returns.
@@ -2482,7 +2171,8 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := lazy_with_region_hoistCol1(n, all, p, shared0, shared0Done, a, b, failed, mem)
-	col2 := lazy_with_region_hoistCol2(n, all, q, shared0, shared0Done, a, b, failed, mem)
+	// IF(q, a DIV b, 0)
+	col2 := ifThenColumn2(n, all, q, shared0, shared0Done, a, b, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r1", "r2"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"})
@@ -2518,25 +2208,6 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *ve
 	return column
 }
 
-// lazy_with_region_hoistCol2 computes output column 2 (r2) of query lazy_with_region_hoist on every row, noting its first failed row in failed:
-//
-//	IF(q, a DIV b, 0)
-func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF(q, (a DIV b), 0)
-	then2, otherwise2 := vec.Split(&q, all, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &q, all, n)
-	todo2 := vec.Missing(shared0Done, then2, n)
-	// (a DIV b)
-	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	vec.Merge(shared0, &quotient2, todo2, n)
-	vec.Merge(&ifResult2, shared0, then2, n)
-	vec.Fill(&ifResult2, int64(0), otherwise2, n)
-	vec.Check(failed, &ifResult2, all, n, 2)
-	column2 := vec.Int64Array(mem, &ifResult2, all, n)
-	return column2
-}
-
 // Map_lookup_where_outputSchema is the schema of the batches Map_lookup_where_output returns.
 var Map_lookup_where_outputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2564,7 +2235,8 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	failed := new(vec.Failure)
 
 	entry := map_lookup_where_outputShared0(n, all, mArr, mKeys, mItems)
-	cmp := map_lookup_where_outputWhere(n, all, entry)
+	// m['k'] > 0
+	cmp := whereCmp(n, all, entry, int64(0))
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := map_lookup_where_outputCol1(n, sel, entry, failed, mem)
@@ -2610,21 +2282,22 @@ func map_lookup_where_outputShared0(n int, all vec.Sel, mArr *array.Map, mKeys v
 	return entry
 }
 
-// map_lookup_where_outputWhere computes the WHERE clause of query map_lookup_where_output on every row:
+// whereCmp is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query map_lookup_where_output on every row:
 //
 //	m['k'] > 0
-func map_lookup_where_outputWhere(n int, all vec.Sel, entry vec.Vec[int64]) vec.Vec[bool] {
-	// (m['k'] > 0)
+func whereCmp(n int, all vec.Sel, in1 vec.Vec[int64], value1 int64) vec.Vec[bool] {
 	cmp := vec.Make[bool](n)
 	{
-		entryV := entry.V[:n]
+		in1V := in1.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&entry))
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&in1))
 		for i := range out {
 			if dirty && cmp.Dirty(i) {
 				continue
 			}
-			out[i] = rt.GtInt64(entryV[i], int64(0))
+			out[i] = rt.GtInt64(in1V[i], int64(value1))
 		}
 	}
 	return cmp
@@ -2821,7 +2494,8 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	failed := new(vec.Failure)
 	sum := nested_not_subsumedShared0(n, all, a, b)
 	col1 := nested_not_subsumedCol1(n, all, sum, failed, mem)
-	col2 := nested_not_subsumedCol2(n, all, sum, failed, mem)
+	// a + b
+	col2 := quotientColumn(n, all, sum, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "a + b"})
@@ -2888,15 +2562,6 @@ func nested_not_subsumedCol1(n int, all vec.Sel, sum vec.Vec[int64], failed *vec
 	return column
 }
 
-// nested_not_subsumedCol2 computes output column 2 (s) of query nested_not_subsumed on every row, noting its first failed row in failed:
-//
-//	a + b
-func nested_not_subsumedCol2(n int, all vec.Sel, sum vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &sum, all, n, 2)
-	column2 := vec.Int64Array(mem, &sum, all, n)
-	return column2
-}
-
 // Nested_subsumedSchema is the schema of the batches Nested_subsumed returns.
 var Nested_subsumedSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2923,8 +2588,10 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	product := nested_subsumedShared0(n, all, a, b)
-	col1 := nested_subsumedCol1(n, all, product, failed, mem)
-	col2 := nested_subsumedCol2(n, all, product, failed, mem)
+	// (a + b) * 2
+	col1 := quotientColumn(n, all, product, failed, mem, 1)
+	// (a + b) * 2 + 1
+	col2 := sumColumn(n, all, product, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "(a + b) * 2 + 1"})
@@ -2982,30 +2649,22 @@ func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 	return product
 }
 
-// nested_subsumedCol1 computes output column 1 (r) of query nested_subsumed on every row, noting its first failed row in failed:
-//
-//	(a + b) * 2
-func nested_subsumedCol1(n int, all vec.Sel, product vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &product, all, n, 1)
-	column := vec.Int64Array(mem, &product, all, n)
-	return column
-}
-
-// nested_subsumedCol2 computes output column 2 (s) of query nested_subsumed on every row, noting its first failed row in failed:
+// sumColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 2 (s) of query nested_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2 + 1
-func nested_subsumedCol2(n int, all vec.Sel, product vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (((a + b) * 2) + 1)
+func sumColumn(n int, all vec.Sel, in1 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	sum2 := vec.Make[int64](n)
 	{
-		productV := product.V[:n]
+		in1V := in1.V[:n]
 		out := sum2.V[:n]
-		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&product))
+		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&in1))
 		for i := range out {
 			if dirty && sum2.Dirty(i) {
 				continue
 			}
-			r, err := rt.AddInt64(productV[i], int64(1))
+			r, err := rt.AddInt64(in1V[i], int64(1))
 			if err != nil {
 				sum2.Fail(i, err)
 				continue
@@ -3098,15 +2757,11 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], product vec.Vec
 	var sCol arrow.Array // written by the loop, or below from ifResult
 	var sOut *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		sOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
 		productV := product.V[:n]
 		out := sOut.V
-		left := vec.Sel{} // rows for the vector code
 		if p.Clean() && product.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -3117,10 +2772,6 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], product vec.Vec
 			}
 		} else {
 			for i := range out {
-				if product.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				if !(p.IsNull(i)) && pV[i] {
 					if product.IsNull(i) {
 						sOut.SetNull(i)
@@ -3132,23 +2783,7 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], product vec.Vec
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			sCol = sOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, (x * y), 0.0)
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[float64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		vec.Merge(&ifResult2, &product, then, n)
-		vec.Fill(&ifResult2, float64(0.0), otherwise, n)
-		if fused {
-			sOut.Patch(&ifResult2, rest, all)
-			sCol = sOut.Array()
-		}
-		ifResult = ifResult2
+		sCol = sOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 2)
 	if sCol == nil {
@@ -3182,9 +2817,11 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	quotient := nullifShared0(n, all, a, b)
+	// (a DIV b)
+	quotient := quotientShared(n, all, a, b)
 	col1 := nullifCol1(n, all, quotient, failed, mem)
-	col2 := nullifCol2(n, all, quotient, failed, mem)
+	// (a DIV b) + 1
+	col2 := sumColumn(n, all, quotient, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"})
@@ -3196,32 +2833,6 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 		c.Release()
 	}
 	return out, nil
-}
-
-// nullifShared0 computes a shared subexpression of query Nullif on every row (always):
-//
-//	(a DIV b)
-func nullifShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return quotient
 }
 
 // nullifCol1 computes output column 1 (r) of query nullif on every row, noting its first failed row in failed:
@@ -3245,33 +2856,6 @@ func nullifCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure
 	vec.Check(failed, &nullIf, all, n, 1)
 	column := vec.Int64Array(mem, &nullIf, all, n)
 	return column
-}
-
-// nullifCol2 computes output column 2 (s) of query nullif on every row, noting its first failed row in failed:
-//
-//	(a DIV b) + 1
-func nullifCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((a DIV b) + 1)
-	sum := vec.Make[int64](n)
-	{
-		quotientV := quotient.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&quotient))
-		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddInt64(quotientV[i], int64(1))
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &sum, all, n, 2)
-	column2 := vec.Int64Array(mem, &sum, all, n)
-	return column2
 }
 
 // Or_operandsSchema is the schema of the batches Or_operands returns.
@@ -4249,9 +3833,11 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	quotient := simple_case_operandShared0(n, all, a, b)
+	// (a DIV b)
+	quotient := quotientShared(n, all, a, b)
 	col1 := simple_case_operandCol1(n, all, quotient, mem, failed)
-	col2 := simple_case_operandCol2(n, all, quotient, failed, mem)
+	// a DIV b
+	col2 := quotientColumn(n, all, quotient, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"})
@@ -4263,32 +3849,6 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		c.Release()
 	}
 	return out, nil
-}
-
-// simple_case_operandShared0 computes a shared subexpression of query Simple_case_operand on every row (always):
-//
-//	(a DIV b)
-func simple_case_operandShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return quotient
 }
 
 // simple_case_operandCol1 computes output column 1 (r) of query simple_case_operand on every row, noting its first failed row in failed:
@@ -4356,15 +3916,6 @@ func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem me
 		directCol = vec.StringArray(mem, &caseResult, all, n)
 	}
 	return directCol
-}
-
-// simple_case_operandCol2 computes output column 2 (s) of query simple_case_operand on every row, noting its first failed row in failed:
-//
-//	a DIV b
-func simple_case_operandCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &quotient, all, n, 2)
-	column := vec.Int64Array(mem, &quotient, all, n)
-	return column
 }
 
 // Single_useSchema is the schema of the batches Single_use returns.
@@ -4612,9 +4163,11 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	quotient := try_boundaryShared0(n, all, a, b)
+	// (a DIV b)
+	quotient := quotientShared(n, all, a, b)
 	col1 := try_boundaryCol1(n, all, quotient, failed, mem)
-	col2 := try_boundaryCol2(n, all, quotient, failed, mem)
+	// a DIV b
+	col2 := quotientColumn(n, all, quotient, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "safe", "raw"}, []string{"", "TRY(a DIV b)", "a DIV b"})
@@ -4628,32 +4181,6 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	return out, nil
 }
 
-// try_boundaryShared0 computes a shared subexpression of query Try_boundary on every row (always):
-//
-//	(a DIV b)
-func try_boundaryShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return quotient
-}
-
 // try_boundaryCol1 computes output column 1 (safe) of query try_boundary on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV b)
@@ -4663,15 +4190,6 @@ func try_boundaryCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.F
 	vec.Check(failed, &tried, all, n, 1)
 	column := vec.Int64Array(mem, &tried, all, n)
 	return column
-}
-
-// try_boundaryCol2 computes output column 2 (raw) of query try_boundary on every row, noting its first failed row in failed:
-//
-//	a DIV b
-func try_boundaryCol2(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &quotient, all, n, 2)
-	column2 := vec.Int64Array(mem, &quotient, all, n)
-	return column2
 }
 
 // Try_shared_wholeSchema is the schema of the batches Try_shared_whole returns.
@@ -4799,11 +4317,14 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	quotient := where_and_outputShared0(n, all, a, b)
-	cmp := where_and_outputWhere(n, all, quotient)
+	// (a DIV b)
+	quotient := quotientShared(n, all, a, b)
+	// (a DIV b) > 1
+	cmp := whereCmp(n, all, quotient, int64(1))
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := where_and_outputCol1(n, sel, quotient, failed, mem)
+	// a DIV b
+	col1 := quotientColumn(n, sel, quotient, failed, mem, 1)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"(a DIV b) > 1", "a DIV b"})
@@ -4815,61 +4336,6 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		c.Release()
 	}
 	return out, nil
-}
-
-// where_and_outputShared0 computes a shared subexpression of query Where_and_output on every row (always):
-//
-//	(a DIV b)
-func where_and_outputShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return quotient
-}
-
-// where_and_outputWhere computes the WHERE clause of query where_and_output on every row:
-//
-//	(a DIV b) > 1
-func where_and_outputWhere(n int, all vec.Sel, quotient vec.Vec[int64]) vec.Vec[bool] {
-	// ((a DIV b) > 1)
-	cmp := vec.Make[bool](n)
-	{
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.GtInt64(quotientV[i], int64(1))
-		}
-	}
-	return cmp
-}
-
-// where_and_outputCol1 computes output column 1 (q) of query where_and_output on the rows that pass its WHERE clause, noting its first failed row in failed:
-//
-//	a DIV b
-func where_and_outputCol1(n int, sel vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &quotient, sel, n, 1)
-	column := vec.Int64Array(mem, &quotient, sel, n)
-	return column
 }
 
 // Where_both_branchesSchema is the schema of the batches Where_both_branches returns.
@@ -5019,11 +4485,13 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	ifResult := where_conditional_output_alwaysWhere(n, all, p, shared0, shared0Done, a, b)
+	// IF(p, (a DIV b) > 1, TRUE)
+	ifResult := whereIfThen(n, all, p, shared0, shared0Done, a, b, int64(1))
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 	shared02 := where_conditional_output_alwaysShared0(n, sel, shared0, shared0Done, a, b)
-	col1 := where_conditional_output_alwaysCol1(n, sel, shared02, failed, mem)
+	// a DIV b
+	col1 := quotientColumn(n, sel, shared02, failed, mem, 1)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"})
@@ -5037,25 +4505,6 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	return out, nil
 }
 
-// where_conditional_output_alwaysWhere computes the WHERE clause of query where_conditional_output_always on every row:
-//
-//	IF(p, (a DIV b) > 1, TRUE)
-func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
-	// IF(p, ((a DIV b) > 1), TRUE)
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[bool](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	todo := vec.Missing(shared0Done, then, n)
-	// (a DIV b)
-	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	vec.Merge(shared0, &quotient, todo, n)
-	// ((a DIV b) > 1)
-	cmp := vec.Map2(then, n, vec.VecArg(shared0), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-	vec.Merge(&ifResult, &cmp, then, n)
-	vec.Fill(&ifResult, true, otherwise, n)
-	return ifResult
-}
-
 // where_conditional_output_alwaysShared0 computes a shared subexpression of query Where_conditional_output_always on the rows that pass its WHERE clause (always):
 //
 //	(a DIV b)
@@ -5065,15 +4514,6 @@ func where_conditional_output_alwaysShared0(n int, sel vec.Sel, shared0 *vec.Vec
 	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	vec.Merge(shared0, &quotient2, todo2, n)
 	return (*shared0)
-}
-
-// where_conditional_output_alwaysCol1 computes output column 1 (q) of query where_conditional_output_always on the rows that pass its WHERE clause, noting its first failed row in failed:
-//
-//	a DIV b
-func where_conditional_output_alwaysCol1(n int, sel vec.Sel, shared02 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &shared02, sel, n, 1)
-	column := vec.Int64Array(mem, &shared02, sel, n)
-	return column
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -66,7 +66,8 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := and_operandCol1(n, all, p, a, b, failed, mem)
-	col2 := and_operandCol2(n, all, a, b, failed, mem)
+	// a DIV b
+	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "p AND (a DIV b > 1)", "a DIV b"})
@@ -145,22 +146,23 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 	return column
 }
 
-// and_operandCol2 computes output column 2 (s) of query and_operand on every row, noting its first failed row in failed:
+// quotientColumn is the code of 8 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 2 (s) of query and_operand on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func and_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV b)
+func quotientColumn(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	quotient2 := vec.Make[int64](n)
 	{
-		aV := a.V[:n]
-		bV := b.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
 			if dirty && quotient2.Dirty(i) {
 				continue
 			}
-			r, err := rt.DivInt64(aV[i], bV[i])
+			r, err := rt.DivInt64(in1V[i], in2V[i])
 			if err != nil {
 				quotient2.Fail(i, err)
 				continue
@@ -168,7 +170,7 @@ func and_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fai
 			out[i] = r
 		}
 	}
-	vec.Check(failed, &quotient2, all, n, 2)
+	vec.Check(failed, &quotient2, all, n, colNum1)
 	column2 := vec.Int64Array(mem, &quotient2, all, n)
 	return column2
 }
@@ -199,7 +201,8 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := betweenCol1(n, all, a, b, failed, mem)
-	col2 := betweenCol2(n, all, a, b, failed, mem)
+	// a DIV b
+	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"})
@@ -246,34 +249,6 @@ func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed 
 	vec.Check(failed, &betweenResult, all, n, 1)
 	column := vec.BoolArray(mem, &betweenResult, all, n)
 	return column
-}
-
-// betweenCol2 computes output column 2 (s) of query between on every row, noting its first failed row in failed:
-//
-//	a DIV b
-func betweenCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient2.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &quotient2, all, n, 2)
-	column2 := vec.Int64Array(mem, &quotient2, all, n)
-	return column2
 }
 
 // Case_condition_may_failSchema is the schema of the batches Case_condition_may_fail returns.
@@ -1331,7 +1306,8 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := coalesce_later_arg_other_outputCol1(n, all, a, b, c_, failed, mem)
-	col2 := coalesce_later_arg_other_outputCol2(n, all, b, c_, failed, mem)
+	// b DIV c
+	col2 := quotientColumn(n, all, b, c_, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "COALESCE(a, b DIV c)", "b DIV c"})
@@ -1359,34 +1335,6 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b
 	vec.Check(failed, &coalesced, all, n, 1)
 	column := vec.Int64Array(mem, &coalesced, all, n)
 	return column
-}
-
-// coalesce_later_arg_other_outputCol2 computes output column 2 (s) of query coalesce_later_arg_other_output on every row, noting its first failed row in failed:
-//
-//	b DIV c
-func coalesce_later_arg_other_outputCol2(n int, all vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (b DIV c)
-	quotient2 := vec.Make[int64](n)
-	{
-		bV := b.V[:n]
-		c_V := c_.V[:n]
-		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&c_))
-		for i := range out {
-			if dirty && quotient2.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(bV[i], c_V[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &quotient2, all, n, 2)
-	column2 := vec.Int64Array(mem, &quotient2, all, n)
-	return column2
 }
 
 // Coalesce_rest_regionSchema is the schema of the batches Coalesce_rest_region returns.
@@ -1476,8 +1424,10 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := cross_outputCol1(n, all, p, a, b, mem, failed)
-	col2 := cross_outputCol2(n, all, a, b, failed, mem)
+	// IF(p, a DIV b, 0)
+	col1 := ifThenColumn(n, all, p, a, b, mem, failed, 1)
+	// a DIV b
+	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "guarded", "plain"}, []string{"", "IF(p, a DIV b, 0)", "a DIV b"})
@@ -1491,28 +1441,28 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	return out, nil
 }
 
-// cross_outputCol1 computes output column 1 (guarded) of query cross_output on every row, noting its first failed row in failed:
+// ifThenColumn is the code of 5 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (guarded) of query cross_output on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF(p, (a DIV b), 0)
-	var guardedCol arrow.Array // written by the loop, or below from ifResult
+func ifThenColumn(n int, all vec.Sel, in1 vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var guardedCol arrow.Array
 	var guardedOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
 		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		pV := p.V[:n]
+		in1V := in1.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := guardedOut.V
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		var bad vec.Failed
-		if p.Clean() && a.Clean() && b.Clean() {
+		if in1.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
-				if pV[i] {
+				if in1V[i] {
 					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				} else {
 					out[i] = int64(0)
@@ -1524,7 +1474,7 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 			}
 		} else {
 			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
+				if !(in1.IsNull(i)) && in1V[i] {
 					if a.IsNull(i) || b.IsNull(i) {
 						guardedOut.SetNull(i)
 					} else {
@@ -1545,11 +1495,9 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 		}
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, (a DIV b), 0)
-		then, otherwise := vec.Split(&p, rest, n)
+		then, otherwise := vec.Split(&in1, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// (a DIV b)
+		vec.CopyErrs(&ifResult2, &in1, rest, n)
 		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
@@ -1559,39 +1507,11 @@ func cross_outputCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 		}
 		ifResult = ifResult2
 	}
-	vec.Check(failed, &ifResult, all, n, 1)
+	vec.Check(failed, &ifResult, all, n, colNum1)
 	if guardedCol == nil {
 		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
 	}
 	return guardedCol
-}
-
-// cross_outputCol2 computes output column 2 (plain) of query cross_output on every row, noting its first failed row in failed:
-//
-//	a DIV b
-func cross_outputCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient2.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &quotient2, all, n, 2)
-	column := vec.Int64Array(mem, &quotient2, all, n)
-	return column
 }
 
 // Cross_output_swappedSchema is the schema of the batches Cross_output_swapped returns.
@@ -1620,8 +1540,10 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := cross_output_swappedCol1(n, all, a, b, failed, mem)
-	col2 := cross_output_swappedCol2(n, all, p, a, b, mem, failed)
+	// a DIV b
+	col1 := quotientColumn(n, all, a, b, failed, mem, 1)
+	// IF(p, a DIV b, 0)
+	col2 := ifThenColumn(n, all, p, a, b, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "plain", "guarded"}, []string{"", "a DIV b", "IF(p, a DIV b, 0)"})
@@ -1633,109 +1555,6 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 		c.Release()
 	}
 	return out, nil
-}
-
-// cross_output_swappedCol1 computes output column 1 (plain) of query cross_output_swapped on every row, noting its first failed row in failed:
-//
-//	a DIV b
-func cross_output_swappedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &quotient, all, n, 1)
-	column := vec.Int64Array(mem, &quotient, all, n)
-	return column
-}
-
-// cross_output_swappedCol2 computes output column 2 (guarded) of query cross_output_swapped on every row, noting its first failed row in failed:
-//
-//	IF(p, a DIV b, 0)
-func cross_output_swappedCol2(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF(p, (a DIV b), 0)
-	var guardedCol arrow.Array // written by the loop, or below from ifResult
-	var guardedOut *vec.FixedOut[int64]
-	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := guardedOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if p.Clean() && a.Clean() && b.Clean() {
-			for i := range out {
-				if pV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				} else {
-					out[i] = int64(0)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
-					if a.IsNull(i) || b.IsNull(i) {
-						guardedOut.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-					}
-				} else {
-					out[i] = int64(0)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			guardedCol = guardedOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, (a DIV b), 0)
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// (a DIV b)
-		quotient2 := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&ifResult2, &quotient2, then, n)
-		vec.Fill(&ifResult2, int64(0), otherwise, n)
-		if fused {
-			guardedOut.Patch(&ifResult2, rest, all)
-			guardedCol = guardedOut.Array()
-		}
-		ifResult = ifResult2
-	}
-	vec.Check(failed, &ifResult, all, n, 2)
-	if guardedCol == nil {
-		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
-	return guardedCol
 }
 
 // Fused_two_lookupsSchema is the schema of the batches Fused_two_lookups returns.
@@ -2309,7 +2128,8 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := in_listCol1(n, all, a, b, failed, mem)
-	col2 := in_listCol2(n, all, a, b, failed, mem)
+	// a DIV b
+	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "a DIV b IN (1, 2)", "a DIV b"})
@@ -2358,34 +2178,6 @@ func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed 
 	return column
 }
 
-// in_listCol2 computes output column 2 (s) of query in_list on every row, noting its first failed row in failed:
-//
-//	a DIV b
-func in_listCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient2.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &quotient2, all, n, 2)
-	column2 := vec.Int64Array(mem, &quotient2, all, n)
-	return column2
-}
-
 // Lazy_three_regionsSchema is the schema of the batches Lazy_three_regions returns.
 var Lazy_three_regionsSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2414,8 +2206,10 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := lazy_three_regionsCol1(n, all, p, a, b, mem, failed)
-	col2 := lazy_three_regionsCol2(n, all, q, a, b, mem, failed)
+	// IF(p, a DIV b, 0)
+	col1 := ifThenColumn(n, all, p, a, b, mem, failed, 1)
+	// IF(q, a DIV b, 0)
+	col2 := ifThenColumn(n, all, q, a, b, mem, failed, 2)
 	col3 := lazy_three_regionsCol3(n, all, p, q, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
@@ -2428,156 +2222,6 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 		c.Release()
 	}
 	return out, nil
-}
-
-// lazy_three_regionsCol1 computes output column 1 (r1) of query lazy_three_regions on every row, noting its first failed row in failed:
-//
-//	IF(p, a DIV b, 0)
-func lazy_three_regionsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF(p, (a DIV b), 0)
-	var r1Col arrow.Array // written by the loop, or below from ifResult
-	var r1Out *vec.FixedOut[int64]
-	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		r1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := r1Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if p.Clean() && a.Clean() && b.Clean() {
-			for i := range out {
-				if pV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				} else {
-					out[i] = int64(0)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
-					if a.IsNull(i) || b.IsNull(i) {
-						r1Out.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-					}
-				} else {
-					out[i] = int64(0)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			r1Col = r1Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, (a DIV b), 0)
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// (a DIV b)
-		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&ifResult2, &quotient, then, n)
-		vec.Fill(&ifResult2, int64(0), otherwise, n)
-		if fused {
-			r1Out.Patch(&ifResult2, rest, all)
-			r1Col = r1Out.Array()
-		}
-		ifResult = ifResult2
-	}
-	vec.Check(failed, &ifResult, all, n, 1)
-	if r1Col == nil {
-		r1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
-	return r1Col
-}
-
-// lazy_three_regionsCol2 computes output column 2 (r2) of query lazy_three_regions on every row, noting its first failed row in failed:
-//
-//	IF(q, a DIV b, 0)
-func lazy_three_regionsCol2(n int, all vec.Sel, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF(q, (a DIV b), 0)
-	var r2Col arrow.Array // written by the loop, or below from ifResult3
-	var r2Out *vec.FixedOut[int64]
-	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
-	{
-		r2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := r2Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if q.Clean() && a.Clean() && b.Clean() {
-			for i := range out {
-				if qV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				} else {
-					out[i] = int64(0)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				if !(q.IsNull(i)) && qV[i] {
-					if a.IsNull(i) || b.IsNull(i) {
-						r2Out.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-					}
-				} else {
-					out[i] = int64(0)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			r2Col = r2Out.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// IF(q, (a DIV b), 0)
-		then2, otherwise2 := vec.Split(&q, rest2, n)
-		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &q, rest2, n)
-		// (a DIV b)
-		quotient2 := vec.Map2E(then2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&ifResult4, &quotient2, then2, n)
-		vec.Fill(&ifResult4, int64(0), otherwise2, n)
-		if fused2 {
-			r2Out.Patch(&ifResult4, rest2, all)
-			r2Col = r2Out.Array()
-		}
-		ifResult3 = ifResult4
-	}
-	vec.Check(failed, &ifResult3, all, n, 2)
-	if r2Col == nil {
-		r2Col = vec.Int64Array(mem, &ifResult3, all, n)
-	}
-	return r2Col
 }
 
 // lazy_three_regionsCol3 computes output column 3 (r3) of query lazy_three_regions on every row, noting its first failed row in failed:
@@ -2873,7 +2517,8 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	ifResult := lazy_where_and_outputWhere(n, all, p, a, b)
+	// IF(p, (a DIV b) > 0, TRUE)
+	ifResult := whereIfThen(n, all, p, a, b, int64(0))
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 	col1 := lazy_where_and_outputCol1(n, sel, q, a, b, mem, failed)
@@ -2890,13 +2535,13 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	return out, nil
 }
 
-// lazy_where_and_outputWhere computes the WHERE clause of query lazy_where_and_output on every row:
+// whereIfThen is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query lazy_where_and_output on every row:
 //
 //	IF(p, (a DIV b) > 0, TRUE)
-func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
-	// IF(p, ((a DIV b) > 0), TRUE)
+func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], value1 int64) vec.Vec[bool] {
 	var ifResult vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
@@ -2905,12 +2550,12 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[i
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		var bad vec.Failed
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				if pV[i] {
-					out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+					out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(value1))
 				} else {
 					out[i] = true
 				}
@@ -2925,7 +2570,7 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[i
 					if a.IsNull(i) || b.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
-						out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
+						out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(value1))
 					}
 				} else {
 					out[i] = true
@@ -2939,14 +2584,11 @@ func lazy_where_and_outputWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[i
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, ((a DIV b) > 0), TRUE)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// (a DIV b)
 		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) > 0)
-		cmp := vec.Map2(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
+		cmp := vec.Map2(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(value1)), rt.GtInt64)
 		vec.Merge(&ifResult2, &cmp, then, n)
 		vec.Fill(&ifResult2, true, otherwise, n)
 		if fused {
@@ -3062,8 +2704,10 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := lazy_with_region_hoistCol1(n, all, p, a, b, mem, failed)
-	col2 := lazy_with_region_hoistCol2(n, all, q, a, b, mem, failed)
+	// IF(p, (a DIV b) + (a DIV b), 0)
+	col1 := ifThenColumn2(n, all, p, a, b, mem, failed)
+	// IF(q, a DIV b, 0)
+	col2 := ifThenColumn(n, all, q, a, b, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r1", "r2"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"})
@@ -3077,15 +2721,15 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	return out, nil
 }
 
-// lazy_with_region_hoistCol1 computes output column 1 (r1) of query lazy_with_region_hoist on every row, noting its first failed row in failed:
+// ifThenColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r1) of query lazy_with_region_hoist on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + (a DIV b), 0)
-func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF(p, ((a DIV b) + (a DIV b)), 0)
-	var r1Col arrow.Array // written by the loop, or below from ifResult
+func ifThenColumn2(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var r1Col arrow.Array
 	var r1Out *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
@@ -3094,7 +2738,7 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[i
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := r1Out.V
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		var bad vec.Failed
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -3131,15 +2775,11 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[i
 		}
 	}
 	if !fused || len(rest) > 0 {
-		// IF(p, ((a DIV b) + (a DIV b)), 0)
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// (a DIV b)
 		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// (a DIV b)
 		quotient2 := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) + (a DIV b))
 		sum := vec.Map2E(then, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.AddInt64)
 		vec.Merge(&ifResult2, &sum, then, n)
 		vec.Fill(&ifResult2, int64(0), otherwise, n)
@@ -3154,81 +2794,6 @@ func lazy_with_region_hoistCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[i
 		r1Col = vec.Int64Array(mem, &ifResult, all, n)
 	}
 	return r1Col
-}
-
-// lazy_with_region_hoistCol2 computes output column 2 (r2) of query lazy_with_region_hoist on every row, noting its first failed row in failed:
-//
-//	IF(q, a DIV b, 0)
-func lazy_with_region_hoistCol2(n int, all vec.Sel, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF(q, (a DIV b), 0)
-	var r2Col arrow.Array // written by the loop, or below from ifResult3
-	var r2Out *vec.FixedOut[int64]
-	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
-	{
-		r2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := r2Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if q.Clean() && a.Clean() && b.Clean() {
-			for i := range out {
-				if qV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				} else {
-					out[i] = int64(0)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				if !(q.IsNull(i)) && qV[i] {
-					if a.IsNull(i) || b.IsNull(i) {
-						r2Out.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-					}
-				} else {
-					out[i] = int64(0)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			r2Col = r2Out.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// IF(q, (a DIV b), 0)
-		then2, otherwise2 := vec.Split(&q, rest2, n)
-		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &q, rest2, n)
-		// (a DIV b)
-		quotient3 := vec.Map2E(then2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&ifResult4, &quotient3, then2, n)
-		vec.Fill(&ifResult4, int64(0), otherwise2, n)
-		if fused2 {
-			r2Out.Patch(&ifResult4, rest2, all)
-			r2Col = r2Out.Array()
-		}
-		ifResult3 = ifResult4
-	}
-	vec.Check(failed, &ifResult3, all, n, 2)
-	if r2Col == nil {
-		r2Col = vec.Int64Array(mem, &ifResult3, all, n)
-	}
-	return r2Col
 }
 
 // Map_lookup_where_outputSchema is the schema of the batches Map_lookup_where_output returns.
@@ -3688,7 +3253,8 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := nested_not_subsumedCol1(n, all, a, b, mem, failed)
+	// (a + b) * 2
+	col1 := productColumn(n, all, a, b, mem, failed)
 	col2 := nested_not_subsumedCol2(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -3703,15 +3269,15 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	return out, nil
 }
 
-// nested_not_subsumedCol1 computes output column 1 (r) of query nested_not_subsumed on every row, noting its first failed row in failed:
+// productColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query nested_not_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2
-func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((a + b) * 2)
-	var directCol arrow.Array // written by the loop, or below from product
+func productColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
 	var directOut *vec.FixedOut[int64]
 	var product vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
@@ -3719,7 +3285,7 @@ func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		var bad vec.Failed
 		if a.Clean() && b.Clean() {
 			for i := range out {
@@ -3748,9 +3314,7 @@ func nested_not_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 		}
 	}
 	if !fused || len(rest) > 0 {
-		// (a + b)
 		sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
-		// ((a + b) * 2)
 		product2 := vec.Map2E(rest, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(2)), rt.MulInt64)
 		if fused {
 			directOut.Patch(&product2, rest, all)
@@ -3818,7 +3382,8 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := nested_subsumedCol1(n, all, a, b, mem, failed)
+	// (a + b) * 2
+	col1 := productColumn(n, all, a, b, mem, failed)
 	col2 := nested_subsumedCol2(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -3831,68 +3396,6 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 		c.Release()
 	}
 	return out, nil
-}
-
-// nested_subsumedCol1 computes output column 1 (r) of query nested_subsumed on every row, noting its first failed row in failed:
-//
-//	(a + b) * 2
-func nested_subsumedCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((a + b) * 2)
-	var directCol arrow.Array // written by the loop, or below from product
-	var directOut *vec.FixedOut[int64]
-	var product vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if a.Clean() && b.Clean() {
-			for i := range out {
-				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) || b.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (a + b)
-		sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
-		// ((a + b) * 2)
-		product2 := vec.Map2E(rest, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(2)), rt.MulInt64)
-		if fused {
-			directOut.Patch(&product2, rest, all)
-			directCol = directOut.Array()
-		}
-		product = product2
-	}
-	vec.Check(failed, &product, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &product, all, n)
-	}
-	return directCol
 }
 
 // nested_subsumedCol2 computes output column 2 (s) of query nested_subsumed on every row, noting its first failed row in failed:
@@ -4093,7 +3596,8 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := nullifCol1(n, all, a, b, failed, mem)
-	col2 := nullifCol2(n, all, a, b, mem, failed)
+	// (a DIV b) + 1
+	col2 := sumColumn(n, all, a, b, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"})
@@ -4149,15 +3653,15 @@ func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *
 	return column
 }
 
-// nullifCol2 computes output column 2 (s) of query nullif on every row, noting its first failed row in failed:
+// sumColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 2 (s) of query nullif on every row, noting its first failed row in failed:
 //
 //	(a DIV b) + 1
-func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((a DIV b) + 1)
-	var sCol arrow.Array // written by the loop, or below from sum
+func sumColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var sCol arrow.Array
 	var sOut *vec.FixedOut[int64]
 	var sum vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
@@ -4165,7 +3669,7 @@ func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memo
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sOut.V
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		var bad vec.Failed
 		if a.Clean() && b.Clean() {
 			for i := range out {
@@ -4194,9 +3698,7 @@ func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memo
 		}
 	}
 	if !fused || len(rest) > 0 {
-		// (a DIV b)
 		quotient2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) + 1)
 		sum2 := vec.Map2E(rest, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		if fused {
 			sOut.Patch(&sum2, rest, all)
@@ -4204,7 +3706,7 @@ func nullifCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memo
 		}
 		sum = sum2
 	}
-	vec.Check(failed, &sum, all, n, 2)
+	vec.Check(failed, &sum, all, n, colNum1)
 	if sCol == nil {
 		sCol = vec.Int64Array(mem, &sum, all, n)
 	}
@@ -4460,7 +3962,8 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := region_thenCol1(n, all, p, a, b, mem, failed)
+	// IF(p, (a DIV b) + (a DIV b), 0)
+	col1 := ifThenColumn2(n, all, p, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)"})
@@ -4472,85 +3975,6 @@ func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 		c.Release()
 	}
 	return out, nil
-}
-
-// region_thenCol1 computes output column 1 (r) of query region_then on every row, noting its first failed row in failed:
-//
-//	IF(p, (a DIV b) + (a DIV b), 0)
-func region_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF(p, ((a DIV b) + (a DIV b)), 0)
-	var directCol arrow.Array // written by the loop, or below from ifResult
-	var directOut *vec.FixedOut[int64]
-	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if p.Clean() && a.Clean() && b.Clean() {
-			for i := range out {
-				if pV[i] {
-					out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
-				} else {
-					out[i] = int64(0)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
-					if a.IsNull(i) || b.IsNull(i) {
-						directOut.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
-					}
-				} else {
-					out[i] = int64(0)
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, ((a DIV b) + (a DIV b)), 0)
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// (a DIV b)
-		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// (a DIV b)
-		quotient2 := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) + (a DIV b))
-		sum := vec.Map2E(then, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.AddInt64)
-		vec.Merge(&ifResult2, &sum, then, n)
-		vec.Fill(&ifResult2, int64(0), otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
-	}
-	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
-	return directCol
 }
 
 // Region_when_thenSchema is the schema of the batches Region_when_then returns.
@@ -5818,7 +5242,8 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := simple_case_operandCol1(n, all, a, b, mem, failed)
-	col2 := simple_case_operandCol2(n, all, a, b, failed, mem)
+	// a DIV b
+	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"})
@@ -5906,34 +5331,6 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 	return directCol
 }
 
-// simple_case_operandCol2 computes output column 2 (s) of query simple_case_operand on every row, noting its first failed row in failed:
-//
-//	a DIV b
-func simple_case_operandCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient2.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &quotient2, all, n, 2)
-	column := vec.Int64Array(mem, &quotient2, all, n)
-	return column
-}
-
 // Single_useSchema is the schema of the batches Single_use returns.
 var Single_useSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5958,7 +5355,8 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := single_useCol1(n, all, a, b, mem, failed)
+	// (a DIV b) + 1
+	col1 := sumColumn(n, all, a, b, mem, failed, 1)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV b) + 1"})
@@ -5970,68 +5368,6 @@ func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// single_useCol1 computes output column 1 (r) of query single_use on every row, noting its first failed row in failed:
-//
-//	(a DIV b) + 1
-func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((a DIV b) + 1)
-	var directCol arrow.Array // written by the loop, or below from sum
-	var directOut *vec.FixedOut[int64]
-	var sum vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if a.Clean() && b.Clean() {
-			for i := range out {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) || b.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (a DIV b)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) + 1)
-		sum2 := vec.Map2E(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-		if fused {
-			directOut.Patch(&sum2, rest, all)
-			directCol = directOut.Array()
-		}
-		sum = sum2
-	}
-	vec.Check(failed, &sum, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
-	return directCol
 }
 
 // String_case_chainSchema is the schema of the batches String_case_chain returns.
@@ -6144,7 +5480,8 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := try_boundaryCol1(n, all, a, b, failed, mem)
-	col2 := try_boundaryCol2(n, all, a, b, failed, mem)
+	// a DIV b
+	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "safe", "raw"}, []string{"", "TRY(a DIV b)", "a DIV b"})
@@ -6186,34 +5523,6 @@ func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fa
 	vec.Check(failed, &tried, all, n, 1)
 	column := vec.Int64Array(mem, &tried, all, n)
 	return column
-}
-
-// try_boundaryCol2 computes output column 2 (raw) of query try_boundary on every row, noting its first failed row in failed:
-//
-//	a DIV b
-func try_boundaryCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient2.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &quotient2, all, n, 2)
-	column2 := vec.Int64Array(mem, &quotient2, all, n)
-	return column2
 }
 
 // Try_shared_wholeSchema is the schema of the batches Try_shared_whole returns.
@@ -6357,7 +5666,8 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	cmp := where_and_outputWhere(n, all, a, b)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := where_and_outputCol1(n, sel, a, b, failed, mem)
+	// a DIV b
+	col1 := quotientColumn2(n, sel, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"(a DIV b) > 1", "a DIV b"})
@@ -6424,11 +5734,12 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64
 	return cmp
 }
 
-// where_and_outputCol1 computes output column 1 (q) of query where_and_output on the rows that pass its WHERE clause, noting its first failed row in failed:
+// quotientColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (q) of query where_and_output on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	a DIV b
-func where_and_outputCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV b)
+func quotientColumn2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	quotient2 := vec.Make[int64](n)
 	{
 		aV := a.V[:n]
@@ -6608,10 +5919,12 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	ifResult := where_conditional_output_alwaysWhere(n, all, p, a, b)
+	// IF(p, (a DIV b) > 1, TRUE)
+	ifResult := whereIfThen(n, all, p, a, b, int64(1))
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
-	col1 := where_conditional_output_alwaysCol1(n, sel, a, b, failed, mem)
+	// a DIV b
+	col1 := quotientColumn2(n, sel, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"})
@@ -6623,113 +5936,6 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 		c.Release()
 	}
 	return out, nil
-}
-
-// where_conditional_output_alwaysWhere computes the WHERE clause of query where_conditional_output_always on every row:
-//
-//	IF(p, (a DIV b) > 1, TRUE)
-func where_conditional_output_alwaysWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
-	// IF(p, ((a DIV b) > 1), TRUE)
-	var ifResult vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		ifResult = vec.Make[bool](n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if p.Clean() && a.Clean() && b.Clean() {
-			for i := range out {
-				if pV[i] {
-					out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
-				} else {
-					out[i] = true
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
-					if a.IsNull(i) || b.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
-					}
-				} else {
-					out[i] = true
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, ((a DIV b) > 1), TRUE)
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[bool](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// (a DIV b)
-		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) > 1)
-		cmp := vec.Map2(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-		vec.Merge(&ifResult2, &cmp, then, n)
-		vec.Fill(&ifResult2, true, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
-		}
-	}
-	return ifResult
-}
-
-// where_conditional_output_alwaysCol1 computes output column 1 (q) of query where_conditional_output_always on the rows that pass its WHERE clause, noting its first failed row in failed:
-//
-//	a DIV b
-func where_conditional_output_alwaysCol1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if quotient2.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV[i], bV[i])
-				if err != nil {
-					quotient2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	vec.Check(failed, &quotient2, sel, n, 1)
-	column := vec.Int64Array(mem, &quotient2, sel, n)
-	return column
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -58,9 +58,11 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00000Where(n, all, sArr)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	probe := shape00000Shared0(n, sel, r_)
+	// probe(1, r, 1)
+	probe := probeShared(n, sel, r_, int32(1), int64(1))
 	col1 := shape00000Col1(n, sel, r_, probe, b, failed, mem)
-	col2 := shape00000Col2(n, sel, probe, failed, mem)
+	// probe(1, r, 1)
+	col2 := probeColumn(n, sel, probe, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"CAST(s AS BIGINT) = 9223372036854775807", "COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1))", "probe(1, r, 1)"})
@@ -125,18 +127,19 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	return cmp
 }
 
-// shape00000Shared0 computes a shared subexpression of query Shape00000 on the rows that pass its WHERE clause (always):
+// probeShared is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query Shape00000 on the rows that pass its WHERE clause (always):
 //
 //	probe(1, r, 1)
-func shape00000Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, 1)
+func probeShared(n int, sel vec.Sel, r_ vec.Vec[int64], value1 int32, value2 int64) vec.Vec[int64] {
 	probe := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
 		out := probe.V[:n]
 		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
+				r, err := kernelKernels.Probe(int32(value1), r_V[i], int64(value2))
 				if err != nil {
 					probe.Fail(i, err)
 					continue
@@ -149,7 +152,7 @@ func shape00000Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 				if probe.Dirty(i) {
 					continue
 				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(1))
+				r, err := kernelKernels.Probe(int32(value1), r_V[i], int64(value2))
 				if err != nil {
 					probe.Fail(i, err)
 					continue
@@ -207,12 +210,14 @@ func shape00000Col1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64],
 	return column
 }
 
-// shape00000Col2 computes output column 2 (o2) of query Shape00000 on the rows that pass its WHERE clause, noting its first failed row in failed:
+// probeColumn is the code of 16 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 2 (o2) of query Shape00000 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(1, r, 1)
-func shape00000Col2(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &probe, sel, n, 2)
-	column2 := vec.Int64Array(mem, &probe, sel, n)
+func probeColumn(n int, in1 vec.Sel, in2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
+	vec.Check(failed, &in2, in1, n, colNum1)
+	column2 := vec.Int64Array(mem, &in2, in1, n)
 	return column2
 }
 
@@ -251,7 +256,8 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := shape00001Where(n, all, b, a)
+	// b = a
+	cmp := whereCmp(n, all, b, a)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00001Col1(n, sel, b, r_, shared0, shared0Done, c_, a, failed, mem)
@@ -269,22 +275,23 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00001Where computes the WHERE clause of query Shape00001 on every row:
+// whereCmp is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query Shape00001 on every row:
 //
 //	b = a
-func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
-	// (b = a)
+func whereCmp(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.Vec[bool] {
 	cmp := vec.Make[bool](n)
 	{
-		bV := b.V[:n]
-		aV := a.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
 			if dirty && cmp.Dirty(i) {
 				continue
 			}
-			out[i] = rt.EqInt64(bV[i], aV[i])
+			out[i] = rt.EqInt64(in1V[i], in2V[i])
 		}
 	}
 	return cmp
@@ -493,7 +500,8 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	isNotNull := shape00002Where(n, all, p)
+	// p IS NOT NULL
+	isNotNull := whereIsNull(n, all, p)
 	vec.Check(failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
 	col1 := shape00002Col1(n, sel, sArr, shared0, shared0Done, r_, failed, mem)
@@ -511,11 +519,12 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00002Where computes the WHERE clause of query Shape00002 on every row:
+// whereIsNull is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query Shape00002 on every row:
 //
 //	p IS NOT NULL
-func shape00002Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
-	// (p IS NOT NULL)
+func whereIsNull(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	isNotNull := vec.IsNull(&p, true, all, n)
 	return isNotNull
 }
@@ -679,7 +688,8 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := shape00003Where(n, all, r_, c_)
+	// r >= c
+	cmp := whereCmp2(n, all, r_, c_)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00003Col1(n, sel, r_, c_, a, failed, mem)
@@ -696,22 +706,23 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00003Where computes the WHERE clause of query Shape00003 on every row:
+// whereCmp2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query Shape00003 on every row:
 //
 //	r >= c
-func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
-	// (r >= c)
+func whereCmp2(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.Vec[bool] {
 	cmp := vec.Make[bool](n)
 	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
 			if dirty && cmp.Dirty(i) {
 				continue
 			}
-			out[i] = rt.GeInt64(r_V[i], c_V[i])
+			out[i] = rt.GeInt64(in1V[i], in2V[i])
 		}
 	}
 	return cmp
@@ -794,11 +805,14 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	q2 := shape00004Where(n, all, q)
+	// q
+	q2 := whereValue(n, all, q)
 	vec.Check(failed, &q2, all, n, 0)
 	sel := vec.Where(&q2, n)
-	probe := shape00004Shared1(n, sel, r_, b)
-	probe2 := shape00004Shared0(n, sel, r_, probe)
+	// probe(1, r, b)
+	probe := probeShared2(n, sel, r_, b, int32(1))
+	// probe(4, r, probe(1, r, b))
+	probe2 := probeShared2(n, sel, r_, probe, int32(4))
 	col1 := shape00004Col1(n, sel, probe2, probe, r_, failed, mem)
 	col2 := shape00004Col2(n, sel, sArr, a, failed, mem)
 	if failed.Err != nil {
@@ -814,26 +828,29 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00004Where computes the WHERE clause of query Shape00004 on every row:
+// whereValue is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query Shape00004 on every row:
 //
 //	q
-func shape00004Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
-	return q
+func whereValue(n int, all vec.Sel, in1 vec.Vec[bool]) vec.Vec[bool] {
+	return in1
 }
 
-// shape00004Shared1 computes a shared subexpression of query Shape00004 on the rows that pass its WHERE clause (always):
+// probeShared2 is the code of 11 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query Shape00004 on the rows that pass its WHERE clause (always):
 //
 //	probe(1, r, b)
-func shape00004Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, b)
+func probeShared2(n int, sel vec.Sel, r_ vec.Vec[int64], in1 vec.Vec[int64], value1 int32) vec.Vec[int64] {
 	probe := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
-		bV := b.V[:n]
+		in1V := in1.V[:n]
 		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&in1)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				r, err := kernelKernels.Probe(int32(value1), r_V[i], in1V[i])
 				if err != nil {
 					probe.Fail(i, err)
 					continue
@@ -846,7 +863,7 @@ func shape00004Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 				if probe.Dirty(i) {
 					continue
 				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				r, err := kernelKernels.Probe(int32(value1), r_V[i], in1V[i])
 				if err != nil {
 					probe.Fail(i, err)
 					continue
@@ -856,43 +873,6 @@ func shape00004Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 		}
 	}
 	return probe
-}
-
-// shape00004Shared0 computes a shared subexpression of query Shape00004 on the rows that pass its WHERE clause (always):
-//
-//	probe(4, r, probe(1, r, b))
-func shape00004Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
-	// probe(4, r, probe(1, r, b))
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe2
 }
 
 // shape00004Col1 computes output column 1 (o1) of query Shape00004 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -1082,10 +1062,12 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	q2 := shape00005Where(n, all, q)
+	// q
+	q2 := whereValue(n, all, q)
 	vec.Check(failed, &q2, all, n, 0)
 	sel := vec.Where(&q2, n)
-	probe := shape00005Shared1(n, sel, r_, a)
+	// probe(2, r, a)
+	probe := probeShared2(n, sel, r_, a, int32(2))
 	probe2 := shape00005Shared0(n, sel, r_, sArr)
 	col1 := shape00005Col1(n, sel, probe2, r_, probe, failed, mem)
 	col2 := shape00005Col2(n, sel, b, probe, probe2, in, failed, mem)
@@ -1100,50 +1082,6 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00005Where computes the WHERE clause of query Shape00005 on every row:
-//
-//	q
-func shape00005Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
-	return q
-}
-
-// shape00005Shared1 computes a shared subexpression of query Shape00005 on the rows that pass its WHERE clause (always):
-//
-//	probe(2, r, a)
-func shape00005Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, a)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe
 }
 
 // shape00005Shared0 computes a shared subexpression of query Shape00005 on the rows that pass its WHERE clause (always):
@@ -1390,7 +1328,8 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	probe := shape00007Shared0(n, all, r_, a)
+	// probe(1, r, a)
+	probe := probeShared3(n, all, r_, a, int32(1))
 	tried := shape00007Where(n, all, probe, c_, r_, sArr)
 	vec.Check(failed, &tried, all, n, 0)
 	sel := vec.Where(&tried, n)
@@ -1408,22 +1347,23 @@ func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00007Shared0 computes a shared subexpression of query Shape00007 on every row (always):
+// probeShared3 is the code of 32 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query Shape00007 on every row (always):
 //
 //	probe(1, r, a)
-func shape00007Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, a)
+func probeShared3(n int, all vec.Sel, r_ vec.Vec[int64], in1 vec.Vec[int64], value1 int32) vec.Vec[int64] {
 	probe := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
-		aV := a.V[:n]
+		in1V := in1.V[:n]
 		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&in1))
 		for i := range out {
 			if dirty && probe.Dirty(i) {
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+			r, err := kernelKernels.Probe(int32(value1), r_V[i], in1V[i])
 			if err != nil {
 				probe.Fail(i, err)
 				continue
@@ -1567,7 +1507,8 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	coalesced := shape00008Where(n, all, c_, sArr, shared0, shared0Done, r_, b)
 	vec.Check(failed, &coalesced, all, n, 0)
 	sel := vec.Where(&coalesced, n)
-	shared02 := shape00008Shared0(n, sel, shared0, shared0Done, r_, b)
+	// probe(1, r, b)
+	shared02 := probeShared4(n, sel, shared0, shared0Done, r_, b, int32(1))
 	col1 := shape00008Col1(n, sel, shared02, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -1631,15 +1572,16 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 	return coalesced
 }
 
-// shape00008Shared0 computes a shared subexpression of query Shape00008 on the rows that pass its WHERE clause (always):
+// probeShared4 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query Shape00008 on the rows that pass its WHERE clause (always):
 //
 //	probe(1, r, b)
-func shape00008Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done []bool, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	todo2 := vec.Missing(shared0Done, sel, n)
-	// probe(1, r, b)
-	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	vec.Merge(shared0, &probe2, todo2, n)
-	return (*shared0)
+func probeShared4(n int, sel vec.Sel, in1 *vec.Vec[int64], in2 []bool, r_ vec.Vec[int64], in3 vec.Vec[int64], value1 int32) vec.Vec[int64] {
+	todo2 := vec.Missing(in2, sel, n)
+	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(value1)), vec.VecArg(&r_), vec.VecArg(&in3), kernelKernels.Probe)
+	vec.Merge(in1, &probe2, todo2, n)
+	return (*in1)
 }
 
 // shape00008Col1 computes output column 1 (o1) of query Shape00008 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -1721,7 +1663,8 @@ func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	caseResult := shape00009Shared0(n, all, sArr, c_)
 	col1 := shape00009Col1(n, all, a, caseResult, shared1, shared1Done, r_, c_, shared2, shared2Done, failed, mem)
 	col2 := shape00009Col2(n, all, a, shared1, shared1Done, r_, c_, q, shared2, shared2Done, failed, mem)
-	col3 := shape00009Col3(n, all, caseResult, failed, mem)
+	// CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
+	col3 := probeColumn(n, all, caseResult, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END, probe(2, r, a))", "CASE WHEN (a = a) THEN NULLIF(probe(1, r, (- c)), probe(1, r, (- c))) WHEN q THEN 9223372036854775807 ELSE probe(2, r, a) END", "CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END"})
@@ -1895,15 +1838,6 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64
 	return column2
 }
 
-// shape00009Col3 computes output column 3 (o3) of query Shape00009 on every row, noting its first failed row in failed:
-//
-//	CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END
-func shape00009Col3(n int, all vec.Sel, caseResult vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &caseResult, all, n, 3)
-	column3 := vec.Int64Array(mem, &caseResult, all, n)
-	return column3
-}
-
 // Shape00010Schema is the schema of the batches Shape00010 returns.
 var Shape00010Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -1934,7 +1868,8 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	asBigint := shape00010Shared0(n, all, sArr)
+	// CAST(s AS BIGINT)
+	asBigint := asBigintShared(n, all, sArr)
 	col1 := shape00010Col1(n, all, a, c_, asBigint, r_, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -1949,11 +1884,12 @@ func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00010Shared0 computes a shared subexpression of query Shape00010 on every row (always):
+// asBigintShared is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query Shape00010 on every row (always):
 //
 //	CAST(s AS BIGINT)
-func shape00010Shared0(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
-	// CAST(s AS BIGINT)
+func asBigintShared(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
@@ -2625,11 +2561,15 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	asBigint := shape00015Shared2(n, all, sArr)
-	probe := shape00015Shared1(n, all, r_, asBigint)
+	// CAST(s AS BIGINT)
+	asBigint := asBigintShared(n, all, sArr)
+	// probe(1, r, CAST(s AS BIGINT))
+	probe := probeShared3(n, all, r_, asBigint, int32(1))
 	probe3 := shape00015Shared0(n, all, r_, probe)
-	probe4 := shape00015Shared3(n, all, r_, probe3)
-	cmp2 := shape00015Where(n, all, probe3, probe4)
+	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
+	probe4 := probeShared3(n, all, r_, probe3, int32(4))
+	// probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT...
+	cmp2 := whereCmp3(n, all, probe3, probe4)
 	vec.Check(failed, &cmp2, all, n, 0)
 	sel := vec.Where(&cmp2, n)
 	col1 := shape00015Col1(n, sel, probe, probe4, c_, probe3, q, asBigint, b, failed, mem)
@@ -2646,56 +2586,6 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00015Shared2 computes a shared subexpression of query Shape00015 on every row (always):
-//
-//	CAST(s AS BIGINT)
-func shape00015Shared2(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
-		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return asBigint
-}
-
-// shape00015Shared1 computes a shared subexpression of query Shape00015 on every row (always):
-//
-//	probe(1, r, CAST(s AS BIGINT))
-func shape00015Shared1(n int, all vec.Sel, r_ vec.Vec[int64], asBigint vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, CAST(s AS BIGINT))
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00015Shared0 computes a shared subexpression of query Shape00015 on every row (always):
@@ -2764,48 +2654,23 @@ func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	return probe3
 }
 
-// shape00015Shared3 computes a shared subexpression of query Shape00015 on every row (always):
-//
-//	probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
-func shape00015Shared3(n int, all vec.Sel, r_ vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[int64] {
-	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
-	probe4 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probe3V := probe3.V[:n]
-		out := probe4.V[:n]
-		dirty := !vec.Strict(&probe4, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe3))
-		for i := range out {
-			if dirty && probe4.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probe3V[i])
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe4
-}
-
-// shape00015Where computes the WHERE clause of query Shape00015 on every row:
+// whereCmp3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query Shape00015 on every row:
 //
 //	probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT...
-func shape00015Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe4 vec.Vec[int64]) vec.Vec[bool] {
-	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
+func whereCmp3(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.Vec[bool] {
 	cmp2 := vec.Make[bool](n)
 	{
-		probe3V := probe3.V[:n]
-		probe4V := probe4.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe4))
+		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
 			if dirty && cmp2.Dirty(i) {
 				continue
 			}
-			out[i] = rt.NeInt64(probe3V[i], probe4V[i])
+			out[i] = rt.NeInt64(in1V[i], in2V[i])
 		}
 	}
 	return cmp2
@@ -2945,10 +2810,13 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	probe := shape00016Shared1(n, all, r_, c_, b)
-	probe2 := shape00016Shared0(n, all, r_, probe)
+	// probe(3, r, probe(1, r, (c - b)))
+	probe2 := probeShared3(n, all, r_, probe, int32(3))
 	col1 := shape00016Col1(n, all, p, probe2, s, failed, mem)
-	col2 := shape00016Col2(n, all, probe, failed, mem)
-	col3 := shape00016Col3(n, all, probe, failed, mem)
+	// probe(1, r, (c - b))
+	col2 := probeColumn(n, all, probe, failed, mem, 2)
+	// probe(1, r, (c - b))
+	col3 := probeColumn(n, all, probe, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END", "probe(1, r, (c - b))", "probe(1, r, (c - b))"})
@@ -3007,32 +2875,6 @@ func shape00016Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 	return probe
 }
 
-// shape00016Shared0 computes a shared subexpression of query Shape00016 on every row (always):
-//
-//	probe(3, r, probe(1, r, (c - b)))
-func shape00016Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
-	// probe(3, r, probe(1, r, (c - b)))
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
-}
-
 // shape00016Col1 computes output column 1 (o1) of query Shape00016 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
@@ -3054,24 +2896,6 @@ func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], 
 	vec.Check(failed, &caseResult, all, n, 1)
 	column := vec.StringArray(mem, &caseResult, all, n)
 	return column
-}
-
-// shape00016Col2 computes output column 2 (o2) of query Shape00016 on every row, noting its first failed row in failed:
-//
-//	probe(1, r, (c - b))
-func shape00016Col2(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &probe, all, n, 2)
-	column2 := vec.Int64Array(mem, &probe, all, n)
-	return column2
-}
-
-// shape00016Col3 computes output column 3 (o3) of query Shape00016 on every row, noting its first failed row in failed:
-//
-//	probe(1, r, (c - b))
-func shape00016Col3(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &probe, all, n, 3)
-	column3 := vec.Int64Array(mem, &probe, all, n)
-	return column3
 }
 
 // Shape00017Schema is the schema of the batches Shape00017 returns.
@@ -3104,10 +2928,13 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00017Shared1(n, all, r_, c_)
-	probe2 := shape00017Shared0(n, all, r_, probe)
+	// probe(1, r, c)
+	probe := probeShared3(n, all, r_, c_, int32(1))
+	// probe(2, r, probe(1, r, c))
+	probe2 := probeShared3(n, all, r_, probe, int32(2))
 	col1 := shape00017Col1(n, all, probe2, p, probe, failed, mem)
-	col2 := shape00017Col2(n, all, probe, failed, mem)
+	// probe(1, r, c)
+	col2 := probeColumn(n, all, probe, failed, mem, 2)
 
 	// o3: c
 	if failed.Err != nil {
@@ -3121,58 +2948,6 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00017Shared1 computes a shared subexpression of query Shape00017 on every row (always):
-//
-//	probe(1, r, c)
-func shape00017Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, c)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
-}
-
-// shape00017Shared0 computes a shared subexpression of query Shape00017 on every row (always):
-//
-//	probe(2, r, probe(1, r, c))
-func shape00017Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, probe(1, r, c))
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
 }
 
 // shape00017Col1 computes output column 1 (o1) of query Shape00017 on every row, noting its first failed row in failed:
@@ -3209,15 +2984,6 @@ func shape00017Col1(n int, all vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 	vec.Check(failed, &sum, all, n, 1)
 	column := vec.Int64Array(mem, &sum, all, n)
 	return column
-}
-
-// shape00017Col2 computes output column 2 (o2) of query Shape00017 on every row, noting its first failed row in failed:
-//
-//	probe(1, r, c)
-func shape00017Col2(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &probe, all, n, 2)
-	column2 := vec.Int64Array(mem, &probe, all, n)
-	return column2
 }
 
 // Shape00018Schema is the schema of the batches Shape00018 returns.
@@ -3477,7 +3243,8 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00019Shared1(n, all, r_, a)
+	// probe(1, r, a)
+	probe := probeShared3(n, all, r_, a, int32(1))
 	probe2 := shape00019Shared0(n, all, r_, b, probe)
 	col1 := shape00019Col1(n, all, probe2, failed, mem)
 	if failed.Err != nil {
@@ -3491,32 +3258,6 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00019Shared1 computes a shared subexpression of query Shape00019 on every row (always):
-//
-//	probe(1, r, a)
-func shape00019Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00019Shared0 computes a shared subexpression of query Shape00019 on every row (always):
@@ -3730,7 +3471,8 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 
 	probe := shape00022Shared0(n, all, r_, a)
-	cmp := shape00022Where(n, all, probe)
+	// probe(1, r, a + 5) <= probe(1, r, a + 5)
+	cmp := whereCmp4(n, all, probe)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	tried := shape00022Shared1(n, sel, probe)
@@ -3793,11 +3535,12 @@ func shape00022Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 	return probe
 }
 
-// shape00022Where computes the WHERE clause of query Shape00022 on every row:
+// whereCmp4 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query Shape00022 on every row:
 //
 //	probe(1, r, a + 5) <= probe(1, r, a + 5)
-func shape00022Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
-	// (probe(1, r, (a + 5)) <= probe(1, r, (a + 5)))
+func whereCmp4(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	cmp := vec.Make[bool](n)
 	{
 		probeV := probe.V[:n]
@@ -3906,7 +3649,7 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], pr
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if tried.ErrAt(i) != nil || probe.ErrAt(i) != nil {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
@@ -4060,10 +3803,12 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	probe := shape00023Shared1(n, all, r_, b, a, c_)
 	probe3 := shape00023Shared0(n, all, r_, probe, shared2, shared2Done, a)
-	cmp4 := shape00023Where(n, all, probe3, probe)
+	// probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE prob...
+	cmp4 := whereCmp2(n, all, probe3, probe)
 	vec.Check(failed, &cmp4, all, n, 0)
 	sel := vec.Where(&cmp4, n)
-	shared22 := shape00023Shared2(n, sel, shared2, shared2Done, r_, a)
+	// probe(2, r, a)
+	shared22 := probeShared4(n, sel, shared2, shared2Done, r_, a, int32(2))
 	col1 := shape00023Col1(n, sel, probe, shared22, probe3, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -4176,38 +3921,6 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 		}
 	}
 	return probe3
-}
-
-// shape00023Where computes the WHERE clause of query Shape00023 on every row:
-//
-//	probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE prob...
-func shape00023Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[bool] {
-	// (probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b ...
-	cmp4 := vec.Make[bool](n)
-	{
-		probe3V := probe3.V[:n]
-		probeV := probe.V[:n]
-		out := cmp4.V[:n]
-		dirty := !vec.Strict(&cmp4, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe))
-		for i := range out {
-			if dirty && cmp4.Dirty(i) {
-				continue
-			}
-			out[i] = rt.GeInt64(probe3V[i], probeV[i])
-		}
-	}
-	return cmp4
-}
-
-// shape00023Shared2 computes a shared subexpression of query Shape00023 on the rows that pass its WHERE clause (always):
-//
-//	probe(2, r, a)
-func shape00023Shared2(n int, sel vec.Sel, shared2 *vec.Vec[int64], shared2Done []bool, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
-	todo2 := vec.Missing(shared2Done, sel, n)
-	// probe(2, r, a)
-	probe4 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	vec.Merge(shared2, &probe4, todo2, n)
-	return (*shared2)
 }
 
 // shape00023Col1 computes output column 1 (o1) of query Shape00023 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -4335,7 +4048,8 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	konst := shape00024Where(n, all)
+	// probe(1, r, CASE CAST(s AS BIGINT) WHEN b THEN c WHEN 1 THEN a ELSE 5 END) >= CAST(NULL AS BIGINT)
+	konst := whereValue2(n, all)
 	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 
@@ -4352,10 +4066,12 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00024Where computes the WHERE clause of query Shape00024 on every row:
+// whereValue2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query Shape00024 on every row:
 //
 //	probe(1, r, CASE CAST(s AS BIGINT) WHEN b THEN c WHEN 1 THEN a ELSE 5 END) >= CAST(NULL AS BIGINT)
-func shape00024Where(n int, all vec.Sel) vec.Vec[bool] {
+func whereValue2(n int, all vec.Sel) vec.Vec[bool] {
 	konst := vec.NullVec[bool](n)
 	return konst
 }
@@ -4393,7 +4109,8 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	konst := shape00025Where(n, all)
 	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
-	probe := shape00025Shared0(n, sel, r_, b)
+	// probe(4, r, b)
+	probe := probeShared2(n, sel, r_, b, int32(4))
 	col1 := shape00025Col1(n, sel, c_, probe, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -4414,43 +4131,6 @@ func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00025Where(n int, all vec.Sel) vec.Vec[bool] {
 	konst := vec.Const[bool](n, true)
 	return konst
-}
-
-// shape00025Shared0 computes a shared subexpression of query Shape00025 on the rows that pass its WHERE clause (always):
-//
-//	probe(4, r, b)
-func shape00025Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// probe(4, r, b)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe
 }
 
 // shape00025Col1 computes output column 1 (o1) of query Shape00025 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -4557,7 +4237,8 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	probe := shape00026Shared0(n, all, r_, sArr)
+	// probe(1, r, CAST(s AS BIGINT))
+	probe := probeShared5(n, all, r_, sArr, int32(1))
 	orResult := shape00026Where(n, all, probe)
 	vec.Check(failed, &orResult, all, n, 0)
 	sel := vec.Where(&orResult, n)
@@ -4575,11 +4256,12 @@ func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00026Shared0 computes a shared subexpression of query Shape00026 on every row (always):
+// probeShared5 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query Shape00026 on every row (always):
 //
 //	probe(1, r, CAST(s AS BIGINT))
-func shape00026Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
-	// CAST(s AS BIGINT)
+func probeShared5(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, value1 int32) vec.Vec[int64] {
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
@@ -4596,7 +4278,6 @@ func shape00026Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			out[i] = r
 		}
 	}
-	// probe(1, r, CAST(s AS BIGINT))
 	probe := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
@@ -4607,7 +4288,7 @@ func shape00026Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 			if dirty && probe.Dirty(i) {
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
+			r, err := kernelKernels.Probe(int32(value1), r_V[i], asBigintV[i])
 			if err != nil {
 				probe.Fail(i, err)
 				continue
@@ -4704,10 +4385,12 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := shape00027Where(n, all, r_)
+	// r = 2
+	cmp := whereCmp5(n, all, r_, int64(2))
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	probe := shape00027Shared0(n, sel, r_)
+	// probe(1, r, 5)
+	probe := probeShared(n, sel, r_, int32(1), int64(5))
 	col1 := shape00027Col1(n, sel, probe, failed, mem)
 	col2 := shape00027Col2(n, sel, probe, mem, failed)
 	if failed.Err != nil {
@@ -4723,60 +4406,25 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00027Where computes the WHERE clause of query Shape00027 on every row:
+// whereCmp5 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query Shape00027 on every row:
 //
 //	r = 2
-func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
-	// (r = 2)
+func whereCmp5(n int, all vec.Sel, in1 vec.Vec[int64], value1 int64) vec.Vec[bool] {
 	cmp := vec.Make[bool](n)
 	{
-		r_V := r_.V[:n]
+		in1V := in1.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_))
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&in1))
 		for i := range out {
 			if dirty && cmp.Dirty(i) {
 				continue
 			}
-			out[i] = rt.EqInt64(r_V[i], int64(2))
+			out[i] = rt.EqInt64(in1V[i], int64(value1))
 		}
 	}
 	return cmp
-}
-
-// shape00027Shared0 computes a shared subexpression of query Shape00027 on the rows that pass its WHERE clause (always):
-//
-//	probe(1, r, 5)
-func shape00027Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, 5)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe
 }
 
 // shape00027Col1 computes output column 1 (o1) of query Shape00027 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -4898,8 +4546,10 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00028Shared1(n, all, r_, a)
-	probe2 := shape00028Shared0(n, all, r_, probe)
+	// probe(1, r, a)
+	probe := probeShared3(n, all, r_, a, int32(1))
+	// probe(2, r, probe(1, r, a))
+	probe2 := probeShared3(n, all, r_, probe, int32(2))
 	col1 := shape00028Col1(n, all, probe2, probe, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -4912,58 +4562,6 @@ func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00028Shared1 computes a shared subexpression of query Shape00028 on every row (always):
-//
-//	probe(1, r, a)
-func shape00028Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
-}
-
-// shape00028Shared0 computes a shared subexpression of query Shape00028 on every row (always):
-//
-//	probe(2, r, probe(1, r, a))
-func shape00028Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, probe(1, r, a))
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
 }
 
 // shape00028Col1 computes output column 1 (o1) of query Shape00028 on every row, noting its first failed row in failed:
@@ -5040,14 +4638,17 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	probe := shape00029Shared1(n, all, r_, a)
-	probe2 := shape00029Shared0(n, all, r_, probe)
+	// probe(1, r, a)
+	probe := probeShared3(n, all, r_, a, int32(1))
+	// probe(2, r, probe(1, r, a))
+	probe2 := probeShared3(n, all, r_, probe, int32(2))
 	cmp := shape00029Where(n, all, probe2)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00029Col1(n, sel, probe2, p, probe, failed, mem)
 	col2 := shape00029Col2(n, sel, failed, mem)
-	col3 := shape00029Col3(n, sel, probe, failed, mem)
+	// probe(1, r, a)
+	col3 := probeColumn(n, sel, probe, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(2, r, probe(1, r, a)) < 9223372036854775807", "(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))", "9223372036854775807", "probe(1, r, a)"})
@@ -5059,58 +4660,6 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00029Shared1 computes a shared subexpression of query Shape00029 on every row (always):
-//
-//	probe(1, r, a)
-func shape00029Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
-}
-
-// shape00029Shared0 computes a shared subexpression of query Shape00029 on every row (always):
-//
-//	probe(2, r, probe(1, r, a))
-func shape00029Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, probe(1, r, a))
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
 }
 
 // shape00029Where computes the WHERE clause of query Shape00029 on every row:
@@ -5240,15 +4789,6 @@ func shape00029Col2(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocato
 	return column2
 }
 
-// shape00029Col3 computes output column 3 (o3) of query Shape00029 on the rows that pass its WHERE clause, noting its first failed row in failed:
-//
-//	probe(1, r, a)
-func shape00029Col3(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &probe, sel, n, 3)
-	column3 := vec.Int64Array(mem, &probe, sel, n)
-	return column3
-}
-
 // Shape00030Schema is the schema of the batches Shape00030 returns.
 var Shape00030Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5361,7 +4901,8 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00031Shared1(n, all, r_, sArr)
+	// probe(1, r, CAST(s AS BIGINT))
+	probe := probeShared5(n, all, r_, sArr, int32(1))
 	probe3 := shape00031Shared0(n, all, r_, probe)
 	col1 := shape00031Col1(n, all, p, probe3, probe, failed, mem)
 	if failed.Err != nil {
@@ -5375,49 +4916,6 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00031Shared1 computes a shared subexpression of query Shape00031 on every row (always):
-//
-//	probe(1, r, CAST(s AS BIGINT))
-func shape00031Shared1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
-		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// probe(1, r, CAST(s AS BIGINT))
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00031Shared0 computes a shared subexpression of query Shape00031 on every row (always):
@@ -5575,8 +5073,10 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00032Shared0(n, all, r_)
-	probe2 := shape00032Shared1(n, all, r_, a)
+	// probe(2, r, 9223372036854775807)
+	probe := probeShared6(n, all, r_, int32(2), int64(9223372036854775807))
+	// probe(1, r, a)
+	probe2 := probeShared3(n, all, r_, a, int32(1))
 	col1 := shape00032Col1(n, all, probe, probe2, r_, b, sArr, failed, mem)
 
 	// o2: c
@@ -5593,11 +5093,12 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00032Shared0 computes a shared subexpression of query Shape00032 on every row (always):
+// probeShared6 is the code of 8 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query Shape00032 on every row (always):
 //
 //	probe(2, r, 9223372036854775807)
-func shape00032Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, 9223372036854775807)
+func probeShared6(n int, all vec.Sel, r_ vec.Vec[int64], value1 int32, value2 int64) vec.Vec[int64] {
 	probe := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
@@ -5607,7 +5108,7 @@ func shape00032Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 			if dirty && probe.Dirty(i) {
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
+			r, err := kernelKernels.Probe(int32(value1), r_V[i], int64(value2))
 			if err != nil {
 				probe.Fail(i, err)
 				continue
@@ -5616,32 +5117,6 @@ func shape00032Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
 		}
 	}
 	return probe
-}
-
-// shape00032Shared1 computes a shared subexpression of query Shape00032 on every row (always):
-//
-//	probe(1, r, a)
-func shape00032Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, a)
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
 }
 
 // shape00032Col1 computes output column 1 (o1) of query Shape00032 on every row, noting its first failed row in failed:
@@ -5789,8 +5264,10 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	probe := shape00033Shared2(n, sel, r_, p, c_)
-	probe2 := shape00033Shared1(n, sel, r_, probe)
-	probe3 := shape00033Shared0(n, sel, r_, probe2)
+	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
+	probe2 := probeShared2(n, sel, r_, probe, int32(2))
+	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
+	probe3 := probeShared2(n, sel, r_, probe2, int32(3))
 	col1 := shape00033Col1(n, sel, probe3, r_, b, failed, mem)
 	col2 := shape00033Col2(n, sel, probe2, b, a, probe, probe3, q, c_, failed, mem)
 	if failed.Err != nil {
@@ -5867,80 +5344,6 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 		}
 	}
 	return probe
-}
-
-// shape00033Shared1 computes a shared subexpression of query Shape00033 on the rows that pass its WHERE clause (always):
-//
-//	probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
-func shape00033Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe2
-}
-
-// shape00033Shared0 computes a shared subexpression of query Shape00033 on the rows that pass its WHERE clause (always):
-//
-//	probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
-func shape00033Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
-	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
-	probe3 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probe2V := probe2.V[:n]
-		out := probe3.V[:n]
-		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe3
 }
 
 // shape00033Col1 computes output column 1 (o1) of query Shape00033 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -6124,7 +5527,8 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 	probe := shape00034Shared0(n, all, r_, b)
 	col1 := shape00034Col1(n, all, a, probe, q, b, failed, mem)
-	col2 := shape00034Col2(n, all, probe, failed, mem)
+	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
+	col2 := isNullColumn(n, all, probe, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) ELSE b END WHEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) THEN (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + IF(TRUE, probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))), a)) WHEN 3 THEN a ELSE probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) END", "(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)"})
@@ -6286,12 +5690,13 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	return column
 }
 
-// shape00034Col2 computes output column 2 (o2) of query Shape00034 on every row, noting its first failed row in failed:
+// isNullColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 2 (o2) of query Shape00034 on every row, noting its first failed row in failed:
 //
 //	(probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
-func shape00034Col2(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
-	isNull := vec.IsNull(&probe, false, all, n)
+func isNullColumn(n int, all vec.Sel, in1 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	isNull := vec.IsNull(&in1, false, all, n)
 	vec.Check(failed, &isNull, all, n, 2)
 	column2 := vec.BoolArray(mem, &isNull, all, n)
 	return column2
@@ -6332,7 +5737,8 @@ func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	negated := shape00035Where(n, all, b, a, in)
 	vec.Check(failed, &negated, all, n, 0)
 	sel := vec.Where(&negated, n)
-	probe := shape00035Shared0(n, sel, r_, b)
+	// probe(1, r, b)
+	probe := probeShared2(n, sel, r_, b, int32(1))
 	col1 := shape00035Col1(n, sel, probe, b, c_, q, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -6396,43 +5802,6 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], in 
 		}
 	}
 	return negated
-}
-
-// shape00035Shared0 computes a shared subexpression of query Shape00035 on the rows that pass its WHERE clause (always):
-//
-//	probe(1, r, b)
-func shape00035Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, b)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe
 }
 
 // shape00035Col1 computes output column 1 (o1) of query Shape00035 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -6870,11 +6239,15 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00039Shared0(n, all, r_, c_)
-	probe2 := shape00039Shared1(n, all, r_)
+	// probe(1, r, c)
+	probe := probeShared3(n, all, r_, c_, int32(1))
+	// probe(2, r, 0)
+	probe2 := probeShared6(n, all, r_, int32(2), int64(0))
 	col1 := shape00039Col1(n, all, probe, b, probe2, a, c_, failed, mem)
-	col2 := shape00039Col2(n, all, probe2, failed, mem)
-	col3 := shape00039Col3(n, all, probe, failed, mem)
+	// probe(2, r, 0)
+	col2 := probeColumn(n, all, probe2, failed, mem, 2)
+	// probe(1, r, c)
+	col3 := probeColumn(n, all, probe, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END", "probe(2, r, 0)", "probe(1, r, c)"})
@@ -6886,57 +6259,6 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00039Shared0 computes a shared subexpression of query Shape00039 on every row (always):
-//
-//	probe(1, r, c)
-func shape00039Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, c)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
-}
-
-// shape00039Shared1 computes a shared subexpression of query Shape00039 on every row (always):
-//
-//	probe(2, r, 0)
-func shape00039Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, 0)
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
 }
 
 // shape00039Col1 computes output column 1 (o1) of query Shape00039 on every row, noting its first failed row in failed:
@@ -7004,24 +6326,6 @@ func shape00039Col1(n int, all vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	return column
 }
 
-// shape00039Col2 computes output column 2 (o2) of query Shape00039 on every row, noting its first failed row in failed:
-//
-//	probe(2, r, 0)
-func shape00039Col2(n int, all vec.Sel, probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &probe2, all, n, 2)
-	column2 := vec.Int64Array(mem, &probe2, all, n)
-	return column2
-}
-
-// shape00039Col3 computes output column 3 (o3) of query Shape00039 on every row, noting its first failed row in failed:
-//
-//	probe(1, r, c)
-func shape00039Col3(n int, all vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &probe, all, n, 3)
-	column3 := vec.Int64Array(mem, &probe, all, n)
-	return column3
-}
-
 // Shape00040Schema is the schema of the batches Shape00040 returns.
 var Shape00040Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7053,13 +6357,16 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	probe := shape00040Shared0(n, all, r_, b)
-	cmp := shape00040Where(n, all, probe)
+	// probe(1, r, b)
+	probe := probeShared3(n, all, r_, b, int32(1))
+	// probe(1, r, b) <= probe(1, r, b)
+	cmp := whereCmp4(n, all, probe)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00040Col1(n, sel, probe, b, failed, mem)
 	col2 := shape00040Col2(n, sel, a, probe, failed, mem)
-	col3 := shape00040Col3(n, sel, failed, mem)
+	// 'x'
+	col3 := valueColumn(n, sel, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, b) <= probe(1, r, b)", "COALESCE(probe(1, r, b), b, probe(1, r, b))", "CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END", "'x'"})
@@ -7071,52 +6378,6 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00040Shared0 computes a shared subexpression of query Shape00040 on every row (always):
-//
-//	probe(1, r, b)
-func shape00040Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, b)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
-}
-
-// shape00040Where computes the WHERE clause of query Shape00040 on every row:
-//
-//	probe(1, r, b) <= probe(1, r, b)
-func shape00040Where(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
-	// (probe(1, r, b) <= probe(1, r, b))
-	cmp := vec.Make[bool](n)
-	{
-		probeV := probe.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.LeInt64(probeV[i], probeV[i])
-		}
-	}
-	return cmp
 }
 
 // shape00040Col1 computes output column 1 (o1) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -7239,13 +6500,15 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	return column2
 }
 
-// shape00040Col3 computes output column 3 (o3) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
+// valueColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 3 (o3) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	'x'
-func shape00040Col3(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn(n int, in1 vec.Sel, failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	konst := vec.Const[string](n, "x")
-	vec.Check(failed, &konst, sel, n, 3)
-	column3 := vec.StringArray(mem, &konst, sel, n)
+	vec.Check(failed, &konst, in1, n, colNum1)
+	column3 := vec.StringArray(mem, &konst, in1, n)
 	return column3
 }
 
@@ -7280,8 +6543,10 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00041Shared0(n, all, r_, c_)
-	probe2 := shape00041Shared1(n, all, r_, probe)
+	// probe(3, r, c)
+	probe := probeShared3(n, all, r_, c_, int32(3))
+	// probe(4, r, probe(3, r, c))
+	probe2 := probeShared3(n, all, r_, probe, int32(4))
 	col1 := shape00041Col1(n, all, probe, probe2, failed, mem)
 	col2 := shape00041Col2(n, all, q, probe2, r_, b, p, probe, failed, mem)
 	if failed.Err != nil {
@@ -7295,58 +6560,6 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00041Shared0 computes a shared subexpression of query Shape00041 on every row (always):
-//
-//	probe(3, r, c)
-func shape00041Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(3, r, c)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
-}
-
-// shape00041Shared1 computes a shared subexpression of query Shape00041 on every row (always):
-//
-//	probe(4, r, probe(3, r, c))
-func shape00041Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
-	// probe(4, r, probe(3, r, c))
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(4), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
 }
 
 // shape00041Col1 computes output column 1 (o1) of query Shape00041 on every row, noting its first failed row in failed:
@@ -8029,8 +7242,10 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00045Shared0(n, all, r_, a)
-	probe2 := shape00045Shared1(n, all, r_, b)
+	// probe(2, r, a)
+	probe := probeShared3(n, all, r_, a, int32(2))
+	// probe(1, r, b)
+	probe2 := probeShared3(n, all, r_, b, int32(1))
 	col1 := shape00045Col1(n, all, probe, probe2, c_, r_, failed, mem)
 	col2 := shape00045Col2(n, all, b, probe2, sArr, s, mem, failed)
 	if failed.Err != nil {
@@ -8044,58 +7259,6 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00045Shared0 computes a shared subexpression of query Shape00045 on every row (always):
-//
-//	probe(2, r, a)
-func shape00045Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, a)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
-}
-
-// shape00045Shared1 computes a shared subexpression of query Shape00045 on every row (always):
-//
-//	probe(1, r, b)
-func shape00045Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, b)
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
 }
 
 // shape00045Col1 computes output column 1 (o1) of query Shape00045 on every row, noting its first failed row in failed:
@@ -8257,7 +7420,8 @@ func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := shape00046Col1(n, all, q, c_, r_, b, failed, mem)
-	col2 := shape00046Col2(n, all, c_, failed, mem)
+	// (c IS NULL)
+	col2 := isNullColumn(n, all, c_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b)", "(c IS NULL)"})
@@ -8292,17 +7456,6 @@ func shape00046Col1(n int, all vec.Sel, q vec.Vec[bool], c_ vec.Vec[int64], r_ v
 	vec.Check(failed, &ifResult, all, n, 1)
 	column := vec.Int64Array(mem, &ifResult, all, n)
 	return column
-}
-
-// shape00046Col2 computes output column 2 (o2) of query Shape00046 on every row, noting its first failed row in failed:
-//
-//	(c IS NULL)
-func shape00046Col2(n int, all vec.Sel, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (c IS NULL)
-	isNull := vec.IsNull(&c_, false, all, n)
-	vec.Check(failed, &isNull, all, n, 2)
-	column2 := vec.BoolArray(mem, &isNull, all, n)
-	return column2
 }
 
 // Shape00047Schema is the schema of the batches Shape00047 returns.
@@ -8432,9 +7585,12 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	probe := shape00048Shared0(n, all, r_, a)
-	probe2 := shape00048Shared1(n, all, r_, c_)
-	cmp := shape00048Where(n, all, probe, probe2)
+	// probe(1, r, a)
+	probe := probeShared3(n, all, r_, a, int32(1))
+	// probe(2, r, c)
+	probe2 := probeShared3(n, all, r_, c_, int32(2))
+	// probe(1, r, a) <> probe(2, r, c)
+	cmp := whereCmp3(n, all, probe, probe2)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	ifResult := shape00048Shared2(n, sel, a, b, c_)
@@ -8450,79 +7606,6 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00048Shared0 computes a shared subexpression of query Shape00048 on every row (always):
-//
-//	probe(1, r, a)
-func shape00048Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
-}
-
-// shape00048Shared1 computes a shared subexpression of query Shape00048 on every row (always):
-//
-//	probe(2, r, c)
-func shape00048Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, c)
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], c_V[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
-}
-
-// shape00048Where computes the WHERE clause of query Shape00048 on every row:
-//
-//	probe(1, r, a) <> probe(2, r, c)
-func shape00048Where(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[bool] {
-	// (probe(1, r, a) <> probe(2, r, c))
-	cmp := vec.Make[bool](n)
-	{
-		probeV := probe.V[:n]
-		probe2V := probe2.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.NeInt64(probeV[i], probe2V[i])
-		}
-	}
-	return cmp
 }
 
 // shape00048Shared2 computes a shared subexpression of query Shape00048 on the rows that pass its WHERE clause (always):
@@ -8658,7 +7741,8 @@ func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Check(failed, &caseResult, all, n, 0)
 	sel := vec.Where(&caseResult, n)
 	shared02 := shape00049Shared0(n, sel, shared0, shared0Done, r_, b)
-	col1 := shape00049Col1(n, sel, shared02, failed, mem)
+	// probe(1, r, NULLIF(r, b))
+	col1 := probeColumn(n, sel, shared02, failed, mem, 1)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"CASE WHEN b > 1 THEN CAST(s AS BIGINT) > b ELSE TRY(probe(1, r, NULLIF(r, b)) > a) END", "probe(1, r, NULLIF(r, b))"})
@@ -8727,15 +7811,6 @@ func shape00049Shared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done 
 	return (*shared0)
 }
 
-// shape00049Col1 computes output column 1 (o1) of query Shape00049 on the rows that pass its WHERE clause, noting its first failed row in failed:
-//
-//	probe(1, r, NULLIF(r, b))
-func shape00049Col1(n int, sel vec.Sel, shared02 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &shared02, sel, n, 1)
-	column := vec.Int64Array(mem, &shared02, sel, n)
-	return column
-}
-
 // Shape00050Schema is the schema of the batches Shape00050 returns.
 var Shape00050Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -8765,7 +7840,8 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00050Shared0(n, all, r_)
+	// probe(1, r, 9223372036854775807)
+	probe := probeShared6(n, all, r_, int32(1), int64(9223372036854775807))
 	col1 := shape00050Col1(n, all, b, r_, probe, c_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -8778,31 +7854,6 @@ func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00050Shared0 computes a shared subexpression of query Shape00050 on every row (always):
-//
-//	probe(1, r, 9223372036854775807)
-func shape00050Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, 9223372036854775807)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00050Col1 computes output column 1 (o1) of query Shape00050 on every row, noting its first failed row in failed:
@@ -8960,12 +8011,15 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	asBigint := shape00051Shared1(n, all, sArr)
-	probe := shape00051Shared0(n, all, r_)
+	// CAST(s AS BIGINT)
+	asBigint := asBigintShared(n, all, sArr)
+	// probe(2, r, 9223372036854775807)
+	probe := probeShared6(n, all, r_, int32(2), int64(9223372036854775807))
 
 	// o1: a
 	col2 := shape00051Col2(n, all, probe, c_, asBigint, a, failed, mem)
-	col3 := shape00051Col3(n, all, asBigint, failed, mem)
+	// CAST(s AS BIGINT)
+	col3 := probeColumn(n, all, asBigint, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "a", "CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT) ELSE c END) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807)) ELSE CAST(s AS BIGINT) END", "CAST(s AS BIGINT)"})
@@ -8977,55 +8031,6 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00051Shared1 computes a shared subexpression of query Shape00051 on every row (always):
-//
-//	CAST(s AS BIGINT)
-func shape00051Shared1(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
-		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return asBigint
-}
-
-// shape00051Shared0 computes a shared subexpression of query Shape00051 on every row (always):
-//
-//	probe(2, r, 9223372036854775807)
-func shape00051Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, 9223372036854775807)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00051Col2 computes output column 2 (o2) of query Shape00051 on every row, noting its first failed row in failed:
@@ -9064,15 +8069,6 @@ func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64],
 	return column
 }
 
-// shape00051Col3 computes output column 3 (o3) of query Shape00051 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS BIGINT)
-func shape00051Col3(n int, all vec.Sel, asBigint vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &asBigint, all, n, 3)
-	column2 := vec.Int64Array(mem, &asBigint, all, n)
-	return column2
-}
-
 // Shape00052Schema is the schema of the batches Shape00052 returns.
 var Shape00052Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -9107,9 +8103,11 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	product := shape00052Shared1(n, all, r_, a)
-	probe := shape00052Shared0(n, all, r_, product)
+	// probe(1, r, (r * a))
+	probe := probeShared3(n, all, r_, product, int32(1))
 	col1 := shape00052Col1(n, all, p, probe, product, shared2, shared2Done, r_, sArr, failed, mem)
-	col2 := shape00052Col2(n, all, product, failed, mem)
+	// (r * a)
+	col2 := probeColumn(n, all, product, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a)))) THEN (probe(1, r, (r * a)) * probe(1, r, (r * a))) ELSE (r * a) END", "(r * a)"})
@@ -9147,32 +8145,6 @@ func shape00052Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 		}
 	}
 	return product
-}
-
-// shape00052Shared0 computes a shared subexpression of query Shape00052 on every row (always):
-//
-//	probe(1, r, (r * a))
-func shape00052Shared0(n int, all vec.Sel, r_ vec.Vec[int64], product vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, (r * a))
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		productV := product.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&product))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], productV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00052Col1 computes output column 1 (o1) of query Shape00052 on every row, noting its first failed row in failed:
@@ -9221,15 +8193,6 @@ func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], p
 	vec.Check(failed, &caseResult, all, n, 1)
 	column := vec.Int64Array(mem, &caseResult, all, n)
 	return column
-}
-
-// shape00052Col2 computes output column 2 (o2) of query Shape00052 on every row, noting its first failed row in failed:
-//
-//	(r * a)
-func shape00052Col2(n int, all vec.Sel, product vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &product, all, n, 2)
-	column2 := vec.Int64Array(mem, &product, all, n)
-	return column2
 }
 
 // Shape00053Schema is the schema of the batches Shape00053 returns.
@@ -9361,9 +8324,12 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	probe := shape00054Shared1(n, all, r_)
-	probe2 := shape00054Shared0(n, all, r_, probe)
-	cmp := shape00054Where(n, all, probe2)
+	// probe(1, r, 0)
+	probe := probeShared6(n, all, r_, int32(1), int64(0))
+	// probe(2, r, probe(1, r, 0))
+	probe2 := probeShared3(n, all, r_, probe, int32(2))
+	// probe(2, r, probe(1, r, 0)) = 0
+	cmp := whereCmp5(n, all, probe2, int64(0))
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00054Col1(n, sel, probe, r_, probe2, sArr, failed, mem)
@@ -9378,77 +8344,6 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00054Shared1 computes a shared subexpression of query Shape00054 on every row (always):
-//
-//	probe(1, r, 0)
-func shape00054Shared1(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, 0)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(0))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
-}
-
-// shape00054Shared0 computes a shared subexpression of query Shape00054 on every row (always):
-//
-//	probe(2, r, probe(1, r, 0))
-func shape00054Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, probe(1, r, 0))
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
-}
-
-// shape00054Where computes the WHERE clause of query Shape00054 on every row:
-//
-//	probe(2, r, probe(1, r, 0)) = 0
-func shape00054Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
-	// (probe(2, r, probe(1, r, 0)) = 0)
-	cmp := vec.Make[bool](n)
-	{
-		probe2V := probe2.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.EqInt64(probe2V[i], int64(0))
-		}
-	}
-	return cmp
 }
 
 // shape00054Col1 computes output column 1 (o1) of query Shape00054 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -9651,7 +8546,8 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	konst := shape00056Where(n, all)
 	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
-	probe := shape00056Shared0(n, sel, r_)
+	// probe(2, r, 0)
+	probe := probeShared(n, sel, r_, int32(2), int64(0))
 	col1 := shape00056Col1(n, sel, probe, shared1, shared1Done, r_, b, c_, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -9672,42 +8568,6 @@ func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00056Where(n int, all vec.Sel) vec.Vec[bool] {
 	konst := vec.Const[bool](n, false)
 	return konst
-}
-
-// shape00056Shared0 computes a shared subexpression of query Shape00056 on the rows that pass its WHERE clause (always):
-//
-//	probe(2, r, 0)
-func shape00056Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, 0)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe
 }
 
 // shape00056Col1 computes output column 1 (o1) of query Shape00056 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -9860,8 +8720,10 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	probe := shape00057Shared1(n, all, r_, c_)
-	probe2 := shape00057Shared0(n, all, r_, probe)
+	// probe(1, r, c)
+	probe := probeShared3(n, all, r_, c_, int32(1))
+	// probe(2, r, probe(1, r, c))
+	probe2 := probeShared3(n, all, r_, probe, int32(2))
 	orResult := shape00057Where(n, all, probe2, probe)
 	vec.Check(failed, &orResult, all, n, 0)
 	sel := vec.Where(&orResult, n)
@@ -9877,58 +8739,6 @@ func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00057Shared1 computes a shared subexpression of query Shape00057 on every row (always):
-//
-//	probe(1, r, c)
-func shape00057Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, c)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
-}
-
-// shape00057Shared0 computes a shared subexpression of query Shape00057 on every row (always):
-//
-//	probe(2, r, probe(1, r, c))
-func shape00057Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, probe(1, r, c))
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
 }
 
 // shape00057Where computes the WHERE clause of query Shape00057 on every row:
@@ -10113,9 +8923,11 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00059Shared0(n, all, r_)
+	// probe(1, r, 9223372036854775807)
+	probe := probeShared6(n, all, r_, int32(1), int64(9223372036854775807))
 	col1 := shape00059Col1(n, all, probe, r_, mem, failed)
-	col2 := shape00059Col2(n, all, failed, mem)
+	// 'x'
+	col2 := valueColumn(n, all, failed, mem, 2)
 
 	// o3: r
 	if failed.Err != nil {
@@ -10129,31 +8941,6 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00059Shared0 computes a shared subexpression of query Shape00059 on every row (always):
-//
-//	probe(1, r, 9223372036854775807)
-func shape00059Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, 9223372036854775807)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(9223372036854775807))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00059Col1 computes output column 1 (o1) of query Shape00059 on every row, noting its first failed row in failed:
@@ -10236,16 +9023,6 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	return o1Col
 }
 
-// shape00059Col2 computes output column 2 (o2) of query Shape00059 on every row, noting its first failed row in failed:
-//
-//	'x'
-func shape00059Col2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[string](n, "x")
-	vec.Check(failed, &konst, all, n, 2)
-	column := vec.StringArray(mem, &konst, all, n)
-	return column
-}
-
 // Shape00060Schema is the schema of the batches Shape00060 returns.
 var Shape00060Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -10280,13 +9057,16 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	probe := shape00060Shared0(n, all, r_, c_)
+	// probe(1, r, c)
+	probe := probeShared3(n, all, r_, c_, int32(1))
 	cmp := shape00060Where(n, all, probe, sArr)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00060Col1(n, sel, p, probe, b, a, failed, mem)
-	col2 := shape00060Col2(n, sel, probe, failed, mem)
-	col3 := shape00060Col3(n, sel, probe, failed, mem)
+	// probe(1, r, c)
+	col2 := probeColumn(n, sel, probe, failed, mem, 2)
+	// probe(1, r, c)
+	col3 := probeColumn(n, sel, probe, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, c) = CAST(s AS BIGINT)", "CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, c)) THEN IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a) ELSE probe(1, r, c) END", "probe(1, r, c)", "probe(1, r, c)"})
@@ -10298,32 +9078,6 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00060Shared0 computes a shared subexpression of query Shape00060 on every row (always):
-//
-//	probe(1, r, c)
-func shape00060Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, c)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00060Where computes the WHERE clause of query Shape00060 on every row:
@@ -10521,24 +9275,6 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 	vec.Check(failed, &caseResult, sel, n, 1)
 	column := vec.Int64Array(mem, &caseResult, sel, n)
 	return column
-}
-
-// shape00060Col2 computes output column 2 (o2) of query Shape00060 on the rows that pass its WHERE clause, noting its first failed row in failed:
-//
-//	probe(1, r, c)
-func shape00060Col2(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &probe, sel, n, 2)
-	column2 := vec.Int64Array(mem, &probe, sel, n)
-	return column2
-}
-
-// shape00060Col3 computes output column 3 (o3) of query Shape00060 on the rows that pass its WHERE clause, noting its first failed row in failed:
-//
-//	probe(1, r, c)
-func shape00060Col3(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &probe, sel, n, 3)
-	column3 := vec.Int64Array(mem, &probe, sel, n)
-	return column3
 }
 
 // Shape00061Schema is the schema of the batches Shape00061 returns.
@@ -10742,9 +9478,11 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNull := shape00062Where(n, all, s)
 	vec.Check(failed, &isNull, all, n, 0)
 	sel := vec.Where(&isNull, n)
-	probe := shape00062Shared0(n, sel, r_, b)
+	// probe(4, r, b)
+	probe := probeShared2(n, sel, r_, b, int32(4))
 	ifResult := shape00062Shared2(n, sel, a, c_)
-	probe2 := shape00062Shared1(n, sel, r_, ifResult)
+	// probe(1, r, IF((a = c), c, a))
+	probe2 := probeShared2(n, sel, r_, ifResult, int32(1))
 	col1 := shape00062Col1(n, sel, probe, probe2, sArr, failed, mem)
 	col2 := shape00062Col2(n, sel, b, probe, ifResult, failed, mem)
 	if failed.Err != nil {
@@ -10767,43 +9505,6 @@ func shape00062Where(n int, all vec.Sel, s vec.Vec[string]) vec.Vec[bool] {
 	// (s IS NULL)
 	isNull := vec.IsNull(&s, false, all, n)
 	return isNull
-}
-
-// shape00062Shared0 computes a shared subexpression of query Shape00062 on the rows that pass its WHERE clause (always):
-//
-//	probe(4, r, b)
-func shape00062Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// probe(4, r, b)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(4), r_V[i], bV[i])
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe
 }
 
 // shape00062Shared2 computes a shared subexpression of query Shape00062 on the rows that pass its WHERE clause (always):
@@ -10846,43 +9547,6 @@ func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64]) 
 		}
 	}
 	return ifResult
-}
-
-// shape00062Shared1 computes a shared subexpression of query Shape00062 on the rows that pass its WHERE clause (always):
-//
-//	probe(1, r, IF((a = c), c, a))
-func shape00062Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], ifResult vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, IF((a = c), c, a))
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], ifResultV[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe2
 }
 
 // shape00062Col1 computes output column 1 (o1) of query Shape00062 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -11018,7 +9682,7 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], probe vec.Vec[int64], 
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe.ErrAt(i) != nil || ifResult.ErrAt(i) != nil {
+				if probe.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
@@ -11090,7 +9754,8 @@ func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Check(failed, &isNull, all, n, 0)
 	sel := vec.Where(&isNull, n)
 	probe := shape00063Shared0(n, sel, r_, a, c_)
-	col1 := shape00063Col1(n, sel, probe, failed, mem)
+	// probe(2, r, (a * c))
+	col1 := probeColumn(n, sel, probe, failed, mem, 1)
 	col2 := shape00063Col2(n, sel, probe, r_, c_, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -11179,15 +9844,6 @@ func shape00063Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], 
 		}
 	}
 	return probe
-}
-
-// shape00063Col1 computes output column 1 (o1) of query Shape00063 on the rows that pass its WHERE clause, noting its first failed row in failed:
-//
-//	probe(2, r, (a * c))
-func shape00063Col1(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &probe, sel, n, 1)
-	column := vec.Int64Array(mem, &probe, sel, n)
-	return column
 }
 
 // shape00063Col2 computes output column 2 (o2) of query Shape00063 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -11318,10 +9974,12 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00064Shared1(n, all, r_, b)
+	// probe(2, r, b)
+	probe := probeShared3(n, all, r_, b, int32(2))
 	probe3 := shape00064Shared0(n, all, r_, probe, shared2, shared2Done, b, a)
 	col1 := shape00064Col1(n, all, probe3, sArr, shared2, shared2Done, r_, b, probe, failed, mem)
-	col2 := shape00064Col2(n, all, probe3, failed, mem)
+	// probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
+	col2 := probeColumn(n, all, probe3, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)), (- (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)))))", "probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))"})
@@ -11333,32 +9991,6 @@ func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00064Shared1 computes a shared subexpression of query Shape00064 on every row (always):
-//
-//	probe(2, r, b)
-func shape00064Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, b)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		bV := b.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], bV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00064Shared0 computes a shared subexpression of query Shape00064 on every row (always):
@@ -11557,15 +10189,6 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	return column
 }
 
-// shape00064Col2 computes output column 2 (o2) of query Shape00064 on every row, noting its first failed row in failed:
-//
-//	probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))
-func shape00064Col2(n int, all vec.Sel, probe3 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &probe3, all, n, 2)
-	column2 := vec.Int64Array(mem, &probe3, all, n)
-	return column2
-}
-
 // Shape00065Schema is the schema of the batches Shape00065 returns.
 var Shape00065Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -11595,8 +10218,10 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00065Shared1(n, all, r_, a)
-	probe2 := shape00065Shared0(n, all, r_, sArr)
+	// probe(1, r, a)
+	probe := probeShared3(n, all, r_, a, int32(1))
+	// probe(2, r, CAST(s AS BIGINT))
+	probe2 := probeShared5(n, all, r_, sArr, int32(2))
 	col1 := shape00065Col1(n, all, probe2, probe, c_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -11609,75 +10234,6 @@ func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00065Shared1 computes a shared subexpression of query Shape00065 on every row (always):
-//
-//	probe(1, r, a)
-func shape00065Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
-}
-
-// shape00065Shared0 computes a shared subexpression of query Shape00065 on every row (always):
-//
-//	probe(2, r, CAST(s AS BIGINT))
-func shape00065Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
-		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// probe(2, r, CAST(s AS BIGINT))
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], asBigintV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
 }
 
 // shape00065Col1 computes output column 1 (o1) of query Shape00065 on every row, noting its first failed row in failed:
@@ -11889,7 +10445,8 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00067Shared0(n, all, r_, a)
+	// probe(1, r, a)
+	probe := probeShared3(n, all, r_, a, int32(1))
 	col1 := shape00067Col1(n, all, probe, r_, failed, mem)
 	col2 := shape00067Col2(n, all, failed, mem)
 	if failed.Err != nil {
@@ -11903,32 +10460,6 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00067Shared0 computes a shared subexpression of query Shape00067 on every row (always):
-//
-//	probe(1, r, a)
-func shape00067Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, a)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		aV := a.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00067Col1 computes output column 1 (o1) of query Shape00067 on every row, noting its first failed row in failed:
@@ -12002,7 +10533,8 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00068Shared0(n, all, r_, sArr)
+	// probe(1, r, CAST(s AS BIGINT))
+	probe := probeShared5(n, all, r_, sArr, int32(1))
 	col1 := shape00068Col1(n, all, probe, a, b, shared1, shared1Done, r_, failed, mem)
 	col2 := shape00068Col2(n, all, r_, b, shared1, shared1Done, a, probe, failed, mem)
 	if failed.Err != nil {
@@ -12016,49 +10548,6 @@ func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00068Shared0 computes a shared subexpression of query Shape00068 on every row (always):
-//
-//	probe(1, r, CAST(s AS BIGINT))
-func shape00068Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) vec.Vec[int64] {
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
-		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// probe(1, r, CAST(s AS BIGINT))
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&asBigint))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], asBigintV[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00068Col1 computes output column 1 (o1) of query Shape00068 on every row, noting its first failed row in failed:
@@ -12163,7 +10652,8 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	probe := shape00069Shared0(n, all, r_)
+	// probe(1, r, 4611686018427387904)
+	probe := probeShared6(n, all, r_, int32(1), int64(4611686018427387904))
 	cmp := shape00069Where(n, all, probe, a)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
@@ -12183,31 +10673,6 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00069Shared0 computes a shared subexpression of query Shape00069 on every row (always):
-//
-//	probe(1, r, 4611686018427387904)
-func shape00069Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, 4611686018427387904)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00069Where computes the WHERE clause of query Shape00069 on every row:
@@ -12565,7 +11030,8 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	konst := shape00071Where(n, all)
+	// CAST(NULL AS BIGINT) < probe(1, r, -1)
+	konst := whereValue2(n, all)
 	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 	col1 := shape00071Col1(n, sel, b, a, c_, r_, shared0, shared0Done, shared1, shared1Done, failed, mem)
@@ -12581,14 +11047,6 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00071Where computes the WHERE clause of query Shape00071 on every row:
-//
-//	CAST(NULL AS BIGINT) < probe(1, r, -1)
-func shape00071Where(n int, all vec.Sel) vec.Vec[bool] {
-	konst := vec.NullVec[bool](n)
-	return konst
 }
 
 // shape00071Col1 computes output column 1 (o1) of query Shape00071 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -12729,7 +11187,8 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	p2 := shape00072Where(n, all, p)
+	// p
+	p2 := whereValue(n, all, p)
 	vec.Check(failed, &p2, all, n, 0)
 	sel := vec.Where(&p2, n)
 	probe2 := shape00072Shared0(n, sel, r_, a)
@@ -12746,13 +11205,6 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00072Where computes the WHERE clause of query Shape00072 on every row:
-//
-//	p
-func shape00072Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
-	return p
 }
 
 // shape00072Shared0 computes a shared subexpression of query Shape00072 on the rows that pass its WHERE clause (always):
@@ -13022,12 +11474,16 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	p2 := shape00074Where(n, all, p)
+	// p
+	p2 := whereValue(n, all, p)
 	vec.Check(failed, &p2, all, n, 0)
 	sel := vec.Where(&p2, n)
-	probe := shape00074Shared0(n, sel, r_)
-	probe2 := shape00074Shared1(n, sel, r_, c_)
-	probe3 := shape00074Shared2(n, sel, r_, probe2)
+	// probe(2, r, 0)
+	probe := probeShared(n, sel, r_, int32(2), int64(0))
+	// probe(1, r, c)
+	probe2 := probeShared2(n, sel, r_, c_, int32(1))
+	// probe(3, r, probe(1, r, c))
+	probe3 := probeShared2(n, sel, r_, probe2, int32(3))
 	col1 := shape00074Col1(n, sel, q, probe, a, probe2, probe3, b, c_, r_, failed, mem)
 	col2 := shape00074Col2(n, sel, r_, c_, failed, mem)
 	if failed.Err != nil {
@@ -13041,123 +11497,6 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00074Where computes the WHERE clause of query Shape00074 on every row:
-//
-//	p
-func shape00074Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
-	return p
-}
-
-// shape00074Shared0 computes a shared subexpression of query Shape00074 on the rows that pass its WHERE clause (always):
-//
-//	probe(2, r, 0)
-func shape00074Shared0(n int, sel vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, 0)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-				if err != nil {
-					probe.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe
-}
-
-// shape00074Shared1 computes a shared subexpression of query Shape00074 on the rows that pass its WHERE clause (always):
-//
-//	probe(1, r, c)
-func shape00074Shared1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, c)
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe2.V[:n]
-		if vec.Strict(&probe2, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe2.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe2
-}
-
-// shape00074Shared2 computes a shared subexpression of query Shape00074 on the rows that pass its WHERE clause (always):
-//
-//	probe(3, r, probe(1, r, c))
-func shape00074Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
-	// probe(3, r, probe(1, r, c))
-	probe3 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probe2V := probe2.V[:n]
-		out := probe3.V[:n]
-		if vec.Strict(&probe3, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe3.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-				if err != nil {
-					probe3.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return probe3
 }
 
 // shape00074Col1 computes output column 1 (o1) of query Shape00074 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -13267,13 +11606,18 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	probe := shape00075Shared0(n, all, r_)
-	probe2 := shape00075Shared2(n, all, r_, probe)
-	probe3 := shape00075Shared1(n, all, r_, probe2)
-	cmp := shape00075Where(n, all, probe, probe3)
+	// probe(1, r, 5)
+	probe := probeShared6(n, all, r_, int32(1), int64(5))
+	// probe(2, r, probe(1, r, 5))
+	probe2 := probeShared3(n, all, r_, probe, int32(2))
+	// probe(3, r, probe(2, r, probe(1, r, 5)))
+	probe3 := probeShared3(n, all, r_, probe2, int32(3))
+	// probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
+	cmp := whereCmp(n, all, probe, probe3)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00075Col1(n, sel, probe2, failed, mem)
+	// probe(2, r, probe(1, r, 5))
+	col1 := probeColumn(n, sel, probe2, failed, mem, 1)
 	col2 := shape00075Col2(n, sel, probe2, sArr, probe3, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -13286,113 +11630,6 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00075Shared0 computes a shared subexpression of query Shape00075 on every row (always):
-//
-//	probe(1, r, 5)
-func shape00075Shared0(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, 5)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
-}
-
-// shape00075Shared2 computes a shared subexpression of query Shape00075 on every row (always):
-//
-//	probe(2, r, probe(1, r, 5))
-func shape00075Shared2(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
-	// probe(2, r, probe(1, r, 5))
-	probe2 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probeV := probe.V[:n]
-		out := probe2.V[:n]
-		dirty := !vec.Strict(&probe2, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe))
-		for i := range out {
-			if dirty && probe2.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], probeV[i])
-			if err != nil {
-				probe2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe2
-}
-
-// shape00075Shared1 computes a shared subexpression of query Shape00075 on every row (always):
-//
-//	probe(3, r, probe(2, r, probe(1, r, 5)))
-func shape00075Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe2 vec.Vec[int64]) vec.Vec[int64] {
-	// probe(3, r, probe(2, r, probe(1, r, 5)))
-	probe3 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		probe2V := probe2.V[:n]
-		out := probe3.V[:n]
-		dirty := !vec.Strict(&probe3, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&probe2))
-		for i := range out {
-			if dirty && probe3.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_V[i], probe2V[i])
-			if err != nil {
-				probe3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe3
-}
-
-// shape00075Where computes the WHERE clause of query Shape00075 on every row:
-//
-//	probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
-func shape00075Where(n int, all vec.Sel, probe vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[bool] {
-	// (probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5))))
-	cmp := vec.Make[bool](n)
-	{
-		probeV := probe.V[:n]
-		probe3V := probe3.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe3))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.EqInt64(probeV[i], probe3V[i])
-		}
-	}
-	return cmp
-}
-
-// shape00075Col1 computes output column 1 (o1) of query Shape00075 on the rows that pass its WHERE clause, noting its first failed row in failed:
-//
-//	probe(2, r, probe(1, r, 5))
-func shape00075Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	vec.Check(failed, &probe2, sel, n, 1)
-	column := vec.Int64Array(mem, &probe2, sel, n)
-	return column
 }
 
 // shape00075Col2 computes output column 2 (o2) of query Shape00075 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -13509,7 +11746,8 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	probe := shape00076Shared0(n, all, r_, c_)
+	// probe(3, r, c)
+	probe := probeShared3(n, all, r_, c_, int32(3))
 	col1 := shape00076Col1(n, all, probe, r_, failed, mem)
 
 	// o2: s
@@ -13524,32 +11762,6 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00076Shared0 computes a shared subexpression of query Shape00076 on every row (always):
-//
-//	probe(3, r, c)
-func shape00076Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(3, r, c)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(3), r_V[i], c_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00076Col1 computes output column 1 (o1) of query Shape00076 on every row, noting its first failed row in failed:
@@ -13634,7 +11846,8 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	isNotNull := shape00077Where(n, all, p)
+	// p IS NOT NULL
+	isNotNull := whereIsNull(n, all, p)
 	vec.Check(failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
 	col1 := shape00077Col1(n, sel, r_, b, a, failed, mem)
@@ -13653,15 +11866,6 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00077Where computes the WHERE clause of query Shape00077 on every row:
-//
-//	p IS NOT NULL
-func shape00077Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
-	// (p IS NOT NULL)
-	isNotNull := vec.IsNull(&p, true, all, n)
-	return isNotNull
 }
 
 // shape00077Col1 computes output column 1 (o1) of query Shape00077 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -13764,7 +11968,8 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	probe := shape00078Shared0(n, all, r_, c_)
+	// probe(1, r, c)
+	probe := probeShared3(n, all, r_, c_, int32(1))
 	probe2 := shape00078Shared1(n, all, r_, probe, a)
 	cmp4 := shape00078Where(n, all, probe, sArr, probe2)
 	vec.Check(failed, &cmp4, all, n, 0)
@@ -13781,32 +11986,6 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00078Shared0 computes a shared subexpression of query Shape00078 on every row (always):
-//
-//	probe(1, r, c)
-func shape00078Shared0(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
-	// probe(1, r, c)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return probe
 }
 
 // shape00078Shared1 computes a shared subexpression of query Shape00078 on every row (always):

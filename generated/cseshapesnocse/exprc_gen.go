@@ -515,7 +515,8 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	isNotNull := shape00002Where(n, all, p)
+	// p IS NOT NULL
+	isNotNull := whereIsNull(n, all, p)
 	vec.Check(failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
 	col1 := shape00002Col1(n, sel, sArr, r_, failed, mem)
@@ -533,11 +534,12 @@ func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00002Where computes the WHERE clause of query Shape00002 on every row:
+// whereIsNull is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query Shape00002 on every row:
 //
 //	p IS NOT NULL
-func shape00002Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
-	// (p IS NOT NULL)
+func whereIsNull(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
 	isNotNull := vec.IsNull(&p, true, all, n)
 	return isNotNull
 }
@@ -812,7 +814,8 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	q2 := shape00004Where(n, all, q)
+	// q
+	q2 := whereValue(n, all, q)
 	vec.Check(failed, &q2, all, n, 0)
 	sel := vec.Where(&q2, n)
 	col1 := shape00004Col1(n, sel, r_, b, failed, mem)
@@ -830,11 +833,13 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00004Where computes the WHERE clause of query Shape00004 on every row:
+// whereValue is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query Shape00004 on every row:
 //
 //	q
-func shape00004Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
-	return q
+func whereValue(n int, all vec.Sel, in1 vec.Vec[bool]) vec.Vec[bool] {
+	return in1
 }
 
 // shape00004Col1 computes output column 1 (o1) of query Shape00004 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -1144,7 +1149,8 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	q2 := shape00005Where(n, all, q)
+	// q
+	q2 := whereValue(n, all, q)
 	vec.Check(failed, &q2, all, n, 0)
 	sel := vec.Where(&q2, n)
 	col1 := shape00005Col1(n, sel, r_, sArr, a, failed, mem)
@@ -1160,13 +1166,6 @@ func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00005Where computes the WHERE clause of query Shape00005 on every row:
-//
-//	q
-func shape00005Where(n int, all vec.Sel, q vec.Vec[bool]) vec.Vec[bool] {
-	return q
 }
 
 // shape00005Col1 computes output column 1 (o1) of query Shape00005 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -2540,7 +2539,8 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := shape00013Col1(n, all, c_, failed, mem)
-	col2 := shape00013Col2(n, all, sArr, failed, mem)
+	// CAST(s AS BIGINT)
+	col2 := asBigintColumn(n, all, sArr, failed, mem, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(c IS NOT NULL)", "CAST(s AS BIGINT)"})
@@ -2565,11 +2565,12 @@ func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64], failed *vec.Failure, 
 	return column
 }
 
-// shape00013Col2 computes output column 2 (o2) of query Shape00013 on every row, noting its first failed row in failed:
+// asBigintColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 2 (o2) of query Shape00013 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BIGINT)
-func shape00013Col2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS BIGINT)
+func asBigintColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
@@ -2586,7 +2587,7 @@ func shape00013Col2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 			out[i] = r
 		}
 	}
-	vec.Check(failed, &asBigint, all, n, 2)
+	vec.Check(failed, &asBigint, all, n, colNum1)
 	column2 := vec.Int64Array(mem, &asBigint, all, n)
 	return column2
 }
@@ -3291,8 +3292,10 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := shape00016Col1(n, all, p, r_, c_, b, s, failed, mem)
-	col2 := shape00016Col2(n, all, r_, c_, b, failed, mem)
-	col3 := shape00016Col3(n, all, r_, c_, b, failed, mem)
+	// probe(1, r, (c - b))
+	col2 := probeColumn(n, all, r_, c_, b, failed, mem, 2)
+	// probe(1, r, (c - b))
+	col3 := probeColumn(n, all, r_, c_, b, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END", "probe(1, r, (c - b))", "probe(1, r, (c - b))"})
@@ -3341,11 +3344,12 @@ func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	return column
 }
 
-// shape00016Col2 computes output column 2 (o2) of query Shape00016 on every row, noting its first failed row in failed:
+// probeColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 2 (o2) of query Shape00016 on every row, noting its first failed row in failed:
 //
 //	probe(1, r, (c - b))
-func shape00016Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (c - b)
+func probeColumn(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	difference3 := vec.Make[int64](n)
 	{
 		c_V := c_.V[:n]
@@ -3364,7 +3368,6 @@ func shape00016Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 			out[i] = r
 		}
 	}
-	// probe(1, r, (c - b))
 	probe5 := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
@@ -3383,56 +3386,9 @@ func shape00016Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 			out[i] = r
 		}
 	}
-	vec.Check(failed, &probe5, all, n, 2)
+	vec.Check(failed, &probe5, all, n, colNum1)
 	column2 := vec.Int64Array(mem, &probe5, all, n)
 	return column2
-}
-
-// shape00016Col3 computes output column 3 (o3) of query Shape00016 on every row, noting its first failed row in failed:
-//
-//	probe(1, r, (c - b))
-func shape00016Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (c - b)
-	difference4 := vec.Make[int64](n)
-	{
-		c_V := c_.V[:n]
-		bV := b.V[:n]
-		out := difference4.V[:n]
-		dirty := !vec.Strict(&difference4, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && difference4.Dirty(i) {
-				continue
-			}
-			r, err := rt.SubInt64(c_V[i], bV[i])
-			if err != nil {
-				difference4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// probe(1, r, (c - b))
-	probe6 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		difference4V := difference4.V[:n]
-		out := probe6.V[:n]
-		dirty := !vec.Strict(&probe6, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&difference4))
-		for i := range out {
-			if dirty && probe6.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], difference4V[i])
-			if err != nil {
-				probe6.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &probe6, all, n, 3)
-	column3 := vec.Int64Array(mem, &probe6, all, n)
-	return column3
 }
 
 // Shape00017Schema is the schema of the batches Shape00017 returns.
@@ -3466,7 +3422,8 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := shape00017Col1(n, all, r_, c_, p, failed, mem)
-	col2 := shape00017Col2(n, all, r_, c_, failed, mem)
+	// probe(1, r, c)
+	col2 := probeColumn2(n, all, r_, c_, failed, mem, 2)
 
 	// o3: c
 	if failed.Err != nil {
@@ -3562,11 +3519,12 @@ func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 	return column
 }
 
-// shape00017Col2 computes output column 2 (o2) of query Shape00017 on every row, noting its first failed row in failed:
+// probeColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 2 (o2) of query Shape00017 on every row, noting its first failed row in failed:
 //
 //	probe(1, r, c)
-func shape00017Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// probe(1, r, c)
+func probeColumn2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	probe6 := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
@@ -3585,7 +3543,7 @@ func shape00017Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 			out[i] = r
 		}
 	}
-	vec.Check(failed, &probe6, all, n, 2)
+	vec.Check(failed, &probe6, all, n, colNum1)
 	column2 := vec.Int64Array(mem, &probe6, all, n)
 	return column2
 }
@@ -4825,7 +4783,8 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	konst := shape00024Where(n, all)
+	// probe(1, r, CASE CAST(s AS BIGINT) WHEN b THEN c WHEN 1 THEN a ELSE 5 END) >= CAST(NULL AS BIGINT)
+	konst := whereValue2(n, all)
 	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 
@@ -4842,10 +4801,12 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00024Where computes the WHERE clause of query Shape00024 on every row:
+// whereValue2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query Shape00024 on every row:
 //
 //	probe(1, r, CASE CAST(s AS BIGINT) WHEN b THEN c WHEN 1 THEN a ELSE 5 END) >= CAST(NULL AS BIGINT)
-func shape00024Where(n int, all vec.Sel) vec.Vec[bool] {
+func whereValue2(n int, all vec.Sel) vec.Vec[bool] {
 	konst := vec.NullVec[bool](n)
 	return konst
 }
@@ -5546,7 +5507,8 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00029Col1(n, sel, r_, a, p, failed, mem)
 	col2 := shape00029Col2(n, sel, failed, mem)
-	col3 := shape00029Col3(n, sel, r_, a, failed, mem)
+	// probe(1, r, a)
+	col3 := probeColumn3(n, sel, r_, a, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(2, r, probe(1, r, a)) < 9223372036854775807", "(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))", "9223372036854775807", "probe(1, r, a)"})
@@ -5739,19 +5701,20 @@ func shape00029Col2(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocato
 	return column2
 }
 
-// shape00029Col3 computes output column 3 (o3) of query Shape00029 on the rows that pass its WHERE clause, noting its first failed row in failed:
+// probeColumn3 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 3 (o3) of query Shape00029 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	probe(1, r, a)
-func shape00029Col3(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// probe(1, r, a)
+func probeColumn3(n int, sel vec.Sel, r_ vec.Vec[int64], in1 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	probe8 := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
-		aV := a.V[:n]
+		in1V := in1.V[:n]
 		out := probe8.V[:n]
-		if vec.Strict(&probe8, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
+		if vec.Strict(&probe8, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&in1)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				r, err := kernelKernels.Probe(int32(1), r_V[i], in1V[i])
 				if err != nil {
 					probe8.Fail(i, err)
 					continue
@@ -5764,7 +5727,7 @@ func shape00029Col3(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 				if probe8.Dirty(i) {
 					continue
 				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], aV[i])
+				r, err := kernelKernels.Probe(int32(1), r_V[i], in1V[i])
 				if err != nil {
 					probe8.Fail(i, err)
 					continue
@@ -5773,7 +5736,7 @@ func shape00029Col3(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 			}
 		}
 	}
-	vec.Check(failed, &probe8, sel, n, 3)
+	vec.Check(failed, &probe8, sel, n, colNum1)
 	column3 := vec.Int64Array(mem, &probe8, sel, n)
 	return column3
 }
@@ -7103,7 +7066,8 @@ func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := shape00037Col1(n, all, a, b, mem, failed)
-	col2 := shape00037Col2(n, all, r_, failed, mem)
+	// probe(2, r, 0)
+	col2 := probeColumn4(n, all, r_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((a <> b), 'x', 'x')", "probe(2, r, 0)"})
@@ -7155,11 +7119,12 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 	return o1Col
 }
 
-// shape00037Col2 computes output column 2 (o2) of query Shape00037 on every row, noting its first failed row in failed:
+// probeColumn4 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 2 (o2) of query Shape00037 on every row, noting its first failed row in failed:
 //
 //	probe(2, r, 0)
-func shape00037Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// probe(2, r, 0)
+func probeColumn4(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	probe := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
@@ -7374,8 +7339,10 @@ func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := shape00039Col1(n, all, r_, c_, b, a, failed, mem)
-	col2 := shape00039Col2(n, all, r_, failed, mem)
-	col3 := shape00039Col3(n, all, r_, c_, failed, mem)
+	// probe(2, r, 0)
+	col2 := probeColumn4(n, all, r_, failed, mem)
+	// probe(1, r, c)
+	col3 := probeColumn2(n, all, r_, c_, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END", "probe(2, r, 0)", "probe(1, r, c)"})
@@ -7493,61 +7460,6 @@ func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	return column
 }
 
-// shape00039Col2 computes output column 2 (o2) of query Shape00039 on every row, noting its first failed row in failed:
-//
-//	probe(2, r, 0)
-func shape00039Col2(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// probe(2, r, 0)
-	probe4 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		out := probe4.V[:n]
-		dirty := !vec.Strict(&probe4, all, n, vec.FlagsOf(&r_))
-		for i := range out {
-			if dirty && probe4.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(2), r_V[i], int64(0))
-			if err != nil {
-				probe4.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &probe4, all, n, 2)
-	column2 := vec.Int64Array(mem, &probe4, all, n)
-	return column2
-}
-
-// shape00039Col3 computes output column 3 (o3) of query Shape00039 on every row, noting its first failed row in failed:
-//
-//	probe(1, r, c)
-func shape00039Col3(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// probe(1, r, c)
-	probe5 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe5.V[:n]
-		dirty := !vec.Strict(&probe5, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
-		for i := range out {
-			if dirty && probe5.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-			if err != nil {
-				probe5.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &probe5, all, n, 3)
-	column3 := vec.Int64Array(mem, &probe5, all, n)
-	return column3
-}
-
 // Shape00040Schema is the schema of the batches Shape00040 returns.
 var Shape00040Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7584,7 +7496,8 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00040Col1(n, sel, r_, b, failed, mem)
 	col2 := shape00040Col2(n, sel, a, r_, b, failed, mem)
-	col3 := shape00040Col3(n, sel, failed, mem)
+	// 'x'
+	col3 := valueColumn(n, sel, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, b) <= probe(1, r, b)", "COALESCE(probe(1, r, b), b, probe(1, r, b))", "CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, b) THEN probe(1, r, b) END", "'x'"})
@@ -7835,13 +7748,15 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	return column2
 }
 
-// shape00040Col3 computes output column 3 (o3) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
+// valueColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 3 (o3) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	'x'
-func shape00040Col3(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn(n int, in1 vec.Sel, failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	konst := vec.Const[string](n, "x")
-	vec.Check(failed, &konst, sel, n, 3)
-	column3 := vec.StringArray(mem, &konst, sel, n)
+	vec.Check(failed, &konst, in1, n, colNum1)
+	column3 := vec.StringArray(mem, &konst, in1, n)
 	return column3
 }
 
@@ -9454,7 +9369,8 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	// o1: a
 	col2 := shape00051Col2(n, all, r_, c_, sArr, a, failed, mem)
-	col3 := shape00051Col3(n, all, sArr, failed, mem)
+	// CAST(s AS BIGINT)
+	col3 := asBigintColumn(n, all, sArr, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "a", "CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT) ELSE c END) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807)) ELSE CAST(s AS BIGINT) END", "CAST(s AS BIGINT)"})
@@ -9528,32 +9444,6 @@ func shape00051Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 	vec.Check(failed, &caseResult, all, n, 2)
 	column := vec.Int64Array(mem, &caseResult, all, n)
 	return column
-}
-
-// shape00051Col3 computes output column 3 (o3) of query Shape00051 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS BIGINT)
-func shape00051Col3(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS BIGINT)
-	asBigint3 := vec.Make[int64](n)
-	{
-		out := asBigint3.V[:n]
-		dirty := !vec.Strict(&asBigint3, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asBigint3.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asBigint3, all, n, 3)
-	column2 := vec.Int64Array(mem, &asBigint3, all, n)
-	return column2
 }
 
 // Shape00052Schema is the schema of the batches Shape00052 returns.
@@ -10526,7 +10416,8 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := shape00059Col1(n, all, r_, failed, mem)
-	col2 := shape00059Col2(n, all, failed, mem)
+	// 'x'
+	col2 := valueColumn(n, all, failed, mem, 2)
 
 	// o3: r
 	if failed.Err != nil {
@@ -10595,16 +10486,6 @@ func shape00059Col1(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 	return column
 }
 
-// shape00059Col2 computes output column 2 (o2) of query Shape00059 on every row, noting its first failed row in failed:
-//
-//	'x'
-func shape00059Col2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[string](n, "x")
-	vec.Check(failed, &konst, all, n, 2)
-	column2 := vec.StringArray(mem, &konst, all, n)
-	return column2
-}
-
 // Shape00060Schema is the schema of the batches Shape00060 returns.
 var Shape00060Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "o1", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -10643,8 +10524,10 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00060Col1(n, sel, p, r_, c_, b, a, failed, mem)
-	col2 := shape00060Col2(n, sel, r_, c_, failed, mem)
-	col3 := shape00060Col3(n, sel, r_, c_, failed, mem)
+	// probe(1, r, c)
+	col2 := probeColumn3(n, sel, r_, c_, failed, mem, 2)
+	// probe(1, r, c)
+	col3 := probeColumn3(n, sel, r_, c_, failed, mem, 3)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, c) = CAST(s AS BIGINT)", "CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, c)) THEN IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a) ELSE probe(1, r, c) END", "probe(1, r, c)", "probe(1, r, c)"})
@@ -10849,84 +10732,6 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	vec.Check(failed, &caseResult, sel, n, 1)
 	column := vec.Int64Array(mem, &caseResult, sel, n)
 	return column
-}
-
-// shape00060Col2 computes output column 2 (o2) of query Shape00060 on the rows that pass its WHERE clause, noting its first failed row in failed:
-//
-//	probe(1, r, c)
-func shape00060Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// probe(1, r, c)
-	probe11 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe11.V[:n]
-		if vec.Strict(&probe11, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe11.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe11.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe11.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	vec.Check(failed, &probe11, sel, n, 2)
-	column2 := vec.Int64Array(mem, &probe11, sel, n)
-	return column2
-}
-
-// shape00060Col3 computes output column 3 (o3) of query Shape00060 on the rows that pass its WHERE clause, noting its first failed row in failed:
-//
-//	probe(1, r, c)
-func shape00060Col3(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// probe(1, r, c)
-	probe12 := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		out := probe12.V[:n]
-		if vec.Strict(&probe12, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe12.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if probe12.Dirty(i) {
-					continue
-				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], c_V[i])
-				if err != nil {
-					probe12.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	vec.Check(failed, &probe12, sel, n, 3)
-	column3 := vec.Int64Array(mem, &probe12, sel, n)
-	return column3
 }
 
 // Shape00061Schema is the schema of the batches Shape00061 returns.
@@ -12718,7 +12523,8 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := shape00069Where(n, all, r_, a)
+	// probe(1, r, 4611686018427387904) < a
+	cmp := whereCmp(n, all, r_, a, int64(4611686018427387904))
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00069Col1(n, sel, c_, b, a, r_, failed, mem)
@@ -12739,11 +12545,12 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// shape00069Where computes the WHERE clause of query Shape00069 on every row:
+// whereCmp is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes the WHERE clause of query Shape00069 on every row:
 //
 //	probe(1, r, 4611686018427387904) < a
-func shape00069Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
-	// probe(1, r, 4611686018427387904)
+func whereCmp(n int, all vec.Sel, r_ vec.Vec[int64], in1 vec.Vec[int64], value1 int64) vec.Vec[bool] {
 	probe := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
@@ -12753,7 +12560,7 @@ func shape00069Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 			if dirty && probe.Dirty(i) {
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(4611686018427387904))
+			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(value1))
 			if err != nil {
 				probe.Fail(i, err)
 				continue
@@ -12761,18 +12568,17 @@ func shape00069Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 			out[i] = r
 		}
 	}
-	// (probe(1, r, 4611686018427387904) < a)
 	cmp := vec.Make[bool](n)
 	{
 		probeV := probe.V[:n]
-		aV := a.V[:n]
+		in1V := in1.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a))
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&in1))
 		for i := range out {
 			if dirty && cmp.Dirty(i) {
 				continue
 			}
-			out[i] = rt.LtInt64(probeV[i], aV[i])
+			out[i] = rt.LtInt64(probeV[i], in1V[i])
 		}
 	}
 	return cmp
@@ -13058,7 +12864,8 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	konst := shape00071Where(n, all)
+	// CAST(NULL AS BIGINT) < probe(1, r, -1)
+	konst := whereValue2(n, all)
 	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
 	col1 := shape00071Col1(n, sel, b, a, c_, r_, failed, mem)
@@ -13074,14 +12881,6 @@ func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00071Where computes the WHERE clause of query Shape00071 on every row:
-//
-//	CAST(NULL AS BIGINT) < probe(1, r, -1)
-func shape00071Where(n int, all vec.Sel) vec.Vec[bool] {
-	konst := vec.NullVec[bool](n)
-	return konst
 }
 
 // shape00071Col1 computes output column 1 (o1) of query Shape00071 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -13219,7 +13018,8 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	p2 := shape00072Where(n, all, p)
+	// p
+	p2 := whereValue(n, all, p)
 	vec.Check(failed, &p2, all, n, 0)
 	sel := vec.Where(&p2, n)
 	col1 := shape00072Col1(n, sel, failed, mem)
@@ -13235,13 +13035,6 @@ func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00072Where computes the WHERE clause of query Shape00072 on every row:
-//
-//	p
-func shape00072Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
-	return p
 }
 
 // shape00072Col1 computes output column 1 (o1) of query Shape00072 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -13508,7 +13301,8 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	p2 := shape00074Where(n, all, p)
+	// p
+	p2 := whereValue(n, all, p)
 	vec.Check(failed, &p2, all, n, 0)
 	sel := vec.Where(&p2, n)
 	col1 := shape00074Col1(n, sel, q, r_, a, c_, b, failed, mem)
@@ -13524,13 +13318,6 @@ func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00074Where computes the WHERE clause of query Shape00074 on every row:
-//
-//	p
-func shape00074Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
-	return p
 }
 
 // shape00074Col1 computes output column 1 (o1) of query Shape00074 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -14074,7 +13861,8 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	isNotNull := shape00077Where(n, all, p)
+	// p IS NOT NULL
+	isNotNull := whereIsNull(n, all, p)
 	vec.Check(failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
 	col1 := shape00077Col1(n, sel, r_, b, a, failed, mem)
@@ -14093,15 +13881,6 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00077Where computes the WHERE clause of query Shape00077 on every row:
-//
-//	p IS NOT NULL
-func shape00077Where(n int, all vec.Sel, p vec.Vec[bool]) vec.Vec[bool] {
-	// (p IS NOT NULL)
-	isNotNull := vec.IsNull(&p, true, all, n)
-	return isNotNull
 }
 
 // shape00077Col1 computes output column 1 (o1) of query Shape00077 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -14465,7 +14244,8 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := shape00079Where(n, all, r_, b)
+	// probe(1, r, 5) < b
+	cmp := whereCmp(n, all, r_, b, int64(5))
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00079Col1(n, sel, sArr, b, r_, failed, mem)
@@ -14481,45 +14261,6 @@ func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
-}
-
-// shape00079Where computes the WHERE clause of query Shape00079 on every row:
-//
-//	probe(1, r, 5) < b
-func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
-	// probe(1, r, 5)
-	probe := vec.Make[int64](n)
-	{
-		r_V := r_.V[:n]
-		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_))
-		for i := range out {
-			if dirty && probe.Dirty(i) {
-				continue
-			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
-			if err != nil {
-				probe.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// (probe(1, r, 5) < b)
-	cmp := vec.Make[bool](n)
-	{
-		probeV := probe.V[:n]
-		bV := b.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.LtInt64(probeV[i], bV[i])
-		}
-	}
-	return cmp
 }
 
 // shape00079Col1 computes output column 1 (o1) of query Shape00079 on the rows that pass its WHERE clause, noting its first failed row in failed:

@@ -124,7 +124,8 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0000Col1(n, all, sArr, failed, mem)
+	// CAST(s AS INT)
+	col1 := asIntColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -138,11 +139,12 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0000Col1 computes output column 1 (r) of query Case0000 on every row, noting its first failed row in failed:
+// asIntColumn is the code of 7 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0000 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS INT)
-func case0000Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS INT)
+func asIntColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	asInt := vec.Make[int32](n)
 	{
 		out := asInt.V[:n]
@@ -190,7 +192,8 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0001Col1(n, all, sArr, failed, mem)
+	// CAST(s AS INT)
+	col1 := asIntColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -202,32 +205,6 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0001Col1 computes output column 1 (r) of query Case0001 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS INT)
-func case0001Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
-		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
 }
 
 // Case0002Schema is the schema of the batches Case0002 returns.
@@ -256,7 +233,8 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0002Col1(n, all, sArr, failed, mem)
+	// CAST(s AS INT)
+	col1 := asIntColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -268,32 +246,6 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0002Col1 computes output column 1 (r) of query Case0002 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS INT)
-func case0002Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
-		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
 }
 
 // Case0003Schema is the schema of the batches Case0003 returns.
@@ -322,7 +274,8 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0003Col1(n, all, sArr, failed, mem)
+	// CAST(s AS INT)
+	col1 := asIntColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -334,32 +287,6 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0003Col1 computes output column 1 (r) of query Case0003 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS INT)
-func case0003Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
-		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
 }
 
 // Case0004Schema is the schema of the batches Case0004 returns.
@@ -388,7 +315,8 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0004Col1(n, all, sArr, failed, mem)
+	// CAST(s AS INT)
+	col1 := asIntColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -400,32 +328,6 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0004Col1 computes output column 1 (r) of query Case0004 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS INT)
-func case0004Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
-		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
 }
 
 // Case0005Schema is the schema of the batches Case0005 returns.
@@ -454,7 +356,8 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0005Col1(n, all, sArr, failed, mem)
+	// CAST(s AS INT)
+	col1 := asIntColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -466,32 +369,6 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0005Col1 computes output column 1 (r) of query Case0005 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS INT)
-func case0005Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
-		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
 }
 
 // Case0006Schema is the schema of the batches Case0006 returns.
@@ -520,7 +397,8 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0006Col1(n, all, sArr, failed, mem)
+	// CAST(s AS INT)
+	col1 := asIntColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -532,32 +410,6 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0006Col1 computes output column 1 (r) of query Case0006 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS INT)
-func case0006Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
-		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
 }
 
 // Case0007Schema is the schema of the batches Case0007 returns.
@@ -586,7 +438,8 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0007Col1(n, all, sArr, failed, mem)
+	// CAST(s AS BIGINT)
+	col1 := asBigintColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BIGINT)"})
@@ -600,11 +453,12 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0007Col1 computes output column 1 (r) of query Case0007 on every row, noting its first failed row in failed:
+// asBigintColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0007 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BIGINT)
-func case0007Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS BIGINT)
+func asBigintColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
@@ -652,7 +506,8 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0008Col1(n, all, sArr, failed, mem)
+	// CAST(s AS BIGINT)
+	col1 := asBigintColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BIGINT)"})
@@ -664,32 +519,6 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0008Col1 computes output column 1 (r) of query Case0008 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS BIGINT)
-func case0008Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
-		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asBigint, all, n, 1)
-	column := vec.Int64Array(mem, &asBigint, all, n)
-	return column
 }
 
 // Case0009Schema is the schema of the batches Case0009 returns.
@@ -718,7 +547,8 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0009Col1(n, all, sArr, failed, mem)
+	// CAST(s AS DOUBLE)
+	col1 := asDoubleColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
@@ -732,11 +562,12 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0009Col1 computes output column 1 (r) of query Case0009 on every row, noting its first failed row in failed:
+// asDoubleColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0009 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS DOUBLE)
-func case0009Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS DOUBLE)
+func asDoubleColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	asDouble := vec.Make[float64](n)
 	{
 		out := asDouble.V[:n]
@@ -784,7 +615,8 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0010Col1(n, all, sArr, failed, mem)
+	// CAST(s AS DOUBLE)
+	col1 := asDoubleColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
@@ -796,32 +628,6 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0010Col1 computes output column 1 (r) of query Case0010 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS DOUBLE)
-func case0010Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
-		out := asDouble.V[:n]
-		dirty := !vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asDouble.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToFloat64(sArr.Value(i))
-			if err != nil {
-				asDouble.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asDouble, all, n, 1)
-	column := vec.Float64Array(mem, &asDouble, all, n)
-	return column
 }
 
 // Case0011Schema is the schema of the batches Case0011 returns.
@@ -850,7 +656,8 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0011Col1(n, all, sArr, failed, mem)
+	// CAST(s AS DOUBLE)
+	col1 := asDoubleColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
@@ -862,32 +669,6 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0011Col1 computes output column 1 (r) of query Case0011 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS DOUBLE)
-func case0011Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
-		out := asDouble.V[:n]
-		dirty := !vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asDouble.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToFloat64(sArr.Value(i))
-			if err != nil {
-				asDouble.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asDouble, all, n, 1)
-	column := vec.Float64Array(mem, &asDouble, all, n)
-	return column
 }
 
 // Case0012Schema is the schema of the batches Case0012 returns.
@@ -916,7 +697,8 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0012Col1(n, all, sArr, failed, mem)
+	// CAST(s AS DOUBLE)
+	col1 := asDoubleColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
@@ -928,32 +710,6 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0012Col1 computes output column 1 (r) of query Case0012 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS DOUBLE)
-func case0012Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS DOUBLE)
-	asDouble := vec.Make[float64](n)
-	{
-		out := asDouble.V[:n]
-		dirty := !vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asDouble.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToFloat64(sArr.Value(i))
-			if err != nil {
-				asDouble.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asDouble, all, n, 1)
-	column := vec.Float64Array(mem, &asDouble, all, n)
-	return column
 }
 
 // Case0013Schema is the schema of the batches Case0013 returns.
@@ -982,7 +738,8 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0013Col1(n, all, sArr, failed, mem)
+	// CAST(s AS BOOLEAN)
+	col1 := asBooleanColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BOOLEAN)"})
@@ -996,11 +753,12 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0013Col1 computes output column 1 (r) of query Case0013 on every row, noting its first failed row in failed:
+// asBooleanColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0013 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BOOLEAN)
-func case0013Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS BOOLEAN)
+func asBooleanColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	asBoolean := vec.Make[bool](n)
 	{
 		out := asBoolean.V[:n]
@@ -1048,7 +806,8 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0014Col1(n, all, sArr, failed, mem)
+	// CAST(s AS BOOLEAN)
+	col1 := asBooleanColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BOOLEAN)"})
@@ -1060,32 +819,6 @@ func Case0014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0014Col1 computes output column 1 (r) of query Case0014 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS BOOLEAN)
-func case0014Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS BOOLEAN)
-	asBoolean := vec.Make[bool](n)
-	{
-		out := asBoolean.V[:n]
-		dirty := !vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asBoolean.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToBool(sArr.Value(i))
-			if err != nil {
-				asBoolean.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asBoolean, all, n, 1)
-	column := vec.BoolArray(mem, &asBoolean, all, n)
-	return column
 }
 
 // Case0015Schema is the schema of the batches Case0015 returns.
@@ -1114,7 +847,8 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0015Col1(n, all, sArr, failed, mem)
+	// CAST(s AS BOOLEAN)
+	col1 := asBooleanColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BOOLEAN)"})
@@ -1126,32 +860,6 @@ func Case0015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0015Col1 computes output column 1 (r) of query Case0015 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS BOOLEAN)
-func case0015Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS BOOLEAN)
-	asBoolean := vec.Make[bool](n)
-	{
-		out := asBoolean.V[:n]
-		dirty := !vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asBoolean.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToBool(sArr.Value(i))
-			if err != nil {
-				asBoolean.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asBoolean, all, n, 1)
-	column := vec.BoolArray(mem, &asBoolean, all, n)
-	return column
 }
 
 // Case0016Schema is the schema of the batches Case0016 returns.
@@ -1180,7 +888,8 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0016Col1(n, all, sArr, failed, mem)
+	// CAST(s AS BOOLEAN)
+	col1 := asBooleanColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BOOLEAN)"})
@@ -1192,32 +901,6 @@ func Case0016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0016Col1 computes output column 1 (r) of query Case0016 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS BOOLEAN)
-func case0016Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS BOOLEAN)
-	asBoolean := vec.Make[bool](n)
-	{
-		out := asBoolean.V[:n]
-		dirty := !vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asBoolean.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToBool(sArr.Value(i))
-			if err != nil {
-				asBoolean.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asBoolean, all, n, 1)
-	column := vec.BoolArray(mem, &asBoolean, all, n)
-	return column
 }
 
 // Case0017Schema is the schema of the batches Case0017 returns.
@@ -1246,7 +929,8 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0017Col1(n, all, sArr, failed, mem)
+	// CAST(s AS DATE)
+	col1 := asDateColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DATE)"})
@@ -1260,11 +944,12 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0017Col1 computes output column 1 (r) of query Case0017 on every row, noting its first failed row in failed:
+// asDateColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0017 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS DATE)
-func case0017Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS DATE)
+func asDateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	asDate := vec.Make[int32](n)
 	{
 		out := asDate.V[:n]
@@ -1312,7 +997,8 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0018Col1(n, all, sArr, failed, mem)
+	// CAST(s AS DATE)
+	col1 := asDateColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DATE)"})
@@ -1324,32 +1010,6 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0018Col1 computes output column 1 (r) of query Case0018 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS DATE)
-func case0018Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS DATE)
-	asDate := vec.Make[int32](n)
-	{
-		out := asDate.V[:n]
-		dirty := !vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asDate.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToDate(sArr.Value(i))
-			if err != nil {
-				asDate.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asDate, all, n, 1)
-	column := vec.DateArray(mem, &asDate, all, n)
-	return column
 }
 
 // Case0019Schema is the schema of the batches Case0019 returns.
@@ -1378,7 +1038,8 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0019Col1(n, all, sArr, failed, mem)
+	// CAST(s AS DATE)
+	col1 := asDateColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DATE)"})
@@ -1390,32 +1051,6 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0019Col1 computes output column 1 (r) of query Case0019 on every row, noting its first failed row in failed:
-//
-//	CAST(s AS DATE)
-func case0019Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS DATE)
-	asDate := vec.Make[int32](n)
-	{
-		out := asDate.V[:n]
-		dirty := !vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asDate.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToDate(sArr.Value(i))
-			if err != nil {
-				asDate.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asDate, all, n, 1)
-	column := vec.DateArray(mem, &asDate, all, n)
-	return column
 }
 
 // Case0020Schema is the schema of the batches Case0020 returns.
@@ -1444,7 +1079,8 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0020Col1(n, all, a, failed, mem)
+	// CAST(a AS INT)
+	col1 := asIntColumn2(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS INT)"})
@@ -1458,11 +1094,12 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0020Col1 computes output column 1 (r) of query Case0020 on every row, noting its first failed row in failed:
+// asIntColumn2 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0020 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS INT)
-func case0020Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(a AS INT)
+func asIntColumn2(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	asInt := vec.Make[int32](n)
 	{
 		aV := a.V[:n]
@@ -1511,7 +1148,8 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0021Col1(n, all, a, failed, mem)
+	// CAST(a AS INT)
+	col1 := asIntColumn2(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS INT)"})
@@ -1523,33 +1161,6 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0021Col1 computes output column 1 (r) of query Case0021 on every row, noting its first failed row in failed:
-//
-//	CAST(a AS INT)
-func case0021Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(a AS INT)
-	asInt := vec.Make[int32](n)
-	{
-		aV := a.V[:n]
-		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastInt64ToInt32(aV[i])
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
 }
 
 // Case0022Schema is the schema of the batches Case0022 returns.
@@ -1578,7 +1189,8 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0022Col1(n, all, a, failed, mem)
+	// CAST(a AS INT)
+	col1 := asIntColumn2(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS INT)"})
@@ -1590,33 +1202,6 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0022Col1 computes output column 1 (r) of query Case0022 on every row, noting its first failed row in failed:
-//
-//	CAST(a AS INT)
-func case0022Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(a AS INT)
-	asInt := vec.Make[int32](n)
-	{
-		aV := a.V[:n]
-		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastInt64ToInt32(aV[i])
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
 }
 
 // Case0023Schema is the schema of the batches Case0023 returns.
@@ -1769,7 +1354,8 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0025Col1(n, all, x, failed, mem)
+	// CAST(x AS INT)
+	col1 := asIntColumn3(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS INT)"})
@@ -1783,11 +1369,12 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0025Col1 computes output column 1 (r) of query Case0025 on every row, noting its first failed row in failed:
+// asIntColumn3 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0025 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS INT)
-func case0025Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(x AS INT)
+func asIntColumn3(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	asInt := vec.Make[int32](n)
 	{
 		xV := x.V[:n]
@@ -1836,7 +1423,8 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0026Col1(n, all, x, failed, mem)
+	// CAST(x AS INT)
+	col1 := asIntColumn3(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS INT)"})
@@ -1848,33 +1436,6 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0026Col1 computes output column 1 (r) of query Case0026 on every row, noting its first failed row in failed:
-//
-//	CAST(x AS INT)
-func case0026Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(x AS INT)
-	asInt := vec.Make[int32](n)
-	{
-		xV := x.V[:n]
-		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastFloat64ToInt32(xV[i])
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
 }
 
 // Case0027Schema is the schema of the batches Case0027 returns.
@@ -1903,7 +1464,8 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0027Col1(n, all, x, failed, mem)
+	// CAST(x AS BIGINT)
+	col1 := asBigintColumn2(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BIGINT)"})
@@ -1917,11 +1479,12 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0027Col1 computes output column 1 (r) of query Case0027 on every row, noting its first failed row in failed:
+// asBigintColumn2 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0027 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS BIGINT)
-func case0027Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(x AS BIGINT)
+func asBigintColumn2(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	asBigint := vec.Make[int64](n)
 	{
 		xV := x.V[:n]
@@ -1970,7 +1533,8 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0028Col1(n, all, x, failed, mem)
+	// CAST(x AS BIGINT)
+	col1 := asBigintColumn2(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BIGINT)"})
@@ -1982,33 +1546,6 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0028Col1 computes output column 1 (r) of query Case0028 on every row, noting its first failed row in failed:
-//
-//	CAST(x AS BIGINT)
-func case0028Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(x AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
-		xV := x.V[:n]
-		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastFloat64ToInt64(xV[i])
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asBigint, all, n, 1)
-	column := vec.Int64Array(mem, &asBigint, all, n)
-	return column
 }
 
 // Case0029Schema is the schema of the batches Case0029 returns.
@@ -2037,7 +1574,8 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0029Col1(n, all, x, failed, mem)
+	// CAST(x AS BIGINT)
+	col1 := asBigintColumn2(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BIGINT)"})
@@ -2049,33 +1587,6 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0029Col1 computes output column 1 (r) of query Case0029 on every row, noting its first failed row in failed:
-//
-//	CAST(x AS BIGINT)
-func case0029Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(x AS BIGINT)
-	asBigint := vec.Make[int64](n)
-	{
-		xV := x.V[:n]
-		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastFloat64ToInt64(xV[i])
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asBigint, all, n, 1)
-	column := vec.Int64Array(mem, &asBigint, all, n)
-	return column
 }
 
 // Case0030Schema is the schema of the batches Case0030 returns.
@@ -2104,7 +1615,8 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0030Col1(n, all, x, failed, mem)
+	// CAST(x AS INT)
+	col1 := asIntColumn3(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS INT)"})
@@ -2116,33 +1628,6 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0030Col1 computes output column 1 (r) of query Case0030 on every row, noting its first failed row in failed:
-//
-//	CAST(x AS INT)
-func case0030Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(x AS INT)
-	asInt := vec.Make[int32](n)
-	{
-		xV := x.V[:n]
-		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastFloat64ToInt32(xV[i])
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
 }
 
 // Case0031Schema is the schema of the batches Case0031 returns.
@@ -2171,7 +1656,8 @@ func Case0031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0031Col1(n, all, x, failed, mem)
+	// CAST(x AS VARCHAR)
+	col1 := asVarcharColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS VARCHAR)"})
@@ -2185,11 +1671,12 @@ func Case0031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0031Col1 computes output column 1 (r) of query Case0031 on every row, noting its first failed row in failed:
+// asVarcharColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0031 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS VARCHAR)
-func case0031Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(x AS VARCHAR)
+func asVarcharColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	asVarchar := vec.Make[string](n)
 	{
 		xV := x.V[:n]
@@ -2233,7 +1720,8 @@ func Case0032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0032Col1(n, all, x, failed, mem)
+	// CAST(x AS VARCHAR)
+	col1 := asVarcharColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS VARCHAR)"})
@@ -2245,28 +1733,6 @@ func Case0032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0032Col1 computes output column 1 (r) of query Case0032 on every row, noting its first failed row in failed:
-//
-//	CAST(x AS VARCHAR)
-func case0032Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(x AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	{
-		xV := x.V[:n]
-		out := asVarchar.V[:n]
-		dirty := !vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && asVarchar.Dirty(i) {
-				continue
-			}
-			out[i] = rt.CastFloat64ToString(xV[i])
-		}
-	}
-	vec.Check(failed, &asVarchar, all, n, 1)
-	column := vec.StringArray(mem, &asVarchar, all, n)
-	return column
 }
 
 // Case0033Schema is the schema of the batches Case0033 returns.
@@ -2295,7 +1761,8 @@ func Case0033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0033Col1(n, all, x, failed, mem)
+	// CAST(x AS VARCHAR)
+	col1 := asVarcharColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS VARCHAR)"})
@@ -2307,28 +1774,6 @@ func Case0033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0033Col1 computes output column 1 (r) of query Case0033 on every row, noting its first failed row in failed:
-//
-//	CAST(x AS VARCHAR)
-func case0033Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(x AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	{
-		xV := x.V[:n]
-		out := asVarchar.V[:n]
-		dirty := !vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && asVarchar.Dirty(i) {
-				continue
-			}
-			out[i] = rt.CastFloat64ToString(xV[i])
-		}
-	}
-	vec.Check(failed, &asVarchar, all, n, 1)
-	column := vec.StringArray(mem, &asVarchar, all, n)
-	return column
 }
 
 // Case0034Schema is the schema of the batches Case0034 returns.
@@ -2357,7 +1802,8 @@ func Case0034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0034Col1(n, all, x, failed, mem)
+	// CAST(x AS VARCHAR)
+	col1 := asVarcharColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS VARCHAR)"})
@@ -2369,28 +1815,6 @@ func Case0034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0034Col1 computes output column 1 (r) of query Case0034 on every row, noting its first failed row in failed:
-//
-//	CAST(x AS VARCHAR)
-func case0034Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(x AS VARCHAR)
-	asVarchar := vec.Make[string](n)
-	{
-		xV := x.V[:n]
-		out := asVarchar.V[:n]
-		dirty := !vec.Strict(&asVarchar, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && asVarchar.Dirty(i) {
-				continue
-			}
-			out[i] = rt.CastFloat64ToString(xV[i])
-		}
-	}
-	vec.Check(failed, &asVarchar, all, n, 1)
-	column := vec.StringArray(mem, &asVarchar, all, n)
-	return column
 }
 
 // Case0035Schema is the schema of the batches Case0035 returns.
@@ -3110,7 +2534,8 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0046Col1(n, all, a, failed, mem)
+	// abs(a)
+	col1 := absColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(a)"})
@@ -3124,11 +2549,12 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0046Col1 computes output column 1 (r) of query Case0046 on every row, noting its first failed row in failed:
+// absColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0046 on every row, noting its first failed row in failed:
 //
 //	abs(a)
-func case0046Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// abs(a)
+func absColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	abs := vec.Make[int64](n)
 	{
 		aV := a.V[:n]
@@ -3177,7 +2603,8 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0047Col1(n, all, i_, failed, mem)
+	// abs(i)
+	col1 := absColumn2(n, all, i_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(i)"})
@@ -3191,11 +2618,12 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0047Col1 computes output column 1 (r) of query Case0047 on every row, noting its first failed row in failed:
+// absColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0047 on every row, noting its first failed row in failed:
 //
 //	abs(i)
-func case0047Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// abs(i)
+func absColumn2(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	abs := vec.Make[int32](n)
 	{
 		i_V := i_.V[:n]
@@ -3306,7 +2734,8 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0049Col1(n, all, a, failed, mem)
+	// abs(a)
+	col1 := absColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(a)"})
@@ -3318,33 +2747,6 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0049Col1 computes output column 1 (r) of query Case0049 on every row, noting its first failed row in failed:
-//
-//	abs(a)
-func case0049Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// abs(a)
-	abs := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		out := abs.V[:n]
-		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && abs.Dirty(i) {
-				continue
-			}
-			r, err := rt.AbsInt64(aV[i])
-			if err != nil {
-				abs.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &abs, all, n, 1)
-	column := vec.Int64Array(mem, &abs, all, n)
-	return column
 }
 
 // Case0050Schema is the schema of the batches Case0050 returns.
@@ -3373,7 +2775,8 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0050Col1(n, all, i_, failed, mem)
+	// abs(i)
+	col1 := absColumn2(n, all, i_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(i)"})
@@ -3385,33 +2788,6 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0050Col1 computes output column 1 (r) of query Case0050 on every row, noting its first failed row in failed:
-//
-//	abs(i)
-func case0050Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// abs(i)
-	abs := vec.Make[int32](n)
-	{
-		i_V := i_.V[:n]
-		out := abs.V[:n]
-		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&i_))
-		for i := range out {
-			if dirty && abs.Dirty(i) {
-				continue
-			}
-			r, err := rt.AbsInt32(i_V[i])
-			if err != nil {
-				abs.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &abs, all, n, 1)
-	column := vec.Int32Array(mem, &abs, all, n)
-	return column
 }
 
 // Case0051Schema is the schema of the batches Case0051 returns.
@@ -3440,7 +2816,8 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0051Col1(n, all, x, failed, mem)
+	// ceil(x)
+	col1 := ceilColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(x)"})
@@ -3454,11 +2831,12 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0051Col1 computes output column 1 (r) of query Case0051 on every row, noting its first failed row in failed:
+// ceilColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0051 on every row, noting its first failed row in failed:
 //
 //	ceil(x)
-func case0051Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ceil(x)
+func ceilColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	ceil := vec.Make[int64](n)
 	{
 		xV := x.V[:n]
@@ -3507,7 +2885,8 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0052Col1(n, all, x, failed, mem)
+	// ceil(x)
+	col1 := ceilColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(x)"})
@@ -3519,33 +2898,6 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0052Col1 computes output column 1 (r) of query Case0052 on every row, noting its first failed row in failed:
-//
-//	ceil(x)
-func case0052Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ceil(x)
-	ceil := vec.Make[int64](n)
-	{
-		xV := x.V[:n]
-		out := ceil.V[:n]
-		dirty := !vec.Strict(&ceil, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && ceil.Dirty(i) {
-				continue
-			}
-			r, err := rt.CeilFloat64(xV[i])
-			if err != nil {
-				ceil.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &ceil, all, n, 1)
-	column := vec.Int64Array(mem, &ceil, all, n)
-	return column
 }
 
 // Case0053Schema is the schema of the batches Case0053 returns.
@@ -3574,7 +2926,8 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0053Col1(n, all, x, failed, mem)
+	// ceiling(x)
+	col1 := ceilColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceiling(x)"})
@@ -3586,33 +2939,6 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0053Col1 computes output column 1 (r) of query Case0053 on every row, noting its first failed row in failed:
-//
-//	ceiling(x)
-func case0053Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ceil(x)
-	ceil := vec.Make[int64](n)
-	{
-		xV := x.V[:n]
-		out := ceil.V[:n]
-		dirty := !vec.Strict(&ceil, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && ceil.Dirty(i) {
-				continue
-			}
-			r, err := rt.CeilFloat64(xV[i])
-			if err != nil {
-				ceil.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &ceil, all, n, 1)
-	column := vec.Int64Array(mem, &ceil, all, n)
-	return column
 }
 
 // Case0054Schema is the schema of the batches Case0054 returns.
@@ -3641,7 +2967,8 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0054Col1(n, all, x, failed, mem)
+	// floor(x)
+	col1 := floorColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(x)"})
@@ -3655,11 +2982,12 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0054Col1 computes output column 1 (r) of query Case0054 on every row, noting its first failed row in failed:
+// floorColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0054 on every row, noting its first failed row in failed:
 //
 //	floor(x)
-func case0054Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// floor(x)
+func floorColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	floor := vec.Make[int64](n)
 	{
 		xV := x.V[:n]
@@ -3708,7 +3036,8 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0055Col1(n, all, x, failed, mem)
+	// floor(x)
+	col1 := floorColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(x)"})
@@ -3720,33 +3049,6 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0055Col1 computes output column 1 (r) of query Case0055 on every row, noting its first failed row in failed:
-//
-//	floor(x)
-func case0055Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// floor(x)
-	floor := vec.Make[int64](n)
-	{
-		xV := x.V[:n]
-		out := floor.V[:n]
-		dirty := !vec.Strict(&floor, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && floor.Dirty(i) {
-				continue
-			}
-			r, err := rt.FloorFloat64(xV[i])
-			if err != nil {
-				floor.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &floor, all, n, 1)
-	column := vec.Int64Array(mem, &floor, all, n)
-	return column
 }
 
 // Case0056Schema is the schema of the batches Case0056 returns.
@@ -3775,7 +3077,8 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0056Col1(n, all, x, failed, mem)
+	// floor(x)
+	col1 := floorColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(x)"})
@@ -3787,33 +3090,6 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0056Col1 computes output column 1 (r) of query Case0056 on every row, noting its first failed row in failed:
-//
-//	floor(x)
-func case0056Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// floor(x)
-	floor := vec.Make[int64](n)
-	{
-		xV := x.V[:n]
-		out := floor.V[:n]
-		dirty := !vec.Strict(&floor, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && floor.Dirty(i) {
-				continue
-			}
-			r, err := rt.FloorFloat64(xV[i])
-			if err != nil {
-				floor.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &floor, all, n, 1)
-	column := vec.Int64Array(mem, &floor, all, n)
-	return column
 }
 
 // Case0057Schema is the schema of the batches Case0057 returns.
@@ -3842,7 +3118,8 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0057Col1(n, all, x, failed, mem)
+	// ceil(x)
+	col1 := ceilColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(x)"})
@@ -3854,33 +3131,6 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0057Col1 computes output column 1 (r) of query Case0057 on every row, noting its first failed row in failed:
-//
-//	ceil(x)
-func case0057Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ceil(x)
-	ceil := vec.Make[int64](n)
-	{
-		xV := x.V[:n]
-		out := ceil.V[:n]
-		dirty := !vec.Strict(&ceil, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && ceil.Dirty(i) {
-				continue
-			}
-			r, err := rt.CeilFloat64(xV[i])
-			if err != nil {
-				ceil.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &ceil, all, n, 1)
-	column := vec.Int64Array(mem, &ceil, all, n)
-	return column
 }
 
 // Case0058Schema is the schema of the batches Case0058 returns.
@@ -3971,7 +3221,8 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0059Col1(n, all, x, failed, mem)
+	// round(x)
+	col1 := roundColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x)"})
@@ -3985,11 +3236,12 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0059Col1 computes output column 1 (r) of query Case0059 on every row, noting its first failed row in failed:
+// roundColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0059 on every row, noting its first failed row in failed:
 //
 //	round(x)
-func case0059Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// round(x)
+func roundColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	round := vec.Make[float64](n)
 	{
 		xV := x.V[:n]
@@ -4033,7 +3285,8 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0060Col1(n, all, x, failed, mem)
+	// round(x)
+	col1 := roundColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x)"})
@@ -4045,28 +3298,6 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0060Col1 computes output column 1 (r) of query Case0060 on every row, noting its first failed row in failed:
-//
-//	round(x)
-func case0060Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// round(x)
-	round := vec.Make[float64](n)
-	{
-		xV := x.V[:n]
-		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
-			out[i] = rt.RoundFloat64(xV[i])
-		}
-	}
-	vec.Check(failed, &round, all, n, 1)
-	column := vec.Float64Array(mem, &round, all, n)
-	return column
 }
 
 // Case0061Schema is the schema of the batches Case0061 returns.
@@ -4095,7 +3326,8 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0061Col1(n, all, x, failed, mem)
+	// round(x, 2)
+	col1 := roundColumn2(n, all, x, failed, mem, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x, 2)"})
@@ -4109,11 +3341,12 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0061Col1 computes output column 1 (r) of query Case0061 on every row, noting its first failed row in failed:
+// roundColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0061 on every row, noting its first failed row in failed:
 //
 //	round(x, 2)
-func case0061Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// round(x, 2)
+func roundColumn2(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
 	round := vec.Make[float64](n)
 	{
 		xV := x.V[:n]
@@ -4123,7 +3356,7 @@ func case0061Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 			if dirty && round.Dirty(i) {
 				continue
 			}
-			out[i] = rt.RoundScaleFloat64(xV[i], int32(2))
+			out[i] = rt.RoundScaleFloat64(xV[i], int32(value1))
 		}
 	}
 	vec.Check(failed, &round, all, n, 1)
@@ -4157,7 +3390,8 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0062Col1(n, all, x, failed, mem)
+	// round(x, 1)
+	col1 := roundColumn2(n, all, x, failed, mem, int32(1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x, 1)"})
@@ -4169,28 +3403,6 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0062Col1 computes output column 1 (r) of query Case0062 on every row, noting its first failed row in failed:
-//
-//	round(x, 1)
-func case0062Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// round(x, 1)
-	round := vec.Make[float64](n)
-	{
-		xV := x.V[:n]
-		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
-			out[i] = rt.RoundScaleFloat64(xV[i], int32(1))
-		}
-	}
-	vec.Check(failed, &round, all, n, 1)
-	column := vec.Float64Array(mem, &round, all, n)
-	return column
 }
 
 // Case0063Schema is the schema of the batches Case0063 returns.
@@ -4219,7 +3431,8 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0063Col1(n, all, a, failed, mem)
+	// round(a, -1)
+	col1 := roundColumn3(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(a, -1)"})
@@ -4233,11 +3446,12 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0063Col1 computes output column 1 (r) of query Case0063 on every row, noting its first failed row in failed:
+// roundColumn3 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0063 on every row, noting its first failed row in failed:
 //
 //	round(a, -1)
-func case0063Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// round(a, -1)
+func roundColumn3(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	round := vec.Make[int64](n)
 	{
 		aV := a.V[:n]
@@ -4286,7 +3500,8 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0064Col1(n, all, a, failed, mem)
+	// round(a, -1)
+	col1 := roundColumn3(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(a, -1)"})
@@ -4298,33 +3513,6 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0064Col1 computes output column 1 (r) of query Case0064 on every row, noting its first failed row in failed:
-//
-//	round(a, -1)
-func case0064Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// round(a, -1)
-	round := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
-			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
-			if err != nil {
-				round.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &round, all, n, 1)
-	column := vec.Int64Array(mem, &round, all, n)
-	return column
 }
 
 // Case0065Schema is the schema of the batches Case0065 returns.
@@ -4417,7 +3605,8 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0066Col1(n, all, a, failed, mem)
+	// round(a, -1)
+	col1 := roundColumn3(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(a, -1)"})
@@ -4429,33 +3618,6 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0066Col1 computes output column 1 (r) of query Case0066 on every row, noting its first failed row in failed:
-//
-//	round(a, -1)
-func case0066Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// round(a, -1)
-	round := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
-			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
-			if err != nil {
-				round.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &round, all, n, 1)
-	column := vec.Int64Array(mem, &round, all, n)
-	return column
 }
 
 // Case0067Schema is the schema of the batches Case0067 returns.
@@ -4484,7 +3646,8 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0067Col1(n, all, x, failed, mem)
+	// sqrt(x)
+	col1 := sqrtColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sqrt(x)"})
@@ -4498,11 +3661,12 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0067Col1 computes output column 1 (r) of query Case0067 on every row, noting its first failed row in failed:
+// sqrtColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0067 on every row, noting its first failed row in failed:
 //
 //	sqrt(x)
-func case0067Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// sqrt(x)
+func sqrtColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	sqrt := vec.Make[float64](n)
 	{
 		xV := x.V[:n]
@@ -4546,7 +3710,8 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0068Col1(n, all, x, failed, mem)
+	// sqrt(x)
+	col1 := sqrtColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sqrt(x)"})
@@ -4558,28 +3723,6 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0068Col1 computes output column 1 (r) of query Case0068 on every row, noting its first failed row in failed:
-//
-//	sqrt(x)
-func case0068Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// sqrt(x)
-	sqrt := vec.Make[float64](n)
-	{
-		xV := x.V[:n]
-		out := sqrt.V[:n]
-		dirty := !vec.Strict(&sqrt, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && sqrt.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Sqrt(xV[i])
-		}
-	}
-	vec.Check(failed, &sqrt, all, n, 1)
-	column := vec.Float64Array(mem, &sqrt, all, n)
-	return column
 }
 
 // Case0069Schema is the schema of the batches Case0069 returns.
@@ -4946,7 +4089,8 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0074Col1(n, all, a, b, failed, mem)
+	// mod(a, b)
+	col1 := remainderColumn(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(a, b)"})
@@ -4960,11 +4104,12 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0074Col1 computes output column 1 (r) of query Case0074 on every row, noting its first failed row in failed:
+// remainderColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0074 on every row, noting its first failed row in failed:
 //
 //	mod(a, b)
-func case0074Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a % b)
+func remainderColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	remainder := vec.Make[int64](n)
 	{
 		aV := a.V[:n]
@@ -5015,7 +4160,8 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0075Col1(n, all, a, b, failed, mem)
+	// mod(a, b)
+	col1 := remainderColumn(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(a, b)"})
@@ -5027,34 +4173,6 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0075Col1 computes output column 1 (r) of query Case0075 on every row, noting its first failed row in failed:
-//
-//	mod(a, b)
-func case0075Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a % b)
-	remainder := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := remainder.V[:n]
-		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && remainder.Dirty(i) {
-				continue
-			}
-			r, err := rt.ModInt64(aV[i], bV[i])
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &remainder, all, n, 1)
-	column := vec.Int64Array(mem, &remainder, all, n)
-	return column
 }
 
 // Case0076Schema is the schema of the batches Case0076 returns.
@@ -5152,7 +4270,8 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0077Col1(n, all, a, failed, mem)
+	// mod(a, 0)
+	col1 := remainderColumn2(n, all, a, failed, mem, int64(0))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(a, 0)"})
@@ -5166,11 +4285,12 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0077Col1 computes output column 1 (r) of query Case0077 on every row, noting its first failed row in failed:
+// remainderColumn2 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0077 on every row, noting its first failed row in failed:
 //
 //	mod(a, 0)
-func case0077Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a % 0)
+func remainderColumn2(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, value1 int64) arrow.Array {
 	remainder := vec.Make[int64](n)
 	{
 		aV := a.V[:n]
@@ -5180,7 +4300,7 @@ func case0077Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			if dirty && remainder.Dirty(i) {
 				continue
 			}
-			r, err := rt.ModInt64(aV[i], int64(0))
+			r, err := rt.ModInt64(aV[i], int64(value1))
 			if err != nil {
 				remainder.Fail(i, err)
 				continue
@@ -5286,7 +4406,8 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0079Col1(n, all, a, failed, mem)
+	// a % -1
+	col1 := remainderColumn2(n, all, a, failed, mem, int64(-1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a % -1"})
@@ -5298,33 +4419,6 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0079Col1 computes output column 1 (r) of query Case0079 on every row, noting its first failed row in failed:
-//
-//	a % -1
-func case0079Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a % -1)
-	remainder := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		out := remainder.V[:n]
-		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && remainder.Dirty(i) {
-				continue
-			}
-			r, err := rt.ModInt64(aV[i], int64(-1))
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &remainder, all, n, 1)
-	column := vec.Int64Array(mem, &remainder, all, n)
-	return column
 }
 
 // Case0080Schema is the schema of the batches Case0080 returns.
@@ -5427,7 +4521,8 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0081Col1(n, all, x, failed, mem)
+	// sign(x)
+	col1 := signColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sign(x)"})
@@ -5441,11 +4536,12 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0081Col1 computes output column 1 (r) of query Case0081 on every row, noting its first failed row in failed:
+// signColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0081 on every row, noting its first failed row in failed:
 //
 //	sign(x)
-func case0081Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// sign(x)
+func signColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	sign := vec.Make[float64](n)
 	{
 		xV := x.V[:n]
@@ -5489,7 +4585,8 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0082Col1(n, all, x, failed, mem)
+	// signum(x)
+	col1 := signColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "signum(x)"})
@@ -5501,28 +4598,6 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0082Col1 computes output column 1 (r) of query Case0082 on every row, noting its first failed row in failed:
-//
-//	signum(x)
-func case0082Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// sign(x)
-	sign := vec.Make[float64](n)
-	{
-		xV := x.V[:n]
-		out := sign.V[:n]
-		dirty := !vec.Strict(&sign, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && sign.Dirty(i) {
-				continue
-			}
-			out[i] = rt.SignFloat64(xV[i])
-		}
-	}
-	vec.Check(failed, &sign, all, n, 1)
-	column := vec.Float64Array(mem, &sign, all, n)
-	return column
 }
 
 // Case0083Schema is the schema of the batches Case0083 returns.
@@ -5551,7 +4626,8 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0083Col1(n, all, x, failed, mem)
+	// sign(x)
+	col1 := signColumn(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sign(x)"})
@@ -5563,28 +4639,6 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0083Col1 computes output column 1 (r) of query Case0083 on every row, noting its first failed row in failed:
-//
-//	sign(x)
-func case0083Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// sign(x)
-	sign := vec.Make[float64](n)
-	{
-		xV := x.V[:n]
-		out := sign.V[:n]
-		dirty := !vec.Strict(&sign, all, n, vec.FlagsOf(&x))
-		for i := range out {
-			if dirty && sign.Dirty(i) {
-				continue
-			}
-			out[i] = rt.SignFloat64(xV[i])
-		}
-	}
-	vec.Check(failed, &sign, all, n, 1)
-	column := vec.Float64Array(mem, &sign, all, n)
-	return column
 }
 
 // Case0084Schema is the schema of the batches Case0084 returns.
@@ -5615,7 +4669,8 @@ func Case0084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0084Col1(n, all, a, b, c_, failed, mem)
+	// greatest(a, b, c)
+	col1 := greatestColumn(n, all, a, b, c_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(a, b, c)"})
@@ -5629,11 +4684,12 @@ func Case0084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0084Col1 computes output column 1 (r) of query Case0084 on every row, noting its first failed row in failed:
+// greatestColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0084 on every row, noting its first failed row in failed:
 //
 //	greatest(a, b, c)
-func case0084Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// greatest(a, b, c)
+func greatestColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	greatest := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 		i := all.Row(k)
@@ -5699,7 +4755,8 @@ func Case0085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0085Col1(n, all, a, b, c_, failed, mem)
+	// greatest(a, b, c)
+	col1 := greatestColumn(n, all, a, b, c_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(a, b, c)"})
@@ -5711,48 +4768,6 @@ func Case0085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0085Col1 computes output column 1 (r) of query Case0085 on every row, noting its first failed row in failed:
-//
-//	greatest(a, b, c)
-func case0085Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// greatest(a, b, c)
-	greatest := vec.Make[int64](n)
-	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-		i := all.Row(k)
-		if e := a.ErrAt(i); e != nil {
-			greatest.SetErr(i, e)
-			continue
-		}
-		if e := b.ErrAt(i); e != nil {
-			greatest.SetErr(i, e)
-			continue
-		}
-		if e := c_.ErrAt(i); e != nil {
-			greatest.SetErr(i, e)
-			continue
-		}
-		var best int64
-		have := false
-		if !a.IsNull(i) && (!have || rt.GtInt64(a.V[i], best)) {
-			best, have = a.V[i], true
-		}
-		if !b.IsNull(i) && (!have || rt.GtInt64(b.V[i], best)) {
-			best, have = b.V[i], true
-		}
-		if !c_.IsNull(i) && (!have || rt.GtInt64(c_.V[i], best)) {
-			best, have = c_.V[i], true
-		}
-		if !have {
-			greatest.SetNull(i)
-			continue
-		}
-		greatest.V[i] = best
-	}
-	vec.Check(failed, &greatest, all, n, 1)
-	column := vec.Int64Array(mem, &greatest, all, n)
-	return column
 }
 
 // Case0086Schema is the schema of the batches Case0086 returns.
@@ -6062,7 +5077,8 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0089Col1(n, all, b, a, failed, mem)
+	// greatest(1 DIV b, a)
+	col1 := greatestColumn2(n, all, b, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(1 DIV b, a)"})
@@ -6076,11 +5092,12 @@ func Case0089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0089Col1 computes output column 1 (r) of query Case0089 on every row, noting its first failed row in failed:
+// greatestColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0089 on every row, noting its first failed row in failed:
 //
 //	greatest(1 DIV b, a)
-func case0089Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (1 DIV b)
+func greatestColumn2(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	quotient := vec.Make[int64](n)
 	{
 		bV := b.V[:n]
@@ -6098,7 +5115,6 @@ func case0089Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed
 			out[i] = r
 		}
 	}
-	// greatest((1 DIV b), a)
 	greatest := vec.Make[int64](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 		i := all.Row(k)
@@ -6156,7 +5172,8 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0090Col1(n, all, b, a, failed, mem)
+	// greatest(1 DIV b, a)
+	col1 := greatestColumn2(n, all, b, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "greatest(1 DIV b, a)"})
@@ -6168,59 +5185,6 @@ func Case0090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0090Col1 computes output column 1 (r) of query Case0090 on every row, noting its first failed row in failed:
-//
-//	greatest(1 DIV b, a)
-func case0090Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (1 DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(int64(1), bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// greatest((1 DIV b), a)
-	greatest := vec.Make[int64](n)
-	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-		i := all.Row(k)
-		if e := quotient.ErrAt(i); e != nil {
-			greatest.SetErr(i, e)
-			continue
-		}
-		if e := a.ErrAt(i); e != nil {
-			greatest.SetErr(i, e)
-			continue
-		}
-		var best int64
-		have := false
-		if !quotient.IsNull(i) && (!have || rt.GtInt64(quotient.V[i], best)) {
-			best, have = quotient.V[i], true
-		}
-		if !a.IsNull(i) && (!have || rt.GtInt64(a.V[i], best)) {
-			best, have = a.V[i], true
-		}
-		if !have {
-			greatest.SetNull(i)
-			continue
-		}
-		greatest.V[i] = best
-	}
-	vec.Check(failed, &greatest, all, n, 1)
-	column := vec.Int64Array(mem, &greatest, all, n)
-	return column
 }
 
 // Case0091Schema is the schema of the batches Case0091 returns.
@@ -6334,7 +5298,8 @@ func Case0092(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0092Col1(n, all, s, u, failed, mem)
+	// least(s, u)
+	col1 := leastColumn(n, all, s, u, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "least(s, u)"})
@@ -6348,11 +5313,12 @@ func Case0092(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0092Col1 computes output column 1 (r) of query Case0092 on every row, noting its first failed row in failed:
+// leastColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0092 on every row, noting its first failed row in failed:
 //
 //	least(s, u)
-func case0092Col1(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// least(s, u)
+func leastColumn(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	least := vec.Make[string](n)
 	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
 		i := all.Row(k)
@@ -6410,7 +5376,8 @@ func Case0093(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0093Col1(n, all, s, u, failed, mem)
+	// least(s, u)
+	col1 := leastColumn(n, all, s, u, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "least(s, u)"})
@@ -6422,41 +5389,6 @@ func Case0093(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0093Col1 computes output column 1 (r) of query Case0093 on every row, noting its first failed row in failed:
-//
-//	least(s, u)
-func case0093Col1(n int, all vec.Sel, s vec.Vec[string], u vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// least(s, u)
-	least := vec.Make[string](n)
-	for k, cnt := 0, all.Rows(n); k < cnt; k++ {
-		i := all.Row(k)
-		if e := s.ErrAt(i); e != nil {
-			least.SetErr(i, e)
-			continue
-		}
-		if e := u.ErrAt(i); e != nil {
-			least.SetErr(i, e)
-			continue
-		}
-		var best string
-		have := false
-		if !s.IsNull(i) && (!have || rt.LtString(s.V[i], best)) {
-			best, have = s.V[i], true
-		}
-		if !u.IsNull(i) && (!have || rt.LtString(u.V[i], best)) {
-			best, have = u.V[i], true
-		}
-		if !have {
-			least.SetNull(i)
-			continue
-		}
-		least.V[i] = best
-	}
-	vec.Check(failed, &least, all, n, 1)
-	column := vec.StringArray(mem, &least, all, n)
-	return column
 }
 
 // Case0094Schema is the schema of the batches Case0094 returns.
@@ -6637,7 +5569,8 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0096Col1(n, all, sArr, failed, mem)
+	// length(s)
+	col1 := lengthColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "length(s)"})
@@ -6651,11 +5584,12 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0096Col1 computes output column 1 (r) of query Case0096 on every row, noting its first failed row in failed:
+// lengthColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0096 on every row, noting its first failed row in failed:
 //
 //	length(s)
-func case0096Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// length(s)
+func lengthColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	length := vec.Make[int32](n)
 	{
 		out := length.V[:n]
@@ -6698,7 +5632,8 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0097Col1(n, all, sArr, failed, mem)
+	// char_length(s)
+	col1 := lengthColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "char_length(s)"})
@@ -6710,27 +5645,6 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0097Col1 computes output column 1 (r) of query Case0097 on every row, noting its first failed row in failed:
-//
-//	char_length(s)
-func case0097Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// length(s)
-	length := vec.Make[int32](n)
-	{
-		out := length.V[:n]
-		dirty := !vec.Strict(&length, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && length.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Length(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &length, all, n, 1)
-	column := vec.Int32Array(mem, &length, all, n)
-	return column
 }
 
 // Case0098Schema is the schema of the batches Case0098 returns.
@@ -6759,7 +5673,8 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0098Col1(n, all, sArr, failed, mem)
+	// length(s)
+	col1 := lengthColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "length(s)"})
@@ -6771,27 +5686,6 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0098Col1 computes output column 1 (r) of query Case0098 on every row, noting its first failed row in failed:
-//
-//	length(s)
-func case0098Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// length(s)
-	length := vec.Make[int32](n)
-	{
-		out := length.V[:n]
-		dirty := !vec.Strict(&length, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && length.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Length(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &length, all, n, 1)
-	column := vec.Int32Array(mem, &length, all, n)
-	return column
 }
 
 // Case0099Schema is the schema of the batches Case0099 returns.
@@ -6820,7 +5714,8 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0099Col1(n, all, sArr, failed, mem)
+	// upper(s)
+	col1 := upperColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s)"})
@@ -6834,11 +5729,12 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0099Col1 computes output column 1 (r) of query Case0099 on every row, noting its first failed row in failed:
+// upperColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0099 on every row, noting its first failed row in failed:
 //
 //	upper(s)
-func case0099Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// upper(s)
+func upperColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	upper := vec.Make[string](n)
 	{
 		out := upper.V[:n]
@@ -6942,7 +5838,8 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0101Col1(n, all, sArr, failed, mem)
+	// upper(s)
+	col1 := upperColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s)"})
@@ -6954,27 +5851,6 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0101Col1 computes output column 1 (r) of query Case0101 on every row, noting its first failed row in failed:
-//
-//	upper(s)
-func case0101Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// upper(s)
-	upper := vec.Make[string](n)
-	{
-		out := upper.V[:n]
-		dirty := !vec.Strict(&upper, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && upper.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &upper, all, n, 1)
-	column := vec.StringArray(mem, &upper, all, n)
-	return column
 }
 
 // Case0102Schema is the schema of the batches Case0102 returns.
@@ -7003,7 +5879,8 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0102Col1(n, all, sArr, failed, mem)
+	// substring(s, 2)
+	col1 := substringColumn(n, all, sArr, failed, mem, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 2)"})
@@ -7017,11 +5894,12 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0102Col1 computes output column 1 (r) of query Case0102 on every row, noting its first failed row in failed:
+// substringColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0102 on every row, noting its first failed row in failed:
 //
 //	substring(s, 2)
-func case0102Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// substring(s, 2)
+func substringColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
 	substring := vec.Make[string](n)
 	{
 		out := substring.V[:n]
@@ -7030,7 +5908,7 @@ func case0102Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			if dirty && substring.Dirty(i) {
 				continue
 			}
-			out[i] = rt.Substring2(sArr.Value(i), int32(2))
+			out[i] = rt.Substring2(sArr.Value(i), int32(value1))
 		}
 	}
 	vec.Check(failed, &substring, all, n, 1)
@@ -7064,7 +5942,8 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0103Col1(n, all, sArr, failed, mem)
+	// substring(s, 2, 3)
+	col1 := substringColumn2(n, all, sArr, failed, mem, int32(2), int32(3))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 2, 3)"})
@@ -7078,11 +5957,12 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0103Col1 computes output column 1 (r) of query Case0103 on every row, noting its first failed row in failed:
+// substringColumn2 is the code of 5 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0103 on every row, noting its first failed row in failed:
 //
 //	substring(s, 2, 3)
-func case0103Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// substring(s, 2, 3)
+func substringColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, value1 int32, value2 int32) arrow.Array {
 	substring := vec.Make[string](n)
 	{
 		out := substring.V[:n]
@@ -7091,7 +5971,7 @@ func case0103Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			if dirty && substring.Dirty(i) {
 				continue
 			}
-			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(3))
+			out[i] = rt.Substring3(sArr.Value(i), int32(value1), int32(value2))
 		}
 	}
 	vec.Check(failed, &substring, all, n, 1)
@@ -7125,7 +6005,8 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0104Col1(n, all, sArr, failed, mem)
+	// substr(s, 0, 2)
+	col1 := substringColumn2(n, all, sArr, failed, mem, int32(0), int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substr(s, 0, 2)"})
@@ -7137,27 +6018,6 @@ func Case0104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0104Col1 computes output column 1 (r) of query Case0104 on every row, noting its first failed row in failed:
-//
-//	substr(s, 0, 2)
-func case0104Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// substring(s, 0, 2)
-	substring := vec.Make[string](n)
-	{
-		out := substring.V[:n]
-		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && substring.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Substring3(sArr.Value(i), int32(0), int32(2))
-		}
-	}
-	vec.Check(failed, &substring, all, n, 1)
-	column := vec.StringArray(mem, &substring, all, n)
-	return column
 }
 
 // Case0105Schema is the schema of the batches Case0105 returns.
@@ -7186,7 +6046,8 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0105Col1(n, all, sArr, failed, mem)
+	// substring(s, -3)
+	col1 := substringColumn(n, all, sArr, failed, mem, int32(-3))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, -3)"})
@@ -7198,27 +6059,6 @@ func Case0105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0105Col1 computes output column 1 (r) of query Case0105 on every row, noting its first failed row in failed:
-//
-//	substring(s, -3)
-func case0105Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// substring(s, -3)
-	substring := vec.Make[string](n)
-	{
-		out := substring.V[:n]
-		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && substring.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Substring2(sArr.Value(i), int32(-3))
-		}
-	}
-	vec.Check(failed, &substring, all, n, 1)
-	column := vec.StringArray(mem, &substring, all, n)
-	return column
 }
 
 // Case0106Schema is the schema of the batches Case0106 returns.
@@ -7247,7 +6087,8 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0106Col1(n, all, sArr, failed, mem)
+	// substring(s, -3, 2)
+	col1 := substringColumn2(n, all, sArr, failed, mem, int32(-3), int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, -3, 2)"})
@@ -7259,27 +6100,6 @@ func Case0106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0106Col1 computes output column 1 (r) of query Case0106 on every row, noting its first failed row in failed:
-//
-//	substring(s, -3, 2)
-func case0106Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// substring(s, -3, 2)
-	substring := vec.Make[string](n)
-	{
-		out := substring.V[:n]
-		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && substring.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Substring3(sArr.Value(i), int32(-3), int32(2))
-		}
-	}
-	vec.Check(failed, &substring, all, n, 1)
-	column := vec.StringArray(mem, &substring, all, n)
-	return column
 }
 
 // Case0107Schema is the schema of the batches Case0107 returns.
@@ -7308,7 +6128,8 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0107Col1(n, all, sArr, failed, mem)
+	// substring(s, 10)
+	col1 := substringColumn(n, all, sArr, failed, mem, int32(10))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 10)"})
@@ -7320,27 +6141,6 @@ func Case0107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0107Col1 computes output column 1 (r) of query Case0107 on every row, noting its first failed row in failed:
-//
-//	substring(s, 10)
-func case0107Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// substring(s, 10)
-	substring := vec.Make[string](n)
-	{
-		out := substring.V[:n]
-		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && substring.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Substring2(sArr.Value(i), int32(10))
-		}
-	}
-	vec.Check(failed, &substring, all, n, 1)
-	column := vec.StringArray(mem, &substring, all, n)
-	return column
 }
 
 // Case0108Schema is the schema of the batches Case0108 returns.
@@ -7369,7 +6169,8 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0108Col1(n, all, sArr, failed, mem)
+	// substring(s, 2, -1)
+	col1 := substringColumn2(n, all, sArr, failed, mem, int32(2), int32(-1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 2, -1)"})
@@ -7381,27 +6182,6 @@ func Case0108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0108Col1 computes output column 1 (r) of query Case0108 on every row, noting its first failed row in failed:
-//
-//	substring(s, 2, -1)
-func case0108Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// substring(s, 2, -1)
-	substring := vec.Make[string](n)
-	{
-		out := substring.V[:n]
-		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && substring.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(-1))
-		}
-	}
-	vec.Check(failed, &substring, all, n, 1)
-	column := vec.StringArray(mem, &substring, all, n)
-	return column
 }
 
 // Case0109Schema is the schema of the batches Case0109 returns.
@@ -7430,7 +6210,8 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0109Col1(n, all, sArr, failed, mem)
+	// substring(s, 2, 2)
+	col1 := substringColumn2(n, all, sArr, failed, mem, int32(2), int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s, 2, 2)"})
@@ -7442,27 +6223,6 @@ func Case0109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0109Col1 computes output column 1 (r) of query Case0109 on every row, noting its first failed row in failed:
-//
-//	substring(s, 2, 2)
-func case0109Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// substring(s, 2, 2)
-	substring := vec.Make[string](n)
-	{
-		out := substring.V[:n]
-		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && substring.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Substring3(sArr.Value(i), int32(2), int32(2))
-		}
-	}
-	vec.Check(failed, &substring, all, n, 1)
-	column := vec.StringArray(mem, &substring, all, n)
-	return column
 }
 
 // Case0110Schema is the schema of the batches Case0110 returns.
@@ -7555,7 +6315,8 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0111Col1(n, all, sArr, uArr, failed, mem)
+	// concat(s, u)
+	col1 := concatColumn(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s, u)"})
@@ -7569,11 +6330,12 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0111Col1 computes output column 1 (r) of query Case0111 on every row, noting its first failed row in failed:
+// concatColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0111 on every row, noting its first failed row in failed:
 //
 //	concat(s, u)
-func case0111Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s || u)
+func concatColumn(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	concat := vec.Make[string](n)
 	{
 		out := concat.V[:n]
@@ -7617,7 +6379,8 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0112Col1(n, all, sArr, uArr, failed, mem)
+	// concat(s, u)
+	col1 := concatColumn(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s, u)"})
@@ -7629,27 +6392,6 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0112Col1 computes output column 1 (r) of query Case0112 on every row, noting its first failed row in failed:
-//
-//	concat(s, u)
-func case0112Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s || u)
-	concat := vec.Make[string](n)
-	{
-		out := concat.V[:n]
-		dirty := !vec.Strict(&concat, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
-		for i := range out {
-			if dirty && concat.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-		}
-	}
-	vec.Check(failed, &concat, all, n, 1)
-	column := vec.StringArray(mem, &concat, all, n)
-	return column
 }
 
 // Case0113Schema is the schema of the batches Case0113 returns.
@@ -7740,7 +6482,8 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0114Col1(n, all, sArr, uArr, failed, mem)
+	// s || u
+	col1 := concatColumn(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s || u"})
@@ -7752,27 +6495,6 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0114Col1 computes output column 1 (r) of query Case0114 on every row, noting its first failed row in failed:
-//
-//	s || u
-func case0114Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s || u)
-	concat := vec.Make[string](n)
-	{
-		out := concat.V[:n]
-		dirty := !vec.Strict(&concat, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
-		for i := range out {
-			if dirty && concat.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
-		}
-	}
-	vec.Check(failed, &concat, all, n, 1)
-	column := vec.StringArray(mem, &concat, all, n)
-	return column
 }
 
 // Case0115Schema is the schema of the batches Case0115 returns.
@@ -7874,7 +6596,8 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0116Col1(n, all, sArr, failed, mem)
+	// trim(s)
+	col1 := trimColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(s)"})
@@ -7888,11 +6611,12 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0116Col1 computes output column 1 (r) of query Case0116 on every row, noting its first failed row in failed:
+// trimColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0116 on every row, noting its first failed row in failed:
 //
 //	trim(s)
-func case0116Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// trim(s)
+func trimColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	trim := vec.Make[string](n)
 	{
 		out := trim.V[:n]
@@ -8057,7 +6781,8 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0119Col1(n, all, sArr, failed, mem)
+	// trim(s)
+	col1 := trimColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(s)"})
@@ -8069,27 +6794,6 @@ func Case0119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0119Col1 computes output column 1 (r) of query Case0119 on every row, noting its first failed row in failed:
-//
-//	trim(s)
-func case0119Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// trim(s)
-	trim := vec.Make[string](n)
-	{
-		out := trim.V[:n]
-		dirty := !vec.Strict(&trim, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && trim.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Trim(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &trim, all, n, 1)
-	column := vec.StringArray(mem, &trim, all, n)
-	return column
 }
 
 // Case0120Schema is the schema of the batches Case0120 returns.
@@ -8241,7 +6945,8 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0122Col1(n, all, sArr, failed, mem)
+	// ends_with(s, 'lo')
+	col1 := endsWithColumn(n, all, sArr, failed, mem, "lo")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ends_with(s, 'lo')"})
@@ -8255,11 +6960,12 @@ func Case0122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0122Col1 computes output column 1 (r) of query Case0122 on every row, noting its first failed row in failed:
+// endsWithColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0122 on every row, noting its first failed row in failed:
 //
 //	ends_with(s, 'lo')
-func case0122Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ends_with(s, 'lo')
+func endsWithColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
 	endsWith := vec.Make[bool](n)
 	{
 		out := endsWith.V[:n]
@@ -8268,7 +6974,7 @@ func case0122Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			if dirty && endsWith.Dirty(i) {
 				continue
 			}
-			out[i] = rt.EndsWith(sArr.Value(i), "lo")
+			out[i] = rt.EndsWith(sArr.Value(i), text1)
 		}
 	}
 	vec.Check(failed, &endsWith, all, n, 1)
@@ -8302,7 +7008,8 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0123Col1(n, all, sArr, failed, mem)
+	// ends_with(s, 'x')
+	col1 := endsWithColumn(n, all, sArr, failed, mem, "x")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ends_with(s, 'x')"})
@@ -8314,27 +7021,6 @@ func Case0123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0123Col1 computes output column 1 (r) of query Case0123 on every row, noting its first failed row in failed:
-//
-//	ends_with(s, 'x')
-func case0123Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ends_with(s, 'x')
-	endsWith := vec.Make[bool](n)
-	{
-		out := endsWith.V[:n]
-		dirty := !vec.Strict(&endsWith, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && endsWith.Dirty(i) {
-				continue
-			}
-			out[i] = rt.EndsWith(sArr.Value(i), "x")
-		}
-	}
-	vec.Check(failed, &endsWith, all, n, 1)
-	column := vec.BoolArray(mem, &endsWith, all, n)
-	return column
 }
 
 // Case0124Schema is the schema of the batches Case0124 returns.
@@ -8363,7 +7049,8 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0124Col1(n, all, sArr, failed, mem)
+	// contains(s, 'ell')
+	col1 := containsColumn(n, all, sArr, failed, mem, "ell")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "contains(s, 'ell')"})
@@ -8377,11 +7064,12 @@ func Case0124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0124Col1 computes output column 1 (r) of query Case0124 on every row, noting its first failed row in failed:
+// containsColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0124 on every row, noting its first failed row in failed:
 //
 //	contains(s, 'ell')
-func case0124Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// contains(s, 'ell')
+func containsColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
 	contains := vec.Make[bool](n)
 	{
 		out := contains.V[:n]
@@ -8390,7 +7078,7 @@ func case0124Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			if dirty && contains.Dirty(i) {
 				continue
 			}
-			out[i] = rt.Contains(sArr.Value(i), "ell")
+			out[i] = rt.Contains(sArr.Value(i), text1)
 		}
 	}
 	vec.Check(failed, &contains, all, n, 1)
@@ -8424,7 +7112,8 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0125Col1(n, all, sArr, failed, mem)
+	// contains(s, '')
+	col1 := containsColumn(n, all, sArr, failed, mem, "")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "contains(s, '')"})
@@ -8436,27 +7125,6 @@ func Case0125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0125Col1 computes output column 1 (r) of query Case0125 on every row, noting its first failed row in failed:
-//
-//	contains(s, '')
-func case0125Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// contains(s, ”)
-	contains := vec.Make[bool](n)
-	{
-		out := contains.V[:n]
-		dirty := !vec.Strict(&contains, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && contains.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Contains(sArr.Value(i), "")
-		}
-	}
-	vec.Check(failed, &contains, all, n, 1)
-	column := vec.BoolArray(mem, &contains, all, n)
-	return column
 }
 
 // Case0126Schema is the schema of the batches Case0126 returns.
@@ -8485,7 +7153,8 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0126Col1(n, all, sArr, failed, mem)
+	// replace(s, 'l', 'L')
+	col1 := replaceColumn(n, all, sArr, failed, mem, "l", "L")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "replace(s, 'l', 'L')"})
@@ -8499,11 +7168,12 @@ func Case0126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0126Col1 computes output column 1 (r) of query Case0126 on every row, noting its first failed row in failed:
+// replaceColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0126 on every row, noting its first failed row in failed:
 //
 //	replace(s, 'l', 'L')
-func case0126Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// replace(s, 'l', 'L')
+func replaceColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, text2 string) arrow.Array {
 	replace := vec.Make[string](n)
 	{
 		out := replace.V[:n]
@@ -8512,7 +7182,7 @@ func case0126Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			if dirty && replace.Dirty(i) {
 				continue
 			}
-			out[i] = rt.Replace3(sArr.Value(i), "l", "L")
+			out[i] = rt.Replace3(sArr.Value(i), text1, text2)
 		}
 	}
 	vec.Check(failed, &replace, all, n, 1)
@@ -8607,7 +7277,8 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0128Col1(n, all, sArr, failed, mem)
+	// replace(s, '', 'x')
+	col1 := replaceColumn(n, all, sArr, failed, mem, "", "x")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "replace(s, '', 'x')"})
@@ -8619,27 +7290,6 @@ func Case0128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0128Col1 computes output column 1 (r) of query Case0128 on every row, noting its first failed row in failed:
-//
-//	replace(s, '', 'x')
-func case0128Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// replace(s, ”, 'x')
-	replace := vec.Make[string](n)
-	{
-		out := replace.V[:n]
-		dirty := !vec.Strict(&replace, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && replace.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Replace3(sArr.Value(i), "", "x")
-		}
-	}
-	vec.Check(failed, &replace, all, n, 1)
-	column := vec.StringArray(mem, &replace, all, n)
-	return column
 }
 
 // Case0129Schema is the schema of the batches Case0129 returns.
@@ -8730,7 +7380,8 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0130Col1(n, all, sArr, failed, mem)
+	// lpad(s, 5, '*')
+	col1 := lpadColumn(n, all, sArr, failed, mem, int32(5), "*")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 5, '*')"})
@@ -8744,11 +7395,12 @@ func Case0130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0130Col1 computes output column 1 (r) of query Case0130 on every row, noting its first failed row in failed:
+// lpadColumn is the code of 6 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0130 on every row, noting its first failed row in failed:
 //
 //	lpad(s, 5, '*')
-func case0130Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// lpad(s, 5, '*')
+func lpadColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, value1 int32, text2 string) arrow.Array {
 	lpad := vec.Make[string](n)
 	{
 		out := lpad.V[:n]
@@ -8757,7 +7409,7 @@ func case0130Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			if dirty && lpad.Dirty(i) {
 				continue
 			}
-			r, err := rt.Lpad3(sArr.Value(i), int32(5), "*")
+			r, err := rt.Lpad3(sArr.Value(i), int32(value1), text2)
 			if err != nil {
 				lpad.Fail(i, err)
 				continue
@@ -8862,7 +7514,8 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0132Col1(n, all, sArr, failed, mem)
+	// lpad(s, 1, '*')
+	col1 := lpadColumn(n, all, sArr, failed, mem, int32(1), "*")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 1, '*')"})
@@ -8874,32 +7527,6 @@ func Case0132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0132Col1 computes output column 1 (r) of query Case0132 on every row, noting its first failed row in failed:
-//
-//	lpad(s, 1, '*')
-func case0132Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// lpad(s, 1, '*')
-	lpad := vec.Make[string](n)
-	{
-		out := lpad.V[:n]
-		dirty := !vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && lpad.Dirty(i) {
-				continue
-			}
-			r, err := rt.Lpad3(sArr.Value(i), int32(1), "*")
-			if err != nil {
-				lpad.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &lpad, all, n, 1)
-	column := vec.StringArray(mem, &lpad, all, n)
-	return column
 }
 
 // Case0133Schema is the schema of the batches Case0133 returns.
@@ -8928,7 +7555,8 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0133Col1(n, all, sArr, failed, mem)
+	// lpad(s, 5, 'xy')
+	col1 := lpadColumn(n, all, sArr, failed, mem, int32(5), "xy")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 5, 'xy')"})
@@ -8940,32 +7568,6 @@ func Case0133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0133Col1 computes output column 1 (r) of query Case0133 on every row, noting its first failed row in failed:
-//
-//	lpad(s, 5, 'xy')
-func case0133Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// lpad(s, 5, 'xy')
-	lpad := vec.Make[string](n)
-	{
-		out := lpad.V[:n]
-		dirty := !vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && lpad.Dirty(i) {
-				continue
-			}
-			r, err := rt.Lpad3(sArr.Value(i), int32(5), "xy")
-			if err != nil {
-				lpad.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &lpad, all, n, 1)
-	column := vec.StringArray(mem, &lpad, all, n)
-	return column
 }
 
 // Case0134Schema is the schema of the batches Case0134 returns.
@@ -8994,7 +7596,8 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0134Col1(n, all, sArr, failed, mem)
+	// lpad(s, 5, '')
+	col1 := lpadColumn(n, all, sArr, failed, mem, int32(5), "")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 5, '')"})
@@ -9006,32 +7609,6 @@ func Case0134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0134Col1 computes output column 1 (r) of query Case0134 on every row, noting its first failed row in failed:
-//
-//	lpad(s, 5, '')
-func case0134Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// lpad(s, 5, ”)
-	lpad := vec.Make[string](n)
-	{
-		out := lpad.V[:n]
-		dirty := !vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && lpad.Dirty(i) {
-				continue
-			}
-			r, err := rt.Lpad3(sArr.Value(i), int32(5), "")
-			if err != nil {
-				lpad.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &lpad, all, n, 1)
-	column := vec.StringArray(mem, &lpad, all, n)
-	return column
 }
 
 // Case0135Schema is the schema of the batches Case0135 returns.
@@ -9060,7 +7637,8 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0135Col1(n, all, sArr, failed, mem)
+	// lpad(s, -1, '*')
+	col1 := lpadColumn(n, all, sArr, failed, mem, int32(-1), "*")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, -1, '*')"})
@@ -9072,32 +7650,6 @@ func Case0135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0135Col1 computes output column 1 (r) of query Case0135 on every row, noting its first failed row in failed:
-//
-//	lpad(s, -1, '*')
-func case0135Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// lpad(s, -1, '*')
-	lpad := vec.Make[string](n)
-	{
-		out := lpad.V[:n]
-		dirty := !vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && lpad.Dirty(i) {
-				continue
-			}
-			r, err := rt.Lpad3(sArr.Value(i), int32(-1), "*")
-			if err != nil {
-				lpad.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &lpad, all, n, 1)
-	column := vec.StringArray(mem, &lpad, all, n)
-	return column
 }
 
 // Case0136Schema is the schema of the batches Case0136 returns.
@@ -9326,7 +7878,8 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0139Col1(n, all, sArr, failed, mem)
+	// lpad(s, 2147483647, '*')
+	col1 := lpadColumn(n, all, sArr, failed, mem, int32(2147483647), "*")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lpad(s, 2147483647, '*')"})
@@ -9338,32 +7891,6 @@ func Case0139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0139Col1 computes output column 1 (r) of query Case0139 on every row, noting its first failed row in failed:
-//
-//	lpad(s, 2147483647, '*')
-func case0139Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// lpad(s, 2147483647, '*')
-	lpad := vec.Make[string](n)
-	{
-		out := lpad.V[:n]
-		dirty := !vec.Strict(&lpad, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && lpad.Dirty(i) {
-				continue
-			}
-			r, err := rt.Lpad3(sArr.Value(i), int32(2147483647), "*")
-			if err != nil {
-				lpad.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &lpad, all, n, 1)
-	column := vec.StringArray(mem, &lpad, all, n)
-	return column
 }
 
 // Case0140Schema is the schema of the batches Case0140 returns.
@@ -9392,7 +7919,8 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0140Col1(n, all, sArr, failed, mem)
+	// s LIKE 'h%'
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'h%'"})
@@ -9406,11 +7934,12 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0140Col1 computes output column 1 (r) of query Case0140 on every row, noting its first failed row in failed:
+// likeColumn is the code of 9 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0140 on every row, noting its first failed row in failed:
 //
 //	s LIKE 'h%'
-func case0140Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s LIKE 'h%')
+func likeColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.LikeMatcher) arrow.Array {
 	like := vec.Make[bool](n)
 	{
 		out := like.V[:n]
@@ -9419,7 +7948,7 @@ func case0140Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			if dirty && like.Dirty(i) {
 				continue
 			}
-			out[i] = likePattern.Match(sArr.Value(i))
+			out[i] = pattern1.Match(sArr.Value(i))
 		}
 	}
 	vec.Check(failed, &like, all, n, 1)
@@ -9453,7 +7982,8 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0141Col1(n, all, sArr, failed, mem)
+	// s LIKE 'h_llo'
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern2)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'h_llo'"})
@@ -9465,27 +7995,6 @@ func Case0141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0141Col1 computes output column 1 (r) of query Case0141 on every row, noting its first failed row in failed:
-//
-//	s LIKE 'h_llo'
-func case0141Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s LIKE 'h_llo')
-	like := vec.Make[bool](n)
-	{
-		out := like.V[:n]
-		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && like.Dirty(i) {
-				continue
-			}
-			out[i] = likePattern2.Match(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &like, all, n, 1)
-	column := vec.BoolArray(mem, &like, all, n)
-	return column
 }
 
 // Case0142Schema is the schema of the batches Case0142 returns.
@@ -9514,7 +8023,8 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0142Col1(n, all, sArr, failed, mem)
+	// s LIKE 'h_llo'
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern2)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'h_llo'"})
@@ -9526,27 +8036,6 @@ func Case0142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0142Col1 computes output column 1 (r) of query Case0142 on every row, noting its first failed row in failed:
-//
-//	s LIKE 'h_llo'
-func case0142Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s LIKE 'h_llo')
-	like := vec.Make[bool](n)
-	{
-		out := like.V[:n]
-		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && like.Dirty(i) {
-				continue
-			}
-			out[i] = likePattern2.Match(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &like, all, n, 1)
-	column := vec.BoolArray(mem, &like, all, n)
-	return column
 }
 
 // Case0143Schema is the schema of the batches Case0143 returns.
@@ -9575,7 +8064,8 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0143Col1(n, all, sArr, failed, mem)
+	// s LIKE '%'
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern3)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE '%'"})
@@ -9587,27 +8077,6 @@ func Case0143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0143Col1 computes output column 1 (r) of query Case0143 on every row, noting its first failed row in failed:
-//
-//	s LIKE '%'
-func case0143Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s LIKE '%')
-	like := vec.Make[bool](n)
-	{
-		out := like.V[:n]
-		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && like.Dirty(i) {
-				continue
-			}
-			out[i] = likePattern3.Match(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &like, all, n, 1)
-	column := vec.BoolArray(mem, &like, all, n)
-	return column
 }
 
 // Case0144Schema is the schema of the batches Case0144 returns.
@@ -9771,7 +8240,8 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0146Col1(n, all, sArr, failed, mem)
+	// s LIKE 'a\%b'
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern5)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\%b'"})
@@ -9783,27 +8253,6 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0146Col1 computes output column 1 (r) of query Case0146 on every row, noting its first failed row in failed:
-//
-//	s LIKE 'a\%b'
-func case0146Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s LIKE 'a\%b')
-	like := vec.Make[bool](n)
-	{
-		out := like.V[:n]
-		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && like.Dirty(i) {
-				continue
-			}
-			out[i] = likePattern5.Match(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &like, all, n, 1)
-	column := vec.BoolArray(mem, &like, all, n)
-	return column
 }
 
 // Case0147Schema is the schema of the batches Case0147 returns.
@@ -9832,7 +8281,8 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0147Col1(n, all, sArr, failed, mem)
+	// s LIKE 'a\%b'
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern5)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\%b'"})
@@ -9844,27 +8294,6 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0147Col1 computes output column 1 (r) of query Case0147 on every row, noting its first failed row in failed:
-//
-//	s LIKE 'a\%b'
-func case0147Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s LIKE 'a\%b')
-	like := vec.Make[bool](n)
-	{
-		out := like.V[:n]
-		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && like.Dirty(i) {
-				continue
-			}
-			out[i] = likePattern5.Match(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &like, all, n, 1)
-	column := vec.BoolArray(mem, &like, all, n)
-	return column
 }
 
 // Case0148Schema is the schema of the batches Case0148 returns.
@@ -9893,7 +8322,8 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0148Col1(n, all, sArr, failed, mem)
+	// s LIKE 'a.b'
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern6)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a.b'"})
@@ -9905,27 +8335,6 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0148Col1 computes output column 1 (r) of query Case0148 on every row, noting its first failed row in failed:
-//
-//	s LIKE 'a.b'
-func case0148Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s LIKE 'a.b')
-	like := vec.Make[bool](n)
-	{
-		out := like.V[:n]
-		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && like.Dirty(i) {
-				continue
-			}
-			out[i] = likePattern6.Match(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &like, all, n, 1)
-	column := vec.BoolArray(mem, &like, all, n)
-	return column
 }
 
 // Case0149Schema is the schema of the batches Case0149 returns.
@@ -9954,7 +8363,8 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0149Col1(n, all, sArr, failed, mem)
+	// s LIKE '%é_'
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern7)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE '%é_'"})
@@ -9966,27 +8376,6 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0149Col1 computes output column 1 (r) of query Case0149 on every row, noting its first failed row in failed:
-//
-//	s LIKE '%é_'
-func case0149Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s LIKE '%é_')
-	like := vec.Make[bool](n)
-	{
-		out := like.V[:n]
-		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && like.Dirty(i) {
-				continue
-			}
-			out[i] = likePattern7.Match(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &like, all, n, 1)
-	column := vec.BoolArray(mem, &like, all, n)
-	return column
 }
 
 // Case0150Schema is the schema of the batches Case0150 returns.
@@ -10015,7 +8404,8 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0150Col1(n, all, sArr, failed, mem)
+	// s LIKE 'a!%b' ESCAPE '!'
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern8)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a!%b' ESCAPE '!'"})
@@ -10027,27 +8417,6 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0150Col1 computes output column 1 (r) of query Case0150 on every row, noting its first failed row in failed:
-//
-//	s LIKE 'a!%b' ESCAPE '!'
-func case0150Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s LIKE 'a!%b' ESCAPE '!')
-	like := vec.Make[bool](n)
-	{
-		out := like.V[:n]
-		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && like.Dirty(i) {
-				continue
-			}
-			out[i] = likePattern8.Match(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &like, all, n, 1)
-	column := vec.BoolArray(mem, &like, all, n)
-	return column
 }
 
 // Case0151Schema is the schema of the batches Case0151 returns.
@@ -10076,7 +8445,8 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0151Col1(n, all, s, failed, mem)
+	// s LIKE 'a\'
+	col1 := likeColumn2(n, all, s, failed, mem, likePattern9Err)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\'"})
@@ -10090,12 +8460,13 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0151Col1 computes output column 1 (r) of query Case0151 on every row, noting its first failed row in failed:
+// likeColumn2 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0151 on every row, noting its first failed row in failed:
 //
 //	s LIKE 'a\'
-func case0151Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s LIKE 'a\')
-	like := vec.FailValues[bool](&s, likePattern9Err, all, n)
+func likeColumn2(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Error) arrow.Array {
+	like := vec.FailValues[bool](&s, pattern1, all, n)
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
 	return column
@@ -10127,7 +8498,8 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0152Col1(n, all, sArr, mem, failed)
+	// CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	col1 := caseWhenColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
@@ -10141,12 +8513,13 @@ func Case0152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0152Col1 computes output column 1 (r) of query Case0152 on every row, noting its first failed row in failed:
+// caseWhenColumn is the code of 6 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0152 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
-func case0152Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var directCol arrow.Array // written by the loop, or below from caseResult
+func caseWhenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
 	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
 	{
@@ -10218,7 +8591,8 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0153Col1(n, all, sArr, mem, failed)
+	// CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	col1 := caseWhenColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
@@ -10230,57 +8604,6 @@ func Case0153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0153Col1 computes output column 1 (r) of query Case0153 on every row, noting its first failed row in failed:
-//
-//	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
-func case0153Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var directCol arrow.Array // written by the loop, or below from caseResult
-	var directOut *vec.FixedOut[int32]
-	var caseResult vec.Vec[int32]
-	{
-		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := directOut.V
-		if sArr.NullN() == 0 {
-			for i := range out {
-				switch {
-				case strings.HasPrefix(sArr.Value(i), "ab"):
-					out[i] = int32(1)
-				case strings.HasSuffix(sArr.Value(i), "yz"):
-					out[i] = int32(2)
-				case strings.Contains(sArr.Value(i), "mm"):
-					out[i] = int32(3)
-				case (sArr.Value(i) == "exact"):
-					out[i] = int32(4)
-				default:
-					out[i] = int32(0)
-				}
-			}
-		} else {
-			for i := range out {
-				switch {
-				case (!(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "ab")):
-					out[i] = int32(1)
-				case (!(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "yz")):
-					out[i] = int32(2)
-				case (!(sArr.IsNull(i)) && strings.Contains(sArr.Value(i), "mm")):
-					out[i] = int32(3)
-				case (!(sArr.IsNull(i)) && (sArr.Value(i) == "exact")):
-					out[i] = int32(4)
-				default:
-					out[i] = int32(0)
-				}
-			}
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
-	return directCol
 }
 
 // Case0154Schema is the schema of the batches Case0154 returns.
@@ -10309,7 +8632,8 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0154Col1(n, all, sArr, mem, failed)
+	// CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	col1 := caseWhenColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
@@ -10321,57 +8645,6 @@ func Case0154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0154Col1 computes output column 1 (r) of query Case0154 on every row, noting its first failed row in failed:
-//
-//	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
-func case0154Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var directCol arrow.Array // written by the loop, or below from caseResult
-	var directOut *vec.FixedOut[int32]
-	var caseResult vec.Vec[int32]
-	{
-		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := directOut.V
-		if sArr.NullN() == 0 {
-			for i := range out {
-				switch {
-				case strings.HasPrefix(sArr.Value(i), "ab"):
-					out[i] = int32(1)
-				case strings.HasSuffix(sArr.Value(i), "yz"):
-					out[i] = int32(2)
-				case strings.Contains(sArr.Value(i), "mm"):
-					out[i] = int32(3)
-				case (sArr.Value(i) == "exact"):
-					out[i] = int32(4)
-				default:
-					out[i] = int32(0)
-				}
-			}
-		} else {
-			for i := range out {
-				switch {
-				case (!(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "ab")):
-					out[i] = int32(1)
-				case (!(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "yz")):
-					out[i] = int32(2)
-				case (!(sArr.IsNull(i)) && strings.Contains(sArr.Value(i), "mm")):
-					out[i] = int32(3)
-				case (!(sArr.IsNull(i)) && (sArr.Value(i) == "exact")):
-					out[i] = int32(4)
-				default:
-					out[i] = int32(0)
-				}
-			}
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
-	return directCol
 }
 
 // Case0155Schema is the schema of the batches Case0155 returns.
@@ -10400,7 +8673,8 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0155Col1(n, all, sArr, mem, failed)
+	// CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	col1 := caseWhenColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
@@ -10412,57 +8686,6 @@ func Case0155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0155Col1 computes output column 1 (r) of query Case0155 on every row, noting its first failed row in failed:
-//
-//	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
-func case0155Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var directCol arrow.Array // written by the loop, or below from caseResult
-	var directOut *vec.FixedOut[int32]
-	var caseResult vec.Vec[int32]
-	{
-		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := directOut.V
-		if sArr.NullN() == 0 {
-			for i := range out {
-				switch {
-				case strings.HasPrefix(sArr.Value(i), "ab"):
-					out[i] = int32(1)
-				case strings.HasSuffix(sArr.Value(i), "yz"):
-					out[i] = int32(2)
-				case strings.Contains(sArr.Value(i), "mm"):
-					out[i] = int32(3)
-				case (sArr.Value(i) == "exact"):
-					out[i] = int32(4)
-				default:
-					out[i] = int32(0)
-				}
-			}
-		} else {
-			for i := range out {
-				switch {
-				case (!(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "ab")):
-					out[i] = int32(1)
-				case (!(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "yz")):
-					out[i] = int32(2)
-				case (!(sArr.IsNull(i)) && strings.Contains(sArr.Value(i), "mm")):
-					out[i] = int32(3)
-				case (!(sArr.IsNull(i)) && (sArr.Value(i) == "exact")):
-					out[i] = int32(4)
-				default:
-					out[i] = int32(0)
-				}
-			}
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
-	return directCol
 }
 
 // Case0156Schema is the schema of the batches Case0156 returns.
@@ -10491,7 +8714,8 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0156Col1(n, all, sArr, mem, failed)
+	// CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	col1 := caseWhenColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
@@ -10503,57 +8727,6 @@ func Case0156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0156Col1 computes output column 1 (r) of query Case0156 on every row, noting its first failed row in failed:
-//
-//	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
-func case0156Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var directCol arrow.Array // written by the loop, or below from caseResult
-	var directOut *vec.FixedOut[int32]
-	var caseResult vec.Vec[int32]
-	{
-		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := directOut.V
-		if sArr.NullN() == 0 {
-			for i := range out {
-				switch {
-				case strings.HasPrefix(sArr.Value(i), "ab"):
-					out[i] = int32(1)
-				case strings.HasSuffix(sArr.Value(i), "yz"):
-					out[i] = int32(2)
-				case strings.Contains(sArr.Value(i), "mm"):
-					out[i] = int32(3)
-				case (sArr.Value(i) == "exact"):
-					out[i] = int32(4)
-				default:
-					out[i] = int32(0)
-				}
-			}
-		} else {
-			for i := range out {
-				switch {
-				case (!(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "ab")):
-					out[i] = int32(1)
-				case (!(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "yz")):
-					out[i] = int32(2)
-				case (!(sArr.IsNull(i)) && strings.Contains(sArr.Value(i), "mm")):
-					out[i] = int32(3)
-				case (!(sArr.IsNull(i)) && (sArr.Value(i) == "exact")):
-					out[i] = int32(4)
-				default:
-					out[i] = int32(0)
-				}
-			}
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
-	return directCol
 }
 
 // Case0157Schema is the schema of the batches Case0157 returns.
@@ -10582,7 +8755,8 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0157Col1(n, all, sArr, mem, failed)
+	// CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
+	col1 := caseWhenColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END"})
@@ -10594,57 +8768,6 @@ func Case0157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0157Col1 computes output column 1 (r) of query Case0157 on every row, noting its first failed row in failed:
-//
-//	CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END
-func case0157Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE WHEN (s LIKE 'ab%') THEN 1 WHEN (s LIKE '%yz') THEN 2 WHEN (s LIKE '%mm%') THEN 3 WHEN (s LIKE 'exact') THEN 4 ELSE 0 END
-	var directCol arrow.Array // written by the loop, or below from caseResult
-	var directOut *vec.FixedOut[int32]
-	var caseResult vec.Vec[int32]
-	{
-		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := directOut.V
-		if sArr.NullN() == 0 {
-			for i := range out {
-				switch {
-				case strings.HasPrefix(sArr.Value(i), "ab"):
-					out[i] = int32(1)
-				case strings.HasSuffix(sArr.Value(i), "yz"):
-					out[i] = int32(2)
-				case strings.Contains(sArr.Value(i), "mm"):
-					out[i] = int32(3)
-				case (sArr.Value(i) == "exact"):
-					out[i] = int32(4)
-				default:
-					out[i] = int32(0)
-				}
-			}
-		} else {
-			for i := range out {
-				switch {
-				case (!(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "ab")):
-					out[i] = int32(1)
-				case (!(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "yz")):
-					out[i] = int32(2)
-				case (!(sArr.IsNull(i)) && strings.Contains(sArr.Value(i), "mm")):
-					out[i] = int32(3)
-				case (!(sArr.IsNull(i)) && (sArr.Value(i) == "exact")):
-					out[i] = int32(4)
-				default:
-					out[i] = int32(0)
-				}
-			}
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
-	return directCol
 }
 
 // Case0158Schema is the schema of the batches Case0158 returns.
@@ -10673,7 +8796,8 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0158Col1(n, all, sArr, mem, failed)
+	// IF(s LIKE 'a\%%', 'pct', 'no')
+	col1 := ifThenColumn(n, all, sArr, mem, failed, "a%", "pct")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"})
@@ -10687,28 +8811,29 @@ func Case0158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0158Col1 computes output column 1 (r) of query Case0158 on every row, noting its first failed row in failed:
+// ifThenColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0158 on every row, noting its first failed row in failed:
 //
 //	IF(s LIKE 'a\%%', 'pct', 'no')
-func case0158Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF((s LIKE 'a\%%'), 'pct', 'no')
-	var directCol arrow.Array // written by the loop, or below from ifResult
+func ifThenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string, text2 string) arrow.Array {
+	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
 	{
 		directOut = vec.NewStringOut(mem, n)
 		if sArr.NullN() == 0 {
 			for i := range n {
-				if strings.HasPrefix(sArr.Value(i), "a%") {
-					directOut.Append("pct")
+				if strings.HasPrefix(sArr.Value(i), text1) {
+					directOut.Append(text2)
 				} else {
 					directOut.Append("no")
 				}
 			}
 		} else {
 			for i := range n {
-				if !(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "a%") {
-					directOut.Append("pct")
+				if !(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), text1) {
+					directOut.Append(text2)
 				} else {
 					directOut.Append("no")
 				}
@@ -10749,7 +8874,8 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0159Col1(n, all, sArr, mem, failed)
+	// IF(s LIKE 'a\%%', 'pct', 'no')
+	col1 := ifThenColumn(n, all, sArr, mem, failed, "a%", "pct")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a\\%%', 'pct', 'no')"})
@@ -10761,42 +8887,6 @@ func Case0159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0159Col1 computes output column 1 (r) of query Case0159 on every row, noting its first failed row in failed:
-//
-//	IF(s LIKE 'a\%%', 'pct', 'no')
-func case0159Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF((s LIKE 'a\%%'), 'pct', 'no')
-	var directCol arrow.Array // written by the loop, or below from ifResult
-	var directOut *vec.StringOut
-	var ifResult vec.Vec[string]
-	{
-		directOut = vec.NewStringOut(mem, n)
-		if sArr.NullN() == 0 {
-			for i := range n {
-				if strings.HasPrefix(sArr.Value(i), "a%") {
-					directOut.Append("pct")
-				} else {
-					directOut.Append("no")
-				}
-			}
-		} else {
-			for i := range n {
-				if !(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "a%") {
-					directOut.Append("pct")
-				} else {
-					directOut.Append("no")
-				}
-			}
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &ifResult, all, n)
-	}
-	return directCol
 }
 
 // Case0160Schema is the schema of the batches Case0160 returns.
@@ -10825,7 +8915,8 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0160Col1(n, all, sArr, mem, failed)
+	// IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
+	col1 := ifThenColumn(n, all, sArr, mem, failed, "a_", "us")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"})
@@ -10837,42 +8928,6 @@ func Case0160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0160Col1 computes output column 1 (r) of query Case0160 on every row, noting its first failed row in failed:
-//
-//	IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
-func case0160Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
-	var directCol arrow.Array // written by the loop, or below from ifResult
-	var directOut *vec.StringOut
-	var ifResult vec.Vec[string]
-	{
-		directOut = vec.NewStringOut(mem, n)
-		if sArr.NullN() == 0 {
-			for i := range n {
-				if strings.HasPrefix(sArr.Value(i), "a_") {
-					directOut.Append("us")
-				} else {
-					directOut.Append("no")
-				}
-			}
-		} else {
-			for i := range n {
-				if !(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "a_") {
-					directOut.Append("us")
-				} else {
-					directOut.Append("no")
-				}
-			}
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &ifResult, all, n)
-	}
-	return directCol
 }
 
 // Case0161Schema is the schema of the batches Case0161 returns.
@@ -10901,7 +8956,8 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0161Col1(n, all, sArr, mem, failed)
+	// IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
+	col1 := ifThenColumn(n, all, sArr, mem, failed, "a_", "us")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')"})
@@ -10913,42 +8969,6 @@ func Case0161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0161Col1 computes output column 1 (r) of query Case0161 on every row, noting its first failed row in failed:
-//
-//	IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no')
-func case0161Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// IF((s LIKE 'a!_%' ESCAPE '!'), 'us', 'no')
-	var directCol arrow.Array // written by the loop, or below from ifResult
-	var directOut *vec.StringOut
-	var ifResult vec.Vec[string]
-	{
-		directOut = vec.NewStringOut(mem, n)
-		if sArr.NullN() == 0 {
-			for i := range n {
-				if strings.HasPrefix(sArr.Value(i), "a_") {
-					directOut.Append("us")
-				} else {
-					directOut.Append("no")
-				}
-			}
-		} else {
-			for i := range n {
-				if !(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "a_") {
-					directOut.Append("us")
-				} else {
-					directOut.Append("no")
-				}
-			}
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &ifResult, all, n)
-	}
-	return directCol
 }
 
 // Case0162Schema is the schema of the batches Case0162 returns.
@@ -11129,7 +9149,8 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0164Col1(n, all, sArr, failed, mem)
+	// s RLIKE '^h.*o$'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '^h.*o$'"})
@@ -11143,11 +9164,12 @@ func Case0164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0164Col1 computes output column 1 (r) of query Case0164 on every row, noting its first failed row in failed:
+// rlikeColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0164 on every row, noting its first failed row in failed:
 //
 //	s RLIKE '^h.*o$'
-func case0164Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s RLIKE '^h.*o$')
+func rlikeColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.RlikeMatcher) arrow.Array {
 	rlike := vec.Make[bool](n)
 	{
 		out := rlike.V[:n]
@@ -11156,7 +9178,7 @@ func case0164Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			if dirty && rlike.Dirty(i) {
 				continue
 			}
-			out[i] = rlikePattern.Match(sArr.Value(i))
+			out[i] = pattern1.Match(sArr.Value(i))
 		}
 	}
 	vec.Check(failed, &rlike, all, n, 1)
@@ -11190,7 +9212,8 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0165Col1(n, all, sArr, failed, mem)
+	// s RLIKE 'z'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern2)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE 'z'"})
@@ -11202,27 +9225,6 @@ func Case0165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0165Col1 computes output column 1 (r) of query Case0165 on every row, noting its first failed row in failed:
-//
-//	s RLIKE 'z'
-func case0165Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s RLIKE 'z')
-	rlike := vec.Make[bool](n)
-	{
-		out := rlike.V[:n]
-		dirty := !vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && rlike.Dirty(i) {
-				continue
-			}
-			out[i] = rlikePattern2.Match(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &rlike, all, n, 1)
-	column := vec.BoolArray(mem, &rlike, all, n)
-	return column
 }
 
 // Case0166Schema is the schema of the batches Case0166 returns.
@@ -11251,7 +9253,8 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0166Col1(n, all, sArr, failed, mem)
+	// s REGEXP 'l+'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern3)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s REGEXP 'l+'"})
@@ -11263,27 +9266,6 @@ func Case0166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0166Col1 computes output column 1 (r) of query Case0166 on every row, noting its first failed row in failed:
-//
-//	s REGEXP 'l+'
-func case0166Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s RLIKE 'l+')
-	rlike := vec.Make[bool](n)
-	{
-		out := rlike.V[:n]
-		dirty := !vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && rlike.Dirty(i) {
-				continue
-			}
-			out[i] = rlikePattern3.Match(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &rlike, all, n, 1)
-	column := vec.BoolArray(mem, &rlike, all, n)
-	return column
 }
 
 // Case0167Schema is the schema of the batches Case0167 returns.
@@ -11379,7 +9361,8 @@ func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0168Col1(n, all, s, failed, mem)
+	// s RLIKE '('
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern4Err)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '('"})
@@ -11391,17 +9374,6 @@ func Case0168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0168Col1 computes output column 1 (r) of query Case0168 on every row, noting its first failed row in failed:
-//
-//	s RLIKE '('
-func case0168Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s RLIKE '(')
-	rlike := vec.FailValues[bool](&s, rlikePattern4Err, all, n)
-	vec.Check(failed, &rlike, all, n, 1)
-	column := vec.BoolArray(mem, &rlike, all, n)
-	return column
 }
 
 // Case0169Schema is the schema of the batches Case0169 returns.
@@ -11430,7 +9402,8 @@ func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0169Col1(n, all, s, failed, mem)
+	// s RLIKE '('
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern4Err)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '('"})
@@ -11442,17 +9415,6 @@ func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0169Col1 computes output column 1 (r) of query Case0169 on every row, noting its first failed row in failed:
-//
-//	s RLIKE '('
-func case0169Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s RLIKE '(')
-	rlike := vec.FailValues[bool](&s, rlikePattern4Err, all, n)
-	vec.Check(failed, &rlike, all, n, 1)
-	column := vec.BoolArray(mem, &rlike, all, n)
-	return column
 }
 
 // Case0170Schema is the schema of the batches Case0170 returns.
@@ -11481,7 +9443,8 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0170Col1(n, all, sArr, failed, mem)
+	// upper(s) RLIKE '('
+	col1 := rlikeColumn2(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s) RLIKE '('"})
@@ -11495,11 +9458,12 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0170Col1 computes output column 1 (r) of query Case0170 on every row, noting its first failed row in failed:
+// rlikeColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0170 on every row, noting its first failed row in failed:
 //
 //	upper(s) RLIKE '('
-func case0170Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// upper(s)
+func rlikeColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	upper := vec.Make[string](n)
 	{
 		out := upper.V[:n]
@@ -11511,7 +9475,6 @@ func case0170Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			out[i] = rt.Upper(sArr.Value(i))
 		}
 	}
-	// (upper(s) RLIKE '(')
 	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
 	vec.Check(failed, &rlike, all, n, 1)
 	column := vec.BoolArray(mem, &rlike, all, n)
@@ -11544,7 +9507,8 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0171Col1(n, all, sArr, failed, mem)
+	// upper(s) RLIKE '('
+	col1 := rlikeColumn2(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s) RLIKE '('"})
@@ -11556,29 +9520,6 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0171Col1 computes output column 1 (r) of query Case0171 on every row, noting its first failed row in failed:
-//
-//	upper(s) RLIKE '('
-func case0171Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// upper(s)
-	upper := vec.Make[string](n)
-	{
-		out := upper.V[:n]
-		dirty := !vec.Strict(&upper, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && upper.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Upper(sArr.Value(i))
-		}
-	}
-	// (upper(s) RLIKE '(')
-	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
-	vec.Check(failed, &rlike, all, n, 1)
-	column := vec.BoolArray(mem, &rlike, all, n)
-	return column
 }
 
 // Case0172Schema is the schema of the batches Case0172 returns.
@@ -11742,7 +9683,8 @@ func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0174Col1(n, all, mArr, mKeys, sArr, mItems, failed, mem)
+	// element_at(m, s)
+	col1 := elementAtColumn(n, all, mArr, mKeys, sArr, mItems, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, s)"})
@@ -11756,11 +9698,12 @@ func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0174Col1 computes output column 1 (r) of query Case0174 on every row, noting its first failed row in failed:
+// elementAtColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0174 on every row, noting its first failed row in failed:
 //
 //	element_at(m, s)
-func case0174Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// element_at(m, s)
+func elementAtColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	elementAt := vec.Make[int64](n)
 	{
 		out := elementAt.V[:n]
@@ -11816,7 +9759,8 @@ func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0175Col1(n, all, mArr, mKeys, sArr, mItems, failed, mem)
+	// element_at(m, s)
+	col1 := elementAtColumn(n, all, mArr, mKeys, sArr, mItems, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, s)"})
@@ -11828,37 +9772,6 @@ func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0175Col1 computes output column 1 (r) of query Case0175 on every row, noting its first failed row in failed:
-//
-//	element_at(m, s)
-func case0175Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// element_at(m, s)
-	elementAt := vec.Make[int64](n)
-	{
-		out := elementAt.V[:n]
-		dirty := !vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && elementAt.Dirty(i) {
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
-			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry)
-		}
-	}
-	vec.Check(failed, &elementAt, all, n, 1)
-	column := vec.Int64Array(mem, &elementAt, all, n)
-	return column
 }
 
 // Case0176Schema is the schema of the batches Case0176 returns.
@@ -11961,7 +9874,8 @@ func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0177Col1(n, all, mArr, mKeys, failed, mem)
+	// map_contains_key(m, 'k')
+	col1 := mapContainsKeyColumn(n, all, mArr, mKeys, failed, mem, "k")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "map_contains_key(m, 'k')"})
@@ -11975,11 +9889,12 @@ func Case0177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0177Col1 computes output column 1 (r) of query Case0177 on every row, noting its first failed row in failed:
+// mapContainsKeyColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0177 on every row, noting its first failed row in failed:
 //
 //	map_contains_key(m, 'k')
-func case0177Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// map_contains_key(m, 'k')
+func mapContainsKeyColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
 	mapContainsKey := vec.Make[bool](n)
 	{
 		out := mapContainsKey.V[:n]
@@ -11989,7 +9904,7 @@ func case0177Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed
 				continue
 			}
 			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "k")
+			entry := vec.FindString(mKeys, start, end, text1)
 			out[i] = entry >= 0
 		}
 	}
@@ -12025,7 +9940,8 @@ func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0178Col1(n, all, mArr, mKeys, failed, mem)
+	// map_contains_key(m, 'z')
+	col1 := mapContainsKeyColumn(n, all, mArr, mKeys, failed, mem, "z")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "map_contains_key(m, 'z')"})
@@ -12037,29 +9953,6 @@ func Case0178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0178Col1 computes output column 1 (r) of query Case0178 on every row, noting its first failed row in failed:
-//
-//	map_contains_key(m, 'z')
-func case0178Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// map_contains_key(m, 'z')
-	mapContainsKey := vec.Make[bool](n)
-	{
-		out := mapContainsKey.V[:n]
-		dirty := !vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(mArr))
-		for i := range out {
-			if dirty && mapContainsKey.Dirty(i) {
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "z")
-			out[i] = entry >= 0
-		}
-	}
-	vec.Check(failed, &mapContainsKey, all, n, 1)
-	column := vec.BoolArray(mem, &mapContainsKey, all, n)
-	return column
 }
 
 // Case0179Schema is the schema of the batches Case0179 returns.
@@ -12089,7 +9982,8 @@ func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0179Col1(n, all, mArr, mKeys, failed, mem)
+	// map_contains_key(m, 'z')
+	col1 := mapContainsKeyColumn(n, all, mArr, mKeys, failed, mem, "z")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "map_contains_key(m, 'z')"})
@@ -12101,29 +9995,6 @@ func Case0179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0179Col1 computes output column 1 (r) of query Case0179 on every row, noting its first failed row in failed:
-//
-//	map_contains_key(m, 'z')
-func case0179Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// map_contains_key(m, 'z')
-	mapContainsKey := vec.Make[bool](n)
-	{
-		out := mapContainsKey.V[:n]
-		dirty := !vec.Strict(&mapContainsKey, all, n, vec.ArrowFlags(mArr))
-		for i := range out {
-			if dirty && mapContainsKey.Dirty(i) {
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "z")
-			out[i] = entry >= 0
-		}
-	}
-	vec.Check(failed, &mapContainsKey, all, n, 1)
-	column := vec.BoolArray(mem, &mapContainsKey, all, n)
-	return column
 }
 
 // Case0180Schema is the schema of the batches Case0180 returns.
@@ -12153,7 +10024,8 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0180Col1(n, all, mArr, mKeys, failed, mem)
+	// cardinality(m)
+	col1 := cardinalityColumn(n, all, mArr, mKeys, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cardinality(m)"})
@@ -12167,11 +10039,12 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0180Col1 computes output column 1 (r) of query Case0180 on every row, noting its first failed row in failed:
+// cardinalityColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0180 on every row, noting its first failed row in failed:
 //
 //	cardinality(m)
-func case0180Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// cardinality(m)
+func cardinalityColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	cardinality := vec.Make[int32](n)
 	{
 		out := cardinality.V[:n]
@@ -12216,7 +10089,8 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0181Col1(n, all, mArr, mKeys, failed, mem)
+	// size(m)
+	col1 := cardinalityColumn(n, all, mArr, mKeys, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "size(m)"})
@@ -12228,28 +10102,6 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0181Col1 computes output column 1 (r) of query Case0181 on every row, noting its first failed row in failed:
-//
-//	size(m)
-func case0181Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// cardinality(m)
-	cardinality := vec.Make[int32](n)
-	{
-		out := cardinality.V[:n]
-		dirty := !vec.Strict(&cardinality, all, n, vec.ArrowFlags(mArr))
-		for i := range out {
-			if dirty && cardinality.Dirty(i) {
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			out[i] = vec.CountString(mKeys, start, end)
-		}
-	}
-	vec.Check(failed, &cardinality, all, n, 1)
-	column := vec.Int32Array(mem, &cardinality, all, n)
-	return column
 }
 
 // Case0182Schema is the schema of the batches Case0182 returns.
@@ -12279,7 +10131,8 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0182Col1(n, all, mArr, mKeys, failed, mem)
+	// cardinality(m)
+	col1 := cardinalityColumn(n, all, mArr, mKeys, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cardinality(m)"})
@@ -12291,28 +10144,6 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0182Col1 computes output column 1 (r) of query Case0182 on every row, noting its first failed row in failed:
-//
-//	cardinality(m)
-func case0182Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// cardinality(m)
-	cardinality := vec.Make[int32](n)
-	{
-		out := cardinality.V[:n]
-		dirty := !vec.Strict(&cardinality, all, n, vec.ArrowFlags(mArr))
-		for i := range out {
-			if dirty && cardinality.Dirty(i) {
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			out[i] = vec.CountString(mKeys, start, end)
-		}
-	}
-	vec.Check(failed, &cardinality, all, n, 1)
-	column := vec.Int32Array(mem, &cardinality, all, n)
-	return column
 }
 
 // Case0183Schema is the schema of the batches Case0183 returns.
@@ -12464,7 +10295,8 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0185Col1(n, all, d, failed, mem)
+	// year(d)
+	col1 := yearColumn(n, all, d, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "year(d)"})
@@ -12478,11 +10310,12 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0185Col1 computes output column 1 (r) of query Case0185 on every row, noting its first failed row in failed:
+// yearColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0185 on every row, noting its first failed row in failed:
 //
 //	year(d)
-func case0185Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// year(d)
+func yearColumn(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	year := vec.Make[int32](n)
 	{
 		dV := d.V[:n]
@@ -12588,7 +10421,8 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0187Col1(n, all, d, failed, mem)
+	// day(d)
+	col1 := dayColumn(n, all, d, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "day(d)"})
@@ -12602,11 +10436,12 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0187Col1 computes output column 1 (r) of query Case0187 on every row, noting its first failed row in failed:
+// dayColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0187 on every row, noting its first failed row in failed:
 //
 //	day(d)
-func case0187Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// day(d)
+func dayColumn(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	day := vec.Make[int32](n)
 	{
 		dV := d.V[:n]
@@ -12650,7 +10485,8 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0188Col1(n, all, d, failed, mem)
+	// dayofmonth(d)
+	col1 := dayColumn(n, all, d, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dayofmonth(d)"})
@@ -12662,28 +10498,6 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0188Col1 computes output column 1 (r) of query Case0188 on every row, noting its first failed row in failed:
-//
-//	dayofmonth(d)
-func case0188Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// day(d)
-	day := vec.Make[int32](n)
-	{
-		dV := d.V[:n]
-		out := day.V[:n]
-		dirty := !vec.Strict(&day, all, n, vec.FlagsOf(&d))
-		for i := range out {
-			if dirty && day.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Day(dV[i])
-		}
-	}
-	vec.Check(failed, &day, all, n, 1)
-	column := vec.Int32Array(mem, &day, all, n)
-	return column
 }
 
 // Case0189Schema is the schema of the batches Case0189 returns.
@@ -12712,7 +10526,8 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0189Col1(n, all, d, failed, mem)
+	// year(d)
+	col1 := yearColumn(n, all, d, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "year(d)"})
@@ -12724,28 +10539,6 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0189Col1 computes output column 1 (r) of query Case0189 on every row, noting its first failed row in failed:
-//
-//	year(d)
-func case0189Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// year(d)
-	year := vec.Make[int32](n)
-	{
-		dV := d.V[:n]
-		out := year.V[:n]
-		dirty := !vec.Strict(&year, all, n, vec.FlagsOf(&d))
-		for i := range out {
-			if dirty && year.Dirty(i) {
-				continue
-			}
-			out[i] = rt.Year(dV[i])
-		}
-	}
-	vec.Check(failed, &year, all, n, 1)
-	column := vec.Int32Array(mem, &year, all, n)
-	return column
 }
 
 // Case0190Schema is the schema of the batches Case0190 returns.
@@ -12774,7 +10567,8 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0190Col1(n, all, d, failed, mem)
+	// date_add(d, 1)
+	col1 := dateAddColumn(n, all, d, failed, mem, int32(1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, 1)"})
@@ -12788,11 +10582,12 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0190Col1 computes output column 1 (r) of query Case0190 on every row, noting its first failed row in failed:
+// dateAddColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0190 on every row, noting its first failed row in failed:
 //
 //	date_add(d, 1)
-func case0190Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// date_add(d, 1)
+func dateAddColumn(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
 	dateAdd := vec.Make[int32](n)
 	{
 		dV := d.V[:n]
@@ -12802,7 +10597,7 @@ func case0190Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 			if dirty && dateAdd.Dirty(i) {
 				continue
 			}
-			r, err := rt.DateAdd(dV[i], int32(1))
+			r, err := rt.DateAdd(dV[i], int32(value1))
 			if err != nil {
 				dateAdd.Fail(i, err)
 				continue
@@ -12842,7 +10637,8 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0191Col1(n, all, d, i_, failed, mem)
+	// date_add(d, i)
+	col1 := dateAddColumn2(n, all, d, i_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, i)"})
@@ -12856,11 +10652,12 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0191Col1 computes output column 1 (r) of query Case0191 on every row, noting its first failed row in failed:
+// dateAddColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0191 on every row, noting its first failed row in failed:
 //
 //	date_add(d, i)
-func case0191Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// date_add(d, i)
+func dateAddColumn2(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	dateAdd := vec.Make[int32](n)
 	{
 		dV := d.V[:n]
@@ -12978,7 +10775,8 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0193Col1(n, all, d, i_, failed, mem)
+	// date_add(d, i)
+	col1 := dateAddColumn2(n, all, d, i_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, i)"})
@@ -12990,34 +10788,6 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0193Col1 computes output column 1 (r) of query Case0193 on every row, noting its first failed row in failed:
-//
-//	date_add(d, i)
-func case0193Col1(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// date_add(d, i)
-	dateAdd := vec.Make[int32](n)
-	{
-		dV := d.V[:n]
-		i_V := i_.V[:n]
-		out := dateAdd.V[:n]
-		dirty := !vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d), vec.FlagsOf(&i_))
-		for i := range out {
-			if dirty && dateAdd.Dirty(i) {
-				continue
-			}
-			r, err := rt.DateAdd(dV[i], i_V[i])
-			if err != nil {
-				dateAdd.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &dateAdd, all, n, 1)
-	column := vec.DateArray(mem, &dateAdd, all, n)
-	return column
 }
 
 // Case0194Schema is the schema of the batches Case0194 returns.
@@ -13046,7 +10816,8 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0194Col1(n, all, d, failed, mem)
+	// date_add(d, 2147483647)
+	col1 := dateAddColumn(n, all, d, failed, mem, int32(2147483647))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, 2147483647)"})
@@ -13058,33 +10829,6 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0194Col1 computes output column 1 (r) of query Case0194 on every row, noting its first failed row in failed:
-//
-//	date_add(d, 2147483647)
-func case0194Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// date_add(d, 2147483647)
-	dateAdd := vec.Make[int32](n)
-	{
-		dV := d.V[:n]
-		out := dateAdd.V[:n]
-		dirty := !vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d))
-		for i := range out {
-			if dirty && dateAdd.Dirty(i) {
-				continue
-			}
-			r, err := rt.DateAdd(dV[i], int32(2147483647))
-			if err != nil {
-				dateAdd.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &dateAdd, all, n, 1)
-	column := vec.DateArray(mem, &dateAdd, all, n)
-	return column
 }
 
 // Case0195Schema is the schema of the batches Case0195 returns.
@@ -13114,7 +10858,8 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0195Col1(n, all, d, e_, failed, mem)
+	// datediff(d, e)
+	col1 := datediffColumn(n, all, d, e_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "datediff(d, e)"})
@@ -13128,22 +10873,23 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0195Col1 computes output column 1 (r) of query Case0195 on every row, noting its first failed row in failed:
+// datediffColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0195 on every row, noting its first failed row in failed:
 //
 //	datediff(d, e)
-func case0195Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// datediff(d, e)
+func datediffColumn(n int, all vec.Sel, in1 vec.Vec[int32], in2 vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	datediff := vec.Make[int32](n)
 	{
-		dV := d.V[:n]
-		e_V := e_.V[:n]
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
 		out := datediff.V[:n]
-		dirty := !vec.Strict(&datediff, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_))
+		dirty := !vec.Strict(&datediff, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
 			if dirty && datediff.Dirty(i) {
 				continue
 			}
-			r, err := rt.DateDiff(dV[i], e_V[i])
+			r, err := rt.DateDiff(in1V[i], in2V[i])
 			if err != nil {
 				datediff.Fail(i, err)
 				continue
@@ -13183,7 +10929,8 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0196Col1(n, all, e_, d, failed, mem)
+	// datediff(e, d)
+	col1 := datediffColumn(n, all, e_, d, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "datediff(e, d)"})
@@ -13195,34 +10942,6 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0196Col1 computes output column 1 (r) of query Case0196 on every row, noting its first failed row in failed:
-//
-//	datediff(e, d)
-func case0196Col1(n int, all vec.Sel, e_ vec.Vec[int32], d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// datediff(e, d)
-	datediff := vec.Make[int32](n)
-	{
-		e_V := e_.V[:n]
-		dV := d.V[:n]
-		out := datediff.V[:n]
-		dirty := !vec.Strict(&datediff, all, n, vec.FlagsOf(&e_), vec.FlagsOf(&d))
-		for i := range out {
-			if dirty && datediff.Dirty(i) {
-				continue
-			}
-			r, err := rt.DateDiff(e_V[i], dV[i])
-			if err != nil {
-				datediff.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &datediff, all, n, 1)
-	column := vec.Int32Array(mem, &datediff, all, n)
-	return column
 }
 
 // Case0197Schema is the schema of the batches Case0197 returns.
@@ -13252,7 +10971,8 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0197Col1(n, all, d, e_, failed, mem)
+	// datediff(d, e)
+	col1 := datediffColumn(n, all, d, e_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "datediff(d, e)"})
@@ -13264,34 +10984,6 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0197Col1 computes output column 1 (r) of query Case0197 on every row, noting its first failed row in failed:
-//
-//	datediff(d, e)
-func case0197Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// datediff(d, e)
-	datediff := vec.Make[int32](n)
-	{
-		dV := d.V[:n]
-		e_V := e_.V[:n]
-		out := datediff.V[:n]
-		dirty := !vec.Strict(&datediff, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_))
-		for i := range out {
-			if dirty && datediff.Dirty(i) {
-				continue
-			}
-			r, err := rt.DateDiff(dV[i], e_V[i])
-			if err != nil {
-				datediff.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &datediff, all, n, 1)
-	column := vec.Int32Array(mem, &datediff, all, n)
-	return column
 }
 
 // Case0198Schema is the schema of the batches Case0198 returns.
@@ -13509,7 +11201,8 @@ func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0201Col1(n, all, a, b, failed, mem)
+	// a <> b
+	col1 := cmpColumn(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> b"})
@@ -13523,11 +11216,12 @@ func Case0201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0201Col1 computes output column 1 (r) of query Case0201 on every row, noting its first failed row in failed:
+// cmpColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0201 on every row, noting its first failed row in failed:
 //
 //	a <> b
-func case0201Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a <> b)
+func cmpColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	cmp := vec.Make[bool](n)
 	{
 		aV := a.V[:n]
@@ -13573,7 +11267,8 @@ func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0202Col1(n, all, a, b, failed, mem)
+	// a != b
+	col1 := cmpColumn(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a != b"})
@@ -13585,29 +11280,6 @@ func Case0202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0202Col1 computes output column 1 (r) of query Case0202 on every row, noting its first failed row in failed:
-//
-//	a != b
-func case0202Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a <> b)
-	cmp := vec.Make[bool](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.NeInt64(aV[i], bV[i])
-		}
-	}
-	vec.Check(failed, &cmp, all, n, 1)
-	column := vec.BoolArray(mem, &cmp, all, n)
-	return column
 }
 
 // Case0203Schema is the schema of the batches Case0203 returns.
@@ -13772,7 +11444,8 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0205Col1(n, all, x, y, failed, mem)
+	// x = y
+	col1 := cmpColumn2(n, all, x, y, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x = y"})
@@ -13786,11 +11459,12 @@ func Case0205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0205Col1 computes output column 1 (r) of query Case0205 on every row, noting its first failed row in failed:
+// cmpColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0205 on every row, noting its first failed row in failed:
 //
 //	x = y
-func case0205Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (x = y)
+func cmpColumn2(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	cmp := vec.Make[bool](n)
 	{
 		xV := x.V[:n]
@@ -13900,7 +11574,8 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0207Col1(n, all, x, y, failed, mem)
+	// x = y
+	col1 := cmpColumn2(n, all, x, y, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x = y"})
@@ -13912,29 +11587,6 @@ func Case0207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0207Col1 computes output column 1 (r) of query Case0207 on every row, noting its first failed row in failed:
-//
-//	x = y
-func case0207Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (x = y)
-	cmp := vec.Make[bool](n)
-	{
-		xV := x.V[:n]
-		yV := y.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.EqFloat64(xV[i], yV[i])
-		}
-	}
-	vec.Check(failed, &cmp, all, n, 1)
-	column := vec.BoolArray(mem, &cmp, all, n)
-	return column
 }
 
 // Case0208Schema is the schema of the batches Case0208 returns.
@@ -14028,7 +11680,8 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0209Col1(n, all, sArr, uArr, failed, mem)
+	// s < u
+	col1 := cmpColumn3(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s < u"})
@@ -14042,11 +11695,12 @@ func Case0209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0209Col1 computes output column 1 (r) of query Case0209 on every row, noting its first failed row in failed:
+// cmpColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0209 on every row, noting its first failed row in failed:
 //
 //	s < u
-func case0209Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s < u)
+func cmpColumn3(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	cmp := vec.Make[bool](n)
 	{
 		out := cmp.V[:n]
@@ -14090,7 +11744,8 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0210Col1(n, all, sArr, uArr, failed, mem)
+	// s < u
+	col1 := cmpColumn3(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s < u"})
@@ -14102,27 +11757,6 @@ func Case0210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0210Col1 computes output column 1 (r) of query Case0210 on every row, noting its first failed row in failed:
-//
-//	s < u
-func case0210Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s < u)
-	cmp := vec.Make[bool](n)
-	{
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
-		}
-	}
-	vec.Check(failed, &cmp, all, n, 1)
-	column := vec.BoolArray(mem, &cmp, all, n)
-	return column
 }
 
 // Case0211Schema is the schema of the batches Case0211 returns.
@@ -14533,7 +12167,8 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0217Col1(n, all, failed, mem)
+	// NULL + (1 DIV 0)
+	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULL + (1 DIV 0)"})
@@ -14547,10 +12182,12 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0217Col1 computes output column 1 (r) of query Case0217 on every row, noting its first failed row in failed:
+// valueColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0217 on every row, noting its first failed row in failed:
 //
 //	NULL + (1 DIV 0)
-func case0217Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.NullVec[int64](n)
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Int64Array(mem, &konst, all, n)
@@ -14582,7 +12219,8 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0218Col1(n, all, failed, mem)
+	// (1 DIV 0) + NULL
+	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV 0) + NULL"})
@@ -14594,16 +12232,6 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0218Col1 computes output column 1 (r) of query Case0218 on every row, noting its first failed row in failed:
-//
-//	(1 DIV 0) + NULL
-func case0218Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.NullVec[int64](n)
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Int64Array(mem, &konst, all, n)
-	return column
 }
 
 // Case0219Schema is the schema of the batches Case0219 returns.
@@ -14632,7 +12260,8 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0219Col1(n, all, a, failed, mem)
+	// a + (1 DIV 0)
+	col1 := sumColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + (1 DIV 0)"})
@@ -14646,11 +12275,12 @@ func Case0219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0219Col1 computes output column 1 (r) of query Case0219 on every row, noting its first failed row in failed:
+// sumColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0219 on every row, noting its first failed row in failed:
 //
 //	a + (1 DIV 0)
-func case0219Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a + ERROR(DIVIDE_BY_ZERO))
+func sumColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum := vec.Make[int64](n)
 	{
@@ -14770,7 +12400,8 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0221Col1(n, all, a, failed, mem)
+	// a + (1 DIV 0)
+	col1 := sumColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + (1 DIV 0)"})
@@ -14782,35 +12413,6 @@ func Case0221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0221Col1 computes output column 1 (r) of query Case0221 on every row, noting its first failed row in failed:
-//
-//	a + (1 DIV 0)
-func case0221Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a + ERROR(DIVIDE_BY_ZERO))
-	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	sum := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
-		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddInt64(aV[i], konstV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &sum, all, n, 1)
-	column := vec.Int64Array(mem, &sum, all, n)
-	return column
 }
 
 // Case0222Schema is the schema of the batches Case0222 returns.
@@ -15273,7 +12875,8 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0226Col1(n, all, a, sArr, uArr, mem, failed)
+	// concat(CAST(1 DIV a AS VARCHAR), s, u)
+	col1 := concatColumn2(n, all, a, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"})
@@ -15287,21 +12890,21 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0226Col1 computes output column 1 (r) of query Case0226 on every row, noting its first failed row in failed:
+// concatColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0226 on every row, noting its first failed row in failed:
 //
 //	concat(CAST(1 DIV a AS VARCHAR), s, u)
-func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// concat(CAST((1 DIV a) AS VARCHAR), s, u)
-	var directCol arrow.Array // written by the loop, or below from concat
+func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var concat vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		var bad vec.Failed
 		if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
 			for i := range n {
@@ -15330,11 +12933,8 @@ func case0226Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uArr
 		}
 	}
 	if !fused || len(rest) > 0 {
-		// (1 DIV a)
 		quotient := vec.Map2E(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
-		// CAST((1 DIV a) AS VARCHAR)
 		asVarchar := vec.Map1(rest, n, vec.VecArg(&quotient), rt.CastInt64ToString)
-		// concat(CAST((1 DIV a) AS VARCHAR), s, u)
 		concat2 := vec.Make[string](n)
 		{
 			asVarcharV := asVarchar.V[:n]
@@ -15394,7 +12994,8 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0227Col1(n, all, a, sArr, uArr, mem, failed)
+	// concat(CAST(1 DIV a AS VARCHAR), s, u)
+	col1 := concatColumn2(n, all, a, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"})
@@ -15406,85 +13007,6 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0227Col1 computes output column 1 (r) of query Case0227 on every row, noting its first failed row in failed:
-//
-//	concat(CAST(1 DIV a AS VARCHAR), s, u)
-func case0227Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// concat(CAST((1 DIV a) AS VARCHAR), s, u)
-	var directCol arrow.Array // written by the loop, or below from concat
-	var directOut *vec.StringOut
-	var concat vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		directOut = vec.NewStringOut(mem, n)
-		aV := a.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
-			for i := range n {
-				directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range n {
-				if a.IsNull(i) || sArr.IsNull(i) || uArr.IsNull(i) {
-					directOut.AppendNull()
-					continue
-				}
-				directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (1 DIV a)
-		quotient := vec.Map2E(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
-		// CAST((1 DIV a) AS VARCHAR)
-		asVarchar := vec.Map1(rest, n, vec.VecArg(&quotient), rt.CastInt64ToString)
-		// concat(CAST((1 DIV a) AS VARCHAR), s, u)
-		concat2 := vec.Make[string](n)
-		{
-			asVarcharV := asVarchar.V[:n]
-			out := concat2.V[:n]
-			if vec.Strict(&concat2, rest, n, vec.FlagsOf(&asVarchar), vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if concat2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
-				}
-			}
-		}
-		if fused {
-			directOut.Patch(&concat2, rest, all)
-			directCol = directOut.Array()
-		}
-		concat = concat2
-	}
-	vec.Check(failed, &concat, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &concat, all, n)
-	}
-	return directCol
 }
 
 // Case0228Schema is the schema of the batches Case0228 returns.
@@ -15584,7 +13106,8 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0229Col1(n, all, mArr, mKeys, mItems, failed, mem)
+	// m['zz']
+	col1 := entryColumn(n, all, mArr, mKeys, mItems, failed, mem, "zz")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['zz']"})
@@ -15598,11 +13121,12 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0229Col1 computes output column 1 (r) of query Case0229 on every row, noting its first failed row in failed:
+// entryColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0229 on every row, noting its first failed row in failed:
 //
 //	m['zz']
-func case0229Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// m['zz']
+func entryColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
 	entry := vec.Make[int64](n)
 	{
 		out := entry.V[:n]
@@ -15612,9 +13136,9 @@ func case0229Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 				continue
 			}
 			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "zz")
+			entry2 := vec.FindString(mKeys, start, end, text1)
 			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("zz"))
+				entry.SetErr(i, rt.MapKeyNotExistString(text1))
 				continue
 			}
 			if mItems.IsNull(entry2) {
@@ -15655,7 +13179,8 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0230Col1(n, all, a, failed, mem)
+	// abs(a)
+	col1 := absColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(a)"})
@@ -15667,33 +13192,6 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0230Col1 computes output column 1 (r) of query Case0230 on every row, noting its first failed row in failed:
-//
-//	abs(a)
-func case0230Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// abs(a)
-	abs := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		out := abs.V[:n]
-		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && abs.Dirty(i) {
-				continue
-			}
-			r, err := rt.AbsInt64(aV[i])
-			if err != nil {
-				abs.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &abs, all, n, 1)
-	column := vec.Int64Array(mem, &abs, all, n)
-	return column
 }
 
 // Case0231Schema is the schema of the batches Case0231 returns.
@@ -15721,7 +13219,8 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0231Col1(n, all, failed, mem)
+	// (a DIV 0 > 1) AND FALSE
+	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) AND FALSE"})
@@ -15735,10 +13234,12 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0231Col1 computes output column 1 (r) of query Case0231 on every row, noting its first failed row in failed:
+// valueColumn2 is the code of 5 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0231 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) AND FALSE
-func case0231Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, false)
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.BoolArray(mem, &konst, all, n)
@@ -15770,7 +13271,8 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0232Col1(n, all, failed, mem)
+	// FALSE AND (a DIV 0 > 1)
+	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "FALSE AND (a DIV 0 > 1)"})
@@ -15782,16 +13284,6 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0232Col1 computes output column 1 (r) of query Case0232 on every row, noting its first failed row in failed:
-//
-//	FALSE AND (a DIV 0 > 1)
-func case0232Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[bool](n, false)
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.BoolArray(mem, &konst, all, n)
-	return column
 }
 
 // Case0233Schema is the schema of the batches Case0233 returns.
@@ -15820,7 +13312,8 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0233Col1(n, all, a, failed, mem)
+	// (a DIV 0 > 1) AND TRUE
+	col1 := cmpColumn4(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) AND TRUE"})
@@ -15834,20 +13327,20 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0233Col1 computes output column 1 (r) of query Case0233 on every row, noting its first failed row in failed:
+// cmpColumn4 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0233 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) AND TRUE
-func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((a DIV 0) > 1)
+func cmpColumn4(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
 		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		var bad vec.Failed
 		if a.Clean() {
 			for i := range out {
@@ -15873,9 +13366,7 @@ func case0233Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a DIV 0)
 		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		// ((a DIV 0) > 1)
 		cmp2 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		if fused {
 			vec.Merge(&cmp, &cmp2, rest, n)
@@ -15914,7 +13405,8 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0234Col1(n, all, a, failed, mem)
+	// TRUE AND (a DIV 0 > 1)
+	col1 := cmpColumn4(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRUE AND (a DIV 0 > 1)"})
@@ -15926,60 +13418,6 @@ func Case0234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0234Col1 computes output column 1 (r) of query Case0234 on every row, noting its first failed row in failed:
-//
-//	TRUE AND (a DIV 0 > 1)
-func case0234Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((a DIV 0) > 1)
-	var cmp vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if a.Clean() {
-			for i := range out {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a DIV 0)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		// ((a DIV 0) > 1)
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-		if fused {
-			vec.Merge(&cmp, &cmp2, rest, n)
-		} else {
-			cmp = cmp2
-		}
-	}
-	vec.Check(failed, &cmp, all, n, 1)
-	column := vec.BoolArray(mem, &cmp, all, n)
-	return column
 }
 
 // Case0235Schema is the schema of the batches Case0235 returns.
@@ -16217,7 +13655,8 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0237Col1(n, all, failed, mem)
+	// (a DIV 0 > 1) OR TRUE
+	col1 := valueColumn3(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) OR TRUE"})
@@ -16231,10 +13670,12 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0237Col1 computes output column 1 (r) of query Case0237 on every row, noting its first failed row in failed:
+// valueColumn3 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0237 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) OR TRUE
-func case0237Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn3(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, true)
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.BoolArray(mem, &konst, all, n)
@@ -16266,7 +13707,8 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0238Col1(n, all, failed, mem)
+	// TRUE OR (a DIV 0 > 1)
+	col1 := valueColumn3(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRUE OR (a DIV 0 > 1)"})
@@ -16278,16 +13720,6 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0238Col1 computes output column 1 (r) of query Case0238 on every row, noting its first failed row in failed:
-//
-//	TRUE OR (a DIV 0 > 1)
-func case0238Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[bool](n, true)
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.BoolArray(mem, &konst, all, n)
-	return column
 }
 
 // Case0239Schema is the schema of the batches Case0239 returns.
@@ -16316,7 +13748,8 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0239Col1(n, all, a, failed, mem)
+	// (a DIV 0 > 1) OR FALSE
+	col1 := cmpColumn4(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) OR FALSE"})
@@ -16328,60 +13761,6 @@ func Case0239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0239Col1 computes output column 1 (r) of query Case0239 on every row, noting its first failed row in failed:
-//
-//	(a DIV 0 > 1) OR FALSE
-func case0239Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((a DIV 0) > 1)
-	var cmp vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		cmp = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if a.Clean() {
-			for i := range out {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a DIV 0)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		// ((a DIV 0) > 1)
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-		if fused {
-			vec.Merge(&cmp, &cmp2, rest, n)
-		} else {
-			cmp = cmp2
-		}
-	}
-	vec.Check(failed, &cmp, all, n, 1)
-	column := vec.BoolArray(mem, &cmp, all, n)
-	return column
 }
 
 // Case0240Schema is the schema of the batches Case0240 returns.
@@ -16515,7 +13894,8 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0241Col1(n, all, a, failed, mem)
+	// a <> 0 AND 100 DIV a > 1
+	col1 := allOfColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> 0 AND 100 DIV a > 1"})
@@ -16529,20 +13909,20 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0241Col1 computes output column 1 (r) of query Case0241 on every row, noting its first failed row in failed:
+// allOfColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0241 on every row, noting its first failed row in failed:
 //
 //	a <> 0 AND 100 DIV a > 1
-func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((a <> 0) AND ((100 DIV a) > 1))
+func allOfColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
 		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		var bad vec.Failed
 		if a.Clean() {
 			for i := range out {
@@ -16574,12 +13954,9 @@ func case0241Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	}
 	if !fused || len(rest) > 0 {
 		and := vec.NewLogic(false, rest, n)
-		// (a <> 0)
 		cmp := vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.NeInt64)
 		and.Add(&cmp)
-		// (100 DIV a)
 		quotient := vec.Map2E(and.Live, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
-		// ((100 DIV a) > 1)
 		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		and.Add(&cmp2)
 		andResult := and.Finish()
@@ -16725,7 +14102,8 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0243Col1(n, all, a, failed, mem)
+	// a <> 0 AND 100 DIV a > 1
+	col1 := allOfColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <> 0 AND 100 DIV a > 1"})
@@ -16737,71 +14115,6 @@ func Case0243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0243Col1 computes output column 1 (r) of query Case0243 on every row, noting its first failed row in failed:
-//
-//	a <> 0 AND 100 DIV a > 1
-func case0243Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ((a <> 0) AND ((100 DIV a) > 1))
-	var allOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		allOf = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if a.Clean() {
-			for i := range out {
-				out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				switch {
-				case !(a.IsNull(i)) && !(rt.NeInt64(aV[i], int64(0))):
-					out[i] = false
-				case !(a.IsNull(i)) && !(rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1))):
-					out[i] = false
-				case a.IsNull(i):
-					allOf.SetNull(i)
-				default:
-					out[i] = true
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (a <> 0)
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.NeInt64)
-		and.Add(&cmp)
-		// (100 DIV a)
-		quotient := vec.Map2E(and.Live, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
-		// ((100 DIV a) > 1)
-		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-		and.Add(&cmp2)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
-		} else {
-			allOf = andResult
-		}
-	}
-	vec.Check(failed, &allOf, all, n, 1)
-	column := vec.BoolArray(mem, &allOf, all, n)
-	return column
 }
 
 // Case0244Schema is the schema of the batches Case0244 returns.
@@ -17041,7 +14354,8 @@ func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0246Col1(n, all, p, q, failed, mem)
+	// p AND q
+	col1 := allOfColumn2(n, all, p, q, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND q"})
@@ -17055,13 +14369,15 @@ func Case0246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0246Col1 computes output column 1 (r) of query Case0246 on every row, noting its first failed row in failed:
+// allOfColumn2 is the code of 5 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0246 on every row, noting its first failed row in failed:
 //
 //	p AND q
-func case0246Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func allOfColumn2(n int, all vec.Sel, in1 vec.Vec[bool], in2 vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
+	and.Add(&in1)
+	and.Add(&in2)
 	andResult := and.Finish()
 	vec.Check(failed, &andResult, all, n, 1)
 	column := vec.BoolArray(mem, &andResult, all, n)
@@ -17095,7 +14411,8 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0247Col1(n, all, p, q, failed, mem)
+	// p AND q
+	col1 := allOfColumn2(n, all, p, q, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND q"})
@@ -17107,19 +14424,6 @@ func Case0247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0247Col1 computes output column 1 (r) of query Case0247 on every row, noting its first failed row in failed:
-//
-//	p AND q
-func case0247Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
-	andResult := and.Finish()
-	vec.Check(failed, &andResult, all, n, 1)
-	column := vec.BoolArray(mem, &andResult, all, n)
-	return column
 }
 
 // Case0248Schema is the schema of the batches Case0248 returns.
@@ -17149,7 +14453,8 @@ func Case0248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0248Col1(n, all, q, p, failed, mem)
+	// q AND p
+	col1 := allOfColumn2(n, all, q, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "q AND p"})
@@ -17161,19 +14466,6 @@ func Case0248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0248Col1 computes output column 1 (r) of query Case0248 on every row, noting its first failed row in failed:
-//
-//	q AND p
-func case0248Col1(n int, all vec.Sel, q vec.Vec[bool], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	and := vec.NewLogic(false, all, n)
-	and.Add(&q)
-	and.Add(&p)
-	andResult := and.Finish()
-	vec.Check(failed, &andResult, all, n, 1)
-	column := vec.BoolArray(mem, &andResult, all, n)
-	return column
 }
 
 // Case0249Schema is the schema of the batches Case0249 returns.
@@ -17203,7 +14495,8 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0249Col1(n, all, p, q, failed, mem)
+	// p AND q
+	col1 := allOfColumn2(n, all, p, q, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND q"})
@@ -17215,19 +14508,6 @@ func Case0249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0249Col1 computes output column 1 (r) of query Case0249 on every row, noting its first failed row in failed:
-//
-//	p AND q
-func case0249Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
-	andResult := and.Finish()
-	vec.Check(failed, &andResult, all, n, 1)
-	column := vec.BoolArray(mem, &andResult, all, n)
-	return column
 }
 
 // Case0250Schema is the schema of the batches Case0250 returns.
@@ -17257,7 +14537,8 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0250Col1(n, all, p, q, failed, mem)
+	// p OR q
+	col1 := anyOfColumn(n, all, p, q, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p OR q"})
@@ -17271,10 +14552,12 @@ func Case0250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0250Col1 computes output column 1 (r) of query Case0250 on every row, noting its first failed row in failed:
+// anyOfColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0250 on every row, noting its first failed row in failed:
 //
 //	p OR q
-func case0250Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func anyOfColumn(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	or := vec.NewLogic(true, all, n)
 	or.Add(&p)
 	or.Add(&q)
@@ -17311,7 +14594,8 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0251Col1(n, all, p, q, failed, mem)
+	// p OR q
+	col1 := anyOfColumn(n, all, p, q, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p OR q"})
@@ -17323,19 +14607,6 @@ func Case0251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0251Col1 computes output column 1 (r) of query Case0251 on every row, noting its first failed row in failed:
-//
-//	p OR q
-func case0251Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	or := vec.NewLogic(true, all, n)
-	or.Add(&p)
-	or.Add(&q)
-	orResult := or.Finish()
-	vec.Check(failed, &orResult, all, n, 1)
-	column := vec.BoolArray(mem, &orResult, all, n)
-	return column
 }
 
 // Case0252Schema is the schema of the batches Case0252 returns.
@@ -17365,7 +14636,8 @@ func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0252Col1(n, all, p, q, failed, mem)
+	// p AND q AND TRUE
+	col1 := allOfColumn2(n, all, p, q, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND q AND TRUE"})
@@ -17377,19 +14649,6 @@ func Case0252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0252Col1 computes output column 1 (r) of query Case0252 on every row, noting its first failed row in failed:
-//
-//	p AND q AND TRUE
-func case0252Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
-	andResult := and.Finish()
-	vec.Check(failed, &andResult, all, n, 1)
-	column := vec.BoolArray(mem, &andResult, all, n)
-	return column
 }
 
 // Case0253Schema is the schema of the batches Case0253 returns.
@@ -17794,7 +15053,8 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0257Col1(n, all, a, mem, failed)
+	// CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
+	col1 := caseWhenColumn2(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"})
@@ -17808,22 +15068,22 @@ func Case0257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0257Col1 computes output column 1 (r) of query Case0257 on every row, noting its first failed row in failed:
+// caseWhenColumn2 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0257 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
-func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
-	var directCol arrow.Array // written by the loop, or below from caseResult
+func caseWhenColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
 	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		var bad vec.Failed
 		if a.Clean() {
 			for i := range out {
@@ -17862,14 +15122,11 @@ func case0257Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		}
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
 		caseResult2 := vec.Make[int64](n)
-		// (a = 0)
 		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &cmp, rest, n)
 		when, notYet := vec.Split(&cmp, rest, n)
 		vec.Fill(&caseResult2, int64(0), when, n)
-		// (100 DIV a)
 		quotient := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
 		vec.Merge(&caseResult2, &quotient, notYet, n)
 		if fused {
@@ -17911,7 +15168,8 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0258Col1(n, all, a, mem, failed)
+	// CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
+	col1 := caseWhenColumn2(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"})
@@ -17923,83 +15181,6 @@ func Case0258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0258Col1 computes output column 1 (r) of query Case0258 on every row, noting its first failed row in failed:
-//
-//	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
-func case0258Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
-	var directCol arrow.Array // written by the loop, or below from caseResult
-	var directOut *vec.FixedOut[int64]
-	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		aV := a.V[:n]
-		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if a.Clean() {
-			for i := range out {
-				switch {
-				case rt.EqInt64(aV[i], int64(0)):
-					out[i] = int64(0)
-				default:
-					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				switch {
-				case (!(a.IsNull(i)) && rt.EqInt64(aV[i], int64(0))):
-					out[i] = int64(0)
-				default:
-					if a.IsNull(i) {
-						directOut.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-					}
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
-		caseResult2 := vec.Make[int64](n)
-		// (a = 0)
-		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int64(0), when, n)
-		// (100 DIV a)
-		quotient := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
-		vec.Merge(&caseResult2, &quotient, notYet, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
-	}
-	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
-	return directCol
 }
 
 // Case0259Schema is the schema of the batches Case0259 returns.
@@ -18028,7 +15209,8 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0259Col1(n, all, a, mem, failed)
+	// CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
+	col1 := caseWhenColumn2(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END"})
@@ -18040,83 +15222,6 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0259Col1 computes output column 1 (r) of query Case0259 on every row, noting its first failed row in failed:
-//
-//	CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END
-func case0259Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
-	var directCol arrow.Array // written by the loop, or below from caseResult
-	var directOut *vec.FixedOut[int64]
-	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		aV := a.V[:n]
-		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if a.Clean() {
-			for i := range out {
-				switch {
-				case rt.EqInt64(aV[i], int64(0)):
-					out[i] = int64(0)
-				default:
-					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range out {
-				switch {
-				case (!(a.IsNull(i)) && rt.EqInt64(aV[i], int64(0))):
-					out[i] = int64(0)
-				default:
-					if a.IsNull(i) {
-						directOut.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-					}
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (a = 0) THEN 0 ELSE (100 DIV a) END
-		caseResult2 := vec.Make[int64](n)
-		// (a = 0)
-		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int64(0), when, n)
-		// (100 DIV a)
-		quotient := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
-		vec.Merge(&caseResult2, &quotient, notYet, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
-	}
-	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
-	return directCol
 }
 
 // Case0260Schema is the schema of the batches Case0260 returns.
@@ -18575,7 +15680,8 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0265Col1(n, all, p, a, mem, failed)
+	// CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
+	col1 := caseWhenColumn3(n, all, p, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"})
@@ -18589,22 +15695,22 @@ func Case0265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0265Col1 computes output column 1 (r) of query Case0265 on every row, noting its first failed row in failed:
+// caseWhenColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0265 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
-func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
-	var directCol arrow.Array // written by the loop, or below from caseResult
+func caseWhenColumn3(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
 		directOut = vec.NewStringOut(mem, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		var bad vec.Failed
 		if p.Clean() && a.Clean() {
 			for i := range n {
@@ -18643,14 +15749,11 @@ func case0265Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem mem
 		}
 	}
 	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
 		caseResult2 := vec.Make[string](n)
 		vec.CopyErrs(&caseResult2, &p, rest, n)
 		when, notYet := vec.Split(&p, rest, n)
 		vec.Fill(&caseResult2, "a", when, n)
-		// (a DIV 0)
 		quotient := vec.Map2E(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		// ((a DIV 0) = 1)
 		cmp := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
 		when2, notYet2 := vec.Split(&cmp, notYet, n)
@@ -18696,7 +15799,8 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0266Col1(n, all, p, a, mem, failed)
+	// CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
+	col1 := caseWhenColumn3(n, all, p, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END"})
@@ -18708,86 +15812,6 @@ func Case0266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0266Col1 computes output column 1 (r) of query Case0266 on every row, noting its first failed row in failed:
-//
-//	CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END
-func case0266Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
-	var directCol arrow.Array // written by the loop, or below from caseResult
-	var directOut *vec.StringOut
-	var caseResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	{
-		directOut = vec.NewStringOut(mem, n)
-		pV := p.V[:n]
-		aV := a.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
-		if p.Clean() && a.Clean() {
-			for i := range n {
-				switch {
-				case pV[i]:
-					directOut.Append("a")
-				case rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)):
-					directOut.Append("b")
-				default:
-					directOut.Append("c")
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		} else {
-			for i := range n {
-				switch {
-				case (!(p.IsNull(i)) && pV[i]):
-					directOut.Append("a")
-				case (!(a.IsNull(i)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))):
-					directOut.Append("b")
-				default:
-					directOut.Append("c")
-				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
-				}
-			}
-		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN 'a' WHEN ((a DIV 0) = 1) THEN 'b' ELSE 'c' END
-		caseResult2 := vec.Make[string](n)
-		vec.CopyErrs(&caseResult2, &p, rest, n)
-		when, notYet := vec.Split(&p, rest, n)
-		vec.Fill(&caseResult2, "a", when, n)
-		// (a DIV 0)
-		quotient := vec.Map2E(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		// ((a DIV 0) = 1)
-		cmp := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
-		when2, notYet2 := vec.Split(&cmp, notYet, n)
-		vec.Fill(&caseResult2, "b", when2, n)
-		vec.Fill(&caseResult2, "c", notYet2, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
-	}
-	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &caseResult, all, n)
-	}
-	return directCol
 }
 
 // Case0267Schema is the schema of the batches Case0267 returns.
@@ -18816,7 +15840,8 @@ func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0267Col1(n, all, p, failed, mem)
+	// CASE WHEN p THEN 'a' END
+	col1 := caseWhenColumn4(n, all, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' END"})
@@ -18830,11 +15855,12 @@ func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0267Col1 computes output column 1 (r) of query Case0267 on every row, noting its first failed row in failed:
+// caseWhenColumn4 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0267 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 'a' END
-func case0267Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CASE WHEN p THEN 'a' ELSE CAST(NULL AS VARCHAR) END
+func caseWhenColumn4(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	caseResult := vec.Make[string](n)
 	vec.CopyErrs(&caseResult, &p, all, n)
 	when, notYet := vec.Split(&p, all, n)
@@ -18871,7 +15897,8 @@ func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0268Col1(n, all, p, failed, mem)
+	// CASE WHEN p THEN 'a' END
+	col1 := caseWhenColumn4(n, all, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' END"})
@@ -18883,21 +15910,6 @@ func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0268Col1 computes output column 1 (r) of query Case0268 on every row, noting its first failed row in failed:
-//
-//	CASE WHEN p THEN 'a' END
-func case0268Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CASE WHEN p THEN 'a' ELSE CAST(NULL AS VARCHAR) END
-	caseResult := vec.Make[string](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	vec.Fill(&caseResult, "a", when, n)
-	vec.FillNull(&caseResult, notYet, n)
-	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.StringArray(mem, &caseResult, all, n)
-	return column
 }
 
 // Case0269Schema is the schema of the batches Case0269 returns.
@@ -18926,7 +15938,8 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0269Col1(n, all, a, mem, failed)
+	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
+	col1 := caseWhenColumn5(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"})
@@ -18940,12 +15953,13 @@ func Case0269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0269Col1 computes output column 1 (r) of query Case0269 on every row, noting its first failed row in failed:
+// caseWhenColumn5 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0269 on every row, noting its first failed row in failed:
 //
 //	CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-func case0269Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-	var directCol arrow.Array // written by the loop, or below from caseResult
+func caseWhenColumn5(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var caseResult vec.Vec[string]
 	{
@@ -19011,7 +16025,8 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0270Col1(n, all, a, mem, failed)
+	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
+	col1 := caseWhenColumn5(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END"})
@@ -19023,51 +16038,6 @@ func Case0270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0270Col1 computes output column 1 (r) of query Case0270 on every row, noting its first failed row in failed:
-//
-//	CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-func case0270Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END
-	var directCol arrow.Array // written by the loop, or below from caseResult
-	var directOut *vec.StringOut
-	var caseResult vec.Vec[string]
-	{
-		directOut = vec.NewStringOut(mem, n)
-		aV := a.V[:n]
-		if a.Clean() {
-			for i := range n {
-				subject := aV[i]
-				switch {
-				case rt.EqInt64(subject, int64(1)):
-					directOut.Append("one")
-				case rt.EqInt64(subject, int64(2)):
-					directOut.Append("two")
-				default:
-					directOut.Append("many")
-				}
-			}
-		} else {
-			for i := range n {
-				subject2 := aV[i]
-				switch {
-				case !(a.IsNull(i)) && rt.EqInt64(subject2, int64(1)):
-					directOut.Append("one")
-				case !(a.IsNull(i)) && rt.EqInt64(subject2, int64(2)):
-					directOut.Append("two")
-				default:
-					directOut.Append("many")
-				}
-			}
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &caseResult, all, n)
-	}
-	return directCol
 }
 
 // Case0271Schema is the schema of the batches Case0271 returns.
@@ -19165,7 +16135,8 @@ func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0272Col1(n, all, a, failed, mem)
+	// CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
+	col1 := caseWhenColumn6(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"})
@@ -19179,11 +16150,12 @@ func Case0272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0272Col1 computes output column 1 (r) of query Case0272 on every row, noting its first failed row in failed:
+// caseWhenColumn6 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0272 on every row, noting its first failed row in failed:
 //
 //	CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
-func case0272Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
+func caseWhenColumn6(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	caseResult := vec.Make[string](n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	matches := vec.Make[bool](n)
@@ -19234,7 +16206,8 @@ func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0273Col1(n, all, a, failed, mem)
+	// CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
+	col1 := caseWhenColumn6(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END"})
@@ -19246,35 +16219,6 @@ func Case0273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0273Col1 computes output column 1 (r) of query Case0273 on every row, noting its first failed row in failed:
-//
-//	CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END
-func case0273Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CASE a WHEN ERROR(DIVIDE_BY_ZERO) THEN 'x' ELSE 'y' END
-	caseResult := vec.Make[string](n)
-	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	matches := vec.Make[bool](n)
-	{
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
-		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	}
-	vec.CopyErrs(&caseResult, &matches, all, n)
-	when, notYet := vec.Split(&matches, all, n)
-	vec.Fill(&caseResult, "x", when, n)
-	vec.Fill(&caseResult, "y", notYet, n)
-	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.StringArray(mem, &caseResult, all, n)
-	return column
 }
 
 // Case0274Schema is the schema of the batches Case0274 returns.
@@ -19375,7 +16319,8 @@ func Case0275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0275Col1(n, all, a, failed, mem)
+	// COALESCE(a, 1 DIV 0)
+	col1 := coalesceColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, 1 DIV 0)"})
@@ -19389,11 +16334,12 @@ func Case0275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0275Col1 computes output column 1 (r) of query Case0275 on every row, noting its first failed row in failed:
+// coalesceColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0275 on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, 1 DIV 0)
-func case0275Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
+func coalesceColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	coalesced := vec.Make[int64](n)
 	vec.MergeNonNull(&coalesced, &a, all, n)
 	stillNull := vec.NullRows(&a, all, n)
@@ -19486,7 +16432,8 @@ func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0277Col1(n, all, a, failed, mem)
+	// COALESCE(a, 1 DIV 0, 7)
+	col1 := coalesceColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, 1 DIV 0, 7)"})
@@ -19498,20 +16445,6 @@ func Case0277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0277Col1 computes output column 1 (r) of query Case0277 on every row, noting its first failed row in failed:
-//
-//	COALESCE(a, 1 DIV 0, 7)
-func case0277Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.Int64Array(mem, &coalesced, all, n)
-	return column
 }
 
 // Case0278Schema is the schema of the batches Case0278 returns.
@@ -19735,7 +16668,8 @@ func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0281Col1(n, all, a, failed, mem)
+	// nvl(a, 1 DIV 0)
+	col1 := coalesceColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nvl(a, 1 DIV 0)"})
@@ -19747,20 +16681,6 @@ func Case0281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0281Col1 computes output column 1 (r) of query Case0281 on every row, noting its first failed row in failed:
-//
-//	nvl(a, 1 DIV 0)
-func case0281Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.Int64Array(mem, &coalesced, all, n)
-	return column
 }
 
 // Case0282Schema is the schema of the batches Case0282 returns.
@@ -19843,7 +16763,8 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0283Col1(n, all, a, failed, mem)
+	// NULLIF(a, 1)
+	col1 := valueColumn4(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1)"})
@@ -19857,10 +16778,12 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0283Col1 computes output column 1 (r) of query Case0283 on every row, noting its first failed row in failed:
+// valueColumn4 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0283 on every row, noting its first failed row in failed:
 //
 //	NULLIF(a, 1)
-func case0283Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn4(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	eq := vec.Make[bool](n)
 	{
 		aV := a.V[:n]
@@ -19873,7 +16796,6 @@ func case0283Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
 	}
-	// NULLIF(a, 1)
 	nullIf := vec.NullIf(&a, &eq, all, n)
 	vec.Check(failed, &nullIf, all, n, 1)
 	column := vec.Int64Array(mem, &nullIf, all, n)
@@ -19906,7 +16828,8 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0284Col1(n, all, a, failed, mem)
+	// NULLIF(a, 1)
+	col1 := valueColumn4(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1)"})
@@ -19918,29 +16841,6 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0284Col1 computes output column 1 (r) of query Case0284 on every row, noting its first failed row in failed:
-//
-//	NULLIF(a, 1)
-func case0284Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	eq := vec.Make[bool](n)
-	{
-		aV := a.V[:n]
-		out := eq.V[:n]
-		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && eq.Dirty(i) {
-				continue
-			}
-			out[i] = rt.EqInt64(aV[i], int64(1))
-		}
-	}
-	// NULLIF(a, 1)
-	nullIf := vec.NullIf(&a, &eq, all, n)
-	vec.Check(failed, &nullIf, all, n, 1)
-	column := vec.Int64Array(mem, &nullIf, all, n)
-	return column
 }
 
 // Case0285Schema is the schema of the batches Case0285 returns.
@@ -20034,7 +16934,8 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0286Col1(n, all, a, failed, mem)
+	// NULLIF(a, 1 DIV 0)
+	col1 := valueColumn5(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1 DIV 0)"})
@@ -20048,10 +16949,12 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0286Col1 computes output column 1 (r) of query Case0286 on every row, noting its first failed row in failed:
+// valueColumn5 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0286 on every row, noting its first failed row in failed:
 //
 //	NULLIF(a, 1 DIV 0)
-func case0286Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn5(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	eq := vec.Make[bool](n)
 	{
@@ -20066,7 +16969,6 @@ func case0286Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
 	}
-	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
 	nullIf := vec.NullIf(&a, &eq, all, n)
 	vec.Check(failed, &nullIf, all, n, 1)
 	column := vec.Int64Array(mem, &nullIf, all, n)
@@ -20099,7 +17001,8 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0287Col1(n, all, a, failed, mem)
+	// NULLIF(a, 1 DIV 0)
+	col1 := valueColumn5(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1 DIV 0)"})
@@ -20111,31 +17014,6 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0287Col1 computes output column 1 (r) of query Case0287 on every row, noting its first failed row in failed:
-//
-//	NULLIF(a, 1 DIV 0)
-func case0287Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	eq := vec.Make[bool](n)
-	{
-		aV := a.V[:n]
-		konstV := konst.V[:n]
-		out := eq.V[:n]
-		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
-		for i := range out {
-			if dirty && eq.Dirty(i) {
-				continue
-			}
-			out[i] = rt.EqInt64(aV[i], konstV[i])
-		}
-	}
-	// NULLIF(a, ERROR(DIVIDE_BY_ZERO))
-	nullIf := vec.NullIf(&a, &eq, all, n)
-	vec.Check(failed, &nullIf, all, n, 1)
-	column := vec.Int64Array(mem, &nullIf, all, n)
-	return column
 }
 
 // Case0288Schema is the schema of the batches Case0288 returns.
@@ -20164,7 +17042,8 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0288Col1(n, all, a, in, failed, mem)
+	// a IN (1, 2, 3)
+	col1 := inListColumn(n, all, a, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 2, 3)"})
@@ -20178,20 +17057,20 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0288Col1 computes output column 1 (r) of query Case0288 on every row, noting its first failed row in failed:
+// inListColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0288 on every row, noting its first failed row in failed:
 //
 //	a IN (1, 2, 3)
-func case0288Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a IN (1, 2, 3))
+func inListColumn(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var inList vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if in.Column(0).NullN() <= n/2 {
 		inList = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inList.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		if a.Clean() {
 			for i := range out {
 				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
@@ -20208,7 +17087,6 @@ func case0288Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a IN (1, 2, 3))
 		in2 := vec.NewLogic(true, rest, n)
 		matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 		in2.Add(&matches)
@@ -20254,7 +17132,8 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0289Col1(n, all, a, in, failed, mem)
+	// a IN (1, 2, 3)
+	col1 := inListColumn(n, all, a, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 2, 3)"})
@@ -20266,56 +17145,6 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0289Col1 computes output column 1 (r) of query Case0289 on every row, noting its first failed row in failed:
-//
-//	a IN (1, 2, 3)
-func case0289Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a IN (1, 2, 3))
-	var inList vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
-		inList = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inList.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		if a.Clean() {
-			for i := range out {
-				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
-			}
-		} else {
-			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a IN (1, 2, 3))
-		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-		in2.Add(&matches)
-		matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
-		in2.Add(&matches2)
-		matches3 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
-		in2.Add(&matches3)
-		inResult := in2.Finish()
-		if fused {
-			vec.Merge(&inList, &inResult, rest, n)
-		} else {
-			inList = inResult
-		}
-	}
-	vec.Check(failed, &inList, all, n, 1)
-	column := vec.BoolArray(mem, &inList, all, n)
-	return column
 }
 
 // Case0290Schema is the schema of the batches Case0290 returns.
@@ -20344,7 +17173,8 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0290Col1(n, all, a, in, failed, mem)
+	// a IN (1, 2, 3)
+	col1 := inListColumn(n, all, a, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 2, 3)"})
@@ -20356,56 +17186,6 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0290Col1 computes output column 1 (r) of query Case0290 on every row, noting its first failed row in failed:
-//
-//	a IN (1, 2, 3)
-func case0290Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a IN (1, 2, 3))
-	var inList vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
-		inList = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inList.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		if a.Clean() {
-			for i := range out {
-				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
-			}
-		} else {
-			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a IN (1, 2, 3))
-		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-		in2.Add(&matches)
-		matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
-		in2.Add(&matches2)
-		matches3 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
-		in2.Add(&matches3)
-		inResult := in2.Finish()
-		if fused {
-			vec.Merge(&inList, &inResult, rest, n)
-		} else {
-			inList = inResult
-		}
-	}
-	vec.Check(failed, &inList, all, n, 1)
-	column := vec.BoolArray(mem, &inList, all, n)
-	return column
 }
 
 // Case0291Schema is the schema of the batches Case0291 returns.
@@ -20434,7 +17214,8 @@ func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0291Col1(n, all, a, failed, mem)
+	// a IN (1, NULL, 3)
+	col1 := inListColumn2(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, NULL, 3)"})
@@ -20448,11 +17229,12 @@ func Case0291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0291Col1 computes output column 1 (r) of query Case0291 on every row, noting its first failed row in failed:
+// inListColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0291 on every row, noting its first failed row in failed:
 //
 //	a IN (1, NULL, 3)
-func case0291Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a IN (1, CAST(NULL AS BIGINT), 3))
+func inListColumn2(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	in2 := vec.NewLogic(true, all, n)
 	matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
 	in2.Add(&matches)
@@ -20493,7 +17275,8 @@ func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0292Col1(n, all, a, failed, mem)
+	// a IN (1, NULL, 3)
+	col1 := inListColumn2(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, NULL, 3)"})
@@ -20505,25 +17288,6 @@ func Case0292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0292Col1 computes output column 1 (r) of query Case0292 on every row, noting its first failed row in failed:
-//
-//	a IN (1, NULL, 3)
-func case0292Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a IN (1, CAST(NULL AS BIGINT), 3))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-	in2.Add(&matches)
-	konst := vec.NullVec[int64](n)
-	matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
-	in2.Add(&matches2)
-	matches3 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
-	in2.Add(&matches3)
-	inResult := in2.Finish()
-	vec.Check(failed, &inResult, all, n, 1)
-	column := vec.BoolArray(mem, &inResult, all, n)
-	return column
 }
 
 // Case0293Schema is the schema of the batches Case0293 returns.
@@ -20713,7 +17477,8 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0295Col1(n, all, failed, mem)
+	// a IN ()
+	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN ()"})
@@ -20725,16 +17490,6 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0295Col1 computes output column 1 (r) of query Case0295 on every row, noting its first failed row in failed:
-//
-//	a IN ()
-func case0295Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[bool](n, false)
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.BoolArray(mem, &konst, all, n)
-	return column
 }
 
 // Case0296Schema is the schema of the batches Case0296 returns.
@@ -20762,7 +17517,8 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0296Col1(n, all, failed, mem)
+	// a IN ()
+	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN ()"})
@@ -20774,16 +17530,6 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0296Col1 computes output column 1 (r) of query Case0296 on every row, noting its first failed row in failed:
-//
-//	a IN ()
-func case0296Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[bool](n, false)
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.BoolArray(mem, &konst, all, n)
-	return column
 }
 
 // Case0297Schema is the schema of the batches Case0297 returns.
@@ -20811,7 +17557,8 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0297Col1(n, all, failed, mem)
+	// a NOT IN ()
+	col1 := valueColumn3(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN ()"})
@@ -20823,16 +17570,6 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0297Col1 computes output column 1 (r) of query Case0297 on every row, noting its first failed row in failed:
-//
-//	a NOT IN ()
-func case0297Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[bool](n, true)
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.BoolArray(mem, &konst, all, n)
-	return column
 }
 
 // Case0298Schema is the schema of the batches Case0298 returns.
@@ -20861,7 +17598,8 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0298Col1(n, all, a, failed, mem)
+	// a IN (1, 1 DIV 0)
+	col1 := inListColumn3(n, all, a, failed, mem, int64(1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 1 DIV 0)"})
@@ -20875,13 +17613,14 @@ func Case0298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0298Col1 computes output column 1 (r) of query Case0298 on every row, noting its first failed row in failed:
+// inListColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0298 on every row, noting its first failed row in failed:
 //
 //	a IN (1, 1 DIV 0)
-func case0298Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a IN (1, ERROR(DIVIDE_BY_ZERO)))
+func inListColumn3(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, value1 int64) arrow.Array {
 	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
+	matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(value1)), rt.EqInt64)
 	in2.Add(&matches)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
@@ -20918,7 +17657,8 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0299Col1(n, all, a, failed, mem)
+	// a IN (2, 1 DIV 0)
+	col1 := inListColumn3(n, all, a, failed, mem, int64(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (2, 1 DIV 0)"})
@@ -20930,23 +17670,6 @@ func Case0299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0299Col1 computes output column 1 (r) of query Case0299 on every row, noting its first failed row in failed:
-//
-//	a IN (2, 1 DIV 0)
-func case0299Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a IN (2, ERROR(DIVIDE_BY_ZERO)))
-	in2 := vec.NewLogic(true, all, n)
-	matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
-	in2.Add(&matches)
-	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.EqInt64)
-	in2.Add(&matches2)
-	inResult := in2.Finish()
-	vec.Check(failed, &inResult, all, n, 1)
-	column := vec.BoolArray(mem, &inResult, all, n)
-	return column
 }
 
 // Case0300Schema is the schema of the batches Case0300 returns.
@@ -21306,7 +18029,8 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0304Col1(n, all, a, in, failed, mem)
+	// a BETWEEN 1 AND 3
+	col1 := inRangeColumn(n, all, a, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 AND 3"})
@@ -21320,20 +18044,20 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0304Col1 computes output column 1 (r) of query Case0304 on every row, noting its first failed row in failed:
+// inRangeColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0304 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN 1 AND 3
-func case0304Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a BETWEEN 1 AND 3)
+func inRangeColumn(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var inRange vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if in.Column(0).NullN() <= n/2 {
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		if a.Clean() {
 			for i := range out {
 				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
@@ -21350,7 +18074,6 @@ func case0304Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, fa
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a BETWEEN 1 AND 3)
 		between := vec.NewLogic(false, rest, n)
 		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GeInt64)
 		between.Add(&inRange2)
@@ -21394,7 +18117,8 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0305Col1(n, all, a, in, failed, mem)
+	// a BETWEEN 1 AND 3
+	col1 := inRangeColumn(n, all, a, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 AND 3"})
@@ -21406,54 +18130,6 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0305Col1 computes output column 1 (r) of query Case0305 on every row, noting its first failed row in failed:
-//
-//	a BETWEEN 1 AND 3
-func case0305Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a BETWEEN 1 AND 3)
-	var inRange vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		if a.Clean() {
-			for i := range out {
-				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
-			}
-		} else {
-			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a BETWEEN 1 AND 3)
-		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GeInt64)
-		between.Add(&inRange2)
-		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
-		between.Add(&inRange3)
-		betweenResult := between.Finish()
-		if fused {
-			vec.Merge(&inRange, &betweenResult, rest, n)
-		} else {
-			inRange = betweenResult
-		}
-	}
-	vec.Check(failed, &inRange, all, n, 1)
-	column := vec.BoolArray(mem, &inRange, all, n)
-	return column
 }
 
 // Case0306Schema is the schema of the batches Case0306 returns.
@@ -21482,7 +18158,8 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0306Col1(n, all, a, in, failed, mem)
+	// a BETWEEN 1 AND 3
+	col1 := inRangeColumn(n, all, a, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 AND 3"})
@@ -21494,54 +18171,6 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0306Col1 computes output column 1 (r) of query Case0306 on every row, noting its first failed row in failed:
-//
-//	a BETWEEN 1 AND 3
-func case0306Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a BETWEEN 1 AND 3)
-	var inRange vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		out := inRange.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		if a.Clean() {
-			for i := range out {
-				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
-			}
-		} else {
-			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a BETWEEN 1 AND 3)
-		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GeInt64)
-		between.Add(&inRange2)
-		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
-		between.Add(&inRange3)
-		betweenResult := between.Finish()
-		if fused {
-			vec.Merge(&inRange, &betweenResult, rest, n)
-		} else {
-			inRange = betweenResult
-		}
-	}
-	vec.Check(failed, &inRange, all, n, 1)
-	column := vec.BoolArray(mem, &inRange, all, n)
-	return column
 }
 
 // Case0307Schema is the schema of the batches Case0307 returns.
@@ -21571,7 +18200,8 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0307Col1(n, all, a, b, in, failed, mem)
+	// a BETWEEN b AND 3
+	col1 := inRangeColumn2(n, all, a, b, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN b AND 3"})
@@ -21585,13 +18215,13 @@ func Case0307(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0307Col1 computes output column 1 (r) of query Case0307 on every row, noting its first failed row in failed:
+// inRangeColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0307 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN b AND 3
-func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a BETWEEN b AND 3)
+func inRangeColumn2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var inRange vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
@@ -21599,7 +18229,7 @@ func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arr
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := inRange.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		left := vec.Sel{}
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
@@ -21616,7 +18246,6 @@ func case0307Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arr
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
-		// (a BETWEEN b AND 3)
 		between := vec.NewLogic(false, rest, n)
 		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.VecArg(&b), rt.GeInt64)
 		between.Add(&inRange2)
@@ -21661,7 +18290,8 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0308Col1(n, all, a, b, in, failed, mem)
+	// a BETWEEN b AND 3
+	col1 := inRangeColumn2(n, all, a, b, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN b AND 3"})
@@ -21673,55 +18303,6 @@ func Case0308(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0308Col1 computes output column 1 (r) of query Case0308 on every row, noting its first failed row in failed:
-//
-//	a BETWEEN b AND 3
-func case0308Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a BETWEEN b AND 3)
-	var inRange vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
-		inRange = vec.Make[bool](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := inRange.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		if a.Clean() && b.Clean() {
-			for i := range out {
-				out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
-			}
-		} else {
-			for i := range out {
-				if a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
-			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a BETWEEN b AND 3)
-		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.VecArg(&b), rt.GeInt64)
-		between.Add(&inRange2)
-		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
-		between.Add(&inRange3)
-		betweenResult := between.Finish()
-		if fused {
-			vec.Merge(&inRange, &betweenResult, rest, n)
-		} else {
-			inRange = betweenResult
-		}
-	}
-	vec.Check(failed, &inRange, all, n, 1)
-	column := vec.BoolArray(mem, &inRange, all, n)
-	return column
 }
 
 // Case0309Schema is the schema of the batches Case0309 returns.
@@ -21840,7 +18421,8 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0310Col1(n, all, a, failed, mem)
+	// a BETWEEN 1 DIV 0 AND 3
+	col1 := inRangeColumn3(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 DIV 0 AND 3"})
@@ -21854,11 +18436,12 @@ func Case0310(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0310Col1 computes output column 1 (r) of query Case0310 on every row, noting its first failed row in failed:
+// inRangeColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0310 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN 1 DIV 0 AND 3
-func case0310Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a BETWEEN ERROR(DIVIDE_BY_ZERO) AND 3)
+func inRangeColumn3(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	between := vec.NewLogic(false, all, n)
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	inRange := vec.Map2(between.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.GeInt64)
@@ -21897,7 +18480,8 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0311Col1(n, all, a, failed, mem)
+	// a BETWEEN 1 DIV 0 AND 3
+	col1 := inRangeColumn3(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 DIV 0 AND 3"})
@@ -21909,23 +18493,6 @@ func Case0311(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0311Col1 computes output column 1 (r) of query Case0311 on every row, noting its first failed row in failed:
-//
-//	a BETWEEN 1 DIV 0 AND 3
-func case0311Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a BETWEEN ERROR(DIVIDE_BY_ZERO) AND 3)
-	between := vec.NewLogic(false, all, n)
-	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	inRange := vec.Map2(between.Live, n, vec.VecArg(&a), vec.VecArg(&konst), rt.GeInt64)
-	between.Add(&inRange)
-	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
-	between.Add(&inRange2)
-	betweenResult := between.Finish()
-	vec.Check(failed, &betweenResult, all, n, 1)
-	column := vec.BoolArray(mem, &betweenResult, all, n)
-	return column
 }
 
 // Case0312Schema is the schema of the batches Case0312 returns.
@@ -22041,7 +18608,8 @@ func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0313Col1(n, all, failed, mem)
+	// TRY(1 DIV 0)
+	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(1 DIV 0)"})
@@ -22053,16 +18621,6 @@ func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0313Col1 computes output column 1 (r) of query Case0313 on every row, noting its first failed row in failed:
-//
-//	TRY(1 DIV 0)
-func case0313Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.NullVec[int64](n)
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Int64Array(mem, &konst, all, n)
-	return column
 }
 
 // Case0314Schema is the schema of the batches Case0314 returns.
@@ -22092,7 +18650,8 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0314Col1(n, all, a, b, failed, mem)
+	// TRY(a DIV b)
+	col1 := valueColumn6(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b)"})
@@ -22106,11 +18665,12 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0314Col1 computes output column 1 (r) of query Case0314 on every row, noting its first failed row in failed:
+// valueColumn6 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0314 on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV b)
-func case0314Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV b)
+func valueColumn6(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	quotient := vec.Make[int64](n)
 	{
 		aV := a.V[:n]
@@ -22129,7 +18689,6 @@ func case0314Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 			out[i] = r
 		}
 	}
-	// TRY((a DIV b))
 	tried := vec.Try(&quotient, all, n)
 	vec.Check(failed, &tried, all, n, 1)
 	column := vec.Int64Array(mem, &tried, all, n)
@@ -22163,7 +18722,8 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0315Col1(n, all, a, b, failed, mem)
+	// TRY(a DIV b)
+	col1 := valueColumn6(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b)"})
@@ -22175,36 +18735,6 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0315Col1 computes output column 1 (r) of query Case0315 on every row, noting its first failed row in failed:
-//
-//	TRY(a DIV b)
-func case0315Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// TRY((a DIV b))
-	tried := vec.Try(&quotient, all, n)
-	vec.Check(failed, &tried, all, n, 1)
-	column := vec.Int64Array(mem, &tried, all, n)
-	return column
 }
 
 // Case0316Schema is the schema of the batches Case0316 returns.
@@ -22308,7 +18838,8 @@ func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0317Col1(n, all, a, failed, mem)
+	// TRY(a + 1) + (1 DIV 0)
+	col1 := sumColumn2(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a + 1) + (1 DIV 0)"})
@@ -22322,11 +18853,12 @@ func Case0317(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0317Col1 computes output column 1 (r) of query Case0317 on every row, noting its first failed row in failed:
+// sumColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0317 on every row, noting its first failed row in failed:
 //
 //	TRY(a + 1) + (1 DIV 0)
-func case0317Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a + 1)
+func sumColumn2(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	sum := vec.Make[int64](n)
 	{
 		aV := a.V[:n]
@@ -22344,9 +18876,7 @@ func case0317Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			out[i] = r
 		}
 	}
-	// TRY((a + 1))
 	tried := vec.Try(&sum, all, n)
-	// (TRY((a + 1)) + ERROR(DIVIDE_BY_ZERO))
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	sum2 := vec.Make[int64](n)
 	{
@@ -22397,7 +18927,8 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0318Col1(n, all, a, failed, mem)
+	// TRY(a + 1) + (1 DIV 0)
+	col1 := sumColumn2(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a + 1) + (1 DIV 0)"})
@@ -22409,55 +18940,6 @@ func Case0318(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0318Col1 computes output column 1 (r) of query Case0318 on every row, noting its first failed row in failed:
-//
-//	TRY(a + 1) + (1 DIV 0)
-func case0318Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a + 1)
-	sum := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddInt64(aV[i], int64(1))
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// TRY((a + 1))
-	tried := vec.Try(&sum, all, n)
-	// (TRY((a + 1)) + ERROR(DIVIDE_BY_ZERO))
-	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	sum2 := vec.Make[int64](n)
-	{
-		triedV := tried.V[:n]
-		konstV := konst.V[:n]
-		out := sum2.V[:n]
-		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&konst))
-		for i := range out {
-			if dirty && sum2.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddInt64(triedV[i], konstV[i])
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &sum2, all, n, 1)
-	column := vec.Int64Array(mem, &sum2, all, n)
-	return column
 }
 
 // Case0319Schema is the schema of the batches Case0319 returns.
@@ -22486,7 +18968,8 @@ func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0319Col1(n, all, sArr, failed, mem)
+	// COALESCE(TRY(CAST(s AS INT)), -1)
+	col1 := coalesceColumn2(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"})
@@ -22500,13 +18983,13 @@ func Case0319(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0319Col1 computes output column 1 (r) of query Case0319 on every row, noting its first failed row in failed:
+// coalesceColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0319 on every row, noting its first failed row in failed:
 //
 //	COALESCE(TRY(CAST(s AS INT)), -1)
-func case0319Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// COALESCE(TRY(CAST(s AS INT)), -1)
+func coalesceColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	coalesced := vec.Make[int32](n)
-	// CAST(s AS INT)
 	asInt := vec.Make[int32](n)
 	{
 		out := asInt.V[:n]
@@ -22523,7 +19006,6 @@ func case0319Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			out[i] = r
 		}
 	}
-	// TRY(CAST(s AS INT))
 	tried := vec.Try(&asInt, all, n)
 	vec.MergeNonNull(&coalesced, &tried, all, n)
 	stillNull := vec.NullRows(&tried, all, n)
@@ -22559,7 +19041,8 @@ func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0320Col1(n, all, sArr, failed, mem)
+	// COALESCE(TRY(CAST(s AS INT)), -1)
+	col1 := coalesceColumn2(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(TRY(CAST(s AS INT)), -1)"})
@@ -22571,39 +19054,6 @@ func Case0320(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0320Col1 computes output column 1 (r) of query Case0320 on every row, noting its first failed row in failed:
-//
-//	COALESCE(TRY(CAST(s AS INT)), -1)
-func case0320Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// COALESCE(TRY(CAST(s AS INT)), -1)
-	coalesced := vec.Make[int32](n)
-	// CAST(s AS INT)
-	asInt := vec.Make[int32](n)
-	{
-		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// TRY(CAST(s AS INT))
-	tried := vec.Try(&asInt, all, n)
-	vec.MergeNonNull(&coalesced, &tried, all, n)
-	stillNull := vec.NullRows(&tried, all, n)
-	vec.Fill(&coalesced, int32(-1), stillNull, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.Int32Array(mem, &coalesced, all, n)
-	return column
 }
 
 // Case0321Schema is the schema of the batches Case0321 returns.
@@ -22634,7 +19084,8 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0321Col1(n, all, mArr, mKeys, mItems, failed, mem)
+	// m['k']
+	col1 := entryColumn(n, all, mArr, mKeys, mItems, failed, mem, "k")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
@@ -22646,37 +19097,6 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0321Col1 computes output column 1 (r) of query Case0321 on every row, noting its first failed row in failed:
-//
-//	m['k']
-func case0321Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// m['k']
-	entry := vec.Make[int64](n)
-	{
-		out := entry.V[:n]
-		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr))
-		for i := range out {
-			if dirty && entry.Dirty(i) {
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry2)
-		}
-	}
-	vec.Check(failed, &entry, all, n, 1)
-	column := vec.Int64Array(mem, &entry, all, n)
-	return column
 }
 
 // Case0322Schema is the schema of the batches Case0322 returns.
@@ -22707,7 +19127,8 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0322Col1(n, all, mArr, mKeys, mItems, failed, mem)
+	// m['k']
+	col1 := entryColumn(n, all, mArr, mKeys, mItems, failed, mem, "k")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
@@ -22719,37 +19140,6 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0322Col1 computes output column 1 (r) of query Case0322 on every row, noting its first failed row in failed:
-//
-//	m['k']
-func case0322Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// m['k']
-	entry := vec.Make[int64](n)
-	{
-		out := entry.V[:n]
-		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr))
-		for i := range out {
-			if dirty && entry.Dirty(i) {
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry2)
-		}
-	}
-	vec.Check(failed, &entry, all, n, 1)
-	column := vec.Int64Array(mem, &entry, all, n)
-	return column
 }
 
 // Case0323Schema is the schema of the batches Case0323 returns.
@@ -22780,7 +19170,8 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0323Col1(n, all, mArr, mKeys, mItems, failed, mem)
+	// element_at(m, 'k')
+	col1 := elementAtColumn2(n, all, mArr, mKeys, mItems, failed, mem, "k")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, 'k')"})
@@ -22794,11 +19185,12 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0323Col1 computes output column 1 (r) of query Case0323 on every row, noting its first failed row in failed:
+// elementAtColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0323 on every row, noting its first failed row in failed:
 //
 //	element_at(m, 'k')
-func case0323Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// element_at(m, 'k')
+func elementAtColumn2(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
 	elementAt := vec.Make[int64](n)
 	{
 		out := elementAt.V[:n]
@@ -22808,7 +19200,7 @@ func case0323Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems
 				continue
 			}
 			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "k")
+			entry := vec.FindString(mKeys, start, end, text1)
 			if entry < 0 {
 				elementAt.SetNull(i)
 				continue
@@ -22853,7 +19245,8 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0324Col1(n, all, mArr, mKeys, mItems, failed, mem)
+	// element_at(m, 'j')
+	col1 := elementAtColumn2(n, all, mArr, mKeys, mItems, failed, mem, "j")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, 'j')"})
@@ -22865,37 +19258,6 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0324Col1 computes output column 1 (r) of query Case0324 on every row, noting its first failed row in failed:
-//
-//	element_at(m, 'j')
-func case0324Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// element_at(m, 'j')
-	elementAt := vec.Make[int64](n)
-	{
-		out := elementAt.V[:n]
-		dirty := !vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr))
-		for i := range out {
-			if dirty && elementAt.Dirty(i) {
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, "j")
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
-			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry)
-		}
-	}
-	vec.Check(failed, &elementAt, all, n, 1)
-	column := vec.Int64Array(mem, &elementAt, all, n)
-	return column
 }
 
 // Case0325Schema is the schema of the batches Case0325 returns.
@@ -22926,7 +19288,8 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0325Col1(n, all, mArr, mKeys, mItems, failed, mem)
+	// m['k']
+	col1 := entryColumn(n, all, mArr, mKeys, mItems, failed, mem, "k")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
@@ -22938,37 +19301,6 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0325Col1 computes output column 1 (r) of query Case0325 on every row, noting its first failed row in failed:
-//
-//	m['k']
-func case0325Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// m['k']
-	entry := vec.Make[int64](n)
-	{
-		out := entry.V[:n]
-		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr))
-		for i := range out {
-			if dirty && entry.Dirty(i) {
-				continue
-			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, "k")
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString("k"))
-				continue
-			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
-			}
-			out[i] = mItems.Value(entry2)
-		}
-	}
-	vec.Check(failed, &entry, all, n, 1)
-	column := vec.Int64Array(mem, &entry, all, n)
-	return column
 }
 
 // Case0326Schema is the schema of the batches Case0326 returns.
@@ -23437,7 +19769,8 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0331Col1(n, all, failed, mem)
+	// 7 DIV 2
+	col1 := valueColumn7(n, all, failed, mem, int64(3))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "7 DIV 2"})
@@ -23451,11 +19784,13 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0331Col1 computes output column 1 (r) of query Case0331 on every row, noting its first failed row in failed:
+// valueColumn7 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0331 on every row, noting its first failed row in failed:
 //
 //	7 DIV 2
-func case0331Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[int64](n, int64(3))
+func valueColumn7(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator, value1 int64) arrow.Array {
+	konst := vec.Const[int64](n, int64(value1))
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Int64Array(mem, &konst, all, n)
 	return column
@@ -23486,7 +19821,8 @@ func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0332Col1(n, all, failed, mem)
+	// -7 DIV 2
+	col1 := valueColumn7(n, all, failed, mem, int64(-3))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-7 DIV 2"})
@@ -23498,16 +19834,6 @@ func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0332Col1 computes output column 1 (r) of query Case0332 on every row, noting its first failed row in failed:
-//
-//	-7 DIV 2
-func case0332Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[int64](n, int64(-3))
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Int64Array(mem, &konst, all, n)
-	return column
 }
 
 // Case0333Schema is the schema of the batches Case0333 returns.
@@ -24234,7 +20560,8 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0343Col1(n, all, a, failed, mem)
+	// a % 0
+	col1 := remainderColumn2(n, all, a, failed, mem, int64(0))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a % 0"})
@@ -24246,33 +20573,6 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0343Col1 computes output column 1 (r) of query Case0343 on every row, noting its first failed row in failed:
-//
-//	a % 0
-func case0343Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a % 0)
-	remainder := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		out := remainder.V[:n]
-		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && remainder.Dirty(i) {
-				continue
-			}
-			r, err := rt.ModInt64(aV[i], int64(0))
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &remainder, all, n, 1)
-	column := vec.Int64Array(mem, &remainder, all, n)
-	return column
 }
 
 // Case0344Schema is the schema of the batches Case0344 returns.
@@ -24300,7 +20600,8 @@ func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0344Col1(n, all, failed, mem)
+	// -7 % 3
+	col1 := valueColumn8(n, all, failed, mem, int32(-1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-7 % 3"})
@@ -24314,11 +20615,13 @@ func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0344Col1 computes output column 1 (r) of query Case0344 on every row, noting its first failed row in failed:
+// valueColumn8 is the code of 5 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0344 on every row, noting its first failed row in failed:
 //
 //	-7 % 3
-func case0344Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[int32](n, int32(-1))
+func valueColumn8(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
+	konst := vec.Const[int32](n, int32(value1))
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Int32Array(mem, &konst, all, n)
 	return column
@@ -24349,7 +20652,8 @@ func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0345Col1(n, all, failed, mem)
+	// 7 % -3
+	col1 := valueColumn8(n, all, failed, mem, int32(1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "7 % -3"})
@@ -24361,16 +20665,6 @@ func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0345Col1 computes output column 1 (r) of query Case0345 on every row, noting its first failed row in failed:
-//
-//	7 % -3
-func case0345Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[int32](n, int32(1))
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Int32Array(mem, &konst, all, n)
-	return column
 }
 
 // Case0346Schema is the schema of the batches Case0346 returns.
@@ -24399,7 +20693,8 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0346Col1(n, all, a, failed, mem)
+	// IF(a > 0, 1 DIV 0, 5)
+	col1 := ifThenColumn2(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a > 0, 1 DIV 0, 5)"})
@@ -24413,11 +20708,12 @@ func Case0346(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0346Col1 computes output column 1 (r) of query Case0346 on every row, noting its first failed row in failed:
+// ifThenColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0346 on every row, noting its first failed row in failed:
 //
 //	IF(a > 0, 1 DIV 0, 5)
-func case0346Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a > 0)
+func ifThenColumn2(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	cmp := vec.Make[bool](n)
 	{
 		aV := a.V[:n]
@@ -24430,7 +20726,6 @@ func case0346Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
 	}
-	// IF((a > 0), ERROR(DIVIDE_BY_ZERO), 5)
 	then, otherwise := vec.Split(&cmp, all, n)
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &cmp, all, n)
@@ -24467,7 +20762,8 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0347Col1(n, all, a, failed, mem)
+	// IF(a > 0, 1 DIV 0, 5)
+	col1 := ifThenColumn2(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a > 0, 1 DIV 0, 5)"})
@@ -24479,34 +20775,6 @@ func Case0347(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0347Col1 computes output column 1 (r) of query Case0347 on every row, noting its first failed row in failed:
-//
-//	IF(a > 0, 1 DIV 0, 5)
-func case0347Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a > 0)
-	cmp := vec.Make[bool](n)
-	{
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.GtInt64(aV[i], int64(0))
-		}
-	}
-	// IF((a > 0), ERROR(DIVIDE_BY_ZERO), 5)
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.FillErr(&ifResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), then, n)
-	vec.Fill(&ifResult, int64(5), otherwise, n)
-	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.Int64Array(mem, &ifResult, all, n)
-	return column
 }
 
 // Case0348Schema is the schema of the batches Case0348 returns.
@@ -24534,7 +20802,8 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0348Col1(n, all, failed, mem)
+	// CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END
+	col1 := valueColumn9(n, all, failed, mem, "DIVIDE_BY_ZERO", "Division by zero.")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END"})
@@ -24548,11 +20817,13 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0348Col1 computes output column 1 (r) of query Case0348 on every row, noting its first failed row in failed:
+// valueColumn9 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0348 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END
-func case0348Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.ErrVec[int32](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+func valueColumn9(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator, text1 string, text2 string) arrow.Array {
+	konst := vec.ErrVec[int32](n, rt.NewError(text1, text2))
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Int32Array(mem, &konst, all, n)
 	return column
@@ -24664,7 +20935,8 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0350Col1(n, all, a, failed, mem)
+	// CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
+	col1 := caseWhenColumn7(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"})
@@ -24678,13 +20950,13 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0350Col1 computes output column 1 (r) of query Case0350 on every row, noting its first failed row in failed:
+// caseWhenColumn7 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0350 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
-func case0350Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CASE WHEN (a > 0) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
+func caseWhenColumn7(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	caseResult := vec.Make[int32](n)
-	// (a > 0)
 	cmp := vec.Make[bool](n)
 	{
 		aV := a.V[:n]
@@ -24732,7 +21004,8 @@ func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0351Col1(n, all, a, failed, mem)
+	// CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
+	col1 := caseWhenColumn7(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END"})
@@ -24744,34 +21017,6 @@ func Case0351(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0351Col1 computes output column 1 (r) of query Case0351 on every row, noting its first failed row in failed:
-//
-//	CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END
-func case0351Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CASE WHEN (a > 0) THEN 1 ELSE ERROR(DIVIDE_BY_ZERO) END
-	caseResult := vec.Make[int32](n)
-	// (a > 0)
-	cmp := vec.Make[bool](n)
-	{
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.GtInt64(aV[i], int64(0))
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int32(1), when, n)
-	vec.FillErr(&caseResult, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), notYet, n)
-	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.Int32Array(mem, &caseResult, all, n)
-	return column
 }
 
 // Case0352Schema is the schema of the batches Case0352 returns.
@@ -24799,7 +21044,8 @@ func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0352Col1(n, all, failed, mem)
+	// FALSE AND 1 DIV 0 = 1
+	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "FALSE AND 1 DIV 0 = 1"})
@@ -24811,16 +21057,6 @@ func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0352Col1 computes output column 1 (r) of query Case0352 on every row, noting its first failed row in failed:
-//
-//	FALSE AND 1 DIV 0 = 1
-func case0352Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[bool](n, false)
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.BoolArray(mem, &konst, all, n)
-	return column
 }
 
 // Case0353Schema is the schema of the batches Case0353 returns.
@@ -24848,7 +21084,8 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0353Col1(n, all, failed, mem)
+	// TRUE OR 1 DIV 0 = 1
+	col1 := valueColumn3(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRUE OR 1 DIV 0 = 1"})
@@ -24860,16 +21097,6 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0353Col1 computes output column 1 (r) of query Case0353 on every row, noting its first failed row in failed:
-//
-//	TRUE OR 1 DIV 0 = 1
-func case0353Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[bool](n, true)
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.BoolArray(mem, &konst, all, n)
-	return column
 }
 
 // Case0354Schema is the schema of the batches Case0354 returns.
@@ -24898,7 +21125,8 @@ func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0354Col1(n, all, p, failed, mem)
+	// p AND 1 DIV 0 = 1
+	col1 := allOfColumn3(n, all, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND 1 DIV 0 = 1"})
@@ -24912,10 +21140,12 @@ func Case0354(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0354Col1 computes output column 1 (r) of query Case0354 on every row, noting its first failed row in failed:
+// allOfColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0354 on every row, noting its first failed row in failed:
 //
 //	p AND 1 DIV 0 = 1
-func case0354Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func allOfColumn3(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	and := vec.NewLogic(false, all, n)
 	and.Add(&p)
 	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
@@ -24952,7 +21182,8 @@ func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0355Col1(n, all, p, failed, mem)
+	// p AND 1 DIV 0 = 1
+	col1 := allOfColumn3(n, all, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p AND 1 DIV 0 = 1"})
@@ -24964,20 +21195,6 @@ func Case0355(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0355Col1 computes output column 1 (r) of query Case0355 on every row, noting its first failed row in failed:
-//
-//	p AND 1 DIV 0 = 1
-func case0355Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	konst := vec.ErrVec[bool](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	and.Add(&konst)
-	andResult := and.Finish()
-	vec.Check(failed, &andResult, all, n, 1)
-	column := vec.BoolArray(mem, &andResult, all, n)
-	return column
 }
 
 // Case0356Schema is the schema of the batches Case0356 returns.
@@ -25006,7 +21223,8 @@ func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0356Col1(n, all, a, failed, mem)
+	// COALESCE(NULL, a, 1 DIV 0)
+	col1 := coalesceColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(NULL, a, 1 DIV 0)"})
@@ -25018,20 +21236,6 @@ func Case0356(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0356Col1 computes output column 1 (r) of query Case0356 on every row, noting its first failed row in failed:
-//
-//	COALESCE(NULL, a, 1 DIV 0)
-func case0356Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// COALESCE(a, ERROR(DIVIDE_BY_ZERO))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.FillErr(&coalesced, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."), stillNull, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.Int64Array(mem, &coalesced, all, n)
-	return column
 }
 
 // Case0357Schema is the schema of the batches Case0357 returns.
@@ -25059,7 +21263,8 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0357Col1(n, all, failed, mem)
+	// 2147483647 + 1
+	col1 := valueColumn9(n, all, failed, mem, "ARITHMETIC_OVERFLOW", "integer overflow")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "2147483647 + 1"})
@@ -25071,16 +21276,6 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0357Col1 computes output column 1 (r) of query Case0357 on every row, noting its first failed row in failed:
-//
-//	2147483647 + 1
-func case0357Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.ErrVec[int32](n, rt.NewError("ARITHMETIC_OVERFLOW", "integer overflow"))
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Int32Array(mem, &konst, all, n)
-	return column
 }
 
 // Case0358Schema is the schema of the batches Case0358 returns.
@@ -25108,7 +21303,8 @@ func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0358Col1(n, all, failed, mem)
+	// -2147483648
+	col1 := valueColumn8(n, all, failed, mem, int32(-2147483648))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-2147483648"})
@@ -25120,16 +21316,6 @@ func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0358Col1 computes output column 1 (r) of query Case0358 on every row, noting its first failed row in failed:
-//
-//	-2147483648
-func case0358Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[int32](n, int32(-2147483648))
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Int32Array(mem, &konst, all, n)
-	return column
 }
 
 // Case0359Schema is the schema of the batches Case0359 returns.
@@ -25157,7 +21343,8 @@ func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0359Col1(n, all, failed, mem)
+	// 2147483648
+	col1 := valueColumn7(n, all, failed, mem, int64(2147483648))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "2147483648"})
@@ -25169,16 +21356,6 @@ func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0359Col1 computes output column 1 (r) of query Case0359 on every row, noting its first failed row in failed:
-//
-//	2147483648
-func case0359Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[int64](n, int64(2147483648))
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Int64Array(mem, &konst, all, n)
-	return column
 }
 
 // Case0360Schema is the schema of the batches Case0360 returns.
@@ -25309,7 +21486,8 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0362Col1(n, all, a, failed, mem)
+	// (1 DIV a) IS NULL
+	col1 := isNullColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV a) IS NULL"})
@@ -25323,11 +21501,12 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0362Col1 computes output column 1 (r) of query Case0362 on every row, noting its first failed row in failed:
+// isNullColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0362 on every row, noting its first failed row in failed:
 //
 //	(1 DIV a) IS NULL
-func case0362Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (1 DIV a)
+func isNullColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	quotient := vec.Make[int64](n)
 	{
 		aV := a.V[:n]
@@ -25345,7 +21524,6 @@ func case0362Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			out[i] = r
 		}
 	}
-	// ((1 DIV a) IS NULL)
 	isNull := vec.IsNull(&quotient, false, all, n)
 	vec.Check(failed, &isNull, all, n, 1)
 	column := vec.BoolArray(mem, &isNull, all, n)
@@ -25378,7 +21556,8 @@ func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0363Col1(n, all, a, failed, mem)
+	// (1 DIV a) IS NULL
+	col1 := isNullColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV a) IS NULL"})
@@ -25390,35 +21569,6 @@ func Case0363(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0363Col1 computes output column 1 (r) of query Case0363 on every row, noting its first failed row in failed:
-//
-//	(1 DIV a) IS NULL
-func case0363Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (1 DIV a)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(int64(1), aV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// ((1 DIV a) IS NULL)
-	isNull := vec.IsNull(&quotient, false, all, n)
-	vec.Check(failed, &isNull, all, n, 1)
-	column := vec.BoolArray(mem, &isNull, all, n)
-	return column
 }
 
 // Case0364Schema is the schema of the batches Case0364 returns.
@@ -26024,7 +22174,8 @@ func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0372Col1(n, all, failed, mem)
+	// IF(NULL IN (NULL, NULL), 1, 2)
+	col1 := valueColumn8(n, all, failed, mem, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(NULL IN (NULL, NULL), 1, 2)"})
@@ -26036,16 +22187,6 @@ func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0372Col1 computes output column 1 (r) of query Case0372 on every row, noting its first failed row in failed:
-//
-//	IF(NULL IN (NULL, NULL), 1, 2)
-func case0372Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[int32](n, int32(2))
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Int32Array(mem, &konst, all, n)
-	return column
 }
 
 // Case0373Schema is the schema of the batches Case0373 returns.
@@ -26073,7 +22214,8 @@ func Case0373(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0373Col1(n, all, failed, mem)
+	// IF(NULL BETWEEN NULL AND NULL, 1, 2)
+	col1 := valueColumn8(n, all, failed, mem, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(NULL BETWEEN NULL AND NULL, 1, 2)"})
@@ -26085,16 +22227,6 @@ func Case0373(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0373Col1 computes output column 1 (r) of query Case0373 on every row, noting its first failed row in failed:
-//
-//	IF(NULL BETWEEN NULL AND NULL, 1, 2)
-func case0373Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[int32](n, int32(2))
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Int32Array(mem, &konst, all, n)
-	return column
 }
 
 // Case0374Schema is the schema of the batches Case0374 returns.
@@ -26243,7 +22375,8 @@ func Case0376(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0376Col1(n, all, failed, mem)
+	// CAST(COALESCE(NULL, NULL) AS BIGINT) + 1
+	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(COALESCE(NULL, NULL) AS BIGINT) + 1"})
@@ -26255,16 +22388,6 @@ func Case0376(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0376Col1 computes output column 1 (r) of query Case0376 on every row, noting its first failed row in failed:
-//
-//	CAST(COALESCE(NULL, NULL) AS BIGINT) + 1
-func case0376Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.NullVec[int64](n)
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Int64Array(mem, &konst, all, n)
-	return column
 }
 
 // Evaluator is the signature of every query function of this package.
