@@ -93,14 +93,12 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 
 	l.res, l.rest, l.fused = f.fresh(fusedBase(n.Expr)), f.fresh("rest"), f.fresh("fused")
 	f.sels[fz.Rest] = l.rest
-	memos := len(f.memos)
-	slow := l.vectorCode()
-
 	f.commentFor(n.Expr)
 	if l.one {
-		l.emitOne(rowsBody, slow, memos)
+		l.emitOne(rowsBody)
 		return operand{t: t, vec: l.res}
 	}
+	slow := l.vectorCode()
 	clean := l.cleanLoop(cleanBody)
 	rows := l.rowsLoop(rowsBody)
 	if fz.Direct {
@@ -188,13 +186,18 @@ func (l *fusedLoops) storeClean() func(jen.Code) jen.Code {
 // body is a loop's statements for row i: the absorbed subexpressions, then
 // the expression.
 func (l *fusedLoops) body(store func(jen.Code) jen.Code, rows bool) []jen.Code {
-	fu := l.fu
-	fu.rows = rows
-	var body []jen.Code
+	l.fu.rows = rows
+	return append(l.absorbs(), l.fu.assign(l.fz.Row, store)...)
+}
+
+// absorbs are the statements computing the absorbed subexpressions of row
+// i, first in a loop's body.
+func (l *fusedLoops) absorbs() []jen.Code {
+	var stmts []jen.Code
 	for _, a := range l.fz.Absorbs {
-		body = append(body, jen.Comment(sharedLabel(a.Recomputed)+comment(a.Shared.SQL)), jen.Id(fu.locals[a.Shared.ID]).Op(":=").Add(fu.value(a.Row)))
+		stmts = append(stmts, jen.Comment(sharedLabel(a.Recomputed)+comment(a.Shared.SQL)), jen.Id(l.fu.locals[a.Shared.ID]).Op(":=").Add(l.fu.value(a.Row)))
 	}
-	return append(body, fu.assign(l.fz.Row, store)...)
+	return stmts
 }
 
 // vectorCode is the general path over rest: the absorbed subexpressions
@@ -306,7 +309,7 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 // clean and lists the others (and those it flags) for the vector code, on
 // every batch; on a clean batch the test of a row's inputs is one branch on
 // a flag that does not change in the loop.
-func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
+func (l *fusedLoops) emitOne(body []jen.Code) {
 	fu, f, t := l.fu, l.fu.f, l.e.Type()
 	// A strict expression is NULL where an input is: the loop decides those
 	// rows itself, and leaves only the failed ones to the vector code.
@@ -322,11 +325,33 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	}
 	// A conditional whose conditions and results have strict leaves decides
 	// its NULL rows in the loop too (assignNull).
-	cond := !strict && !logic && (l.fz.Row.Op == lower.RowIf || l.fz.Row.Op == lower.RowCase) &&
-		len(l.fz.Absorbs) == 0 && nullAware(l.fz.Row)
+	cond := !strict && !logic && (l.fz.Row.Op == lower.RowIf || l.fz.Row.Op == lower.RowCase || l.fz.Row.Op == lower.RowCoalesce) &&
+		nullAware(l.fz.Row)
+	for _, a := range l.fz.Absorbs {
+		// computed first on every row, a NULL one too: from a strict
+		// program, whose value there is never read
+		cond = cond && strictRow(a.Row)
+	}
+	// The body for a dirty batch is printed first: it may read inputs the
+	// clean body does not (a COALESCE's later arguments), which the tests
+	// below then cover.
+	checkedBody := body
+	setNull := l.setNull()
+	if (logic || cond) && len(fu.rowNulls) > 0 {
+		if logic {
+			checkedBody = l.logicRow()
+		} else {
+			checkedBody = append(l.absorbs(), fu.assignNull(l.fz.Row, l.rowsStore, setNull)...)
+		}
+	}
 	leaves := len(fu.rowNulls) > 0 || fu.bad != ""
+	// Where the loop decides every NULL itself, it decides a failed row too
+	// when the first error a row meets is its outcome (exactErrors): the row
+	// is then an error in the loop's result, and only rows with a failed
+	// input are left to the vector code.
+	exact := (strict || logic || cond) && exactErrors(l.fz)
 	if strict || logic || cond {
-		leaves = len(fu.errTests) > 0 || fu.bad != ""
+		leaves = len(fu.errTests) > 0 || fu.bad != "" && !exact
 	}
 	// The loop runs when the batch-wide conditions hold (constant patterns
 	// compiled) and, unless it is strict, at most half of the rows have a
@@ -336,11 +361,13 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	if len(fu.nullCounts) > 0 && !strict && !logic && !cond {
 		conds = append(conds, fu.fewNulls())
 	}
-	// A loop that always runs and leaves no row needs no vector code (unless
-	// that code fills a lazily shared memo, which the query function holds).
-	// (In a function printed whole, without units, the inputs that code
-	// alone reads would be left unused.)
-	always := len(conds) == 0 && !leaves && len(f.memos) == memos && f.scope != nil
+	// A loop that always runs and leaves no row needs no vector code, which
+	// is then not printed at all (so it reads no input and fills no memo).
+	always := len(conds) == 0 && !leaves
+	var slow []jen.Code
+	if !always {
+		slow = l.vectorCode()
+	}
 
 	if l.fz.Direct {
 		f.outCol = l.col
@@ -374,18 +401,11 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	}
 	// checks are the tests of a row's inputs on a dirty batch.
 	var checks []jen.Code
-	checkedBody := body
-	setNull := l.setNull()
 	switch {
 	case (logic || cond) && len(fu.rowNulls) > 0:
 		if len(fu.errTests) > 0 {
 			// if x.ErrAt(i) != nil { left = append(left, int32(i)); continue }
 			checks = append(checks, jen.If(joined(fu.errTests, "||")).Block(skip...))
-		}
-		if logic {
-			checkedBody = l.logicRow()
-		} else {
-			checkedBody = fu.assignNull(l.fz.Row, l.rowsStore, setNull)
 		}
 	case strict && len(fu.rowNulls) > 0:
 		// if x.IsNull(i) || sArr.IsNull(i) { res.SetNull(i); continue }
@@ -400,9 +420,18 @@ func (l *fusedLoops) emitOne(body, slow []jen.Code, memos int) {
 	}
 	rowBody, checkedRow := body, checkedBody
 	if fu.bad != "" {
-		loop = append(loop, jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"))
-		// if bad { bad = false; left = append(left, int32(i)) }
-		flagged := jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left)
+		var flagged jen.Code
+		if exact {
+			loop = append(loop, jen.Var().Id(fu.bad).Qual(vecPkg, "FirstErr"))
+			// if bad.Err != nil { vec.FailRow(&res, n, i, bad.Err); bad.Err = nil }
+			flagged = jen.If(jen.Id(fu.bad).Dot("Err").Op("!=").Nil()).Block(
+				jen.Qual(vecPkg, "FailRow").Call(addr(l.res), jen.Id("n"), jen.Id("i"), jen.Id(fu.bad).Dot("Err")),
+				jen.Id(fu.bad).Dot("Err").Op("=").Nil())
+		} else {
+			loop = append(loop, jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"))
+			// if bad { bad = false; left = append(left, int32(i)) }
+			flagged = jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left)
+		}
 		rowBody = append(append([]jen.Code{}, rowBody...), flagged)
 		checkedRow = append(append([]jen.Code{}, checkedRow...), flagged)
 	}
@@ -544,4 +573,76 @@ func sharedLabel(recomputed bool) string {
 		return "shared (always; cheap, so each fused root that uses it computes it): "
 	}
 	return "shared (always): "
+}
+
+// exactErrors reports whether, on a row whose NULL inputs the loop of fz
+// decides itself, the first error the row's Go code meets is the row's
+// outcome, so the loop may record it (vec.FirstErr) rather than leave the
+// row to the vector code. Go evaluates a call's arguments left to right
+// before the call, so the first error of a strict chain is the leftmost
+// failed argument's (NULL beats it: the loop tests NULL inputs first); a
+// condition's error is met before its branch runs, and a COALESCE argument
+// runs only once the ones before it are NULL. What breaks it: an AND or OR
+// operand that can fail followed by others (a later FALSE, or TRUE, wins
+// over its error, but the loop meets the error first), a simple CASE's
+// operand that can fail (computed first; a NULL WHEN value beats its
+// error), an absorbed
+// subexpression that can fail (computed first on every row, before the
+// condition whose error would be the outcome), and map lookups (a missing
+// key or a NULL item flags the row without an error).
+func exactErrors(fz *lower.Fused) bool {
+	for _, a := range fz.Absorbs {
+		if canFlag(a.Row) {
+			return false
+		}
+	}
+	ok := true
+	var walk func(r *lower.Row)
+	walk = func(r *lower.Row) {
+		if r == nil || !ok {
+			return
+		}
+		switch r.Op {
+		case lower.RowMap:
+			ok = false
+			return
+		case lower.RowAnd, lower.RowOr:
+			for _, a := range r.Args[:len(r.Args)-1] {
+				if canFlag(a) {
+					ok = false
+				}
+			}
+		case lower.RowCase:
+			// a simple CASE's operand is computed once, first; its error
+			// loses to a NULL WHEN value (the comparison is NULL)
+			if canFlag(r.Subject) {
+				ok = false
+			}
+		}
+		for _, a := range r.Args {
+			walk(a)
+		}
+		walk(r.Subject)
+		walk(r.Else)
+	}
+	walk(fz.Row)
+	return ok
+}
+
+// canFlag reports whether row program r can flag a row: a kernel that can
+// fail, or a map lookup, in it (an absorbed value it reads is its own
+// program's business).
+func canFlag(r *lower.Row) bool {
+	if r == nil {
+		return false
+	}
+	if r.Op == lower.RowMap || r.Op == lower.RowKernel && r.Flags {
+		return true
+	}
+	for _, a := range r.Args {
+		if canFlag(a) {
+			return true
+		}
+	}
+	return canFlag(r.Subject) || canFlag(r.Else)
 }

@@ -78,6 +78,10 @@ func (fu *fusion) assign(r *lower.Row, store func(jen.Code) jen.Code) []jen.Code
 		}
 		cases = append(cases, jen.Default().Block(fu.assign(r.Else, store)...))
 		return append(stmts, jen.Switch().Block(cases...))
+	case lower.RowCoalesce:
+		// A row the loop computes this way has no NULL input: its first
+		// argument, a value, is not NULL.
+		return []jen.Code{store(fu.value(r.Args[0]))}
 	}
 	return []jen.Code{store(fu.value(r))}
 }
@@ -300,7 +304,9 @@ func strictOperand(r *lower.Row) bool {
 		}
 		return strictRow(r.Args[0])
 	case lower.RowLocal:
-		return false // an absorbed value: its inputs are not at hand
+		// an absorbed value the loop computes first: NULL where an input of
+		// its strict program is
+		return r.Local != nil && strictRow(r.Local)
 	}
 	return strictRow(r)
 }
@@ -322,6 +328,8 @@ func (fu *fusion) nullTest(r *lower.Row) []string {
 			}
 		case lower.RowVector:
 			v = fu.f.done[r.Def].vec
+		case lower.RowLocal:
+			walk(r.Local)
 		}
 		if v != "" && !seen[v] {
 			seen[v] = true
@@ -358,6 +366,13 @@ func nullAware(r *lower.Row) bool {
 	switch r.Op {
 	case lower.RowIf:
 		return nullCond(r.Args[0]) && nullAware(r.Args[1]) && nullAware(r.Args[2])
+	case lower.RowCoalesce:
+		for _, a := range r.Args {
+			if !strictOperand(a) {
+				return false
+			}
+		}
+		return true
 	case lower.RowCase:
 		if r.Subject != nil && !strictOperand(r.Subject) {
 			return false
@@ -479,6 +494,21 @@ func (fu *fusion) assignNull(r *lower.Row, store func(jen.Code) jen.Code, setNul
 		}
 		cases = append(cases, jen.Default().Block(fu.assignNull(r.Else, store, setNull)...))
 		return append(stmts, jen.Switch().Block(cases...))
+	case lower.RowCoalesce:
+		// switch { case !(x.IsNull(i)): out[i] = x; ...; default: the last, or NULL }
+		var cases []jen.Code
+		for k, a := range r.Args {
+			nt := fu.nullTest(a)
+			if len(nt) == 0 || k == len(r.Args)-1 { // never NULL, or the last argument
+				if len(cases) == 0 {
+					return fu.assignNull(a, store, setNull)
+				}
+				cases = append(cases, jen.Default().Block(fu.assignNull(a, store, setNull)...))
+				break
+			}
+			cases = append(cases, jen.Case(jen.Op("!").Parens(isNullOf(nt))).Block(store(fu.value(a))))
+		}
+		return []jen.Code{jen.Switch().Block(cases...)}
 	}
 	if nt := fu.nullTest(r); len(nt) > 0 {
 		// if x.IsNull(i) { res.SetNull(i) } else { out[i] = x }

@@ -200,6 +200,8 @@ func formatRow(r *Row) string {
 		return r.Fn + "(" + args(r.Args) + ")"
 	case RowIf:
 		return "if(" + args(r.Args) + ")"
+	case RowCoalesce:
+		return "coalesce(" + args(r.Args) + ")"
 	case RowCase:
 		s := "case("
 		if r.Subject != nil {

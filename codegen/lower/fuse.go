@@ -60,6 +60,7 @@ func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel)
 	if fz.Row == nil {
 		panic("lower: fusing a non-fusible expression " + ir.Format(e))
 	}
+	linkLocals(fz)
 	l.out.Fused = append(l.out.Fused, fz)
 	fz.Rest = &Sel{Kind: SelRest, Of: n}
 	l.push()
@@ -100,7 +101,7 @@ func (l *lowerer) fusibleRoot(e ir.Expr) (ok bool, why string) {
 		return false, fmt.Sprintf("shared #%d, computed once as a vector", s.ID)
 	}
 	switch e.(type) {
-	case *ir.If, *ir.Case:
+	case *ir.If, *ir.Case, *ir.Coalesce:
 		row, why := l.rowCond(e, nil)
 		return row != nil, why
 	}
@@ -150,10 +151,11 @@ func (l *lowerer) hoists(e ir.Expr, kind cse.RegionKind, index int) bool {
 	return r != nil && len(r.Hoists) > 0
 }
 
-// rowCond is the per-row program of conditional e (nil, with the reason,
-// when it cannot be fused): its conditions, operand and results are fusible
-// values (or, in result positions, fusible conditionals), and the CSE plan
-// hoists nothing inside it. locals are the shared subexpressions the loop
+// rowCond is the per-row program of conditional e (an IF, a CASE or a
+// COALESCE; nil, with the reason, when it cannot be fused): its conditions,
+// operand and results are fusible values (or, in the result positions of an
+// IF or a CASE, fusible conditionals; a COALESCE's arguments are values), and
+// the CSE plan hoists nothing inside it. locals are the shared subexpressions the loop
 // computes itself (nil while deciding).
 func (l *lowerer) rowCond(e ir.Expr, locals map[int]bool) (*Row, string) {
 	switch e := e.(type) {
@@ -206,6 +208,17 @@ func (l *lowerer) rowCond(e ir.Expr, locals map[int]bool) (*Row, string) {
 		}
 		row.Else = els
 		return row, "a CASE whose conditions and results cannot fail once their inputs are clean"
+	case *ir.Coalesce:
+		for k := 1; k < len(e.Args); k++ {
+			if l.hoists(e, cse.CoalesceRest, k) {
+				return nil, "the CSE plan computes shared values at the start of an argument"
+			}
+		}
+		row, why := l.values(&Row{Op: RowCoalesce, Expr: e}, e.Args, locals)
+		if row == nil {
+			return nil, why
+		}
+		return row, "a COALESCE whose arguments cannot fail once their inputs are clean"
 	}
 	return nil, "not a conditional"
 }
@@ -215,7 +228,7 @@ func (l *lowerer) rowCond(e ir.Expr, locals map[int]bool) (*Row, string) {
 func (l *lowerer) result(e ir.Expr, locals map[int]bool) (*Row, string) {
 	if l.lookup(e) == nil {
 		switch e.(type) {
-		case *ir.If, *ir.Case:
+		case *ir.If, *ir.Case, *ir.Coalesce:
 			return l.rowCond(e, locals)
 		}
 	}
@@ -389,4 +402,31 @@ func hoistedAt(r *cse.Region, s *cse.Shared) bool {
 		}
 	}
 	return false
+}
+
+// linkLocals points each RowLocal of fused expression fz at the row of the
+// absorbed subexpression it reads.
+func linkLocals(fz *Fused) {
+	rows := map[int]*Row{}
+	for _, a := range fz.Absorbs {
+		rows[a.Shared.ID] = a.Row
+	}
+	var link func(r *Row)
+	link = func(r *Row) {
+		if r == nil {
+			return
+		}
+		if r.Op == RowLocal {
+			r.Local = rows[r.Shared.ID]
+		}
+		for _, a := range r.Args {
+			link(a)
+		}
+		link(r.Subject)
+		link(r.Else)
+	}
+	for _, a := range fz.Absorbs {
+		link(a.Row)
+	}
+	link(fz.Row)
 }

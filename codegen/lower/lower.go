@@ -214,6 +214,10 @@ func (l *lowerer) node(e ir.Expr, sel *Sel) *Node {
 			return l.unfused(l.caseVectors(e, sel, why))
 		}
 	case *ir.Coalesce:
+		if row, _ := l.rowCond(e, nil); row != nil {
+			why := "a COALESCE whose arguments cannot fail once their inputs are clean"
+			return l.fused(e, sel, why, func(rest *Sel) *Node { return l.coalesce(e, rest) })
+		}
 		return l.coalesce(e, sel)
 	case *ir.IsNull:
 		return &Node{Op: OpIsNull, Expr: e, Sel: sel, Args: []*Node{l.expr(e.Arg, sel)}}

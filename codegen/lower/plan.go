@@ -297,6 +297,9 @@ const (
 	RowMatch   // LIKE/RLIKE with a constant pattern, by its compiled matcher
 	RowIf      // statements: Args[0] condition, [1] THEN, [2] ELSE
 	RowCase    // statements: Subject, per WHEN Args[2k] condition and [2k+1] result, Else
+	// RowCoalesce is statements: the first of Args that is not NULL. Its
+	// arguments are values, so on a row with no NULL input it is Args[0].
+	RowCoalesce
 )
 
 // Row is one node of a fused loop's per-row program.
@@ -317,4 +320,7 @@ type Row struct {
 	Shape, Lit string
 	// Subject is a simple CASE's operand, Else a CASE's ELSE.
 	Subject, Else *Row
+	// Local is a RowLocal's program: the row of the absorbed subexpression
+	// the loop computes first (which inputs make it NULL).
+	Local *Row
 }

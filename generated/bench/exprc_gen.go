@@ -23,12 +23,6 @@ var likePattern2, likePattern2Err = rt.CompileLike("124%", "\\")
 // like pattern '125%', compiled once
 var likePattern3, likePattern3Err = rt.CompileLike("125%", "\\")
 
-// like pattern '%AIR', compiled once
-var likePattern4, likePattern4Err = rt.CompileLike("%AIR", "\\")
-
-// like pattern '%special%', compiled once
-var likePattern5, likePattern5Err = rt.CompileLike("%special%", "\\")
-
 // lineitemInput is the schema of the input batches of the queries over table lineitem.
 var lineitemInput = arrow.NewSchema([]arrow.Field{
 	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -179,9 +173,9 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
-	var product3 vec.Vec[float64]
+	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -192,8 +186,8 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-				out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -203,15 +197,15 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 					continue
 				}
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-				out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product3, sel, n, 6)
+	vec.Check(failed, &product2, sel, n, 6)
 	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+		chargeCol = vec.Float64Array(mem, &product2, sel, n)
 	}
 	return chargeCol
 }
@@ -320,9 +314,9 @@ func productColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
-	var product3 vec.Vec[float64]
+	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -332,8 +326,8 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-				out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[i] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		} else {
 			for i := range out {
@@ -342,15 +336,15 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 					continue
 				}
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-				out[i] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[i] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product3, all, n, 6)
+	vec.Check(failed, &product2, all, n, 6)
 	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, all, n)
+		chargeCol = vec.Float64Array(mem, &product2, all, n)
 	}
 	return chargeCol
 }
@@ -513,7 +507,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := seedIfCol1(n, all, a, x, y, in, mem, failed)
+	col1 := seedIfCol1(n, all, a, x, y, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
@@ -530,7 +524,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 // seedIfCol1 computes output column 1 (bucket) of query SeedIf on every row, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -538,7 +532,7 @@ func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Ve
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		xV := x.V[:n]
@@ -562,16 +556,20 @@ func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Ve
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-				if rt.GtInt64(xV[i], yV[i]) {
-					out[i] = sum
+				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
+					if a.IsNull(i) {
+						bucketOut.SetNull(i)
+					} else {
+						out[i] = sum
+					}
 				} else {
-					out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
+					if a.IsNull(i) {
+						bucketOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
+					}
 				}
 				if bad {
 					bad = false
@@ -855,12 +853,8 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 	var labelCol arrow.Array // written by the loop, or below from caseResult
 	var labelOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if lShipmodeArr.NullN()+lShipinstructArr.NullN()+lCommentArr.NullN()+lReturnflagArr.NullN()+lLinestatusArr.NullN() <= n/2 {
+	{
 		labelOut = vec.NewStringOut(mem, n)
-		left := vec.Sel{} // rows for the vector code
 		if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
 			for i := range n {
 				// shared (always): upper(l_shipmode)
@@ -876,93 +870,31 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 			}
 		} else {
 			for i := range n {
-				if lShipmodeArr.IsNull(i) || lShipinstructArr.IsNull(i) || lCommentArr.IsNull(i) || lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
-					labelOut.Skip()
-					left = append(left, int32(i))
-					continue
-				}
 				// shared (always): upper(l_shipmode)
 				upper := rt.Upper(lShipmodeArr.Value(i))
 				switch {
-				case strings.HasSuffix(upper, "AIR"):
-					labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
-				case strings.Contains(lCommentArr.Value(i), "special"):
-					labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+				case (!(lShipmodeArr.IsNull(i)) && strings.HasSuffix(upper, "AIR")):
+					if lShipinstructArr.IsNull(i) || lShipmodeArr.IsNull(i) {
+						labelOut.AppendNull()
+					} else {
+						labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
+					}
+				case (!(lCommentArr.IsNull(i)) && strings.Contains(lCommentArr.Value(i), "special")):
+					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || lCommentArr.IsNull(i) {
+						labelOut.AppendNull()
+					} else {
+						labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+					}
 				default:
-					labelOut.Append(upper)
-				}
-			}
-		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			labelCol = labelOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// shared (always): upper(l_shipmode)
-		// upper(l_shipmode)
-		upper := vec.Map1(rest, n, vec.StrArg(lShipmodeArr), rt.Upper)
-		// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
-		caseResult2 := vec.Make[string](n)
-		// (upper(l_shipmode) LIKE '%AIR')
-		like := vec.Map1(rest, n, vec.VecArg(&upper), likePattern4.Match)
-		vec.CopyErrs(&caseResult2, &like, rest, n)
-		when, notYet := vec.Split(&like, rest, n)
-		// substring(l_shipinstruct, 1, 7)
-		substring := vec.Map3(when, n, vec.StrArg(lShipinstructArr), vec.ConstArg[int32](int32(1)), vec.ConstArg[int32](int32(7)), rt.Substring3)
-		// concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
-		concat := vec.Make[string](n)
-		{
-			substringV := substring.V[:n]
-			upperV := upper.V[:n]
-			out := concat.V[:n]
-			if vec.Strict(&concat, when, n, vec.FlagsOf(&substring), vec.FlagsOf(&upper)) && vec.Dense(when, n, false) {
-				for i := range out {
-					out[i] = rt.Concat(substringV[i], "/", upperV[i])
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if concat.Dirty(i) {
-						continue
+					if lShipmodeArr.IsNull(i) {
+						labelOut.AppendNull()
+					} else {
+						labelOut.Append(upper)
 					}
-					out[i] = rt.Concat(substringV[i], "/", upperV[i])
 				}
 			}
 		}
-		vec.Merge(&caseResult2, &concat, when, n)
-		// (l_comment LIKE '%special%')
-		like2 := vec.Map1(notYet, n, vec.StrArg(lCommentArr), likePattern5.Match)
-		vec.CopyErrs(&caseResult2, &like2, notYet, n)
-		when2, notYet2 := vec.Split(&like2, notYet, n)
-		// substring(l_comment, 1, 12)
-		substring2 := vec.Map3(when2, n, vec.StrArg(lCommentArr), vec.ConstArg[int32](int32(1)), vec.ConstArg[int32](int32(12)), rt.Substring3)
-		// concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
-		concat2 := vec.Make[string](n)
-		{
-			substring2V := substring2.V[:n]
-			out := concat2.V[:n]
-			if vec.Strict(&concat2, when2, n, vec.ArrowFlags(lReturnflagArr), vec.ArrowFlags(lLinestatusArr), vec.FlagsOf(&substring2)) && vec.Dense(when2, n, false) {
-				for i := range out {
-					out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2V[i])
-				}
-			} else {
-				for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
-					i := when2.Row(k)
-					if concat2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", substring2V[i])
-				}
-			}
-		}
-		vec.Merge(&caseResult2, &concat2, when2, n)
-		vec.Merge(&caseResult2, &upper, notYet2, n)
-		if fused {
-			labelOut.Patch(&caseResult2, rest, all)
-			labelCol = labelOut.Array()
-		}
-		caseResult = caseResult2
+		labelCol = labelOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if labelCol == nil {
@@ -1037,22 +969,38 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 //	COALESCE(l_tax, 0.0) + l_discount
 func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(l_tax, 0.0)
-	coalesced := vec.Make[float64](n)
-	vec.MergeNonNull(&coalesced, &lTax, all, n)
-	stillNull := vec.NullRows(&lTax, all, n)
-	vec.Fill(&coalesced, float64(0.0), stillNull, n)
+	var shared vec.Vec[float64]
+	{
+		shared = vec.Make[float64](n)
+		lTaxV := lTax.V[:n]
+		out := shared.V[:n]
+		if lTax.Clean() {
+			for i := range out {
+				out[i] = lTaxV[i]
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(lTax.IsNull(i)):
+					out[i] = lTaxV[i]
+				default:
+					out[i] = float64(0.0)
+				}
+			}
+		}
+	}
 	// (COALESCE(l_tax, 0.0) + l_discount)
 	sum := vec.Make[float64](n)
 	{
-		coalescedV := coalesced.V[:n]
+		sharedV := shared.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&lDiscount))
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&shared), vec.FlagsOf(&lDiscount))
 		for i := range out {
 			if dirty && sum.Dirty(i) {
 				continue
 			}
-			out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
+			out[i] = rt.AddFloat64(sharedV[i], lDiscountV[i])
 		}
 	}
 	vec.Check(failed, &sum, all, n, 2)
@@ -1373,9 +1321,6 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedpric
 	var scoreCol arrow.Array // written by the loop, or below from sum
 	var scoreOut *vec.FixedOut[float64]
 	var sum vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		scoreOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
@@ -1383,16 +1328,15 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedpric
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := scoreOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				// shared (always): (l_quantity - 25.0)
 				difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
 				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -1404,76 +1348,13 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedpric
 				// shared (always): (l_quantity - 25.0)
 				difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
 				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			scoreCol = scoreOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// shared (always): (l_quantity - 25.0)
-		// (l_quantity - 25.0)
-		difference := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.SubFloat64)
-		// (1.0 - l_discount)
-		difference2 := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference2), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum2 := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product2 := vec.Map2(rest, n, vec.VecArg(&product), vec.VecArg(&sum2), rt.MulFloat64)
-		// (l_quantity * 0.5)
-		product3 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(0.5)), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5))
-		difference3 := vec.Map2(rest, n, vec.VecArg(&product2), vec.VecArg(&product3), rt.SubFloat64)
-		// (l_quantity + 1.0)
-		sum3 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
-		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0))
-		quotient := vec.Map2E(rest, n, vec.VecArg(&difference3), vec.VecArg(&sum3), rt.DivideFloat64)
-		// (l_tax - l_discount)
-		difference4 := vec.Map2(rest, n, vec.VecArg(&lTax), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// ((l_tax - l_discount) * 100.0)
-		product4 := vec.Map2(rest, n, vec.VecArg(&difference4), vec.ConstArg[float64](float64(100.0)), rt.MulFloat64)
-		// (((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0))
-		sum4 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.VecArg(&product4), rt.AddFloat64)
-		// (l_extendedprice / 1000.0)
-		quotient2 := vec.Map2E(rest, n, vec.VecArg(&lExtendedprice), vec.ConstArg[float64](float64(1000.0)), rt.DivideFloat64)
-		// ((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedprice...
-		difference5 := vec.Map2(rest, n, vec.VecArg(&sum4), vec.VecArg(&quotient2), rt.SubFloat64)
-		// (((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpric...
-		product5 := vec.Map2(rest, n, vec.VecArg(&difference5), vec.ConstArg[float64](float64(1.07)), rt.MulFloat64)
-		// ((l_quantity - 25.0) * (l_quantity - 25.0))
-		product6 := vec.Map2(rest, n, vec.VecArg(&difference), vec.VecArg(&difference), rt.MulFloat64)
-		// (((l_quantity - 25.0) * (l_quantity - 25.0)) / 50.0)
-		quotient3 := vec.Map2E(rest, n, vec.VecArg(&product6), vec.ConstArg[float64](float64(50.0)), rt.DivideFloat64)
-		// ((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpri...
-		sum5 := vec.Map2(rest, n, vec.VecArg(&product5), vec.VecArg(&quotient3), rt.AddFloat64)
-		// (l_discount * l_tax)
-		product7 := vec.Map2(rest, n, vec.VecArg(&lDiscount), vec.VecArg(&lTax), rt.MulFloat64)
-		// ((l_discount * l_tax) * 3.0)
-		product8 := vec.Map2(rest, n, vec.VecArg(&product7), vec.ConstArg[float64](float64(3.0)), rt.MulFloat64)
-		// (((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpr...
-		difference6 := vec.Map2(rest, n, vec.VecArg(&sum5), vec.VecArg(&product8), rt.SubFloat64)
-		// (l_quantity * 900.0)
-		product9 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(900.0)), rt.MulFloat64)
-		// (l_extendedprice - (l_quantity * 900.0))
-		difference7 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&product9), rt.SubFloat64)
-		// (l_tax + 2.0)
-		sum6 := vec.Map2(rest, n, vec.VecArg(&lTax), vec.ConstArg[float64](float64(2.0)), rt.AddFloat64)
-		// ((l_extendedprice - (l_quantity * 900.0)) / (l_tax + 2.0))
-		quotient4 := vec.Map2E(rest, n, vec.VecArg(&difference7), vec.VecArg(&sum6), rt.DivideFloat64)
-		// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
-		sum7 := vec.Map2(rest, n, vec.VecArg(&difference6), vec.VecArg(&quotient4), rt.AddFloat64)
-		if fused {
-			scoreOut.Patch(&sum7, rest, all)
-			scoreCol = scoreOut.Array()
-		}
-		sum = sum7
+		scoreCol = scoreOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	if scoreCol == nil {
@@ -2010,21 +1891,21 @@ func differenceColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[flo
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
 func sumColumn(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
-	sum7 := vec.Make[float64](n)
+	sum6 := vec.Make[float64](n)
 	{
 		product3V := product3.V[:n]
 		in1V := in1.V[:n]
-		out := sum7.V[:n]
-		dirty := !vec.Strict(&sum7, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&in1))
+		out := sum6.V[:n]
+		dirty := !vec.Strict(&sum6, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&in1))
 		for i := range out {
-			if dirty && sum7.Dirty(i) {
+			if dirty && sum6.Dirty(i) {
 				continue
 			}
 			out[i] = rt.AddFloat64(product3V[i], in1V[i])
 		}
 	}
-	vec.Check(failed, &sum7, all, n, colNum1)
-	column8 := vec.Float64Array(mem, &sum7, all, n)
+	vec.Check(failed, &sum6, all, n, colNum1)
+	column8 := vec.Float64Array(mem, &sum6, all, n)
 	return column8
 }
 
@@ -2037,21 +1918,18 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 	var w11Col arrow.Array
 	var w11Out *vec.FixedOut[float64]
 	var quotient3 vec.Vec[float64]
-	var fused3 bool
-	var rest3 vec.Sel
 	{
 		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
 		out := w11Out.V
-		left := vec.Sel{}
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if in1.Clean() && in2.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(in1V[i], rt.AddFloat64(in2V[i], float64(value1))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient3, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2061,25 +1939,13 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(in1V[i], rt.AddFloat64(in2V[i], float64(value1))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient3, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused3, rest3 = true, left
-		if len(rest3) == 0 {
-			w11Col = w11Out.Array()
-		}
-	}
-	if !fused3 || len(rest3) > 0 {
-		sum8 := vec.Map2(rest3, n, vec.VecArg(&in2), vec.ConstArg[float64](float64(value1)), rt.AddFloat64)
-		quotient4 := vec.Map2E(rest3, n, vec.VecArg(&in1), vec.VecArg(&sum8), rt.DivideFloat64)
-		if fused3 {
-			w11Out.Patch(&quotient4, rest3, all)
-			w11Col = w11Out.Array()
-		}
-		quotient3 = quotient4
+		w11Col = w11Out.Array()
 	}
 	vec.Check(failed, &quotient3, all, n, colNum2)
 	if w11Col == nil {
@@ -2128,25 +1994,21 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 //	l_quantity * (l_extendedprice * (1 - l_discount)) / 100
 func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
-	var w13Col arrow.Array // written by the loop, or below from quotient5
+	var w13Col arrow.Array // written by the loop, or below from quotient4
 	var w13Out *vec.FixedOut[float64]
-	var quotient5 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused5 bool
-	var rest5 vec.Sel
+	var quotient4 vec.Vec[float64]
 	{
 		w13Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		productV := product.V[:n]
 		out := w13Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if lQuantity.Clean() && product.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient4, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2156,31 +2018,17 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient4, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused5, rest5 = true, left
-		if len(rest5) == 0 {
-			w13Col = w13Out.Array()
-		}
+		w13Col = w13Out.Array()
 	}
-	if !fused5 || len(rest5) > 0 {
-		// (l_quantity * (l_extendedprice * (1.0 - l_discount)))
-		product9 := vec.Map2(rest5, n, vec.VecArg(&lQuantity), vec.VecArg(&product), rt.MulFloat64)
-		// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
-		quotient6 := vec.Map2E(rest5, n, vec.VecArg(&product9), vec.ConstArg[float64](float64(100.0)), rt.DivideFloat64)
-		if fused5 {
-			w13Out.Patch(&quotient6, rest5, all)
-			w13Col = w13Out.Array()
-		}
-		quotient5 = quotient6
-	}
-	vec.Check(failed, &quotient5, all, n, 13)
+	vec.Check(failed, &quotient4, all, n, 13)
 	if w13Col == nil {
-		w13Col = vec.Float64Array(mem, &quotient5, all, n)
+		w13Col = vec.Float64Array(mem, &quotient4, all, n)
 	}
 	return w13Col
 }
@@ -2190,9 +2038,9 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 //	IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
 func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	var w14Col arrow.Array // written by the loop, or below from ifResult3
+	var w14Col arrow.Array // written by the loop, or below from ifResult2
 	var w14Out *vec.FixedOut[float64]
-	var ifResult3 vec.Vec[float64]
+	var ifResult2 vec.Vec[float64]
 	{
 		w14Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
@@ -2226,9 +2074,9 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 		}
 		w14Col = w14Out.Array()
 	}
-	vec.Check(failed, &ifResult3, all, n, 14)
+	vec.Check(failed, &ifResult2, all, n, 14)
 	if w14Col == nil {
-		w14Col = vec.Float64Array(mem, &ifResult3, all, n)
+		w14Col = vec.Float64Array(mem, &ifResult2, all, n)
 	}
 	return w14Col
 }
@@ -2241,7 +2089,7 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
 	var w15Col arrow.Array
 	var w15Out *vec.FixedOut[float64]
-	var difference6 vec.Vec[float64]
+	var difference5 vec.Vec[float64]
 	{
 		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
@@ -2262,9 +2110,9 @@ func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Ve
 		}
 		w15Col = w15Out.Array()
 	}
-	vec.Check(failed, &difference6, all, n, colNum2)
+	vec.Check(failed, &difference5, all, n, colNum2)
 	if w15Col == nil {
-		w15Col = vec.Float64Array(mem, &difference6, all, n)
+		w15Col = vec.Float64Array(mem, &difference5, all, n)
 	}
 	return w15Col
 }
@@ -2274,9 +2122,9 @@ func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Ve
 //	(l_extendedprice * (1 - l_discount)) * (1 + l_discount)
 func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
-	var w16Col arrow.Array // written by the loop, or below from product11
+	var w16Col arrow.Array // written by the loop, or below from product6
 	var w16Out *vec.FixedOut[float64]
-	var product11 vec.Vec[float64]
+	var product6 vec.Vec[float64]
 	{
 		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
@@ -2297,9 +2145,9 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 		}
 		w16Col = w16Out.Array()
 	}
-	vec.Check(failed, &product11, all, n, 16)
+	vec.Check(failed, &product6, all, n, 16)
 	if w16Col == nil {
-		w16Col = vec.Float64Array(mem, &product11, all, n)
+		w16Col = vec.Float64Array(mem, &product6, all, n)
 	}
 	return w16Col
 }
@@ -2310,25 +2158,25 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 //
 //	((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
 func quotientColumn3(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, value1 float64, colNum2 int) arrow.Array {
-	quotient7 := vec.Make[float64](n)
+	quotient5 := vec.Make[float64](n)
 	{
 		in1V := in1.V[:n]
-		out := quotient7.V[:n]
-		dirty := !vec.Strict(&quotient7, all, n, vec.FlagsOf(&in1))
+		out := quotient5.V[:n]
+		dirty := !vec.Strict(&quotient5, all, n, vec.FlagsOf(&in1))
 		for i := range out {
-			if dirty && quotient7.Dirty(i) {
+			if dirty && quotient5.Dirty(i) {
 				continue
 			}
 			r, err := rt.DivideFloat64(in1V[i], float64(value1))
 			if err != nil {
-				quotient7.Fail(i, err)
+				quotient5.Fail(i, err)
 				continue
 			}
 			out[i] = r
 		}
 	}
-	vec.Check(failed, &quotient7, all, n, colNum2)
-	column9 := vec.Float64Array(mem, &quotient7, all, n)
+	vec.Check(failed, &quotient5, all, n, colNum2)
+	column9 := vec.Float64Array(mem, &quotient5, all, n)
 	return column9
 }
 
@@ -2337,24 +2185,20 @@ func quotientColumn3(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failu
 //	(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
 func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
-	var w19Col arrow.Array // written by the loop, or below from quotient8
+	var w19Col arrow.Array // written by the loop, or below from quotient6
 	var w19Out *vec.FixedOut[float64]
-	var quotient8 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused10 bool
-	var rest10 vec.Sel
+	var quotient6 vec.Vec[float64]
 	{
 		w19Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		out := w19Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if product.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient6, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2364,31 +2208,17 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient6, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused10, rest10 = true, left
-		if len(rest10) == 0 {
-			w19Col = w19Out.Array()
-		}
+		w19Col = w19Out.Array()
 	}
-	if !fused10 || len(rest10) > 0 {
-		// ((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount)))
-		product15 := vec.Map2(rest10, n, vec.VecArg(&product), vec.VecArg(&product), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
-		quotient9 := vec.Map2E(rest10, n, vec.VecArg(&product15), vec.ConstArg[float64](float64(1e+06)), rt.DivideFloat64)
-		if fused10 {
-			w19Out.Patch(&quotient9, rest10, all)
-			w19Col = w19Out.Array()
-		}
-		quotient8 = quotient9
-	}
-	vec.Check(failed, &quotient8, all, n, 19)
+	vec.Check(failed, &quotient6, all, n, 19)
 	if w19Col == nil {
-		w19Col = vec.Float64Array(mem, &quotient8, all, n)
+		w19Col = vec.Float64Array(mem, &quotient6, all, n)
 	}
 	return w19Col
 }
@@ -2398,13 +2228,13 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 //	IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
 func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[float64], product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
-	var ifResult5 vec.Vec[float64]
+	var ifResult3 vec.Vec[float64]
 	{
-		ifResult5 = vec.Make[float64](n)
+		ifResult3 = vec.Make[float64](n)
 		lDiscountV := lDiscount.V[:n]
 		product3V := product3.V[:n]
 		productV := product.V[:n]
-		out := ifResult5.V[:n]
+		out := ifResult3.V[:n]
 		if lDiscount.Clean() && product3.Clean() && product.Clean() {
 			for i := range out {
 				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
@@ -2417,13 +2247,13 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 			for i := range out {
 				if !(lDiscount.IsNull(i)) && rt.GtFloat64(lDiscountV[i], float64(0.05)) {
 					if product3.IsNull(i) {
-						ifResult5.SetNull(i)
+						ifResult3.SetNull(i)
 					} else {
 						out[i] = product3V[i]
 					}
 				} else {
 					if product.IsNull(i) {
-						ifResult5.SetNull(i)
+						ifResult3.SetNull(i)
 					} else {
 						out[i] = productV[i]
 					}
@@ -2432,20 +2262,20 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 		}
 	}
 	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
-	product17 := vec.Make[float64](n)
+	product9 := vec.Make[float64](n)
 	{
-		ifResult5V := ifResult5.V[:n]
-		out := product17.V[:n]
-		dirty := !vec.Strict(&product17, all, n, vec.FlagsOf(&ifResult5))
+		ifResult3V := ifResult3.V[:n]
+		out := product9.V[:n]
+		dirty := !vec.Strict(&product9, all, n, vec.FlagsOf(&ifResult3))
 		for i := range out {
-			if dirty && product17.Dirty(i) {
+			if dirty && product9.Dirty(i) {
 				continue
 			}
-			out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
+			out[i] = rt.MulFloat64(ifResult3V[i], float64(2.0))
 		}
 	}
-	vec.Check(failed, &product17, all, n, 24)
-	column14 := vec.Float64Array(mem, &product17, all, n)
+	vec.Check(failed, &product9, all, n, 24)
+	column14 := vec.Float64Array(mem, &product9, all, n)
 	return column14
 }
 
@@ -2454,9 +2284,9 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 //	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
 func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
-	var w27Col arrow.Array // written by the loop, or below from sum11
+	var w27Col arrow.Array // written by the loop, or below from sum7
 	var w27Out *vec.FixedOut[float64]
-	var sum11 vec.Vec[float64]
+	var sum7 vec.Vec[float64]
 	{
 		w27Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
@@ -2479,9 +2309,9 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		}
 		w27Col = w27Out.Array()
 	}
-	vec.Check(failed, &sum11, all, n, 27)
+	vec.Check(failed, &sum7, all, n, 27)
 	if w27Col == nil {
-		w27Col = vec.Float64Array(mem, &sum11, all, n)
+		w27Col = vec.Float64Array(mem, &sum7, all, n)
 	}
 	return w27Col
 }
@@ -2491,20 +2321,20 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 //	(l_extendedprice * (1 - l_discount)) + 100
 func wideCol29(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
-	sum13 := vec.Make[float64](n)
+	sum8 := vec.Make[float64](n)
 	{
 		productV := product.V[:n]
-		out := sum13.V[:n]
-		dirty := !vec.Strict(&sum13, all, n, vec.FlagsOf(&product))
+		out := sum8.V[:n]
+		dirty := !vec.Strict(&sum8, all, n, vec.FlagsOf(&product))
 		for i := range out {
-			if dirty && sum13.Dirty(i) {
+			if dirty && sum8.Dirty(i) {
 				continue
 			}
 			out[i] = rt.AddFloat64(productV[i], float64(100.0))
 		}
 	}
-	vec.Check(failed, &sum13, all, n, 29)
-	column16 := vec.Float64Array(mem, &sum13, all, n)
+	vec.Check(failed, &sum8, all, n, 29)
+	column16 := vec.Float64Array(mem, &sum8, all, n)
 	return column16
 }
 
@@ -2513,20 +2343,20 @@ func wideCol29(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
 func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
-	difference13 := vec.Make[float64](n)
+	difference9 := vec.Make[float64](n)
 	{
 		product3V := product3.V[:n]
-		out := difference13.V[:n]
-		dirty := !vec.Strict(&difference13, all, n, vec.FlagsOf(&product3))
+		out := difference9.V[:n]
+		dirty := !vec.Strict(&difference9, all, n, vec.FlagsOf(&product3))
 		for i := range out {
-			if dirty && difference13.Dirty(i) {
+			if dirty && difference9.Dirty(i) {
 				continue
 			}
 			out[i] = rt.SubFloat64(product3V[i], float64(100.0))
 		}
 	}
-	vec.Check(failed, &difference13, all, n, 30)
-	column17 := vec.Float64Array(mem, &difference13, all, n)
+	vec.Check(failed, &difference9, all, n, 30)
+	column17 := vec.Float64Array(mem, &difference9, all, n)
 	return column17
 }
 
@@ -2535,9 +2365,9 @@ func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failur
 //	(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
 func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	var w31Col arrow.Array // written by the loop, or below from difference14
+	var w31Col arrow.Array // written by the loop, or below from difference10
 	var w31Out *vec.FixedOut[float64]
-	var difference14 vec.Vec[float64]
+	var difference10 vec.Vec[float64]
 	{
 		w31Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
@@ -2558,9 +2388,9 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 		}
 		w31Col = w31Out.Array()
 	}
-	vec.Check(failed, &difference14, all, n, 31)
+	vec.Check(failed, &difference10, all, n, 31)
 	if w31Col == nil {
-		w31Col = vec.Float64Array(mem, &difference14, all, n)
+		w31Col = vec.Float64Array(mem, &difference10, all, n)
 	}
 	return w31Col
 }
@@ -2571,21 +2401,21 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
 func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
-	product22 := vec.Make[float64](n)
+	product10 := vec.Make[float64](n)
 	{
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
-		out := product22.V[:n]
-		dirty := !vec.Strict(&product22, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		out := product10.V[:n]
+		dirty := !vec.Strict(&product10, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			if dirty && product22.Dirty(i) {
+			if dirty && product10.Dirty(i) {
 				continue
 			}
 			out[i] = rt.MulFloat64(in1V[i], in2V[i])
 		}
 	}
-	vec.Check(failed, &product22, all, n, colNum1)
-	column18 := vec.Float64Array(mem, &product22, all, n)
+	vec.Check(failed, &product10, all, n, colNum1)
+	column18 := vec.Float64Array(mem, &product10, all, n)
 	return column18
 }
 
@@ -2597,7 +2427,7 @@ func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float6
 func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
 	var w35Col arrow.Array
 	var w35Out *vec.FixedOut[float64]
-	var sum14 vec.Vec[float64]
+	var sum9 vec.Vec[float64]
 	{
 		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		in1V := in1.V[:n]
@@ -2618,9 +2448,9 @@ func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], 
 		}
 		w35Col = w35Out.Array()
 	}
-	vec.Check(failed, &sum14, all, n, colNum2)
+	vec.Check(failed, &sum9, all, n, colNum2)
 	if w35Col == nil {
-		w35Col = vec.Float64Array(mem, &sum14, all, n)
+		w35Col = vec.Float64Array(mem, &sum9, all, n)
 	}
 	return w35Col
 }
@@ -2630,9 +2460,9 @@ func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], 
 //	IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
 func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
-	var w37Col arrow.Array // written by the loop, or below from ifResult7
+	var w37Col arrow.Array // written by the loop, or below from ifResult4
 	var w37Out *vec.FixedOut[float64]
-	var ifResult7 vec.Vec[float64]
+	var ifResult4 vec.Vec[float64]
 	{
 		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V := product3.V[:n]
@@ -2657,9 +2487,9 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		}
 		w37Col = w37Out.Array()
 	}
-	vec.Check(failed, &ifResult7, all, n, 37)
+	vec.Check(failed, &ifResult4, all, n, 37)
 	if w37Col == nil {
-		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
+		w37Col = vec.Float64Array(mem, &ifResult4, all, n)
 	}
 	return w37Col
 }

@@ -23,12 +23,6 @@ var likePattern2, likePattern2Err = rt.CompileLike("124%", "\\")
 // like pattern '125%', compiled once
 var likePattern3, likePattern3Err = rt.CompileLike("125%", "\\")
 
-// like pattern '%AIR', compiled once
-var likePattern4, likePattern4Err = rt.CompileLike("%AIR", "\\")
-
-// like pattern '%special%', compiled once
-var likePattern5, likePattern5Err = rt.CompileLike("%special%", "\\")
-
 // lineitemInput is the schema of the input batches of the queries over table lineitem.
 var lineitemInput = arrow.NewSchema([]arrow.Field{
 	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -179,9 +173,9 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
-	var product3 vec.Vec[float64]
+	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -205,9 +199,9 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product3, sel, n, 6)
+	vec.Check(failed, &product2, sel, n, 6)
 	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+		chargeCol = vec.Float64Array(mem, &product2, sel, n)
 	}
 	return chargeCol
 }
@@ -316,9 +310,9 @@ func productColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
-	var product3 vec.Vec[float64]
+	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -340,9 +334,9 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product3, all, n, 6)
+	vec.Check(failed, &product2, all, n, 6)
 	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, all, n)
+		chargeCol = vec.Float64Array(mem, &product2, all, n)
 	}
 	return chargeCol
 }
@@ -527,17 +521,13 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
 		out := bucketOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if x.Clean() && y.Clean() && a.Clean() {
 			for i := range out {
 				if rt.GtInt64(xV[i], yV[i]) {
@@ -545,9 +535,9 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 				} else {
 					out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -565,37 +555,13 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 						out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			bucketCol = bucketOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (x > y)
-		cmp := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtInt64)
-		// IF((x > y), (a + 5), ((a + 5) DIV 100))
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		// (a + 5)
-		sum := vec.Map2E(then, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
-		vec.Merge(&ifResult2, &sum, then, n)
-		// (a + 5)
-		sum2 := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
-		// ((a + 5) DIV 100)
-		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum2), vec.ConstArg[int64](int64(100)), rt.DivInt64)
-		vec.Merge(&ifResult2, &quotient, otherwise, n)
-		if fused {
-			bucketOut.Patch(&ifResult2, rest, all)
-			bucketCol = bucketOut.Array()
-		}
-		ifResult = ifResult2
+		bucketCol = bucketOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if bucketCol == nil {
@@ -1069,22 +1035,38 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 //	COALESCE(l_tax, 0.0) + l_discount
 func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(l_tax, 0.0)
-	coalesced := vec.Make[float64](n)
-	vec.MergeNonNull(&coalesced, &lTax, all, n)
-	stillNull := vec.NullRows(&lTax, all, n)
-	vec.Fill(&coalesced, float64(0.0), stillNull, n)
+	var shared vec.Vec[float64]
+	{
+		shared = vec.Make[float64](n)
+		lTaxV := lTax.V[:n]
+		out := shared.V[:n]
+		if lTax.Clean() {
+			for i := range out {
+				out[i] = lTaxV[i]
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(lTax.IsNull(i)):
+					out[i] = lTaxV[i]
+				default:
+					out[i] = float64(0.0)
+				}
+			}
+		}
+	}
 	// (COALESCE(l_tax, 0.0) + l_discount)
 	sum := vec.Make[float64](n)
 	{
-		coalescedV := coalesced.V[:n]
+		sharedV := shared.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&lDiscount))
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&shared), vec.FlagsOf(&lDiscount))
 		for i := range out {
 			if dirty && sum.Dirty(i) {
 				continue
 			}
-			out[i] = rt.AddFloat64(coalescedV[i], lDiscountV[i])
+			out[i] = rt.AddFloat64(sharedV[i], lDiscountV[i])
 		}
 	}
 	vec.Check(failed, &sum, all, n, 2)
@@ -1405,9 +1387,6 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 	var scoreCol arrow.Array // written by the loop, or below from sum
 	var scoreOut *vec.FixedOut[float64]
 	var sum vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		scoreOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -1415,14 +1394,13 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := scoreOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
 			for i := range out {
 				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -1432,77 +1410,13 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 					continue
 				}
 				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			scoreCol = scoreOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (1.0 - l_discount)
-		difference := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum2 := vec.Map2(rest, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product2 := vec.Map2(rest, n, vec.VecArg(&product), vec.VecArg(&sum2), rt.MulFloat64)
-		// (l_quantity * 0.5)
-		product3 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(0.5)), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5))
-		difference2 := vec.Map2(rest, n, vec.VecArg(&product2), vec.VecArg(&product3), rt.SubFloat64)
-		// (l_quantity + 1.0)
-		sum3 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
-		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0))
-		quotient := vec.Map2E(rest, n, vec.VecArg(&difference2), vec.VecArg(&sum3), rt.DivideFloat64)
-		// (l_tax - l_discount)
-		difference3 := vec.Map2(rest, n, vec.VecArg(&lTax), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// ((l_tax - l_discount) * 100.0)
-		product4 := vec.Map2(rest, n, vec.VecArg(&difference3), vec.ConstArg[float64](float64(100.0)), rt.MulFloat64)
-		// (((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0))
-		sum4 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.VecArg(&product4), rt.AddFloat64)
-		// (l_extendedprice / 1000.0)
-		quotient2 := vec.Map2E(rest, n, vec.VecArg(&lExtendedprice), vec.ConstArg[float64](float64(1000.0)), rt.DivideFloat64)
-		// ((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedprice...
-		difference4 := vec.Map2(rest, n, vec.VecArg(&sum4), vec.VecArg(&quotient2), rt.SubFloat64)
-		// (((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpric...
-		product5 := vec.Map2(rest, n, vec.VecArg(&difference4), vec.ConstArg[float64](float64(1.07)), rt.MulFloat64)
-		// (l_quantity - 25.0)
-		difference5 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.SubFloat64)
-		// (l_quantity - 25.0)
-		difference6 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(25.0)), rt.SubFloat64)
-		// ((l_quantity - 25.0) * (l_quantity - 25.0))
-		product6 := vec.Map2(rest, n, vec.VecArg(&difference5), vec.VecArg(&difference6), rt.MulFloat64)
-		// (((l_quantity - 25.0) * (l_quantity - 25.0)) / 50.0)
-		quotient3 := vec.Map2E(rest, n, vec.VecArg(&product6), vec.ConstArg[float64](float64(50.0)), rt.DivideFloat64)
-		// ((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpri...
-		sum5 := vec.Map2(rest, n, vec.VecArg(&product5), vec.VecArg(&quotient3), rt.AddFloat64)
-		// (l_discount * l_tax)
-		product7 := vec.Map2(rest, n, vec.VecArg(&lDiscount), vec.VecArg(&lTax), rt.MulFloat64)
-		// ((l_discount * l_tax) * 3.0)
-		product8 := vec.Map2(rest, n, vec.VecArg(&product7), vec.ConstArg[float64](float64(3.0)), rt.MulFloat64)
-		// (((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedpr...
-		difference7 := vec.Map2(rest, n, vec.VecArg(&sum5), vec.VecArg(&product8), rt.SubFloat64)
-		// (l_quantity * 900.0)
-		product9 := vec.Map2(rest, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(900.0)), rt.MulFloat64)
-		// (l_extendedprice - (l_quantity * 900.0))
-		difference8 := vec.Map2(rest, n, vec.VecArg(&lExtendedprice), vec.VecArg(&product9), rt.SubFloat64)
-		// (l_tax + 2.0)
-		sum6 := vec.Map2(rest, n, vec.VecArg(&lTax), vec.ConstArg[float64](float64(2.0)), rt.AddFloat64)
-		// ((l_extendedprice - (l_quantity * 900.0)) / (l_tax + 2.0))
-		quotient4 := vec.Map2E(rest, n, vec.VecArg(&difference8), vec.VecArg(&sum6), rt.DivideFloat64)
-		// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
-		sum7 := vec.Map2(rest, n, vec.VecArg(&difference7), vec.VecArg(&quotient4), rt.AddFloat64)
-		if fused {
-			scoreOut.Patch(&sum7, rest, all)
-			scoreCol = scoreOut.Array()
-		}
-		sum = sum7
+		scoreCol = scoreOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	if scoreCol == nil {
@@ -1714,9 +1628,9 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
 func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
-	var w02Col arrow.Array // written by the loop, or below from difference2
+	var w02Col arrow.Array // written by the loop, or below from difference
 	var w02Out *vec.FixedOut[float64]
-	var difference2 vec.Vec[float64]
+	var difference vec.Vec[float64]
 	{
 		w02Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -1738,9 +1652,9 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		}
 		w02Col = w02Out.Array()
 	}
-	vec.Check(failed, &difference2, all, n, 2)
+	vec.Check(failed, &difference, all, n, 2)
 	if w02Col == nil {
-		w02Col = vec.Float64Array(mem, &difference2, all, n)
+		w02Col = vec.Float64Array(mem, &difference, all, n)
 	}
 	return w02Col
 }
@@ -1750,9 +1664,9 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 //	(l_extendedprice * (1 - l_discount)) + l_quantity * 2
 func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
-	var w03Col arrow.Array // written by the loop, or below from sum2
+	var w03Col arrow.Array // written by the loop, or below from sum
 	var w03Out *vec.FixedOut[float64]
-	var sum2 vec.Vec[float64]
+	var sum vec.Vec[float64]
 	{
 		w03Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -1774,9 +1688,9 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		}
 		w03Col = w03Out.Array()
 	}
-	vec.Check(failed, &sum2, all, n, 3)
+	vec.Check(failed, &sum, all, n, 3)
 	if w03Col == nil {
-		w03Col = vec.Float64Array(mem, &sum2, all, n)
+		w03Col = vec.Float64Array(mem, &sum, all, n)
 	}
 	return w03Col
 }
@@ -1789,9 +1703,6 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 	var w04Col arrow.Array // written by the loop, or below from quotient
 	var w04Out *vec.FixedOut[float64]
 	var quotient vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused4 bool
-	var rest4 vec.Sel
 	{
 		w04Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -1799,14 +1710,13 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w04Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -1816,35 +1726,13 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused4, rest4 = true, left
-		if len(rest4) == 0 {
-			w04Col = w04Out.Array()
-		}
-	}
-	if !fused4 || len(rest4) > 0 {
-		// (1.0 - l_discount)
-		difference7 := vec.Map2(rest4, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product9 := vec.Map2(rest4, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference7), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum4 := vec.Map2(rest4, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product10 := vec.Map2(rest4, n, vec.VecArg(&product9), vec.VecArg(&sum4), rt.MulFloat64)
-		// (l_quantity + 1.0)
-		sum5 := vec.Map2(rest4, n, vec.VecArg(&lQuantity), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_quantity + 1.0))
-		quotient2 := vec.Map2E(rest4, n, vec.VecArg(&product10), vec.VecArg(&sum5), rt.DivideFloat64)
-		if fused4 {
-			w04Out.Patch(&quotient2, rest4, all)
-			w04Col = w04Out.Array()
-		}
-		quotient = quotient2
+		w04Col = w04Out.Array()
 	}
 	vec.Check(failed, &quotient, all, n, 4)
 	if w04Col == nil {
@@ -1906,9 +1794,9 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 //	(l_extendedprice * (1 - l_discount)) - l_extendedprice
 func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_extendedprice)
-	var w06Col arrow.Array // written by the loop, or below from difference11
+	var w06Col arrow.Array // written by the loop, or below from difference2
 	var w06Out *vec.FixedOut[float64]
-	var difference11 vec.Vec[float64]
+	var difference2 vec.Vec[float64]
 	{
 		w06Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -1929,9 +1817,9 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		}
 		w06Col = w06Out.Array()
 	}
-	vec.Check(failed, &difference11, all, n, 6)
+	vec.Check(failed, &difference2, all, n, 6)
 	if w06Col == nil {
-		w06Col = vec.Float64Array(mem, &difference11, all, n)
+		w06Col = vec.Float64Array(mem, &difference2, all, n)
 	}
 	return w06Col
 }
@@ -1941,9 +1829,9 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
 func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
-	var w07Col arrow.Array // written by the loop, or below from product16
+	var w07Col arrow.Array // written by the loop, or below from product2
 	var w07Out *vec.FixedOut[float64]
-	var product16 vec.Vec[float64]
+	var product2 vec.Vec[float64]
 	{
 		w07Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -1965,9 +1853,9 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		}
 		w07Col = w07Out.Array()
 	}
-	vec.Check(failed, &product16, all, n, 7)
+	vec.Check(failed, &product2, all, n, 7)
 	if w07Col == nil {
-		w07Col = vec.Float64Array(mem, &product16, all, n)
+		w07Col = vec.Float64Array(mem, &product2, all, n)
 	}
 	return w07Col
 }
@@ -1977,9 +1865,9 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 //	(l_extendedprice * (1 - l_discount)) * l_discount
 func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
-	var w08Col arrow.Array // written by the loop, or below from product20
+	var w08Col arrow.Array // written by the loop, or below from product3
 	var w08Out *vec.FixedOut[float64]
-	var product20 vec.Vec[float64]
+	var product3 vec.Vec[float64]
 	{
 		w08Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2000,9 +1888,9 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		}
 		w08Col = w08Out.Array()
 	}
-	vec.Check(failed, &product20, all, n, 8)
+	vec.Check(failed, &product3, all, n, 8)
 	if w08Col == nil {
-		w08Col = vec.Float64Array(mem, &product20, all, n)
+		w08Col = vec.Float64Array(mem, &product3, all, n)
 	}
 	return w08Col
 }
@@ -2012,26 +1900,22 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
 func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
-	var w09Col arrow.Array // written by the loop, or below from quotient3
+	var w09Col arrow.Array // written by the loop, or below from quotient2
 	var w09Out *vec.FixedOut[float64]
-	var quotient3 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused9 bool
-	var rest9 vec.Sel
+	var quotient2 vec.Vec[float64]
 	{
 		w09Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w09Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2041,45 +1925,17 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused9, rest9 = true, left
-		if len(rest9) == 0 {
-			w09Col = w09Out.Array()
-		}
+		w09Col = w09Out.Array()
 	}
-	if !fused9 || len(rest9) > 0 {
-		// (1.0 - l_discount)
-		difference16 := vec.Map2(rest9, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product23 := vec.Map2(rest9, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference16), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum8 := vec.Map2(rest9, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product24 := vec.Map2(rest9, n, vec.VecArg(&product23), vec.VecArg(&sum8), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference17 := vec.Map2(rest9, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product25 := vec.Map2(rest9, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference17), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
-		difference18 := vec.Map2(rest9, n, vec.VecArg(&product24), vec.VecArg(&product25), rt.SubFloat64)
-		// (l_tax + 1.0)
-		sum9 := vec.Map2(rest9, n, vec.VecArg(&lTax), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
-		// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) / (l_tax + 1.0))
-		quotient4 := vec.Map2E(rest9, n, vec.VecArg(&difference18), vec.VecArg(&sum9), rt.DivideFloat64)
-		if fused9 {
-			w09Out.Patch(&quotient4, rest9, all)
-			w09Col = w09Out.Array()
-		}
-		quotient3 = quotient4
-	}
-	vec.Check(failed, &quotient3, all, n, 9)
+	vec.Check(failed, &quotient2, all, n, 9)
 	if w09Col == nil {
-		w09Col = vec.Float64Array(mem, &quotient3, all, n)
+		w09Col = vec.Float64Array(mem, &quotient2, all, n)
 	}
 	return w09Col
 }
@@ -2089,9 +1945,9 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
 func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + l_quantity)
-	var w10Col arrow.Array // written by the loop, or below from sum10
+	var w10Col arrow.Array // written by the loop, or below from sum2
 	var w10Out *vec.FixedOut[float64]
-	var sum10 vec.Vec[float64]
+	var sum2 vec.Vec[float64]
 	{
 		w10Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2114,9 +1970,9 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w10Col = w10Out.Array()
 	}
-	vec.Check(failed, &sum10, all, n, 10)
+	vec.Check(failed, &sum2, all, n, 10)
 	if w10Col == nil {
-		w10Col = vec.Float64Array(mem, &sum10, all, n)
+		w10Col = vec.Float64Array(mem, &sum2, all, n)
 	}
 	return w10Col
 }
@@ -2129,23 +1985,20 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 func quotientColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
 	var w11Col arrow.Array
 	var w11Out *vec.FixedOut[float64]
-	var quotient5 vec.Vec[float64]
-	var fused11 bool
-	var rest11 vec.Sel
+	var quotient3 vec.Vec[float64]
 	{
 		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		in1V := in1.V[:n]
 		out := w11Out.V
-		left := vec.Sel{}
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && in1.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(in1V[i], float64(value1))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient3, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2155,31 +2008,17 @@ func quotientColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscou
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(in1V[i], float64(value1))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient3, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused11, rest11 = true, left
-		if len(rest11) == 0 {
-			w11Col = w11Out.Array()
-		}
+		w11Col = w11Out.Array()
 	}
-	if !fused11 || len(rest11) > 0 {
-		difference20 := vec.Map2(rest11, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		product28 := vec.Map2(rest11, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference20), rt.MulFloat64)
-		sum13 := vec.Map2(rest11, n, vec.VecArg(&in1), vec.ConstArg[float64](float64(value1)), rt.AddFloat64)
-		quotient6 := vec.Map2E(rest11, n, vec.VecArg(&product28), vec.VecArg(&sum13), rt.DivideFloat64)
-		if fused11 {
-			w11Out.Patch(&quotient6, rest11, all)
-			w11Col = w11Out.Array()
-		}
-		quotient5 = quotient6
-	}
-	vec.Check(failed, &quotient5, all, n, colNum2)
+	vec.Check(failed, &quotient3, all, n, colNum2)
 	if w11Col == nil {
-		w11Col = vec.Float64Array(mem, &quotient5, all, n)
+		w11Col = vec.Float64Array(mem, &quotient3, all, n)
 	}
 	return w11Col
 }
@@ -2189,9 +2028,9 @@ func quotientColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscou
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
 func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
-	var w12Col arrow.Array // written by the loop, or below from difference21
+	var w12Col arrow.Array // written by the loop, or below from difference3
 	var w12Out *vec.FixedOut[float64]
-	var difference21 vec.Vec[float64]
+	var difference3 vec.Vec[float64]
 	{
 		w12Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2213,9 +2052,9 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w12Col = w12Out.Array()
 	}
-	vec.Check(failed, &difference21, all, n, 12)
+	vec.Check(failed, &difference3, all, n, 12)
 	if w12Col == nil {
-		w12Col = vec.Float64Array(mem, &difference21, all, n)
+		w12Col = vec.Float64Array(mem, &difference3, all, n)
 	}
 	return w12Col
 }
@@ -2225,26 +2064,22 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	l_quantity * (l_extendedprice * (1 - l_discount)) / 100
 func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
-	var w13Col arrow.Array // written by the loop, or below from quotient7
+	var w13Col arrow.Array // written by the loop, or below from quotient4
 	var w13Out *vec.FixedOut[float64]
-	var quotient7 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused13 bool
-	var rest13 vec.Sel
+	var quotient4 vec.Vec[float64]
 	{
 		w13Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w13Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient4, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2254,35 +2089,17 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient4, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused13, rest13 = true, left
-		if len(rest13) == 0 {
-			w13Col = w13Out.Array()
-		}
+		w13Col = w13Out.Array()
 	}
-	if !fused13 || len(rest13) > 0 {
-		// (1.0 - l_discount)
-		difference25 := vec.Map2(rest13, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product34 := vec.Map2(rest13, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference25), rt.MulFloat64)
-		// (l_quantity * (l_extendedprice * (1.0 - l_discount)))
-		product35 := vec.Map2(rest13, n, vec.VecArg(&lQuantity), vec.VecArg(&product34), rt.MulFloat64)
-		// ((l_quantity * (l_extendedprice * (1.0 - l_discount))) / 100.0)
-		quotient8 := vec.Map2E(rest13, n, vec.VecArg(&product35), vec.ConstArg[float64](float64(100.0)), rt.DivideFloat64)
-		if fused13 {
-			w13Out.Patch(&quotient8, rest13, all)
-			w13Col = w13Out.Array()
-		}
-		quotient7 = quotient8
-	}
-	vec.Check(failed, &quotient7, all, n, 13)
+	vec.Check(failed, &quotient4, all, n, 13)
 	if w13Col == nil {
-		w13Col = vec.Float64Array(mem, &quotient7, all, n)
+		w13Col = vec.Float64Array(mem, &quotient4, all, n)
 	}
 	return w13Col
 }
@@ -2292,9 +2109,9 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 //	IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))
 func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((l_quantity < 25.0), (l_extendedprice * (1.0 - l_discount)), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	var w14Col arrow.Array // written by the loop, or below from ifResult3
+	var w14Col arrow.Array // written by the loop, or below from ifResult2
 	var w14Out *vec.FixedOut[float64]
-	var ifResult3 vec.Vec[float64]
+	var ifResult2 vec.Vec[float64]
 	{
 		w14Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV := lQuantity.V[:n]
@@ -2329,9 +2146,9 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 		}
 		w14Col = w14Out.Array()
 	}
-	vec.Check(failed, &ifResult3, all, n, 14)
+	vec.Check(failed, &ifResult2, all, n, 14)
 	if w14Col == nil {
-		w14Col = vec.Float64Array(mem, &ifResult3, all, n)
+		w14Col = vec.Float64Array(mem, &ifResult2, all, n)
 	}
 	return w14Col
 }
@@ -2341,9 +2158,9 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
 func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 3.0))
-	var w15Col arrow.Array // written by the loop, or below from difference28
+	var w15Col arrow.Array // written by the loop, or below from difference4
 	var w15Out *vec.FixedOut[float64]
-	var difference28 vec.Vec[float64]
+	var difference4 vec.Vec[float64]
 	{
 		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2366,9 +2183,9 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w15Col = w15Out.Array()
 	}
-	vec.Check(failed, &difference28, all, n, 15)
+	vec.Check(failed, &difference4, all, n, 15)
 	if w15Col == nil {
-		w15Col = vec.Float64Array(mem, &difference28, all, n)
+		w15Col = vec.Float64Array(mem, &difference4, all, n)
 	}
 	return w15Col
 }
@@ -2378,9 +2195,9 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount)) * (1 + l_discount)
 func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
-	var w16Col arrow.Array // written by the loop, or below from product42
+	var w16Col arrow.Array // written by the loop, or below from product4
 	var w16Out *vec.FixedOut[float64]
-	var product42 vec.Vec[float64]
+	var product4 vec.Vec[float64]
 	{
 		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2401,9 +2218,9 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w16Col = w16Out.Array()
 	}
-	vec.Check(failed, &product42, all, n, 16)
+	vec.Check(failed, &product4, all, n, 16)
 	if w16Col == nil {
-		w16Col = vec.Float64Array(mem, &product42, all, n)
+		w16Col = vec.Float64Array(mem, &product4, all, n)
 	}
 	return w16Col
 }
@@ -2413,9 +2230,9 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
 func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * (1.0 - l_tax))
-	var w17Col arrow.Array // written by the loop, or below from product45
+	var w17Col arrow.Array // written by the loop, or below from product5
 	var w17Out *vec.FixedOut[float64]
-	var product45 vec.Vec[float64]
+	var product5 vec.Vec[float64]
 	{
 		w17Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2437,9 +2254,9 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w17Col = w17Out.Array()
 	}
-	vec.Check(failed, &product45, all, n, 17)
+	vec.Check(failed, &product5, all, n, 17)
 	if w17Col == nil {
-		w17Col = vec.Float64Array(mem, &product45, all, n)
+		w17Col = vec.Float64Array(mem, &product5, all, n)
 	}
 	return w17Col
 }
@@ -2449,26 +2266,22 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
 func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
-	var w18Col arrow.Array // written by the loop, or below from quotient9
+	var w18Col arrow.Array // written by the loop, or below from quotient5
 	var w18Out *vec.FixedOut[float64]
-	var quotient9 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused18 bool
-	var rest18 vec.Sel
+	var quotient5 vec.Vec[float64]
 	{
 		w18Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w18Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient5, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2478,43 +2291,17 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient5, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused18, rest18 = true, left
-		if len(rest18) == 0 {
-			w18Col = w18Out.Array()
-		}
+		w18Col = w18Out.Array()
 	}
-	if !fused18 || len(rest18) > 0 {
-		// (1.0 - l_discount)
-		difference34 := vec.Map2(rest18, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product49 := vec.Map2(rest18, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference34), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference35 := vec.Map2(rest18, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product50 := vec.Map2(rest18, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference35), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum19 := vec.Map2(rest18, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product51 := vec.Map2(rest18, n, vec.VecArg(&product50), vec.VecArg(&sum19), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-		sum20 := vec.Map2(rest18, n, vec.VecArg(&product49), vec.VecArg(&product51), rt.AddFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))) / 2.0)
-		quotient10 := vec.Map2E(rest18, n, vec.VecArg(&sum20), vec.ConstArg[float64](float64(2.0)), rt.DivideFloat64)
-		if fused18 {
-			w18Out.Patch(&quotient10, rest18, all)
-			w18Col = w18Out.Array()
-		}
-		quotient9 = quotient10
-	}
-	vec.Check(failed, &quotient9, all, n, 18)
+	vec.Check(failed, &quotient5, all, n, 18)
 	if w18Col == nil {
-		w18Col = vec.Float64Array(mem, &quotient9, all, n)
+		w18Col = vec.Float64Array(mem, &quotient5, all, n)
 	}
 	return w18Col
 }
@@ -2524,25 +2311,21 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000
 func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
-	var w19Col arrow.Array // written by the loop, or below from quotient11
+	var w19Col arrow.Array // written by the loop, or below from quotient6
 	var w19Out *vec.FixedOut[float64]
-	var quotient11 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused19 bool
-	var rest19 vec.Sel
+	var quotient6 vec.Vec[float64]
 	{
 		w19Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w19Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient6, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2552,39 +2335,17 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient6, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused19, rest19 = true, left
-		if len(rest19) == 0 {
-			w19Col = w19Out.Array()
-		}
+		w19Col = w19Out.Array()
 	}
-	if !fused19 || len(rest19) > 0 {
-		// (1.0 - l_discount)
-		difference36 := vec.Map2(rest19, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product52 := vec.Map2(rest19, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference36), rt.MulFloat64)
-		// (1.0 - l_discount)
-		difference37 := vec.Map2(rest19, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product53 := vec.Map2(rest19, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference37), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount)))
-		product54 := vec.Map2(rest19, n, vec.VecArg(&product52), vec.VecArg(&product53), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (l_extendedprice * (1.0 - l_discount))) / 1000000.0)
-		quotient12 := vec.Map2E(rest19, n, vec.VecArg(&product54), vec.ConstArg[float64](float64(1e+06)), rt.DivideFloat64)
-		if fused19 {
-			w19Out.Patch(&quotient12, rest19, all)
-			w19Col = w19Out.Array()
-		}
-		quotient11 = quotient12
-	}
-	vec.Check(failed, &quotient11, all, n, 19)
+	vec.Check(failed, &quotient6, all, n, 19)
 	if w19Col == nil {
-		w19Col = vec.Float64Array(mem, &quotient11, all, n)
+		w19Col = vec.Float64Array(mem, &quotient6, all, n)
 	}
 	return w19Col
 }
@@ -2594,9 +2355,9 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
 func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - l_extendedprice)
-	var w20Col arrow.Array // written by the loop, or below from difference38
+	var w20Col arrow.Array // written by the loop, or below from difference5
 	var w20Out *vec.FixedOut[float64]
-	var difference38 vec.Vec[float64]
+	var difference5 vec.Vec[float64]
 	{
 		w20Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2618,9 +2379,9 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w20Col = w20Out.Array()
 	}
-	vec.Check(failed, &difference38, all, n, 20)
+	vec.Check(failed, &difference5, all, n, 20)
 	if w20Col == nil {
-		w20Col = vec.Float64Array(mem, &difference38, all, n)
+		w20Col = vec.Float64Array(mem, &difference5, all, n)
 	}
 	return w20Col
 }
@@ -2630,9 +2391,9 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount)) - l_quantity
 func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - l_quantity)
-	var w21Col arrow.Array // written by the loop, or below from difference41
+	var w21Col arrow.Array // written by the loop, or below from difference6
 	var w21Out *vec.FixedOut[float64]
-	var difference41 vec.Vec[float64]
+	var difference6 vec.Vec[float64]
 	{
 		w21Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2654,9 +2415,9 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w21Col = w21Out.Array()
 	}
-	vec.Check(failed, &difference41, all, n, 21)
+	vec.Check(failed, &difference6, all, n, 21)
 	if w21Col == nil {
-		w21Col = vec.Float64Array(mem, &difference41, all, n)
+		w21Col = vec.Float64Array(mem, &difference6, all, n)
 	}
 	return w21Col
 }
@@ -2666,9 +2427,9 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
 func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 1.05)
-	var w22Col arrow.Array // written by the loop, or below from product58
+	var w22Col arrow.Array // written by the loop, or below from product6
 	var w22Out *vec.FixedOut[float64]
-	var product58 vec.Vec[float64]
+	var product6 vec.Vec[float64]
 	{
 		w22Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2690,9 +2451,9 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w22Col = w22Out.Array()
 	}
-	vec.Check(failed, &product58, all, n, 22)
+	vec.Check(failed, &product6, all, n, 22)
 	if w22Col == nil {
-		w22Col = vec.Float64Array(mem, &product58, all, n)
+		w22Col = vec.Float64Array(mem, &product6, all, n)
 	}
 	return w22Col
 }
@@ -2702,9 +2463,9 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
 func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	var w23Col arrow.Array // written by the loop, or below from sum23
+	var w23Col arrow.Array // written by the loop, or below from sum3
 	var w23Out *vec.FixedOut[float64]
-	var sum23 vec.Vec[float64]
+	var sum3 vec.Vec[float64]
 	{
 		w23Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2726,9 +2487,9 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w23Col = w23Out.Array()
 	}
-	vec.Check(failed, &sum23, all, n, 23)
+	vec.Check(failed, &sum3, all, n, 23)
 	if w23Col == nil {
-		w23Col = vec.Float64Array(mem, &sum23, all, n)
+		w23Col = vec.Float64Array(mem, &sum3, all, n)
 	}
 	return w23Col
 }
@@ -2738,13 +2499,13 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
 func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice vec.Vec[float64], lTax vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
-	var ifResult5 vec.Vec[float64]
+	var ifResult3 vec.Vec[float64]
 	{
-		ifResult5 = vec.Make[float64](n)
+		ifResult3 = vec.Make[float64](n)
 		lDiscountV := lDiscount.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lTaxV := lTax.V[:n]
-		out := ifResult5.V[:n]
+		out := ifResult3.V[:n]
 		if lDiscount.Clean() && lExtendedprice.Clean() && lTax.Clean() {
 			for i := range out {
 				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
@@ -2757,13 +2518,13 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 			for i := range out {
 				if !(lDiscount.IsNull(i)) && rt.GtFloat64(lDiscountV[i], float64(0.05)) {
 					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-						ifResult5.SetNull(i)
+						ifResult3.SetNull(i)
 					} else {
 						out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 					}
 				} else {
 					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-						ifResult5.SetNull(i)
+						ifResult3.SetNull(i)
 					} else {
 						out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 					}
@@ -2772,20 +2533,20 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 		}
 	}
 	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
-	product68 := vec.Make[float64](n)
+	product7 := vec.Make[float64](n)
 	{
-		ifResult5V := ifResult5.V[:n]
-		out := product68.V[:n]
-		dirty := !vec.Strict(&product68, all, n, vec.FlagsOf(&ifResult5))
+		ifResult3V := ifResult3.V[:n]
+		out := product7.V[:n]
+		dirty := !vec.Strict(&product7, all, n, vec.FlagsOf(&ifResult3))
 		for i := range out {
-			if dirty && product68.Dirty(i) {
+			if dirty && product7.Dirty(i) {
 				continue
 			}
-			out[i] = rt.MulFloat64(ifResult5V[i], float64(2.0))
+			out[i] = rt.MulFloat64(ifResult3V[i], float64(2.0))
 		}
 	}
-	vec.Check(failed, &product68, all, n, 24)
-	column := vec.Float64Array(mem, &product68, all, n)
+	vec.Check(failed, &product7, all, n, 24)
+	column := vec.Float64Array(mem, &product7, all, n)
 	return column
 }
 
@@ -2794,26 +2555,22 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
 func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
-	var w26Col arrow.Array // written by the loop, or below from quotient15
+	var w26Col arrow.Array // written by the loop, or below from quotient8
 	var w26Out *vec.FixedOut[float64]
-	var quotient15 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused26 bool
-	var rest26 vec.Sel
+	var quotient8 vec.Vec[float64]
 	{
 		w26Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w26Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient8, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2823,39 +2580,17 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient8, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused26, rest26 = true, left
-		if len(rest26) == 0 {
-			w26Col = w26Out.Array()
-		}
+		w26Col = w26Out.Array()
 	}
-	if !fused26 || len(rest26) > 0 {
-		// (1.0 - l_discount)
-		difference50 := vec.Map2(rest26, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product70 := vec.Map2(rest26, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference50), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum28 := vec.Map2(rest26, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product71 := vec.Map2(rest26, n, vec.VecArg(&product70), vec.VecArg(&sum28), rt.MulFloat64)
-		// (l_discount + 1.0)
-		sum29 := vec.Map2(rest26, n, vec.VecArg(&lDiscount), vec.ConstArg[float64](float64(1.0)), rt.AddFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / (l_discount + 1.0))
-		quotient16 := vec.Map2E(rest26, n, vec.VecArg(&product71), vec.VecArg(&sum29), rt.DivideFloat64)
-		if fused26 {
-			w26Out.Patch(&quotient16, rest26, all)
-			w26Col = w26Out.Array()
-		}
-		quotient15 = quotient16
-	}
-	vec.Check(failed, &quotient15, all, n, 26)
+	vec.Check(failed, &quotient8, all, n, 26)
 	if w26Col == nil {
-		w26Col = vec.Float64Array(mem, &quotient15, all, n)
+		w26Col = vec.Float64Array(mem, &quotient8, all, n)
 	}
 	return w26Col
 }
@@ -2865,9 +2600,9 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
 func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
-	var w27Col arrow.Array // written by the loop, or below from sum30
+	var w27Col arrow.Array // written by the loop, or below from sum4
 	var w27Out *vec.FixedOut[float64]
-	var sum30 vec.Vec[float64]
+	var sum4 vec.Vec[float64]
 	{
 		w27Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2889,9 +2624,9 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w27Col = w27Out.Array()
 	}
-	vec.Check(failed, &sum30, all, n, 27)
+	vec.Check(failed, &sum4, all, n, 27)
 	if w27Col == nil {
-		w27Col = vec.Float64Array(mem, &sum30, all, n)
+		w27Col = vec.Float64Array(mem, &sum4, all, n)
 	}
 	return w27Col
 }
@@ -2901,9 +2636,9 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
 func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - ((l_extendedprice * (1.0 - l_discount)) * 0.5))
-	var w28Col arrow.Array // written by the loop, or below from difference53
+	var w28Col arrow.Array // written by the loop, or below from difference7
 	var w28Out *vec.FixedOut[float64]
-	var difference53 vec.Vec[float64]
+	var difference7 vec.Vec[float64]
 	{
 		w28Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2925,9 +2660,9 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w28Col = w28Out.Array()
 	}
-	vec.Check(failed, &difference53, all, n, 28)
+	vec.Check(failed, &difference7, all, n, 28)
 	if w28Col == nil {
-		w28Col = vec.Float64Array(mem, &difference53, all, n)
+		w28Col = vec.Float64Array(mem, &difference7, all, n)
 	}
 	return w28Col
 }
@@ -2937,9 +2672,9 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount)) + 100
 func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
-	var w29Col arrow.Array // written by the loop, or below from sum34
+	var w29Col arrow.Array // written by the loop, or below from sum5
 	var w29Out *vec.FixedOut[float64]
-	var sum34 vec.Vec[float64]
+	var sum5 vec.Vec[float64]
 	{
 		w29Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2960,9 +2695,9 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w29Col = w29Out.Array()
 	}
-	vec.Check(failed, &sum34, all, n, 29)
+	vec.Check(failed, &sum5, all, n, 29)
 	if w29Col == nil {
-		w29Col = vec.Float64Array(mem, &sum34, all, n)
+		w29Col = vec.Float64Array(mem, &sum5, all, n)
 	}
 	return w29Col
 }
@@ -2972,9 +2707,9 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
 func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
-	var w30Col arrow.Array // written by the loop, or below from difference58
+	var w30Col arrow.Array // written by the loop, or below from difference8
 	var w30Out *vec.FixedOut[float64]
-	var difference58 vec.Vec[float64]
+	var difference8 vec.Vec[float64]
 	{
 		w30Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -2996,9 +2731,9 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w30Col = w30Out.Array()
 	}
-	vec.Check(failed, &difference58, all, n, 30)
+	vec.Check(failed, &difference8, all, n, 30)
 	if w30Col == nil {
-		w30Col = vec.Float64Array(mem, &difference58, all, n)
+		w30Col = vec.Float64Array(mem, &difference8, all, n)
 	}
 	return w30Col
 }
@@ -3008,9 +2743,9 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
 func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	var w31Col arrow.Array // written by the loop, or below from difference61
+	var w31Col arrow.Array // written by the loop, or below from difference9
 	var w31Out *vec.FixedOut[float64]
-	var difference61 vec.Vec[float64]
+	var difference9 vec.Vec[float64]
 	{
 		w31Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -3032,9 +2767,9 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w31Col = w31Out.Array()
 	}
-	vec.Check(failed, &difference61, all, n, 31)
+	vec.Check(failed, &difference9, all, n, 31)
 	if w31Col == nil {
-		w31Col = vec.Float64Array(mem, &difference61, all, n)
+		w31Col = vec.Float64Array(mem, &difference9, all, n)
 	}
 	return w31Col
 }
@@ -3044,9 +2779,9 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
 func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
-	var w32Col arrow.Array // written by the loop, or below from product88
+	var w32Col arrow.Array // written by the loop, or below from product8
 	var w32Out *vec.FixedOut[float64]
-	var product88 vec.Vec[float64]
+	var product8 vec.Vec[float64]
 	{
 		w32Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -3069,9 +2804,9 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w32Col = w32Out.Array()
 	}
-	vec.Check(failed, &product88, all, n, 32)
+	vec.Check(failed, &product8, all, n, 32)
 	if w32Col == nil {
-		w32Col = vec.Float64Array(mem, &product88, all, n)
+		w32Col = vec.Float64Array(mem, &product8, all, n)
 	}
 	return w32Col
 }
@@ -3081,25 +2816,21 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount)) / 7
 func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
-	var w33Col arrow.Array // written by the loop, or below from quotient17
+	var w33Col arrow.Array // written by the loop, or below from quotient9
 	var w33Out *vec.FixedOut[float64]
-	var quotient17 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused33 bool
-	var rest33 vec.Sel
+	var quotient9 vec.Vec[float64]
 	{
 		w33Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w33Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient9, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -3109,33 +2840,17 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient9, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused33, rest33 = true, left
-		if len(rest33) == 0 {
-			w33Col = w33Out.Array()
-		}
+		w33Col = w33Out.Array()
 	}
-	if !fused33 || len(rest33) > 0 {
-		// (1.0 - l_discount)
-		difference68 := vec.Map2(rest33, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product93 := vec.Map2(rest33, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference68), rt.MulFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) / 7.0)
-		quotient18 := vec.Map2E(rest33, n, vec.VecArg(&product93), vec.ConstArg[float64](float64(7.0)), rt.DivideFloat64)
-		if fused33 {
-			w33Out.Patch(&quotient18, rest33, all)
-			w33Col = w33Out.Array()
-		}
-		quotient17 = quotient18
-	}
-	vec.Check(failed, &quotient17, all, n, 33)
+	vec.Check(failed, &quotient9, all, n, 33)
 	if w33Col == nil {
-		w33Col = vec.Float64Array(mem, &quotient17, all, n)
+		w33Col = vec.Float64Array(mem, &quotient9, all, n)
 	}
 	return w33Col
 }
@@ -3145,26 +2860,22 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
 func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
-	var w34Col arrow.Array // written by the loop, or below from quotient19
+	var w34Col arrow.Array // written by the loop, or below from quotient10
 	var w34Out *vec.FixedOut[float64]
-	var quotient19 vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused34 bool
-	var rest34 vec.Sel
+	var quotient10 vec.Vec[float64]
 	{
 		w34Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w34Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient10, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -3174,37 +2885,17 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient10, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused34, rest34 = true, left
-		if len(rest34) == 0 {
-			w34Col = w34Out.Array()
-		}
+		w34Col = w34Out.Array()
 	}
-	if !fused34 || len(rest34) > 0 {
-		// (1.0 - l_discount)
-		difference69 := vec.Map2(rest34, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lDiscount), rt.SubFloat64)
-		// (l_extendedprice * (1.0 - l_discount))
-		product94 := vec.Map2(rest34, n, vec.VecArg(&lExtendedprice), vec.VecArg(&difference69), rt.MulFloat64)
-		// (1.0 + l_tax)
-		sum39 := vec.Map2(rest34, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&lTax), rt.AddFloat64)
-		// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-		product95 := vec.Map2(rest34, n, vec.VecArg(&product94), vec.VecArg(&sum39), rt.MulFloat64)
-		// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) / 11.0)
-		quotient20 := vec.Map2E(rest34, n, vec.VecArg(&product95), vec.ConstArg[float64](float64(11.0)), rt.DivideFloat64)
-		if fused34 {
-			w34Out.Patch(&quotient20, rest34, all)
-			w34Col = w34Out.Array()
-		}
-		quotient19 = quotient20
-	}
-	vec.Check(failed, &quotient19, all, n, 34)
+	vec.Check(failed, &quotient10, all, n, 34)
 	if w34Col == nil {
-		w34Col = vec.Float64Array(mem, &quotient19, all, n)
+		w34Col = vec.Float64Array(mem, &quotient10, all, n)
 	}
 	return w34Col
 }
@@ -3214,9 +2905,9 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
 func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * 0.9) + l_tax)
-	var w35Col arrow.Array // written by the loop, or below from sum40
+	var w35Col arrow.Array // written by the loop, or below from sum6
 	var w35Out *vec.FixedOut[float64]
-	var sum40 vec.Vec[float64]
+	var sum6 vec.Vec[float64]
 	{
 		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -3238,9 +2929,9 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w35Col = w35Out.Array()
 	}
-	vec.Check(failed, &sum40, all, n, 35)
+	vec.Check(failed, &sum6, all, n, 35)
 	if w35Col == nil {
-		w35Col = vec.Float64Array(mem, &sum40, all, n)
+		w35Col = vec.Float64Array(mem, &sum6, all, n)
 	}
 	return w35Col
 }
@@ -3250,9 +2941,9 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
 func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.8) + l_discount)
-	var w36Col arrow.Array // written by the loop, or below from sum42
+	var w36Col arrow.Array // written by the loop, or below from sum7
 	var w36Out *vec.FixedOut[float64]
-	var sum42 vec.Vec[float64]
+	var sum7 vec.Vec[float64]
 	{
 		w36Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -3274,9 +2965,9 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w36Col = w36Out.Array()
 	}
-	vec.Check(failed, &sum42, all, n, 36)
+	vec.Check(failed, &sum7, all, n, 36)
 	if w36Col == nil {
-		w36Col = vec.Float64Array(mem, &sum42, all, n)
+		w36Col = vec.Float64Array(mem, &sum7, all, n)
 	}
 	return w36Col
 }
@@ -3286,9 +2977,9 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
 func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
-	var w37Col arrow.Array // written by the loop, or below from ifResult7
+	var w37Col arrow.Array // written by the loop, or below from ifResult4
 	var w37Out *vec.FixedOut[float64]
-	var ifResult7 vec.Vec[float64]
+	var ifResult4 vec.Vec[float64]
 	{
 		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -3314,9 +3005,9 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w37Col = w37Out.Array()
 	}
-	vec.Check(failed, &ifResult7, all, n, 37)
+	vec.Check(failed, &ifResult4, all, n, 37)
 	if w37Col == nil {
-		w37Col = vec.Float64Array(mem, &ifResult7, all, n)
+		w37Col = vec.Float64Array(mem, &ifResult4, all, n)
 	}
 	return w37Col
 }
@@ -3326,9 +3017,9 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
 func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) - (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax))
-	var w38Col arrow.Array // written by the loop, or below from difference74
+	var w38Col arrow.Array // written by the loop, or below from difference10
 	var w38Out *vec.FixedOut[float64]
-	var difference74 vec.Vec[float64]
+	var difference10 vec.Vec[float64]
 	{
 		w38Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -3350,9 +3041,9 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w38Col = w38Out.Array()
 	}
-	vec.Check(failed, &difference74, all, n, 38)
+	vec.Check(failed, &difference10, all, n, 38)
 	if w38Col == nil {
-		w38Col = vec.Float64Array(mem, &difference74, all, n)
+		w38Col = vec.Float64Array(mem, &difference10, all, n)
 	}
 	return w38Col
 }
@@ -3362,9 +3053,9 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
 func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) + ((l_extendedprice * (1.0 - l_discount)) * l_discount))
-	var w39Col arrow.Array // written by the loop, or below from sum47
+	var w39Col arrow.Array // written by the loop, or below from sum8
 	var w39Out *vec.FixedOut[float64]
-	var sum47 vec.Vec[float64]
+	var sum8 vec.Vec[float64]
 	{
 		w39Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -3386,9 +3077,9 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w39Col = w39Out.Array()
 	}
-	vec.Check(failed, &sum47, all, n, 39)
+	vec.Check(failed, &sum8, all, n, 39)
 	if w39Col == nil {
-		w39Col = vec.Float64Array(mem, &sum47, all, n)
+		w39Col = vec.Float64Array(mem, &sum8, all, n)
 	}
 	return w39Col
 }
@@ -3398,9 +3089,9 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
 func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
-	var w40Col arrow.Array // written by the loop, or below from product113
+	var w40Col arrow.Array // written by the loop, or below from product9
 	var w40Out *vec.FixedOut[float64]
-	var product113 vec.Vec[float64]
+	var product9 vec.Vec[float64]
 	{
 		w40Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -3422,9 +3113,9 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w40Col = w40Out.Array()
 	}
-	vec.Check(failed, &product113, all, n, 40)
+	vec.Check(failed, &product9, all, n, 40)
 	if w40Col == nil {
-		w40Col = vec.Float64Array(mem, &product113, all, n)
+		w40Col = vec.Float64Array(mem, &product9, all, n)
 	}
 	return w40Col
 }

@@ -399,7 +399,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case_every_resultCol1(n, all, a, b, p, q, in, mem, failed)
+	col1 := case_every_resultCol1(n, all, a, b, p, q, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"})
@@ -416,7 +416,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 // case_every_resultCol1 computes output column 1 (r) of query case_every_result on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
-func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], q vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -424,7 +424,7 @@ func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN()+in.Column(11).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -452,19 +452,27 @@ func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) || b.Dirty(i) || p.Dirty(i) || q.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				switch {
-				case pV[i]:
-					out[i] = quotient
-				case qV[i]:
-					out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
+				case (!(p.IsNull(i)) && pV[i]):
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = quotient
+					}
+				case (!(q.IsNull(i)) && qV[i]):
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
+					}
 				default:
-					out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
+					}
 				}
 				if bad {
 					bad = false
@@ -815,7 +823,7 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	sel := vec.Where(&cmp, n)
 	col1 := cheap_shared_two_rootsCol1(n, sel, x, y, mem, failed)
 	col2 := cheap_shared_two_rootsCol2(n, sel, x, y, c_, mem, failed)
-	col3 := cheap_shared_two_rootsCol3(n, sel, x, y, p, a, b, in, failed, mem)
+	col3 := cheap_shared_two_rootsCol3(n, sel, x, y, p, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "disc", "charge", "big"}, []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"})
@@ -891,9 +899,9 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 //	x * (1 - y) * (1 + CAST(c AS DOUBLE))
 func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
-	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
-	var product3 vec.Vec[float64]
+	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		xV := x.V[:n]
@@ -904,8 +912,8 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-				product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-				out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+				product2 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -915,15 +923,15 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 					continue
 				}
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-				product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-				out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+				product2 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 			}
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product3, sel, n, 2)
+	vec.Check(failed, &product2, sel, n, 2)
 	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+		chargeCol = vec.Float64Array(mem, &product2, sel, n)
 	}
 	return chargeCol
 }
@@ -931,13 +939,10 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 // cheap_shared_two_rootsCol3 computes output column 3 (big) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(p, x * (1 - y) > 2, a > b)
-func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
 	var ifResult vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused3 bool
-	rest3 := sel
-	if in.Column(4).NullN()+in.Column(5).NullN()+in.Column(10).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[bool](n)
 		xV := x.V[:n]
 		yV := y.V[:n]
@@ -945,14 +950,13 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if x.Clean() && y.Clean() && p.Clean() && a.Clean() && b.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-				product6 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+				product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
 				if pV[i] {
-					out[i] = rt.GtFloat64(product6, float64(2.0))
+					out[i] = rt.GtFloat64(product3, float64(2.0))
 				} else {
 					out[i] = rt.GtInt64(aV[i], bV[i])
 				}
@@ -960,41 +964,22 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if x.Dirty(i) || y.Dirty(i) || p.Dirty(i) || a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-				product6 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-				if pV[i] {
-					out[i] = rt.GtFloat64(product6, float64(2.0))
+				product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+				if !(p.IsNull(i)) && pV[i] {
+					if x.IsNull(i) || y.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = rt.GtFloat64(product3, float64(2.0))
+					}
 				} else {
-					out[i] = rt.GtInt64(aV[i], bV[i])
+					if a.IsNull(i) || b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = rt.GtInt64(aV[i], bV[i])
+					}
 				}
 			}
-		}
-		fused3, rest3 = true, left
-	}
-	if !fused3 || len(rest3) > 0 {
-		// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-		// (1.0 - y)
-		difference3 := vec.Map2(rest3, n, vec.ConstArg[float64](float64(1.0)), vec.VecArg(&y), rt.SubFloat64)
-		// (x * (1.0 - y))
-		product6 := vec.Map2(rest3, n, vec.VecArg(&x), vec.VecArg(&difference3), rt.MulFloat64)
-		// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
-		then, otherwise := vec.Split(&p, rest3, n)
-		ifResult2 := vec.Make[bool](n)
-		vec.CopyErrs(&ifResult2, &p, rest3, n)
-		// ((x * (1.0 - y)) > 2.0)
-		cmp2 := vec.Map2(then, n, vec.VecArg(&product6), vec.ConstArg[float64](float64(2.0)), rt.GtFloat64)
-		vec.Merge(&ifResult2, &cmp2, then, n)
-		// (a > b)
-		cmp3 := vec.Map2(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.GtInt64)
-		vec.Merge(&ifResult2, &cmp3, otherwise, n)
-		if fused3 {
-			vec.Merge(&ifResult, &ifResult2, rest3, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	vec.Check(failed, &ifResult, sel, n, 3)
@@ -1047,22 +1032,59 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 //	COALESCE(a DIV b, 0) + (a DIV b)
 func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE((a DIV b), 0)
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &quotient, all, n)
-	stillNull := vec.NullRows(&quotient, all, n)
-	vec.Fill(&coalesced, int64(0), stillNull, n)
+	var shared vec.Vec[int64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		shared = vec.Make[int64](n)
+		quotientV := quotient.V[:n]
+		out := shared.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		if quotient.Clean() {
+			for i := range out {
+				out[i] = quotientV[i]
+			}
+		} else {
+			for i := range out {
+				if quotient.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case !(quotient.IsNull(i)):
+					out[i] = quotientV[i]
+				default:
+					out[i] = int64(0)
+				}
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// COALESCE((a DIV b), 0)
+		coalesced := vec.Make[int64](n)
+		vec.MergeNonNull(&coalesced, &quotient, rest, n)
+		stillNull := vec.NullRows(&quotient, rest, n)
+		vec.Fill(&coalesced, int64(0), stillNull, n)
+		if fused {
+			vec.Merge(&shared, &coalesced, rest, n)
+		} else {
+			shared = coalesced
+		}
+	}
 	// (COALESCE((a DIV b), 0) + (a DIV b))
 	sum := vec.Make[int64](n)
 	{
-		coalescedV := coalesced.V[:n]
+		sharedV := shared.V[:n]
 		quotientV := quotient.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&quotient))
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&shared), vec.FlagsOf(&quotient))
 		for i := range out {
 			if dirty && sum.Dirty(i) {
 				continue
 			}
-			r, err := rt.AddInt64(coalescedV[i], quotientV[i])
+			r, err := rt.AddInt64(sharedV[i], quotientV[i])
 			if err != nil {
 				sum.Fail(i, err)
 				continue
@@ -1103,7 +1125,7 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	failed := new(vec.Failure)
 	// (b DIV c)
 	quotient := quotientShared(n, all, b, c_)
-	col1 := coalesce_later_arg_other_outputCol1(n, all, a, quotient, failed, mem)
+	col1 := coalesce_later_arg_other_outputCol1(n, all, a, quotient, mem, failed)
 	// b DIV c
 	col2 := quotientColumn(n, all, quotient, failed, mem, 2)
 	if failed.Err != nil {
@@ -1122,15 +1144,64 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 // coalesce_later_arg_other_outputCol1 computes output column 1 (r) of query coalesce_later_arg_other_output on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, b DIV c)
-func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE(a, (b DIV c))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.Merge(&coalesced, &quotient, stillNull, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.Int64Array(mem, &coalesced, all, n)
-	return column
+	var directCol arrow.Array // written by the loop, or below from shared
+	var directOut *vec.FixedOut[int64]
+	var shared vec.Vec[int64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		quotientV := quotient.V[:n]
+		out := directOut.V
+		left := vec.Sel{} // rows for the vector code
+		if a.Clean() && quotient.Clean() {
+			for i := range out {
+				out[i] = aV[i]
+			}
+		} else {
+			for i := range out {
+				if quotient.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case !(a.IsNull(i)):
+					out[i] = aV[i]
+				default:
+					if quotient.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = quotientV[i]
+					}
+				}
+			}
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// COALESCE(a, (b DIV c))
+		coalesced := vec.Make[int64](n)
+		vec.MergeNonNull(&coalesced, &a, rest, n)
+		stillNull := vec.NullRows(&a, rest, n)
+		vec.Merge(&coalesced, &quotient, stillNull, n)
+		if fused {
+			directOut.Patch(&coalesced, rest, all)
+			directCol = directOut.Array()
+		}
+		shared = coalesced
+	}
+	vec.Check(failed, &shared, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &shared, all, n)
+	}
+	return directCol
 }
 
 // Coalesce_rest_regionSchema is the schema of the batches Coalesce_rest_region returns.
@@ -1601,7 +1672,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := if_both_branchesCol1(n, all, a, b, p, in, mem, failed)
+	col1 := if_both_branchesCol1(n, all, a, b, p, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"})
@@ -1618,7 +1689,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 // if_both_branchesCol1 computes output column 1 (r) of query if_both_branches on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + 1, (a DIV b) - 1)
-func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -1626,7 +1697,7 @@ func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -1650,16 +1721,20 @@ func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) || b.Dirty(i) || p.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				if pV[i] {
-					out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
+				if !(p.IsNull(i)) && pV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(quotient, int64(1)))
+					}
 				} else {
-					out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.SubInt64(quotient, int64(1)))
+					}
 				}
 				if bad {
 					bad = false
@@ -2403,7 +2478,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		quotientV := quotient.V[:n]
 		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if q.Clean() && quotient.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
@@ -2412,9 +2487,9 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				} else {
 					out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(1)))
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2437,9 +2512,9 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 						out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(1)))
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
@@ -3710,7 +3785,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := seed_ifCol1(n, all, a, x, y, in, mem, failed)
+	col1 := seed_ifCol1(n, all, a, x, y, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
@@ -3727,7 +3802,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 // seed_ifCol1 computes output column 1 (bucket) of query seed_if on every row, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -3735,7 +3810,7 @@ func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.V
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	{
 		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		xV := x.V[:n]
@@ -3759,16 +3834,20 @@ func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.V
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-				if rt.GtInt64(xV[i], yV[i]) {
-					out[i] = sum
+				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
+					if a.IsNull(i) {
+						bucketOut.SetNull(i)
+					} else {
+						out[i] = sum
+					}
 				} else {
-					out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
+					if a.IsNull(i) {
+						bucketOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
+					}
 				}
 				if bad {
 					bad = false
@@ -3964,22 +4043,18 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
 	var sum vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -3989,27 +4064,13 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 					continue
 				}
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (a DIV b)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) + 1)
-		sum2 := vec.Map2E(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-		if fused {
-			directOut.Patch(&sum2, rest, all)
-			directCol = directOut.Array()
-		}
-		sum = sum2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	if directCol == nil {
@@ -4063,13 +4124,9 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
 	var caseResult vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range out {
 				// shared (always): upper(s)
@@ -4085,51 +4142,23 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 			}
 		} else {
 			for i := range out {
-				if sArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				// shared (always): upper(s)
 				upper := rt.Upper(sArr.Value(i))
 				switch {
-				case rt.EqString(upper, "A"):
+				case (!(sArr.IsNull(i)) && rt.EqString(upper, "A")):
 					out[i] = int32(1)
-				case rt.EqString(upper, "B"):
+				case (!(sArr.IsNull(i)) && rt.EqString(upper, "B")):
 					out[i] = int32(2)
 				default:
-					out[i] = rt.Length(upper)
+					if sArr.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = rt.Length(upper)
+					}
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// shared (always): upper(s)
-		// upper(s)
-		upper := vec.Map1(rest, n, vec.StrArg(sArr), rt.Upper)
-		// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
-		caseResult2 := vec.Make[int32](n)
-		// (upper(s) = 'A')
-		cmp := vec.Map2(rest, n, vec.VecArg(&upper), vec.ConstArg[string]("A"), rt.EqString)
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int32(1), when, n)
-		// (upper(s) = 'B')
-		cmp2 := vec.Map2(notYet, n, vec.VecArg(&upper), vec.ConstArg[string]("B"), rt.EqString)
-		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
-		when2, notYet2 := vec.Split(&cmp2, notYet, n)
-		vec.Fill(&caseResult2, int32(2), when2, n)
-		// length(upper(s))
-		length := vec.Map1(notYet2, n, vec.VecArg(&upper), rt.Length)
-		vec.Merge(&caseResult2, &length, notYet2, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -4264,22 +4293,38 @@ func try_shared_wholeShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 //	TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)
 func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(TRY((a DIV b)), 0)
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &tried, all, n)
-	stillNull := vec.NullRows(&tried, all, n)
-	vec.Fill(&coalesced, int64(0), stillNull, n)
+	var shared vec.Vec[int64]
+	{
+		shared = vec.Make[int64](n)
+		triedV := tried.V[:n]
+		out := shared.V[:n]
+		if tried.Clean() {
+			for i := range out {
+				out[i] = triedV[i]
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(tried.IsNull(i)):
+					out[i] = triedV[i]
+				default:
+					out[i] = int64(0)
+				}
+			}
+		}
+	}
 	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), 0))
 	sum := vec.Make[int64](n)
 	{
 		triedV := tried.V[:n]
-		coalescedV := coalesced.V[:n]
+		sharedV := shared.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&coalesced))
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&shared))
 		for i := range out {
 			if dirty && sum.Dirty(i) {
 				continue
 			}
-			r, err := rt.AddInt64(triedV[i], coalescedV[i])
+			r, err := rt.AddInt64(triedV[i], sharedV[i])
 			if err != nil {
 				sum.Fail(i, err)
 				continue
@@ -4364,7 +4409,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	ifResult := where_both_branchesWhere(n, all, a, b, p, in)
+	ifResult := where_both_branchesWhere(n, all, a, b, p)
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 
@@ -4384,13 +4429,13 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 // where_both_branchesWhere computes the WHERE clause of query where_both_branches on every row:
 //
 //	IF(p, (a DIV b) > 0, (a DIV b) < 0)
-func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], in arrow.RecordBatch) vec.Vec[bool] {
+func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(1).NullN()+in.Column(10).NullN() <= n/2 {
+	{
 		ifResult = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
@@ -4414,16 +4459,20 @@ func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) || b.Dirty(i) || p.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				if pV[i] {
-					out[i] = rt.GtInt64(quotient, int64(0))
+				if !(p.IsNull(i)) && pV[i] {
+					if a.IsNull(i) || b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = rt.GtInt64(quotient, int64(0))
+					}
 				} else {
-					out[i] = rt.LtInt64(quotient, int64(0))
+					if a.IsNull(i) || b.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = rt.LtInt64(quotient, int64(0))
+					}
 				}
 				if bad {
 					bad = false

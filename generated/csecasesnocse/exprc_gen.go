@@ -87,23 +87,19 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p AND ((a DIV b) > 1))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		allOf = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&allOf, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -118,27 +114,11 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 				default:
 					out[i] = true
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&allOf, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		and.Add(&p)
-		// (a DIV b)
-		quotient := vec.Map2E(and.Live, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) > 1)
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-		and.Add(&cmp)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
-		} else {
-			allOf = andResult
 		}
 	}
 	vec.Check(failed, &allOf, all, n, 1)
@@ -152,26 +132,26 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 //
 //	a DIV b
 func quotientColumn(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
-	quotient2 := vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
 	{
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
-		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		out := quotient.V[:n]
+		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			if dirty && quotient2.Dirty(i) {
+			if dirty && quotient.Dirty(i) {
 				continue
 			}
 			r, err := rt.DivInt64(in1V[i], in2V[i])
 			if err != nil {
-				quotient2.Fail(i, err)
+				quotient.Fail(i, err)
 				continue
 			}
 			out[i] = r
 		}
 	}
-	vec.Check(failed, &quotient2, all, n, colNum1)
-	column2 := vec.Int64Array(mem, &quotient2, all, n)
+	vec.Check(failed, &quotient, all, n, colNum1)
+	column2 := vec.Int64Array(mem, &quotient, all, n)
 	return column2
 }
 
@@ -466,9 +446,6 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64]
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
@@ -476,8 +453,7 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64]
 		bV := b.V[:n]
 		qV := q.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
 			for i := range out {
 				switch {
@@ -488,9 +464,9 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64]
 				default:
 					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -515,42 +491,13 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64]
 						out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
-		caseResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&caseResult2, &p, rest, n)
-		when, notYet := vec.Split(&p, rest, n)
-		// (a DIV b)
-		quotient := vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&caseResult2, &quotient, when, n)
-		vec.CopyErrs(&caseResult2, &q, notYet, n)
-		when2, notYet2 := vec.Split(&q, notYet, n)
-		// (a DIV b)
-		quotient2 := vec.Map2E(when2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) + 1)
-		sum := vec.Map2E(when2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-		vec.Merge(&caseResult2, &sum, when2, n)
-		// (a DIV b)
-		quotient3 := vec.Map2E(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) - 1)
-		difference := vec.Map2E(notYet2, n, vec.VecArg(&quotient3), vec.ConstArg[int64](int64(1)), rt.SubInt64)
-		vec.Merge(&caseResult2, &difference, notYet2, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -766,17 +713,13 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				switch {
@@ -787,9 +730,9 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 				default:
 					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -806,38 +749,13 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 ELSE (a DIV b) END
-		caseResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&caseResult2, &p, rest, n)
-		when, notYet := vec.Split(&p, rest, n)
-		vec.Fill(&caseResult2, int64(0), when, n)
-		// (a DIV b)
-		quotient := vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) > 1)
-		cmp := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
-		when2, notYet2 := vec.Split(&cmp, notYet, n)
-		vec.Fill(&caseResult2, int64(1), when2, n)
-		// (a DIV b)
-		quotient2 := vec.Map2E(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&caseResult2, &quotient2, notYet2, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -894,9 +812,6 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
@@ -904,8 +819,7 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[
 		bV := b.V[:n]
 		qV := q.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
 			for i := range out {
 				switch {
@@ -916,9 +830,9 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[
 				default:
 					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -939,36 +853,13 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[
 						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN (a DIV b) WHEN q THEN 0 ELSE (a DIV b) END
-		caseResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&caseResult2, &p, rest, n)
-		when, notYet := vec.Split(&p, rest, n)
-		// (a DIV b)
-		quotient := vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&caseResult2, &quotient, when, n)
-		vec.CopyErrs(&caseResult2, &q, notYet, n)
-		when2, notYet2 := vec.Split(&q, notYet, n)
-		vec.Fill(&caseResult2, int64(0), when2, n)
-		// (a DIV b)
-		quotient2 := vec.Map2E(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&caseResult2, &quotient2, notYet2, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -1090,9 +981,9 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 //	x * (1 - y) * (1 + CAST(c AS DOUBLE))
 func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
-	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
-	var product3 vec.Vec[float64]
+	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		xV := x.V[:n]
@@ -1116,9 +1007,9 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product3, sel, n, 2)
+	vec.Check(failed, &product2, sel, n, 2)
 	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+		chargeCol = vec.Float64Array(mem, &product2, sel, n)
 	}
 	return chargeCol
 }
@@ -1213,7 +1104,36 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 //	COALESCE(a DIV b, 0) + (a DIV b)
 func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE((a DIV b), 0)
-	coalesced := vec.Make[int64](n)
+	var shared vec.Vec[int64]
+	{
+		shared = vec.Make[int64](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := shared.V[:n]
+		var bad vec.FirstErr
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i) || b.IsNull(i)):
+					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				default:
+					out[i] = int64(0)
+				}
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
+			}
+		}
+	}
 	// (a DIV b)
 	quotient := vec.Make[int64](n)
 	{
@@ -1233,40 +1153,18 @@ func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 			out[i] = r
 		}
 	}
-	vec.MergeNonNull(&coalesced, &quotient, all, n)
-	stillNull := vec.NullRows(&quotient, all, n)
-	vec.Fill(&coalesced, int64(0), stillNull, n)
-	// (a DIV b)
-	quotient2 := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient2.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
 	// (COALESCE((a DIV b), 0) + (a DIV b))
 	sum := vec.Make[int64](n)
 	{
-		coalescedV := coalesced.V[:n]
-		quotient2V := quotient2.V[:n]
+		sharedV := shared.V[:n]
+		quotientV := quotient.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&coalesced), vec.FlagsOf(&quotient2))
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&shared), vec.FlagsOf(&quotient))
 		for i := range out {
 			if dirty && sum.Dirty(i) {
 				continue
 			}
-			r, err := rt.AddInt64(coalescedV[i], quotient2V[i])
+			r, err := rt.AddInt64(sharedV[i], quotientV[i])
 			if err != nil {
 				sum.Fail(i, err)
 				continue
@@ -1305,7 +1203,7 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := coalesce_later_arg_other_outputCol1(n, all, a, b, c_, failed, mem)
+	col1 := coalesce_later_arg_other_outputCol1(n, all, a, b, c_, mem, failed)
 	// b DIV c
 	col2 := quotientColumn(n, all, b, c_, failed, mem, 2)
 	if failed.Err != nil {
@@ -1324,17 +1222,51 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 // coalesce_later_arg_other_outputCol1 computes output column 1 (r) of query coalesce_later_arg_other_output on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, b DIV c)
-func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE(a, (b DIV c))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	// (b DIV c)
-	quotient := vec.Map2E(stillNull, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	vec.Merge(&coalesced, &quotient, stillNull, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.Int64Array(mem, &coalesced, all, n)
-	return column
+	var directCol arrow.Array // written by the loop, or below from shared
+	var directOut *vec.FixedOut[int64]
+	var shared vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := directOut.V
+		var bad vec.FirstErr
+		if a.Clean() && b.Clean() && c_.Clean() {
+			for i := range out {
+				out[i] = aV[i]
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)):
+					out[i] = aV[i]
+				default:
+					if b.IsNull(i) || c_.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(bV[i], c_V[i]))
+					}
+				}
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shared, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &shared, all, n)
+	}
+	return directCol
 }
 
 // Coalesce_rest_regionSchema is the schema of the batches Coalesce_rest_region returns.
@@ -1362,7 +1294,7 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := coalesce_rest_regionCol1(n, all, a, b, c_, failed, mem)
+	col1 := coalesce_rest_regionCol1(n, all, a, b, c_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, b DIV c, (b DIV c) + 1)"})
@@ -1379,23 +1311,53 @@ func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.
 // coalesce_rest_regionCol1 computes output column 1 (r) of query coalesce_rest_region on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, b DIV c, (b DIV c) + 1)
-func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE(a, (b DIV c), ((b DIV c) + 1))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	// (b DIV c)
-	quotient := vec.Map2E(stillNull, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	vec.MergeNonNull(&coalesced, &quotient, stillNull, n)
-	stillNull2 := vec.NullRows(&quotient, stillNull, n)
-	// (b DIV c)
-	quotient2 := vec.Map2E(stillNull2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	// ((b DIV c) + 1)
-	sum := vec.Map2E(stillNull2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-	vec.Merge(&coalesced, &sum, stillNull2, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.Int64Array(mem, &coalesced, all, n)
-	return column
+	var directCol arrow.Array // written by the loop, or below from shared
+	var directOut *vec.FixedOut[int64]
+	var shared vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := directOut.V
+		var bad vec.FirstErr
+		if a.Clean() && b.Clean() && c_.Clean() {
+			for i := range out {
+				out[i] = aV[i]
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)):
+					out[i] = aV[i]
+				case !(b.IsNull(i) || c_.IsNull(i)):
+					out[i] = bad.Int64(rt.DivInt64(bV[i], c_V[i]))
+				default:
+					if b.IsNull(i) || c_.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
+					}
+				}
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shared, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &shared, all, n)
+	}
+	return directCol
 }
 
 // Cross_outputSchema is the schema of the batches Cross_output returns.
@@ -1450,16 +1412,13 @@ func ifThenColumn(n int, all vec.Sel, in1 vec.Vec[bool], a vec.Vec[int64], b vec
 	var guardedCol arrow.Array
 	var guardedOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	var fused bool
-	var rest vec.Sel
 	{
 		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		in1V := in1.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := guardedOut.V
-		left := vec.Sel{}
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if in1.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				if in1V[i] {
@@ -1467,9 +1426,9 @@ func ifThenColumn(n int, all vec.Sel, in1 vec.Vec[bool], a vec.Vec[int64], b vec
 				} else {
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -1483,29 +1442,13 @@ func ifThenColumn(n int, all vec.Sel, in1 vec.Vec[bool], a vec.Vec[int64], b vec
 				} else {
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			guardedCol = guardedOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		then, otherwise := vec.Split(&in1, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &in1, rest, n)
-		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&ifResult2, &quotient, then, n)
-		vec.Fill(&ifResult2, int64(0), otherwise, n)
-		if fused {
-			guardedOut.Patch(&ifResult2, rest, all)
-			guardedCol = guardedOut.Array()
-		}
-		ifResult = ifResult2
+		guardedCol = guardedOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, colNum1)
 	if guardedCol == nil {
@@ -1897,17 +1840,13 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -1915,9 +1854,9 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				} else {
 					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -1935,37 +1874,13 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 						out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// (a DIV b)
-		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) + 1)
-		sum := vec.Map2E(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-		vec.Merge(&ifResult2, &sum, then, n)
-		// (a DIV b)
-		quotient2 := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) - 1)
-		difference := vec.Map2E(otherwise, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.SubInt64)
-		vec.Merge(&ifResult2, &difference, otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -2021,17 +1936,13 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if c_.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				if rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
@@ -2039,9 +1950,9 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 				} else {
 					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2059,41 +1970,13 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 						out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (c DIV a)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&c_), vec.VecArg(&a), rt.DivInt64)
-		// ((c DIV a) > 0)
-		cmp := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-		// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		// (b DIV c)
-		quotient2 := vec.Map2E(then, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-		// ((b DIV c) + 1)
-		sum := vec.Map2E(then, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-		vec.Merge(&ifResult2, &sum, then, n)
-		// (b DIV c)
-		quotient3 := vec.Map2E(otherwise, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-		// ((b DIV c) - 1)
-		difference := vec.Map2E(otherwise, n, vec.VecArg(&quotient3), vec.ConstArg[int64](int64(1)), rt.SubInt64)
-		vec.Merge(&ifResult2, &difference, otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -2229,12 +2112,9 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 //	IF(p AND q, a DIV b, 0)
 func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((p AND q), (a DIV b), 0)
-	var r3Col arrow.Array // written by the loop, or below from ifResult5
+	var r3Col arrow.Array // written by the loop, or below from ifResult3
 	var r3Out *vec.FixedOut[int64]
-	var ifResult5 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused3 bool
-	var rest3 vec.Sel
+	var ifResult3 vec.Vec[int64]
 	{
 		r3Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
@@ -2242,8 +2122,7 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := r3Out.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				if pV[i] && qV[i] {
@@ -2251,9 +2130,9 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 				} else {
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult3, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2267,39 +2146,17 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 				} else {
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult3, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused3, rest3 = true, left
-		if len(rest3) == 0 {
-			r3Col = r3Out.Array()
-		}
+		r3Col = r3Out.Array()
 	}
-	if !fused3 || len(rest3) > 0 {
-		and := vec.NewLogic(false, rest3, n)
-		and.Add(&p)
-		and.Add(&q)
-		andResult := and.Finish()
-		// IF((p AND q), (a DIV b), 0)
-		then3, otherwise3 := vec.Split(&andResult, rest3, n)
-		ifResult6 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult6, &andResult, rest3, n)
-		// (a DIV b)
-		quotient3 := vec.Map2E(then3, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&ifResult6, &quotient3, then3, n)
-		vec.Fill(&ifResult6, int64(0), otherwise3, n)
-		if fused3 {
-			r3Out.Patch(&ifResult6, rest3, all)
-			r3Col = r3Out.Array()
-		}
-		ifResult5 = ifResult6
-	}
-	vec.Check(failed, &ifResult5, all, n, 3)
+	vec.Check(failed, &ifResult3, all, n, 3)
 	if r3Col == nil {
-		r3Col = vec.Int64Array(mem, &ifResult5, all, n)
+		r3Col = vec.Int64Array(mem, &ifResult3, all, n)
 	}
 	return r3Col
 }
@@ -2350,17 +2207,13 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, (a DIV b), 0)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -2368,9 +2221,9 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 				} else {
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2384,42 +2237,22 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 				} else {
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, (a DIV b), 0)
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// (a DIV b)
-		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&ifResult2, &quotient, then, n)
-		vec.Fill(&ifResult2, int64(0), otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
-		}
 	}
 	// IF(q, (a DIV b), 1)
-	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
+	var ifResult2 vec.Vec[int64]
 	{
-		ifResult3 = vec.Make[int64](n)
+		ifResult2 = vec.Make[int64](n)
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := ifResult3.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		out := ifResult2.V[:n]
+		var bad vec.FirstErr
 		if q.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				if qV[i] {
@@ -2427,57 +2260,41 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 				} else {
 					out[i] = int64(1)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for i := range out {
 				if !(q.IsNull(i)) && qV[i] {
 					if a.IsNull(i) || b.IsNull(i) {
-						ifResult3.SetNull(i)
+						ifResult2.SetNull(i)
 					} else {
 						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
 				} else {
 					out[i] = int64(1)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// IF(q, (a DIV b), 1)
-		then2, otherwise2 := vec.Split(&q, rest2, n)
-		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &q, rest2, n)
-		// (a DIV b)
-		quotient2 := vec.Map2E(then2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&ifResult4, &quotient2, then2, n)
-		vec.Fill(&ifResult4, int64(1), otherwise2, n)
-		if fused2 {
-			vec.Merge(&ifResult3, &ifResult4, rest2, n)
-		} else {
-			ifResult3 = ifResult4
 		}
 	}
 	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
 	sum := vec.Make[int64](n)
 	{
 		ifResultV := ifResult.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult2V := ifResult2.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&ifResult3))
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&ifResult2))
 		for i := range out {
 			if dirty && sum.Dirty(i) {
 				continue
 			}
-			r, err := rt.AddInt64(ifResultV[i], ifResult3V[i])
+			r, err := rt.AddInt64(ifResultV[i], ifResult2V[i])
 			if err != nil {
 				sum.Fail(i, err)
 				continue
@@ -2542,16 +2359,13 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 //	IF(p, (a DIV b) > 0, TRUE)
 func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], value1 int64) vec.Vec[bool] {
 	var ifResult vec.Vec[bool]
-	var fused bool
-	var rest vec.Sel
 	{
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{}
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -2559,9 +2373,9 @@ func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Ve
 				} else {
 					out[i] = true
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2575,26 +2389,11 @@ func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Ve
 				} else {
 					out[i] = true
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[bool](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		cmp := vec.Map2(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(value1)), rt.GtInt64)
-		vec.Merge(&ifResult2, &cmp, then, n)
-		vec.Fill(&ifResult2, true, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	return ifResult
@@ -2605,20 +2404,16 @@ func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Ve
 //	IF(q, a DIV b, 0)
 func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(q, (a DIV b), 0)
-	var directCol arrow.Array // written by the loop, or below from ifResult3
+	var directCol arrow.Array // written by the loop, or below from ifResult2
 	var directOut *vec.FixedOut[int64]
-	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
+	var ifResult2 vec.Vec[int64]
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if q.Clean() && a.Clean() && b.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -2627,9 +2422,9 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], a vec.Vec[in
 				} else {
 					out[k] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2644,35 +2439,17 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], a vec.Vec[in
 				} else {
 					out[k] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			directCol = directOut.Array()
-		}
+		directCol = directOut.Array()
 	}
-	if !fused2 || len(rest2) > 0 {
-		// IF(q, (a DIV b), 0)
-		then2, otherwise2 := vec.Split(&q, rest2, n)
-		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &q, rest2, n)
-		// (a DIV b)
-		quotient2 := vec.Map2E(then2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		vec.Merge(&ifResult4, &quotient2, then2, n)
-		vec.Fill(&ifResult4, int64(0), otherwise2, n)
-		if fused2 {
-			directOut.Patch(&ifResult4, rest2, sel)
-			directCol = directOut.Array()
-		}
-		ifResult3 = ifResult4
-	}
-	vec.Check(failed, &ifResult3, sel, n, 1)
+	vec.Check(failed, &ifResult2, sel, n, 1)
 	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult3, sel, n)
+		directCol = vec.Int64Array(mem, &ifResult2, sel, n)
 	}
 	return directCol
 }
@@ -2730,16 +2507,13 @@ func ifThenColumn2(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.
 	var r1Col arrow.Array
 	var r1Out *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	var fused bool
-	var rest vec.Sel
 	{
 		r1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := r1Out.V
-		left := vec.Sel{}
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -2747,9 +2521,9 @@ func ifThenColumn2(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.
 				} else {
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2763,31 +2537,13 @@ func ifThenColumn2(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.
 				} else {
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			r1Col = r1Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		quotient2 := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		sum := vec.Map2E(then, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.AddInt64)
-		vec.Merge(&ifResult2, &sum, then, n)
-		vec.Fill(&ifResult2, int64(0), otherwise, n)
-		if fused {
-			r1Out.Patch(&ifResult2, rest, all)
-			r1Col = r1Out.Array()
-		}
-		ifResult = ifResult2
+		r1Col = r1Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if r1Col == nil {
@@ -3081,9 +2837,6 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], 
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
@@ -3091,8 +2844,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], 
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -3104,9 +2856,9 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], 
 				} else {
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -3128,98 +2880,13 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], 
 				} else {
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, IF(q, (a DIV b), ((a DIV b) + 1)), 0)
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// IF(q, (a DIV b), ((a DIV b) + 1))
-		var ifResult3 vec.Vec[int64]
-		// rows the vector code computes: those the fused loop leaves, or all of them
-		var fused2 bool
-		var rest2 vec.Sel
-		{
-			ifResult3 = vec.Make[int64](n)
-			qV := q.V[:n]
-			aV := a.V[:n]
-			bV := b.V[:n]
-			out := ifResult3.V[:n]
-			left := vec.Sel{} // rows for the vector code
-			var bad vec.Failed
-			if q.Clean() && a.Clean() && b.Clean() {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if qV[i] {
-						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-					} else {
-						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-					}
-					if bad {
-						bad = false
-						left = append(left, int32(i))
-					}
-				}
-			} else {
-				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-					i := then.Row(k)
-					if !(q.IsNull(i)) && qV[i] {
-						if a.IsNull(i) || b.IsNull(i) {
-							ifResult3.SetNull(i)
-						} else {
-							out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-						}
-					} else {
-						if a.IsNull(i) || b.IsNull(i) {
-							ifResult3.SetNull(i)
-						} else {
-							out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-						}
-					}
-					if bad {
-						bad = false
-						left = append(left, int32(i))
-					}
-				}
-			}
-			fused2, rest2 = true, left
-		}
-		if !fused2 || len(rest2) > 0 {
-			// IF(q, (a DIV b), ((a DIV b) + 1))
-			then2, otherwise2 := vec.Split(&q, rest2, n)
-			ifResult4 := vec.Make[int64](n)
-			vec.CopyErrs(&ifResult4, &q, rest2, n)
-			// (a DIV b)
-			quotient := vec.Map2E(then2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-			vec.Merge(&ifResult4, &quotient, then2, n)
-			// (a DIV b)
-			quotient2 := vec.Map2E(otherwise2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-			// ((a DIV b) + 1)
-			sum := vec.Map2E(otherwise2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-			vec.Merge(&ifResult4, &sum, otherwise2, n)
-			if fused2 {
-				vec.Merge(&ifResult3, &ifResult4, rest2, n)
-			} else {
-				ifResult3 = ifResult4
-			}
-		}
-		vec.Merge(&ifResult2, &ifResult3, then, n)
-		vec.Fill(&ifResult2, int64(0), otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -3278,21 +2945,18 @@ func productColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem m
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int64]
 	var product vec.Vec[int64]
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{}
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&product, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -3302,25 +2966,13 @@ func productColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem m
 					continue
 				}
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&product, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
-		product2 := vec.Map2E(rest, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(2)), rt.MulInt64)
-		if fused {
-			directOut.Patch(&product2, rest, all)
-			directCol = directOut.Array()
-		}
-		product = product2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
 	if directCol == nil {
@@ -3334,26 +2986,26 @@ func productColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem m
 //	a + b
 func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a + b)
-	sum2 := vec.Make[int64](n)
+	sum := vec.Make[int64](n)
 	{
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := sum2.V[:n]
-		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := sum.V[:n]
+		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && sum2.Dirty(i) {
+			if dirty && sum.Dirty(i) {
 				continue
 			}
 			r, err := rt.AddInt64(aV[i], bV[i])
 			if err != nil {
-				sum2.Fail(i, err)
+				sum.Fail(i, err)
 				continue
 			}
 			out[i] = r
 		}
 	}
-	vec.Check(failed, &sum2, all, n, 2)
-	column := vec.Int64Array(mem, &sum2, all, n)
+	vec.Check(failed, &sum, all, n, 2)
+	column := vec.Int64Array(mem, &sum, all, n)
 	return column
 }
 
@@ -3403,25 +3055,21 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 //	(a + b) * 2 + 1
 func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((a + b) * 2) + 1)
-	var sCol arrow.Array // written by the loop, or below from sum2
+	var sCol arrow.Array // written by the loop, or below from sum
 	var sOut *vec.FixedOut[int64]
-	var sum2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
+	var sum vec.Vec[int64]
 	{
 		sOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2))), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -3431,33 +3079,17 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64],
 					continue
 				}
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2))), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			sCol = sOut.Array()
-		}
+		sCol = sOut.Array()
 	}
-	if !fused2 || len(rest2) > 0 {
-		// (a + b)
-		sum3 := vec.Map2E(rest2, n, vec.VecArg(&a), vec.VecArg(&b), rt.AddInt64)
-		// ((a + b) * 2)
-		product3 := vec.Map2E(rest2, n, vec.VecArg(&sum3), vec.ConstArg[int64](int64(2)), rt.MulInt64)
-		// (((a + b) * 2) + 1)
-		sum4 := vec.Map2E(rest2, n, vec.VecArg(&product3), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-		if fused2 {
-			sOut.Patch(&sum4, rest2, all)
-			sCol = sOut.Array()
-		}
-		sum2 = sum4
-	}
-	vec.Check(failed, &sum2, all, n, 2)
+	vec.Check(failed, &sum, all, n, 2)
 	if sCol == nil {
-		sCol = vec.Int64Array(mem, &sum2, all, n)
+		sCol = vec.Int64Array(mem, &sum, all, n)
 	}
 	return sCol
 }
@@ -3662,21 +3294,18 @@ func sumColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memor
 	var sCol arrow.Array
 	var sOut *vec.FixedOut[int64]
 	var sum vec.Vec[int64]
-	var fused bool
-	var rest vec.Sel
 	{
 		sOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sOut.V
-		left := vec.Sel{}
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -3686,25 +3315,13 @@ func sumColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memor
 					continue
 				}
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			sCol = sOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		quotient2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		sum2 := vec.Map2E(rest, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-		if fused {
-			sOut.Patch(&sum2, rest, all)
-			sCol = sOut.Array()
-		}
-		sum = sum2
+		sCol = sOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, colNum1)
 	if sCol == nil {
@@ -3866,17 +3483,13 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -3884,9 +3497,9 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 				} else {
 					out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -3900,35 +3513,13 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 						out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, 0, ((a DIV b) * (a DIV b)))
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		vec.Fill(&ifResult2, int64(0), then, n)
-		// (a DIV b)
-		quotient := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// (a DIV b)
-		quotient2 := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) * (a DIV b))
-		product := vec.Map2E(otherwise, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.MulInt64)
-		vec.Merge(&ifResult2, &product, otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -4024,17 +3615,13 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				switch {
@@ -4043,9 +3630,9 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				default:
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -4060,35 +3647,13 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				default:
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN ((a DIV b) * (a DIV b)) ELSE 0 END
-		caseResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&caseResult2, &p, rest, n)
-		when, notYet := vec.Split(&p, rest, n)
-		// (a DIV b)
-		quotient := vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// (a DIV b)
-		quotient2 := vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) * (a DIV b))
-		product := vec.Map2E(when, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.MulInt64)
-		vec.Merge(&caseResult2, &product, when, n)
-		vec.Fill(&caseResult2, int64(0), notYet, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -5139,17 +4704,13 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
 		out := bucketOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if x.Clean() && y.Clean() && a.Clean() {
 			for i := range out {
 				if rt.GtInt64(xV[i], yV[i]) {
@@ -5157,9 +4718,9 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 				} else {
 					out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -5177,37 +4738,13 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 						out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			bucketCol = bucketOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (x > y)
-		cmp := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtInt64)
-		// IF((x > y), (a + 5), ((a + 5) DIV 100))
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		// (a + 5)
-		sum := vec.Map2E(then, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
-		vec.Merge(&ifResult2, &sum, then, n)
-		// (a + 5)
-		sum2 := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
-		// ((a + 5) DIV 100)
-		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum2), vec.ConstArg[int64](int64(100)), rt.DivInt64)
-		vec.Merge(&ifResult2, &quotient, otherwise, n)
-		if fused {
-			bucketOut.Patch(&ifResult2, rest, all)
-			bucketCol = bucketOut.Array()
-		}
-		ifResult = ifResult2
+		bucketCol = bucketOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if bucketCol == nil {
@@ -5687,22 +5224,18 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// ((a DIV b) > 1)
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -5712,23 +5245,11 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64
 					continue
 				}
 				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a DIV b)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) > 1)
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-		if fused {
-			vec.Merge(&cmp, &cmp2, rest, n)
-		} else {
-			cmp = cmp2
 		}
 	}
 	return cmp
@@ -5740,16 +5261,16 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64
 //
 //	a DIV b
 func quotientColumn2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	quotient2 := vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
 	{
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient2.V[:n]
-		if vec.Strict(&quotient2, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
+		out := quotient.V[:n]
+		if vec.Strict(&quotient, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
 			for i := range out {
 				r, err := rt.DivInt64(aV[i], bV[i])
 				if err != nil {
-					quotient2.Fail(i, err)
+					quotient.Fail(i, err)
 					continue
 				}
 				out[i] = r
@@ -5757,20 +5278,20 @@ func quotientColumn2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fai
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if quotient2.Dirty(i) {
+				if quotient.Dirty(i) {
 					continue
 				}
 				r, err := rt.DivInt64(aV[i], bV[i])
 				if err != nil {
-					quotient2.Fail(i, err)
+					quotient.Fail(i, err)
 					continue
 				}
 				out[i] = r
 			}
 		}
 	}
-	vec.Check(failed, &quotient2, sel, n, 1)
-	column := vec.Int64Array(mem, &quotient2, sel, n)
+	vec.Check(failed, &quotient, sel, n, 1)
+	column := vec.Int64Array(mem, &quotient, sel, n)
 	return column
 }
 
@@ -5823,17 +5344,13 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 	var ifResult vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -5841,9 +5358,9 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 				} else {
 					out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -5861,33 +5378,11 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 						out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[bool](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		// (a DIV b)
-		quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) > 0)
-		cmp := vec.Map2(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-		vec.Merge(&ifResult2, &cmp, then, n)
-		// (a DIV b)
-		quotient2 := vec.Map2E(otherwise, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-		// ((a DIV b) < 0)
-		cmp2 := vec.Map2(otherwise, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.LtInt64)
-		vec.Merge(&ifResult2, &cmp2, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	return ifResult

@@ -82,20 +82,16 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (CAST(s AS BIGINT) = 9223372036854775807)
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if sArr.NullN() == 0 {
 			for i := range out {
 				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -105,23 +101,11 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 					continue
 				}
 				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(s AS BIGINT)
-		asBigint := vec.Map1E(rest, n, vec.StrArg(sArr), rt.CastStringToInt64)
-		// (CAST(s AS BIGINT) = 9223372036854775807)
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(9223372036854775807)), rt.EqInt64)
-		if fused {
-			vec.Merge(&cmp, &cmp2, rest, n)
-		} else {
-			cmp = cmp2
 		}
 	}
 	return cmp
@@ -390,12 +374,12 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 	vec.Merge(&ifResult, shared0, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((2 > c), 0, a)
-	var ifResult4 vec.Vec[int64]
+	var ifResult3 vec.Vec[int64]
 	{
-		ifResult4 = vec.Make[int64](n)
+		ifResult3 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
-		out := ifResult4.V[:n]
+		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
@@ -412,7 +396,7 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 					out[i] = int64(0)
 				} else {
 					if a.IsNull(i) {
-						ifResult4.SetNull(i)
+						ifResult3.SetNull(i)
 					} else {
 						out[i] = aV[i]
 					}
@@ -420,7 +404,7 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 			}
 		}
 	}
-	vec.Merge(shared0, &ifResult4, todo2, n)
+	vec.Merge(shared0, &ifResult3, todo2, n)
 	vec.Merge(&ifResult, shared0, otherwise, n)
 	vec.Check(failed, &ifResult, sel, n, 1)
 	column := vec.Int64Array(mem, &ifResult, sel, n)
@@ -449,9 +433,9 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	// CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p...
 	caseResult2 := vec.Make[int64](n)
 	// (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c)
-	cmp5 := vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
-	vec.CopyErrs(&caseResult2, &cmp5, stillNull, n)
-	when2, notYet2 := vec.Split(&cmp5, stillNull, n)
+	cmp3 := vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
+	vec.CopyErrs(&caseResult2, &cmp3, stillNull, n)
+	when2, notYet2 := vec.Split(&cmp3, stillNull, n)
 	vec.Merge(&caseResult2, &a, when2, n)
 	// (a IS NOT NULL)
 	isNotNull2 := vec.IsNull(&a, true, notYet2, n)
@@ -692,7 +676,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := whereCmp2(n, all, r_, c_)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00003Col1(n, sel, r_, c_, a, failed, mem)
+	col1 := shape00003Col1(n, sel, r_, c_, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"r >= c", "COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)"})
@@ -731,46 +715,55 @@ func whereCmp2(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.V
 // shape00003Col1 computes output column 1 (o1) of query Shape00003 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)
-func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE((-r), c, a)
-	coalesced := vec.Make[int64](n)
-	// (-r)
-	minus := vec.Make[int64](n)
+	var o1Col arrow.Array // written by the loop, or below from shared
+	var o1Out *vec.FixedOut[int64]
+	var shared vec.Vec[int64]
 	{
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		r_V := r_.V[:n]
-		out := minus.V[:n]
-		if vec.Strict(&minus, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.NegateInt64(r_V[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := o1Out.V
+		var bad vec.FirstErr
+		if r_.Clean() && c_.Clean() && a.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
 				}
-				out[i] = r
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if minus.Dirty(i) {
-					continue
+				switch {
+				case !(r_.IsNull(i)):
+					out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
+				case !(c_.IsNull(i)):
+					out[k] = c_V[i]
+				default:
+					if a.IsNull(i) {
+						o1Out.SetNull(k)
+					} else {
+						out[k] = aV[i]
+					}
 				}
-				r, err := rt.NegateInt64(r_V[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
 				}
-				out[i] = r
 			}
 		}
+		o1Col = o1Out.Array()
 	}
-	vec.MergeNonNull(&coalesced, &minus, sel, n)
-	stillNull := vec.NullRows(&minus, sel, n)
-	vec.MergeNonNull(&coalesced, &c_, stillNull, n)
-	stillNull2 := vec.NullRows(&c_, stillNull, n)
-	vec.Merge(&coalesced, &a, stillNull2, n)
-	vec.Check(failed, &coalesced, sel, n, 1)
-	column := vec.Int64Array(mem, &coalesced, sel, n)
-	return column
+	vec.Check(failed, &shared, sel, n, 1)
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &shared, sel, n)
+	}
+	return o1Col
 }
 
 // Shape00004Schema is the schema of the batches Shape00004 returns.
@@ -980,22 +973,18 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (CAST(s AS BIGINT) <= a)
 	var cmp2 vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
 	{
 		cmp2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp2.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if sArr.NullN() == 0 && a.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -1006,23 +995,11 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 					continue
 				}
 				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// CAST(s AS BIGINT)
-		asBigint := vec.Map1E(rest2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-		// (CAST(s AS BIGINT) <= a)
-		cmp3 := vec.Map2(rest2, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.LeInt64)
-		if fused2 {
-			vec.Merge(&cmp2, &cmp3, rest2, n)
-		} else {
-			cmp2 = cmp3
 		}
 	}
 	vec.Check(failed, &cmp2, sel, n, 2)
@@ -1954,35 +1931,35 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 		}
 	}
 	// (CAST(s AS BIGINT) >= CAST(s AS BIGINT))
-	cmp2 := vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
 	{
 		asBigintV := asBigint.V[:n]
-		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint))
+		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&asBigint))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
+			if dirty && cmp.Dirty(i) {
 				continue
 			}
 			out[i] = rt.GeInt64(asBigintV[i], asBigintV[i])
 		}
 	}
 	// IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT))
-	then2, otherwise2 := vec.Split(&cmp2, all, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp2, all, n)
-	vec.Merge(&ifResult3, &r_, then2, n)
-	vec.FillNull(&ifResult3, otherwise2, n)
+	then, otherwise := vec.Split(&cmp, all, n)
+	ifResult2 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult2, &cmp, all, n)
+	vec.Merge(&ifResult2, &r_, then, n)
+	vec.FillNull(&ifResult2, otherwise, n)
 	matches := vec.Make[bool](n)
 	{
 		asBigint2V := asBigint2.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult2V := ifResult2.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&ifResult3))
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&ifResult2))
 		for i := range out {
 			if dirty && matches.Dirty(i) {
 				continue
 			}
-			out[i] = rt.EqInt64(asBigint2V[i], ifResult3V[i])
+			out[i] = rt.EqInt64(asBigint2V[i], ifResult2V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -2450,22 +2427,42 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, COALESCE(c, c)) >= probe(2, r, a)
 func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// COALESCE(c, c)
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &c_, all, n)
-	stillNull := vec.NullRows(&c_, all, n)
-	vec.Merge(&coalesced, &c_, stillNull, n)
+	var shared vec.Vec[int64]
+	{
+		shared = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		out := shared.V[:n]
+		if c_.Clean() {
+			for i := range out {
+				out[i] = c_V[i]
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(c_.IsNull(i)):
+					out[i] = c_V[i]
+				default:
+					if c_.IsNull(i) {
+						shared.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
+				}
+			}
+		}
+	}
 	// probe(1, r, COALESCE(c, c))
 	probe := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
-		coalescedV := coalesced.V[:n]
+		sharedV := shared.V[:n]
 		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&coalesced))
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&shared))
 		for i := range out {
 			if dirty && probe.Dirty(i) {
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], coalescedV[i])
+			r, err := kernelKernels.Probe(int32(1), r_V[i], sharedV[i])
 			if err != nil {
 				probe.Fail(i, err)
 				continue
@@ -2757,13 +2754,60 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	vec.CopyErrs(&caseResult, &andResult, sel, n)
 	when, notYet := vec.Split(&andResult, sel, n)
 	// COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &b, when, n)
-	stillNull := vec.NullRows(&b, when, n)
-	vec.MergeNonNull(&coalesced, &probe3, stillNull, n)
-	stillNull2 := vec.NullRows(&probe3, stillNull, n)
-	vec.Merge(&coalesced, &probe, stillNull2, n)
-	vec.Merge(&caseResult, &coalesced, when, n)
+	var shared vec.Vec[int64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused2 bool
+	var rest2 vec.Sel
+	{
+		shared = vec.Make[int64](n)
+		bV := b.V[:n]
+		probe3V := probe3.V[:n]
+		probeV := probe.V[:n]
+		out := shared.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		if b.Clean() && probe3.Clean() && probe.Clean() {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				out[i] = bV[i]
+			}
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				if probe3.ErrAt(i) != nil || probe.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case !(b.IsNull(i)):
+					out[i] = bV[i]
+				case !(probe3.IsNull(i)):
+					out[i] = probe3V[i]
+				default:
+					if probe.IsNull(i) {
+						shared.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
+				}
+			}
+		}
+		fused2, rest2 = true, left
+	}
+	if !fused2 || len(rest2) > 0 {
+		// COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
+		coalesced := vec.Make[int64](n)
+		vec.MergeNonNull(&coalesced, &b, rest2, n)
+		stillNull := vec.NullRows(&b, rest2, n)
+		vec.MergeNonNull(&coalesced, &probe3, stillNull, n)
+		stillNull2 := vec.NullRows(&probe3, stillNull, n)
+		vec.Merge(&coalesced, &probe, stillNull2, n)
+		if fused2 {
+			vec.Merge(&shared, &coalesced, rest2, n)
+		} else {
+			shared = coalesced
+		}
+	}
+	vec.Merge(&caseResult, &shared, when, n)
 	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
 	cmp6 := vec.Map2(notYet, n, vec.VecArg(&probe3), vec.VecArg(&b), rt.EqInt64)
 	vec.CopyErrs(&caseResult, &cmp6, notYet, n)
@@ -3115,15 +3159,15 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	probe := vec.Map3E(todo, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(shared0, &probe, todo, n)
 	// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
-	var ifResult3 vec.Vec[int64]
+	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
 	{
-		ifResult3 = vec.Make[int64](n)
+		ifResult2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		shared0V := (*shared0).V[:n]
-		out := ifResult3.V[:n]
+		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		if r_.Clean() && (*shared0).Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -3145,7 +3189,7 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 					out[i] = int64(5)
 				} else {
 					if (*shared0).IsNull(i) {
-						ifResult3.SetNull(i)
+						ifResult2.SetNull(i)
 					} else {
 						out[i] = shared0V[i]
 					}
@@ -3158,18 +3202,18 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		// (r <> probe(1, r, r))
 		cmp := vec.Map2(rest2, n, vec.VecArg(&r_), vec.VecArg(shared0), rt.NeInt64)
 		// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
-		then2, otherwise2 := vec.Split(&cmp, rest2, n)
-		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &cmp, rest2, n)
-		vec.Fill(&ifResult4, int64(5), then2, n)
-		vec.Merge(&ifResult4, shared0, otherwise2, n)
+		then, otherwise := vec.Split(&cmp, rest2, n)
+		ifResult3 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult3, &cmp, rest2, n)
+		vec.Fill(&ifResult3, int64(5), then, n)
+		vec.Merge(&ifResult3, shared0, otherwise, n)
 		if fused2 {
-			vec.Merge(&ifResult3, &ifResult4, rest2, n)
+			vec.Merge(&ifResult2, &ifResult3, rest2, n)
 		} else {
-			ifResult3 = ifResult4
+			ifResult2 = ifResult3
 		}
 	}
-	vec.Merge(&caseResult, &ifResult3, when, n)
+	vec.Merge(&caseResult, &ifResult2, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	vec.Check(failed, &caseResult, all, n, 1)
 	column := vec.Int64Array(mem, &caseResult, all, n)
@@ -3201,15 +3245,39 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 	vec.MergeNonNull(&coalesced, &caseResult2, all, n)
 	stillNull := vec.NullRows(&caseResult2, all, n)
 	// COALESCE(c, r, b)
-	coalesced2 := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced2, &c_, stillNull, n)
-	stillNull2 := vec.NullRows(&c_, stillNull, n)
-	vec.MergeNonNull(&coalesced2, &r_, stillNull2, n)
-	stillNull3 := vec.NullRows(&r_, stillNull2, n)
-	vec.Merge(&coalesced2, &b, stillNull3, n)
-	vec.MergeNonNull(&coalesced, &coalesced2, stillNull, n)
-	stillNull4 := vec.NullRows(&coalesced2, stillNull, n)
-	vec.Fill(&coalesced, int64(4611686018427387904), stillNull4, n)
+	var shared vec.Vec[int64]
+	{
+		shared = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		r_V := r_.V[:n]
+		bV := b.V[:n]
+		out := shared.V[:n]
+		if c_.Clean() && r_.Clean() && b.Clean() {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				out[i] = c_V[i]
+			}
+		} else {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				switch {
+				case !(c_.IsNull(i)):
+					out[i] = c_V[i]
+				case !(r_.IsNull(i)):
+					out[i] = r_V[i]
+				default:
+					if b.IsNull(i) {
+						shared.SetNull(i)
+					} else {
+						out[i] = bV[i]
+					}
+				}
+			}
+		}
+	}
+	vec.MergeNonNull(&coalesced, &shared, stillNull, n)
+	stillNull2 := vec.NullRows(&shared, stillNull, n)
+	vec.Fill(&coalesced, int64(4611686018427387904), stillNull2, n)
 	vec.Check(failed, &coalesced, all, n, 2)
 	column2 := vec.Int64Array(mem, &coalesced, all, n)
 	return column2
@@ -4391,7 +4459,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 	// probe(1, r, 5)
 	probe := probeShared(n, sel, r_, int32(1), int64(5))
-	col1 := shape00027Col1(n, sel, probe, failed, mem)
+	col1 := shape00027Col1(n, sel, probe, mem, failed)
 	col2 := shape00027Col2(n, sel, probe, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -4430,17 +4498,69 @@ func whereCmp5(n int, all vec.Sel, in1 vec.Vec[int64], value1 int64) vec.Vec[boo
 // shape00027Col1 computes output column 1 (o1) of query Shape00027 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
-func shape00027Col1(n int, sel vec.Sel, probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00027Col1(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &probe, sel, n)
-	stillNull := vec.NullRows(&probe, sel, n)
-	vec.MergeNonNull(&coalesced, &probe, stillNull, n)
-	stillNull2 := vec.NullRows(&probe, stillNull, n)
-	vec.Merge(&coalesced, &probe, stillNull2, n)
-	vec.Check(failed, &coalesced, sel, n, 1)
-	column := vec.Int64Array(mem, &coalesced, sel, n)
-	return column
+	var o1Col arrow.Array // written by the loop, or below from shared
+	var o1Out *vec.FixedOut[int64]
+	var shared vec.Vec[int64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+		probeV := probe.V[:n]
+		out := o1Out.V
+		left := vec.Sel{} // rows for the vector code
+		if probe.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = probeV[i]
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case !(probe.IsNull(i)):
+					out[k] = probeV[i]
+				case !(probe.IsNull(i)):
+					out[k] = probeV[i]
+				default:
+					if probe.IsNull(i) {
+						o1Out.SetNull(k)
+					} else {
+						out[k] = probeV[i]
+					}
+				}
+			}
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			o1Col = o1Out.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
+		coalesced := vec.Make[int64](n)
+		vec.MergeNonNull(&coalesced, &probe, rest, n)
+		stillNull := vec.NullRows(&probe, rest, n)
+		vec.MergeNonNull(&coalesced, &probe, stillNull, n)
+		stillNull2 := vec.NullRows(&probe, stillNull, n)
+		vec.Merge(&coalesced, &probe, stillNull2, n)
+		if fused {
+			o1Out.Patch(&coalesced, rest, sel)
+			o1Col = o1Out.Array()
+		}
+		shared = coalesced
+	}
+	vec.Check(failed, &shared, sel, n, 1)
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &shared, sel, n)
+	}
+	return o1Col
 }
 
 // shape00027Col2 computes output column 2 (o2) of query Shape00027 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -4452,8 +4572,8 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 	var o2Out *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
+	var fused2 bool
+	var rest2 vec.Sel
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probeV := probe.V[:n]
@@ -4492,22 +4612,22 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
+		fused2, rest2 = true, left
+		if len(rest2) == 0 {
 			o2Col = o2Out.Array()
 		}
 	}
-	if !fused || len(rest) > 0 {
+	if !fused2 || len(rest2) > 0 {
 		// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
 		caseResult2 := vec.Make[int64](n)
 		// (probe(1, r, 5) >= probe(1, r, 5))
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.GeInt64)
-		vec.CopyErrs(&caseResult2, &cmp2, rest, n)
-		when, notYet := vec.Split(&cmp2, rest, n)
+		cmp2 := vec.Map2(rest2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.GeInt64)
+		vec.CopyErrs(&caseResult2, &cmp2, rest2, n)
+		when, notYet := vec.Split(&cmp2, rest2, n)
 		vec.Merge(&caseResult2, &probe, when, n)
 		vec.Merge(&caseResult2, &probe, notYet, n)
-		if fused {
-			o2Out.Patch(&caseResult2, rest, sel)
+		if fused2 {
+			o2Out.Patch(&caseResult2, rest2, sel)
 			o2Col = o2Out.Array()
 		}
 		caseResult = caseResult2
@@ -5154,7 +5274,7 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		probeV := probe.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if probe2.Clean() && b.Clean() && sArr.NullN() == 0 && probe.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
@@ -5165,9 +5285,9 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 				default:
 					out[i] = probeV[i]
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -5192,9 +5312,9 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 						out[i] = probeV[i]
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
@@ -5897,8 +6017,8 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	coalesced := shape00036Shared0(n, all, c_, r_)
-	col1 := shape00036Col1(n, all, r_, coalesced, b, c_, a, failed, mem)
+	shared := shape00036Shared0(n, all, c_, r_)
+	col1 := shape00036Col1(n, all, r_, shared, b, c_, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ELSE probe(1, r, 4611686018427387904) END"})
@@ -5917,36 +6037,57 @@ func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	COALESCE(c, r)
 func shape00036Shared0(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64]) vec.Vec[int64] {
 	// COALESCE(c, r)
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &c_, all, n)
-	stillNull := vec.NullRows(&c_, all, n)
-	vec.Merge(&coalesced, &r_, stillNull, n)
-	return coalesced
+	var shared vec.Vec[int64]
+	{
+		shared = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		r_V := r_.V[:n]
+		out := shared.V[:n]
+		if c_.Clean() && r_.Clean() {
+			for i := range out {
+				out[i] = c_V[i]
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(c_.IsNull(i)):
+					out[i] = c_V[i]
+				default:
+					if r_.IsNull(i) {
+						shared.SetNull(i)
+					} else {
+						out[i] = r_V[i]
+					}
+				}
+			}
+		}
+	}
+	return shared
 }
 
 // shape00036Col1 computes output column 1 (o1) of query Shape00036 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
-func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], shared vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
 	caseResult := vec.Make[int64](n)
 	// (r > COALESCE(c, r))
 	cmp := vec.Make[bool](n)
 	{
 		r_V := r_.V[:n]
-		coalescedV := coalesced.V[:n]
+		sharedV := shared.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&coalesced))
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&shared))
 		for i := range out {
 			if dirty && cmp.Dirty(i) {
 				continue
 			}
-			out[i] = rt.GtInt64(r_V[i], coalescedV[i])
+			out[i] = rt.GtInt64(r_V[i], sharedV[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
-	vec.Merge(&caseResult, &coalesced, when, n)
+	vec.Merge(&caseResult, &shared, when, n)
 	// shared (region): probe(1, r, 4611686018427387904)
 	// probe(1, r, 4611686018427387904)
 	probe := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
@@ -5982,9 +6123,9 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], coalesced vec.Vec[int
 		}
 	}
 	// (b <> IF((1 <> c), 3, a))
-	cmp3 := vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&ifResult), rt.NeInt64)
-	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
-	when2, notYet2 := vec.Split(&cmp3, notYet, n)
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&ifResult), rt.NeInt64)
+	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
+	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	// (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904))
 	sum := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
 	vec.Merge(&caseResult, &sum, when2, n)
@@ -6187,24 +6328,24 @@ func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 //	IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
 func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ vec.Vec[int64], ifResult vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a))))
-	then2, otherwise2 := vec.Split(&q, all, n)
-	ifResult3 := vec.Make[bool](n)
-	vec.CopyErrs(&ifResult3, &q, all, n)
+	then, otherwise := vec.Split(&q, all, n)
+	ifResult2 := vec.Make[bool](n)
+	vec.CopyErrs(&ifResult2, &q, all, n)
 	// probe(2, r, c)
-	probe := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
+	probe := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(3, r, IF((1 = a), 5, a))
-	probe2 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
+	probe2 := vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	// (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a)))
-	cmp2 := vec.Map2(then2, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.NeInt64)
-	vec.Merge(&ifResult3, &cmp2, then2, n)
+	cmp := vec.Map2(then, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.NeInt64)
+	vec.Merge(&ifResult2, &cmp, then, n)
 	// shared (region): probe(1, r, IF((1 = a), 5, a))
 	// probe(1, r, IF((1 = a), 5, a))
-	probe3 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
+	probe3 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	// (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a)))
-	cmp3 := vec.Map2(otherwise2, n, vec.VecArg(&probe3), vec.VecArg(&probe3), rt.GtInt64)
-	vec.Merge(&ifResult3, &cmp3, otherwise2, n)
-	vec.Check(failed, &ifResult3, all, n, 1)
-	column := vec.BoolArray(mem, &ifResult3, all, n)
+	cmp2 := vec.Map2(otherwise, n, vec.VecArg(&probe3), vec.VecArg(&probe3), rt.GtInt64)
+	vec.Merge(&ifResult2, &cmp2, otherwise, n)
+	vec.Check(failed, &ifResult2, all, n, 1)
+	column := vec.BoolArray(mem, &ifResult2, all, n)
 	return column
 }
 
@@ -6363,7 +6504,7 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := whereCmp4(n, all, probe)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00040Col1(n, sel, probe, b, failed, mem)
+	col1 := shape00040Col1(n, sel, probe, b, mem, failed)
 	col2 := shape00040Col2(n, sel, a, probe, failed, mem)
 	// 'x'
 	col3 := valueColumn(n, sel, failed, mem, 3)
@@ -6383,17 +6524,70 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00040Col1 computes output column 1 (o1) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE(probe(1, r, b), b, probe(1, r, b))
-func shape00040Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00040Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE(probe(1, r, b), b, probe(1, r, b))
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &probe, sel, n)
-	stillNull := vec.NullRows(&probe, sel, n)
-	vec.MergeNonNull(&coalesced, &b, stillNull, n)
-	stillNull2 := vec.NullRows(&b, stillNull, n)
-	vec.Merge(&coalesced, &probe, stillNull2, n)
-	vec.Check(failed, &coalesced, sel, n, 1)
-	column := vec.Int64Array(mem, &coalesced, sel, n)
-	return column
+	var o1Col arrow.Array // written by the loop, or below from shared
+	var o1Out *vec.FixedOut[int64]
+	var shared vec.Vec[int64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+		probeV := probe.V[:n]
+		bV := b.V[:n]
+		out := o1Out.V
+		left := vec.Sel{} // rows for the vector code
+		if probe.Clean() && b.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = probeV[i]
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case !(probe.IsNull(i)):
+					out[k] = probeV[i]
+				case !(b.IsNull(i)):
+					out[k] = bV[i]
+				default:
+					if probe.IsNull(i) {
+						o1Out.SetNull(k)
+					} else {
+						out[k] = probeV[i]
+					}
+				}
+			}
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			o1Col = o1Out.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// COALESCE(probe(1, r, b), b, probe(1, r, b))
+		coalesced := vec.Make[int64](n)
+		vec.MergeNonNull(&coalesced, &probe, rest, n)
+		stillNull := vec.NullRows(&probe, rest, n)
+		vec.MergeNonNull(&coalesced, &b, stillNull, n)
+		stillNull2 := vec.NullRows(&b, stillNull, n)
+		vec.Merge(&coalesced, &probe, stillNull2, n)
+		if fused {
+			o1Out.Patch(&coalesced, rest, sel)
+			o1Col = o1Out.Array()
+		}
+		shared = coalesced
+	}
+	vec.Check(failed, &shared, sel, n, 1)
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &shared, sel, n)
+	}
+	return o1Col
 }
 
 // shape00040Col2 computes output column 2 (o2) of query Shape00040 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -6405,15 +6599,15 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
+	var fused2 bool
+	var rest2 vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() && probe.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -6422,9 +6616,9 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 				} else {
 					out[i] = probeV[i]
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -6447,27 +6641,27 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 						out[i] = probeV[i]
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
+		fused2, rest2 = true, left
 	}
-	if !fused || len(rest) > 0 {
+	if !fused2 || len(rest2) > 0 {
 		// (a >= probe(1, r, b))
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&probe), rt.GeInt64)
+		cmp2 := vec.Map2(rest2, n, vec.VecArg(&a), vec.VecArg(&probe), rt.GeInt64)
 		// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
-		then, otherwise := vec.Split(&cmp2, rest, n)
+		then, otherwise := vec.Split(&cmp2, rest2, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
+		vec.CopyErrs(&ifResult2, &cmp2, rest2, n)
 		// (probe(1, r, b) - probe(1, r, b))
 		difference := vec.Map2E(then, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.SubInt64)
 		vec.Merge(&ifResult2, &difference, then, n)
 		vec.Merge(&ifResult2, &probe, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
+		if fused2 {
+			vec.Merge(&ifResult, &ifResult2, rest2, n)
 		} else {
 			ifResult = ifResult2
 		}
@@ -6496,8 +6690,8 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	vec.Merge(&caseResult, &probe, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	vec.Check(failed, &caseResult, sel, n, 2)
-	column2 := vec.Int64Array(mem, &caseResult, sel, n)
-	return column2
+	column := vec.Int64Array(mem, &caseResult, sel, n)
+	return column
 }
 
 // valueColumn is the code of 2 units of this file that differ only in what they
@@ -6508,8 +6702,8 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 func valueColumn(n int, in1 vec.Sel, failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	konst := vec.Const[string](n, "x")
 	vec.Check(failed, &konst, in1, n, colNum1)
-	column3 := vec.StringArray(mem, &konst, in1, n)
-	return column3
+	column2 := vec.StringArray(mem, &konst, in1, n)
+	return column2
 }
 
 // Shape00041Schema is the schema of the batches Shape00041 returns.
@@ -6547,7 +6741,7 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe := probeShared3(n, all, r_, c_, int32(3))
 	// probe(4, r, probe(3, r, c))
 	probe2 := probeShared3(n, all, r_, probe, int32(4))
-	col1 := shape00041Col1(n, all, probe, probe2, failed, mem)
+	col1 := shape00041Col1(n, all, probe, probe2, mem, failed)
 	col2 := shape00041Col2(n, all, q, probe2, r_, b, p, probe, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -6565,33 +6759,75 @@ func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00041Col1 computes output column 1 (o1) of query Shape00041 on every row, noting its first failed row in failed:
 //
 //	COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c)))
-func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE((-probe(3, r, c)), probe(4, r, probe(3, r, c)))
-	coalesced := vec.Make[int64](n)
-	// (-probe(3, r, c))
-	minus := vec.Make[int64](n)
+	var o1Col arrow.Array // written by the loop, or below from shared
+	var o1Out *vec.FixedOut[int64]
+	var shared vec.Vec[int64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	{
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probeV := probe.V[:n]
-		out := minus.V[:n]
-		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&probe))
-		for i := range out {
-			if dirty && minus.Dirty(i) {
-				continue
+		probe2V := probe2.V[:n]
+		out := o1Out.V
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
+		if probe.Clean() && probe2.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.NegateInt64(probeV[i]))
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-			r, err := rt.NegateInt64(probeV[i])
-			if err != nil {
-				minus.Fail(i, err)
-				continue
+		} else {
+			for i := range out {
+				if probe.ErrAt(i) != nil || probe2.ErrAt(i) != nil {
+					left = append(left, int32(i))
+					continue
+				}
+				switch {
+				case !(probe.IsNull(i)):
+					out[i] = bad.Int64(rt.NegateInt64(probeV[i]))
+				default:
+					if probe2.IsNull(i) {
+						o1Out.SetNull(i)
+					} else {
+						out[i] = probe2V[i]
+					}
+				}
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-			out[i] = r
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			o1Col = o1Out.Array()
 		}
 	}
-	vec.MergeNonNull(&coalesced, &minus, all, n)
-	stillNull := vec.NullRows(&minus, all, n)
-	vec.Merge(&coalesced, &probe2, stillNull, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.Int64Array(mem, &coalesced, all, n)
-	return column
+	if !fused || len(rest) > 0 {
+		// COALESCE((-probe(3, r, c)), probe(4, r, probe(3, r, c)))
+		coalesced := vec.Make[int64](n)
+		// (-probe(3, r, c))
+		minus := vec.Map1E(rest, n, vec.VecArg(&probe), rt.NegateInt64)
+		vec.MergeNonNull(&coalesced, &minus, rest, n)
+		stillNull := vec.NullRows(&minus, rest, n)
+		vec.Merge(&coalesced, &probe2, stillNull, n)
+		if fused {
+			o1Out.Patch(&coalesced, rest, all)
+			o1Col = o1Out.Array()
+		}
+		shared = coalesced
+	}
+	vec.Check(failed, &shared, all, n, 1)
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &shared, all, n)
+	}
+	return o1Col
 }
 
 // shape00041Col2 computes output column 2 (o2) of query Shape00041 on every row, noting its first failed row in failed:
@@ -6625,8 +6861,8 @@ func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], probe2 vec.Vec[int64], 
 	or.Add(&cmp3)
 	orResult := or.Finish()
 	vec.Check(failed, &orResult, all, n, 2)
-	column2 := vec.BoolArray(mem, &orResult, all, n)
-	return column2
+	column := vec.BoolArray(mem, &orResult, all, n)
+	return column
 }
 
 // Shape00042Schema is the schema of the batches Shape00042 returns.
@@ -6865,11 +7101,11 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], a v
 		// (b + 1)
 		sum := vec.Map2E(or.Live, n, vec.VecArg(&b), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		// ((b + 1) = b)
-		cmp3 := vec.Map2(or.Live, n, vec.VecArg(&sum), vec.VecArg(&b), rt.EqInt64)
-		or.Add(&cmp3)
+		cmp2 := vec.Map2(or.Live, n, vec.VecArg(&sum), vec.VecArg(&b), rt.EqInt64)
+		or.Add(&cmp2)
 		// (c <> a)
-		cmp4 := vec.Map2(or.Live, n, vec.VecArg(&c_), vec.VecArg(&a), rt.NeInt64)
-		or.Add(&cmp4)
+		cmp3 := vec.Map2(or.Live, n, vec.VecArg(&c_), vec.VecArg(&a), rt.NeInt64)
+		or.Add(&cmp3)
 		orResult := or.Finish()
 		if fused2 {
 			vec.Merge(&anyOf, &orResult, rest2, n)
@@ -6887,15 +7123,15 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], a v
 //	(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
 func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
-	var ifResult3 vec.Vec[int64]
+	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused3 bool
 	var rest3 vec.Sel
 	{
-		ifResult3 = vec.Make[int64](n)
+		ifResult2 = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		aV := a.V[:n]
-		out := ifResult3.V[:n]
+		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 && probe3.Clean() && a.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -6915,13 +7151,13 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 				}
 				if !(sArr.IsNull(i)) && rt.EqString(sArr.Value(i), "a") {
 					if probe3.IsNull(i) {
-						ifResult3.SetNull(i)
+						ifResult2.SetNull(i)
 					} else {
 						out[i] = probe3V[i]
 					}
 				} else {
 					if a.IsNull(i) {
-						ifResult3.SetNull(i)
+						ifResult2.SetNull(i)
 					} else {
 						out[i] = aV[i]
 					}
@@ -6932,28 +7168,28 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	}
 	if !fused3 || len(rest3) > 0 {
 		// (s = 'a')
-		cmp5 := vec.Map2(rest3, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
+		cmp4 := vec.Map2(rest3, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
 		// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
-		then2, otherwise2 := vec.Split(&cmp5, rest3, n)
-		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &cmp5, rest3, n)
-		vec.Merge(&ifResult4, &probe3, then2, n)
-		vec.Merge(&ifResult4, &a, otherwise2, n)
+		then, otherwise := vec.Split(&cmp4, rest3, n)
+		ifResult3 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult3, &cmp4, rest3, n)
+		vec.Merge(&ifResult3, &probe3, then, n)
+		vec.Merge(&ifResult3, &a, otherwise, n)
 		if fused3 {
-			vec.Merge(&ifResult3, &ifResult4, rest3, n)
+			vec.Merge(&ifResult2, &ifResult3, rest3, n)
 		} else {
-			ifResult3 = ifResult4
+			ifResult2 = ifResult3
 		}
 	}
 	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
 	sum2 := vec.Make[int64](n)
 	{
 		probe3V := probe3.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult2V := ifResult2.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult3)) && vec.Dense(sel, n, true) {
+		if vec.Strict(&sum2, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult2)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
 				if err != nil {
 					sum2.Fail(i, err)
 					continue
@@ -6966,7 +7202,7 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 				if sum2.Dirty(i) {
 					continue
 				}
-				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
 				if err != nil {
 					sum2.Fail(i, err)
 					continue
@@ -7680,27 +7916,27 @@ func shape00048Col1(n int, sel vec.Sel, ifResult vec.Vec[int64], probe vec.Vec[i
 		}
 	}
 	// IF((NOT (IF((a < 100), b, c) IN (probe(1, r, a)))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)...
-	then2, otherwise2 := vec.Split(&negated, sel, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &negated, sel, n)
+	then, otherwise := vec.Split(&negated, sel, n)
+	ifResult2 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult2, &negated, sel, n)
 	// (probe(2, r, c) + probe(2, r, c))
-	sum := vec.Map2E(then2, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.AddInt64)
-	vec.Merge(&ifResult3, &sum, then2, n)
+	sum := vec.Map2E(then, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.AddInt64)
+	vec.Merge(&ifResult2, &sum, then, n)
 	// probe(3, r, IF((a < 100), b, c))
-	probe3 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
+	probe3 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult), kernelKernels.Probe)
 	// (probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))
-	cmp3 := vec.Map2(otherwise2, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.EqInt64)
+	cmp2 := vec.Map2(otherwise, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.EqInt64)
 	// IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))
-	then3, otherwise3 := vec.Split(&cmp3, otherwise2, n)
-	ifResult4 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult4, &cmp3, otherwise2, n)
-	vec.Merge(&ifResult4, &probe, then3, n)
-	vec.Merge(&ifResult4, &probe, otherwise3, n)
+	then2, otherwise2 := vec.Split(&cmp2, otherwise, n)
+	ifResult3 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult3, &cmp2, otherwise, n)
+	vec.Merge(&ifResult3, &probe, then2, n)
+	vec.Merge(&ifResult3, &probe, otherwise2, n)
 	// (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a)))
-	sum2 := vec.Map2E(otherwise2, n, vec.VecArg(&probe), vec.VecArg(&ifResult4), rt.AddInt64)
-	vec.Merge(&ifResult3, &sum2, otherwise2, n)
-	vec.Check(failed, &ifResult3, sel, n, 1)
-	column := vec.Int64Array(mem, &ifResult3, sel, n)
+	sum2 := vec.Map2E(otherwise, n, vec.VecArg(&probe), vec.VecArg(&ifResult3), rt.AddInt64)
+	vec.Merge(&ifResult2, &sum2, otherwise, n)
+	vec.Check(failed, &ifResult2, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult2, sel, n)
 	return column
 }
 
@@ -8604,7 +8840,7 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 		c_V := c_.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if b.Clean() && probe.Clean() && c_.Clean() {
 			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
 				i := between.Live.Row(k)
@@ -8616,9 +8852,9 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 				default:
 					out[i] = c_V[i]
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -8644,9 +8880,9 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 						out[i] = c_V[i]
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
@@ -8831,21 +9067,17 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((9223372036854775807 = a) OR (0 > a) OR ((-a) <> a))
 	var anyOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := anyOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
 				out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&anyOf, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -8862,32 +9094,11 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, m
 				default:
 					out[i] = false
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&anyOf, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		or := vec.NewLogic(true, rest, n)
-		// (9223372036854775807 = a)
-		cmp := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&a), rt.EqInt64)
-		or.Add(&cmp)
-		// (0 > a)
-		cmp2 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&a), rt.GtInt64)
-		or.Add(&cmp2)
-		// (-a)
-		minus := vec.Map1E(or.Live, n, vec.VecArg(&a), rt.NegateInt64)
-		// ((-a) <> a)
-		cmp3 := vec.Map2(or.Live, n, vec.VecArg(&minus), vec.VecArg(&a), rt.NeInt64)
-		or.Add(&cmp3)
-		orResult := or.Finish()
-		if fused {
-			vec.Merge(&anyOf, &orResult, rest, n)
-		} else {
-			anyOf = orResult
 		}
 	}
 	vec.Check(failed, &anyOf, all, n, 1)
@@ -8960,7 +9171,7 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		r_V := r_.V[:n]
 		out := o1Out.V
 		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if probe.Clean() && r_.Clean() {
 			for i := range out {
 				if rt.LtInt64(probeV[i], r_V[i]) {
@@ -8968,9 +9179,9 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 				} else {
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -8988,9 +9199,9 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 				} else {
 					out[i] = int64(0)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
@@ -9094,13 +9305,13 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if probe.Clean() && sArr.NullN() == 0 {
 			for i := range out {
 				out[i] = rt.EqInt64(probeV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -9114,9 +9325,9 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 					continue
 				}
 				out[i] = rt.EqInt64(probeV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
@@ -9399,12 +9610,12 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	vec.Merge(&ifResult, &sum, then, n)
 	todo2 := vec.Missing(shared0Done, otherwise, n)
 	// IF((c < 3), a, a)
-	var ifResult4 vec.Vec[int64]
+	var ifResult3 vec.Vec[int64]
 	{
-		ifResult4 = vec.Make[int64](n)
+		ifResult3 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
-		out := ifResult4.V[:n]
+		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
@@ -9419,13 +9630,13 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 				i := todo2.Row(k)
 				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
 					if a.IsNull(i) {
-						ifResult4.SetNull(i)
+						ifResult3.SetNull(i)
 					} else {
 						out[i] = aV[i]
 					}
 				} else {
 					if a.IsNull(i) {
-						ifResult4.SetNull(i)
+						ifResult3.SetNull(i)
 					} else {
 						out[i] = aV[i]
 					}
@@ -9434,7 +9645,7 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
-	probe3 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
+	probe3 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult3), kernelKernels.Probe)
 	vec.Merge(shared0, &probe3, todo2, n)
 	vec.Merge(&ifResult, shared0, otherwise, n)
 	vec.Check(failed, &ifResult, all, n, 1)
@@ -9554,17 +9765,17 @@ func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64]) 
 //	(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
 func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
-	var ifResult3 vec.Vec[int64]
+	var ifResult2 vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused2 bool
 	var rest2 vec.Sel
 	{
-		ifResult3 = vec.Make[int64](n)
+		ifResult2 = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
-		out := ifResult3.V[:n]
+		out := ifResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if probe2.Clean() && sArr.NullN() == 0 && probe.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -9573,9 +9784,9 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 				} else {
 					out[i] = probe2V[i]
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -9587,20 +9798,20 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 				}
 				if !(probe2.IsNull(i) || sArr.IsNull(i)) && rt.NeInt64(probe2V[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
 					if probe.IsNull(i) {
-						ifResult3.SetNull(i)
+						ifResult2.SetNull(i)
 					} else {
 						out[i] = probeV[i]
 					}
 				} else {
 					if probe2.IsNull(i) {
-						ifResult3.SetNull(i)
+						ifResult2.SetNull(i)
 					} else {
 						out[i] = probe2V[i]
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
@@ -9610,28 +9821,28 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		// CAST(s AS BIGINT)
 		asBigint := vec.Map1E(rest2, n, vec.StrArg(sArr), rt.CastStringToInt64)
 		// (probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT))
-		cmp2 := vec.Map2(rest2, n, vec.VecArg(&probe2), vec.VecArg(&asBigint), rt.NeInt64)
+		cmp := vec.Map2(rest2, n, vec.VecArg(&probe2), vec.VecArg(&asBigint), rt.NeInt64)
 		// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
-		then2, otherwise2 := vec.Split(&cmp2, rest2, n)
-		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &cmp2, rest2, n)
-		vec.Merge(&ifResult4, &probe, then2, n)
-		vec.Merge(&ifResult4, &probe2, otherwise2, n)
+		then, otherwise := vec.Split(&cmp, rest2, n)
+		ifResult3 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult3, &cmp, rest2, n)
+		vec.Merge(&ifResult3, &probe, then, n)
+		vec.Merge(&ifResult3, &probe2, otherwise, n)
 		if fused2 {
-			vec.Merge(&ifResult3, &ifResult4, rest2, n)
+			vec.Merge(&ifResult2, &ifResult3, rest2, n)
 		} else {
-			ifResult3 = ifResult4
+			ifResult2 = ifResult3
 		}
 	}
 	// (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
 	sum := vec.Make[int64](n)
 	{
 		probeV := probe.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult2V := ifResult2.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult3)) && vec.Dense(sel, n, true) {
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult2)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+				r, err := rt.AddInt64(probeV[i], ifResult2V[i])
 				if err != nil {
 					sum.Fail(i, err)
 					continue
@@ -9644,7 +9855,7 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 				if sum.Dirty(i) {
 					continue
 				}
-				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+				r, err := rt.AddInt64(probeV[i], ifResult2V[i])
 				if err != nil {
 					sum.Fail(i, err)
 					continue
@@ -9703,11 +9914,11 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], probe vec.Vec[int64], 
 	if !fused3 || len(rest3) > 0 {
 		or := vec.NewLogic(true, rest3, n)
 		// (0 <> b)
-		cmp3 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&b), rt.NeInt64)
-		or.Add(&cmp3)
+		cmp2 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&b), rt.NeInt64)
+		or.Add(&cmp2)
 		// (probe(4, r, b) <> IF((a = c), c, a))
-		cmp4 := vec.Map2(or.Live, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.NeInt64)
-		or.Add(&cmp4)
+		cmp3 := vec.Map2(or.Live, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.NeInt64)
+		or.Add(&cmp3)
 		orResult := or.Finish()
 		if fused3 {
 			vec.Merge(&anyOf, &orResult, rest3, n)
@@ -12003,7 +12214,7 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 		aV := a.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if probe.Clean() && a.Clean() {
 			for i := range out {
 				switch {
@@ -12014,9 +12225,9 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 				default:
 					out[i] = probeV[i]
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -12041,9 +12252,9 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 						out[i] = probeV[i]
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}

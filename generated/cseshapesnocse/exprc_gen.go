@@ -79,20 +79,16 @@ func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	// (CAST(s AS BIGINT) = 9223372036854775807)
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if sArr.NullN() == 0 {
 			for i := range out {
 				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -102,23 +98,11 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 					continue
 				}
 				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(s AS BIGINT)
-		asBigint := vec.Map1E(rest, n, vec.StrArg(sArr), rt.CastStringToInt64)
-		// (CAST(s AS BIGINT) = 9223372036854775807)
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.ConstArg[int64](int64(9223372036854775807)), rt.EqInt64)
-		if fused {
-			vec.Merge(&cmp, &cmp2, rest, n)
-		} else {
-			cmp = cmp2
 		}
 	}
 	return cmp
@@ -400,12 +384,12 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	}
 	vec.Merge(&ifResult, &ifResult2, then, n)
 	// IF((2 > c), 0, a)
-	var ifResult4 vec.Vec[int64]
+	var ifResult3 vec.Vec[int64]
 	{
-		ifResult4 = vec.Make[int64](n)
+		ifResult3 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
-		out := ifResult4.V[:n]
+		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
@@ -422,7 +406,7 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 					out[i] = int64(0)
 				} else {
 					if a.IsNull(i) {
-						ifResult4.SetNull(i)
+						ifResult3.SetNull(i)
 					} else {
 						out[i] = aV[i]
 					}
@@ -430,7 +414,7 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 			}
 		}
 	}
-	vec.Merge(&ifResult, &ifResult4, otherwise, n)
+	vec.Merge(&ifResult, &ifResult3, otherwise, n)
 	vec.Check(failed, &ifResult, sel, n, 1)
 	column := vec.Int64Array(mem, &ifResult, sel, n)
 	return column
@@ -457,9 +441,9 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	// probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END)
 	probe2 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	// (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c)
-	cmp5 := vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
-	vec.CopyErrs(&caseResult, &cmp5, stillNull, n)
-	when2, notYet2 := vec.Split(&cmp5, stillNull, n)
+	cmp3 := vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
+	vec.CopyErrs(&caseResult, &cmp3, stillNull, n)
+	when2, notYet2 := vec.Split(&cmp3, stillNull, n)
 	vec.Merge(&caseResult, &a, when2, n)
 	// (a IS NOT NULL)
 	isNotNull2 := vec.IsNull(&a, true, notYet2, n)
@@ -702,7 +686,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00003Where(n, all, r_, c_)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00003Col1(n, sel, r_, c_, a, failed, mem)
+	col1 := shape00003Col1(n, sel, r_, c_, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"r >= c", "COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)"})
@@ -740,46 +724,55 @@ func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 // shape00003Col1 computes output column 1 (o1) of query Shape00003 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)
-func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE((-r), c, a)
-	coalesced := vec.Make[int64](n)
-	// (-r)
-	minus := vec.Make[int64](n)
+	var o1Col arrow.Array // written by the loop, or below from shared
+	var o1Out *vec.FixedOut[int64]
+	var shared vec.Vec[int64]
 	{
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		r_V := r_.V[:n]
-		out := minus.V[:n]
-		if vec.Strict(&minus, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.NegateInt64(r_V[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := o1Out.V
+		var bad vec.FirstErr
+		if r_.Clean() && c_.Clean() && a.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
 				}
-				out[i] = r
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if minus.Dirty(i) {
-					continue
+				switch {
+				case !(r_.IsNull(i)):
+					out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
+				case !(c_.IsNull(i)):
+					out[k] = c_V[i]
+				default:
+					if a.IsNull(i) {
+						o1Out.SetNull(k)
+					} else {
+						out[k] = aV[i]
+					}
 				}
-				r, err := rt.NegateInt64(r_V[i])
-				if err != nil {
-					minus.Fail(i, err)
-					continue
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
 				}
-				out[i] = r
 			}
 		}
+		o1Col = o1Out.Array()
 	}
-	vec.MergeNonNull(&coalesced, &minus, sel, n)
-	stillNull := vec.NullRows(&minus, sel, n)
-	vec.MergeNonNull(&coalesced, &c_, stillNull, n)
-	stillNull2 := vec.NullRows(&c_, stillNull, n)
-	vec.Merge(&coalesced, &a, stillNull2, n)
-	vec.Check(failed, &coalesced, sel, n, 1)
-	column := vec.Int64Array(mem, &coalesced, sel, n)
-	return column
+	vec.Check(failed, &shared, sel, n, 1)
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &shared, sel, n)
+	}
+	return o1Col
 }
 
 // Shape00004Schema is the schema of the batches Shape00004 returns.
@@ -1067,22 +1060,18 @@ func shape00004Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (CAST(s AS BIGINT) <= a)
 	var cmp2 vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		cmp2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp2.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if sArr.NullN() == 0 && a.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -1093,23 +1082,11 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 					continue
 				}
 				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(s AS BIGINT)
-		asBigint := vec.Map1E(rest, n, vec.StrArg(sArr), rt.CastStringToInt64)
-		// (CAST(s AS BIGINT) <= a)
-		cmp3 := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.LeInt64)
-		if fused {
-			vec.Merge(&cmp2, &cmp3, rest, n)
-		} else {
-			cmp2 = cmp3
 		}
 	}
 	vec.Check(failed, &cmp2, sel, n, 2)
@@ -2178,36 +2155,36 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 		}
 	}
 	// (CAST(s AS BIGINT) >= CAST(s AS BIGINT))
-	cmp2 := vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
 	{
 		asBigint2V := asBigint2.V[:n]
 		asBigint3V := asBigint3.V[:n]
-		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&asBigint3))
+		out := cmp.V[:n]
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&asBigint3))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
+			if dirty && cmp.Dirty(i) {
 				continue
 			}
 			out[i] = rt.GeInt64(asBigint2V[i], asBigint3V[i])
 		}
 	}
 	// IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT))
-	then2, otherwise2 := vec.Split(&cmp2, all, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp2, all, n)
-	vec.Merge(&ifResult3, &r_, then2, n)
-	vec.FillNull(&ifResult3, otherwise2, n)
+	then, otherwise := vec.Split(&cmp, all, n)
+	ifResult2 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult2, &cmp, all, n)
+	vec.Merge(&ifResult2, &r_, then, n)
+	vec.FillNull(&ifResult2, otherwise, n)
 	matches := vec.Make[bool](n)
 	{
 		asBigintV := asBigint.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult2V := ifResult2.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&ifResult3))
+		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&ifResult2))
 		for i := range out {
 			if dirty && matches.Dirty(i) {
 				continue
 			}
-			out[i] = rt.EqInt64(asBigintV[i], ifResult3V[i])
+			out[i] = rt.EqInt64(asBigintV[i], ifResult2V[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, all, n)
@@ -2650,22 +2627,42 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, COALESCE(c, c)) >= probe(2, r, a)
 func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
 	// COALESCE(c, c)
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &c_, all, n)
-	stillNull := vec.NullRows(&c_, all, n)
-	vec.Merge(&coalesced, &c_, stillNull, n)
+	var shared vec.Vec[int64]
+	{
+		shared = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		out := shared.V[:n]
+		if c_.Clean() {
+			for i := range out {
+				out[i] = c_V[i]
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(c_.IsNull(i)):
+					out[i] = c_V[i]
+				default:
+					if c_.IsNull(i) {
+						shared.SetNull(i)
+					} else {
+						out[i] = c_V[i]
+					}
+				}
+			}
+		}
+	}
 	// probe(1, r, COALESCE(c, c))
 	probe := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
-		coalescedV := coalesced.V[:n]
+		sharedV := shared.V[:n]
 		out := probe.V[:n]
-		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&coalesced))
+		dirty := !vec.Strict(&probe, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&shared))
 		for i := range out {
 			if dirty && probe.Dirty(i) {
 				continue
 			}
-			r, err := kernelKernels.Probe(int32(1), r_V[i], coalescedV[i])
+			r, err := kernelKernels.Probe(int32(1), r_V[i], sharedV[i])
 			if err != nil {
 				probe.Fail(i, err)
 				continue
@@ -3673,14 +3670,14 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	// (r <> probe(1, r, r))
 	cmp := vec.Map2(when, n, vec.VecArg(&r_), vec.VecArg(&probe), rt.NeInt64)
 	// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
-	then2, otherwise2 := vec.Split(&cmp, when, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp, when, n)
-	vec.Fill(&ifResult3, int64(5), then2, n)
+	then, otherwise := vec.Split(&cmp, when, n)
+	ifResult2 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult2, &cmp, when, n)
+	vec.Fill(&ifResult2, int64(5), then, n)
 	// probe(1, r, r)
-	probe2 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
-	vec.Merge(&ifResult3, &probe2, otherwise2, n)
-	vec.Merge(&caseResult, &ifResult3, when, n)
+	probe2 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
+	vec.Merge(&ifResult2, &probe2, otherwise, n)
+	vec.Merge(&caseResult, &ifResult2, when, n)
 	vec.FillNull(&caseResult, notYet, n)
 	vec.Check(failed, &caseResult, all, n, 1)
 	column := vec.Int64Array(mem, &caseResult, all, n)
@@ -3711,15 +3708,39 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ ve
 	vec.MergeNonNull(&coalesced, &caseResult2, all, n)
 	stillNull := vec.NullRows(&caseResult2, all, n)
 	// COALESCE(c, r, b)
-	coalesced2 := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced2, &c_, stillNull, n)
-	stillNull2 := vec.NullRows(&c_, stillNull, n)
-	vec.MergeNonNull(&coalesced2, &r_, stillNull2, n)
-	stillNull3 := vec.NullRows(&r_, stillNull2, n)
-	vec.Merge(&coalesced2, &b, stillNull3, n)
-	vec.MergeNonNull(&coalesced, &coalesced2, stillNull, n)
-	stillNull4 := vec.NullRows(&coalesced2, stillNull, n)
-	vec.Fill(&coalesced, int64(4611686018427387904), stillNull4, n)
+	var shared vec.Vec[int64]
+	{
+		shared = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		r_V := r_.V[:n]
+		bV := b.V[:n]
+		out := shared.V[:n]
+		if c_.Clean() && r_.Clean() && b.Clean() {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				out[i] = c_V[i]
+			}
+		} else {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				switch {
+				case !(c_.IsNull(i)):
+					out[i] = c_V[i]
+				case !(r_.IsNull(i)):
+					out[i] = r_V[i]
+				default:
+					if b.IsNull(i) {
+						shared.SetNull(i)
+					} else {
+						out[i] = bV[i]
+					}
+				}
+			}
+		}
+	}
+	vec.MergeNonNull(&coalesced, &shared, stillNull, n)
+	stillNull2 := vec.NullRows(&shared, stillNull, n)
+	vec.Fill(&coalesced, int64(4611686018427387904), stillNull2, n)
 	vec.Check(failed, &coalesced, all, n, 2)
 	column2 := vec.Int64Array(mem, &coalesced, all, n)
 	return column2
@@ -6960,32 +6981,76 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	// CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 4611686018427387904)) ...
 	caseResult := vec.Make[int64](n)
 	// COALESCE(c, r)
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &c_, all, n)
-	stillNull := vec.NullRows(&c_, all, n)
-	vec.Merge(&coalesced, &r_, stillNull, n)
+	var shared vec.Vec[int64]
+	{
+		shared = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		r_V := r_.V[:n]
+		out := shared.V[:n]
+		if c_.Clean() && r_.Clean() {
+			for i := range out {
+				out[i] = c_V[i]
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(c_.IsNull(i)):
+					out[i] = c_V[i]
+				default:
+					if r_.IsNull(i) {
+						shared.SetNull(i)
+					} else {
+						out[i] = r_V[i]
+					}
+				}
+			}
+		}
+	}
 	// (r > COALESCE(c, r))
 	cmp := vec.Make[bool](n)
 	{
 		r_V := r_.V[:n]
-		coalescedV := coalesced.V[:n]
+		sharedV := shared.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&coalesced))
+		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&shared))
 		for i := range out {
 			if dirty && cmp.Dirty(i) {
 				continue
 			}
-			out[i] = rt.GtInt64(r_V[i], coalescedV[i])
+			out[i] = rt.GtInt64(r_V[i], sharedV[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
 	when, notYet := vec.Split(&cmp, all, n)
 	// COALESCE(c, r)
-	coalesced2 := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced2, &c_, when, n)
-	stillNull2 := vec.NullRows(&c_, when, n)
-	vec.Merge(&coalesced2, &r_, stillNull2, n)
-	vec.Merge(&caseResult, &coalesced2, when, n)
+	var shared2 vec.Vec[int64]
+	{
+		shared2 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		r_V := r_.V[:n]
+		out := shared2.V[:n]
+		if c_.Clean() && r_.Clean() {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				out[i] = c_V[i]
+			}
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				switch {
+				case !(c_.IsNull(i)):
+					out[i] = c_V[i]
+				default:
+					if r_.IsNull(i) {
+						shared2.SetNull(i)
+					} else {
+						out[i] = r_V[i]
+					}
+				}
+			}
+		}
+	}
+	vec.Merge(&caseResult, &shared2, when, n)
 	// IF((1 <> c), 3, a)
 	var ifResult vec.Vec[int64]
 	{
@@ -7018,9 +7083,9 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 		}
 	}
 	// (b <> IF((1 <> c), 3, a))
-	cmp3 := vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&ifResult), rt.NeInt64)
-	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
-	when2, notYet2 := vec.Split(&cmp3, notYet, n)
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&ifResult), rt.NeInt64)
+	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
+	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	// probe(1, r, 4611686018427387904)
 	probe := vec.Map3E(when2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(4611686018427387904)), kernelKernels.Probe)
 	// probe(1, r, 4611686018427387904)
@@ -7233,8 +7298,40 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	// probe(3, r, IF((1 = a), 5, a))
 	probe2 := vec.Map3E(then, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
 	// (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a)))
-	cmp2 := vec.Map2(then, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.NeInt64)
-	vec.Merge(&ifResult, &cmp2, then, n)
+	cmp := vec.Map2(then, n, vec.VecArg(&probe), vec.VecArg(&probe2), rt.NeInt64)
+	vec.Merge(&ifResult, &cmp, then, n)
+	// IF((1 = a), 5, a)
+	var ifResult3 vec.Vec[int64]
+	{
+		ifResult3 = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := ifResult3.V[:n]
+		if a.Clean() {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if rt.EqInt64(int64(1), aV[i]) {
+					out[i] = int64(5)
+				} else {
+					out[i] = aV[i]
+				}
+			}
+		} else {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV[i]) {
+					out[i] = int64(5)
+				} else {
+					if a.IsNull(i) {
+						ifResult3.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
+				}
+			}
+		}
+	}
+	// probe(1, r, IF((1 = a), 5, a))
+	probe3 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult3), kernelKernels.Probe)
 	// IF((1 = a), 5, a)
 	var ifResult4 vec.Vec[int64]
 	{
@@ -7266,42 +7363,10 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 		}
 	}
 	// probe(1, r, IF((1 = a), 5, a))
-	probe3 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
-	// IF((1 = a), 5, a)
-	var ifResult6 vec.Vec[int64]
-	{
-		ifResult6 = vec.Make[int64](n)
-		aV := a.V[:n]
-		out := ifResult6.V[:n]
-		if a.Clean() {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if rt.EqInt64(int64(1), aV[i]) {
-					out[i] = int64(5)
-				} else {
-					out[i] = aV[i]
-				}
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV[i]) {
-					out[i] = int64(5)
-				} else {
-					if a.IsNull(i) {
-						ifResult6.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
-				}
-			}
-		}
-	}
-	// probe(1, r, IF((1 = a), 5, a))
-	probe4 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult6), kernelKernels.Probe)
+	probe4 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	// (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a)))
-	cmp5 := vec.Map2(otherwise, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.GtInt64)
-	vec.Merge(&ifResult, &cmp5, otherwise, n)
+	cmp2 := vec.Map2(otherwise, n, vec.VecArg(&probe3), vec.VecArg(&probe4), rt.GtInt64)
+	vec.Merge(&ifResult, &cmp2, otherwise, n)
 	vec.Check(failed, &ifResult, all, n, 1)
 	column := vec.BoolArray(mem, &ifResult, all, n)
 	return column
@@ -8156,17 +8221,17 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 		}
 	}
 	// (s = 'a')
-	cmp5 := vec.Make[bool](n)
+	cmp4 := vec.Make[bool](n)
 	{
-		out := cmp5.V[:n]
-		if vec.Strict(&cmp5, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, false) {
+		out := cmp4.V[:n]
+		if vec.Strict(&cmp4, sel, n, vec.ArrowFlags(sArr)) && vec.Dense(sel, n, false) {
 			for i := range out {
 				out[i] = rt.EqString(sArr.Value(i), "a")
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if cmp5.Dirty(i) {
+				if cmp4.Dirty(i) {
 					continue
 				}
 				out[i] = rt.EqString(sArr.Value(i), "a")
@@ -8174,18 +8239,18 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 		}
 	}
 	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
-	then2, otherwise2 := vec.Split(&cmp5, sel, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp5, sel, n)
+	then, otherwise := vec.Split(&cmp4, sel, n)
+	ifResult2 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult2, &cmp4, sel, n)
 	// IF((c <= 9223372036854775807), 4611686018427387904, 100)
-	var ifResult4 vec.Vec[int64]
+	var ifResult3 vec.Vec[int64]
 	{
-		ifResult4 = vec.Make[int64](n)
+		ifResult3 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		out := ifResult4.V[:n]
+		out := ifResult3.V[:n]
 		if c_.Clean() {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
 				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
 					out[i] = int64(4611686018427387904)
 				} else {
@@ -8193,8 +8258,8 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 				}
 			}
 		} else {
-			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
-				i := then2.Row(k)
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
 				if !(c_.IsNull(i)) && rt.LeInt64(c_V[i], int64(9223372036854775807)) {
 					out[i] = int64(4611686018427387904)
 				} else {
@@ -8204,20 +8269,20 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 		}
 	}
 	// probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))
-	probe4 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult3), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100)))
-	probe5 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
-	vec.Merge(&ifResult3, &probe5, then2, n)
-	vec.Merge(&ifResult3, &a, otherwise2, n)
+	probe5 := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe4), kernelKernels.Probe)
+	vec.Merge(&ifResult2, &probe5, then, n)
+	vec.Merge(&ifResult2, &a, otherwise, n)
 	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
 	sum2 := vec.Make[int64](n)
 	{
 		probe3V := probe3.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult2V := ifResult2.V[:n]
 		out := sum2.V[:n]
-		if vec.Strict(&sum2, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult3)) && vec.Dense(sel, n, true) {
+		if vec.Strict(&sum2, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult2)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
 				if err != nil {
 					sum2.Fail(i, err)
 					continue
@@ -8230,7 +8295,7 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 				if sum2.Dirty(i) {
 					continue
 				}
-				r, err := rt.AddInt64(probe3V[i], ifResult3V[i])
+				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
 				if err != nil {
 					sum2.Fail(i, err)
 					continue
@@ -8976,31 +9041,31 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ v
 		}
 	}
 	// IF((NOT (IF((a < 100), b, c) IN (probe(1, r, a)))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c)...
-	then2, otherwise2 := vec.Split(&negated, sel, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &negated, sel, n)
+	then, otherwise := vec.Split(&negated, sel, n)
+	ifResult2 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult2, &negated, sel, n)
 	// probe(2, r, c)
-	probe4 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
+	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// probe(2, r, c)
-	probe5 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
+	probe5 := vec.Map3E(then, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&c_), kernelKernels.Probe)
 	// (probe(2, r, c) + probe(2, r, c))
-	sum := vec.Map2E(then2, n, vec.VecArg(&probe4), vec.VecArg(&probe5), rt.AddInt64)
-	vec.Merge(&ifResult3, &sum, then2, n)
+	sum := vec.Map2E(then, n, vec.VecArg(&probe4), vec.VecArg(&probe5), rt.AddInt64)
+	vec.Merge(&ifResult2, &sum, then, n)
 	// probe(1, r, a)
-	probe6 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
+	probe6 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// probe(1, r, a)
-	probe7 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
+	probe7 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// IF((a < 100), b, c)
-	var ifResult4 vec.Vec[int64]
+	var ifResult3 vec.Vec[int64]
 	{
-		ifResult4 = vec.Make[int64](n)
+		ifResult3 = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
-		out := ifResult4.V[:n]
+		out := ifResult3.V[:n]
 		if a.Clean() && b.Clean() && c_.Clean() {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
 				if rt.LtInt64(aV[i], int64(100)) {
 					out[i] = bV[i]
 				} else {
@@ -9008,17 +9073,17 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ v
 				}
 			}
 		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
 				if !(a.IsNull(i)) && rt.LtInt64(aV[i], int64(100)) {
 					if b.IsNull(i) {
-						ifResult4.SetNull(i)
+						ifResult3.SetNull(i)
 					} else {
 						out[i] = bV[i]
 					}
 				} else {
 					if c_.IsNull(i) {
-						ifResult4.SetNull(i)
+						ifResult3.SetNull(i)
 					} else {
 						out[i] = c_V[i]
 					}
@@ -9027,24 +9092,24 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ v
 		}
 	}
 	// probe(3, r, IF((a < 100), b, c))
-	probe8 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
+	probe8 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&ifResult3), kernelKernels.Probe)
 	// (probe(1, r, a) = probe(3, r, IF((a < 100), b, c)))
-	cmp4 := vec.Map2(otherwise2, n, vec.VecArg(&probe7), vec.VecArg(&probe8), rt.EqInt64)
+	cmp2 := vec.Map2(otherwise, n, vec.VecArg(&probe7), vec.VecArg(&probe8), rt.EqInt64)
 	// IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a))
-	then4, otherwise4 := vec.Split(&cmp4, otherwise2, n)
-	ifResult6 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult6, &cmp4, otherwise2, n)
+	then2, otherwise2 := vec.Split(&cmp2, otherwise, n)
+	ifResult4 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult4, &cmp2, otherwise, n)
 	// probe(1, r, a)
-	probe9 := vec.Map3E(then4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	vec.Merge(&ifResult6, &probe9, then4, n)
+	probe9 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
+	vec.Merge(&ifResult4, &probe9, then2, n)
 	// probe(1, r, a)
-	probe10 := vec.Map3E(otherwise4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
-	vec.Merge(&ifResult6, &probe10, otherwise4, n)
+	probe10 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
+	vec.Merge(&ifResult4, &probe10, otherwise2, n)
 	// (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), b, c))), probe(1, r, a), probe(1, r, a)))
-	sum2 := vec.Map2E(otherwise2, n, vec.VecArg(&probe6), vec.VecArg(&ifResult6), rt.AddInt64)
-	vec.Merge(&ifResult3, &sum2, otherwise2, n)
-	vec.Check(failed, &ifResult3, sel, n, 1)
-	column := vec.Int64Array(mem, &ifResult3, sel, n)
+	sum2 := vec.Map2E(otherwise, n, vec.VecArg(&probe6), vec.VecArg(&ifResult4), rt.AddInt64)
+	vec.Merge(&ifResult2, &sum2, otherwise, n)
+	vec.Check(failed, &ifResult2, sel, n, 1)
+	column := vec.Int64Array(mem, &ifResult2, sel, n)
 	return column
 }
 
@@ -10323,21 +10388,17 @@ func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((9223372036854775807 = a) OR (0 > a) OR ((-a) <> a))
 	var anyOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := anyOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
 				out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&anyOf, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -10354,32 +10415,11 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, m
 				default:
 					out[i] = false
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&anyOf, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		or := vec.NewLogic(true, rest, n)
-		// (9223372036854775807 = a)
-		cmp := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&a), rt.EqInt64)
-		or.Add(&cmp)
-		// (0 > a)
-		cmp2 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&a), rt.GtInt64)
-		or.Add(&cmp2)
-		// (-a)
-		minus := vec.Map1E(or.Live, n, vec.VecArg(&a), rt.NegateInt64)
-		// ((-a) <> a)
-		cmp3 := vec.Map2(or.Live, n, vec.VecArg(&minus), vec.VecArg(&a), rt.NeInt64)
-		or.Add(&cmp3)
-		orResult := or.Finish()
-		if fused {
-			vec.Merge(&anyOf, &orResult, rest, n)
-		} else {
-			anyOf = orResult
 		}
 	}
 	vec.Check(failed, &anyOf, all, n, 1)
@@ -10846,6 +10886,46 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	// probe(1, r, IF((c < 3), a, a))
 	probe2 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult2), kernelKernels.Probe)
 	// IF((c < 3), a, a)
+	var ifResult3 vec.Vec[int64]
+	{
+		ifResult3 = vec.Make[int64](n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		out := ifResult3.V[:n]
+		if c_.Clean() && a.Clean() {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if rt.LtInt64(c_V[i], int64(3)) {
+					out[i] = aV[i]
+				} else {
+					out[i] = aV[i]
+				}
+			}
+		} else {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
+					if a.IsNull(i) {
+						ifResult3.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
+				} else {
+					if a.IsNull(i) {
+						ifResult3.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
+				}
+			}
+		}
+	}
+	// probe(1, r, IF((c < 3), a, a))
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult3), kernelKernels.Probe)
+	// (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a)))
+	sum := vec.Map2E(then, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.AddInt64)
+	vec.Merge(&ifResult, &sum, then, n)
+	// IF((c < 3), a, a)
 	var ifResult4 vec.Vec[int64]
 	{
 		ifResult4 = vec.Make[int64](n)
@@ -10853,8 +10933,8 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		aV := a.V[:n]
 		out := ifResult4.V[:n]
 		if c_.Clean() && a.Clean() {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
 				if rt.LtInt64(c_V[i], int64(3)) {
 					out[i] = aV[i]
 				} else {
@@ -10862,8 +10942,8 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				}
 			}
 		} else {
-			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
-				i := then.Row(k)
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
 				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
 					if a.IsNull(i) {
 						ifResult4.SetNull(i)
@@ -10881,47 +10961,7 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		}
 	}
 	// probe(1, r, IF((c < 3), a, a))
-	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
-	// (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a)))
-	sum := vec.Map2E(then, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.AddInt64)
-	vec.Merge(&ifResult, &sum, then, n)
-	// IF((c < 3), a, a)
-	var ifResult6 vec.Vec[int64]
-	{
-		ifResult6 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
-		out := ifResult6.V[:n]
-		if c_.Clean() && a.Clean() {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
-				} else {
-					out[i] = aV[i]
-				}
-			}
-		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
-					if a.IsNull(i) {
-						ifResult6.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
-				} else {
-					if a.IsNull(i) {
-						ifResult6.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
-				}
-			}
-		}
-	}
-	// probe(1, r, IF((c < 3), a, a))
-	probe4 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult6), kernelKernels.Probe)
+	probe4 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe4, otherwise, n)
 	vec.Check(failed, &ifResult, all, n, 1)
 	column := vec.Int64Array(mem, &ifResult, all, n)
@@ -11116,19 +11156,19 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		}
 	}
 	// (probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT))
-	cmp2 := vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
 	{
 		probe2V := probe2.V[:n]
 		asBigintV := asBigint.V[:n]
-		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&asBigint)) && vec.Dense(sel, n, false) {
+		out := cmp.V[:n]
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&asBigint)) && vec.Dense(sel, n, false) {
 			for i := range out {
 				out[i] = rt.NeInt64(probe2V[i], asBigintV[i])
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if cmp2.Dirty(i) {
+				if cmp.Dirty(i) {
 					continue
 				}
 				out[i] = rt.NeInt64(probe2V[i], asBigintV[i])
@@ -11136,22 +11176,22 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		}
 	}
 	// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
-	then2, otherwise2 := vec.Split(&cmp2, sel, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &cmp2, sel, n)
+	then, otherwise := vec.Split(&cmp, sel, n)
+	ifResult2 := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult2, &cmp, sel, n)
 	// probe(4, r, b)
-	probe3 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
-	vec.Merge(&ifResult3, &probe3, then2, n)
+	probe3 := vec.Map3E(then, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
+	vec.Merge(&ifResult2, &probe3, then, n)
 	// IF((a = c), c, a)
-	var ifResult4 vec.Vec[int64]
+	var ifResult3 vec.Vec[int64]
 	{
-		ifResult4 = vec.Make[int64](n)
+		ifResult3 = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
-		out := ifResult4.V[:n]
+		out := ifResult3.V[:n]
 		if a.Clean() && c_.Clean() {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
 				if rt.EqInt64(aV[i], c_V[i]) {
 					out[i] = c_V[i]
 				} else {
@@ -11159,17 +11199,17 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 				}
 			}
 		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
 				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV[i], c_V[i]) {
 					if c_.IsNull(i) {
-						ifResult4.SetNull(i)
+						ifResult3.SetNull(i)
 					} else {
 						out[i] = c_V[i]
 					}
 				} else {
 					if a.IsNull(i) {
-						ifResult4.SetNull(i)
+						ifResult3.SetNull(i)
 					} else {
 						out[i] = aV[i]
 					}
@@ -11178,17 +11218,17 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		}
 	}
 	// probe(1, r, IF((a = c), c, a))
-	probe4 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult4), kernelKernels.Probe)
-	vec.Merge(&ifResult3, &probe4, otherwise2, n)
+	probe4 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&ifResult3), kernelKernels.Probe)
+	vec.Merge(&ifResult2, &probe4, otherwise, n)
 	// (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
 	sum := vec.Make[int64](n)
 	{
 		probeV := probe.V[:n]
-		ifResult3V := ifResult3.V[:n]
+		ifResult2V := ifResult2.V[:n]
 		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult3)) && vec.Dense(sel, n, true) {
+		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult2)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+				r, err := rt.AddInt64(probeV[i], ifResult2V[i])
 				if err != nil {
 					sum.Fail(i, err)
 					continue
@@ -11201,7 +11241,7 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 				if sum.Dirty(i) {
 					continue
 				}
-				r, err := rt.AddInt64(probeV[i], ifResult3V[i])
+				r, err := rt.AddInt64(probeV[i], ifResult2V[i])
 				if err != nil {
 					sum.Fail(i, err)
 					continue
@@ -11221,17 +11261,17 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	or := vec.NewLogic(true, sel, n)
 	// (0 <> b)
-	cmp4 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&b), rt.NeInt64)
-	or.Add(&cmp4)
+	cmp2 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&b), rt.NeInt64)
+	or.Add(&cmp2)
 	// probe(4, r, b)
 	probe5 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// IF((a = c), c, a)
-	var ifResult6 vec.Vec[int64]
+	var ifResult4 vec.Vec[int64]
 	{
-		ifResult6 = vec.Make[int64](n)
+		ifResult4 = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
-		out := ifResult6.V[:n]
+		out := ifResult4.V[:n]
 		if a.Clean() && c_.Clean() {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
@@ -11246,13 +11286,13 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 				i := or.Live.Row(k)
 				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV[i], c_V[i]) {
 					if c_.IsNull(i) {
-						ifResult6.SetNull(i)
+						ifResult4.SetNull(i)
 					} else {
 						out[i] = c_V[i]
 					}
 				} else {
 					if a.IsNull(i) {
-						ifResult6.SetNull(i)
+						ifResult4.SetNull(i)
 					} else {
 						out[i] = aV[i]
 					}
@@ -11261,8 +11301,8 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 		}
 	}
 	// (probe(4, r, b) <> IF((a = c), c, a))
-	cmp6 := vec.Map2(or.Live, n, vec.VecArg(&probe5), vec.VecArg(&ifResult6), rt.NeInt64)
-	or.Add(&cmp6)
+	cmp3 := vec.Map2(or.Live, n, vec.VecArg(&probe5), vec.VecArg(&ifResult4), rt.NeInt64)
+	or.Add(&cmp3)
 	orResult := or.Finish()
 	vec.Check(failed, &orResult, sel, n, 2)
 	column2 := vec.BoolArray(mem, &orResult, sel, n)
@@ -12128,16 +12168,12 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	when, notYet := vec.Split(&betweenResult, all, n)
 	// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if sArr.NullN() == 0 && c_.Clean() && r_.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
@@ -12146,9 +12182,9 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 				} else {
 					out[i] = r_V[i]
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -12167,31 +12203,11 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 						out[i] = r_V[i]
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(s AS BIGINT)
-		asBigint := vec.Map1E(rest, n, vec.StrArg(sArr), rt.CastStringToInt64)
-		// (CAST(s AS BIGINT) <= c)
-		cmp := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.VecArg(&c_), rt.LeInt64)
-		// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		// CAST(s AS BIGINT)
-		asBigint2 := vec.Map1E(then, n, vec.StrArg(sArr), rt.CastStringToInt64)
-		vec.Merge(&ifResult2, &asBigint2, then, n)
-		vec.Merge(&ifResult2, &r_, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	vec.Merge(&caseResult, &ifResult, when, n)

@@ -170,9 +170,9 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
-	var product3 vec.Vec[float64]
+	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -183,8 +183,8 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-				out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -194,15 +194,15 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 					continue
 				}
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product3 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-				out[k] = rt.MulFloat64(product3, rt.AddFloat64(float64(1.0), lTaxV[i]))
+				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product3, sel, n, 6)
+	vec.Check(failed, &product2, sel, n, 6)
 	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product3, sel, n)
+		chargeCol = vec.Float64Array(mem, &product2, sel, n)
 	}
 	return chargeCol
 }
@@ -379,7 +379,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	cmp := classifyWhere(n, all, day)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := classifyCol1(n, sel, a, x, y, in, mem, failed)
+	col1 := classifyCol1(n, sel, a, x, y, mem, failed)
 	col2 := classifyCol2(n, sel, infoArr, infoKeys, infoOffs, infoItems, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -417,15 +417,15 @@ func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Vec[bool] {
 // classifyCol1 computes output column 1 (bucket) of query Classify on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
-	rest := sel
-	if in.Column(2).NullN()+in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+	var rest vec.Sel
+	{
 		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		aV := a.V[:n]
 		xV := x.V[:n]
@@ -451,16 +451,20 @@ func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if a.Dirty(i) || x.Dirty(i) || y.Dirty(i) {
-					left = append(left, int32(i))
-					continue
-				}
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-				if rt.GtInt64(xV[i], yV[i]) {
-					out[k] = sum
+				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
+					if a.IsNull(i) {
+						bucketOut.SetNull(k)
+					} else {
+						out[k] = sum
+					}
 				} else {
-					out[k] = bad.Int64(rt.DivInt64(sum, int64(100)))
+					if a.IsNull(i) {
+						bucketOut.SetNull(k)
+					} else {
+						out[k] = bad.Int64(rt.DivInt64(sum, int64(100)))
+					}
 				}
 				if bad {
 					bad = false

@@ -24,47 +24,23 @@ var likePattern2, likePattern2Err = rt.CompileLike("h_llo", "\\")
 // like pattern '%', compiled once
 var likePattern3, likePattern3Err = rt.CompileLike("%", "\\")
 
-// like pattern 'x%', compiled once
-var likePattern4, likePattern4Err = rt.CompileLike("x%", "\\")
-
 // like pattern 'a\%b', compiled once
-var likePattern5, likePattern5Err = rt.CompileLike("a\\%b", "\\")
+var likePattern4, likePattern4Err = rt.CompileLike("a\\%b", "\\")
 
 // like pattern 'a.b', compiled once
-var likePattern6, likePattern6Err = rt.CompileLike("a.b", "\\")
+var likePattern5, likePattern5Err = rt.CompileLike("a.b", "\\")
 
 // like pattern '%é_', compiled once
-var likePattern7, likePattern7Err = rt.CompileLike("%é_", "\\")
+var likePattern6, likePattern6Err = rt.CompileLike("%é_", "\\")
 
 // like pattern 'a!%b', compiled once
-var likePattern8, likePattern8Err = rt.CompileLike("a!%b", "!")
+var likePattern7, likePattern7Err = rt.CompileLike("a!%b", "!")
 
 // like pattern 'a\', compiled once
-var likePattern9, likePattern9Err = rt.CompileLike("a\\", "\\")
-
-// like pattern 'ab%', compiled once
-var likePattern10, likePattern10Err = rt.CompileLike("ab%", "\\")
-
-// like pattern '%yz', compiled once
-var likePattern11, likePattern11Err = rt.CompileLike("%yz", "\\")
-
-// like pattern '%mm%', compiled once
-var likePattern12, likePattern12Err = rt.CompileLike("%mm%", "\\")
-
-// like pattern 'exact', compiled once
-var likePattern13, likePattern13Err = rt.CompileLike("exact", "\\")
-
-// like pattern 'a\%%', compiled once
-var likePattern14, likePattern14Err = rt.CompileLike("a\\%%", "\\")
-
-// like pattern 'a!_%', compiled once
-var likePattern15, likePattern15Err = rt.CompileLike("a!_%", "!")
-
-// like pattern '%é', compiled once
-var likePattern16, likePattern16Err = rt.CompileLike("%é", "\\")
+var likePattern8, likePattern8Err = rt.CompileLike("a\\", "\\")
 
 // like pattern 'a_', compiled once
-var likePattern17, likePattern17Err = rt.CompileLike("a_", "\\")
+var likePattern9, likePattern9Err = rt.CompileLike("a_", "\\")
 
 // rlike pattern '^h.*o$', compiled once
 var rlikePattern, rlikePatternErr = rt.CompileRlike("^h.*o$")
@@ -2387,21 +2363,17 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	var directCol arrow.Array // written by the loop, or below from asInt
 	var directOut *vec.FixedOut[int32]
 	var asInt vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		i_V := i_.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if i_.Clean() {
 			for i := range out {
 				out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&asInt, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -2411,27 +2383,13 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 					continue
 				}
 				out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&asInt, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(i AS VARCHAR)
-		asVarchar := vec.Map1(rest, n, vec.VecArg(&i_), rt.CastInt32ToString)
-		// CAST(CAST(i AS VARCHAR) AS INT)
-		asInt2 := vec.Map1E(rest, n, vec.VecArg(&asVarchar), rt.CastStringToInt32)
-		if fused {
-			directOut.Patch(&asInt2, rest, all)
-			directCol = directOut.Array()
-		}
-		asInt = asInt2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asInt, all, n, 1)
 	if directCol == nil {
@@ -8241,7 +8199,7 @@ func Case0146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// s LIKE 'a\%b'
-	col1 := likeColumn(n, all, sArr, failed, mem, likePattern5)
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern4)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\%b'"})
@@ -8282,7 +8240,7 @@ func Case0147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// s LIKE 'a\%b'
-	col1 := likeColumn(n, all, sArr, failed, mem, likePattern5)
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern4)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\%b'"})
@@ -8323,7 +8281,7 @@ func Case0148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// s LIKE 'a.b'
-	col1 := likeColumn(n, all, sArr, failed, mem, likePattern6)
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern5)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a.b'"})
@@ -8364,7 +8322,7 @@ func Case0149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// s LIKE '%é_'
-	col1 := likeColumn(n, all, sArr, failed, mem, likePattern7)
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern6)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE '%é_'"})
@@ -8405,7 +8363,7 @@ func Case0150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// s LIKE 'a!%b' ESCAPE '!'
-	col1 := likeColumn(n, all, sArr, failed, mem, likePattern8)
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern7)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a!%b' ESCAPE '!'"})
@@ -8446,7 +8404,7 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// s LIKE 'a\'
-	col1 := likeColumn2(n, all, s, failed, mem, likePattern9Err)
+	col1 := likeColumn2(n, all, s, failed, mem, likePattern8Err)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\'"})
@@ -9099,7 +9057,7 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directOut = vec.NewStringOut(mem, n)
 		if sArr.NullN() == 0 {
 			for i := range n {
-				if likePattern17.Match(sArr.Value(i)) {
+				if likePattern9.Match(sArr.Value(i)) {
 					directOut.Append("two")
 				} else {
 					directOut.Append("no")
@@ -9107,7 +9065,7 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if !(sArr.IsNull(i)) && likePattern17.Match(sArr.Value(i)) {
+				if !(sArr.IsNull(i)) && likePattern9.Match(sArr.Value(i)) {
 					directOut.Append("two")
 				} else {
 					directOut.Append("no")
@@ -9591,7 +9549,7 @@ func case0172Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items 
 		}
 	}
 	// (n[9] LIKE 'a\')
-	like := vec.FailValues[bool](&entry, likePattern9Err, all, n)
+	like := vec.FailValues[bool](&entry, likePattern8Err, all, n)
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
 	return column
@@ -9642,7 +9600,7 @@ func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	IF(s LIKE 'a\', 1, 2)
 func case0173Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s LIKE 'a\')
-	like := vec.FailValues[bool](&s, likePattern9Err, all, n)
+	like := vec.FailValues[bool](&s, likePattern8Err, all, n)
 	// IF((s LIKE 'a\'), 1, 2)
 	then, otherwise := vec.Split(&like, all, n)
 	ifResult := vec.Make[int32](n)
@@ -12464,22 +12422,18 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	var directCol arrow.Array // written by the loop, or below from product
 	var directOut *vec.FixedOut[int64]
 	var product vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&product, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -12489,29 +12443,13 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 					continue
 				}
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&product, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (100 DIV a)
-		quotient := vec.Map2E(rest, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
-		// (b DIV 0)
-		quotient2 := vec.Map2E(rest, n, vec.VecArg(&b), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		// ((100 DIV a) * (b DIV 0))
-		product2 := vec.Map2E(rest, n, vec.VecArg(&quotient), vec.VecArg(&quotient2), rt.MulInt64)
-		if fused {
-			directOut.Patch(&product2, rest, all)
-			directCol = directOut.Array()
-		}
-		product = product2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
 	if directCol == nil {
@@ -12568,21 +12506,17 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
 	var sum vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -12592,29 +12526,13 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 					continue
 				}
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (a DIV 0)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		// (9223372036854775807 + a)
-		sum2 := vec.Map2E(rest, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&a), rt.AddInt64)
-		// ((a DIV 0) + (9223372036854775807 + a))
-		sum3 := vec.Map2E(rest, n, vec.VecArg(&quotient), vec.VecArg(&sum2), rt.AddInt64)
-		if fused {
-			directOut.Patch(&sum3, rest, all)
-			directCol = directOut.Array()
-		}
-		sum = sum3
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	if directCol == nil {
@@ -12671,21 +12589,17 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
 	var sum vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -12695,29 +12609,13 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 					continue
 				}
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (9223372036854775807 + a)
-		sum2 := vec.Map2E(rest, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&a), rt.AddInt64)
-		// (a DIV 0)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		// ((9223372036854775807 + a) + (a DIV 0))
-		sum3 := vec.Map2E(rest, n, vec.VecArg(&sum2), vec.VecArg(&quotient), rt.AddInt64)
-		if fused {
-			directOut.Patch(&sum3, rest, all)
-			directCol = directOut.Array()
-		}
-		sum = sum3
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	if directCol == nil {
@@ -12776,20 +12674,16 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 	var directCol arrow.Array // written by the loop, or below from concat
 	var directOut *vec.StringOut
 	var concat vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if sArr.NullN() == 0 && uArr.NullN() == 0 && a.Clean() {
 			for i := range n {
 				directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&concat, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -12799,46 +12693,13 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 					continue
 				}
 				directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&concat, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (1 DIV a)
-		quotient := vec.Map2E(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
-		// CAST((1 DIV a) AS VARCHAR)
-		asVarchar := vec.Map1(rest, n, vec.VecArg(&quotient), rt.CastInt64ToString)
-		// concat(s, u, CAST((1 DIV a) AS VARCHAR))
-		concat2 := vec.Make[string](n)
-		{
-			asVarcharV := asVarchar.V[:n]
-			out := concat2.V[:n]
-			if vec.Strict(&concat2, rest, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr), vec.FlagsOf(&asVarchar)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Concat(sArr.Value(i), uArr.Value(i), asVarcharV[i])
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if concat2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Concat(sArr.Value(i), uArr.Value(i), asVarcharV[i])
-				}
-			}
-		}
-		if fused {
-			directOut.Patch(&concat2, rest, all)
-			directCol = directOut.Array()
-		}
-		concat = concat2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &concat, all, n, 1)
 	if directCol == nil {
@@ -12899,19 +12760,16 @@ func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uAr
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var concat vec.Vec[string]
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
-		left := vec.Sel{}
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
 			for i := range n {
 				directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&concat, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -12921,43 +12779,13 @@ func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uAr
 					continue
 				}
 				directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&concat, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		quotient := vec.Map2E(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&a), rt.DivInt64)
-		asVarchar := vec.Map1(rest, n, vec.VecArg(&quotient), rt.CastInt64ToString)
-		concat2 := vec.Make[string](n)
-		{
-			asVarcharV := asVarchar.V[:n]
-			out := concat2.V[:n]
-			if vec.Strict(&concat2, rest, n, vec.FlagsOf(&asVarchar), vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)) && vec.Dense(rest, n, false) {
-				for i := range out {
-					out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
-				}
-			} else {
-				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
-					i := rest.Row(k)
-					if concat2.Dirty(i) {
-						continue
-					}
-					out[i] = rt.Concat(asVarcharV[i], sArr.Value(i), uArr.Value(i))
-				}
-			}
-		}
-		if fused {
-			directOut.Patch(&concat2, rest, all)
-			directCol = directOut.Array()
-		}
-		concat = concat2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &concat, all, n, 1)
 	if directCol == nil {
@@ -13334,20 +13162,17 @@ func Case0233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	(a DIV 0 > 1) AND TRUE
 func cmpColumn4(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var cmp vec.Vec[bool]
-	var fused bool
-	var rest vec.Sel
 	{
 		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		left := vec.Sel{}
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
 				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -13357,21 +13182,11 @@ func cmpColumn4(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem m
 					continue
 				}
 				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&cmp, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-		if fused {
-			vec.Merge(&cmp, &cmp2, rest, n)
-		} else {
-			cmp = cmp2
 		}
 	}
 	vec.Check(failed, &cmp, all, n, 1)
@@ -13572,22 +13387,18 @@ func Case0236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p AND ((a DIV 0) > 1))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		allOf = vec.Make[bool](n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() {
 			for i := range out {
 				out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&allOf, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -13602,27 +13413,11 @@ func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], failed 
 				default:
 					out[i] = true
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&allOf, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		and.Add(&p)
-		// (a DIV 0)
-		quotient := vec.Map2E(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		// ((a DIV 0) > 1)
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-		and.Add(&cmp)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
-		} else {
-			allOf = andResult
 		}
 	}
 	vec.Check(failed, &allOf, all, n, 1)
@@ -13916,20 +13711,17 @@ func Case0241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	a <> 0 AND 100 DIV a > 1
 func allOfColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var allOf vec.Vec[bool]
-	var fused bool
-	var rest vec.Sel
 	{
 		allOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := allOf.V[:n]
-		left := vec.Sel{}
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
 				out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&allOf, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -13944,26 +13736,11 @@ func allOfColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem 
 				default:
 					out[i] = true
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&allOf, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.NeInt64)
-		and.Add(&cmp)
-		quotient := vec.Map2E(and.Live, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
-		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-		and.Add(&cmp2)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
-		} else {
-			allOf = andResult
 		}
 	}
 	vec.Check(failed, &allOf, all, n, 1)
@@ -14163,21 +13940,17 @@ func Case0244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a = 0) OR ((100 DIV a) > 1))
 	var anyOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		anyOf = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := anyOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
 				out[i] = (rt.EqInt64(aV[i], int64(0)) || rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&anyOf, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -14192,29 +13965,11 @@ func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 				default:
 					out[i] = false
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&anyOf, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		or := vec.NewLogic(true, rest, n)
-		// (a = 0)
-		cmp := vec.Map2(or.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
-		or.Add(&cmp)
-		// (100 DIV a)
-		quotient := vec.Map2E(or.Live, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
-		// ((100 DIV a) > 1)
-		cmp2 := vec.Map2(or.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-		or.Add(&cmp2)
-		orResult := or.Finish()
-		if fused {
-			vec.Merge(&anyOf, &orResult, rest, n)
-		} else {
-			anyOf = orResult
 		}
 	}
 	vec.Check(failed, &anyOf, all, n, 1)
@@ -14915,21 +14670,17 @@ func Case0255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT ((a DIV 0) = 1))
 	var negated vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		negated = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := negated.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
 				out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&negated, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -14939,25 +14690,11 @@ func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 					continue
 				}
 				out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&negated, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a DIV 0)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		// ((a DIV 0) = 1)
-		cmp := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-		// (NOT ((a DIV 0) = 1))
-		negated2 := vec.Map1(rest, n, vec.VecArg(&cmp), rt.Not)
-		if fused {
-			vec.Merge(&negated, &negated2, rest, n)
-		} else {
-			negated = negated2
 		}
 	}
 	vec.Check(failed, &negated, all, n, 1)
@@ -15077,14 +14814,11 @@ func caseWhenColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator,
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		left := vec.Sel{}
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
 				switch {
@@ -15093,9 +14827,9 @@ func caseWhenColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator,
 				default:
 					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -15110,30 +14844,13 @@ func caseWhenColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator,
 						out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		caseResult2 := vec.Make[int64](n)
-		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.EqInt64)
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int64(0), when, n)
-		quotient := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
-		vec.Merge(&caseResult2, &quotient, notYet, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -15342,15 +15059,11 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
 				if rt.NeInt64(aV[i], int64(0)) {
@@ -15358,9 +15071,9 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 				} else {
 					out[i] = int64(-1)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -15374,33 +15087,13 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 				} else {
 					out[i] = int64(-1)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (a <> 0)
-		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.NeInt64)
-		// IF((a <> 0), (100 DIV a), -1)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		// (100 DIV a)
-		quotient := vec.Map2E(then, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
-		vec.Merge(&ifResult2, &quotient, then, n)
-		vec.Fill(&ifResult2, int64(-1), otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -15457,15 +15150,11 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int32]
 	var ifResult vec.Vec[int32]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		aV := a.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
 				if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) {
@@ -15473,9 +15162,9 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 				} else {
 					out[i] = int32(2)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -15485,33 +15174,13 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 				} else {
 					out[i] = int32(2)
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (a DIV 0)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		// ((a DIV 0) = 1)
-		cmp := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-		// IF(((a DIV 0) = 1), 1, 2)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int32](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Fill(&ifResult2, int32(1), then, n)
-		vec.Fill(&ifResult2, int32(2), otherwise, n)
-		if fused {
-			directOut.Patch(&ifResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		ifResult = ifResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -15704,14 +15373,11 @@ func caseWhenColumn3(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem 
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var caseResult vec.Vec[string]
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewStringOut(mem, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
-		left := vec.Sel{}
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if p.Clean() && a.Clean() {
 			for i := range n {
 				switch {
@@ -15722,9 +15388,9 @@ func caseWhenColumn3(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem 
 				default:
 					directOut.Append("c")
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -15737,33 +15403,13 @@ func caseWhenColumn3(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem 
 				default:
 					directOut.Append("c")
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		caseResult2 := vec.Make[string](n)
-		vec.CopyErrs(&caseResult2, &p, rest, n)
-		when, notYet := vec.Split(&p, rest, n)
-		vec.Fill(&caseResult2, "a", when, n)
-		quotient := vec.Map2E(notYet, n, vec.VecArg(&a), vec.ConstArg[int64](int64(0)), rt.DivInt64)
-		cmp := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-		vec.CopyErrs(&caseResult2, &cmp, notYet, n)
-		when2, notYet2 := vec.Split(&cmp, notYet, n)
-		vec.Fill(&caseResult2, "b", when2, n)
-		vec.Fill(&caseResult2, "c", notYet2, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -16376,7 +16022,7 @@ func Case0276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0276Col1(n, all, a, b, failed, mem)
+	col1 := case0276Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, b, 7)"})
@@ -16393,17 +16039,39 @@ func Case0276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0276Col1 computes output column 1 (r) of query Case0276 on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, b, 7)
-func case0276Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0276Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE(a, b, 7)
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.MergeNonNull(&coalesced, &b, stillNull, n)
-	stillNull2 := vec.NullRows(&b, stillNull, n)
-	vec.Fill(&coalesced, int64(7), stillNull2, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.Int64Array(mem, &coalesced, all, n)
-	return column
+	var directCol arrow.Array // written by the loop, or below from shared
+	var directOut *vec.FixedOut[int64]
+	var shared vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = aV[i]
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)):
+					out[i] = aV[i]
+				case !(b.IsNull(i)):
+					out[i] = bV[i]
+				default:
+					out[i] = int64(7)
+				}
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shared, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &shared, all, n)
+	}
+	return directCol
 }
 
 // Case0277Schema is the schema of the batches Case0277 returns.
@@ -16473,7 +16141,7 @@ func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0278Col1(n, all, a, failed, mem)
+	col1 := case0278Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(1 DIV a, 7)"})
@@ -16490,33 +16158,45 @@ func Case0278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0278Col1 computes output column 1 (r) of query Case0278 on every row, noting its first failed row in failed:
 //
 //	COALESCE(1 DIV a, 7)
-func case0278Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0278Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE((1 DIV a), 7)
-	coalesced := vec.Make[int64](n)
-	// (1 DIV a)
-	quotient := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from shared
+	var directOut *vec.FixedOut[int64]
+	var shared vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
+		out := directOut.V
+		var bad vec.FirstErr
+		if a.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.DivInt64(int64(1), aV[i]))
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-			r, err := rt.DivInt64(int64(1), aV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)):
+					out[i] = bad.Int64(rt.DivInt64(int64(1), aV[i]))
+				default:
+					out[i] = int64(7)
+				}
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-			out[i] = r
 		}
+		directCol = directOut.Array()
 	}
-	vec.MergeNonNull(&coalesced, &quotient, all, n)
-	stillNull := vec.NullRows(&quotient, all, n)
-	vec.Fill(&coalesced, int64(7), stillNull, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.Int64Array(mem, &coalesced, all, n)
-	return column
+	vec.Check(failed, &shared, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &shared, all, n)
+	}
+	return directCol
 }
 
 // Case0279Schema is the schema of the batches Case0279 returns.
@@ -16546,7 +16226,7 @@ func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0279Col1(n, all, a, b, failed, mem)
+	col1 := case0279Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a, b)"})
@@ -16563,15 +16243,41 @@ func Case0279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0279Col1 computes output column 1 (r) of query Case0279 on every row, noting its first failed row in failed:
 //
 //	COALESCE(a, b)
-func case0279Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0279Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE(a, b)
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, all, n)
-	stillNull := vec.NullRows(&a, all, n)
-	vec.Merge(&coalesced, &b, stillNull, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.Int64Array(mem, &coalesced, all, n)
-	return column
+	var directCol arrow.Array // written by the loop, or below from shared
+	var directOut *vec.FixedOut[int64]
+	var shared vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = aV[i]
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i)):
+					out[i] = aV[i]
+				default:
+					if b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bV[i]
+					}
+				}
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shared, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &shared, all, n)
+	}
+	return directCol
 }
 
 // Case0280Schema is the schema of the batches Case0280 returns.
@@ -16601,7 +16307,7 @@ func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0280Col1(n, all, i_, a, failed, mem)
+	col1 := case0280Col1(n, all, i_, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(i, a)"})
@@ -16618,28 +16324,41 @@ func Case0280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0280Col1 computes output column 1 (r) of query Case0280 on every row, noting its first failed row in failed:
 //
 //	COALESCE(i, a)
-func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE(CAST(i AS BIGINT), a)
-	coalesced := vec.Make[int64](n)
-	// CAST(i AS BIGINT)
-	asBigint := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from shared
+	var directOut *vec.FixedOut[int64]
+	var shared vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		i_V := i_.V[:n]
-		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_))
-		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
+		aV := a.V[:n]
+		out := directOut.V
+		if i_.Clean() && a.Clean() {
+			for i := range out {
+				out[i] = rt.CastInt32ToInt64(i_V[i])
 			}
-			out[i] = rt.CastInt32ToInt64(i_V[i])
+		} else {
+			for i := range out {
+				switch {
+				case !(i_.IsNull(i)):
+					out[i] = rt.CastInt32ToInt64(i_V[i])
+				default:
+					if a.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
+				}
+			}
 		}
+		directCol = directOut.Array()
 	}
-	vec.MergeNonNull(&coalesced, &asBigint, all, n)
-	stillNull := vec.NullRows(&asBigint, all, n)
-	vec.Merge(&coalesced, &a, stillNull, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.Int64Array(mem, &coalesced, all, n)
-	return column
+	vec.Check(failed, &shared, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &shared, all, n)
+	}
+	return directCol
 }
 
 // Case0281Schema is the schema of the batches Case0281 returns.
@@ -16705,11 +16424,11 @@ func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0282: %w", err)
 	}
 	n := int(in.NumRows())
-	s := vec.Strings(in.Column(7))
+	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0282Col1(n, all, s, failed, mem)
+	col1 := case0282Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nvl(s, 'dflt')"})
@@ -16726,15 +16445,34 @@ func Case0282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0282Col1 computes output column 1 (r) of query Case0282 on every row, noting its first failed row in failed:
 //
 //	nvl(s, 'dflt')
-func case0282Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0282Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE(s, 'dflt')
-	coalesced := vec.Make[string](n)
-	vec.MergeNonNull(&coalesced, &s, all, n)
-	stillNull := vec.NullRows(&s, all, n)
-	vec.Fill(&coalesced, "dflt", stillNull, n)
-	vec.Check(failed, &coalesced, all, n, 1)
-	column := vec.StringArray(mem, &coalesced, all, n)
-	return column
+	var directCol arrow.Array // written by the loop, or below from shared
+	var directOut *vec.StringOut
+	var shared vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		if sArr.NullN() == 0 {
+			for i := range n {
+				directOut.Append(sArr.Value(i))
+			}
+		} else {
+			for i := range n {
+				switch {
+				case !(sArr.IsNull(i)):
+					directOut.Append(sArr.Value(i))
+				default:
+					directOut.Append("dflt")
+				}
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shared, all, n, 1)
+	if directCol == nil {
+		directCol = vec.StringArray(mem, &shared, all, n)
+	}
+	return directCol
 }
 
 // Case0283Schema is the schema of the batches Case0283 returns.
@@ -19619,22 +19357,18 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	var directCol arrow.Array // written by the loop, or below from quotient
 	var directOut *vec.FixedOut[float64]
 	var quotient vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -19644,29 +19378,13 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(a AS DOUBLE)
-		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
-		// CAST(b AS DOUBLE)
-		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
-		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
-		quotient2 := vec.Map2E(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.DivideFloat64)
-		if fused {
-			directOut.Patch(&quotient2, rest, all)
-			directCol = directOut.Array()
-		}
-		quotient = quotient2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &quotient, all, n, 1)
 	if directCol == nil {
@@ -20220,22 +19938,18 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem m
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[int64]
 	var sum vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		i_V := i_.V[:n]
 		aV := a.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if i_.Clean() && a.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -20245,27 +19959,13 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem m
 					continue
 				}
 				out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(i AS BIGINT)
-		asBigint := vec.Map1(rest, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
-		// (CAST(i AS BIGINT) + a)
-		sum2 := vec.Map2E(rest, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.AddInt64)
-		if fused {
-			directOut.Patch(&sum2, rest, all)
-			directCol = directOut.Array()
-		}
-		sum = sum2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
 	if directCol == nil {

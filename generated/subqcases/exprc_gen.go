@@ -3535,7 +3535,7 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		sub1ReadV := sub1Read.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if b.Clean() && sub1Read.Clean() {
 			for i := range out {
 				switch {
@@ -3544,9 +3544,9 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				default:
 					out[i] = sub1ReadV[i]
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -3569,9 +3569,9 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 						out[i] = sub1ReadV[i]
 					}
 				}
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
@@ -8251,9 +8251,6 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	// filter: ((d > DATE '2024-01-15') AND p)
 	// ((d > DATE '2024-01-15') AND p)
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		allOf = vec.Make[bool](n)
 		dV := d.V[:n]
@@ -8276,20 +8273,6 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 					out[i] = true
 				}
 			}
-		}
-		fused, rest = true, vec.Sel{}
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		// (d > DATE '2024-01-15')
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&d), vec.ConstArg[int32](int32(19737)), rt.GtInt32)
-		and.Add(&cmp)
-		and.Add(&p2)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
-		} else {
-			allOf = andResult
 		}
 	}
 	_, _, _ = n, all, p
@@ -9743,12 +9726,30 @@ func (p *Sub075) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	// WHERE (COALESCE(a, 0) > 100) AND ((SELECT v FROM two) > 0)
 	and := vec.NewLogic(false, all, n)
 	// COALESCE(a, 0)
-	coalesced := vec.Make[int64](n)
-	vec.MergeNonNull(&coalesced, &a, and.Live, n)
-	stillNull := vec.NullRows(&a, and.Live, n)
-	vec.Fill(&coalesced, int64(0), stillNull, n)
+	var shared vec.Vec[int64]
+	{
+		shared = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := shared.V[:n]
+		if a.Clean() {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				out[i] = aV[i]
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				switch {
+				case !(a.IsNull(i)):
+					out[i] = aV[i]
+				default:
+					out[i] = int64(0)
+				}
+			}
+		}
+	}
 	// (COALESCE(a, 0) > 100)
-	cmp := vec.Map2(and.Live, n, vec.VecArg(&coalesced), vec.ConstArg[int64](int64(100)), rt.GtInt64)
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&shared), vec.ConstArg[int64](int64(100)), rt.GtInt64)
 	and.Add(&cmp)
 	// #1 once scalar over two: (SELECT v FROM two)
 	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, and.Live, n)

@@ -219,3 +219,45 @@ func (f *Failed) Bool(v bool, err *rt.Error) bool {
 	}
 	return v
 }
+
+// FirstErr is a fused loop's first error on the current row, for a loop
+// that decides a failed row itself: there the first error the row's code
+// meets is its outcome (the generated code says why), and the loop makes
+// the row an error with FailRow. Its methods take a kernel's two results, as
+// Failed's do.
+type FirstErr struct{ Err *rt.Error }
+
+func (f *FirstErr) note(err *rt.Error) {
+	if err != nil && f.Err == nil {
+		f.Err = err
+	}
+}
+
+// Int64 returns v, noting err if it is the row's first.
+func (f *FirstErr) Int64(v int64, err *rt.Error) int64 { f.note(err); return v }
+
+// Int32 returns v, noting err if it is the row's first.
+func (f *FirstErr) Int32(v int32, err *rt.Error) int32 { f.note(err); return v }
+
+// Float64 returns v, noting err if it is the row's first.
+func (f *FirstErr) Float64(v float64, err *rt.Error) float64 { f.note(err); return v }
+
+// String returns v, noting err if it is the row's first.
+func (f *FirstErr) String(v string, err *rt.Error) string { f.note(err); return v }
+
+// Bool returns v, noting err if it is the row's first.
+func (f *FirstErr) Bool(v bool, err *rt.Error) bool { f.note(err); return v }
+
+// FailRow makes row i of v the error e, its whole outcome (a NULL the loop
+// set before the error is undone). v may hold no values (the result of a
+// loop that writes its output column directly, whose errors it then holds
+// for a batch of n rows).
+func FailRow[T any](v *Vec[T], n, i int, e *rt.Error) {
+	if v.Err == nil {
+		v.Err = make([]*rt.Error, n)
+	}
+	v.Err[i] = e
+	if v.Null != nil {
+		v.Null[i] = false
+	}
+}

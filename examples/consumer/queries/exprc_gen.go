@@ -363,23 +363,19 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], qty vec.Vec[int6
 	var unitPriceCol arrow.Array // written by the loop, or below from quotient
 	var unitPriceOut *vec.FixedOut[float64]
 	var quotient vec.Vec[float64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		unitPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		amountV := amount.V[:n]
 		qtyV := qty.V[:n]
 		out := unitPriceOut.V
-		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad vec.FirstErr
 		if amount.Clean() && qty.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -390,27 +386,13 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], qty vec.Vec[int6
 					continue
 				}
 				out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
-				if bad {
-					bad = false
-					left = append(left, int32(i))
+				if bad.Err != nil {
+					vec.FailRow(&quotient, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			unitPriceCol = unitPriceOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(qty AS DOUBLE)
-		asDouble := vec.Map1(rest, n, vec.VecArg(&qty), rt.CastInt64ToFloat64)
-		// (amount / CAST(qty AS DOUBLE))
-		quotient2 := vec.Map2E(rest, n, vec.VecArg(&amount), vec.VecArg(&asDouble), rt.DivideFloat64)
-		if fused {
-			unitPriceOut.Patch(&quotient2, rest, sel)
-			unitPriceCol = unitPriceOut.Array()
-		}
-		quotient = quotient2
+		unitPriceCol = unitPriceOut.Array()
 	}
 	vec.Check(failed, &quotient, sel, n, 2)
 	if unitPriceCol == nil {
