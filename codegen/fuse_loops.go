@@ -187,17 +187,27 @@ func (l *fusedLoops) storeClean() func(jen.Code) jen.Code {
 // the expression.
 func (l *fusedLoops) body(store func(jen.Code) jen.Code, rows bool) []jen.Code {
 	l.fu.rows = rows
-	return append(l.absorbs(), l.fu.assign(l.fz.Row, store)...)
+	return l.withAbsorbs(func() []jen.Code { return l.fu.assign(l.fz.Row, store) })
 }
 
-// absorbs are the statements computing the absorbed subexpressions of row
-// i, first in a loop's body.
-func (l *fusedLoops) absorbs() []jen.Code {
-	var stmts []jen.Code
-	for _, a := range l.fz.Absorbs {
-		stmts = append(stmts, jen.Comment(sharedLabel(a.Recomputed)+comment(a.Shared.SQL)), jen.Id(l.fu.locals[a.Shared.ID]).Op(":=").Add(l.fu.value(a.Row)))
+// withAbsorbs is the statements print returns for row i, after those
+// computing the absorbed subexpressions they read (the clean body of a
+// COALESCE reads only its first argument's), in order.
+func (l *fusedLoops) withAbsorbs(print func() []jen.Code) []jen.Code {
+	fu := l.fu
+	saved := fu.used
+	fu.used = map[int]bool{}
+	defer func() { fu.used = saved }()
+	body := print()
+	var pre []jen.Code
+	for k := len(l.fz.Absorbs) - 1; k >= 0; k-- { // a later one may read an earlier one
+		a := l.fz.Absorbs[k]
+		if !fu.used[a.Shared.ID] {
+			continue
+		}
+		pre = append([]jen.Code{jen.Comment(sharedLabel(a.Recomputed) + comment(a.Shared.SQL)), jen.Id(fu.locals[a.Shared.ID]).Op(":=").Add(fu.value(a.Row))}, pre...)
 	}
-	return stmts
+	return append(pre, body...)
 }
 
 // vectorCode is the general path over rest: the absorbed subexpressions
@@ -341,7 +351,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		if logic {
 			checkedBody = l.logicRow()
 		} else {
-			checkedBody = append(l.absorbs(), fu.assignNull(l.fz.Row, l.rowsStore, setNull)...)
+			checkedBody = l.withAbsorbs(func() []jen.Code { return fu.assignNull(l.fz.Row, l.rowsStore, setNull) })
 		}
 	}
 	leaves := len(fu.rowNulls) > 0 || fu.bad != ""

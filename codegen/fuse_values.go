@@ -48,6 +48,7 @@ type fusion struct {
 	// finds no entry ("" while none can).
 	bad    string
 	locals map[int]string // absorbed shared subexpression -> its per-row local
+	used   map[int]bool   // the absorbed subexpressions the body being printed reads
 }
 
 // assign returns the statements storing row r's value with store.
@@ -92,6 +93,9 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 	f := fu.f
 	switch r.Op {
 	case lower.RowLocal:
+		if fu.used != nil {
+			fu.used[r.Shared.ID] = true
+		}
 		return jen.Id(fu.locals[r.Shared.ID])
 	case lower.RowVector:
 		v := f.done[r.Def].vec

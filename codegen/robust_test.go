@@ -221,6 +221,10 @@ var collisionSpecs = []struct{ pkg, spec string }{
 	{"numbered", "CREATE TABLE t (cmp BIGINT, cmp2 BIGINT, sum2 BIGINT, konst2 BIGINT, product2 DOUBLE, entry2 BIGINT, m MAP<VARCHAR, BIGINT>, p BOOLEAN);\n" +
 		"-- name: Q\nSELECT cmp > cmp2 AS a, cmp < sum2 AS b, sum2 = konst2 AS c, (cmp + sum2) * (cmp2 + 1) AS d, (cmp + 1) + (sum2 + 2) AS e, " +
 		"COALESCE(cmp, 1, konst2) AS f, product2 * 2 * product2 AS g, IF(p, m['a'] + entry2, m['b'] - entry2) AS h, m['c'] + m['d'] AS i FROM t;\n"},
+	// A fused COALESCE whose later argument reads an absorbed subexpression
+	// (CAST(i5 AS BIGINT), shared with the IF): the clean loop, which reads
+	// the first argument only, must not compute it.
+	{"absorbedcoalesce", "CREATE TABLE t (b3 BIGINT, i5 INT);\n-- name: Q\nSELECT COALESCE(b3, i5, 0) AS a, IF(i5 > b3, b3, 1) AS b FROM t;\n"},
 	// Units with the same code call one helper (upperColumn, sumColumn...),
 	// whose parameters are in1, in2... and text1, value1...: columns and
 	// queries named like them.

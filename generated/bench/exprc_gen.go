@@ -97,7 +97,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// l_extendedprice: l_extendedprice
 	col5 := q1ProjectionCol5(n, sel, lExtendedprice, lDiscount, mem, failed)
-	col6 := q1ProjectionCol6(n, sel, lExtendedprice, lDiscount, lTax, mem, failed)
+	col6 := q1ProjectionCol6(n, sel, lTax, lExtendedprice, lDiscount, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -171,18 +171,18 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 // q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
 	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+		lTaxV := lTax.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		if lTax.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
@@ -192,7 +192,7 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+				if lTax.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
 					chargeOut.SetNull(k)
 					continue
 				}
@@ -259,7 +259,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_extendedprice: l_extendedprice
 	// l_extendedprice * (1 - l_discount)
 	col5 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 5)
-	col6 := q1NoWhereCol6(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	col6 := q1NoWhereCol6(n, all, lTax, lExtendedprice, lDiscount, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -312,18 +312,18 @@ func productColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64
 // q1NoWhereCol6 computes output column 6 (charge) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1NoWhereCol6(n int, all vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
 	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		lTaxV := lTax.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		if lTax.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
@@ -331,7 +331,7 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 			}
 		} else {
 			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+				if lTax.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
 					chargeOut.SetNull(i)
 					continue
 				}
@@ -501,13 +501,13 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 		return nil, fmt.Errorf("query SeedIf: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(2))
 	x := vec.Int64s(in.Column(0))
 	y := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := seedIfCol1(n, all, a, x, y, mem, failed)
+	col1 := seedIfCol1(n, all, x, y, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
@@ -524,7 +524,7 @@ func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 // seedIfCol1 computes output column 1 (bucket) of query SeedIf on every row, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -534,13 +534,13 @@ func seedIfCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Ve
 	var rest vec.Sel
 	{
 		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		aV := a.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
+		aV := a.V[:n]
 		out := bucketOut.V
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
-		if a.Clean() && x.Clean() && y.Clean() {
+		if x.Clean() && y.Clean() && a.Clean() {
 			for i := range out {
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
@@ -821,15 +821,15 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, fmt.Errorf("query StringCase: %w", err)
 	}
 	n := int(in.NumRows())
-	lShipmodeArr := in.Column(14).(*array.String)
 	lShipinstructArr := in.Column(13).(*array.String)
 	lCommentArr := in.Column(15).(*array.String)
 	lReturnflagArr := in.Column(8).(*array.String)
 	lLinestatusArr := in.Column(9).(*array.String)
+	lShipmodeArr := in.Column(14).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := stringCaseCol1(n, all, lShipmodeArr, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, mem, failed)
+	col1 := stringCaseCol1(n, all, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, lShipmodeArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"})
@@ -848,14 +848,14 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
 //	            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
 //	            ELSE upper(l_shipmode) END
-func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, lShipmodeArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
 	var labelCol arrow.Array // written by the loop, or below from caseResult
 	var labelOut *vec.StringOut
 	var caseResult vec.Vec[string]
 	{
 		labelOut = vec.NewStringOut(mem, n)
-		if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
+		if lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 && lShipmodeArr.NullN() == 0 {
 			for i := range n {
 				// shared (always): upper(l_shipmode)
 				upper := rt.Upper(lShipmodeArr.Value(i))
@@ -1289,14 +1289,14 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		return nil, fmt.Errorf("query DeepArith: %w", err)
 	}
 	n := int(in.NumRows())
-	lQuantity := vec.Float64s(in.Column(4))
 	lExtendedprice := vec.Float64s(in.Column(5))
 	lDiscount := vec.Float64s(in.Column(6))
 	lTax := vec.Float64s(in.Column(7))
+	lQuantity := vec.Float64s(in.Column(4))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := deepArithCol1(n, all, lQuantity, lExtendedprice, lDiscount, lTax, mem, failed)
+	col1 := deepArithCol1(n, all, lExtendedprice, lDiscount, lTax, lQuantity, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "score"}, []string{"", "((l_extendedprice * (1 - l_discount) * (1 + l_tax) - l_quantity * 0.5) / (l_quantity + 1)\n        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07\n       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3\n       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)"})
@@ -1316,20 +1316,20 @@ func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 //	        + (l_tax - l_discount) * 100 - l_extendedprice / 1000) * 1.07
 //	       + (l_quantity - 25) * (l_quantity - 25) / 50 - l_discount * l_tax * 3
 //	       + (l_extendedprice - l_quantity * 900) / (l_tax + 2)
-func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((((((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_quantity * 0.5)) / (l_quantity + 1.0)) + ((l_tax - l_discount) * 100.0)) - (l_extendedp...
 	var scoreCol arrow.Array // written by the loop, or below from sum
 	var scoreOut *vec.FixedOut[float64]
 	var sum vec.Vec[float64]
 	{
 		scoreOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lQuantityV := lQuantity.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
+		lQuantityV := lQuantity.V[:n]
 		out := scoreOut.V
 		var bad vec.FirstErr
-		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
 			for i := range out {
 				// shared (always): (l_quantity - 25.0)
 				difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
@@ -1341,7 +1341,7 @@ func deepArithCol1(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedpric
 			}
 		} else {
 			for i := range out {
-				if lQuantity.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i) {
 					scoreOut.SetNull(i)
 					continue
 				}

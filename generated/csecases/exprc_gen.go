@@ -392,14 +392,14 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		return nil, fmt.Errorf("query case_every_result: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
 	p := vec.Bools(in.Column(10))
 	q := vec.Bools(in.Column(11))
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case_every_resultCol1(n, all, a, b, p, q, mem, failed)
+	col1 := case_every_resultCol1(n, all, p, q, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END"})
@@ -416,7 +416,7 @@ func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.All
 // case_every_resultCol1 computes output column 1 (r) of query case_every_result on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END
-func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
@@ -426,14 +426,14 @@ func case_every_resultCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64
 	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		aV := a.V[:n]
-		bV := b.V[:n]
 		pV := p.V[:n]
 		qV := q.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
-		if a.Clean() && b.Clean() && p.Clean() && q.Clean() {
+		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
@@ -822,8 +822,8 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := cheap_shared_two_rootsCol1(n, sel, x, y, mem, failed)
-	col2 := cheap_shared_two_rootsCol2(n, sel, x, y, c_, mem, failed)
-	col3 := cheap_shared_two_rootsCol3(n, sel, x, y, p, a, b, failed, mem)
+	col2 := cheap_shared_two_rootsCol2(n, sel, c_, x, y, mem, failed)
+	col3 := cheap_shared_two_rootsCol3(n, sel, p, a, b, x, y, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "disc", "charge", "big"}, []string{"i > 0", "x * (1 - y)", "x * (1 - y) * (1 + CAST(c AS DOUBLE))", "IF(p, x * (1 - y) > 2, a > b)"})
@@ -897,18 +897,18 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 // cheap_shared_two_rootsCol2 computes output column 2 (charge) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y) * (1 + CAST(c AS DOUBLE))
-func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cheap_shared_two_rootsCol2(n int, sel vec.Sel, c_ vec.Vec[int64], x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
 	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+		c_V := c_.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
-		c_V := c_.V[:n]
 		out := chargeOut.V
-		if x.Clean() && y.Clean() && c_.Clean() {
+		if c_.Clean() && x.Clean() && y.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
@@ -918,7 +918,7 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if x.IsNull(i) || y.IsNull(i) || c_.IsNull(i) {
+				if c_.IsNull(i) || x.IsNull(i) || y.IsNull(i) {
 					chargeOut.SetNull(k)
 					continue
 				}
@@ -939,18 +939,18 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 // cheap_shared_two_rootsCol3 computes output column 3 (big) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(p, x * (1 - y) > 2, a > b)
-func cheap_shared_two_rootsCol3(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// IF(p, ((x * (1.0 - y)) > 2.0), (a > b))
 	var ifResult vec.Vec[bool]
 	{
 		ifResult = vec.Make[bool](n)
-		xV := x.V[:n]
-		yV := y.V[:n]
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		xV := x.V[:n]
+		yV := y.V[:n]
 		out := ifResult.V[:n]
-		if x.Clean() && y.Clean() && p.Clean() && a.Clean() && b.Clean() {
+		if p.Clean() && a.Clean() && b.Clean() && x.Clean() && y.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
@@ -1439,17 +1439,17 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		return nil, fmt.Errorf("query fused_two_lookups: %w", err)
 	}
 	n := int(in.NumRows())
+	c_ := vec.Int64s(in.Column(2))
+	i_ := vec.Int32s(in.Column(3))
+	a := vec.Int64s(in.Column(0))
 	mArr := in.Column(9).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
 	mOffs := vec.MapOffsets(mArr)
 	mItems := mArr.Items().(*array.Int64)
-	c_ := vec.Int64s(in.Column(2))
-	i_ := vec.Int32s(in.Column(3))
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := fused_two_lookupsCol1(n, all, mArr, mKeys, mOffs, mItems, c_, i_, a, mem, in, failed)
+	col1 := fused_two_lookupsCol1(n, all, c_, i_, a, mArr, mKeys, mOffs, mItems, mem, in, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END"})
@@ -1466,14 +1466,14 @@ func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.All
 // fused_two_lookupsCol1 computes output column 1 (r) of query fused_two_lookups on every row, noting its first failed row in failed:
 //
 //	CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END
-func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, c_ vec.Vec[int64], i_ vec.Vec[int32], a vec.Vec[int64], mem memory.Allocator, in arrow.RecordBatch, failed *vec.Failure) arrow.Array {
+func fused_two_lookupsCol1(n int, all vec.Sel, c_ vec.Vec[int64], i_ vec.Vec[int32], a vec.Vec[int64], mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, mem memory.Allocator, in arrow.RecordBatch, failed *vec.Failure) arrow.Array {
 	// CASE WHEN ((m['a'] > 0) AND (m['b'] > c)) THEN m['a'] WHEN (i > 0) THEN a ELSE m['b'] END
 	var directCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if mArr.NullN() == 0 && mItems.NullN() == 0 && c_.Clean() && i_.Clean() && a.Clean() {
+	if c_.Clean() && i_.Clean() && a.Clean() && mArr.NullN() == 0 && mItems.NullN() == 0 {
 		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
 		i_V := i_.V[:n]
@@ -1504,7 +1504,7 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 			// a row failed (an error or a missing map key): the vector code computes every row
 			directOut.Release()
 		}
-	} else if mArr.NullN()+mItems.NullN()+in.Column(2).NullN()+in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
+	} else if in.Column(2).NullN()+in.Column(3).NullN()+in.Column(0).NullN()+mArr.NullN()+mItems.NullN() <= n/2 {
 		caseResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		i_V := i_.V[:n]
@@ -1513,7 +1513,7 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		for i := range out {
-			if mArr.IsNull(i) || c_.Dirty(i) || i_.Dirty(i) || a.Dirty(i) {
+			if c_.Dirty(i) || i_.Dirty(i) || a.Dirty(i) || mArr.IsNull(i) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -1666,13 +1666,13 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		return nil, fmt.Errorf("query if_both_branches: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := if_both_branchesCol1(n, all, a, b, p, mem, failed)
+	col1 := if_both_branchesCol1(n, all, p, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, (a DIV b) + 1, (a DIV b) - 1)"})
@@ -1689,7 +1689,7 @@ func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 // if_both_branchesCol1 computes output column 1 (r) of query if_both_branches on every row, noting its first failed row in failed:
 //
 //	IF(p, (a DIV b) + 1, (a DIV b) - 1)
-func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -1699,13 +1699,13 @@ func if_both_branchesCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		pV := p.V[:n]
 		out := directOut.V
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
-		if a.Clean() && b.Clean() && p.Clean() {
+		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
@@ -3589,15 +3589,15 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 		return nil, fmt.Errorf("query seed_case_test_info_fixed: %w", err)
 	}
 	n := int(in.NumRows())
+	testInfoFixed := vec.Bools(in.Column(5))
 	infoArr := in.Column(3).(*array.Map)
 	infoKeys := vec.StringKeys(infoArr.Keys())
 	infoOffs := vec.MapOffsets(infoArr)
 	infoItems := infoArr.Items().(*array.String)
-	testInfoFixed := vec.Bools(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := seed_case_test_info_fixedCol1(n, all, infoArr, infoKeys, infoOffs, infoItems, testInfoFixed, mem, in, failed)
+	col1 := seed_case_test_info_fixedCol1(n, all, testInfoFixed, infoArr, infoKeys, infoOffs, infoItems, mem, in, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END"})
@@ -3614,14 +3614,14 @@ func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem me
 // seed_case_test_info_fixedCol1 computes output column 1 (label) of query seed_case_test_info_fixed on every row, noting its first failed row in failed:
 //
 //	CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' T...
-func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, testInfoFixed vec.Vec[bool], mem memory.Allocator, in arrow.RecordBatch, failed *vec.Failure) arrow.Array {
+func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[bool], infoArr *array.Map, infoKeys vec.StrKeys, infoOffs []int32, infoItems *array.String, mem memory.Allocator, in arrow.RecordBatch, failed *vec.Failure) arrow.Array {
 	// CASE WHEN test_info_fixed THEN info['test'] WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '12...
 	var labelCol arrow.Array // written by the clean loop, or below from caseResult
 	var caseResult vec.Vec[string]
 	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if infoArr.NullN() == 0 && infoItems.NullN() == 0 && testInfoFixed.Clean() {
+	if testInfoFixed.Clean() && infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
 		testInfoFixedV := testInfoFixed.V[:n]
 		var bad vec.Failed
@@ -3651,14 +3651,14 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, infoArr *array.Map, infoK
 			// a row failed (an error or a missing map key): the vector code computes every row
 			labelOut.Release()
 		}
-	} else if infoArr.NullN()+infoItems.NullN()+in.Column(5).NullN() <= n/2 {
+	} else if in.Column(5).NullN()+infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		testInfoFixedV := testInfoFixed.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		for i := range out {
-			if infoArr.IsNull(i) || testInfoFixed.Dirty(i) {
+			if testInfoFixed.Dirty(i) || infoArr.IsNull(i) {
 				left = append(left, int32(i))
 				continue
 			}
@@ -3779,13 +3779,13 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 		return nil, fmt.Errorf("query seed_if: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(2))
 	x := vec.Int64s(in.Column(0))
 	y := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := seed_ifCol1(n, all, a, x, y, mem, failed)
+	col1 := seed_ifCol1(n, all, x, y, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "bucket"}, []string{"", "IF(x > y, a + 5, (a + 5) DIV 100)"})
@@ -3802,7 +3802,7 @@ func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 // seed_ifCol1 computes output column 1 (bucket) of query seed_if on every row, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -3812,13 +3812,13 @@ func seed_ifCol1(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.V
 	var rest vec.Sel
 	{
 		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		aV := a.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
+		aV := a.V[:n]
 		out := bucketOut.V
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
-		if a.Clean() && x.Clean() && y.Clean() {
+		if x.Clean() && y.Clean() && a.Clean() {
 			for i := range out {
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
@@ -4402,14 +4402,14 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 		return nil, fmt.Errorf("query where_both_branches: %w", err)
 	}
 	n := int(in.NumRows())
+	p := vec.Bools(in.Column(10))
 	a := vec.Int64s(in.Column(0))
 	b := vec.Int64s(in.Column(1))
-	p := vec.Bools(in.Column(10))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	ifResult := where_both_branchesWhere(n, all, a, b, p)
+	ifResult := where_both_branchesWhere(n, all, p, a, b)
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 
@@ -4429,7 +4429,7 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 // where_both_branchesWhere computes the WHERE clause of query where_both_branches on every row:
 //
 //	IF(p, (a DIV b) > 0, (a DIV b) < 0)
-func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], p vec.Vec[bool]) vec.Vec[bool] {
+func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[bool] {
 	// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 	var ifResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -4437,13 +4437,13 @@ func where_both_branchesWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	var rest vec.Sel
 	{
 		ifResult = vec.Make[bool](n)
+		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		pV := p.V[:n]
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
-		if a.Clean() && b.Clean() && p.Clean() {
+		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))

@@ -94,7 +94,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// l_extendedprice: l_extendedprice
 	col5 := q1ProjectionCol5(n, sel, lExtendedprice, lDiscount, mem, failed)
-	col6 := q1ProjectionCol6(n, sel, lExtendedprice, lDiscount, lTax, mem, failed)
+	col6 := q1ProjectionCol6(n, sel, lTax, lExtendedprice, lDiscount, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -168,18 +168,18 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 // q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
 	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+		lTaxV := lTax.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
+		if lTax.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
@@ -189,7 +189,7 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
+				if lTax.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
 					chargeOut.SetNull(k)
 					continue
 				}
@@ -365,9 +365,9 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	day := vec.Dates(in.Column(4))
-	a := vec.Int64s(in.Column(2))
 	x := vec.Int64s(in.Column(0))
 	y := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(2))
 	infoArr := in.Column(3).(*array.Map)
 	infoKeys := vec.StringKeys(infoArr.Keys())
 	infoOffs := vec.MapOffsets(infoArr)
@@ -379,7 +379,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	cmp := classifyWhere(n, all, day)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := classifyCol1(n, sel, a, x, y, mem, failed)
+	col1 := classifyCol1(n, sel, x, y, a, mem, failed)
 	col2 := classifyCol2(n, sel, infoArr, infoKeys, infoOffs, infoItems, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -417,7 +417,7 @@ func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Vec[bool] {
 // classifyCol1 computes output column 1 (bucket) of query Classify on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(x > y, a + 5, (a + 5) DIV 100)
-func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func classifyCol1(n int, sel vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((x > y), (a + 5), ((a + 5) DIV 100))
 	var bucketCol arrow.Array // written by the loop, or below from ifResult
 	var bucketOut *vec.FixedOut[int64]
@@ -427,13 +427,13 @@ func classifyCol1(n int, sel vec.Sel, a vec.Vec[int64], x vec.Vec[int64], y vec.
 	var rest vec.Sel
 	{
 		bucketOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
-		aV := a.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
+		aV := a.V[:n]
 		out := bucketOut.V
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
-		if a.Clean() && x.Clean() && y.Clean() {
+		if x.Clean() && y.Clean() && a.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always): (a + 5)
