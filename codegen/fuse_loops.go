@@ -54,7 +54,7 @@ import (
 func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	fz := n.Fused
 	l := &fusedLoops{
-		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[*lower.Row]string{}},
+		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[*lower.Row]string{}, nullFlags: map[string]bool{}, printed: map[*lower.Row]bool{}},
 		fz:  fz,
 		e:   n.Expr,
 		sel: sel,
@@ -82,6 +82,7 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	} else {
 		rowsStore = func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }
 	}
+	l.decideModes()
 	rowsBody := l.body(rowsStore, true)
 	l.rowsStore = rowsStore
 	l.one = !l.fu.modal
@@ -167,6 +168,37 @@ type fusedLoops struct {
 	// res is e's vector; rest the rows the vector code computes; fused
 	// whether a loop ran.
 	res, rest, fused string
+	// How the single loop decides a row with a NULL input (decideModes).
+	strict, logic, cond, exact bool
+}
+
+// decideModes decides how the loop decides a row with a NULL input or a
+// failed kernel (package lower, modes.go): a strict expression is NULL
+// where an input is, so the loop decides those rows itself and leaves only
+// the failed ones to the vector code; an AND or OR of strict operands (a
+// WHERE clause's comparisons, say) decides its NULL rows by the
+// three-valued rules; a conditional or value whose leaves are strict
+// (assignNull) is NULL where the inputs of the value it takes are. Where the
+// loop decides every NULL itself, it decides a failed row too when the first
+// error a row meets is its outcome (exact): the row is then an error in the
+// loop's result, and only rows with a failed input are left to the vector
+// code.
+func (l *fusedLoops) decideModes() {
+	row := l.fz.Row
+	l.strict = lower.StrictRow(row)
+	absorbsStrict := true
+	for _, a := range l.fz.Absorbs {
+		// computed first on every row, a NULL one too: from a strict
+		// program, whose value there is never read
+		absorbsStrict = absorbsStrict && lower.StrictRow(a.Row)
+	}
+	l.strict = l.strict && absorbsStrict
+	l.logic = !l.strict && lower.LogicRoot(row) && len(l.fz.Absorbs) == 0 && !l.fz.Direct
+	l.cond = !l.strict && !l.logic && lower.NullAware(row) && absorbsStrict
+	l.exact = (l.strict || l.logic || l.cond) && lower.ExactErrors(row, false)
+	// Where a shared vector's error is the row's outcome wherever the row
+	// reads it, the loop notes it there too, and leaves no row.
+	l.fu.noteVectors = l.exact && lower.ExactErrors(row, true)
 }
 
 // storeClean is how the clean loop stores a row's value: into out (the
@@ -198,7 +230,8 @@ func (l *fusedLoops) withAbsorbs(print func() []jen.Code) []jen.Code {
 	saved := fu.used
 	fu.used = map[int]bool{}
 	defer func() { fu.used = saved }()
-	body := print()
+	fu.printed = map[*lower.Row]bool{} // a new loop body
+	body := fu.withTemps(print)
 	var pre []jen.Code
 	for k := len(l.fz.Absorbs) - 1; k >= 0; k-- { // a later one may read an earlier one
 		a := l.fz.Absorbs[k]
@@ -227,11 +260,13 @@ func (l *fusedLoops) vectorCode() []jen.Code {
 	g := f.vector(f.emit(l.fz.General), l.rest)
 	switch {
 	case l.one && l.fz.Direct:
-		// if fused { writer.Patch(&g, rest, sel); col = writer.Array() }; res = g
+		// if fused { writer.Patch(&g, rest, sel); col = writer.Array(); vec.KeepErrs(&res, &g, rest, n) } else { res = g }:
+		// res holds the errors of the rows the loop decided, then those of rest
 		f.add(jen.If(jen.Id(l.fused)).Block(
 			jen.Id(l.writer).Dot("Patch").Call(addr(g), jen.Id(l.rest), jen.Id(l.sel)),
 			jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call(),
-		), jen.Id(l.res).Op("=").Id(g))
+			jen.Qual(vecPkg, "KeepErrs").Call(addr(l.res), addr(g), jen.Id(l.rest), jen.Id("n")),
+		).Else().Block(jen.Id(l.res).Op("=").Id(g)))
 	default:
 		// if fused { vec.Merge(&res, &g, rest, n) } else { res = g }
 		f.add(jen.If(jen.Id(l.fused)).Block(
@@ -321,45 +356,26 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 // a flag that does not change in the loop.
 func (l *fusedLoops) emitOne(body []jen.Code) {
 	fu, f, t := l.fu, l.fu.f, l.e.Type()
-	// A strict expression is NULL where an input is: the loop decides those
-	// rows itself, and leaves only the failed ones to the vector code.
-	strict := strictRow(l.fz.Row)
-	for _, a := range l.fz.Absorbs {
-		strict = strict && strictRow(a.Row)
-	}
-	// An AND or OR of strict operands (a WHERE clause's comparisons, say)
-	// also decides its NULL rows in the loop, by the three-valued rules.
-	logic := !strict && (l.fz.Row.Op == lower.RowAnd || l.fz.Row.Op == lower.RowOr) && len(l.fz.Absorbs) == 0 && !l.fz.Direct
-	for _, a := range l.fz.Row.Args {
-		logic = logic && strictOperand(a)
-	}
-	// A conditional whose conditions and results have strict leaves decides
-	// its NULL rows in the loop too (assignNull).
-	cond := !strict && !logic && (l.fz.Row.Op == lower.RowIf || l.fz.Row.Op == lower.RowCase || l.fz.Row.Op == lower.RowCoalesce) &&
-		nullAware(l.fz.Row)
-	for _, a := range l.fz.Absorbs {
-		// computed first on every row, a NULL one too: from a strict
-		// program, whose value there is never read
-		cond = cond && strictRow(a.Row)
-	}
+	strict, logic, cond, exact := l.strict, l.logic, l.cond, l.exact
 	// The body for a dirty batch is printed first: it may read inputs the
 	// clean body does not (a COALESCE's later arguments), which the tests
 	// below then cover.
 	checkedBody := body
 	setNull := l.setNull()
 	if (logic || cond) && len(fu.rowNulls) > 0 {
+		fu.nulls = true
 		if logic {
-			checkedBody = l.logicRow()
+			fu.printed = map[*lower.Row]bool{}
+			checkedBody = fu.withTemps(l.logicRow)
 		} else {
 			checkedBody = l.withAbsorbs(func() []jen.Code { return fu.assignNull(l.fz.Row, l.rowsStore, setNull) })
 		}
+		fu.nulls = false
+	}
+	if lower.HasTemp(l.fz.Row) && (!exact || !logic && !cond) {
+		panic("codegen: a fused expression computes a conditional in a value but does not decide every row: " + ir.Format(l.e))
 	}
 	leaves := len(fu.rowNulls) > 0 || fu.bad != ""
-	// Where the loop decides every NULL itself, it decides a failed row too
-	// when the first error a row meets is its outcome (exactErrors): the row
-	// is then an error in the loop's result, and only rows with a failed
-	// input are left to the vector code.
-	exact := (strict || logic || cond) && exactErrors(l.fz)
 	if strict || logic || cond {
 		leaves = len(fu.errTests) > 0 || fu.bad != "" && !exact
 	}
@@ -529,13 +545,13 @@ func (l *fusedLoops) logicRow() []jen.Code {
 					nulls = append(nulls, x)
 				}
 			}
-			cond = jen.Op("!").Parens(isNullOf(nt)).Op("&&").Add(v)
+			cond = jen.Op("!").Parens(l.fu.isNullOf(nt)).Op("&&").Add(v)
 		}
 		// case !(x.IsNull(i)) && !(x > 1): out[i] = false
 		cases = append(cases, jen.Case(cond).Block(store(dominant)))
 	}
 	if len(nulls) > 0 {
-		cases = append(cases, jen.Case(isNullOf(nulls)).Block(jen.Id(l.res).Dot("SetNull").Call(jen.Id("i"))))
+		cases = append(cases, jen.Case(l.fu.isNullOf(nulls)).Block(jen.Id(l.res).Dot("SetNull").Call(jen.Id("i"))))
 	}
 	cases = append(cases, jen.Default().Block(store(other)))
 	return []jen.Code{jen.Switch().Block(cases...)}
@@ -583,76 +599,4 @@ func sharedLabel(recomputed bool) string {
 		return "shared (always; cheap, so each fused root that uses it computes it): "
 	}
 	return "shared (always): "
-}
-
-// exactErrors reports whether, on a row whose NULL inputs the loop of fz
-// decides itself, the first error the row's Go code meets is the row's
-// outcome, so the loop may record it (vec.FirstErr) rather than leave the
-// row to the vector code. Go evaluates a call's arguments left to right
-// before the call, so the first error of a strict chain is the leftmost
-// failed argument's (NULL beats it: the loop tests NULL inputs first); a
-// condition's error is met before its branch runs, and a COALESCE argument
-// runs only once the ones before it are NULL. What breaks it: an AND or OR
-// operand that can fail followed by others (a later FALSE, or TRUE, wins
-// over its error, but the loop meets the error first), a simple CASE's
-// operand that can fail (computed first; a NULL WHEN value beats its
-// error), an absorbed
-// subexpression that can fail (computed first on every row, before the
-// condition whose error would be the outcome), and map lookups (a missing
-// key or a NULL item flags the row without an error).
-func exactErrors(fz *lower.Fused) bool {
-	for _, a := range fz.Absorbs {
-		if canFlag(a.Row) {
-			return false
-		}
-	}
-	ok := true
-	var walk func(r *lower.Row)
-	walk = func(r *lower.Row) {
-		if r == nil || !ok {
-			return
-		}
-		switch r.Op {
-		case lower.RowMap:
-			ok = false
-			return
-		case lower.RowAnd, lower.RowOr:
-			for _, a := range r.Args[:len(r.Args)-1] {
-				if canFlag(a) {
-					ok = false
-				}
-			}
-		case lower.RowCase:
-			// a simple CASE's operand is computed once, first; its error
-			// loses to a NULL WHEN value (the comparison is NULL)
-			if canFlag(r.Subject) {
-				ok = false
-			}
-		}
-		for _, a := range r.Args {
-			walk(a)
-		}
-		walk(r.Subject)
-		walk(r.Else)
-	}
-	walk(fz.Row)
-	return ok
-}
-
-// canFlag reports whether row program r can flag a row: a kernel that can
-// fail, or a map lookup, in it (an absorbed value it reads is its own
-// program's business).
-func canFlag(r *lower.Row) bool {
-	if r == nil {
-		return false
-	}
-	if r.Op == lower.RowMap || r.Op == lower.RowKernel && r.Flags {
-		return true
-	}
-	for _, a := range r.Args {
-		if canFlag(a) {
-			return true
-		}
-	}
-	return canFlag(r.Subject) || canFlag(r.Else)
 }

@@ -34,25 +34,43 @@ type fusion struct {
 	nullCounts []jen.Code
 	// countsIn: a NULL count reads an input column of the batch (in), so
 	// the function that tests them takes it.
-	countsIn bool
-	slices   []jen.Code
-	seen     map[string]jen.Code   // vector or array variable -> per-row value
-	tested   map[string]bool       // arrays whose NULLs, and patterns whose errors, are tested
-	names    map[string]bool       // locals of the loop's block
-	subjects map[*lower.Row]string // CASE operand -> its per-row local
+	countsIn  bool
+	slices    []jen.Code
+	seen      map[string]jen.Code   // vector or array variable -> per-row value
+	tested    map[string]bool       // arrays whose NULLs, and patterns whose errors, are tested
+	names     map[string]bool       // locals of the loop's block
+	subjects  map[*lower.Row]string // CASE operand -> its per-row local
+	nullFlags map[string]bool       // the NULL flags of conditionals' locals
 	// rows is set while the rows loop's body is generated: its map item
 	// reads also test for NULL items. modal records that a body read one,
 	// so the two loops' bodies differ.
 	rows, modal bool
 	// bad names the loop's flag set by a kernel error or a map lookup that
 	// finds no entry ("" while none can).
-	bad    string
-	locals map[int]string // absorbed shared subexpression -> its per-row local
-	used   map[int]bool   // the absorbed subexpressions the body being printed reads
+	bad string
+	// temps are the locals of the conditionals in value positions (Temp
+	// rows); printed those whose statements the loop body being printed
+	// has, pre the statements to put before the statement being built, and
+	// nulls is set while the body for a dirty batch is printed.
+	temps   map[*lower.Row]*tempVar
+	printed map[*lower.Row]bool
+	pre     []jen.Code
+	nulls   bool
+	// noteVectors: the loop notes the error of a shared vector where it
+	// reads it (the row's first error is its outcome), rather than leave
+	// the rows with one to the vector code.
+	noteVectors bool
+	locals      map[int]string // absorbed shared subexpression -> its per-row local
+	used        map[int]bool   // the absorbed subexpressions the body being printed reads
 }
 
-// assign returns the statements storing row r's value with store.
+// assign returns the statements storing row r's value with store, after
+// those computing the conditionals in value positions it reads.
 func (fu *fusion) assign(r *lower.Row, store func(jen.Code) jen.Code) []jen.Code {
+	return fu.withTemps(func() []jen.Code { return fu.assignRow(r, store) })
+}
+
+func (fu *fusion) assignRow(r *lower.Row, store func(jen.Code) jen.Code) []jen.Code {
 	switch r.Op {
 	case lower.RowIf:
 		// if cond { ... } else { ... }
@@ -82,15 +100,86 @@ func (fu *fusion) assign(r *lower.Row, store func(jen.Code) jen.Code) []jen.Code
 	case lower.RowCoalesce:
 		// A row the loop computes this way has no NULL input: its first
 		// argument, a value, is not NULL.
-		return []jen.Code{store(fu.value(r.Args[0]))}
+		return fu.assign(r.Args[0], store)
 	}
 	return []jen.Code{store(fu.value(r))}
+}
+
+// tempVar names the locals of a conditional in a value position: its
+// value, its NULL flag (dirty batches) and its first error (when it can
+// fail), kept apart until the value is read.
+type tempVar struct{ v, null, bad string }
+
+// temp returns conditional r's locals, putting the statements that compute
+// it for row i in fu.pre the first time the loop body reads it. Its errors
+// go to its own vec.FirstErr, noted in the loop's where the value is read
+// (value), so that the order of the row's errors is the order in which its
+// code reads values, and a NULL operand next to it still wins.
+func (fu *fusion) temp(r *lower.Row) *tempVar {
+	if fu.temps == nil {
+		fu.temps = map[*lower.Row]*tempVar{}
+	}
+	t, ok := fu.temps[r]
+	if !ok {
+		base := exprBase(r.Expr) + "Value"
+		t = &tempVar{v: fu.local(base), null: fu.local(base + "Null")}
+		if lower.CanFlag(r, fu.noteVectors) {
+			t.bad = fu.local(base + "Bad")
+		}
+		fu.temps[r] = t
+	}
+	if fu.printed[r] {
+		return t
+	}
+	fu.printed[r] = true
+	stmts := []jen.Code{jen.Var().Id(t.v).Add(goType(r.Expr.Type()))}
+	if fu.nulls {
+		stmts = append(stmts, jen.Var().Id(t.null).Bool())
+	}
+	savedBad := fu.bad
+	if t.bad != "" {
+		stmts = append(stmts, jen.Var().Id(t.bad).Qual(vecPkg, "FirstErr"))
+		fu.bad = t.bad
+	}
+	store := func(v jen.Code) jen.Code { return jen.Id(t.v).Op("=").Add(v) }
+	if fu.nulls {
+		stmts = append(stmts, fu.assignNull(r, store, jen.Id(t.null).Op("=").True())...)
+		if t.bad != "" {
+			// its first error is its outcome, a NULL after it (a branch
+			// taken past a failed condition) is not
+			stmts = append(stmts, jen.Id(t.null).Op("=").Id(t.null).Op("&&").Id(t.bad).Dot("Err").Op("==").Nil())
+		}
+	} else {
+		stmts = append(stmts, fu.assign(r, store)...)
+	}
+	fu.bad = savedBad
+	fu.pre = append(fu.pre, stmts...)
+	return t
+}
+
+// withTemps returns the statements build returns, after those computing
+// the conditionals in value positions they read.
+func (fu *fusion) withTemps(build func() []jen.Code) []jen.Code {
+	saved := fu.pre
+	fu.pre = nil
+	stmts := build()
+	pre := fu.pre
+	fu.pre = saved
+	return append(pre, stmts...)
 }
 
 // value returns the Go expression of row value r for row i, registering the
 // inputs it reads.
 func (fu *fusion) value(r *lower.Row) jen.Code {
 	f := fu.f
+	if r.Temp {
+		// a conditional computed into a local first; its error counts here
+		t := fu.temp(r)
+		if t.bad == "" {
+			return jen.Id(t.v)
+		}
+		return jen.Id(fu.flag()).Dot(kinds.Of(r.Expr.Type()).Failed).Call(jen.Id(t.v), jen.Id(t.bad).Dot("Err"))
+	}
 	switch r.Op {
 	case lower.RowLocal:
 		if fu.used != nil {
@@ -100,6 +189,10 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 	case lower.RowVector:
 		v := f.done[r.Def].vec
 		f.use(v)
+		if fu.noteVectors && cse.MayFail(r.Expr) {
+			// bad.Int64(xV[i], x.ErrAt(i))
+			return jen.Id(fu.flag()).Dot(kinds.Of(r.Expr.Type()).Failed).Call(fu.vecInput(v, false), jen.Id(v).Dot("ErrAt").Call(jen.Id("i")))
+		}
 		return fu.vecInput(v, cse.MayFail(r.Expr))
 	case lower.RowConst:
 		return literal(r.Const.V, r.Const.T)
@@ -277,44 +370,6 @@ func (fu *fusion) flag() string {
 	return fu.bad
 }
 
-// strictRow reports whether row program r is strict: made of kernels,
-// matches and the values they read only, so that it is NULL exactly where an
-// input is (NULL beats an error). A fused loop decides such a row itself.
-func strictRow(r *lower.Row) bool {
-	switch r.Op {
-	case lower.RowConst, lower.RowColumn, lower.RowVector, lower.RowLocal:
-		return true
-	case lower.RowKernel, lower.RowLike, lower.RowMatch:
-		for _, a := range r.Args {
-			if !strictRow(a) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-// strictOperand reports whether row program r is NULL exactly where one of
-// its inputs is: a strict row (strictRow), or BETWEEN or IN of a strict value
-// against constants.
-func strictOperand(r *lower.Row) bool {
-	switch r.Op {
-	case lower.RowBetween, lower.RowIn:
-		for _, a := range r.Args[1:] {
-			if a.Op != lower.RowConst {
-				return false
-			}
-		}
-		return strictRow(r.Args[0])
-	case lower.RowLocal:
-		// an absorbed value the loop computes first: NULL where an input of
-		// its strict program is
-		return r.Local != nil && strictRow(r.Local)
-	}
-	return strictRow(r)
-}
-
 // nullTest lists the inputs of strict operand r (vectors and Arrow arrays):
 // it is NULL on a row where one of them is.
 func (fu *fusion) nullTest(r *lower.Row) []string {
@@ -335,9 +390,17 @@ func (fu *fusion) nullTest(r *lower.Row) []string {
 		case lower.RowLocal:
 			walk(r.Local)
 		}
+		if r.Temp {
+			// NULL where the conditional's local is (its own inputs decide that)
+			v = fu.temp(r).null
+			fu.nullFlags[v] = true
+		}
 		if v != "" && !seen[v] {
 			seen[v] = true
 			tests = append(tests, v)
+		}
+		if r.Temp {
+			return
 		}
 		for _, a := range r.Args {
 			walk(a)
@@ -349,74 +412,16 @@ func (fu *fusion) nullTest(r *lower.Row) []string {
 
 // isNullOf is the Go test that one of variables vs (vectors or Arrow arrays)
 // is NULL on row i.
-func isNullOf(vs []string) jen.Code {
+func (fu *fusion) isNullOf(vs []string) jen.Code {
 	tests := make([]jen.Code, len(vs))
 	for k, v := range vs {
+		if fu.nullFlags[v] {
+			tests[k] = jen.Id(v) // a conditional's NULL flag
+			continue
+		}
 		tests[k] = jen.Id(v).Dot("IsNull").Call(jen.Id("i"))
 	}
 	return joined(tests, "||")
-}
-
-// A fused expression whose leaves are strict (strictOperand) decides its
-// rows with a NULL input in the loop too: a condition is TRUE only where its
-// operands are not NULL (a NULL condition takes the ELSE, as in the vector
-// code), and a result is NULL where one of its inputs is. nullAware says
-// whether row program r is such a value, and assignNull and condNull print
-// it for a dirty batch.
-
-// nullAware reports whether value r (a result: stored, so NULL matters)
-// can be printed by assignNull.
-func nullAware(r *lower.Row) bool {
-	switch r.Op {
-	case lower.RowIf:
-		return nullCond(r.Args[0]) && nullAware(r.Args[1]) && nullAware(r.Args[2])
-	case lower.RowCoalesce:
-		for _, a := range r.Args {
-			if !strictOperand(a) {
-				return false
-			}
-		}
-		return true
-	case lower.RowCase:
-		if r.Subject != nil && !strictOperand(r.Subject) {
-			return false
-		}
-		for k := 0; k < len(r.Args); k += 2 {
-			c := r.Args[k]
-			if r.Subject != nil && !strictOperand(c) || r.Subject == nil && !nullCond(c) || !nullAware(r.Args[k+1]) {
-				return false
-			}
-		}
-		return nullAware(r.Else)
-	}
-	return strictOperand(r)
-}
-
-// nullCond reports whether condition r can be printed by condNull: only
-// whether it is TRUE matters (NULL and FALSE take the same branch).
-//
-// An AND's operands must be strict: a NULL operand does not decide the AND
-// (a later FALSE makes it FALSE, a later error an error), so its test needs
-// to tell a NULL operand from a FALSE one, which an input test does only for
-// a strict operand.
-func nullCond(r *lower.Row) bool {
-	switch r.Op {
-	case lower.RowAnd:
-		for _, a := range r.Args {
-			if !strictOperand(a) {
-				return false
-			}
-		}
-		return true
-	case lower.RowOr:
-		for _, a := range r.Args {
-			if !nullCond(a) {
-				return false
-			}
-		}
-		return true
-	}
-	return strictOperand(r)
 }
 
 // condNull is the Go test that condition r is TRUE on row i. An operand
@@ -438,7 +443,7 @@ func (fu *fusion) condNull(r *lower.Row) jen.Code {
 				cs = append(cs, v)
 				continue
 			}
-			cs = append(cs, jen.Parens(jen.Add(isNullOf(nt)).Op("||").Add(v)))
+			cs = append(cs, jen.Parens(jen.Add(fu.isNullOf(nt)).Op("||").Add(v)))
 			for _, x := range nt {
 				if !seen[x] {
 					seen[x] = true
@@ -447,7 +452,7 @@ func (fu *fusion) condNull(r *lower.Row) jen.Code {
 			}
 		}
 		if len(nulls) > 0 {
-			cs = append(cs, jen.Op("!").Parens(isNullOf(nulls)))
+			cs = append(cs, jen.Op("!").Parens(fu.isNullOf(nulls)))
 		}
 		return jen.Parens(joined(cs, "&&"))
 	case lower.RowOr:
@@ -461,14 +466,19 @@ func (fu *fusion) condNull(r *lower.Row) jen.Code {
 	v := fu.value(r)
 	if nt := fu.nullTest(r); len(nt) > 0 {
 		// (!(x.IsNull(i)) && x > 1)
-		return jen.Parens(jen.Op("!").Parens(isNullOf(nt)).Op("&&").Add(v))
+		return jen.Parens(jen.Op("!").Parens(fu.isNullOf(nt)).Op("&&").Add(v))
 	}
 	return v
 }
 
 // assignNull returns the statements storing value r of row i with store, or
-// marking the row NULL with setNull where an input of the result is NULL.
+// marking the row NULL with setNull where an input of the result is NULL,
+// after those computing the conditionals in value positions it reads.
 func (fu *fusion) assignNull(r *lower.Row, store func(jen.Code) jen.Code, setNull jen.Code) []jen.Code {
+	return fu.withTemps(func() []jen.Code { return fu.assignNullRow(r, store, setNull) })
+}
+
+func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, setNull jen.Code) []jen.Code {
 	switch r.Op {
 	case lower.RowIf:
 		// if cond { ... } else { ... }
@@ -489,7 +499,7 @@ func (fu *fusion) assignNull(r *lower.Row, store func(jen.Code) jen.Code, setNul
 				// a NULL operand or WHEN value matches nothing
 				c = kernelCall(r.Sig, subject, fu.value(r.Args[k]))
 				if nt := append(append([]string{}, subjectNulls...), fu.nullTest(r.Args[k])...); len(nt) > 0 {
-					c = jen.Op("!").Parens(isNullOf(nt)).Op("&&").Add(c)
+					c = jen.Op("!").Parens(fu.isNullOf(nt)).Op("&&").Add(c)
 				}
 			} else {
 				c = fu.condNull(r.Args[k])
@@ -502,21 +512,24 @@ func (fu *fusion) assignNull(r *lower.Row, store func(jen.Code) jen.Code, setNul
 		// switch { case !(x.IsNull(i)): out[i] = x; ...; default: the last, or NULL }
 		var cases []jen.Code
 		for k, a := range r.Args {
-			nt := fu.nullTest(a)
-			if len(nt) == 0 || k == len(r.Args)-1 { // never NULL, or the last argument
+			var nt []string
+			if k < len(r.Args)-1 {
+				nt = fu.nullTest(a)
+			}
+			if len(nt) == 0 { // never NULL, or the last argument
 				if len(cases) == 0 {
 					return fu.assignNull(a, store, setNull)
 				}
 				cases = append(cases, jen.Default().Block(fu.assignNull(a, store, setNull)...))
 				break
 			}
-			cases = append(cases, jen.Case(jen.Op("!").Parens(isNullOf(nt))).Block(store(fu.value(a))))
+			cases = append(cases, jen.Case(jen.Op("!").Parens(fu.isNullOf(nt))).Block(store(fu.value(a))))
 		}
 		return []jen.Code{jen.Switch().Block(cases...)}
 	}
 	if nt := fu.nullTest(r); len(nt) > 0 {
 		// if x.IsNull(i) { res.SetNull(i) } else { out[i] = x }
-		return []jen.Code{jen.If(isNullOf(nt)).Block(setNull).Else().Block(store(fu.value(r)))}
+		return []jen.Code{jen.If(fu.isNullOf(nt)).Block(setNull).Else().Block(store(fu.value(r)))}
 	}
 	return []jen.Code{store(fu.value(r))}
 }

@@ -102,7 +102,7 @@ func (l *lowerer) fusibleRoot(e ir.Expr) (ok bool, why string) {
 	}
 	switch e.(type) {
 	case *ir.If, *ir.Case, *ir.Coalesce:
-		row, why := l.rowCond(e, nil)
+		row, why := l.program(l.rowCond(e, nil))
 		return row != nil, why
 	}
 	if !operation(e) {
@@ -111,11 +111,24 @@ func (l *lowerer) fusibleRoot(e ir.Expr) (ok bool, why string) {
 	if !compound(l.plan, e) {
 		return false, "a single operation: its vector loop is one tight loop already"
 	}
-	row, why := l.valueNode(e, nil)
+	row, why := l.program(l.valueNode(e, nil))
 	if row == nil {
 		return false, why
 	}
+	if HasTemp(row) {
+		return true, "operations over conditionals, every row decided in the loop"
+	}
 	return true, "a chain of operations that cannot fail once their inputs are clean"
+}
+
+// program checks a root's row program: one that computes conditionals in
+// value positions is fused only where its loop decides every row
+// (TempsDecided).
+func (l *lowerer) program(row *Row, why string) (*Row, string) {
+	if row != nil && HasTemp(row) && !TempsDecided(row) {
+		return nil, "a conditional inside a value, where the loop would not decide every row itself (an AND operand or CASE operand that can fail, or a NULL it cannot tell)"
+	}
+	return row, why
 }
 
 // operation reports whether e is a value a fused root may be made of, other
@@ -137,7 +150,14 @@ func compound(p *cse.Plan, e ir.Expr) bool {
 		return true
 	}
 	for _, a := range e.Children() {
-		if operation(a) && p.Lookup(a) == nil {
+		if p.Lookup(a) != nil {
+			continue
+		}
+		switch a.(type) {
+		case *ir.If, *ir.Case, *ir.Coalesce:
+			return true
+		}
+		if operation(a) {
 			return true
 		}
 	}
@@ -251,11 +271,15 @@ func (l *lowerer) value(e ir.Expr, locals map[int]bool) (*Row, string) {
 		return &Row{Op: RowVector, Expr: e, Shared: s, Def: def}, "" // computed already: a clean input like a column
 	}
 	if l.absorbed[s.ID] != nil || l.recomputed[s.ID] {
-		if row, why := l.valueNode(s.Expr, locals); row == nil {
+		row, why := l.valueNode(s.Expr, locals)
+		if row == nil {
 			return nil, why
 		}
+		if HasTemp(row) {
+			return nil, fmt.Sprintf("computes shared #%d, a conditional, per row", s.ID)
+		}
 		if locals == nil || locals[s.ID] { // nil: deciding, before the loop's locals are known
-			return &Row{Op: RowLocal, Expr: e, Shared: s}, ""
+			return &Row{Op: RowLocal, Expr: e, Shared: s, Local: row}, ""
 		}
 		return nil, fmt.Sprintf("reads shared #%d, computed by another fused root", s.ID)
 	}
@@ -302,6 +326,16 @@ func (l *lowerer) valueNode(e ir.Expr, locals map[int]bool) (*Row, string) {
 		return l.values(&Row{Op: RowIn, Expr: e, Sigs: []*ir.Signature{e.Eq.Sig}}, append([]ir.Expr{e.Arg}, e.List...), locals)
 	case *ir.Call:
 		return l.callRow(e, locals)
+	case *ir.If, *ir.Case, *ir.Coalesce:
+		if !failsAs(e.Type()) {
+			return nil, fmt.Sprintf("a conditional of type %s inside a value", e.Type())
+		}
+		row, why := l.rowCond(e, locals)
+		if row == nil {
+			return nil, why
+		}
+		row.Temp = true
+		return row, ""
 	}
 	return nil, fmt.Sprintf("%s is not fused", describe(e))
 }

@@ -202,19 +202,19 @@ func (l *lowerer) node(e ir.Expr, sel *Sel) *Node {
 	case *ir.Or:
 		return l.logic(OpOr, e, e.Args, sel)
 	case *ir.If:
-		if row, why := l.rowCond(e, nil); row != nil {
+		if row, why := l.program(l.rowCond(e, nil)); row != nil {
 			return l.fused(e, sel, why, func(rest *Sel) *Node { return l.ifVectors(e, rest, "") })
 		} else {
 			return l.unfused(l.ifVectors(e, sel, why))
 		}
 	case *ir.Case:
-		if row, why := l.rowCond(e, nil); row != nil {
+		if row, why := l.program(l.rowCond(e, nil)); row != nil {
 			return l.fused(e, sel, why, func(rest *Sel) *Node { return l.caseVectors(e, rest, "") })
 		} else {
 			return l.unfused(l.caseVectors(e, sel, why))
 		}
 	case *ir.Coalesce:
-		if row, _ := l.rowCond(e, nil); row != nil {
+		if row, _ := l.program(l.rowCond(e, nil)); row != nil {
 			why := "a COALESCE whose arguments cannot fail once their inputs are clean"
 			return l.fused(e, sel, why, func(rest *Sel) *Node { return l.coalesce(e, rest) })
 		}

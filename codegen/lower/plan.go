@@ -323,4 +323,7 @@ type Row struct {
 	// Local is a RowLocal's program: the row of the absorbed subexpression
 	// the loop computes first (which inputs make it NULL).
 	Local *Row
+	// Temp marks a conditional (RowIf, RowCase, RowCoalesce) in a value
+	// position, computed into a per-row local (modes.go).
+	Temp bool
 }

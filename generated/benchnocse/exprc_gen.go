@@ -1013,7 +1013,7 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	failed := new(vec.Failure)
 	// l_extendedprice * (1 - l_discount)
 	col1 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 1)
-	col2 := nullHeavyCol2(n, all, lTax, lDiscount, failed, mem)
+	col2 := nullHeavyCol2(n, all, lTax, lDiscount, mem, failed)
 	col3 := nullHeavyCol3(n, all, lPartkey, lSuppkey, failed, mem)
 	col4 := nullHeavyCol4(n, all, lQuantity, failed, mem)
 	col5 := nullHeavyCol5(n, all, lShipdate, lCommitdate, lQuantity, mem, failed)
@@ -1033,45 +1033,46 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 // nullHeavyCol2 computes output column 2 (rate) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	COALESCE(l_tax, 0.0) + l_discount
-func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// COALESCE(l_tax, 0.0)
-	var shared vec.Vec[float64]
+func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (COALESCE(l_tax, 0.0) + l_discount)
+	var rateCol arrow.Array // written by the loop, or below from sum
+	var rateOut *vec.FixedOut[float64]
+	var sum vec.Vec[float64]
 	{
-		shared = vec.Make[float64](n)
+		rateOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lTaxV := lTax.V[:n]
-		out := shared.V[:n]
-		if lTax.Clean() {
+		lDiscountV := lDiscount.V[:n]
+		out := rateOut.V
+		if lTax.Clean() && lDiscount.Clean() {
 			for i := range out {
-				out[i] = lTaxV[i]
+				var coalesceValue float64
+				coalesceValue = lTaxV[i]
+				out[i] = rt.AddFloat64(coalesceValue, lDiscountV[i])
 			}
 		} else {
 			for i := range out {
+				var coalesceValue float64
+				var coalesceValueNull bool
 				switch {
 				case !(lTax.IsNull(i)):
-					out[i] = lTaxV[i]
+					coalesceValue = lTaxV[i]
 				default:
-					out[i] = float64(0.0)
+					coalesceValue = float64(0.0)
+				}
+				if coalesceValueNull || lDiscount.IsNull(i) {
+					rateOut.SetNull(i)
+				} else {
+					out[i] = rt.AddFloat64(coalesceValue, lDiscountV[i])
 				}
 			}
 		}
-	}
-	// (COALESCE(l_tax, 0.0) + l_discount)
-	sum := vec.Make[float64](n)
-	{
-		sharedV := shared.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&shared), vec.FlagsOf(&lDiscount))
-		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			out[i] = rt.AddFloat64(sharedV[i], lDiscountV[i])
-		}
+		rateCol = rateOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 2)
-	column := vec.Float64Array(mem, &sum, all, n)
-	return column
+	if rateCol == nil {
+		rateCol = vec.Float64Array(mem, &sum, all, n)
+	}
+	return rateCol
 }
 
 // nullHeavyCol3 computes output column 3 (keysum) of query NullHeavy on every row, noting its first failed row in failed:
@@ -1098,8 +1099,8 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 		}
 	}
 	vec.Check(failed, &sum2, all, n, 3)
-	column2 := vec.Int64Array(mem, &sum2, all, n)
-	return column2
+	column := vec.Int64Array(mem, &sum2, all, n)
+	return column
 }
 
 // nullHeavyCol4 computes output column 4 (big) of query NullHeavy on every row, noting its first failed row in failed:
@@ -1120,8 +1121,8 @@ func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64], failed *vec.F
 		}
 	}
 	vec.Check(failed, &cmp, all, n, 4)
-	column3 := vec.BoolArray(mem, &cmp, all, n)
-	return column3
+	column2 := vec.BoolArray(mem, &cmp, all, n)
+	return column2
 }
 
 // nullHeavyCol5 computes output column 5 (signed_qty) of query NullHeavy on every row, noting its first failed row in failed:
@@ -1557,7 +1558,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	col21 := wideCol21(n, all, lExtendedprice, lDiscount, lQuantity, mem, failed)
 	col22 := wideCol22(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
 	col23 := wideCol23(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
-	col24 := wideCol24(n, all, lDiscount, lExtendedprice, lTax, failed, mem)
+	col24 := wideCol24(n, all, lDiscount, lExtendedprice, lTax, mem, failed)
 	// (l_extendedprice * (1 - l_discount)) / (l_tax + 1)
 	col25 := quotientColumn(n, all, lExtendedprice, lDiscount, lTax, mem, failed, float64(1.0), 25)
 	col26 := wideCol26(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
@@ -2497,57 +2498,58 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 // wideCol24 computes output column 24 (w24) of query Wide on every row, noting its first failed row in failed:
 //
 //	IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2
-func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice vec.Vec[float64], lTax vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount)))
-	var ifResult3 vec.Vec[float64]
+func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
+	var w24Col arrow.Array // written by the loop, or below from product7
+	var w24Out *vec.FixedOut[float64]
+	var product7 vec.Vec[float64]
 	{
-		ifResult3 = vec.Make[float64](n)
+		w24Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lDiscountV := lDiscount.V[:n]
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lTaxV := lTax.V[:n]
-		out := ifResult3.V[:n]
+		out := w24Out.V
 		if lDiscount.Clean() && lExtendedprice.Clean() && lTax.Clean() {
 			for i := range out {
+				var ifThenValue float64
 				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
-					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+					ifThenValue = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 				} else {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+					ifThenValue = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 				}
+				out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
 			}
 		} else {
 			for i := range out {
+				var ifThenValue float64
+				var ifThenValueNull bool
 				if !(lDiscount.IsNull(i)) && rt.GtFloat64(lDiscountV[i], float64(0.05)) {
 					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-						ifResult3.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+						ifThenValue = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 					}
 				} else {
 					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-						ifResult3.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+						ifThenValue = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 					}
+				}
+				if ifThenValueNull {
+					w24Out.SetNull(i)
+				} else {
+					out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
 				}
 			}
 		}
-	}
-	// (IF((l_discount > 0.05), ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)), (l_extendedprice * (1.0 - l_discount))) * 2.0)
-	product7 := vec.Make[float64](n)
-	{
-		ifResult3V := ifResult3.V[:n]
-		out := product7.V[:n]
-		dirty := !vec.Strict(&product7, all, n, vec.FlagsOf(&ifResult3))
-		for i := range out {
-			if dirty && product7.Dirty(i) {
-				continue
-			}
-			out[i] = rt.MulFloat64(ifResult3V[i], float64(2.0))
-		}
+		w24Col = w24Out.Array()
 	}
 	vec.Check(failed, &product7, all, n, 24)
-	column := vec.Float64Array(mem, &product7, all, n)
-	return column
+	if w24Col == nil {
+		w24Col = vec.Float64Array(mem, &product7, all, n)
+	}
+	return w24Col
 }
 
 // wideCol26 computes output column 26 (w26) of query Wide on every row, noting its first failed row in failed:
@@ -2977,9 +2979,9 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 //	IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)
 func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) > ((l_extendedprice * (1.0 - l_discount)) * 1.05)), 1.0, 0.0)
-	var w37Col arrow.Array // written by the loop, or below from ifResult4
+	var w37Col arrow.Array // written by the loop, or below from ifResult3
 	var w37Out *vec.FixedOut[float64]
-	var ifResult4 vec.Vec[float64]
+	var ifResult3 vec.Vec[float64]
 	{
 		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
@@ -3005,9 +3007,9 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		}
 		w37Col = w37Out.Array()
 	}
-	vec.Check(failed, &ifResult4, all, n, 37)
+	vec.Check(failed, &ifResult3, all, n, 37)
 	if w37Col == nil {
-		w37Col = vec.Float64Array(mem, &ifResult4, all, n)
+		w37Col = vec.Float64Array(mem, &ifResult3, all, n)
 	}
 	return w37Col
 }

@@ -116,50 +116,37 @@ func quotientShared(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) 
 func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (p AND ((a DIV b) > 1))
 	var allOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		allOf = vec.Make[bool](n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
 		out := allOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if p.Clean() && quotient.Clean() {
 			for i := range out {
-				out[i] = (pV[i] && rt.GtInt64(quotientV[i], int64(1)))
+				out[i] = (pV[i] && rt.GtInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)))
+				if bad.Err != nil {
+					vec.FailRow(&allOf, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		} else {
 			for i := range out {
-				if quotient.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
 				case !(p.IsNull(i)) && !(pV[i]):
 					out[i] = false
-				case !(quotient.IsNull(i)) && !(rt.GtInt64(quotientV[i], int64(1))):
+				case !(quotient.IsNull(i)) && !(rt.GtInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1))):
 					out[i] = false
 				case p.IsNull(i) || quotient.IsNull(i):
 					allOf.SetNull(i)
 				default:
 					out[i] = true
 				}
+				if bad.Err != nil {
+					vec.FailRow(&allOf, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		and := vec.NewLogic(false, rest, n)
-		and.Add(&p)
-		// ((a DIV b) > 1)
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-		and.Add(&cmp)
-		andResult := and.Finish()
-		if fused {
-			vec.Merge(&allOf, &andResult, rest, n)
-		} else {
-			allOf = andResult
 		}
 	}
 	vec.Check(failed, &allOf, all, n, 1)
@@ -227,41 +214,31 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 func betweenCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a DIV b) BETWEEN 1 AND 10)
 	var inRange vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		inRange = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := inRange.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if quotient.Clean() {
 			for i := range out {
-				out[i] = (rt.GeInt64(quotientV[i], int64(1)) && rt.LeInt64(quotientV[i], int64(10)))
+				out[i] = (rt.GeInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)) && rt.LeInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(10)))
+				if bad.Err != nil {
+					vec.FailRow(&inRange, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		} else {
 			for i := range out {
-				if quotient.Dirty(i) {
-					left = append(left, int32(i))
-					continue
+				if quotient.IsNull(i) {
+					inRange.SetNull(i)
+				} else {
+					out[i] = (rt.GeInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)) && rt.LeInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(10)))
 				}
-				out[i] = (rt.GeInt64(quotientV[i], int64(1)) && rt.LeInt64(quotientV[i], int64(10)))
+				if bad.Err != nil {
+					vec.FailRow(&inRange, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// ((a DIV b) BETWEEN 1 AND 10)
-		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GeInt64)
-		between.Add(&inRange2)
-		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(10)), rt.LeInt64)
-		between.Add(&inRange3)
-		betweenResult := between.Finish()
-		if fused {
-			vec.Merge(&inRange, &betweenResult, rest, n)
-		} else {
-			inRange = betweenResult
 		}
 	}
 	vec.Check(failed, &inRange, all, n, 1)
@@ -505,8 +482,10 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 		if fused {
 			directOut.Patch(&caseResult2, rest, all)
 			directCol = directOut.Array()
+			vec.KeepErrs(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
-		caseResult = caseResult2
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -1013,7 +992,7 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	failed := new(vec.Failure)
 	// (a DIV b)
 	quotient := quotientShared(n, all, a, b)
-	col1 := coalesce_first_argCol1(n, all, quotient, failed, mem)
+	col1 := coalesce_first_argCol1(n, all, quotient, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a DIV b, 0) + (a DIV b)"})
@@ -1030,71 +1009,57 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 // coalesce_first_argCol1 computes output column 1 (r) of query coalesce_first_arg on every row, noting its first failed row in failed:
 //
 //	COALESCE(a DIV b, 0) + (a DIV b)
-func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// COALESCE((a DIV b), 0)
-	var shared vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
+func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (COALESCE((a DIV b), 0) + (a DIV b))
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
-		shared = vec.Make[int64](n)
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		quotientV := quotient.V[:n]
-		out := shared.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		out := directOut.V
+		var bad vec.FirstErr
 		if quotient.Clean() {
 			for i := range out {
-				out[i] = quotientV[i]
+				var coalesceValue int64
+				var coalesceValueBad vec.FirstErr
+				coalesceValue = coalesceValueBad.Int64(quotientV[i], quotient.ErrAt(i))
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(coalesceValue, coalesceValueBad.Err), bad.Int64(quotientV[i], quotient.ErrAt(i))))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		} else {
 			for i := range out {
-				if quotient.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
+				var coalesceValue int64
+				var coalesceValueNull bool
+				var coalesceValueBad vec.FirstErr
 				switch {
 				case !(quotient.IsNull(i)):
-					out[i] = quotientV[i]
+					coalesceValue = coalesceValueBad.Int64(quotientV[i], quotient.ErrAt(i))
 				default:
-					out[i] = int64(0)
+					coalesceValue = int64(0)
+				}
+				coalesceValueNull = coalesceValueNull && coalesceValueBad.Err == nil
+				if coalesceValueNull || quotient.IsNull(i) {
+					directOut.SetNull(i)
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(coalesceValue, coalesceValueBad.Err), bad.Int64(quotientV[i], quotient.ErrAt(i))))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// COALESCE((a DIV b), 0)
-		coalesced := vec.Make[int64](n)
-		vec.MergeNonNull(&coalesced, &quotient, rest, n)
-		stillNull := vec.NullRows(&quotient, rest, n)
-		vec.Fill(&coalesced, int64(0), stillNull, n)
-		if fused {
-			vec.Merge(&shared, &coalesced, rest, n)
-		} else {
-			shared = coalesced
-		}
-	}
-	// (COALESCE((a DIV b), 0) + (a DIV b))
-	sum := vec.Make[int64](n)
-	{
-		sharedV := shared.V[:n]
-		quotientV := quotient.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&shared), vec.FlagsOf(&quotient))
-		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddInt64(sharedV[i], quotientV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.Int64Array(mem, &sum, all, n)
-	return column
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
+	return directCol
 }
 
 // Coalesce_later_arg_other_outputSchema is the schema of the batches Coalesce_later_arg_other_output returns.
@@ -1149,25 +1114,22 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], q
 	var directCol arrow.Array // written by the loop, or below from shared
 	var directOut *vec.FixedOut[int64]
 	var shared vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		quotientV := quotient.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if a.Clean() && quotient.Clean() {
 			for i := range out {
 				out[i] = aV[i]
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		} else {
 			for i := range out {
-				if quotient.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
 				case !(a.IsNull(i)):
 					out[i] = aV[i]
@@ -1175,27 +1137,16 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], q
 					if quotient.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
-						out[i] = quotientV[i]
+						out[i] = bad.Int64(quotientV[i], quotient.ErrAt(i))
 					}
+				}
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// COALESCE(a, (b DIV c))
-		coalesced := vec.Make[int64](n)
-		vec.MergeNonNull(&coalesced, &a, rest, n)
-		stillNull := vec.NullRows(&a, rest, n)
-		vec.Merge(&coalesced, &quotient, stillNull, n)
-		if fused {
-			directOut.Patch(&coalesced, rest, all)
-			directCol = directOut.Array()
-		}
-		shared = coalesced
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &shared, all, n, 1)
 	if directCol == nil {
@@ -1318,55 +1269,42 @@ func ifThenColumn(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], 
 	var guardedCol arrow.Array
 	var guardedOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	var fused bool
-	var rest vec.Sel
 	{
 		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
 		out := guardedOut.V
-		left := vec.Sel{}
+		var bad vec.FirstErr
 		if p.Clean() && quotient.Clean() {
 			for i := range out {
 				if pV[i] {
-					out[i] = quotientV[i]
+					out[i] = bad.Int64(quotientV[i], quotient.ErrAt(i))
 				} else {
 					out[i] = int64(0)
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for i := range out {
-				if quotient.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				if !(p.IsNull(i)) && pV[i] {
 					if quotient.IsNull(i) {
 						guardedOut.SetNull(i)
 					} else {
-						out[i] = quotientV[i]
+						out[i] = bad.Int64(quotientV[i], quotient.ErrAt(i))
 					}
 				} else {
 					out[i] = int64(0)
 				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			guardedCol = guardedOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		vec.Merge(&ifResult2, &quotient, then, n)
-		vec.Fill(&ifResult2, int64(0), otherwise, n)
-		if fused {
-			guardedOut.Patch(&ifResult2, rest, all)
-			guardedCol = guardedOut.Array()
-		}
-		ifResult = ifResult2
+		guardedCol = guardedOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, colNum1)
 	if guardedCol == nil {
@@ -1764,8 +1702,10 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		if fused {
 			directOut.Patch(&ifResult2, rest, all)
 			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
-		ifResult = ifResult2
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if directCol == nil {
@@ -1924,41 +1864,31 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 func in_listCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((a DIV b) IN (1, 2))
 	var inList vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		inList = vec.Make[bool](n)
 		quotientV := quotient.V[:n]
 		out := inList.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if quotient.Clean() {
 			for i := range out {
-				out[i] = (rt.EqInt64(quotientV[i], int64(1)) || rt.EqInt64(quotientV[i], int64(2)))
+				out[i] = (rt.EqInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)) || rt.EqInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(2)))
+				if bad.Err != nil {
+					vec.FailRow(&inList, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		} else {
 			for i := range out {
-				if quotient.Dirty(i) {
-					left = append(left, int32(i))
-					continue
+				if quotient.IsNull(i) {
+					inList.SetNull(i)
+				} else {
+					out[i] = (rt.EqInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)) || rt.EqInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(2)))
 				}
-				out[i] = (rt.EqInt64(quotientV[i], int64(1)) || rt.EqInt64(quotientV[i], int64(2)))
+				if bad.Err != nil {
+					vec.FailRow(&inList, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// ((a DIV b) IN (1, 2))
-		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-		in2.Add(&matches)
-		matches2 := vec.Map2(in2.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(2)), rt.EqInt64)
-		in2.Add(&matches2)
-		inResult := in2.Finish()
-		if fused {
-			vec.Merge(&inList, &inResult, rest, n)
-		} else {
-			inList = inResult
 		}
 	}
 	vec.Check(failed, &inList, all, n, 1)
@@ -2469,23 +2399,19 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	quotient := vec.Map2E(then, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 	// IF(q, (a DIV b), ((a DIV b) + 1))
 	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		ifResult2 = vec.Make[int64](n)
 		qV := q.V[:n]
 		quotientV := quotient.V[:n]
 		out := ifResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		var bad vec.FirstErr
 		if q.Clean() && quotient.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
 				if qV[i] {
-					out[i] = quotientV[i]
+					out[i] = bad.Int64(quotientV[i], quotient.ErrAt(i))
 				} else {
-					out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(1)))
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)))
 				}
 				if bad.Err != nil {
 					vec.FailRow(&ifResult2, n, i, bad.Err)
@@ -2495,21 +2421,17 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if quotient.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				if !(q.IsNull(i)) && qV[i] {
 					if quotient.IsNull(i) {
 						ifResult2.SetNull(i)
 					} else {
-						out[i] = quotientV[i]
+						out[i] = bad.Int64(quotientV[i], quotient.ErrAt(i))
 					}
 				} else {
 					if quotient.IsNull(i) {
 						ifResult2.SetNull(i)
 					} else {
-						out[i] = bad.Int64(rt.AddInt64(quotientV[i], int64(1)))
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)))
 					}
 				}
 				if bad.Err != nil {
@@ -2517,22 +2439,6 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// IF(q, (a DIV b), ((a DIV b) + 1))
-		then2, otherwise2 := vec.Split(&q, rest, n)
-		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &q, rest, n)
-		vec.Merge(&ifResult3, &quotient, then2, n)
-		// ((a DIV b) + 1)
-		sum := vec.Map2E(otherwise2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-		vec.Merge(&ifResult3, &sum, otherwise2, n)
-		if fused {
-			vec.Merge(&ifResult2, &ifResult3, rest, n)
-		} else {
-			ifResult2 = ifResult3
 		}
 	}
 	vec.Merge(&ifResult, &ifResult2, then, n)
@@ -3877,8 +3783,10 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 		if fused {
 			bucketOut.Patch(&ifResult2, rest, all)
 			bucketCol = bucketOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
-		ifResult = ifResult2
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if bucketCol == nil {
@@ -3987,8 +3895,10 @@ func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem me
 		if fused {
 			directOut.Patch(&caseResult2, rest, all)
 			directCol = directOut.Array()
+			vec.KeepErrs(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
-		caseResult = caseResult2
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {
@@ -4246,7 +4156,7 @@ func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	tried := try_shared_wholeShared0(n, all, a, b)
-	col1 := try_shared_wholeCol1(n, all, tried, failed, mem)
+	col1 := try_shared_wholeCol1(n, all, tried, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)"})
@@ -4291,50 +4201,54 @@ func try_shared_wholeShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 // try_shared_wholeCol1 computes output column 1 (r) of query try_shared_whole on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV b) + COALESCE(TRY(a DIV b), 0)
-func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// COALESCE(TRY((a DIV b)), 0)
-	var shared vec.Vec[int64]
+func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), 0))
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
-		shared = vec.Make[int64](n)
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		triedV := tried.V[:n]
-		out := shared.V[:n]
+		out := directOut.V
+		var bad vec.FirstErr
 		if tried.Clean() {
 			for i := range out {
-				out[i] = triedV[i]
+				var coalesceValue int64
+				coalesceValue = triedV[i]
+				out[i] = bad.Int64(rt.AddInt64(triedV[i], coalesceValue))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		} else {
 			for i := range out {
+				var coalesceValue int64
+				var coalesceValueNull bool
 				switch {
 				case !(tried.IsNull(i)):
-					out[i] = triedV[i]
+					coalesceValue = triedV[i]
 				default:
-					out[i] = int64(0)
+					coalesceValue = int64(0)
+				}
+				if tried.IsNull(i) || coalesceValueNull {
+					directOut.SetNull(i)
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(triedV[i], coalesceValue))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-	}
-	// (TRY((a DIV b)) + COALESCE(TRY((a DIV b)), 0))
-	sum := vec.Make[int64](n)
-	{
-		triedV := tried.V[:n]
-		sharedV := shared.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&shared))
-		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddInt64(triedV[i], sharedV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.Int64Array(mem, &sum, all, n)
-	return column
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
+	return directCol
 }
 
 // Where_and_outputSchema is the schema of the batches Where_and_output returns.

@@ -1085,7 +1085,7 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := coalesce_first_argCol1(n, all, a, b, failed, mem)
+	col1 := coalesce_first_argCol1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "COALESCE(a DIV b, 0) + (a DIV b)"})
@@ -1102,79 +1102,58 @@ func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 // coalesce_first_argCol1 computes output column 1 (r) of query coalesce_first_arg on every row, noting its first failed row in failed:
 //
 //	COALESCE(a DIV b, 0) + (a DIV b)
-func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// COALESCE((a DIV b), 0)
-	var shared vec.Vec[int64]
+func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (COALESCE((a DIV b), 0) + (a DIV b))
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
-		shared = vec.Make[int64](n)
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := shared.V[:n]
+		out := directOut.V
 		var bad vec.FirstErr
 		if a.Clean() && b.Clean() {
 			for i := range out {
-				out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				var coalesceValue int64
+				var coalesceValueBad vec.FirstErr
+				coalesceValue = coalesceValueBad.Int64(rt.DivInt64(aV[i], bV[i]))
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(coalesceValue, coalesceValueBad.Err), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
+					vec.FailRow(&sum, n, i, bad.Err)
 					bad.Err = nil
 				}
 			}
 		} else {
 			for i := range out {
+				var coalesceValue int64
+				var coalesceValueNull bool
+				var coalesceValueBad vec.FirstErr
 				switch {
 				case !(a.IsNull(i) || b.IsNull(i)):
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					coalesceValue = coalesceValueBad.Int64(rt.DivInt64(aV[i], bV[i]))
 				default:
-					out[i] = int64(0)
+					coalesceValue = int64(0)
+				}
+				coalesceValueNull = coalesceValueNull && coalesceValueBad.Err == nil
+				if coalesceValueNull || a.IsNull(i) || b.IsNull(i) {
+					directOut.SetNull(i)
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(coalesceValue, coalesceValueBad.Err), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 				}
 				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
+					vec.FailRow(&sum, n, i, bad.Err)
 					bad.Err = nil
 				}
 			}
 		}
-	}
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
-	{
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// (COALESCE((a DIV b), 0) + (a DIV b))
-	sum := vec.Make[int64](n)
-	{
-		sharedV := shared.V[:n]
-		quotientV := quotient.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&shared), vec.FlagsOf(&quotient))
-		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddInt64(sharedV[i], quotientV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.Int64Array(mem, &sum, all, n)
-	return column
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
+	return directCol
 }
 
 // Coalesce_later_arg_other_outputSchema is the schema of the batches Coalesce_later_arg_other_output returns.
@@ -2187,7 +2166,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := lazy_two_ifsCol1(n, all, p, a, b, q, failed, mem)
+	col1 := lazy_two_ifsCol1(n, all, p, a, b, q, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"})
@@ -2204,107 +2183,87 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 // lazy_two_ifsCol1 computes output column 1 (r) of query lazy_two_ifs on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0) + IF(q, a DIV b, 1)
-func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF(p, (a DIV b), 0)
-	var ifResult vec.Vec[int64]
+func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
-		ifResult = vec.Make[int64](n)
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := ifResult.V[:n]
+		qV := q.V[:n]
+		out := directOut.V
 		var bad vec.FirstErr
-		if p.Clean() && a.Clean() && b.Clean() {
+		if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
 			for i := range out {
+				var ifThenValue int64
+				var ifThenValueBad vec.FirstErr
 				if pV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					ifThenValue = ifThenValueBad.Int64(rt.DivInt64(aV[i], bV[i]))
 				} else {
-					out[i] = int64(0)
+					ifThenValue = int64(0)
 				}
+				var ifThenValue2 int64
+				var ifThenValueBad2 vec.FirstErr
+				if qV[i] {
+					ifThenValue2 = ifThenValueBad2.Int64(rt.DivInt64(aV[i], bV[i]))
+				} else {
+					ifThenValue2 = int64(1)
+				}
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(ifThenValue, ifThenValueBad.Err), bad.Int64(ifThenValue2, ifThenValueBad2.Err)))
 				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
+					vec.FailRow(&sum, n, i, bad.Err)
 					bad.Err = nil
 				}
 			}
 		} else {
 			for i := range out {
+				var ifThenValue int64
+				var ifThenValueNull bool
+				var ifThenValueBad vec.FirstErr
 				if !(p.IsNull(i)) && pV[i] {
 					if a.IsNull(i) || b.IsNull(i) {
-						ifResult.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+						ifThenValue = ifThenValueBad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
 				} else {
-					out[i] = int64(0)
+					ifThenValue = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
-			}
-		}
-	}
-	// IF(q, (a DIV b), 1)
-	var ifResult2 vec.Vec[int64]
-	{
-		ifResult2 = vec.Make[int64](n)
-		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
-		out := ifResult2.V[:n]
-		var bad vec.FirstErr
-		if q.Clean() && a.Clean() && b.Clean() {
-			for i := range out {
-				if qV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				} else {
-					out[i] = int64(1)
-				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult2, n, i, bad.Err)
-					bad.Err = nil
-				}
-			}
-		} else {
-			for i := range out {
+				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
+				var ifThenValue2 int64
+				var ifThenValueNull2 bool
+				var ifThenValueBad2 vec.FirstErr
 				if !(q.IsNull(i)) && qV[i] {
 					if a.IsNull(i) || b.IsNull(i) {
-						ifResult2.SetNull(i)
+						ifThenValueNull2 = true
 					} else {
-						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+						ifThenValue2 = ifThenValueBad2.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
 				} else {
-					out[i] = int64(1)
+					ifThenValue2 = int64(1)
+				}
+				ifThenValueNull2 = ifThenValueNull2 && ifThenValueBad2.Err == nil
+				if ifThenValueNull || ifThenValueNull2 {
+					directOut.SetNull(i)
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(ifThenValue, ifThenValueBad.Err), bad.Int64(ifThenValue2, ifThenValueBad2.Err)))
 				}
 				if bad.Err != nil {
-					vec.FailRow(&ifResult2, n, i, bad.Err)
+					vec.FailRow(&sum, n, i, bad.Err)
 					bad.Err = nil
 				}
 			}
 		}
-	}
-	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
-	sum := vec.Make[int64](n)
-	{
-		ifResultV := ifResult.V[:n]
-		ifResult2V := ifResult2.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&ifResult2))
-		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddInt64(ifResultV[i], ifResult2V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.Int64Array(mem, &sum, all, n)
-	return column
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &sum, all, n)
+	}
+	return directCol
 }
 
 // Lazy_where_and_outputSchema is the schema of the batches Lazy_where_and_output returns.
@@ -4858,8 +4817,10 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 		if fused {
 			directOut.Patch(&caseResult2, rest, all)
 			directCol = directOut.Array()
+			vec.KeepErrs(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
-		caseResult = caseResult2
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if directCol == nil {

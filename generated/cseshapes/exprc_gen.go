@@ -806,7 +806,7 @@ func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe := probeShared2(n, sel, r_, b, int32(1))
 	// probe(4, r, probe(1, r, b))
 	probe2 := probeShared2(n, sel, r_, probe, int32(4))
-	col1 := shape00004Col1(n, sel, probe2, probe, r_, failed, mem)
+	col1 := shape00004Col1(n, sel, probe2, probe, r_, mem, failed)
 	col2 := shape00004Col2(n, sel, sArr, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -871,100 +871,72 @@ func probeShared2(n int, sel vec.Sel, r_ vec.Vec[int64], in1 vec.Vec[int64], val
 // shape00004Col1 computes output column 1 (o1) of query Shape00004 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
-func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
-	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
+func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int64], r_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
+	var o1Col arrow.Array // written by the loop, or below from sum
+	var o1Out *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
-		ifResult = vec.Make[int64](n)
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		out := o1Out.V
+		var bad vec.FirstErr
 		if probe2.Clean() && probe.Clean() && r_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.NeInt64(probe2V[i], probeV[i]) {
-					out[i] = probe2V[i]
+				var ifThenValue int64
+				var ifThenValueBad vec.FirstErr
+				if rt.NeInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))) {
+					ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
 				} else {
-					out[i] = r_V[i]
+					ifThenValue = r_V[i]
+				}
+				out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe2.ErrAt(i) != nil || probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(probe2.IsNull(i) || probe.IsNull(i)) && rt.NeInt64(probe2V[i], probeV[i]) {
+				var ifThenValue int64
+				var ifThenValueNull bool
+				var ifThenValueBad vec.FirstErr
+				if !(probe2.IsNull(i) || probe.IsNull(i)) && rt.NeInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))) {
 					if probe2.IsNull(i) {
-						ifResult.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = probe2V[i]
+						ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
 					}
 				} else {
 					if r_.IsNull(i) {
-						ifResult.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = r_V[i]
+						ifThenValue = r_V[i]
 					}
 				}
+				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
+				if probe2.IsNull(i) || ifThenValueNull {
+					o1Out.SetNull(k)
+				} else {
+					out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (probe(4, r, probe(1, r, b)) <> probe(1, r, b))
-		cmp := vec.Map2(rest, n, vec.VecArg(&probe2), vec.VecArg(&probe), rt.NeInt64)
-		// IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Merge(&ifResult2, &probe2, then, n)
-		vec.Merge(&ifResult2, &r_, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
-		}
-	}
-	// (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r))
-	sum := vec.Make[int64](n)
-	{
-		probe2V := probe2.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &sum, sel, n, 1)
-	column := vec.Int64Array(mem, &sum, sel, n)
-	return column
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &sum, sel, n)
+	}
+	return o1Col
 }
 
 // shape00004Col2 computes output column 2 (o2) of query Shape00004 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -972,18 +944,18 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 //	(CAST(s AS BIGINT) <= a)
 func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (CAST(s AS BIGINT) <= a)
-	var cmp2 vec.Vec[bool]
+	var cmp vec.Vec[bool]
 	{
-		cmp2 = vec.Make[bool](n)
+		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
-		out := cmp2.V[:n]
+		out := cmp.V[:n]
 		var bad vec.FirstErr
 		if sArr.NullN() == 0 && a.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
 				if bad.Err != nil {
-					vec.FailRow(&cmp2, n, i, bad.Err)
+					vec.FailRow(&cmp, n, i, bad.Err)
 					bad.Err = nil
 				}
 			}
@@ -991,20 +963,20 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if sArr.IsNull(i) || a.IsNull(i) {
-					cmp2.SetNull(i)
+					cmp.SetNull(i)
 					continue
 				}
 				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
 				if bad.Err != nil {
-					vec.FailRow(&cmp2, n, i, bad.Err)
+					vec.FailRow(&cmp, n, i, bad.Err)
 					bad.Err = nil
 				}
 			}
 		}
 	}
-	vec.Check(failed, &cmp2, sel, n, 2)
-	column2 := vec.BoolArray(mem, &cmp2, sel, n)
-	return column2
+	vec.Check(failed, &cmp, sel, n, 2)
+	column := vec.BoolArray(mem, &cmp, sel, n)
+	return column
 }
 
 // Shape00005Schema is the schema of the batches Shape00005 returns.
@@ -2688,9 +2660,6 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	and.Add(&cmp3)
 	// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAS...
 	var ifResult2 vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		ifResult2 = vec.Make[bool](n)
 		c_V := c_.V[:n]
@@ -2698,24 +2667,24 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 		qV := q.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := ifResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if c_.Clean() && probe3.Clean() && q.Clean() && asBigint.Clean() {
 			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
 				i := and.Live.Row(k)
-				if rt.LeInt64(c_V[i], probe3V[i]) {
+				if rt.LeInt64(c_V[i], bad.Int64(probe3V[i], probe3.ErrAt(i))) {
 					out[i] = qV[i]
 				} else {
-					out[i] = rt.GtInt64(int64(5), asBigintV[i])
+					out[i] = rt.GtInt64(int64(5), bad.Int64(asBigintV[i], asBigint.ErrAt(i)))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
 				i := and.Live.Row(k)
-				if probe3.ErrAt(i) != nil || asBigint.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(c_.IsNull(i) || probe3.IsNull(i)) && rt.LeInt64(c_V[i], probe3V[i]) {
+				if !(c_.IsNull(i) || probe3.IsNull(i)) && rt.LeInt64(c_V[i], bad.Int64(probe3V[i], probe3.ErrAt(i))) {
 					if q.IsNull(i) {
 						ifResult2.SetNull(i)
 					} else {
@@ -2725,28 +2694,14 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 					if asBigint.IsNull(i) {
 						ifResult2.SetNull(i)
 					} else {
-						out[i] = rt.GtInt64(int64(5), asBigintV[i])
+						out[i] = rt.GtInt64(int64(5), bad.Int64(asBigintV[i], asBigint.ErrAt(i)))
 					}
 				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult2, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s...
-		cmp4 := vec.Map2(rest, n, vec.VecArg(&c_), vec.VecArg(&probe3), rt.LeInt64)
-		// IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAS...
-		then2, otherwise2 := vec.Split(&cmp4, rest, n)
-		ifResult3 := vec.Make[bool](n)
-		vec.CopyErrs(&ifResult3, &cmp4, rest, n)
-		vec.Merge(&ifResult3, &q, then2, n)
-		// (5 > CAST(s AS BIGINT))
-		cmp5 := vec.Map2(otherwise2, n, vec.ConstArg[int64](int64(5)), vec.VecArg(&asBigint), rt.GtInt64)
-		vec.Merge(&ifResult3, &cmp5, otherwise2, n)
-		if fused {
-			vec.Merge(&ifResult2, &ifResult3, rest, n)
-		} else {
-			ifResult2 = ifResult3
 		}
 	}
 	and.Add(&ifResult2)
@@ -2755,63 +2710,49 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	when, notYet := vec.Split(&andResult, sel, n)
 	// COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
 	var shared vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
 	{
 		shared = vec.Make[int64](n)
 		bV := b.V[:n]
 		probe3V := probe3.V[:n]
 		probeV := probe.V[:n]
 		out := shared.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if b.Clean() && probe3.Clean() && probe.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				out[i] = bV[i]
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if probe3.ErrAt(i) != nil || probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
 				case !(b.IsNull(i)):
 					out[i] = bV[i]
 				case !(probe3.IsNull(i)):
-					out[i] = probe3V[i]
+					out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
 				default:
 					if probe.IsNull(i) {
 						shared.SetNull(i)
 					} else {
-						out[i] = probeV[i]
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
-		coalesced := vec.Make[int64](n)
-		vec.MergeNonNull(&coalesced, &b, rest2, n)
-		stillNull := vec.NullRows(&b, rest2, n)
-		vec.MergeNonNull(&coalesced, &probe3, stillNull, n)
-		stillNull2 := vec.NullRows(&probe3, stillNull, n)
-		vec.Merge(&coalesced, &probe, stillNull2, n)
-		if fused2 {
-			vec.Merge(&shared, &coalesced, rest2, n)
-		} else {
-			shared = coalesced
 		}
 	}
 	vec.Merge(&caseResult, &shared, when, n)
 	// (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS B...
-	cmp6 := vec.Map2(notYet, n, vec.VecArg(&probe3), vec.VecArg(&b), rt.EqInt64)
-	vec.CopyErrs(&caseResult, &cmp6, notYet, n)
-	when2, notYet2 := vec.Split(&cmp6, notYet, n)
+	cmp4 := vec.Map2(notYet, n, vec.VecArg(&probe3), vec.VecArg(&b), rt.EqInt64)
+	vec.CopyErrs(&caseResult, &cmp4, notYet, n)
+	when2, notYet2 := vec.Split(&cmp4, notYet, n)
 	// (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT)))
 	difference := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.SubInt64)
 	vec.Merge(&caseResult, &difference, when2, n)
@@ -3160,57 +3101,42 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	vec.Merge(shared0, &probe, todo, n)
 	// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
 	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
 	{
 		ifResult2 = vec.Make[int64](n)
 		r_V := r_.V[:n]
 		shared0V := (*shared0).V[:n]
 		out := ifResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if r_.Clean() && (*shared0).Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if rt.NeInt64(r_V[i], shared0V[i]) {
+				if rt.NeInt64(r_V[i], bad.Int64(shared0V[i], (*shared0).ErrAt(i))) {
 					out[i] = int64(5)
 				} else {
-					out[i] = shared0V[i]
+					out[i] = bad.Int64(shared0V[i], (*shared0).ErrAt(i))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if (*shared0).ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(r_.IsNull(i) || (*shared0).IsNull(i)) && rt.NeInt64(r_V[i], shared0V[i]) {
+				if !(r_.IsNull(i) || (*shared0).IsNull(i)) && rt.NeInt64(r_V[i], bad.Int64(shared0V[i], (*shared0).ErrAt(i))) {
 					out[i] = int64(5)
 				} else {
 					if (*shared0).IsNull(i) {
 						ifResult2.SetNull(i)
 					} else {
-						out[i] = shared0V[i]
+						out[i] = bad.Int64(shared0V[i], (*shared0).ErrAt(i))
 					}
 				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult2, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (r <> probe(1, r, r))
-		cmp := vec.Map2(rest2, n, vec.VecArg(&r_), vec.VecArg(shared0), rt.NeInt64)
-		// IF((r <> probe(1, r, r)), 5, probe(1, r, r))
-		then, otherwise := vec.Split(&cmp, rest2, n)
-		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp, rest2, n)
-		vec.Fill(&ifResult3, int64(5), then, n)
-		vec.Merge(&ifResult3, shared0, otherwise, n)
-		if fused2 {
-			vec.Merge(&ifResult2, &ifResult3, rest2, n)
-		} else {
-			ifResult2 = ifResult3
 		}
 	}
 	vec.Merge(&caseResult, &ifResult2, when, n)
@@ -3237,9 +3163,9 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 	probe2 := vec.Map3E(todo2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	vec.Merge(shared0, &probe2, todo2, n)
 	// (probe(1, r, r) < 1)
-	cmp2 := vec.Map2(notYet2, n, vec.VecArg(shared0), vec.ConstArg[int64](int64(1)), rt.LtInt64)
-	vec.CopyErrs(&caseResult2, &cmp2, notYet2, n)
-	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
+	cmp := vec.Map2(notYet2, n, vec.VecArg(shared0), vec.ConstArg[int64](int64(1)), rt.LtInt64)
+	vec.CopyErrs(&caseResult2, &cmp, notYet2, n)
+	when3, notYet3 := vec.Split(&cmp, notYet2, n)
 	vec.Merge(&caseResult2, shared0, when3, n)
 	vec.Merge(&caseResult2, &r_, notYet3, n)
 	vec.MergeNonNull(&coalesced, &caseResult2, all, n)
@@ -3688,146 +3614,71 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], pr
 	var o2Col arrow.Array // written by the loop, or below from caseResult
 	var o2Out *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		triedV := tried.V[:n]
 		pV := p.V[:n]
 		probeV := probe.V[:n]
 		out := o2Out.V
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if tried.Clean() && p.Clean() && probe.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
 				case triedV[i]:
 					if pV[i] {
-						out[k] = probeV[i]
+						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					} else {
-						out[k] = probeV[i]
+						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				case triedV[i]:
-					out[k] = probeV[i]
+					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 				default:
-					out[k] = probeV[i]
+					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
 				case (!(tried.IsNull(i)) && triedV[i]):
 					if !(p.IsNull(i)) && pV[i] {
 						if probe.IsNull(i) {
 							o2Out.SetNull(k)
 						} else {
-							out[k] = probeV[i]
+							out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 						}
 					} else {
 						if probe.IsNull(i) {
 							o2Out.SetNull(k)
 						} else {
-							out[k] = probeV[i]
+							out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 						}
 					}
 				case (!(tried.IsNull(i)) && triedV[i]):
 					if probe.IsNull(i) {
 						o2Out.SetNull(k)
 					} else {
-						out[k] = probeV[i]
+						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				default:
 					if probe.IsNull(i) {
 						o2Out.SetNull(k)
 					} else {
-						out[k] = probeV[i]
+						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
+				}
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			o2Col = o2Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((probe(1, r, (a + 5)) <> probe(...
-		caseResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&caseResult2, &tried, rest, n)
-		when, notYet := vec.Split(&tried, rest, n)
-		// IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5)))
-		var ifResult vec.Vec[int64]
-		// rows the vector code computes: those the fused loop leaves, or all of them
-		var fused2 bool
-		var rest2 vec.Sel
-		{
-			ifResult = vec.Make[int64](n)
-			pV := p.V[:n]
-			probeV := probe.V[:n]
-			out := ifResult.V[:n]
-			left := vec.Sel{} // rows for the vector code
-			if p.Clean() && probe.Clean() {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if pV[i] {
-						out[i] = probeV[i]
-					} else {
-						out[i] = probeV[i]
-					}
-				}
-			} else {
-				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-					i := when.Row(k)
-					if probe.ErrAt(i) != nil {
-						left = append(left, int32(i))
-						continue
-					}
-					if !(p.IsNull(i)) && pV[i] {
-						if probe.IsNull(i) {
-							ifResult.SetNull(i)
-						} else {
-							out[i] = probeV[i]
-						}
-					} else {
-						if probe.IsNull(i) {
-							ifResult.SetNull(i)
-						} else {
-							out[i] = probeV[i]
-						}
-					}
-				}
-			}
-			fused2, rest2 = true, left
-		}
-		if !fused2 || len(rest2) > 0 {
-			// IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5)))
-			then, otherwise := vec.Split(&p, rest2, n)
-			ifResult2 := vec.Make[int64](n)
-			vec.CopyErrs(&ifResult2, &p, rest2, n)
-			vec.Merge(&ifResult2, &probe, then, n)
-			vec.Merge(&ifResult2, &probe, otherwise, n)
-			if fused2 {
-				vec.Merge(&ifResult, &ifResult2, rest2, n)
-			} else {
-				ifResult = ifResult2
-			}
-		}
-		vec.Merge(&caseResult2, &ifResult, when, n)
-		vec.CopyErrs(&caseResult2, &tried, notYet, n)
-		when2, notYet2 := vec.Split(&tried, notYet, n)
-		vec.Merge(&caseResult2, &probe, when2, n)
-		vec.Merge(&caseResult2, &probe, notYet2, n)
-		if fused {
-			o2Out.Patch(&caseResult2, rest, sel)
-			o2Col = o2Out.Array()
-		}
-		caseResult = caseResult2
+		o2Col = o2Out.Array()
 	}
 	vec.Check(failed, &caseResult, sel, n, 2)
 	if o2Col == nil {
@@ -3877,7 +3728,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp4, n)
 	// probe(2, r, a)
 	shared22 := probeShared4(n, sel, shared2, shared2Done, r_, a, int32(2))
-	col1 := shape00023Col1(n, sel, probe, shared22, probe3, failed, mem)
+	col1 := shape00023Col1(n, sel, probe, shared22, probe3, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE probe(1, r, CASE WHEN b <= a THEN c END) END) >= probe(1, r, CASE WHEN b <= a THEN c END)", "(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c END)) THEN 5 ELSE probe(1, r, CASE WHEN (b <= a) THEN c END) END)))"})
@@ -3994,100 +3845,72 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 // shape00023Col1 computes output column 1 (o1) of query Shape00023 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE W...
-func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[int64], probe3 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
-	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
+func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[int64], probe3 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIG...
+	var o1Col arrow.Array // written by the loop, or below from sum
+	var o1Out *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
-		ifResult = vec.Make[int64](n)
-		shared22V := shared22.V[:n]
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probeV := probe.V[:n]
+		shared22V := shared22.V[:n]
 		probe3V := probe3.V[:n]
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		if shared22.Clean() && probe.Clean() && probe3.Clean() {
+		out := o1Out.V
+		var bad vec.FirstErr
+		if probe.Clean() && shared22.Clean() && probe3.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.NeInt64(shared22V[i], int64(3)) {
-					out[i] = probeV[i]
+				var ifThenValue int64
+				var ifThenValueBad vec.FirstErr
+				if rt.NeInt64(ifThenValueBad.Int64(shared22V[i], shared22.ErrAt(i)), int64(3)) {
+					ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 				} else {
-					out[i] = probe3V[i]
+					ifThenValue = ifThenValueBad.Int64(probe3V[i], probe3.ErrAt(i))
+				}
+				out[k] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if shared22.ErrAt(i) != nil || probe.ErrAt(i) != nil || probe3.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(shared22.IsNull(i)) && rt.NeInt64(shared22V[i], int64(3)) {
+				var ifThenValue int64
+				var ifThenValueNull bool
+				var ifThenValueBad vec.FirstErr
+				if !(shared22.IsNull(i)) && rt.NeInt64(ifThenValueBad.Int64(shared22V[i], shared22.ErrAt(i)), int64(3)) {
 					if probe.IsNull(i) {
-						ifResult.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = probeV[i]
+						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				} else {
 					if probe3.IsNull(i) {
-						ifResult.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = probe3V[i]
+						ifThenValue = ifThenValueBad.Int64(probe3V[i], probe3.ErrAt(i))
 					}
 				}
+				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
+				if probe.IsNull(i) || ifThenValueNull {
+					o1Out.SetNull(k)
+				} else {
+					out[k] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (probe(2, r, a) <> 3)
-		cmp5 := vec.Map2(rest, n, vec.VecArg(&shared22), vec.ConstArg[int64](int64(3)), rt.NeInt64)
-		// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
-		then, otherwise := vec.Split(&cmp5, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp5, rest, n)
-		vec.Merge(&ifResult2, &probe, then, n)
-		vec.Merge(&ifResult2, &probe3, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
-		}
-	}
-	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIG...
-	sum := vec.Make[int64](n)
-	{
-		probeV := probe.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &sum, sel, n, 1)
-	column := vec.Int64Array(mem, &sum, sel, n)
-	return column
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &sum, sel, n)
+	}
+	return o1Col
 }
 
 // Shape00024Schema is the schema of the batches Shape00024 returns.
@@ -4209,33 +4032,30 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe vec.Vec[int64],
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := o1Out.V
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if c_.Clean() && probe.Clean() && a.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.EqInt64(c_V[i], probeV[i]) {
+				if rt.EqInt64(c_V[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
 					out[k] = aV[i]
 				} else {
-					out[k] = probeV[i]
+					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(c_.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(c_V[i], probeV[i]) {
+				if !(c_.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(c_V[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
 					if a.IsNull(i) {
 						o1Out.SetNull(k)
 					} else {
@@ -4245,30 +4065,16 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe vec.Vec[int64],
 					if probe.IsNull(i) {
 						o1Out.SetNull(k)
 					} else {
-						out[k] = probeV[i]
+						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			o1Col = o1Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (c = probe(4, r, b))
-		cmp := vec.Map2(rest, n, vec.VecArg(&c_), vec.VecArg(&probe), rt.EqInt64)
-		// IF((c = probe(4, r, b)), a, probe(4, r, b))
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Merge(&ifResult2, &a, then, n)
-		vec.Merge(&ifResult2, &probe, otherwise, n)
-		if fused {
-			o1Out.Patch(&ifResult2, rest, sel)
-			o1Col = o1Out.Array()
-		}
-		ifResult = ifResult2
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &ifResult, sel, n, 1)
 	if o1Col == nil {
@@ -4503,58 +4309,42 @@ func shape00027Col1(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 	var o1Col arrow.Array // written by the loop, or below from shared
 	var o1Out *vec.FixedOut[int64]
 	var shared vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probeV := probe.V[:n]
 		out := o1Out.V
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if probe.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				out[k] = probeV[i]
+				out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
 				case !(probe.IsNull(i)):
-					out[k] = probeV[i]
+					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 				case !(probe.IsNull(i)):
-					out[k] = probeV[i]
+					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 				default:
 					if probe.IsNull(i) {
 						o1Out.SetNull(k)
 					} else {
-						out[k] = probeV[i]
+						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
+				}
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			o1Col = o1Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5))
-		coalesced := vec.Make[int64](n)
-		vec.MergeNonNull(&coalesced, &probe, rest, n)
-		stillNull := vec.NullRows(&probe, rest, n)
-		vec.MergeNonNull(&coalesced, &probe, stillNull, n)
-		stillNull2 := vec.NullRows(&probe, stillNull, n)
-		vec.Merge(&coalesced, &probe, stillNull2, n)
-		if fused {
-			o1Out.Patch(&coalesced, rest, sel)
-			o1Col = o1Out.Array()
-		}
-		shared = coalesced
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &shared, sel, n, 1)
 	if o1Col == nil {
@@ -4571,66 +4361,49 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 	var o2Col arrow.Array // written by the loop, or below from caseResult
 	var o2Out *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probeV := probe.V[:n]
 		out := o2Out.V
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if probe.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
-				case rt.GeInt64(probeV[i], probeV[i]):
-					out[k] = probeV[i]
+				case rt.GeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))):
+					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 				default:
-					out[k] = probeV[i]
+					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case (!(probe.IsNull(i)) && rt.GeInt64(probeV[i], probeV[i])):
+				case (!(probe.IsNull(i)) && rt.GeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i)))):
 					if probe.IsNull(i) {
 						o2Out.SetNull(k)
 					} else {
-						out[k] = probeV[i]
+						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				default:
 					if probe.IsNull(i) {
 						o2Out.SetNull(k)
 					} else {
-						out[k] = probeV[i]
+						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
+				}
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused2, rest2 = true, left
-		if len(rest2) == 0 {
-			o2Col = o2Out.Array()
-		}
-	}
-	if !fused2 || len(rest2) > 0 {
-		// CASE WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN probe(1, r, 5) ELSE probe(1, r, 5) END
-		caseResult2 := vec.Make[int64](n)
-		// (probe(1, r, 5) >= probe(1, r, 5))
-		cmp2 := vec.Map2(rest2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.GeInt64)
-		vec.CopyErrs(&caseResult2, &cmp2, rest2, n)
-		when, notYet := vec.Split(&cmp2, rest2, n)
-		vec.Merge(&caseResult2, &probe, when, n)
-		vec.Merge(&caseResult2, &probe, notYet, n)
-		if fused2 {
-			o2Out.Patch(&caseResult2, rest2, sel)
-			o2Col = o2Out.Array()
-		}
-		caseResult = caseResult2
+		o2Col = o2Out.Array()
 	}
 	vec.Check(failed, &caseResult, sel, n, 2)
 	if o2Col == nil {
@@ -4765,7 +4538,7 @@ func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00029Where(n, all, probe2)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00029Col1(n, sel, probe2, p, probe, failed, mem)
+	col1 := shape00029Col1(n, sel, probe2, p, probe, mem, failed)
 	col2 := shape00029Col2(n, sel, failed, mem)
 	// probe(1, r, a)
 	col3 := probeColumn(n, sel, probe, failed, mem, 3)
@@ -4805,98 +4578,72 @@ func shape00029Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 // shape00029Col1 computes output column 1 (o1) of query Shape00029 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
-func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))
-	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
+func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], probe vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
+	var o1Col arrow.Array // written by the loop, or below from sum
+	var o1Out *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
-		ifResult = vec.Make[int64](n)
-		pV := p.V[:n]
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probe2V := probe2.V[:n]
+		pV := p.V[:n]
 		probeV := probe.V[:n]
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		if p.Clean() && probe2.Clean() && probe.Clean() {
+		out := o1Out.V
+		var bad vec.FirstErr
+		if probe2.Clean() && p.Clean() && probe.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
+				var ifThenValue int64
+				var ifThenValueBad vec.FirstErr
 				if pV[i] {
-					out[i] = probe2V[i]
+					ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
 				} else {
-					out[i] = probeV[i]
+					ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
+				}
+				out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe2.ErrAt(i) != nil || probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
+				var ifThenValue int64
+				var ifThenValueNull bool
+				var ifThenValueBad vec.FirstErr
 				if !(p.IsNull(i)) && pV[i] {
 					if probe2.IsNull(i) {
-						ifResult.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = probe2V[i]
+						ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
 					}
 				} else {
 					if probe.IsNull(i) {
-						ifResult.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = probeV[i]
+						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
+				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
+				if probe2.IsNull(i) || ifThenValueNull {
+					o1Out.SetNull(k)
+				} else {
+					out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&sum, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))
-		then, otherwise := vec.Split(&p, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &p, rest, n)
-		vec.Merge(&ifResult2, &probe2, then, n)
-		vec.Merge(&ifResult2, &probe, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
-		}
-	}
-	// (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a)))
-	sum := vec.Make[int64](n)
-	{
-		probe2V := probe2.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &sum, sel, n, 1)
-	column := vec.Int64Array(mem, &sum, sel, n)
-	return column
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &sum, sel, n)
+	}
+	return o1Col
 }
 
 // shape00029Col2 computes output column 2 (o2) of query Shape00029 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -4905,8 +4652,8 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 func shape00029Col2(n int, sel vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[int64](n, int64(9223372036854775807))
 	vec.Check(failed, &konst, sel, n, 2)
-	column2 := vec.Int64Array(mem, &konst, sel, n)
-	return column2
+	column := vec.Int64Array(mem, &konst, sel, n)
+	return column
 }
 
 // Shape00030Schema is the schema of the batches Shape00030 returns.
@@ -5095,67 +4842,52 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 	when, notYet := vec.Split(&isNotNull, all, n)
 	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1,...
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		probe3V := probe3.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if probe3.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if rt.EqInt64(probe3V[i], int64(1)) {
-					out[i] = probe3V[i]
+				if rt.EqInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), int64(1)) {
+					out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
 				} else {
-					out[i] = probe3V[i]
+					out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if probe3.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(probe3.IsNull(i)) && rt.EqInt64(probe3V[i], int64(1)) {
+				if !(probe3.IsNull(i)) && rt.EqInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), int64(1)) {
 					if probe3.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
-						out[i] = probe3V[i]
+						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
 					}
 				} else {
 					if probe3.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
-						out[i] = probe3V[i]
+						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
 					}
 				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1)
-		cmp := vec.Map2(rest, n, vec.VecArg(&probe3), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-		// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1,...
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Merge(&ifResult2, &probe3, then, n)
-		vec.Merge(&ifResult2, &probe3, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	vec.Merge(&caseResult, &ifResult, when, n)
 	// (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
-	cmp2 := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.LeInt64)
-	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
-	when2, notYet2 := vec.Split(&cmp2, notYet, n)
+	cmp := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.LeInt64)
+	vec.CopyErrs(&caseResult, &cmp, notYet, n)
+	when2, notYet2 := vec.Split(&cmp, notYet, n)
 	vec.Fill(&caseResult, int64(1), when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
 	vec.Check(failed, &caseResult, all, n, 1)
@@ -5551,37 +5283,34 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 	vec.Merge(&ifResult2, &caseResult2, then2, n)
 	// IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), c)
 	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		ifResult3 = vec.Make[int64](n)
 		qV := q.V[:n]
 		probe3V := probe3.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult3.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if q.Clean() && probe3.Clean() && c_.Clean() {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 				i := otherwise2.Row(k)
 				if qV[i] {
-					out[i] = probe3V[i]
+					out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
 				} else {
 					out[i] = c_V[i]
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult3, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 				i := otherwise2.Row(k)
-				if probe3.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				if !(q.IsNull(i)) && qV[i] {
 					if probe3.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = probe3V[i]
+						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
 					}
 				} else {
 					if c_.IsNull(i) {
@@ -5590,21 +5319,11 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 						out[i] = c_V[i]
 					}
 				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult3, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), c)
-		then3, otherwise3 := vec.Split(&q, rest, n)
-		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &q, rest, n)
-		vec.Merge(&ifResult4, &probe3, then3, n)
-		vec.Merge(&ifResult4, &c_, otherwise3, n)
-		if fused {
-			vec.Merge(&ifResult3, &ifResult4, rest, n)
-		} else {
-			ifResult3 = ifResult4
 		}
 	}
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE ...
@@ -5646,7 +5365,7 @@ func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	probe := shape00034Shared0(n, all, r_, b)
-	col1 := shape00034Col1(n, all, a, probe, q, b, failed, mem)
+	col1 := shape00034Col1(n, all, a, probe, q, b, mem, failed)
 	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) IS NULL)
 	col2 := isNullColumn(n, all, probe, failed, mem)
 	if failed.Err != nil {
@@ -5707,31 +5426,46 @@ func shape00034Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 // shape00034Col1 computes output column 1 (o1) of query Shape00034 on every row, noting its first failed row in failed:
 //
 //	CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
-func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], q vec.Vec[bool], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], q vec.Vec[bool], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
-	caseResult := vec.Make[int64](n)
-	// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
-	var caseResult2 vec.Vec[int64]
+	var o1Col arrow.Array // written by the loop, or below from caseResult
+	var o1Out *vec.FixedOut[int64]
+	var caseResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
-		caseResult2 = vec.Make[int64](n)
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		qV := q.V[:n]
 		bV := b.V[:n]
-		out := caseResult2.V[:n]
+		out := o1Out.V
 		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if a.Clean() && probe.Clean() && q.Clean() && b.Clean() {
 			for i := range out {
+				var caseWhenValue int64
 				switch {
 				case rt.EqInt64(aV[i], probeV[i]):
-					out[i] = probeV[i]
+					caseWhenValue = probeV[i]
 				case qV[i]:
-					out[i] = probeV[i]
+					caseWhenValue = probeV[i]
 				default:
-					out[i] = bV[i]
+					caseWhenValue = bV[i]
+				}
+				subject := caseWhenValue
+				switch {
+				case rt.EqInt64(subject, probeV[i]):
+					out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
+				case rt.EqInt64(subject, int64(3)):
+					out[i] = aV[i]
+				default:
+					out[i] = probeV[i]
+				}
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
@@ -5740,74 +5474,143 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 					left = append(left, int32(i))
 					continue
 				}
+				var caseWhenValue int64
+				var caseWhenValueNull bool
 				switch {
 				case (!(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(aV[i], probeV[i])):
 					if probe.IsNull(i) {
-						caseResult2.SetNull(i)
+						caseWhenValueNull = true
 					} else {
-						out[i] = probeV[i]
+						caseWhenValue = probeV[i]
 					}
 				case (!(q.IsNull(i)) && qV[i]):
 					if probe.IsNull(i) {
-						caseResult2.SetNull(i)
+						caseWhenValueNull = true
 					} else {
-						out[i] = probeV[i]
+						caseWhenValue = probeV[i]
 					}
 				default:
 					if b.IsNull(i) {
-						caseResult2.SetNull(i)
+						caseWhenValueNull = true
 					} else {
-						out[i] = bV[i]
+						caseWhenValue = bV[i]
 					}
+				}
+				subject2 := caseWhenValue
+				switch {
+				case !(caseWhenValueNull || probe.IsNull(i)) && rt.EqInt64(subject2, probeV[i]):
+					if probe.IsNull(i) {
+						o1Out.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
+					}
+				case !(caseWhenValueNull) && rt.EqInt64(subject2, int64(3)):
+					if a.IsNull(i) {
+						o1Out.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
+				default:
+					if probe.IsNull(i) {
+						o1Out.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
+				}
+				if bad.Err != nil {
+					vec.FailRow(&caseResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			o1Col = o1Out.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
+		// CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NU...
+		caseResult2 := vec.Make[int64](n)
 		// CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, CAST(NULL AS...
-		caseResult3 := vec.Make[int64](n)
-		// (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
-		cmp := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
-		vec.CopyErrs(&caseResult3, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Merge(&caseResult3, &probe, when, n)
-		vec.CopyErrs(&caseResult3, &q, notYet, n)
-		when2, notYet2 := vec.Split(&q, notYet, n)
-		vec.Merge(&caseResult3, &probe, when2, n)
-		vec.Merge(&caseResult3, &b, notYet2, n)
-		if fused {
-			vec.Merge(&caseResult2, &caseResult3, rest, n)
-		} else {
-			caseResult2 = caseResult3
-		}
-	}
-	matches := vec.Make[bool](n)
-	{
-		caseResult2V := caseResult2.V[:n]
-		probeV := probe.V[:n]
-		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&probe))
-		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
+		var caseResult3 vec.Vec[int64]
+		{
+			caseResult3 = vec.Make[int64](n)
+			aV := a.V[:n]
+			probeV := probe.V[:n]
+			qV := q.V[:n]
+			bV := b.V[:n]
+			out := caseResult3.V[:n]
+			var bad vec.FirstErr
+			if a.Clean() && probe.Clean() && q.Clean() && b.Clean() {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					switch {
+					case rt.EqInt64(aV[i], bad.Int64(probeV[i], probe.ErrAt(i))):
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+					case qV[i]:
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+					default:
+						out[i] = bV[i]
+					}
+					if bad.Err != nil {
+						vec.FailRow(&caseResult3, n, i, bad.Err)
+						bad.Err = nil
+					}
+				}
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					switch {
+					case (!(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(aV[i], bad.Int64(probeV[i], probe.ErrAt(i)))):
+						if probe.IsNull(i) {
+							caseResult3.SetNull(i)
+						} else {
+							out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+						}
+					case (!(q.IsNull(i)) && qV[i]):
+						if probe.IsNull(i) {
+							caseResult3.SetNull(i)
+						} else {
+							out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+						}
+					default:
+						if b.IsNull(i) {
+							caseResult3.SetNull(i)
+						} else {
+							out[i] = bV[i]
+						}
+					}
+					if bad.Err != nil {
+						vec.FailRow(&caseResult3, n, i, bad.Err)
+						bad.Err = nil
+					}
+				}
 			}
-			out[i] = rt.EqInt64(caseResult2V[i], probeV[i])
+		}
+		matches := vec.Map2(rest, n, vec.VecArg(&caseResult3), vec.VecArg(&probe), rt.EqInt64)
+		vec.CopyErrs(&caseResult2, &matches, rest, n)
+		when, notYet := vec.Split(&matches, rest, n)
+		// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
+		sum := vec.Map2E(when, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
+		vec.Merge(&caseResult2, &sum, when, n)
+		matches2 := vec.Map2(notYet, n, vec.VecArg(&caseResult3), vec.ConstArg[int64](int64(3)), rt.EqInt64)
+		vec.CopyErrs(&caseResult2, &matches2, notYet, n)
+		when2, notYet2 := vec.Split(&matches2, notYet, n)
+		vec.Merge(&caseResult2, &a, when2, n)
+		vec.Merge(&caseResult2, &probe, notYet2, n)
+		if fused {
+			o1Out.Patch(&caseResult2, rest, all)
+			o1Col = o1Out.Array()
+			vec.KeepErrs(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
 		}
 	}
-	vec.CopyErrs(&caseResult, &matches, all, n)
-	when3, notYet3 := vec.Split(&matches, all, n)
-	// (probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) + probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))))
-	sum := vec.Map2E(when3, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
-	vec.Merge(&caseResult, &sum, when3, n)
-	matches2 := vec.Map2(notYet3, n, vec.VecArg(&caseResult2), vec.ConstArg[int64](int64(3)), rt.EqInt64)
-	vec.CopyErrs(&caseResult, &matches2, notYet3, n)
-	when4, notYet4 := vec.Split(&matches2, notYet3, n)
-	vec.Merge(&caseResult, &a, when4, n)
-	vec.Merge(&caseResult, &probe, notYet4, n)
 	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.Int64Array(mem, &caseResult, all, n)
-	return column
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return o1Col
 }
 
 // isNullColumn is the code of 2 units of this file that differ only in what they
@@ -5818,8 +5621,8 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 func isNullColumn(n int, all vec.Sel, in1 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	isNull := vec.IsNull(&in1, false, all, n)
 	vec.Check(failed, &isNull, all, n, 2)
-	column2 := vec.BoolArray(mem, &isNull, all, n)
-	return column2
+	column := vec.BoolArray(mem, &isNull, all, n)
+	return column
 }
 
 // Shape00035Schema is the schema of the batches Shape00035 returns.
@@ -6529,59 +6332,43 @@ func shape00040Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	var o1Col arrow.Array // written by the loop, or below from shared
 	var o1Out *vec.FixedOut[int64]
 	var shared vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probeV := probe.V[:n]
 		bV := b.V[:n]
 		out := o1Out.V
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if probe.Clean() && b.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				out[k] = probeV[i]
+				out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
 				case !(probe.IsNull(i)):
-					out[k] = probeV[i]
+					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 				case !(b.IsNull(i)):
 					out[k] = bV[i]
 				default:
 					if probe.IsNull(i) {
 						o1Out.SetNull(k)
 					} else {
-						out[k] = probeV[i]
+						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
+				}
+				if bad.Err != nil {
+					vec.FailRow(&shared, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			o1Col = o1Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// COALESCE(probe(1, r, b), b, probe(1, r, b))
-		coalesced := vec.Make[int64](n)
-		vec.MergeNonNull(&coalesced, &probe, rest, n)
-		stillNull := vec.NullRows(&probe, rest, n)
-		vec.MergeNonNull(&coalesced, &b, stillNull, n)
-		stillNull2 := vec.NullRows(&b, stillNull, n)
-		vec.Merge(&coalesced, &probe, stillNull2, n)
-		if fused {
-			o1Out.Patch(&coalesced, rest, sel)
-			o1Col = o1Out.Array()
-		}
-		shared = coalesced
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &shared, sel, n, 1)
 	if o1Col == nil {
@@ -6598,23 +6385,19 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	caseResult := vec.Make[int64](n)
 	// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		var bad vec.FirstErr
 		if a.Clean() && probe.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.GeInt64(aV[i], probeV[i]) {
-					out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+				if rt.GeInt64(aV[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
+					out[i] = bad.Int64(rt.SubInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
 				} else {
-					out[i] = probeV[i]
+					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 				}
 				if bad.Err != nil {
 					vec.FailRow(&ifResult, n, i, bad.Err)
@@ -6624,21 +6407,17 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(a.IsNull(i) || probe.IsNull(i)) && rt.GeInt64(aV[i], probeV[i]) {
+				if !(a.IsNull(i) || probe.IsNull(i)) && rt.GeInt64(aV[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
 					if probe.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
-						out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+						out[i] = bad.Int64(rt.SubInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
 					}
 				} else {
 					if probe.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
-						out[i] = probeV[i]
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
 				if bad.Err != nil {
@@ -6646,24 +6425,6 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 					bad.Err = nil
 				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (a >= probe(1, r, b))
-		cmp2 := vec.Map2(rest2, n, vec.VecArg(&a), vec.VecArg(&probe), rt.GeInt64)
-		// IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b))
-		then, otherwise := vec.Split(&cmp2, rest2, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, rest2, n)
-		// (probe(1, r, b) - probe(1, r, b))
-		difference := vec.Map2E(then, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.SubInt64)
-		vec.Merge(&ifResult2, &difference, then, n)
-		vec.Merge(&ifResult2, &probe, otherwise, n)
-		if fused2 {
-			vec.Merge(&ifResult, &ifResult2, rest2, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	matches := vec.Make[bool](n)
@@ -6764,19 +6525,15 @@ func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 	var o1Col arrow.Array // written by the loop, or below from shared
 	var o1Out *vec.FixedOut[int64]
 	var shared vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := o1Out.V
-		left := vec.Sel{} // rows for the vector code
 		var bad vec.FirstErr
 		if probe.Clean() && probe2.Clean() {
 			for i := range out {
-				out[i] = bad.Int64(rt.NegateInt64(probeV[i]))
+				out[i] = bad.Int64(rt.NegateInt64(bad.Int64(probeV[i], probe.ErrAt(i))))
 				if bad.Err != nil {
 					vec.FailRow(&shared, n, i, bad.Err)
 					bad.Err = nil
@@ -6784,18 +6541,14 @@ func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 			}
 		} else {
 			for i := range out {
-				if probe.ErrAt(i) != nil || probe2.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
 				case !(probe.IsNull(i)):
-					out[i] = bad.Int64(rt.NegateInt64(probeV[i]))
+					out[i] = bad.Int64(rt.NegateInt64(bad.Int64(probeV[i], probe.ErrAt(i))))
 				default:
 					if probe2.IsNull(i) {
 						o1Out.SetNull(i)
 					} else {
-						out[i] = probe2V[i]
+						out[i] = bad.Int64(probe2V[i], probe2.ErrAt(i))
 					}
 				}
 				if bad.Err != nil {
@@ -6804,24 +6557,7 @@ func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			o1Col = o1Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// COALESCE((-probe(3, r, c)), probe(4, r, probe(3, r, c)))
-		coalesced := vec.Make[int64](n)
-		// (-probe(3, r, c))
-		minus := vec.Map1E(rest, n, vec.VecArg(&probe), rt.NegateInt64)
-		vec.MergeNonNull(&coalesced, &minus, rest, n)
-		stillNull := vec.NullRows(&minus, rest, n)
-		vec.Merge(&coalesced, &probe2, stillNull, n)
-		if fused {
-			o1Out.Patch(&coalesced, rest, all)
-			o1Col = o1Out.Array()
-		}
-		shared = coalesced
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &shared, all, n, 1)
 	if o1Col == nil {
@@ -6845,15 +6581,15 @@ func shape00041Col2(n int, all vec.Sel, q vec.Vec[bool], probe2 vec.Vec[int64], 
 	negated := vec.Map1(or.Live, n, vec.VecArg(&andResult), rt.Not)
 	or.Add(&negated)
 	// COALESCE((probe(1, r, b) >= probe(4, r, probe(3, r, c))), p)
-	coalesced2 := vec.Make[bool](n)
+	coalesced := vec.Make[bool](n)
 	// probe(1, r, b)
 	probe3 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&b), kernelKernels.Probe)
 	// (probe(1, r, b) >= probe(4, r, probe(3, r, c)))
 	cmp2 := vec.Map2(or.Live, n, vec.VecArg(&probe3), vec.VecArg(&probe2), rt.GeInt64)
-	vec.MergeNonNull(&coalesced2, &cmp2, or.Live, n)
-	stillNull2 := vec.NullRows(&cmp2, or.Live, n)
-	vec.Merge(&coalesced2, &p, stillNull2, n)
-	or.Add(&coalesced2)
+	vec.MergeNonNull(&coalesced, &cmp2, or.Live, n)
+	stillNull := vec.NullRows(&cmp2, or.Live, n)
+	vec.Merge(&coalesced, &p, stillNull, n)
+	or.Add(&coalesced)
 	// probe(2, r, r)
 	probe4 := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	// (probe(2, r, r) >= probe(3, r, c))
@@ -6902,7 +6638,7 @@ func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 	probe3 := shape00042Shared0(n, sel, r_, c_)
 	col1 := shape00042Col1(n, sel, b, c_, a, failed, mem)
-	col2 := shape00042Col2(n, sel, probe3, sArr, a, failed, mem)
+	col2 := shape00042Col2(n, sel, probe3, sArr, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c < probe(4, r, a)", "(((b + 1) = b) OR (c <> a))", "(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a))"})
@@ -7121,99 +6857,71 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], a v
 // shape00042Col2 computes output column 2 (o2) of query Shape00042 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
-func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.String, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
-	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused3 bool
-	var rest3 vec.Sel
+func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.String, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
+	var o2Col arrow.Array // written by the loop, or below from sum2
+	var o2Out *vec.FixedOut[int64]
+	var sum2 vec.Vec[int64]
 	{
-		ifResult2 = vec.Make[int64](n)
+		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probe3V := probe3.V[:n]
 		aV := a.V[:n]
-		out := ifResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		if sArr.NullN() == 0 && probe3.Clean() && a.Clean() {
+		out := o2Out.V
+		var bad vec.FirstErr
+		if probe3.Clean() && sArr.NullN() == 0 && a.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
+				var ifThenValue int64
+				var ifThenValueBad vec.FirstErr
 				if rt.EqString(sArr.Value(i), "a") {
-					out[i] = probe3V[i]
+					ifThenValue = ifThenValueBad.Int64(probe3V[i], probe3.ErrAt(i))
 				} else {
-					out[i] = aV[i]
+					ifThenValue = aV[i]
+				}
+				out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				if bad.Err != nil {
+					vec.FailRow(&sum2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe3.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
+				var ifThenValue int64
+				var ifThenValueNull bool
+				var ifThenValueBad vec.FirstErr
 				if !(sArr.IsNull(i)) && rt.EqString(sArr.Value(i), "a") {
 					if probe3.IsNull(i) {
-						ifResult2.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = probe3V[i]
+						ifThenValue = ifThenValueBad.Int64(probe3V[i], probe3.ErrAt(i))
 					}
 				} else {
 					if a.IsNull(i) {
-						ifResult2.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = aV[i]
+						ifThenValue = aV[i]
 					}
 				}
+				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
+				if probe3.IsNull(i) || ifThenValueNull {
+					o2Out.SetNull(k)
+				} else {
+					out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&sum2, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		}
-		fused3, rest3 = true, left
-	}
-	if !fused3 || len(rest3) > 0 {
-		// (s = 'a')
-		cmp4 := vec.Map2(rest3, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
-		// IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))), a)
-		then, otherwise := vec.Split(&cmp4, rest3, n)
-		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp4, rest3, n)
-		vec.Merge(&ifResult3, &probe3, then, n)
-		vec.Merge(&ifResult3, &a, otherwise, n)
-		if fused3 {
-			vec.Merge(&ifResult2, &ifResult3, rest3, n)
-		} else {
-			ifResult2 = ifResult3
-		}
-	}
-	// (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 46...
-	sum2 := vec.Make[int64](n)
-	{
-		probe3V := probe3.V[:n]
-		ifResult2V := ifResult2.V[:n]
-		out := sum2.V[:n]
-		if vec.Strict(&sum2, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult2)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum2.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
-				if err != nil {
-					sum2.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
+		o2Col = o2Out.Array()
 	}
 	vec.Check(failed, &sum2, sel, n, 2)
-	column2 := vec.Int64Array(mem, &sum2, sel, n)
-	return column2
+	if o2Col == nil {
+		o2Col = vec.Int64Array(mem, &sum2, sel, n)
+	}
+	return o2Col
 }
 
 // Shape00043Schema is the schema of the batches Shape00043 returns.
@@ -7380,61 +7088,48 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 	probe := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), kernelKernels.Probe)
 	// CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END
 	var caseResult2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		caseResult2 = vec.Make[int64](n)
 		pV := p.V[:n]
 		probeV := probe.V[:n]
 		out := caseResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if p.Clean() && probe.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				switch {
 				case pV[i]:
-					out[i] = probeV[i]
+					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 				default:
-					out[i] = probeV[i]
+					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&caseResult2, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
 				case (!(p.IsNull(i)) && pV[i]):
 					if probe.IsNull(i) {
 						caseResult2.SetNull(i)
 					} else {
-						out[i] = probeV[i]
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				default:
 					if probe.IsNull(i) {
 						caseResult2.SetNull(i)
 					} else {
-						out[i] = probeV[i]
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
+				if bad.Err != nil {
+					vec.FailRow(&caseResult2, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END
-		caseResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&caseResult3, &p, rest, n)
-		when2, notYet2 := vec.Split(&p, rest, n)
-		vec.Merge(&caseResult3, &probe, when2, n)
-		vec.Merge(&caseResult3, &probe, notYet2, n)
-		if fused {
-			vec.Merge(&caseResult2, &caseResult3, rest, n)
-		} else {
-			caseResult2 = caseResult3
 		}
 	}
 	// probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) ELSE probe(1, r, 9223372036854775807) END)
@@ -7474,7 +7169,6 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	b := vec.Int64s(in.Column(2))
 	c_ := vec.Int64s(in.Column(3))
 	sArr := in.Column(6).(*array.String)
-	s := vec.Strings(in.Column(6))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
@@ -7483,7 +7177,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// probe(1, r, b)
 	probe2 := probeShared3(n, all, r_, b, int32(1))
 	col1 := shape00045Col1(n, all, probe, probe2, c_, r_, failed, mem)
-	col2 := shape00045Col2(n, all, b, probe2, sArr, s, mem, failed)
+	col2 := shape00045Col2(n, all, b, probe2, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))", "IF((b = probe(1, r, b)), s, s)"})
@@ -7555,35 +7249,31 @@ func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 // shape00045Col2 computes output column 2 (o2) of query Shape00045 on every row, noting its first failed row in failed:
 //
 //	IF((b = probe(1, r, b)), s, s)
-func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String, s vec.Vec[string], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((b = probe(1, r, b)), s, s)
 	var o2Col arrow.Array // written by the loop, or below from ifResult3
 	var o2Out *vec.StringOut
 	var ifResult3 vec.Vec[string]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		o2Out = vec.NewStringOut(mem, n)
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if b.Clean() && probe2.Clean() && sArr.NullN() == 0 {
 			for i := range n {
-				if rt.EqInt64(bV[i], probe2V[i]) {
+				if rt.EqInt64(bV[i], bad.Int64(probe2V[i], probe2.ErrAt(i))) {
 					o2Out.Append(sArr.Value(i))
 				} else {
 					o2Out.Append(sArr.Value(i))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult3, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for i := range n {
-				if probe2.ErrAt(i) != nil {
-					o2Out.Skip()
-					left = append(left, int32(i))
-					continue
-				}
-				if !(b.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(bV[i], probe2V[i]) {
+				if !(b.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(bV[i], bad.Int64(probe2V[i], probe2.ErrAt(i))) {
 					if sArr.IsNull(i) {
 						o2Out.AppendNull()
 					} else {
@@ -7596,27 +7286,13 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64],
 						o2Out.Append(sArr.Value(i))
 					}
 				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult3, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			o2Col = o2Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (b = probe(1, r, b))
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&b), vec.VecArg(&probe2), rt.EqInt64)
-		// IF((b = probe(1, r, b)), s, s)
-		then3, otherwise3 := vec.Split(&cmp2, rest, n)
-		ifResult4 := vec.Make[string](n)
-		vec.CopyErrs(&ifResult4, &cmp2, rest, n)
-		vec.Merge(&ifResult4, &s, then3, n)
-		vec.Merge(&ifResult4, &s, otherwise3, n)
-		if fused {
-			o2Out.Patch(&ifResult4, rest, all)
-			o2Col = o2Out.Array()
-		}
-		ifResult3 = ifResult4
+		o2Col = o2Out.Array()
 	}
 	vec.Check(failed, &ifResult3, all, n, 2)
 	if o2Col == nil {
@@ -8146,33 +7822,30 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 	when2, notYet2 := vec.Split(&matches, all, n)
 	// IF((b <= probe(1, r, 9223372036854775807)), 100, c)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if b.Clean() && probe.Clean() && c_.Clean() {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
-				if rt.LeInt64(bV[i], probeV[i]) {
+				if rt.LeInt64(bV[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
 					out[i] = int64(100)
 				} else {
 					out[i] = c_V[i]
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(b.IsNull(i) || probe.IsNull(i)) && rt.LeInt64(bV[i], probeV[i]) {
+				if !(b.IsNull(i) || probe.IsNull(i)) && rt.LeInt64(bV[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
 					out[i] = int64(100)
 				} else {
 					if c_.IsNull(i) {
@@ -8181,23 +7854,11 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 						out[i] = c_V[i]
 					}
 				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (b <= probe(1, r, 9223372036854775807))
-		cmp := vec.Map2(rest, n, vec.VecArg(&b), vec.VecArg(&probe), rt.LeInt64)
-		// IF((b <= probe(1, r, 9223372036854775807)), 100, c)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Fill(&ifResult2, int64(100), then, n)
-		vec.Merge(&ifResult2, &c_, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	vec.Merge(&caseResult, &ifResult, when2, n)
@@ -8830,16 +8491,12 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 	between := vec.NewLogic(false, sel, n)
 	// CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		caseResult = vec.Make[int64](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		var bad vec.FirstErr
 		if b.Clean() && probe.Clean() && c_.Clean() {
 			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -8847,8 +8504,8 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 				switch {
 				case rt.NeInt64(int64(1), bV[i]):
 					out[i] = int64(2)
-				case rt.GtInt64(probeV[i], probeV[i]):
-					out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
+				case rt.GtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))):
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
 				default:
 					out[i] = c_V[i]
 				}
@@ -8860,18 +8517,14 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 		} else {
 			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
 				i := between.Live.Row(k)
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
 				case (!(b.IsNull(i)) && rt.NeInt64(int64(1), bV[i])):
 					out[i] = int64(2)
-				case (!(probe.IsNull(i)) && rt.GtInt64(probeV[i], probeV[i])):
+				case (!(probe.IsNull(i)) && rt.GtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i)))):
 					if probe.IsNull(i) {
 						caseResult.SetNull(i)
 					} else {
-						out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
 					}
 				default:
 					if c_.IsNull(i) {
@@ -8885,29 +8538,6 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(2, r, 0) + probe(2, r, 0)) ELSE c END
-		caseResult2 := vec.Make[int64](n)
-		// (1 <> b)
-		cmp := vec.Map2(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&b), rt.NeInt64)
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int64(2), when, n)
-		// (probe(2, r, 0) > probe(2, r, 0))
-		cmp2 := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.GtInt64)
-		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
-		when2, notYet2 := vec.Split(&cmp2, notYet, n)
-		// (probe(2, r, 0) + probe(2, r, 0))
-		sum := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
-		vec.Merge(&caseResult2, &sum, when2, n)
-		vec.Merge(&caseResult2, &c_, notYet2, n)
-		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
 		}
 	}
 	inRange := vec.Map2(between.Live, n, vec.VecArg(&ifResult), vec.VecArg(&caseResult), rt.GeInt64)
@@ -9162,20 +8792,16 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 	var o1Col arrow.Array // written by the loop, or below from ifResult
 	var o1Out *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := o1Out.V
-		left := vec.Sel{} // rows for the vector code
 		var bad vec.FirstErr
 		if probe.Clean() && r_.Clean() {
 			for i := range out {
-				if rt.LtInt64(probeV[i], r_V[i]) {
-					out[i] = bad.Int64(rt.MulInt64(probeV[i], probeV[i]))
+				if rt.LtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), r_V[i]) {
+					out[i] = bad.Int64(rt.MulInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
 				} else {
 					out[i] = int64(0)
 				}
@@ -9186,15 +8812,11 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 			}
 		} else {
 			for i := range out {
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(probe.IsNull(i) || r_.IsNull(i)) && rt.LtInt64(probeV[i], r_V[i]) {
+				if !(probe.IsNull(i) || r_.IsNull(i)) && rt.LtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), r_V[i]) {
 					if probe.IsNull(i) {
 						o1Out.SetNull(i)
 					} else {
-						out[i] = bad.Int64(rt.MulInt64(probeV[i], probeV[i]))
+						out[i] = bad.Int64(rt.MulInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
 					}
 				} else {
 					out[i] = int64(0)
@@ -9205,27 +8827,7 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			o1Col = o1Out.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// (probe(1, r, 9223372036854775807) < r)
-		cmp := vec.Map2(rest, n, vec.VecArg(&probe), vec.VecArg(&r_), rt.LtInt64)
-		// IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		// (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807))
-		product := vec.Map2E(then, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.MulInt64)
-		vec.Merge(&ifResult2, &product, then, n)
-		vec.Fill(&ifResult2, int64(0), otherwise, n)
-		if fused {
-			o1Out.Patch(&ifResult2, rest, all)
-			o1Col = o1Out.Array()
-		}
-		ifResult = ifResult2
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
 	if o1Col == nil {
@@ -9297,18 +8899,14 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.String) vec.Vec[bool] {
 	// (probe(1, r, c) = CAST(s AS BIGINT))
 	var cmp vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		var bad vec.FirstErr
 		if probe.Clean() && sArr.NullN() == 0 {
 			for i := range out {
-				out[i] = rt.EqInt64(probeV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
+				out[i] = rt.EqInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
 				if bad.Err != nil {
 					vec.FailRow(&cmp, n, i, bad.Err)
 					bad.Err = nil
@@ -9320,28 +8918,12 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 					cmp.SetNull(i)
 					continue
 				}
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				out[i] = rt.EqInt64(probeV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
+				out[i] = rt.EqInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
 				if bad.Err != nil {
 					vec.FailRow(&cmp, n, i, bad.Err)
 					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CAST(s AS BIGINT)
-		asBigint := vec.Map1E(rest, n, vec.StrArg(sArr), rt.CastStringToInt64)
-		// (probe(1, r, c) = CAST(s AS BIGINT))
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&probe), vec.VecArg(&asBigint), rt.EqInt64)
-		if fused {
-			vec.Merge(&cmp, &cmp2, rest, n)
-		} else {
-			cmp = cmp2
 		}
 	}
 	return cmp
@@ -9392,68 +8974,65 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 		}
 	}
 	// (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c)))
-	cmp3 := vec.Make[bool](n)
+	cmp2 := vec.Make[bool](n)
 	{
 		caseResult2V := caseResult2.V[:n]
 		sumV := sum.V[:n]
-		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, sel, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&sum)) && vec.Dense(sel, n, false) {
+		out := cmp2.V[:n]
+		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&sum)) && vec.Dense(sel, n, false) {
 			for i := range out {
 				out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if cmp3.Dirty(i) {
+				if cmp2.Dirty(i) {
 					continue
 				}
 				out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
 			}
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp3, sel, n)
-	when2, notYet2 := vec.Split(&cmp3, sel, n)
+	vec.CopyErrs(&caseResult, &cmp2, sel, n)
+	when2, notYet2 := vec.Split(&cmp2, sel, n)
 	// (b % probe(1, r, c))
 	remainder := vec.Map2E(when2, n, vec.VecArg(&b), vec.VecArg(&probe), rt.ModInt64)
 	// (-(b % probe(1, r, c)))
 	minus := vec.Map1E(when2, n, vec.VecArg(&remainder), rt.NegateInt64)
 	vec.Merge(&caseResult, &minus, when2, n)
 	// (probe(1, r, c) = probe(1, r, c))
-	cmp4 := vec.Map2(notYet2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.EqInt64)
-	vec.CopyErrs(&caseResult, &cmp4, notYet2, n)
-	when3, notYet3 := vec.Split(&cmp4, notYet2, n)
+	cmp3 := vec.Map2(notYet2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.EqInt64)
+	vec.CopyErrs(&caseResult, &cmp3, notYet2, n)
+	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
 	// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if probe.Clean() && a.Clean() {
 			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
 				i := when3.Row(k)
-				if rt.LeInt64(probeV[i], probeV[i]) {
-					out[i] = probeV[i]
+				if rt.LeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))) {
+					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 				} else {
 					out[i] = aV[i]
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
 				i := when3.Row(k)
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(probe.IsNull(i)) && rt.LeInt64(probeV[i], probeV[i]) {
+				if !(probe.IsNull(i)) && rt.LeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))) {
 					if probe.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
-						out[i] = probeV[i]
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				} else {
 					if a.IsNull(i) {
@@ -9462,23 +9041,11 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 						out[i] = aV[i]
 					}
 				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// (probe(1, r, c) <= probe(1, r, c))
-		cmp5 := vec.Map2(rest2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LeInt64)
-		// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
-		then, otherwise := vec.Split(&cmp5, rest2, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp5, rest2, n)
-		vec.Merge(&ifResult2, &probe, then, n)
-		vec.Merge(&ifResult2, &a, otherwise, n)
-		if fused2 {
-			vec.Merge(&ifResult, &ifResult2, rest2, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	vec.Merge(&caseResult, &ifResult, when3, n)
@@ -9694,7 +9261,7 @@ func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	ifResult := shape00062Shared2(n, sel, a, c_)
 	// probe(1, r, IF((a = c), c, a))
 	probe2 := probeShared2(n, sel, r_, ifResult, int32(1))
-	col1 := shape00062Col1(n, sel, probe, probe2, sArr, failed, mem)
+	col1 := shape00062Col1(n, sel, probe, probe2, sArr, mem, failed)
 	col2 := shape00062Col2(n, sel, b, probe, ifResult, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -9763,110 +9330,71 @@ func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64]) 
 // shape00062Col1 computes output column 1 (o1) of query Shape00062 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
-func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
-	var ifResult2 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
+func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
+	var o1Col arrow.Array // written by the loop, or below from sum
+	var o1Out *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
-		ifResult2 = vec.Make[int64](n)
-		probe2V := probe2.V[:n]
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probeV := probe.V[:n]
-		out := ifResult2.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		probe2V := probe2.V[:n]
+		out := o1Out.V
 		var bad vec.FirstErr
-		if probe2.Clean() && sArr.NullN() == 0 && probe.Clean() {
+		if probe.Clean() && probe2.Clean() && sArr.NullN() == 0 {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.NeInt64(probe2V[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
-					out[i] = probeV[i]
+				var ifThenValue int64
+				var ifThenValueBad vec.FirstErr
+				if rt.NeInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+					ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 				} else {
-					out[i] = probe2V[i]
+					ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
 				}
+				out[k] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
 				if bad.Err != nil {
-					vec.FailRow(&ifResult2, n, i, bad.Err)
+					vec.FailRow(&sum, n, i, bad.Err)
 					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe2.ErrAt(i) != nil || probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(probe2.IsNull(i) || sArr.IsNull(i)) && rt.NeInt64(probe2V[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+				var ifThenValue int64
+				var ifThenValueNull bool
+				var ifThenValueBad vec.FirstErr
+				if !(probe2.IsNull(i) || sArr.IsNull(i)) && rt.NeInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
 					if probe.IsNull(i) {
-						ifResult2.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = probeV[i]
+						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				} else {
 					if probe2.IsNull(i) {
-						ifResult2.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = probe2V[i]
+						ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
 					}
 				}
+				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
+				if probe.IsNull(i) || ifThenValueNull {
+					o1Out.SetNull(k)
+				} else {
+					out[k] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				}
 				if bad.Err != nil {
-					vec.FailRow(&ifResult2, n, i, bad.Err)
+					vec.FailRow(&sum, n, i, bad.Err)
 					bad.Err = nil
 				}
 			}
 		}
-		fused2, rest2 = true, left
-	}
-	if !fused2 || len(rest2) > 0 {
-		// CAST(s AS BIGINT)
-		asBigint := vec.Map1E(rest2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-		// (probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT))
-		cmp := vec.Map2(rest2, n, vec.VecArg(&probe2), vec.VecArg(&asBigint), rt.NeInt64)
-		// IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))
-		then, otherwise := vec.Split(&cmp, rest2, n)
-		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp, rest2, n)
-		vec.Merge(&ifResult3, &probe, then, n)
-		vec.Merge(&ifResult3, &probe2, otherwise, n)
-		if fused2 {
-			vec.Merge(&ifResult2, &ifResult3, rest2, n)
-		} else {
-			ifResult2 = ifResult3
-		}
-	}
-	// (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a))))
-	sum := vec.Make[int64](n)
-	{
-		probeV := probe.V[:n]
-		ifResult2V := ifResult2.V[:n]
-		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult2)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probeV[i], ifResult2V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(probeV[i], ifResult2V[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &sum, sel, n, 1)
-	column := vec.Int64Array(mem, &sum, sel, n)
-	return column
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &sum, sel, n)
+	}
+	return o1Col
 }
 
 // shape00062Col2 computes output column 2 (o2) of query Shape00062 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -9875,60 +9403,45 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], probe vec.Vec[int64], ifResult vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((0 <> b) OR (probe(4, r, b) <> IF((a = c), c, a)))
 	var anyOf vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused3 bool
-	var rest3 vec.Sel
 	{
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := anyOf.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if b.Clean() && probe.Clean() && ifResult.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				out[i] = (rt.NeInt64(int64(0), bV[i]) || rt.NeInt64(probeV[i], ifResultV[i]))
+				out[i] = (rt.NeInt64(int64(0), bV[i]) || rt.NeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), ifResultV[i]))
+				if bad.Err != nil {
+					vec.FailRow(&anyOf, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
 				case !(b.IsNull(i)) && rt.NeInt64(int64(0), bV[i]):
 					out[i] = true
-				case !(probe.IsNull(i) || ifResult.IsNull(i)) && rt.NeInt64(probeV[i], ifResultV[i]):
+				case !(probe.IsNull(i) || ifResult.IsNull(i)) && rt.NeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), ifResultV[i]):
 					out[i] = true
 				case b.IsNull(i) || probe.IsNull(i) || ifResult.IsNull(i):
 					anyOf.SetNull(i)
 				default:
 					out[i] = false
 				}
+				if bad.Err != nil {
+					vec.FailRow(&anyOf, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused3, rest3 = true, left
-	}
-	if !fused3 || len(rest3) > 0 {
-		or := vec.NewLogic(true, rest3, n)
-		// (0 <> b)
-		cmp2 := vec.Map2(or.Live, n, vec.ConstArg[int64](int64(0)), vec.VecArg(&b), rt.NeInt64)
-		or.Add(&cmp2)
-		// (probe(4, r, b) <> IF((a = c), c, a))
-		cmp3 := vec.Map2(or.Live, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.NeInt64)
-		or.Add(&cmp3)
-		orResult := or.Finish()
-		if fused3 {
-			vec.Merge(&anyOf, &orResult, rest3, n)
-		} else {
-			anyOf = orResult
 		}
 	}
 	vec.Check(failed, &anyOf, sel, n, 2)
-	column2 := vec.BoolArray(mem, &anyOf, sel, n)
-	return column2
+	column := vec.BoolArray(mem, &anyOf, sel, n)
+	return column
 }
 
 // Shape00063Schema is the schema of the batches Shape00063 returns.
@@ -10317,58 +9830,43 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	vec.Merge(shared2, &probe4, todo2, n)
 	// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
 	var ifResult3 vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		ifResult3 = vec.Make[int64](n)
 		shared2V := (*shared2).V[:n]
 		probe3V := probe3.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult3.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if (*shared2).Clean() && probe3.Clean() && probe.Clean() {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 				i := otherwise2.Row(k)
-				if rt.GtInt64(shared2V[i], probe3V[i]) {
-					out[i] = probeV[i]
+				if rt.GtInt64(bad.Int64(shared2V[i], (*shared2).ErrAt(i)), bad.Int64(probe3V[i], probe3.ErrAt(i))) {
+					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 				} else {
 					out[i] = int64(5)
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult3, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 				i := otherwise2.Row(k)
-				if (*shared2).ErrAt(i) != nil || probe3.ErrAt(i) != nil || probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !((*shared2).IsNull(i) || probe3.IsNull(i)) && rt.GtInt64(shared2V[i], probe3V[i]) {
+				if !((*shared2).IsNull(i) || probe3.IsNull(i)) && rt.GtInt64(bad.Int64(shared2V[i], (*shared2).ErrAt(i)), bad.Int64(probe3V[i], probe3.ErrAt(i))) {
 					if probe.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = probeV[i]
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				} else {
 					out[i] = int64(5)
 				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult3, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)))
-		cmp3 := vec.Map2(rest, n, vec.VecArg(shared2), vec.VecArg(&probe3), rt.GtInt64)
-		// IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5)
-		then3, otherwise3 := vec.Split(&cmp3, rest, n)
-		ifResult4 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult4, &cmp3, rest, n)
-		vec.Merge(&ifResult4, &probe, then3, n)
-		vec.Fill(&ifResult4, int64(5), otherwise3, n)
-		if fused {
-			vec.Merge(&ifResult3, &ifResult4, rest, n)
-		} else {
-			ifResult3 = ifResult4
 		}
 	}
 	// (probe(2, r, b) + IF((probe(1, r, b) > probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a))), probe(2, r, b), 5))
@@ -10563,37 +10061,34 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	asBigint := vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		asBigintV := asBigint.V[:n]
 		c_V := c_.V[:n]
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if asBigint.Clean() && c_.Clean() && r_.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if rt.LeInt64(asBigintV[i], c_V[i]) {
-					out[i] = asBigintV[i]
+				if rt.LeInt64(bad.Int64(asBigintV[i], asBigint.ErrAt(i)), c_V[i]) {
+					out[i] = bad.Int64(asBigintV[i], asBigint.ErrAt(i))
 				} else {
 					out[i] = r_V[i]
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if asBigint.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(asBigint.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(asBigintV[i], c_V[i]) {
+				if !(asBigint.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(asBigintV[i], asBigint.ErrAt(i)), c_V[i]) {
 					if asBigint.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
-						out[i] = asBigintV[i]
+						out[i] = bad.Int64(asBigintV[i], asBigint.ErrAt(i))
 					}
 				} else {
 					if r_.IsNull(i) {
@@ -10602,23 +10097,11 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 						out[i] = r_V[i]
 					}
 				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (CAST(s AS BIGINT) <= c)
-		cmp := vec.Map2(rest, n, vec.VecArg(&asBigint), vec.VecArg(&c_), rt.LeInt64)
-		// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
-		then, otherwise := vec.Split(&cmp, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Merge(&ifResult2, &asBigint, then, n)
-		vec.Merge(&ifResult2, &r_, otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	vec.Merge(&caseResult, &ifResult, when, n)
@@ -10924,66 +10407,51 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 	when, notYet := vec.Split(&betweenResult, sel, n)
 	// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)
 	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
+		var bad vec.FirstErr
 		if a.Clean() && probe.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if rt.EqInt64(aV[i], probeV[i]) {
-					out[i] = probeV[i]
+				if rt.EqInt64(aV[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
+					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 				} else {
 					out[i] = int64(5)
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
-				if !(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(aV[i], probeV[i]) {
+				if !(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(aV[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
 					if probe.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
-						out[i] = probeV[i]
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				} else {
 					out[i] = int64(5)
 				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
+				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a = probe(1, r, 4611686018427387904))
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
-		// IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)
-		then, otherwise := vec.Split(&cmp2, rest, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
-		vec.Merge(&ifResult2, &probe, then, n)
-		vec.Fill(&ifResult2, int64(5), otherwise, n)
-		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
-		} else {
-			ifResult = ifResult2
 		}
 	}
 	// (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5))
 	sum := vec.Map2E(when, n, vec.VecArg(&probe), vec.VecArg(&ifResult), rt.AddInt64)
 	vec.Merge(&caseResult, &sum, when, n)
 	// (4611686018427387904 = c)
-	cmp3 := vec.Map2(notYet, n, vec.ConstArg[int64](int64(4611686018427387904)), vec.VecArg(&c_), rt.EqInt64)
-	vec.CopyErrs(&caseResult, &cmp3, notYet, n)
-	when2, notYet2 := vec.Split(&cmp3, notYet, n)
+	cmp2 := vec.Map2(notYet, n, vec.ConstArg[int64](int64(4611686018427387904)), vec.VecArg(&c_), rt.EqInt64)
+	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
+	when2, notYet2 := vec.Split(&cmp2, notYet, n)
 	vec.Merge(&caseResult, &r_, when2, n)
 	vec.FillNull(&caseResult, notYet2, n)
 	vec.Check(failed, &caseResult, sel, n, 1)
@@ -11829,7 +11297,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&cmp, n)
 	// probe(2, r, probe(1, r, 5))
 	col1 := probeColumn(n, sel, probe2, failed, mem, 1)
-	col2 := shape00075Col2(n, sel, probe2, sArr, probe3, b, failed, mem)
+	col2 := shape00075Col2(n, sel, probe2, sArr, probe3, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))", "probe(2, r, probe(1, r, 5))", "IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b), (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))))"})
@@ -11846,87 +11314,163 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00075Col2 computes output column 2 (o2) of query Shape00075 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), COALESCE(CAST(NULL AS BIGINT), b...
-func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.String, probe3 vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	and := vec.NewLogic(false, sel, n)
-	// (9223372036854775807 > probe(2, r, probe(1, r, 5)))
-	cmp2 := vec.Map2(and.Live, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&probe2), rt.GtInt64)
-	and.Add(&cmp2)
-	// CAST(s AS BIGINT)
-	asBigint := vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	// (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))
-	cmp3 := vec.Map2(and.Live, n, vec.VecArg(&asBigint), vec.VecArg(&probe3), rt.LtInt64)
-	and.Add(&cmp3)
-	andResult := and.Finish()
+func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.String, probe3 vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), b, (probe(3, r, probe(2, r, prob...
-	then, otherwise := vec.Split(&andResult, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &andResult, sel, n)
-	vec.Merge(&ifResult, &b, then, n)
-	// IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))
-	var ifResult2 vec.Vec[int64]
+	var o2Col arrow.Array // written by the loop, or below from ifResult
+	var o2Out *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
-		ifResult2 = vec.Make[int64](n)
-		probe3V := probe3.V[:n]
+		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probe2V := probe2.V[:n]
-		out := ifResult2.V[:n]
+		probe3V := probe3.V[:n]
+		bV := b.V[:n]
+		out := o2Out.V
 		left := vec.Sel{} // rows for the vector code
-		if probe3.Clean() && probe2.Clean() {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if rt.EqInt64(probe3V[i], probe2V[i]) {
-					out[i] = probe3V[i]
+		var bad vec.FirstErr
+		if probe2.Clean() && sArr.NullN() == 0 && probe3.Clean() && b.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if rt.GtInt64(int64(9223372036854775807), probe2V[i]) && rt.LtInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), probe3V[i]) {
+					out[k] = bV[i]
 				} else {
-					out[i] = probe2V[i]
+					var ifThenValue int64
+					if rt.EqInt64(probe3V[i], probe2V[i]) {
+						ifThenValue = probe3V[i]
+					} else {
+						ifThenValue = probe2V[i]
+					}
+					out[k] = bad.Int64(rt.AddInt64(probe3V[i], ifThenValue))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if probe3.ErrAt(i) != nil || probe2.ErrAt(i) != nil {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if probe2.ErrAt(i) != nil || probe3.ErrAt(i) != nil {
 					left = append(left, int32(i))
 					continue
 				}
-				if !(probe3.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(probe3V[i], probe2V[i]) {
-					if probe3.IsNull(i) {
-						ifResult2.SetNull(i)
+				if (probe2.IsNull(i) || rt.GtInt64(int64(9223372036854775807), probe2V[i])) && (sArr.IsNull(i) || probe3.IsNull(i) || rt.LtInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), probe3V[i])) && !(probe2.IsNull(i) || sArr.IsNull(i) || probe3.IsNull(i)) {
+					if b.IsNull(i) {
+						o2Out.SetNull(k)
 					} else {
-						out[i] = probe3V[i]
+						out[k] = bV[i]
 					}
 				} else {
-					if probe2.IsNull(i) {
-						ifResult2.SetNull(i)
+					var ifThenValue int64
+					var ifThenValueNull bool
+					if !(probe3.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(probe3V[i], probe2V[i]) {
+						if probe3.IsNull(i) {
+							ifThenValueNull = true
+						} else {
+							ifThenValue = probe3V[i]
+						}
 					} else {
-						out[i] = probe2V[i]
+						if probe2.IsNull(i) {
+							ifThenValueNull = true
+						} else {
+							ifThenValue = probe2V[i]
+						}
 					}
+					if probe3.IsNull(i) || ifThenValueNull {
+						o2Out.SetNull(k)
+					} else {
+						out[k] = bad.Int64(rt.AddInt64(probe3V[i], ifThenValue))
+					}
+				}
+				if bad.Err != nil {
+					vec.FailRow(&ifResult, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
 		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5)))
-		cmp4 := vec.Map2(rest, n, vec.VecArg(&probe3), vec.VecArg(&probe2), rt.EqInt64)
-		// IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))
-		then2, otherwise2 := vec.Split(&cmp4, rest, n)
-		ifResult3 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult3, &cmp4, rest, n)
-		vec.Merge(&ifResult3, &probe3, then2, n)
-		vec.Merge(&ifResult3, &probe2, otherwise2, n)
-		if fused {
-			vec.Merge(&ifResult2, &ifResult3, rest, n)
-		} else {
-			ifResult2 = ifResult3
+		if len(rest) == 0 {
+			o2Col = o2Out.Array()
 		}
 	}
-	// (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, ...
-	sum := vec.Map2E(otherwise, n, vec.VecArg(&probe3), vec.VecArg(&ifResult2), rt.AddInt64)
-	vec.Merge(&ifResult, &sum, otherwise, n)
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		// (9223372036854775807 > probe(2, r, probe(1, r, 5)))
+		cmp2 := vec.Map2(and.Live, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&probe2), rt.GtInt64)
+		and.Add(&cmp2)
+		// CAST(s AS BIGINT)
+		asBigint := vec.Map1E(and.Live, n, vec.StrArg(sArr), rt.CastStringToInt64)
+		// (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))
+		cmp3 := vec.Map2(and.Live, n, vec.VecArg(&asBigint), vec.VecArg(&probe3), rt.LtInt64)
+		and.Add(&cmp3)
+		andResult := and.Finish()
+		// IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r, 5))))), b, (probe(3, r, probe(2, r, prob...
+		then, otherwise := vec.Split(&andResult, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &andResult, rest, n)
+		vec.Merge(&ifResult2, &b, then, n)
+		// IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, 5))), probe(2, r, probe(1, r, 5)))
+		var ifResult3 vec.Vec[int64]
+		{
+			ifResult3 = vec.Make[int64](n)
+			probe3V := probe3.V[:n]
+			probe2V := probe2.V[:n]
+			out := ifResult3.V[:n]
+			var bad vec.FirstErr
+			if probe3.Clean() && probe2.Clean() {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if rt.EqInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), bad.Int64(probe2V[i], probe2.ErrAt(i))) {
+						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+					} else {
+						out[i] = bad.Int64(probe2V[i], probe2.ErrAt(i))
+					}
+					if bad.Err != nil {
+						vec.FailRow(&ifResult3, n, i, bad.Err)
+						bad.Err = nil
+					}
+				}
+			} else {
+				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+					i := otherwise.Row(k)
+					if !(probe3.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), bad.Int64(probe2V[i], probe2.ErrAt(i))) {
+						if probe3.IsNull(i) {
+							ifResult3.SetNull(i)
+						} else {
+							out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+						}
+					} else {
+						if probe2.IsNull(i) {
+							ifResult3.SetNull(i)
+						} else {
+							out[i] = bad.Int64(probe2V[i], probe2.ErrAt(i))
+						}
+					}
+					if bad.Err != nil {
+						vec.FailRow(&ifResult3, n, i, bad.Err)
+						bad.Err = nil
+					}
+				}
+			}
+		}
+		// (probe(3, r, probe(2, r, probe(1, r, 5))) + IF((probe(3, r, probe(2, r, probe(1, r, 5))) = probe(2, r, probe(1, r, 5))), probe(3, r, probe(2, r, probe(1, r, ...
+		sum := vec.Map2E(otherwise, n, vec.VecArg(&probe3), vec.VecArg(&ifResult3), rt.AddInt64)
+		vec.Merge(&ifResult2, &sum, otherwise, n)
+		if fused {
+			o2Out.Patch(&ifResult2, rest, sel)
+			o2Col = o2Out.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
 	vec.Check(failed, &ifResult, sel, n, 2)
-	column2 := vec.Int64Array(mem, &ifResult, sel, n)
-	return column2
+	if o2Col == nil {
+		o2Col = vec.Int64Array(mem, &ifResult, sel, n)
+	}
+	return o2Col
 }
 
 // Shape00076Schema is the schema of the batches Shape00076 returns.
@@ -12182,9 +11726,9 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// probe(1, r, c)
 	probe := probeShared3(n, all, r_, c_, int32(1))
 	probe2 := shape00078Shared1(n, all, r_, probe, a)
-	cmp4 := shape00078Where(n, all, probe, sArr, probe2)
-	vec.Check(failed, &cmp4, all, n, 0)
-	sel := vec.Where(&cmp4, n)
+	cmp := shape00078Where(n, all, probe, sArr, probe2)
+	vec.Check(failed, &cmp, all, n, 0)
+	sel := vec.Where(&cmp, n)
 	col1 := shape00078Col1(n, sel, probe2, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -12205,25 +11749,21 @@ func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int64], a vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		caseResult = vec.Make[int64](n)
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		var bad vec.FirstErr
 		if probe.Clean() && a.Clean() {
 			for i := range out {
 				switch {
-				case rt.NeInt64(probeV[i], int64(0)):
+				case rt.NeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), int64(0)):
 					out[i] = int64(5)
-				case rt.GtInt64(probeV[i], aV[i]):
-					out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+				case rt.GtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), aV[i]):
+					out[i] = bad.Int64(rt.SubInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
 				default:
-					out[i] = probeV[i]
+					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 				}
 				if bad.Err != nil {
 					vec.FailRow(&caseResult, n, i, bad.Err)
@@ -12232,24 +11772,20 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 			}
 		} else {
 			for i := range out {
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
-				case (!(probe.IsNull(i)) && rt.NeInt64(probeV[i], int64(0))):
+				case (!(probe.IsNull(i)) && rt.NeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), int64(0))):
 					out[i] = int64(5)
-				case (!(probe.IsNull(i) || a.IsNull(i)) && rt.GtInt64(probeV[i], aV[i])):
+				case (!(probe.IsNull(i) || a.IsNull(i)) && rt.GtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), aV[i])):
 					if probe.IsNull(i) {
 						caseResult.SetNull(i)
 					} else {
-						out[i] = bad.Int64(rt.SubInt64(probeV[i], probeV[i]))
+						out[i] = bad.Int64(rt.SubInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
 					}
 				default:
 					if probe.IsNull(i) {
 						caseResult.SetNull(i)
 					} else {
-						out[i] = probeV[i]
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
 				if bad.Err != nil {
@@ -12257,29 +11793,6 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 					bad.Err = nil
 				}
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END
-		caseResult2 := vec.Make[int64](n)
-		// (probe(1, r, c) <> 0)
-		cmp := vec.Map2(rest, n, vec.VecArg(&probe), vec.ConstArg[int64](int64(0)), rt.NeInt64)
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		vec.Fill(&caseResult2, int64(5), when, n)
-		// (probe(1, r, c) > a)
-		cmp2 := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&a), rt.GtInt64)
-		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
-		when2, notYet2 := vec.Split(&cmp2, notYet, n)
-		// (probe(1, r, c) - probe(1, r, c))
-		difference := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.SubInt64)
-		vec.Merge(&caseResult2, &difference, when2, n)
-		vec.Merge(&caseResult2, &probe, notYet2, n)
-		if fused {
-			vec.Merge(&caseResult, &caseResult2, rest, n)
-		} else {
-			caseResult = caseResult2
 		}
 	}
 	// probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END)
@@ -12308,114 +11821,61 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 //
 //	(probe(1, r, c) + IF(s = 'a', probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN probe(1, r, c) <> 0 THEN 5 WHEN probe(1, r, c) > a THEN probe(1, r,...
 func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.String, probe2 vec.Vec[int64]) vec.Vec[bool] {
-	// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
-	var ifResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused2 bool
-	var rest2 vec.Sel
+	// ((probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (pro...
+	var cmp vec.Vec[bool]
 	{
-		ifResult = vec.Make[int64](n)
+		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
-		out := ifResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
-		if sArr.NullN() == 0 && probe.Clean() {
+		probe2V := probe2.V[:n]
+		out := cmp.V[:n]
+		var bad vec.FirstErr
+		if probe.Clean() && sArr.NullN() == 0 && probe2.Clean() {
 			for i := range out {
+				var ifThenValue int64
+				var ifThenValueBad vec.FirstErr
 				if rt.EqString(sArr.Value(i), "a") {
-					out[i] = probeV[i]
+					ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 				} else {
-					out[i] = probeV[i]
+					ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
+				}
+				out[i] = rt.NeInt64(bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err))), bad.Int64(rt.NegateInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)))))
+				if bad.Err != nil {
+					vec.FailRow(&cmp, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		} else {
 			for i := range out {
-				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
+				var ifThenValue int64
+				var ifThenValueNull bool
+				var ifThenValueBad vec.FirstErr
 				if !(sArr.IsNull(i)) && rt.EqString(sArr.Value(i), "a") {
 					if probe.IsNull(i) {
-						ifResult.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = probeV[i]
+						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				} else {
 					if probe.IsNull(i) {
-						ifResult.SetNull(i)
+						ifThenValueNull = true
 					} else {
-						out[i] = probeV[i]
+						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 					}
+				}
+				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
+				if probe.IsNull(i) || ifThenValueNull || probe2.IsNull(i) {
+					cmp.SetNull(i)
+				} else {
+					out[i] = rt.NeInt64(bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err))), bad.Int64(rt.NegateInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)))))
+				}
+				if bad.Err != nil {
+					vec.FailRow(&cmp, n, i, bad.Err)
+					bad.Err = nil
 				}
 			}
 		}
-		fused2, rest2 = true, left
 	}
-	if !fused2 || len(rest2) > 0 {
-		// (s = 'a')
-		cmp3 := vec.Map2(rest2, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
-		// IF((s = 'a'), probe(1, r, c), probe(1, r, c))
-		then, otherwise := vec.Split(&cmp3, rest2, n)
-		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp3, rest2, n)
-		vec.Merge(&ifResult2, &probe, then, n)
-		vec.Merge(&ifResult2, &probe, otherwise, n)
-		if fused2 {
-			vec.Merge(&ifResult, &ifResult2, rest2, n)
-		} else {
-			ifResult = ifResult2
-		}
-	}
-	// (probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c)))
-	sum := vec.Make[int64](n)
-	{
-		probeV := probe.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
-		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END))
-	minus := vec.Make[int64](n)
-	{
-		probe2V := probe2.V[:n]
-		out := minus.V[:n]
-		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&probe2))
-		for i := range out {
-			if dirty && minus.Dirty(i) {
-				continue
-			}
-			r, err := rt.NegateInt64(probe2V[i])
-			if err != nil {
-				minus.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// ((probe(1, r, c) + IF((s = 'a'), probe(1, r, c), probe(1, r, c))) <> (-probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (pro...
-	cmp4 := vec.Make[bool](n)
-	{
-		sumV := sum.V[:n]
-		minusV := minus.V[:n]
-		out := cmp4.V[:n]
-		dirty := !vec.Strict(&cmp4, all, n, vec.FlagsOf(&sum), vec.FlagsOf(&minus))
-		for i := range out {
-			if dirty && cmp4.Dirty(i) {
-				continue
-			}
-			out[i] = rt.NeInt64(sumV[i], minusV[i])
-		}
-	}
-	return cmp4
+	return cmp
 }
 
 // shape00078Col1 computes output column 1 (o1) of query Shape00078 on the rows that pass its WHERE clause, noting its first failed row in failed:

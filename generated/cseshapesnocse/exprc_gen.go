@@ -2022,8 +2022,10 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], m
 		if fused2 {
 			o3Out.Patch(&caseResult6, rest2, all)
 			o3Col = o3Out.Array()
+			vec.KeepErrs(&caseResult5, &caseResult6, rest2, n)
+		} else {
+			caseResult5 = caseResult6
 		}
-		caseResult5 = caseResult6
 	}
 	vec.Check(failed, &caseResult5, all, n, 3)
 	if o3Col == nil {

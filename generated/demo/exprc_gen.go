@@ -494,8 +494,10 @@ func classifyCol1(n int, sel vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.
 		if fused {
 			bucketOut.Patch(&ifResult2, rest, sel)
 			bucketCol = bucketOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
 		}
-		ifResult = ifResult2
 	}
 	vec.Check(failed, &ifResult, sel, n, 1)
 	if bucketCol == nil {

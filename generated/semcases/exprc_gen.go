@@ -16781,7 +16781,7 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// a IN (1, 2, 3)
-	col1 := inListColumn(n, all, a, in, failed, mem)
+	col1 := inListColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 2, 3)"})
@@ -16800,43 +16800,24 @@ func Case0288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0288 on every row, noting its first failed row in failed:
 //
 //	a IN (1, 2, 3)
-func inListColumn(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func inListColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var inList vec.Vec[bool]
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		inList = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inList.V[:n]
-		left := vec.Sel{}
 		if a.Clean() {
 			for i := range out {
 				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
+				if a.IsNull(i) {
+					inList.SetNull(i)
+				} else {
+					out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
 				}
-				out[i] = (rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], int64(3)))
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-		in2.Add(&matches)
-		matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
-		in2.Add(&matches2)
-		matches3 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.EqInt64)
-		in2.Add(&matches3)
-		inResult := in2.Finish()
-		if fused {
-			vec.Merge(&inList, &inResult, rest, n)
-		} else {
-			inList = inResult
 		}
 	}
 	vec.Check(failed, &inList, all, n, 1)
@@ -16871,7 +16852,7 @@ func Case0289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// a IN (1, 2, 3)
-	col1 := inListColumn(n, all, a, in, failed, mem)
+	col1 := inListColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 2, 3)"})
@@ -16912,7 +16893,7 @@ func Case0290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// a IN (1, 2, 3)
-	col1 := inListColumn(n, all, a, in, failed, mem)
+	col1 := inListColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN (1, 2, 3)"})
@@ -17126,7 +17107,7 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0294Col1(n, all, a, in, failed, mem)
+	col1 := case0294Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN (1, 2)"})
@@ -17143,46 +17124,25 @@ func Case0294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0294Col1 computes output column 1 (r) of query Case0294 on every row, noting its first failed row in failed:
 //
 //	a NOT IN (1, 2)
-func case0294Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0294Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT (a IN (1, 2)))
 	var negated vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		negated = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := negated.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() {
 			for i := range out {
 				out[i] = rt.Not((rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2))))
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
+				if a.IsNull(i) {
+					negated.SetNull(i)
+				} else {
+					out[i] = rt.Not((rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2))))
 				}
-				out[i] = rt.Not((rt.EqInt64(aV[i], int64(1)) || rt.EqInt64(aV[i], int64(2))))
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a IN (1, 2))
-		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.EqInt64)
-		in2.Add(&matches)
-		matches2 := vec.Map2(in2.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(2)), rt.EqInt64)
-		in2.Add(&matches2)
-		inResult := in2.Finish()
-		// (NOT (a IN (1, 2)))
-		negated2 := vec.Map1(rest, n, vec.VecArg(&inResult), rt.Not)
-		if fused {
-			vec.Merge(&negated, &negated2, rest, n)
-		} else {
-			negated = negated2
 		}
 	}
 	vec.Check(failed, &negated, all, n, 1)
@@ -17700,13 +17660,9 @@ func Case0303(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 func case0303Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (s IN ('a', 'b'))
 	var inList vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if sArr.NullN() <= n/2 {
+	{
 		inList = vec.Make[bool](n)
 		out := inList.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if sArr.NullN() == 0 {
 			for i := range out {
 				out[i] = (rt.EqString(sArr.Value(i), "a") || rt.EqString(sArr.Value(i), "b"))
@@ -17714,26 +17670,11 @@ func case0303Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 		} else {
 			for i := range out {
 				if sArr.IsNull(i) {
-					left = append(left, int32(i))
-					continue
+					inList.SetNull(i)
+				} else {
+					out[i] = (rt.EqString(sArr.Value(i), "a") || rt.EqString(sArr.Value(i), "b"))
 				}
-				out[i] = (rt.EqString(sArr.Value(i), "a") || rt.EqString(sArr.Value(i), "b"))
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (s IN ('a', 'b'))
-		in2 := vec.NewLogic(true, rest, n)
-		matches := vec.Map2(in2.Live, n, vec.StrArg(sArr), vec.ConstArg[string]("a"), rt.EqString)
-		in2.Add(&matches)
-		matches2 := vec.Map2(in2.Live, n, vec.StrArg(sArr), vec.ConstArg[string]("b"), rt.EqString)
-		in2.Add(&matches2)
-		inResult := in2.Finish()
-		if fused {
-			vec.Merge(&inList, &inResult, rest, n)
-		} else {
-			inList = inResult
 		}
 	}
 	vec.Check(failed, &inList, all, n, 1)
@@ -17768,7 +17709,7 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// a BETWEEN 1 AND 3
-	col1 := inRangeColumn(n, all, a, in, failed, mem)
+	col1 := inRangeColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 AND 3"})
@@ -17787,41 +17728,24 @@ func Case0304(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0304 on every row, noting its first failed row in failed:
 //
 //	a BETWEEN 1 AND 3
-func inRangeColumn(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func inRangeColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	var inRange vec.Vec[bool]
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		inRange = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := inRange.V[:n]
-		left := vec.Sel{}
 		if a.Clean() {
 			for i := range out {
 				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
+				if a.IsNull(i) {
+					inRange.SetNull(i)
+				} else {
+					out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
 				}
-				out[i] = (rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3)))
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GeInt64)
-		between.Add(&inRange2)
-		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
-		between.Add(&inRange3)
-		betweenResult := between.Finish()
-		if fused {
-			vec.Merge(&inRange, &betweenResult, rest, n)
-		} else {
-			inRange = betweenResult
 		}
 	}
 	vec.Check(failed, &inRange, all, n, 1)
@@ -17856,7 +17780,7 @@ func Case0305(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// a BETWEEN 1 AND 3
-	col1 := inRangeColumn(n, all, a, in, failed, mem)
+	col1 := inRangeColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 AND 3"})
@@ -17897,7 +17821,7 @@ func Case0306(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// a BETWEEN 1 AND 3
-	col1 := inRangeColumn(n, all, a, in, failed, mem)
+	col1 := inRangeColumn(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a BETWEEN 1 AND 3"})
@@ -18069,7 +17993,7 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0309Col1(n, all, a, in, failed, mem)
+	col1 := case0309Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT BETWEEN 1 AND 3"})
@@ -18086,46 +18010,25 @@ func Case0309(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0309Col1 computes output column 1 (r) of query Case0309 on every row, noting its first failed row in failed:
 //
 //	a NOT BETWEEN 1 AND 3
-func case0309Col1(n int, all vec.Sel, a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0309Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT (a BETWEEN 1 AND 3))
 	var negated vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(0).NullN() <= n/2 {
+	{
 		negated = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := negated.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if a.Clean() {
 			for i := range out {
 				out[i] = rt.Not((rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3))))
 			}
 		} else {
 			for i := range out {
-				if a.Dirty(i) {
-					left = append(left, int32(i))
-					continue
+				if a.IsNull(i) {
+					negated.SetNull(i)
+				} else {
+					out[i] = rt.Not((rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3))))
 				}
-				out[i] = rt.Not((rt.GeInt64(aV[i], int64(1)) && rt.LeInt64(aV[i], int64(3))))
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (a BETWEEN 1 AND 3)
-		between := vec.NewLogic(false, rest, n)
-		inRange := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(1)), rt.GeInt64)
-		between.Add(&inRange)
-		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&a), vec.ConstArg[int64](int64(3)), rt.LeInt64)
-		between.Add(&inRange2)
-		betweenResult := between.Finish()
-		// (NOT (a BETWEEN 1 AND 3))
-		negated2 := vec.Map1(rest, n, vec.VecArg(&betweenResult), rt.Not)
-		if fused {
-			vec.Merge(&negated, &negated2, rest, n)
-		} else {
-			negated = negated2
 		}
 	}
 	vec.Check(failed, &negated, all, n, 1)
@@ -18259,7 +18162,7 @@ func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0312Col1(n, all, x, in, failed, mem)
+	col1 := case0312Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x BETWEEN 0.05 AND 0.07"})
@@ -18276,44 +18179,25 @@ func Case0312(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0312Col1 computes output column 1 (r) of query Case0312 on every row, noting its first failed row in failed:
 //
 //	x BETWEEN 0.05 AND 0.07
-func case0312Col1(n int, all vec.Sel, x vec.Vec[float64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0312Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (x BETWEEN 0.05 AND 0.07)
 	var inRange vec.Vec[bool]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
-	if in.Column(5).NullN() <= n/2 {
+	{
 		inRange = vec.Make[bool](n)
 		xV := x.V[:n]
 		out := inRange.V[:n]
-		left := vec.Sel{} // rows for the vector code
 		if x.Clean() {
 			for i := range out {
 				out[i] = (rt.GeFloat64(xV[i], float64(0.05)) && rt.LeFloat64(xV[i], float64(0.07)))
 			}
 		} else {
 			for i := range out {
-				if x.Dirty(i) {
-					left = append(left, int32(i))
-					continue
+				if x.IsNull(i) {
+					inRange.SetNull(i)
+				} else {
+					out[i] = (rt.GeFloat64(xV[i], float64(0.05)) && rt.LeFloat64(xV[i], float64(0.07)))
 				}
-				out[i] = (rt.GeFloat64(xV[i], float64(0.05)) && rt.LeFloat64(xV[i], float64(0.07)))
 			}
-		}
-		fused, rest = true, left
-	}
-	if !fused || len(rest) > 0 {
-		// (x BETWEEN 0.05 AND 0.07)
-		between := vec.NewLogic(false, rest, n)
-		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&x), vec.ConstArg[float64](float64(0.05)), rt.GeFloat64)
-		between.Add(&inRange2)
-		inRange3 := vec.Map2(between.Live, n, vec.VecArg(&x), vec.ConstArg[float64](float64(0.07)), rt.LeFloat64)
-		between.Add(&inRange3)
-		betweenResult := between.Finish()
-		if fused {
-			vec.Merge(&inRange, &betweenResult, rest, n)
-		} else {
-			inRange = betweenResult
 		}
 	}
 	vec.Check(failed, &inRange, all, n, 1)

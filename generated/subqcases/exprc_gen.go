@@ -3526,23 +3526,19 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
-	// rows the vector code computes: those the fused loop leaves, or all of them
-	var fused bool
-	var rest vec.Sel
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := directOut.V
-		left := vec.Sel{} // rows for the vector code
 		var bad vec.FirstErr
 		if b.Clean() && sub1Read.Clean() {
 			for i := range out {
 				switch {
 				case rt.GtInt64(bV[i], int64(15)):
-					out[i] = bad.Int64(rt.MulInt64(sub1ReadV[i], int64(2)))
+					out[i] = bad.Int64(rt.MulInt64(bad.Int64(sub1ReadV[i], sub1Read.ErrAt(i)), int64(2)))
 				default:
-					out[i] = sub1ReadV[i]
+					out[i] = bad.Int64(sub1ReadV[i], sub1Read.ErrAt(i))
 				}
 				if bad.Err != nil {
 					vec.FailRow(&caseResult, n, i, bad.Err)
@@ -3551,22 +3547,18 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 			}
 		} else {
 			for i := range out {
-				if sub1Read.ErrAt(i) != nil {
-					left = append(left, int32(i))
-					continue
-				}
 				switch {
 				case (!(b.IsNull(i)) && rt.GtInt64(bV[i], int64(15))):
 					if sub1Read.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
-						out[i] = bad.Int64(rt.MulInt64(sub1ReadV[i], int64(2)))
+						out[i] = bad.Int64(rt.MulInt64(bad.Int64(sub1ReadV[i], sub1Read.ErrAt(i)), int64(2)))
 					}
 				default:
 					if sub1Read.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
-						out[i] = sub1ReadV[i]
+						out[i] = bad.Int64(sub1ReadV[i], sub1Read.ErrAt(i))
 					}
 				}
 				if bad.Err != nil {
@@ -3575,27 +3567,7 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				}
 			}
 		}
-		fused, rest = true, left
-		if len(rest) == 0 {
-			directCol = directOut.Array()
-		}
-	}
-	if !fused || len(rest) > 0 {
-		// CASE WHEN (b > 15) THEN (#1 (SELECT v FROM one) * 2) ELSE #1 (SELECT v FROM one) END
-		caseResult2 := vec.Make[int64](n)
-		// (b > 15)
-		cmp := vec.Map2(rest, n, vec.VecArg(&b), vec.ConstArg[int64](int64(15)), rt.GtInt64)
-		vec.CopyErrs(&caseResult2, &cmp, rest, n)
-		when, notYet := vec.Split(&cmp, rest, n)
-		// (#1 (SELECT v FROM one) * 2)
-		product := vec.Map2E(when, n, vec.VecArg(&sub1Read), vec.ConstArg[int64](int64(2)), rt.MulInt64)
-		vec.Merge(&caseResult2, &product, when, n)
-		vec.Merge(&caseResult2, &sub1Read, notYet, n)
-		if fused {
-			directOut.Patch(&caseResult2, rest, all)
-			directCol = directOut.Array()
-		}
-		caseResult = caseResult2
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
 	if failed.Err != nil {

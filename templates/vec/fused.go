@@ -261,3 +261,17 @@ func FailRow[T any](v *Vec[T], n, i int, e *rt.Error) {
 		v.Null[i] = false
 	}
 }
+
+// KeepErrs adds the errors src has on the rows of rest to dst, the errors of
+// the rows a fused loop decided in an output column it wrote directly (dst
+// may hold no values): the vector code computed the rows of rest.
+func KeepErrs[T any](dst, src *Vec[T], rest Sel, n int) {
+	if src.Err == nil {
+		return
+	}
+	for _, r := range rest {
+		if e := src.Err[r]; e != nil {
+			FailRow(dst, n, int(r), e)
+		}
+	}
+}

@@ -1,0 +1,267 @@
+package lower
+
+import "github.com/exprc/exprc/cse"
+
+// How a fused loop decides a row with a NULL input or a failed kernel.
+//
+// A fused loop computes every row of a clean batch (no NULL input) by the
+// expression's plain Go code. On a dirty batch it decides the rows with a
+// NULL input itself when the row program says how: a strict program is NULL
+// where an input is (StrictRow); an AND or OR of strict operands follows the
+// three-valued rules; a conditional or a value whose leaves are strict
+// (NullAware) is NULL where the inputs of the value it takes are. A row that
+// fails is decided in the loop too when the first error the row's Go code
+// meets is the row's outcome (ExactErrors); otherwise the row is left to the
+// vector code.
+//
+// A conditional in a value position (an operand of a kernel, a condition, a
+// COALESCE argument: Row.Temp) is computed by statements into a per-row
+// local before the statement that reads it, with its own first error and
+// NULL flag, read where the value is; so it is fused only where the loop
+// decides every row itself (TempsDecided).
+
+// StrictRow reports whether row program r is strict: made of kernels,
+// matches and the values they read only, so that it is NULL exactly where an
+// input is (NULL beats an error).
+func StrictRow(r *Row) bool {
+	if r.Temp {
+		return false
+	}
+	switch r.Op {
+	case RowConst, RowColumn, RowVector, RowLocal:
+		return true
+	case RowKernel, RowLike, RowMatch:
+		for _, a := range r.Args {
+			if !StrictRow(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// StrictOperand reports whether row program r is NULL exactly where one of
+// its inputs is, an input being a column, a vector, an absorbed value of a
+// strict program, or a conditional computed into a local (whose NULL flag is
+// then the input): a strict row, or BETWEEN or IN of a strict value against
+// constants.
+func StrictOperand(r *Row) bool {
+	if r.Temp {
+		return NullAware(r)
+	}
+	switch r.Op {
+	case RowBetween, RowIn:
+		for _, a := range r.Args[1:] {
+			if a.Op != RowConst {
+				return false
+			}
+		}
+		return StrictRow(r.Args[0])
+	case RowLocal:
+		return r.Local != nil && StrictRow(r.Local)
+	case RowConst, RowColumn, RowVector:
+		return true
+	case RowKernel, RowLike, RowMatch:
+		for _, a := range r.Args {
+			if !StrictOperand(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// NullAware reports whether value r (a result: stored, so NULL matters) can
+// decide its NULL rows in the loop: a strict operand, or a conditional whose
+// conditions are NullCond and whose results are NullAware, or a COALESCE of
+// strict operands.
+func NullAware(r *Row) bool {
+	switch r.Op {
+	case RowIf:
+		return NullCond(r.Args[0]) && NullAware(r.Args[1]) && NullAware(r.Args[2])
+	case RowCoalesce:
+		for _, a := range r.Args {
+			if !StrictOperand(a) {
+				return false
+			}
+		}
+		return true
+	case RowCase:
+		if r.Subject != nil && !StrictOperand(r.Subject) {
+			return false
+		}
+		for k := 0; k < len(r.Args); k += 2 {
+			c := r.Args[k]
+			if r.Subject != nil && !StrictOperand(c) || r.Subject == nil && !NullCond(c) || !NullAware(r.Args[k+1]) {
+				return false
+			}
+		}
+		return NullAware(r.Else)
+	}
+	return StrictOperand(r)
+}
+
+// NullCond reports whether condition r can be decided on a row with a NULL
+// input: only whether it is TRUE matters (NULL and FALSE take the same
+// branch).
+//
+// An AND's operands must be strict: a NULL operand does not decide the AND
+// (a later FALSE makes it FALSE, a later error an error), so its test needs
+// to tell a NULL operand from a FALSE one, which an input test does only for
+// a strict operand.
+func NullCond(r *Row) bool {
+	switch r.Op {
+	case RowAnd:
+		for _, a := range r.Args {
+			if !StrictOperand(a) {
+				return false
+			}
+		}
+		return true
+	case RowOr:
+		for _, a := range r.Args {
+			if !NullCond(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return StrictOperand(r)
+}
+
+// LogicRoot reports whether root r is an AND or OR of strict operands,
+// which the loop decides by the three-valued rules (reading no absorbed
+// subexpression: this mode does not compute them first).
+func LogicRoot(r *Row) bool {
+	if r.Op != RowAnd && r.Op != RowOr || readsLocal(r) {
+		return false
+	}
+	for _, a := range r.Args {
+		if !StrictOperand(a) {
+			return false
+		}
+	}
+	return true
+}
+
+func readsLocal(r *Row) bool {
+	if r == nil {
+		return false
+	}
+	if r.Op == RowLocal {
+		return true
+	}
+	for _, a := range r.Args {
+		if readsLocal(a) {
+			return true
+		}
+	}
+	return readsLocal(r.Subject) || readsLocal(r.Else)
+}
+
+// ExactErrors reports whether, on a row whose NULL inputs the loop decides
+// itself, the first error the row's Go code meets is the row's outcome, so
+// that the loop may record it rather than leave the row to the vector code.
+// Go evaluates a call's arguments left to right before the call, so the
+// first error of a strict chain is the leftmost failed argument's (NULL
+// beats it: the loop tests NULL inputs first); a condition's error is met
+// before its branch runs, and a COALESCE argument runs only once the ones
+// before it are NULL; a conditional computed into a local keeps its error
+// apart until the value is read. What breaks it: an AND or OR operand that
+// can fail followed by others (a later FALSE, or TRUE, wins over its error,
+// but the loop meets the error first), a simple CASE's operand that can fail
+// (computed first; a NULL WHEN value beats its error), an absorbed
+// subexpression that can fail (computed first on every row, before the
+// condition whose error would be the outcome), and map lookups (a missing
+// key or a NULL item flags the row without an error).
+//
+// With vectors, a shared vector the loop reads that may hold errors counts
+// as a value that can fail (the loop notes its error where it reads it);
+// without, the loop leaves a row with a failed input to the vector code
+// before computing anything, and only kernels count.
+func ExactErrors(r *Row, vectors bool) bool {
+	ok := true
+	var walk func(r *Row)
+	walk = func(r *Row) {
+		if r == nil || !ok {
+			return
+		}
+		switch r.Op {
+		case RowMap:
+			ok = false
+			return
+		case RowLocal:
+			if r.Local == nil || CanFlag(r.Local, vectors) {
+				ok = false
+			}
+			return
+		case RowAnd, RowOr:
+			for _, a := range r.Args[:len(r.Args)-1] {
+				if CanFlag(a, vectors) {
+					ok = false
+				}
+			}
+		case RowCase:
+			if CanFlag(r.Subject, vectors) {
+				ok = false
+			}
+		}
+		for _, a := range r.Args {
+			walk(a)
+		}
+		walk(r.Subject)
+		walk(r.Else)
+	}
+	walk(r)
+	return ok
+}
+
+// CanFlag reports whether row program r can flag a row: a kernel that can
+// fail, or a map lookup, in it, or an absorbed value whose program can (or,
+// with vectors, a shared vector that may hold errors).
+func CanFlag(r *Row, vectors bool) bool {
+	if r == nil {
+		return false
+	}
+	switch {
+	case r.Op == RowMap, r.Op == RowKernel && r.Flags:
+		return true
+	case r.Op == RowLocal:
+		return r.Local == nil || CanFlag(r.Local, vectors)
+	case r.Op == RowVector:
+		return vectors && cse.MayFail(r.Expr)
+	}
+	for _, a := range r.Args {
+		if CanFlag(a, vectors) {
+			return true
+		}
+	}
+	return CanFlag(r.Subject, vectors) || CanFlag(r.Else, vectors)
+}
+
+// HasTemp reports whether row program r computes a conditional in a value
+// position.
+func HasTemp(r *Row) bool {
+	if r == nil {
+		return false
+	}
+	if r.Temp {
+		return true
+	}
+	for _, a := range r.Args {
+		if HasTemp(a) {
+			return true
+		}
+	}
+	return HasTemp(r.Subject) || HasTemp(r.Else)
+}
+
+// TempsDecided reports whether root program r, which computes conditionals
+// in value positions, decides every row in the loop: it does not leave a
+// row whose NULL input or failed kernel the vector code would decide
+// (which a conditional computed into a local cannot be handed over with).
+func TempsDecided(r *Row) bool {
+	return ExactErrors(r, false) && (LogicRoot(r) || NullAware(r))
+}
