@@ -449,10 +449,8 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		var flagged jen.Code
 		if exact {
 			loop = append(loop, jen.Var().Id(fu.bad).Qual(vecPkg, "FirstErr"))
-			// if bad.Err != nil { vec.FailRow(&res, n, i, bad.Err); bad.Err = nil }
-			flagged = jen.If(jen.Id(fu.bad).Dot("Err").Op("!=").Nil()).Block(
-				jen.Qual(vecPkg, "FailRow").Call(addr(l.res), jen.Id("n"), jen.Id("i"), jen.Id(fu.bad).Dot("Err")),
-				jen.Id(fu.bad).Dot("Err").Op("=").Nil())
+			// vec.EndRow(&res, n, i, &bad): the row's error, if any
+			flagged = jen.Qual(vecPkg, "EndRow").Call(addr(l.res), jen.Id("n"), jen.Id("i"), jen.Op("&").Id(fu.bad))
 		} else {
 			loop = append(loop, jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"))
 			// if bad { bad = false; left = append(left, int32(i)) }
@@ -461,9 +459,15 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		rowBody = append(append([]jen.Code{}, rowBody...), flagged)
 		checkedRow = append(append([]jen.Code{}, checkedRow...), flagged)
 	}
-	if len(fu.rowNulls) == 0 { // no input can be NULL or failed
+	switch {
+	case len(fu.rowNulls) == 0: // no input can be NULL or failed
 		loop = append(loop, l.loop(over).Block(l.first(rowBody)...))
-	} else {
+	case (logic || cond) && lower.Branches(l.fz.Row) >= oneLoopBranches:
+		// A body of many branches is printed once, for every batch: a clean
+		// batch pays a test per input read, but the code is half as long
+		// (and compiles in half the time).
+		loop = append(loop, l.loop(over).Block(l.first(append(checks, checkedRow...))...))
+	default:
 		// if x.Clean() && sArr.NullN() == 0 { loop } else { loop testing each row's inputs first }:
 		// the loop over a clean batch tests nothing per row.
 		loop = append(loop, jen.If(joined(fu.clean, "&&")).Block(
@@ -475,6 +479,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 	if always {
 		if l.fz.Direct {
 			loop = append(loop, jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call())
+			f.outColAlways = true
 		}
 		f.add(jen.Block(loop...))
 		return
@@ -500,6 +505,11 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 	// if !fused || len(rest) > 0 { vector code over rest }
 	f.add(jen.If(jen.Op("!").Id(l.fused).Op("||").Len(jen.Id(l.rest)).Op(">").Lit(0)).Block(slow...))
 }
+
+// oneLoopBranches is how many conditionals (and lazily shared reads) a
+// fused expression deciding its NULL rows needs for a single loop, without
+// a copy of its body for clean batches.
+const oneLoopBranches = 3
 
 // setNull is the statement making row i NULL in the loop's output.
 func (l *fusedLoops) setNull() jen.Code {

@@ -132,6 +132,15 @@ func (fu *fusion) temp(r *lower.Row) *tempVar {
 		return t
 	}
 	fu.printed[r] = true
+	fu.pre = append(fu.pre, fu.compute(r, t)...)
+	return t
+}
+
+// compute returns the statements computing row program r for row i into
+// the locals t names (declaring them): its value, its NULL flag (on a dirty
+// batch) and its first error (when it can fail). The first error is the
+// outcome: a NULL after it (a branch taken past a failed condition) is not.
+func (fu *fusion) compute(r *lower.Row, t *tempVar) []jen.Code {
 	stmts := []jen.Code{jen.Var().Id(t.v).Add(goType(r.Expr.Type()))}
 	if fu.nulls {
 		stmts = append(stmts, jen.Var().Id(t.null).Bool())
@@ -143,18 +152,55 @@ func (fu *fusion) temp(r *lower.Row) *tempVar {
 	}
 	store := func(v jen.Code) jen.Code { return jen.Id(t.v).Op("=").Add(v) }
 	if fu.nulls {
-		stmts = append(stmts, fu.assignNull(r, store, jen.Id(t.null).Op("=").True())...)
+		// a NULL ends a path of the program, so an error before it on
+		// that path is the outcome: t.null = t.bad.Err == nil
+		setNull := jen.Id(t.null).Op("=").True()
 		if t.bad != "" {
-			// its first error is its outcome, a NULL after it (a branch
-			// taken past a failed condition) is not
-			stmts = append(stmts, jen.Id(t.null).Op("=").Id(t.null).Op("&&").Id(t.bad).Dot("Err").Op("==").Nil())
+			setNull = jen.Id(t.null).Op("=").Id(t.bad).Dot("Err").Op("==").Nil()
 		}
+		stmts = append(stmts, fu.assignNull(r, store, setNull)...)
 	} else {
 		stmts = append(stmts, fu.assign(r, store)...)
 	}
 	fu.bad = savedBad
-	fu.pre = append(fu.pre, stmts...)
-	return t
+	return stmts
+}
+
+// memo reads lazily shared r.Shared for row i, first computing it into its
+// memo where no earlier use has (its done mask), as the vector code would:
+// the row's value or NULL is stored as the program runs, an error (its
+// first, the outcome) over them.
+func (fu *fusion) memo(r *lower.Row) jen.Code {
+	m := fu.f.memoFor(r.Shared)
+	memoBad := ""
+	savedBad := fu.bad
+	if lower.CanFlag(r.Local, fu.noteVectors) {
+		memoBad = fu.local("memo" + itoa(r.Shared.ID) + "Bad")
+		fu.bad = memoBad
+	}
+	store := func(v jen.Code) jen.Code { return jen.Id(m.vals).Dot("V").Index(jen.Id("i")).Op("=").Add(v) }
+	// if !sharedDone[i] { sharedDone[i] = true; ... }
+	fill := []jen.Code{jen.Id(m.done).Index(jen.Id("i")).Op("=").True()}
+	if memoBad != "" {
+		fill = append(fill, jen.Var().Id(memoBad).Qual(vecPkg, "FirstErr"))
+	}
+	if fu.nulls {
+		fill = append(fill, fu.assignNull(r.Local, store, jen.Id(m.vals).Dot("SetNull").Call(jen.Id("i")))...)
+	} else {
+		fill = append(fill, fu.assign(r.Local, store)...)
+	}
+	fu.bad = savedBad
+	if memoBad != "" {
+		// if bad.Err != nil { vec.FailRow(memo, n, i, bad.Err) }
+		fill = append(fill, jen.If(jen.Id(memoBad).Dot("Err").Op("!=").Nil()).Block(
+			jen.Qual(vecPkg, "FailRow").Call(addr(m.vals), jen.Id("n"), jen.Id("i"), jen.Id(memoBad).Dot("Err"))))
+	}
+	fu.pre = append(fu.pre, jen.If(jen.Op("!").Id(m.done).Index(jen.Id("i"))).Block(fill...))
+	v := jen.Id(m.vals).Dot("V").Index(jen.Id("i"))
+	if lower.CanFlag(r, false) {
+		return jen.Id(fu.flag()).Dot(kinds.Of(r.Expr.Type()).Failed).Call(v, jen.Id(m.vals).Dot("ErrAt").Call(jen.Id("i")))
+	}
+	return v
 }
 
 // withTemps returns the statements build returns, after those computing
@@ -209,6 +255,18 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 			fu.nullCounts = append(fu.nullCounts, jen.Id("in").Dot("Column").Call(jen.Lit(e.Index)).Dot("NullN").Call())
 		}
 		return fu.vecInput(name, false)
+	case lower.RowMemo:
+		return fu.memo(r)
+	case lower.RowIsNull:
+		// x.IsNull(i) || y.IsNull(i): it needs no input clean
+		nt := fu.nullTest(r.Args[0])
+		if len(nt) == 0 {
+			return jen.Lit(r.Not) // an operand that is never NULL
+		}
+		if r.Not {
+			return jen.Op("!").Parens(fu.isNullOf(nt))
+		}
+		return jen.Parens(fu.isNullOf(nt))
 	case lower.RowAnd:
 		return fu.logic(r.Args, "&&")
 	case lower.RowOr:
@@ -389,6 +447,8 @@ func (fu *fusion) nullTest(r *lower.Row) []string {
 			v = fu.f.done[r.Def].vec
 		case lower.RowLocal:
 			walk(r.Local)
+		case lower.RowMemo:
+			v = fu.f.memoFor(r.Shared).vals // NULL where its memo is
 		}
 		if r.Temp {
 			// NULL where the conditional's local is (its own inputs decide that)
@@ -399,7 +459,7 @@ func (fu *fusion) nullTest(r *lower.Row) []string {
 			seen[v] = true
 			tests = append(tests, v)
 		}
-		if r.Temp {
+		if r.Temp || r.Op == lower.RowIsNull { // NULL by its own flag; never NULL
 			return
 		}
 		for _, a := range r.Args {

@@ -171,6 +171,9 @@ type funcGen struct {
 	// outCol is the Arrow array variable a fused loop of the output column
 	// being printed writes directly ("" when none does).
 	outCol string
+	// outColAlways: the loop that writes outCol always writes it whole
+	// (no vector code computes the column instead).
+	outColAlways bool
 	// params are the Go parameters of a subquery's per-row test, by the
 	// argument slot they hold.
 	params map[int]string

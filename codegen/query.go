@@ -168,18 +168,19 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 			unit := lname + "Col" + itoa(j+1)
 			f.beginUnit(unit, fmt.Sprintf("computes output column %d (%s) of query %s %s, noting its first failed row in failed:", j+1, comment(o.Name), comment(q.Name), rows), o.SQL, exprBase(o.Value.Expr)+"Column")
 			v := f.vector(f.emit(o.Value), sel)
-			col := f.outCol
-			f.outCol = ""
+			col, always := f.outCol, f.outColAlways
+			f.outCol, f.outColAlways = "", false
 			f.use("failed")
 			f.use("mem")
 			f.use(sel)
 			f.use(v)
 			// vec.Check(failed, &v, sel, n, j+1)
 			f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), addr(v), jen.Id(sel), jen.Id("n"), jen.Lit(j+1)))
-			if col != "" {
+			switch {
+			case col != "" && !always:
 				// if col == nil { col = vec.Int64Array(mem, &v, sel, n) }: the vector code computed the column
 				f.add(jen.If(jen.Id(col).Op("==").Nil()).Block(jen.Id(col).Op("=").Add(build(j, v))))
-			} else {
+			case col == "":
 				col = f.fresh("column")
 				f.add(jen.Id(col).Op(":=").Add(build(j, v)))
 			}
@@ -190,7 +191,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		}
 		v := f.vector(f.emit(o.Value), sel)
 		col := f.outCol
-		f.outCol = ""
+		f.outCol, f.outColAlways = "", false
 		// vec.Check(failed, &v, sel, n, j+1)
 		f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), addr(v), jen.Id(sel), jen.Id("n"), jen.Lit(j+1)))
 		arrays[j] = build(j, v)

@@ -4,6 +4,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/exprc/exprc/codegen/lower"
+	"github.com/exprc/exprc/cse"
 )
 
 // hoists prints the shared subexpressions computed at the start of a region.
@@ -22,6 +23,17 @@ type memoVars struct{ vals, done string }
 // vector that then holds it for all of them.
 func (f *funcGen) ensure(n *lower.Node) operand {
 	s := n.Shared
+	m := f.memoFor(s)
+	todo := f.fresh("todo")
+	f.sels[n.Args[0].Sel] = todo
+	f.add(jen.Id(todo).Op(":=").Qual(vecPkg, "Missing").Call(jen.Id(m.done), jen.Id(f.sel(n.Sel)), jen.Id("n")))
+	f.mergeInto(m.vals, f.emit(n.Args[0]), todo)
+	return operand{t: n.Expr.Type(), vec: m.vals}
+}
+
+// memoFor returns the memo of lazily shared s, declaring it on first use,
+// and notes that the code being printed reads it.
+func (f *funcGen) memoFor(s *cse.Shared) memoVars {
 	m, ok := f.memos[s.ID]
 	if !ok {
 		base := "shared" + itoa(s.ID)
@@ -49,11 +61,7 @@ func (f *funcGen) ensure(n *lower.Node) operand {
 	}
 	f.use(m.vals)
 	f.use(m.done)
-	todo := f.fresh("todo")
-	f.sels[n.Args[0].Sel] = todo
-	f.add(jen.Id(todo).Op(":=").Qual(vecPkg, "Missing").Call(jen.Id(m.done), jen.Id(f.sel(n.Sel)), jen.Id("n")))
-	f.mergeInto(m.vals, f.emit(n.Args[0]), todo)
-	return operand{t: n.Expr.Type(), vec: m.vals}
+	return m
 }
 
 func itoa(i int) string {

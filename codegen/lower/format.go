@@ -200,6 +200,13 @@ func formatRow(r *Row) string {
 		return r.Fn + "(" + args(r.Args) + ")"
 	case RowIf:
 		return "if(" + args(r.Args) + ")"
+	case RowMemo:
+		return fmt.Sprintf("memo#%d(%s)", r.Shared.ID, formatRow(r.Local))
+	case RowIsNull:
+		if r.Not {
+			return "isnotnull(" + args(r.Args) + ")"
+		}
+		return "isnull(" + args(r.Args) + ")"
 	case RowCoalesce:
 		return "coalesce(" + args(r.Args) + ")"
 	case RowCase:

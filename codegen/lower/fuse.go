@@ -266,7 +266,8 @@ func (l *lowerer) value(e ir.Expr, locals map[int]bool) (*Row, string) {
 	}
 	if def, ok := l.available(s.ID); ok {
 		if locals[s.ID] {
-			return &Row{Op: RowLocal, Expr: e, Shared: s}, ""
+			row, _ := l.valueNode(s.Expr, locals)
+			return &Row{Op: RowLocal, Expr: e, Shared: s, Local: row}, ""
 		}
 		return &Row{Op: RowVector, Expr: e, Shared: s, Def: def}, "" // computed already: a clean input like a column
 	}
@@ -285,6 +286,18 @@ func (l *lowerer) value(e ir.Expr, locals map[int]bool) (*Row, string) {
 	}
 	if l.pending != nil && hoistedAt(l.pending, s) {
 		return &Row{Op: RowVector, Expr: e, Shared: s}, "" // will be computed before the root
+	}
+	if s.Memo {
+		// the loop computes a row of the memo where it reads it, if no
+		// earlier use did
+		row, why := l.valueNode(s.Expr, locals)
+		if row == nil {
+			return nil, why
+		}
+		if !NullAware(row) || !ExactErrors(row, true) {
+			return nil, fmt.Sprintf("reads shared #%d (lazy), whose NULLs or errors the loop would not decide", s.ID)
+		}
+		return &Row{Op: RowMemo, Expr: e, Shared: s, Local: row}, ""
 	}
 	return nil, fmt.Sprintf("reads shared #%d (%s), not computed before it", s.ID, s.Decision)
 }
@@ -326,6 +339,15 @@ func (l *lowerer) valueNode(e ir.Expr, locals map[int]bool) (*Row, string) {
 		return l.values(&Row{Op: RowIn, Expr: e, Sigs: []*ir.Signature{e.Eq.Sig}}, append([]ir.Expr{e.Arg}, e.List...), locals)
 	case *ir.Call:
 		return l.callRow(e, locals)
+	case *ir.IsNull:
+		x, why := l.value(e.Arg, locals)
+		if x == nil {
+			return nil, why
+		}
+		if !StrictRow(x) || CanFlag(x, true) {
+			return nil, "IS NULL over a value that can fail or is not NULL exactly where an input is"
+		}
+		return &Row{Op: RowIsNull, Expr: e, Args: []*Row{x}, Not: e.Not}, ""
 	case *ir.If, *ir.Case, *ir.Coalesce:
 		if !failsAs(e.Type()) {
 			return nil, fmt.Sprintf("a conditional of type %s inside a value", e.Type())
@@ -458,6 +480,9 @@ func linkLocals(fz *Fused) {
 		}
 		link(r.Subject)
 		link(r.Else)
+		if r.Op == RowMemo {
+			link(r.Local)
+		}
 	}
 	for _, a := range fz.Absorbs {
 		link(a.Row)

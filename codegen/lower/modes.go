@@ -60,8 +60,8 @@ func StrictOperand(r *Row) bool {
 		return StrictRow(r.Args[0])
 	case RowLocal:
 		return r.Local != nil && StrictRow(r.Local)
-	case RowConst, RowColumn, RowVector:
-		return true
+	case RowConst, RowColumn, RowVector, RowIsNull, RowMemo:
+		return true // (IS NULL is never NULL; a memo row is NULL by its vector)
 	case RowKernel, RowLike, RowMatch:
 		for _, a := range r.Args {
 			if !StrictOperand(a) {
@@ -197,6 +197,8 @@ func ExactErrors(r *Row, vectors bool) bool {
 				ok = false
 			}
 			return
+		case RowMemo:
+			return // computed apart, its error noted where it is read
 		case RowAnd, RowOr:
 			for _, a := range r.Args[:len(r.Args)-1] {
 				if CanFlag(a, vectors) {
@@ -232,6 +234,8 @@ func CanFlag(r *Row, vectors bool) bool {
 		return r.Local == nil || CanFlag(r.Local, vectors)
 	case r.Op == RowVector:
 		return vectors && cse.MayFail(r.Expr)
+	case r.Op == RowMemo:
+		return cse.MayFail(r.Shared.Expr)
 	}
 	for _, a := range r.Args {
 		if CanFlag(a, vectors) {
@@ -242,12 +246,12 @@ func CanFlag(r *Row, vectors bool) bool {
 }
 
 // HasTemp reports whether row program r computes a conditional in a value
-// position.
+// position, or reads a lazily shared value (computed apart the same way).
 func HasTemp(r *Row) bool {
 	if r == nil {
 		return false
 	}
-	if r.Temp {
+	if r.Temp || r.Op == RowMemo {
 		return true
 	}
 	for _, a := range r.Args {
@@ -264,4 +268,23 @@ func HasTemp(r *Row) bool {
 // (which a conditional computed into a local cannot be handed over with).
 func TempsDecided(r *Row) bool {
 	return ExactErrors(r, false) && (LogicRoot(r) || NullAware(r))
+}
+
+// Branches counts the conditionals of row program r, and the lazily shared
+// values it reads (each computed under a test of its own), with theirs.
+func Branches(r *Row) int {
+	if r == nil {
+		return 0
+	}
+	n := 0
+	switch r.Op {
+	case RowIf, RowCase, RowCoalesce:
+		n = 1
+	case RowMemo:
+		n = 1 + Branches(r.Local)
+	}
+	for _, a := range r.Args {
+		n += Branches(a)
+	}
+	return n + Branches(r.Subject) + Branches(r.Else)
 }

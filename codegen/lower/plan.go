@@ -297,6 +297,12 @@ const (
 	RowMatch   // LIKE/RLIKE with a constant pattern, by its compiled matcher
 	RowIf      // statements: Args[0] condition, [1] THEN, [2] ELSE
 	RowCase    // statements: Subject, per WHEN Args[2k] condition and [2k+1] result, Else
+	// RowIsNull is Args[0] IS NULL (IS NOT NULL with Not): a strict value
+	// that cannot fail, so the test of its inputs' NULLs.
+	RowIsNull
+	// RowMemo reads lazily shared Shared, computing its program (Local) on
+	// a row not computed yet (its done mask), as the vector code would.
+	RowMemo
 	// RowCoalesce is statements: the first of Args that is not NULL. Its
 	// arguments are values, so on a row with no NULL input it is Args[0].
 	RowCoalesce
@@ -323,6 +329,8 @@ type Row struct {
 	// Local is a RowLocal's program: the row of the absorbed subexpression
 	// the loop computes first (which inputs make it NULL).
 	Local *Row
+	// Not is a RowIsNull's IS NOT NULL.
+	Not bool
 	// Temp marks a conditional (RowIf, RowCase, RowCoalesce) in a value
 	// position, computed into a per-row local (modes.go).
 	Temp bool

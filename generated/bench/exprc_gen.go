@@ -162,9 +162,6 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 5)
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, sel, n)
-	}
 	return discPriceCol
 }
 
@@ -204,9 +201,6 @@ func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice 
 		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product2, sel, n, 6)
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product2, sel, n)
-	}
 	return chargeCol
 }
 
@@ -303,9 +297,6 @@ func productColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64
 		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, all, n, colNum1)
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, all, n)
-	}
 	return discPriceCol
 }
 
@@ -343,9 +334,6 @@ func q1NoWhereCol6(n int, all vec.Sel, lTax vec.Vec[float64], lExtendedprice vec
 		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product2, all, n, 6)
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product2, all, n)
-	}
 	return chargeCol
 }
 
@@ -899,9 +887,6 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, lComment
 		labelCol = labelOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 	return labelCol
 }
 
@@ -1005,9 +990,6 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 		rateCol = rateOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 2)
-	if rateCol == nil {
-		rateCol = vec.Float64Array(mem, &sum, all, n)
-	}
 	return rateCol
 }
 
@@ -1103,9 +1085,6 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 		signedQtyCol = signedQtyOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 5)
-	if signedQtyCol == nil {
-		signedQtyCol = vec.Float64Array(mem, &ifResult, all, n)
-	}
 	return signedQtyCol
 }
 
@@ -1337,10 +1316,7 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 				// shared (always): (l_quantity - 25.0)
 				difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
 				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1351,18 +1327,12 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 				// shared (always): (l_quantity - 25.0)
 				difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
 				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		scoreCol = scoreOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	if scoreCol == nil {
-		scoreCol = vec.Float64Array(mem, &sum, all, n)
-	}
 	return scoreCol
 }
 
@@ -1782,9 +1752,6 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 		w03Col = w03Out.Array()
 	}
 	vec.Check(failed, &sum5, all, n, 3)
-	if w03Col == nil {
-		w03Col = vec.Float64Array(mem, &sum5, all, n)
-	}
 	return w03Col
 }
 
@@ -1858,9 +1825,6 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 		w05Col = w05Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 5)
-	if w05Col == nil {
-		w05Col = vec.Float64Array(mem, &ifResult, all, n)
-	}
 	return w05Col
 }
 
@@ -1930,10 +1894,7 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 		if in1.Clean() && in2.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(in1V[i], rt.AddFloat64(in2V[i], float64(value1))))
-				if bad.Err != nil {
-					vec.FailRow(&quotient3, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient3, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1942,18 +1903,12 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(in1V[i], rt.AddFloat64(in2V[i], float64(value1))))
-				if bad.Err != nil {
-					vec.FailRow(&quotient3, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient3, n, i, &bad)
 			}
 		}
 		w11Col = w11Out.Array()
 	}
 	vec.Check(failed, &quotient3, all, n, colNum2)
-	if w11Col == nil {
-		w11Col = vec.Float64Array(mem, &quotient3, all, n)
-	}
 	return w11Col
 }
 
@@ -1986,9 +1941,6 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		w12Col = w12Out.Array()
 	}
 	vec.Check(failed, &difference4, all, n, 12)
-	if w12Col == nil {
-		w12Col = vec.Float64Array(mem, &difference4, all, n)
-	}
 	return w12Col
 }
 
@@ -2009,10 +1961,7 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 		if lQuantity.Clean() && product.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient4, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient4, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2021,18 +1970,12 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient4, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient4, n, i, &bad)
 			}
 		}
 		w13Col = w13Out.Array()
 	}
 	vec.Check(failed, &quotient4, all, n, 13)
-	if w13Col == nil {
-		w13Col = vec.Float64Array(mem, &quotient4, all, n)
-	}
 	return w13Col
 }
 
@@ -2078,9 +2021,6 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 		w14Col = w14Out.Array()
 	}
 	vec.Check(failed, &ifResult2, all, n, 14)
-	if w14Col == nil {
-		w14Col = vec.Float64Array(mem, &ifResult2, all, n)
-	}
 	return w14Col
 }
 
@@ -2114,9 +2054,6 @@ func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Ve
 		w15Col = w15Out.Array()
 	}
 	vec.Check(failed, &difference5, all, n, colNum2)
-	if w15Col == nil {
-		w15Col = vec.Float64Array(mem, &difference5, all, n)
-	}
 	return w15Col
 }
 
@@ -2149,9 +2086,6 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 		w16Col = w16Out.Array()
 	}
 	vec.Check(failed, &product6, all, n, 16)
-	if w16Col == nil {
-		w16Col = vec.Float64Array(mem, &product6, all, n)
-	}
 	return w16Col
 }
 
@@ -2199,10 +2133,7 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 		if product.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient6, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient6, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2211,18 +2142,12 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient6, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient6, n, i, &bad)
 			}
 		}
 		w19Col = w19Out.Array()
 	}
 	vec.Check(failed, &quotient6, all, n, 19)
-	if w19Col == nil {
-		w19Col = vec.Float64Array(mem, &quotient6, all, n)
-	}
 	return w19Col
 }
 
@@ -2277,9 +2202,6 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 		w24Col = w24Out.Array()
 	}
 	vec.Check(failed, &product9, all, n, 24)
-	if w24Col == nil {
-		w24Col = vec.Float64Array(mem, &product9, all, n)
-	}
 	return w24Col
 }
 
@@ -2314,9 +2236,6 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		w27Col = w27Out.Array()
 	}
 	vec.Check(failed, &sum7, all, n, 27)
-	if w27Col == nil {
-		w27Col = vec.Float64Array(mem, &sum7, all, n)
-	}
 	return w27Col
 }
 
@@ -2393,9 +2312,6 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 		w31Col = w31Out.Array()
 	}
 	vec.Check(failed, &difference10, all, n, 31)
-	if w31Col == nil {
-		w31Col = vec.Float64Array(mem, &difference10, all, n)
-	}
 	return w31Col
 }
 
@@ -2453,9 +2369,6 @@ func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], 
 		w35Col = w35Out.Array()
 	}
 	vec.Check(failed, &sum9, all, n, colNum2)
-	if w35Col == nil {
-		w35Col = vec.Float64Array(mem, &sum9, all, n)
-	}
 	return w35Col
 }
 
@@ -2492,9 +2405,6 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		w37Col = w37Out.Array()
 	}
 	vec.Check(failed, &ifResult3, all, n, 37)
-	if w37Col == nil {
-		w37Col = vec.Float64Array(mem, &ifResult3, all, n)
-	}
 	return w37Col
 }
 

@@ -162,9 +162,6 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 5)
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, sel, n)
-	}
 	return discPriceCol
 }
 
@@ -200,9 +197,6 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product2, sel, n, 6)
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product2, sel, n)
-	}
 	return chargeCol
 }
 
@@ -299,9 +293,6 @@ func productColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, all, n, colNum1)
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, all, n)
-	}
 	return discPriceCol
 }
 
@@ -335,9 +326,6 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product2, all, n, 6)
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product2, all, n)
-	}
 	return chargeCol
 }
 
@@ -535,10 +523,7 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 				} else {
 					out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -555,18 +540,12 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 						out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		bucketCol = bucketOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if bucketCol == nil {
-		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return bucketCol
 }
 
@@ -963,9 +942,6 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 		labelCol = labelOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if labelCol == nil {
-		labelCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 	return labelCol
 }
 
@@ -1069,9 +1045,6 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 		rateCol = rateOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 2)
-	if rateCol == nil {
-		rateCol = vec.Float64Array(mem, &sum, all, n)
-	}
 	return rateCol
 }
 
@@ -1167,9 +1140,6 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 		signedQtyCol = signedQtyOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 5)
-	if signedQtyCol == nil {
-		signedQtyCol = vec.Float64Array(mem, &ifResult, all, n)
-	}
 	return signedQtyCol
 }
 
@@ -1399,10 +1369,7 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
 			for i := range out {
 				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1411,18 +1378,12 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 					continue
 				}
 				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		scoreCol = scoreOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	if scoreCol == nil {
-		scoreCol = vec.Float64Array(mem, &sum, all, n)
-	}
 	return scoreCol
 }
 
@@ -1618,9 +1579,6 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		w01Col = w01Out.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	if w01Col == nil {
-		w01Col = vec.Float64Array(mem, &product, all, n)
-	}
 	return w01Col
 }
 
@@ -1654,9 +1612,6 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		w02Col = w02Out.Array()
 	}
 	vec.Check(failed, &difference, all, n, 2)
-	if w02Col == nil {
-		w02Col = vec.Float64Array(mem, &difference, all, n)
-	}
 	return w02Col
 }
 
@@ -1690,9 +1645,6 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		w03Col = w03Out.Array()
 	}
 	vec.Check(failed, &sum, all, n, 3)
-	if w03Col == nil {
-		w03Col = vec.Float64Array(mem, &sum, all, n)
-	}
 	return w03Col
 }
 
@@ -1715,10 +1667,7 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
-				if bad.Err != nil {
-					vec.FailRow(&quotient, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1727,18 +1676,12 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
-				if bad.Err != nil {
-					vec.FailRow(&quotient, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient, n, i, &bad)
 			}
 		}
 		w04Col = w04Out.Array()
 	}
 	vec.Check(failed, &quotient, all, n, 4)
-	if w04Col == nil {
-		w04Col = vec.Float64Array(mem, &quotient, all, n)
-	}
 	return w04Col
 }
 
@@ -1784,9 +1727,6 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		w05Col = w05Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 5)
-	if w05Col == nil {
-		w05Col = vec.Float64Array(mem, &ifResult, all, n)
-	}
 	return w05Col
 }
 
@@ -1819,9 +1759,6 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		w06Col = w06Out.Array()
 	}
 	vec.Check(failed, &difference2, all, n, 6)
-	if w06Col == nil {
-		w06Col = vec.Float64Array(mem, &difference2, all, n)
-	}
 	return w06Col
 }
 
@@ -1855,9 +1792,6 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		w07Col = w07Out.Array()
 	}
 	vec.Check(failed, &product2, all, n, 7)
-	if w07Col == nil {
-		w07Col = vec.Float64Array(mem, &product2, all, n)
-	}
 	return w07Col
 }
 
@@ -1890,9 +1824,6 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		w08Col = w08Out.Array()
 	}
 	vec.Check(failed, &product3, all, n, 8)
-	if w08Col == nil {
-		w08Col = vec.Float64Array(mem, &product3, all, n)
-	}
 	return w08Col
 }
 
@@ -1914,10 +1845,7 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
-				if bad.Err != nil {
-					vec.FailRow(&quotient2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient2, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1926,18 +1854,12 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
-				if bad.Err != nil {
-					vec.FailRow(&quotient2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient2, n, i, &bad)
 			}
 		}
 		w09Col = w09Out.Array()
 	}
 	vec.Check(failed, &quotient2, all, n, 9)
-	if w09Col == nil {
-		w09Col = vec.Float64Array(mem, &quotient2, all, n)
-	}
 	return w09Col
 }
 
@@ -1972,9 +1894,6 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w10Col = w10Out.Array()
 	}
 	vec.Check(failed, &sum2, all, n, 10)
-	if w10Col == nil {
-		w10Col = vec.Float64Array(mem, &sum2, all, n)
-	}
 	return w10Col
 }
 
@@ -1997,10 +1916,7 @@ func quotientColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscou
 		if lExtendedprice.Clean() && lDiscount.Clean() && in1.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(in1V[i], float64(value1))))
-				if bad.Err != nil {
-					vec.FailRow(&quotient3, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient3, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2009,18 +1925,12 @@ func quotientColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscou
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(in1V[i], float64(value1))))
-				if bad.Err != nil {
-					vec.FailRow(&quotient3, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient3, n, i, &bad)
 			}
 		}
 		w11Col = w11Out.Array()
 	}
 	vec.Check(failed, &quotient3, all, n, colNum2)
-	if w11Col == nil {
-		w11Col = vec.Float64Array(mem, &quotient3, all, n)
-	}
 	return w11Col
 }
 
@@ -2054,9 +1964,6 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w12Col = w12Out.Array()
 	}
 	vec.Check(failed, &difference3, all, n, 12)
-	if w12Col == nil {
-		w12Col = vec.Float64Array(mem, &difference3, all, n)
-	}
 	return w12Col
 }
 
@@ -2078,10 +1985,7 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient4, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient4, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2090,18 +1994,12 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient4, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient4, n, i, &bad)
 			}
 		}
 		w13Col = w13Out.Array()
 	}
 	vec.Check(failed, &quotient4, all, n, 13)
-	if w13Col == nil {
-		w13Col = vec.Float64Array(mem, &quotient4, all, n)
-	}
 	return w13Col
 }
 
@@ -2148,9 +2046,6 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 		w14Col = w14Out.Array()
 	}
 	vec.Check(failed, &ifResult2, all, n, 14)
-	if w14Col == nil {
-		w14Col = vec.Float64Array(mem, &ifResult2, all, n)
-	}
 	return w14Col
 }
 
@@ -2185,9 +2080,6 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w15Col = w15Out.Array()
 	}
 	vec.Check(failed, &difference4, all, n, 15)
-	if w15Col == nil {
-		w15Col = vec.Float64Array(mem, &difference4, all, n)
-	}
 	return w15Col
 }
 
@@ -2220,9 +2112,6 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w16Col = w16Out.Array()
 	}
 	vec.Check(failed, &product4, all, n, 16)
-	if w16Col == nil {
-		w16Col = vec.Float64Array(mem, &product4, all, n)
-	}
 	return w16Col
 }
 
@@ -2256,9 +2145,6 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w17Col = w17Out.Array()
 	}
 	vec.Check(failed, &product5, all, n, 17)
-	if w17Col == nil {
-		w17Col = vec.Float64Array(mem, &product5, all, n)
-	}
 	return w17Col
 }
 
@@ -2280,10 +2166,7 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient5, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient5, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2292,18 +2175,12 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient5, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient5, n, i, &bad)
 			}
 		}
 		w18Col = w18Out.Array()
 	}
 	vec.Check(failed, &quotient5, all, n, 18)
-	if w18Col == nil {
-		w18Col = vec.Float64Array(mem, &quotient5, all, n)
-	}
 	return w18Col
 }
 
@@ -2324,10 +2201,7 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		if lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient6, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient6, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2336,18 +2210,12 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient6, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient6, n, i, &bad)
 			}
 		}
 		w19Col = w19Out.Array()
 	}
 	vec.Check(failed, &quotient6, all, n, 19)
-	if w19Col == nil {
-		w19Col = vec.Float64Array(mem, &quotient6, all, n)
-	}
 	return w19Col
 }
 
@@ -2381,9 +2249,6 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w20Col = w20Out.Array()
 	}
 	vec.Check(failed, &difference5, all, n, 20)
-	if w20Col == nil {
-		w20Col = vec.Float64Array(mem, &difference5, all, n)
-	}
 	return w20Col
 }
 
@@ -2417,9 +2282,6 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w21Col = w21Out.Array()
 	}
 	vec.Check(failed, &difference6, all, n, 21)
-	if w21Col == nil {
-		w21Col = vec.Float64Array(mem, &difference6, all, n)
-	}
 	return w21Col
 }
 
@@ -2453,9 +2315,6 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w22Col = w22Out.Array()
 	}
 	vec.Check(failed, &product6, all, n, 22)
-	if w22Col == nil {
-		w22Col = vec.Float64Array(mem, &product6, all, n)
-	}
 	return w22Col
 }
 
@@ -2489,9 +2348,6 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w23Col = w23Out.Array()
 	}
 	vec.Check(failed, &sum3, all, n, 23)
-	if w23Col == nil {
-		w23Col = vec.Float64Array(mem, &sum3, all, n)
-	}
 	return w23Col
 }
 
@@ -2546,9 +2402,6 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 		w24Col = w24Out.Array()
 	}
 	vec.Check(failed, &product7, all, n, 24)
-	if w24Col == nil {
-		w24Col = vec.Float64Array(mem, &product7, all, n)
-	}
 	return w24Col
 }
 
@@ -2570,10 +2423,7 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
-				if bad.Err != nil {
-					vec.FailRow(&quotient8, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient8, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2582,18 +2432,12 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
-				if bad.Err != nil {
-					vec.FailRow(&quotient8, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient8, n, i, &bad)
 			}
 		}
 		w26Col = w26Out.Array()
 	}
 	vec.Check(failed, &quotient8, all, n, 26)
-	if w26Col == nil {
-		w26Col = vec.Float64Array(mem, &quotient8, all, n)
-	}
 	return w26Col
 }
 
@@ -2627,9 +2471,6 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w27Col = w27Out.Array()
 	}
 	vec.Check(failed, &sum4, all, n, 27)
-	if w27Col == nil {
-		w27Col = vec.Float64Array(mem, &sum4, all, n)
-	}
 	return w27Col
 }
 
@@ -2663,9 +2504,6 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w28Col = w28Out.Array()
 	}
 	vec.Check(failed, &difference7, all, n, 28)
-	if w28Col == nil {
-		w28Col = vec.Float64Array(mem, &difference7, all, n)
-	}
 	return w28Col
 }
 
@@ -2698,9 +2536,6 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w29Col = w29Out.Array()
 	}
 	vec.Check(failed, &sum5, all, n, 29)
-	if w29Col == nil {
-		w29Col = vec.Float64Array(mem, &sum5, all, n)
-	}
 	return w29Col
 }
 
@@ -2734,9 +2569,6 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w30Col = w30Out.Array()
 	}
 	vec.Check(failed, &difference8, all, n, 30)
-	if w30Col == nil {
-		w30Col = vec.Float64Array(mem, &difference8, all, n)
-	}
 	return w30Col
 }
 
@@ -2770,9 +2602,6 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w31Col = w31Out.Array()
 	}
 	vec.Check(failed, &difference9, all, n, 31)
-	if w31Col == nil {
-		w31Col = vec.Float64Array(mem, &difference9, all, n)
-	}
 	return w31Col
 }
 
@@ -2807,9 +2636,6 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w32Col = w32Out.Array()
 	}
 	vec.Check(failed, &product8, all, n, 32)
-	if w32Col == nil {
-		w32Col = vec.Float64Array(mem, &product8, all, n)
-	}
 	return w32Col
 }
 
@@ -2830,10 +2656,7 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		if lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient9, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient9, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2842,18 +2665,12 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient9, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient9, n, i, &bad)
 			}
 		}
 		w33Col = w33Out.Array()
 	}
 	vec.Check(failed, &quotient9, all, n, 33)
-	if w33Col == nil {
-		w33Col = vec.Float64Array(mem, &quotient9, all, n)
-	}
 	return w33Col
 }
 
@@ -2875,10 +2692,7 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient10, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient10, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2887,18 +2701,12 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
-				if bad.Err != nil {
-					vec.FailRow(&quotient10, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient10, n, i, &bad)
 			}
 		}
 		w34Col = w34Out.Array()
 	}
 	vec.Check(failed, &quotient10, all, n, 34)
-	if w34Col == nil {
-		w34Col = vec.Float64Array(mem, &quotient10, all, n)
-	}
 	return w34Col
 }
 
@@ -2932,9 +2740,6 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w35Col = w35Out.Array()
 	}
 	vec.Check(failed, &sum6, all, n, 35)
-	if w35Col == nil {
-		w35Col = vec.Float64Array(mem, &sum6, all, n)
-	}
 	return w35Col
 }
 
@@ -2968,9 +2773,6 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w36Col = w36Out.Array()
 	}
 	vec.Check(failed, &sum7, all, n, 36)
-	if w36Col == nil {
-		w36Col = vec.Float64Array(mem, &sum7, all, n)
-	}
 	return w36Col
 }
 
@@ -3008,9 +2810,6 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w37Col = w37Out.Array()
 	}
 	vec.Check(failed, &ifResult3, all, n, 37)
-	if w37Col == nil {
-		w37Col = vec.Float64Array(mem, &ifResult3, all, n)
-	}
 	return w37Col
 }
 
@@ -3044,9 +2843,6 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w38Col = w38Out.Array()
 	}
 	vec.Check(failed, &difference10, all, n, 38)
-	if w38Col == nil {
-		w38Col = vec.Float64Array(mem, &difference10, all, n)
-	}
 	return w38Col
 }
 
@@ -3080,9 +2876,6 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w39Col = w39Out.Array()
 	}
 	vec.Check(failed, &sum8, all, n, 39)
-	if w39Col == nil {
-		w39Col = vec.Float64Array(mem, &sum8, all, n)
-	}
 	return w39Col
 }
 
@@ -3116,9 +2909,6 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w40Col = w40Out.Array()
 	}
 	vec.Check(failed, &product9, all, n, 40)
-	if w40Col == nil {
-		w40Col = vec.Float64Array(mem, &product9, all, n)
-	}
 	return w40Col
 }
 

@@ -125,10 +125,7 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64
 		if p.Clean() && quotient.Clean() {
 			for i := range out {
 				out[i] = (pV[i] && rt.GtInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&allOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&allOf, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -142,10 +139,7 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64
 				default:
 					out[i] = true
 				}
-				if bad.Err != nil {
-					vec.FailRow(&allOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&allOf, n, i, &bad)
 			}
 		}
 	}
@@ -222,10 +216,7 @@ func betweenCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failur
 		if quotient.Clean() {
 			for i := range out {
 				out[i] = (rt.GeInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)) && rt.LeInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(10)))
-				if bad.Err != nil {
-					vec.FailRow(&inRange, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&inRange, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -234,10 +225,7 @@ func betweenCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failur
 				} else {
 					out[i] = (rt.GeInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)) && rt.LeInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(10)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&inRange, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&inRange, n, i, &bad)
 			}
 		}
 	}
@@ -725,7 +713,7 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case_then_and_else_onlyCol1(n, all, p, shared0, shared0Done, a, b, q, failed, mem)
+	col1 := case_then_and_else_onlyCol1(n, all, p, shared0, shared0Done, a, b, q, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END"})
@@ -742,27 +730,66 @@ func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memo
 // case_then_and_else_onlyCol1 computes output column 1 (r) of query case_then_and_else_only on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END
-func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN (a DIV b) WHEN q THEN 0 ELSE (a DIV b) END
-	caseResult := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	todo := vec.Missing(shared0Done, when, n)
-	// (a DIV b)
-	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	vec.Merge(shared0, &quotient, todo, n)
-	vec.Merge(&caseResult, shared0, when, n)
-	vec.CopyErrs(&caseResult, &q, notYet, n)
-	when2, notYet2 := vec.Split(&q, notYet, n)
-	vec.Fill(&caseResult, int64(0), when2, n)
-	todo2 := vec.Missing(shared0Done, notYet2, n)
-	// (a DIV b)
-	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	vec.Merge(shared0, &quotient2, todo2, n)
-	vec.Merge(&caseResult, shared0, notYet2, n)
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int64]
+	var caseResult vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		qV := q.V[:n]
+		out := directOut.V
+		var bad vec.FirstErr
+		for i := range out {
+			switch {
+			case (!(p.IsNull(i)) && pV[i]):
+				if !shared0Done[i] {
+					shared0Done[i] = true
+					var memo0Bad3 vec.FirstErr
+					if a.IsNull(i) || b.IsNull(i) {
+						(*shared0).SetNull(i)
+					} else {
+						(*shared0).V[i] = memo0Bad3.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
+					if memo0Bad3.Err != nil {
+						vec.FailRow(shared0, n, i, memo0Bad3.Err)
+					}
+				}
+				if (*shared0).IsNull(i) {
+					directOut.SetNull(i)
+				} else {
+					out[i] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+				}
+			case (!(q.IsNull(i)) && qV[i]):
+				out[i] = int64(0)
+			default:
+				if !shared0Done[i] {
+					shared0Done[i] = true
+					var memo0Bad4 vec.FirstErr
+					if a.IsNull(i) || b.IsNull(i) {
+						(*shared0).SetNull(i)
+					} else {
+						(*shared0).V[i] = memo0Bad4.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
+					if memo0Bad4.Err != nil {
+						vec.FailRow(shared0, n, i, memo0Bad4.Err)
+					}
+				}
+				if (*shared0).IsNull(i) {
+					directOut.SetNull(i)
+				} else {
+					out[i] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+				}
+			}
+			vec.EndRow(&caseResult, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.Int64Array(mem, &caseResult, all, n)
-	return column
+	return directCol
 }
 
 // Cheap_shared_two_rootsSchema is the schema of the batches Cheap_shared_two_roots returns.
@@ -867,9 +894,6 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		discCol = discOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 1)
-	if discCol == nil {
-		discCol = vec.Float64Array(mem, &product, sel, n)
-	}
 	return discCol
 }
 
@@ -909,9 +933,6 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, c_ vec.Vec[int64], x vec.Vec
 		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product2, sel, n, 2)
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product2, sel, n)
-	}
 	return chargeCol
 }
 
@@ -1025,10 +1046,7 @@ func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem mem
 				var coalesceValueBad vec.FirstErr
 				coalesceValue = coalesceValueBad.Int64(quotientV[i], quotient.ErrAt(i))
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(coalesceValue, coalesceValueBad.Err), bad.Int64(quotientV[i], quotient.ErrAt(i))))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1041,24 +1059,17 @@ func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem mem
 				default:
 					coalesceValue = int64(0)
 				}
-				coalesceValueNull = coalesceValueNull && coalesceValueBad.Err == nil
 				if coalesceValueNull || quotient.IsNull(i) {
 					directOut.SetNull(i)
 				} else {
 					out[i] = bad.Int64(rt.AddInt64(bad.Int64(coalesceValue, coalesceValueBad.Err), bad.Int64(quotientV[i], quotient.ErrAt(i))))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 	return directCol
 }
 
@@ -1123,10 +1134,7 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], q
 		if a.Clean() && quotient.Clean() {
 			for i := range out {
 				out[i] = aV[i]
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1140,18 +1148,12 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], q
 						out[i] = bad.Int64(quotientV[i], quotient.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &shared, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &shared, all, n)
-	}
 	return directCol
 }
 
@@ -1282,10 +1284,7 @@ func ifThenColumn(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], 
 				} else {
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1298,18 +1297,12 @@ func ifThenColumn(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], 
 				} else {
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		guardedCol = guardedOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, colNum1)
-	if guardedCol == nil {
-		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return guardedCol
 }
 
@@ -1742,7 +1735,7 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := if_condition_may_failCol1(n, all, c_, a, shared0, shared0Done, b, failed, mem)
+	col1 := if_condition_may_failCol1(n, all, c_, a, shared0, shared0Done, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)"})
@@ -1759,60 +1752,62 @@ func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory
 // if_condition_may_failCol1 computes output column 1 (r) of query if_condition_may_fail on every row, noting its first failed row in failed:
 //
 //	IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1)
-func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (c DIV a)
-	quotient := vec.Make[int64](n)
+func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], shared0 *vec.Vec[int64], shared0Done []bool, b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&a))
+		bV := b.V[:n]
+		out := directOut.V
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
+			if !(c_.IsNull(i) || a.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
+				if !shared0Done[i] {
+					shared0Done[i] = true
+					var memo0Bad3 vec.FirstErr
+					if b.IsNull(i) || c_.IsNull(i) {
+						(*shared0).SetNull(i)
+					} else {
+						(*shared0).V[i] = memo0Bad3.Int64(rt.DivInt64(bV[i], c_V[i]))
+					}
+					if memo0Bad3.Err != nil {
+						vec.FailRow(shared0, n, i, memo0Bad3.Err)
+					}
+				}
+				if (*shared0).IsNull(i) {
+					directOut.SetNull(i)
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64((*shared0).V[i], (*shared0).ErrAt(i)), int64(1)))
+				}
+			} else {
+				if !shared0Done[i] {
+					shared0Done[i] = true
+					var memo0Bad4 vec.FirstErr
+					if b.IsNull(i) || c_.IsNull(i) {
+						(*shared0).SetNull(i)
+					} else {
+						(*shared0).V[i] = memo0Bad4.Int64(rt.DivInt64(bV[i], c_V[i]))
+					}
+					if memo0Bad4.Err != nil {
+						vec.FailRow(shared0, n, i, memo0Bad4.Err)
+					}
+				}
+				if (*shared0).IsNull(i) {
+					directOut.SetNull(i)
+				} else {
+					out[i] = bad.Int64(rt.SubInt64(bad.Int64((*shared0).V[i], (*shared0).ErrAt(i)), int64(1)))
+				}
 			}
-			r, err := rt.DivInt64(c_V[i], aV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			vec.EndRow(&ifResult, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
-	// ((c DIV a) > 0)
-	cmp := vec.Make[bool](n)
-	{
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.GtInt64(quotientV[i], int64(0))
-		}
-	}
-	// IF(((c DIV a) > 0), ((b DIV c) + 1), ((b DIV c) - 1))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	todo := vec.Missing(shared0Done, then, n)
-	// (b DIV c)
-	quotient2 := vec.Map2E(todo, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	vec.Merge(shared0, &quotient2, todo, n)
-	// ((b DIV c) + 1)
-	sum := vec.Map2E(then, n, vec.VecArg(shared0), vec.ConstArg[int64](int64(1)), rt.AddInt64)
-	vec.Merge(&ifResult, &sum, then, n)
-	todo2 := vec.Missing(shared0Done, otherwise, n)
-	// (b DIV c)
-	quotient3 := vec.Map2E(todo2, n, vec.VecArg(&b), vec.VecArg(&c_), rt.DivInt64)
-	vec.Merge(shared0, &quotient3, todo2, n)
-	// ((b DIV c) - 1)
-	difference := vec.Map2E(otherwise, n, vec.VecArg(shared0), vec.ConstArg[int64](int64(1)), rt.SubInt64)
-	vec.Merge(&ifResult, &difference, otherwise, n)
 	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.Int64Array(mem, &ifResult, all, n)
-	return column
+	return directCol
 }
 
 // In_listSchema is the schema of the batches In_list returns.
@@ -1872,10 +1867,7 @@ func in_listCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failur
 		if quotient.Clean() {
 			for i := range out {
 				out[i] = (rt.EqInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)) || rt.EqInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(2)))
-				if bad.Err != nil {
-					vec.FailRow(&inList, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&inList, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1884,10 +1876,7 @@ func in_listCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failur
 				} else {
 					out[i] = (rt.EqInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)) || rt.EqInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(2)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&inList, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&inList, n, i, &bad)
 			}
 		}
 	}
@@ -1928,10 +1917,10 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// IF(p, a DIV b, 0)
-	col1 := ifThenColumn2(n, all, p, shared0, shared0Done, a, b, failed, mem, 1)
+	col1 := ifThenColumn2(n, all, p, shared0, shared0Done, a, b, mem, failed, 1)
 	// IF(q, a DIV b, 0)
-	col2 := ifThenColumn2(n, all, q, shared0, shared0Done, a, b, failed, mem, 2)
-	col3 := lazy_three_regionsCol3(n, all, p, q, shared0, shared0Done, a, b, failed, mem)
+	col2 := ifThenColumn2(n, all, q, shared0, shared0Done, a, b, mem, failed, 2)
+	col3 := lazy_three_regionsCol3(n, all, p, q, shared0, shared0Done, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "r1", "r2", "r3"}, []string{"", "IF(p, a DIV b, 0)", "IF(q, a DIV b, 0)", "IF(p AND q, a DIV b, 0)"})
@@ -1945,46 +1934,134 @@ func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	return out, nil
 }
 
-// ifThenColumn2 is the code of 4 units of this file that differ only in what they
+// ifThenColumn2 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r1) of query lazy_three_regions on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0)
-func ifThenColumn2(n int, in1 vec.Sel, in2 vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
-	then, otherwise := vec.Split(&in2, in1, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &in2, in1, n)
-	todo := vec.Missing(shared0Done, then, n)
-	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	vec.Merge(shared0, &quotient, todo, n)
-	vec.Merge(&ifResult, shared0, then, n)
-	vec.Fill(&ifResult, int64(0), otherwise, n)
-	vec.Check(failed, &ifResult, in1, n, colNum1)
-	column := vec.Int64Array(mem, &ifResult, in1, n)
-	return column
+func ifThenColumn2(n int, all vec.Sel, in1 vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var r1Col arrow.Array
+	var r1Out *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
+	{
+		r1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		in1V := in1.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := r1Out.V
+		var bad vec.FirstErr
+		if in1.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if in1V[i] {
+					if !shared0Done[i] {
+						shared0Done[i] = true
+						var memo0Bad vec.FirstErr
+						(*shared0).V[i] = memo0Bad.Int64(rt.DivInt64(aV[i], bV[i]))
+						if memo0Bad.Err != nil {
+							vec.FailRow(shared0, n, i, memo0Bad.Err)
+						}
+					}
+					out[i] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+				} else {
+					out[i] = int64(0)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				if !(in1.IsNull(i)) && in1V[i] {
+					if !shared0Done[i] {
+						shared0Done[i] = true
+						var memo0Bad2 vec.FirstErr
+						if a.IsNull(i) || b.IsNull(i) {
+							(*shared0).SetNull(i)
+						} else {
+							(*shared0).V[i] = memo0Bad2.Int64(rt.DivInt64(aV[i], bV[i]))
+						}
+						if memo0Bad2.Err != nil {
+							vec.FailRow(shared0, n, i, memo0Bad2.Err)
+						}
+					}
+					if (*shared0).IsNull(i) {
+						r1Out.SetNull(i)
+					} else {
+						out[i] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+					}
+				} else {
+					out[i] = int64(0)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+		r1Col = r1Out.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, colNum1)
+	return r1Col
 }
 
 // lazy_three_regionsCol3 computes output column 3 (r3) of query lazy_three_regions on every row, noting its first failed row in failed:
 //
 //	IF(p AND q, a DIV b, 0)
-func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	and := vec.NewLogic(false, all, n)
-	and.Add(&p)
-	and.Add(&q)
-	andResult := and.Finish()
+func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((p AND q), (a DIV b), 0)
-	then3, otherwise3 := vec.Split(&andResult, all, n)
-	ifResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult3, &andResult, all, n)
-	todo3 := vec.Missing(shared0Done, then3, n)
-	// (a DIV b)
-	quotient3 := vec.Map2E(todo3, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	vec.Merge(shared0, &quotient3, todo3, n)
-	vec.Merge(&ifResult3, shared0, then3, n)
-	vec.Fill(&ifResult3, int64(0), otherwise3, n)
+	var r3Col arrow.Array // written by the loop, or below from ifResult3
+	var r3Out *vec.FixedOut[int64]
+	var ifResult3 vec.Vec[int64]
+	{
+		r3Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
+		qV := q.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := r3Out.V
+		var bad vec.FirstErr
+		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] && qV[i] {
+					if !shared0Done[i] {
+						shared0Done[i] = true
+						var memo0Bad vec.FirstErr
+						(*shared0).V[i] = memo0Bad.Int64(rt.DivInt64(aV[i], bV[i]))
+						if memo0Bad.Err != nil {
+							vec.FailRow(shared0, n, i, memo0Bad.Err)
+						}
+					}
+					out[i] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+				} else {
+					out[i] = int64(0)
+				}
+				vec.EndRow(&ifResult3, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				if (p.IsNull(i) || pV[i]) && (q.IsNull(i) || qV[i]) && !(p.IsNull(i) || q.IsNull(i)) {
+					if !shared0Done[i] {
+						shared0Done[i] = true
+						var memo0Bad2 vec.FirstErr
+						if a.IsNull(i) || b.IsNull(i) {
+							(*shared0).SetNull(i)
+						} else {
+							(*shared0).V[i] = memo0Bad2.Int64(rt.DivInt64(aV[i], bV[i]))
+						}
+						if memo0Bad2.Err != nil {
+							vec.FailRow(shared0, n, i, memo0Bad2.Err)
+						}
+					}
+					if (*shared0).IsNull(i) {
+						r3Out.SetNull(i)
+					} else {
+						out[i] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+					}
+				} else {
+					out[i] = int64(0)
+				}
+				vec.EndRow(&ifResult3, n, i, &bad)
+			}
+		}
+		r3Col = r3Out.Array()
+	}
 	vec.Check(failed, &ifResult3, all, n, 3)
-	column3 := vec.Int64Array(mem, &ifResult3, all, n)
-	return column3
+	return r3Col
 }
 
 // Lazy_two_ifsSchema is the schema of the batches Lazy_two_ifs returns.
@@ -2016,7 +2093,7 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := lazy_two_ifsCol1(n, all, p, shared0, shared0Done, a, b, q, failed, mem)
+	col1 := lazy_two_ifsCol1(n, all, p, shared0, shared0Done, a, b, q, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(p, a DIV b, 0) + IF(q, a DIV b, 1)"})
@@ -2033,49 +2110,79 @@ func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 // lazy_two_ifsCol1 computes output column 1 (r) of query lazy_two_ifs on every row, noting its first failed row in failed:
 //
 //	IF(p, a DIV b, 0) + IF(q, a DIV b, 1)
-func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF(p, (a DIV b), 0)
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	todo := vec.Missing(shared0Done, then, n)
-	// (a DIV b)
-	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	vec.Merge(shared0, &quotient, todo, n)
-	vec.Merge(&ifResult, shared0, then, n)
-	vec.Fill(&ifResult, int64(0), otherwise, n)
-	// IF(q, (a DIV b), 1)
-	then2, otherwise2 := vec.Split(&q, all, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &q, all, n)
-	todo2 := vec.Missing(shared0Done, then2, n)
-	// (a DIV b)
-	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	vec.Merge(shared0, &quotient2, todo2, n)
-	vec.Merge(&ifResult2, shared0, then2, n)
-	vec.Fill(&ifResult2, int64(1), otherwise2, n)
+func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], q vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (IF(p, (a DIV b), 0) + IF(q, (a DIV b), 1))
-	sum := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
-		ifResultV := ifResult.V[:n]
-		ifResult2V := ifResult2.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&ifResult2))
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		qV := q.V[:n]
+		out := directOut.V
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
+			var ifThenValue int64
+			var ifThenValueNull bool
+			var ifThenValueBad vec.FirstErr
+			if !(p.IsNull(i)) && pV[i] {
+				if !shared0Done[i] {
+					shared0Done[i] = true
+					var memo0Bad3 vec.FirstErr
+					if a.IsNull(i) || b.IsNull(i) {
+						(*shared0).SetNull(i)
+					} else {
+						(*shared0).V[i] = memo0Bad3.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
+					if memo0Bad3.Err != nil {
+						vec.FailRow(shared0, n, i, memo0Bad3.Err)
+					}
+				}
+				if (*shared0).IsNull(i) {
+					ifThenValueNull = ifThenValueBad.Err == nil
+				} else {
+					ifThenValue = ifThenValueBad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+				}
+			} else {
+				ifThenValue = int64(0)
 			}
-			r, err := rt.AddInt64(ifResultV[i], ifResult2V[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+			var ifThenValue2 int64
+			var ifThenValueNull2 bool
+			var ifThenValueBad2 vec.FirstErr
+			if !(q.IsNull(i)) && qV[i] {
+				if !shared0Done[i] {
+					shared0Done[i] = true
+					var memo0Bad4 vec.FirstErr
+					if a.IsNull(i) || b.IsNull(i) {
+						(*shared0).SetNull(i)
+					} else {
+						(*shared0).V[i] = memo0Bad4.Int64(rt.DivInt64(aV[i], bV[i]))
+					}
+					if memo0Bad4.Err != nil {
+						vec.FailRow(shared0, n, i, memo0Bad4.Err)
+					}
+				}
+				if (*shared0).IsNull(i) {
+					ifThenValueNull2 = ifThenValueBad2.Err == nil
+				} else {
+					ifThenValue2 = ifThenValueBad2.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+				}
+			} else {
+				ifThenValue2 = int64(1)
 			}
-			out[i] = r
+			if ifThenValueNull || ifThenValueNull2 {
+				directOut.SetNull(i)
+			} else {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(ifThenValue, ifThenValueBad.Err), bad.Int64(ifThenValue2, ifThenValueBad2.Err)))
+			}
+			vec.EndRow(&sum, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.Int64Array(mem, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Lazy_where_and_outputSchema is the schema of the batches Lazy_where_and_output returns.
@@ -2112,8 +2219,7 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 	ifResult := whereIfThen(n, all, p, shared0, shared0Done, a, b, int64(0))
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
-	// IF(q, a DIV b, 0)
-	col1 := ifThenColumn2(n, sel, q, shared0, shared0Done, a, b, failed, mem, 1)
+	col1 := lazy_where_and_outputCol1(n, sel, q, shared0, shared0Done, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"IF(p, (a DIV b) > 0, TRUE)", "IF(q, a DIV b, 0)"})
@@ -2133,16 +2239,125 @@ func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory
 //
 //	IF(p, (a DIV b) > 0, TRUE)
 func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], value1 int64) vec.Vec[bool] {
-	then, otherwise := vec.Split(&p, all, n)
-	ifResult := vec.Make[bool](n)
-	vec.CopyErrs(&ifResult, &p, all, n)
-	todo := vec.Missing(shared0Done, then, n)
-	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	vec.Merge(shared0, &quotient, todo, n)
-	cmp := vec.Map2(then, n, vec.VecArg(shared0), vec.ConstArg[int64](int64(value1)), rt.GtInt64)
-	vec.Merge(&ifResult, &cmp, then, n)
-	vec.Fill(&ifResult, true, otherwise, n)
+	var ifResult vec.Vec[bool]
+	{
+		ifResult = vec.Make[bool](n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := ifResult.V[:n]
+		var bad vec.FirstErr
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if pV[i] {
+					if !shared0Done[i] {
+						shared0Done[i] = true
+						var memo0Bad vec.FirstErr
+						(*shared0).V[i] = memo0Bad.Int64(rt.DivInt64(aV[i], bV[i]))
+						if memo0Bad.Err != nil {
+							vec.FailRow(shared0, n, i, memo0Bad.Err)
+						}
+					}
+					out[i] = rt.GtInt64(bad.Int64((*shared0).V[i], (*shared0).ErrAt(i)), int64(value1))
+				} else {
+					out[i] = true
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				if !(p.IsNull(i)) && pV[i] {
+					if !shared0Done[i] {
+						shared0Done[i] = true
+						var memo0Bad2 vec.FirstErr
+						if a.IsNull(i) || b.IsNull(i) {
+							(*shared0).SetNull(i)
+						} else {
+							(*shared0).V[i] = memo0Bad2.Int64(rt.DivInt64(aV[i], bV[i]))
+						}
+						if memo0Bad2.Err != nil {
+							vec.FailRow(shared0, n, i, memo0Bad2.Err)
+						}
+					}
+					if (*shared0).IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = rt.GtInt64(bad.Int64((*shared0).V[i], (*shared0).ErrAt(i)), int64(value1))
+					}
+				} else {
+					out[i] = true
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+	}
 	return ifResult
+}
+
+// lazy_where_and_outputCol1 computes output column 1 (r) of query lazy_where_and_output on the rows that pass its WHERE clause, noting its first failed row in failed:
+//
+//	IF(q, a DIV b, 0)
+func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(q, (a DIV b), 0)
+	var directCol arrow.Array // written by the loop, or below from ifResult2
+	var directOut *vec.FixedOut[int64]
+	var ifResult2 vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+		qV := q.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V
+		var bad vec.FirstErr
+		if q.Clean() && a.Clean() && b.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if qV[i] {
+					if !shared0Done[i] {
+						shared0Done[i] = true
+						var memo0Bad vec.FirstErr
+						(*shared0).V[i] = memo0Bad.Int64(rt.DivInt64(aV[i], bV[i]))
+						if memo0Bad.Err != nil {
+							vec.FailRow(shared0, n, i, memo0Bad.Err)
+						}
+					}
+					out[k] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+				} else {
+					out[k] = int64(0)
+				}
+				vec.EndRow(&ifResult2, n, i, &bad)
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if !(q.IsNull(i)) && qV[i] {
+					if !shared0Done[i] {
+						shared0Done[i] = true
+						var memo0Bad2 vec.FirstErr
+						if a.IsNull(i) || b.IsNull(i) {
+							(*shared0).SetNull(i)
+						} else {
+							(*shared0).V[i] = memo0Bad2.Int64(rt.DivInt64(aV[i], bV[i]))
+						}
+						if memo0Bad2.Err != nil {
+							vec.FailRow(shared0, n, i, memo0Bad2.Err)
+						}
+					}
+					if (*shared0).IsNull(i) {
+						directOut.SetNull(k)
+					} else {
+						out[k] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+					}
+				} else {
+					out[k] = int64(0)
+				}
+				vec.EndRow(&ifResult2, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult2, sel, n, 1)
+	return directCol
 }
 
 // Lazy_with_region_hoistSchema is the schema of the batches Lazy_with_region_hoist returns.
@@ -2177,7 +2392,7 @@ func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memor
 	failed := new(vec.Failure)
 	col1 := lazy_with_region_hoistCol1(n, all, p, shared0, shared0Done, a, b, failed, mem)
 	// IF(q, a DIV b, 0)
-	col2 := ifThenColumn2(n, all, q, shared0, shared0Done, a, b, failed, mem, 2)
+	col2 := ifThenColumn2(n, all, q, shared0, shared0Done, a, b, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r1", "r2"}, []string{"", "IF(p, (a DIV b) + (a DIV b), 0)", "IF(q, a DIV b, 0)"})
@@ -2413,10 +2628,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				} else {
 					out[i] = bad.Int64(rt.AddInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
@@ -2434,10 +2646,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 						out[i] = bad.Int64(rt.AddInt64(bad.Int64(quotientV[i], quotient.ErrAt(i)), int64(1)))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		}
 	}
@@ -2767,9 +2976,6 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], product vec.Vec
 		sCol = sOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 2)
-	if sCol == nil {
-		sCol = vec.Float64Array(mem, &ifResult, all, n)
-	}
 	return sCol
 }
 
@@ -3962,10 +4168,7 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -3974,18 +4177,12 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 					continue
 				}
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 	return directCol
 }
 
@@ -4071,9 +4268,6 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
 	return directCol
 }
 
@@ -4216,10 +4410,7 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], mem memory.A
 				var coalesceValue int64
 				coalesceValue = triedV[i]
 				out[i] = bad.Int64(rt.AddInt64(triedV[i], coalesceValue))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -4236,18 +4427,12 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], mem memory.A
 				} else {
 					out[i] = bad.Int64(rt.AddInt64(triedV[i], coalesceValue))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 	return directCol
 }
 
@@ -4472,10 +4657,10 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 //
 //	(a DIV b)
 func where_conditional_output_alwaysShared0(n int, sel vec.Sel, shared0 *vec.Vec[int64], shared0Done []bool, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	todo2 := vec.Missing(shared0Done, sel, n)
+	todo := vec.Missing(shared0Done, sel, n)
 	// (a DIV b)
-	quotient2 := vec.Map2E(todo2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	vec.Merge(shared0, &quotient2, todo2, n)
+	quotient := vec.Map2E(todo, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
+	vec.Merge(shared0, &quotient, todo, n)
 	return (*shared0)
 }
 

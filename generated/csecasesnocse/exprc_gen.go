@@ -97,10 +97,7 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&allOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&allOf, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -114,10 +111,7 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 				default:
 					out[i] = true
 				}
-				if bad.Err != nil {
-					vec.FailRow(&allOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&allOf, n, i, &bad)
 			}
 		}
 	}
@@ -464,10 +458,7 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64]
 				default:
 					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -491,18 +482,12 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64]
 						out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 	return directCol
 }
 
@@ -730,10 +715,7 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 				default:
 					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -749,18 +731,12 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 	return directCol
 }
 
@@ -830,10 +806,7 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[
 				default:
 					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -853,18 +826,12 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[
 						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 	return directCol
 }
 
@@ -970,9 +937,6 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		discCol = discOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 1)
-	if discCol == nil {
-		discCol = vec.Float64Array(mem, &product, sel, n)
-	}
 	return discCol
 }
 
@@ -1008,9 +972,6 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product2, sel, n, 2)
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product2, sel, n)
-	}
 	return chargeCol
 }
 
@@ -1119,10 +1080,7 @@ func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 				var coalesceValueBad vec.FirstErr
 				coalesceValue = coalesceValueBad.Int64(rt.DivInt64(aV[i], bV[i]))
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(coalesceValue, coalesceValueBad.Err), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1135,24 +1093,17 @@ func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 				default:
 					coalesceValue = int64(0)
 				}
-				coalesceValueNull = coalesceValueNull && coalesceValueBad.Err == nil
 				if coalesceValueNull || a.IsNull(i) || b.IsNull(i) {
 					directOut.SetNull(i)
 				} else {
 					out[i] = bad.Int64(rt.AddInt64(bad.Int64(coalesceValue, coalesceValueBad.Err), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 	return directCol
 }
 
@@ -1216,10 +1167,7 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b
 		if a.Clean() && b.Clean() && c_.Clean() {
 			for i := range out {
 				out[i] = aV[i]
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1233,18 +1181,12 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b
 						out[i] = bad.Int64(rt.DivInt64(bV[i], c_V[i]))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &shared, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &shared, all, n)
-	}
 	return directCol
 }
 
@@ -1305,10 +1247,7 @@ func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 		if a.Clean() && b.Clean() && c_.Clean() {
 			for i := range out {
 				out[i] = aV[i]
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1324,18 +1263,12 @@ func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &shared, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &shared, all, n)
-	}
 	return directCol
 }
 
@@ -1405,10 +1338,7 @@ func ifThenColumn(n int, all vec.Sel, in1 vec.Vec[bool], a vec.Vec[int64], b vec
 				} else {
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1421,18 +1351,12 @@ func ifThenColumn(n int, all vec.Sel, in1 vec.Vec[bool], a vec.Vec[int64], b vec
 				} else {
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		guardedCol = guardedOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, colNum1)
-	if guardedCol == nil {
-		guardedCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return guardedCol
 }
 
@@ -1833,10 +1757,7 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				} else {
 					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1853,18 +1774,12 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 						out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return directCol
 }
 
@@ -1929,10 +1844,7 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 				} else {
 					out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -1949,18 +1861,12 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 						out[i] = bad.Int64(rt.SubInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return directCol
 }
 
@@ -2109,10 +2015,7 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 				} else {
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult3, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult3, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2125,18 +2028,12 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 				} else {
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult3, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult3, n, i, &bad)
 			}
 		}
 		r3Col = r3Out.Array()
 	}
 	vec.Check(failed, &ifResult3, all, n, 3)
-	if r3Col == nil {
-		r3Col = vec.Int64Array(mem, &ifResult3, all, n)
-	}
 	return r3Col
 }
 
@@ -2213,10 +2110,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 					ifThenValue2 = int64(1)
 				}
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(ifThenValue, ifThenValueBad.Err), bad.Int64(ifThenValue2, ifThenValueBad2.Err)))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2225,44 +2119,36 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 				var ifThenValueBad vec.FirstErr
 				if !(p.IsNull(i)) && pV[i] {
 					if a.IsNull(i) || b.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = ifThenValueBad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
 				} else {
 					ifThenValue = int64(0)
 				}
-				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
 				var ifThenValue2 int64
 				var ifThenValueNull2 bool
 				var ifThenValueBad2 vec.FirstErr
 				if !(q.IsNull(i)) && qV[i] {
 					if a.IsNull(i) || b.IsNull(i) {
-						ifThenValueNull2 = true
+						ifThenValueNull2 = ifThenValueBad2.Err == nil
 					} else {
 						ifThenValue2 = ifThenValueBad2.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
 				} else {
 					ifThenValue2 = int64(1)
 				}
-				ifThenValueNull2 = ifThenValueNull2 && ifThenValueBad2.Err == nil
 				if ifThenValueNull || ifThenValueNull2 {
 					directOut.SetNull(i)
 				} else {
 					out[i] = bad.Int64(rt.AddInt64(bad.Int64(ifThenValue, ifThenValueBad.Err), bad.Int64(ifThenValue2, ifThenValueBad2.Err)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 	return directCol
 }
 
@@ -2332,10 +2218,7 @@ func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Ve
 				} else {
 					out[i] = true
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2348,10 +2231,7 @@ func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Ve
 				} else {
 					out[i] = true
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 	}
@@ -2381,10 +2261,7 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], a vec.Vec[in
 				} else {
 					out[k] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -2398,18 +2275,12 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], a vec.Vec[in
 				} else {
 					out[k] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult2, sel, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult2, sel, n)
-	}
 	return directCol
 }
 
@@ -2480,10 +2351,7 @@ func ifThenColumn2(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.
 				} else {
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2496,18 +2364,12 @@ func ifThenColumn2(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.
 				} else {
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		r1Col = r1Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if r1Col == nil {
-		r1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return r1Col
 }
 
@@ -2815,10 +2677,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], 
 				} else {
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2839,18 +2698,12 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], 
 				} else {
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return directCol
 }
 
@@ -2913,10 +2766,7 @@ func productColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem m
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
-				if bad.Err != nil {
-					vec.FailRow(&product, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&product, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2925,18 +2775,12 @@ func productColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem m
 					continue
 				}
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
-				if bad.Err != nil {
-					vec.FailRow(&product, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&product, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &product, all, n)
-	}
 	return directCol
 }
 
@@ -3026,10 +2870,7 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64],
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2))), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -3038,18 +2879,12 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64],
 					continue
 				}
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2))), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		sCol = sOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 2)
-	if sCol == nil {
-		sCol = vec.Int64Array(mem, &sum, all, n)
-	}
 	return sCol
 }
 
@@ -3155,9 +2990,6 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], x vec.Vec[float
 		sCol = sOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 2)
-	if sCol == nil {
-		sCol = vec.Float64Array(mem, &ifResult, all, n)
-	}
 	return sCol
 }
 
@@ -3262,10 +3094,7 @@ func sumColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memor
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -3274,18 +3103,12 @@ func sumColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memor
 					continue
 				}
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		sCol = sOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, colNum1)
-	if sCol == nil {
-		sCol = vec.Int64Array(mem, &sum, all, n)
-	}
 	return sCol
 }
 
@@ -3456,10 +3279,7 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 				} else {
 					out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -3472,18 +3292,12 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 						out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), bad.Int64(rt.DivInt64(aV[i], bV[i]))))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return directCol
 }
 
@@ -3589,10 +3403,7 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				default:
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -3606,18 +3417,12 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				default:
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 	return directCol
 }
 
@@ -4677,10 +4482,7 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 				} else {
 					out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -4697,18 +4499,12 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 						out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		bucketCol = bucketOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if bucketCol == nil {
-		bucketCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return bucketCol
 }
 
@@ -4946,9 +4742,6 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
 	return directCol
 }
 
@@ -5194,10 +4987,7 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -5206,10 +4996,7 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64
 					continue
 				}
 				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		}
 	}
@@ -5319,10 +5106,7 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 				} else {
 					out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -5339,10 +5123,7 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 						out[i] = rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 	}

@@ -89,10 +89,7 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 		if sArr.NullN() == 0 {
 			for i := range out {
 				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -101,10 +98,7 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 					continue
 				}
 				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		}
 	}
@@ -431,18 +425,55 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	// probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END)
 	probe2 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	// CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p...
-	caseResult2 := vec.Make[int64](n)
-	// (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c)
-	cmp3 := vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
-	vec.CopyErrs(&caseResult2, &cmp3, stillNull, n)
-	when2, notYet2 := vec.Split(&cmp3, stillNull, n)
-	vec.Merge(&caseResult2, &a, when2, n)
-	// (a IS NOT NULL)
-	isNotNull2 := vec.IsNull(&a, true, notYet2, n)
-	vec.CopyErrs(&caseResult2, &isNotNull2, notYet2, n)
-	when3, notYet3 := vec.Split(&isNotNull2, notYet2, n)
-	vec.Merge(&caseResult2, &r_, when3, n)
-	vec.Merge(&caseResult2, &probe2, notYet3, n)
+	var caseResult2 vec.Vec[int64]
+	{
+		caseResult2 = vec.Make[int64](n)
+		probe2V := probe2.V[:n]
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		r_V := r_.V[:n]
+		out := caseResult2.V[:n]
+		var bad vec.FirstErr
+		if probe2.Clean() && c_.Clean() && a.Clean() && r_.Clean() {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				switch {
+				case rt.LeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), c_V[i]):
+					out[i] = aV[i]
+				case !(a.IsNull(i)):
+					out[i] = r_V[i]
+				default:
+					out[i] = bad.Int64(probe2V[i], probe2.ErrAt(i))
+				}
+				vec.EndRow(&caseResult2, n, i, &bad)
+			}
+		} else {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				switch {
+				case (!(probe2.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), c_V[i])):
+					if a.IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
+				case !(a.IsNull(i)):
+					if r_.IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = r_V[i]
+					}
+				default:
+					if probe2.IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = bad.Int64(probe2V[i], probe2.ErrAt(i))
+					}
+				}
+				vec.EndRow(&caseResult2, n, i, &bad)
+			}
+		}
+	}
 	vec.Merge(&coalesced, &caseResult2, stillNull, n)
 	vec.Check(failed, &coalesced, sel, n, 2)
 	column2 := vec.Int64Array(mem, &coalesced, sel, n)
@@ -731,10 +762,7 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -751,18 +779,12 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 						out[k] = aV[i]
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		}
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &shared, sel, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &shared, sel, n)
-	}
 	return o1Col
 }
 
@@ -894,10 +916,7 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 					ifThenValue = r_V[i]
 				}
 				out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -907,35 +926,28 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 				var ifThenValueBad vec.FirstErr
 				if !(probe2.IsNull(i) || probe.IsNull(i)) && rt.NeInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))) {
 					if probe2.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
 					}
 				} else {
 					if r_.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = r_V[i]
 					}
 				}
-				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
 				if probe2.IsNull(i) || ifThenValueNull {
 					o1Out.SetNull(k)
 				} else {
 					out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &sum, sel, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &sum, sel, n)
-	}
 	return o1Col
 }
 
@@ -954,10 +966,7 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -967,10 +976,7 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 					continue
 				}
 				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		}
 	}
@@ -2676,10 +2682,7 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 				} else {
 					out[i] = rt.GtInt64(int64(5), bad.Int64(asBigintV[i], asBigint.ErrAt(i)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
@@ -2697,10 +2700,7 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 						out[i] = rt.GtInt64(int64(5), bad.Int64(asBigintV[i], asBigint.ErrAt(i)))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		}
 	}
@@ -2721,10 +2721,7 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				out[i] = bV[i]
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -2741,10 +2738,7 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		}
 	}
@@ -2790,14 +2784,14 @@ func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	c_ := vec.Int64s(in.Column(3))
 	b := vec.Int64s(in.Column(2))
 	p := vec.Bools(in.Column(4))
-	s := vec.Strings(in.Column(6))
+	sArr := in.Column(6).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	probe := shape00016Shared1(n, all, r_, c_, b)
 	// probe(3, r, probe(1, r, (c - b)))
 	probe2 := probeShared3(n, all, r_, probe, int32(3))
-	col1 := shape00016Col1(n, all, p, probe2, s, failed, mem)
+	col1 := shape00016Col1(n, all, p, probe2, sArr, mem, failed)
 	// probe(1, r, (c - b))
 	col2 := probeColumn(n, all, probe, failed, mem, 2)
 	// probe(1, r, (c - b))
@@ -2863,24 +2857,44 @@ func shape00016Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 // shape00016Col1 computes output column 1 (o1) of query Shape00016 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
-func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END
-	caseResult := vec.Make[string](n)
-	and := vec.NewLogic(false, all, n)
-	// (p IS NOT NULL)
-	isNotNull := vec.IsNull(&p, true, and.Live, n)
-	and.Add(&isNotNull)
-	// (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))
-	cmp := vec.Map2(and.Live, n, vec.VecArg(&probe2), vec.VecArg(&probe2), rt.NeInt64)
-	and.Add(&cmp)
-	andResult := and.Finish()
-	vec.CopyErrs(&caseResult, &andResult, all, n)
-	when, notYet := vec.Split(&andResult, all, n)
-	vec.Fill(&caseResult, "x", when, n)
-	vec.Merge(&caseResult, &s, notYet, n)
+	var o1Col arrow.Array // written by the loop, or below from caseResult
+	var o1Out *vec.StringOut
+	var caseResult vec.Vec[string]
+	{
+		o1Out = vec.NewStringOut(mem, n)
+		probe2V := probe2.V[:n]
+		var bad vec.FirstErr
+		if probe2.Clean() && sArr.NullN() == 0 {
+			for i := range n {
+				switch {
+				case (!(p.IsNull(i)) && rt.NeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(probe2V[i], probe2.ErrAt(i)))):
+					o1Out.Append("x")
+				default:
+					o1Out.Append(sArr.Value(i))
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
+		} else {
+			for i := range n {
+				switch {
+				case (!(p.IsNull(i)) && (probe2.IsNull(i) || rt.NeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(probe2V[i], probe2.ErrAt(i)))) && !(probe2.IsNull(i))):
+					o1Out.Append("x")
+				default:
+					if sArr.IsNull(i) {
+						o1Out.AppendNull()
+					} else {
+						o1Out.Append(sArr.Value(i))
+					}
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
+		}
+		o1Col = o1Out.Array()
+	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.StringArray(mem, &caseResult, all, n)
-	return column
+	return o1Col
 }
 
 // Shape00017Schema is the schema of the batches Shape00017 returns.
@@ -2917,7 +2931,7 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe := probeShared3(n, all, r_, c_, int32(1))
 	// probe(2, r, probe(1, r, c))
 	probe2 := probeShared3(n, all, r_, probe, int32(2))
-	col1 := shape00017Col1(n, all, probe2, p, probe, failed, mem)
+	col1 := shape00017Col1(n, all, probe2, p, probe, mem, failed)
 	// probe(1, r, c)
 	col2 := probeColumn(n, all, probe, failed, mem, 2)
 
@@ -2938,37 +2952,59 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00017Col1 computes output column 1 (o1) of query Shape00017 on every row, noting its first failed row in failed:
 //
 //	(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
-func shape00017Col1(n int, all vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (p IS NOT NULL)
-	isNotNull := vec.IsNull(&p, true, all, n)
-	// IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c))
-	then, otherwise := vec.Split(&isNotNull, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &isNotNull, all, n)
-	vec.Merge(&ifResult, &probe2, then, n)
-	vec.Merge(&ifResult, &probe, otherwise, n)
+func shape00017Col1(n int, all vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], probe vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))
-	sum := vec.Make[int64](n)
+	var o1Col arrow.Array // written by the loop, or below from sum
+	var o1Out *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probe2V := probe2.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult))
-		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
+		probeV := probe.V[:n]
+		out := o1Out.V
+		var bad vec.FirstErr
+		if probe2.Clean() && probe.Clean() {
+			for i := range out {
+				var ifThenValue int64
+				var ifThenValueBad vec.FirstErr
+				if !(p.IsNull(i)) {
+					ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
+				} else {
+					ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
+				}
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				vec.EndRow(&sum, n, i, &bad)
 			}
-			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		} else {
+			for i := range out {
+				var ifThenValue int64
+				var ifThenValueNull bool
+				var ifThenValueBad vec.FirstErr
+				if !(p.IsNull(i)) {
+					if probe2.IsNull(i) {
+						ifThenValueNull = ifThenValueBad.Err == nil
+					} else {
+						ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
+					}
+				} else {
+					if probe.IsNull(i) {
+						ifThenValueNull = ifThenValueBad.Err == nil
+					} else {
+						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
+					}
+				}
+				if probe2.IsNull(i) || ifThenValueNull {
+					o1Out.SetNull(i)
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
-			out[i] = r
 		}
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.Int64Array(mem, &sum, all, n)
-	return column
+	return o1Col
 }
 
 // Shape00018Schema is the schema of the batches Shape00018 returns.
@@ -3115,10 +3151,7 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 				} else {
 					out[i] = bad.Int64(shared0V[i], (*shared0).ErrAt(i))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -3132,10 +3165,7 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 						out[i] = bad.Int64(shared0V[i], (*shared0).ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		}
 	}
@@ -3258,14 +3288,41 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //
 //	probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
 func shape00019Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[int64] {
-	// (b IS NULL)
-	isNull := vec.IsNull(&b, false, all, n)
 	// IF((b IS NULL), probe(1, r, a), probe(1, r, a))
-	then, otherwise := vec.Split(&isNull, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &isNull, all, n)
-	vec.Merge(&ifResult, &probe, then, n)
-	vec.Merge(&ifResult, &probe, otherwise, n)
+	var ifResult vec.Vec[int64]
+	{
+		ifResult = vec.Make[int64](n)
+		probeV := probe.V[:n]
+		out := ifResult.V[:n]
+		var bad vec.FirstErr
+		if probe.Clean() {
+			for i := range out {
+				if b.IsNull(i) {
+					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+				} else {
+					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				if b.IsNull(i) {
+					if probe.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+					}
+				} else {
+					if probe.IsNull(i) {
+						ifResult.SetNull(i)
+					} else {
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+					}
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+	}
 	// probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))
 	probe2 := vec.Make[int64](n)
 	{
@@ -3636,10 +3693,7 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], pr
 				default:
 					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -3672,18 +3726,12 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], pr
 						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 		o2Col = o2Out.Array()
 	}
 	vec.Check(failed, &caseResult, sel, n, 2)
-	if o2Col == nil {
-		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
-	}
 	return o2Col
 }
 
@@ -3868,10 +3916,7 @@ func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[i
 					ifThenValue = ifThenValueBad.Int64(probe3V[i], probe3.ErrAt(i))
 				}
 				out[k] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -3881,35 +3926,28 @@ func shape00023Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared22 vec.Vec[i
 				var ifThenValueBad vec.FirstErr
 				if !(shared22.IsNull(i)) && rt.NeInt64(ifThenValueBad.Int64(shared22V[i], shared22.ErrAt(i)), int64(3)) {
 					if probe.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				} else {
 					if probe3.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = ifThenValueBad.Int64(probe3V[i], probe3.ErrAt(i))
 					}
 				}
-				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
 				if probe.IsNull(i) || ifThenValueNull {
 					o1Out.SetNull(k)
 				} else {
 					out[k] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &sum, sel, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &sum, sel, n)
-	}
 	return o1Col
 }
 
@@ -4047,10 +4085,7 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe vec.Vec[int64],
 				} else {
 					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -4068,18 +4103,12 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe vec.Vec[int64],
 						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &ifResult, sel, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &ifResult, sel, n)
-	}
 	return o1Col
 }
 
@@ -4318,10 +4347,7 @@ func shape00027Col1(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -4338,18 +4364,12 @@ func shape00027Col1(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		}
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &shared, sel, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &shared, sel, n)
-	}
 	return o1Col
 }
 
@@ -4375,10 +4395,7 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 				default:
 					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -4397,18 +4414,12 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 		o2Col = o2Out.Array()
 	}
 	vec.Check(failed, &caseResult, sel, n, 2)
-	if o2Col == nil {
-		o2Col = vec.Int64Array(mem, &caseResult, sel, n)
-	}
 	return o2Col
 }
 
@@ -4601,10 +4612,7 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 					ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 				}
 				out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -4614,35 +4622,28 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 				var ifThenValueBad vec.FirstErr
 				if !(p.IsNull(i)) && pV[i] {
 					if probe2.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
 					}
 				} else {
 					if probe.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
-				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
 				if probe2.IsNull(i) || ifThenValueNull {
 					o1Out.SetNull(k)
 				} else {
 					out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &sum, sel, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &sum, sel, n)
-	}
 	return o1Col
 }
 
@@ -4855,10 +4856,7 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 				} else {
 					out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -4876,10 +4874,7 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 	}
@@ -5017,10 +5012,7 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 				default:
 					out[i] = probeV[i]
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
@@ -5044,10 +5036,7 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 						out[i] = probeV[i]
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 		fused, rest = true, left
@@ -5120,7 +5109,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe2 := probeShared2(n, sel, r_, probe, int32(2))
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
 	probe3 := probeShared2(n, sel, r_, probe2, int32(3))
-	col1 := shape00033Col1(n, sel, probe3, r_, b, failed, mem)
+	col1 := shape00033Col1(n, sel, probe3, r_, b, mem, failed)
 	col2 := shape00033Col2(n, sel, probe2, b, a, probe, probe3, q, c_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -5201,48 +5190,61 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 // shape00033Col1 computes output column 1 (o1) of query Shape00033 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))
-func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (r IS NOT NULL)
-	isNotNull := vec.IsNull(&r_, true, sel, n)
-	// IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), b)
-	then, otherwise := vec.Split(&isNotNull, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &isNotNull, sel, n)
-	vec.Merge(&ifResult, &probe3, then, n)
-	vec.Merge(&ifResult, &b, otherwise, n)
+func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN ...
-	sum := vec.Make[int64](n)
+	var o1Col arrow.Array // written by the loop, or below from sum
+	var o1Out *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probe3V := probe3.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(probe3V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
+		bV := b.V[:n]
+		out := o1Out.V
+		var bad vec.FirstErr
+		if probe3.Clean() && b.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				var ifThenValue int64
+				var ifThenValueBad vec.FirstErr
+				if !(r_.IsNull(i)) {
+					ifThenValue = ifThenValueBad.Int64(probe3V[i], probe3.ErrAt(i))
+				} else {
+					ifThenValue = bV[i]
 				}
-				out[i] = r
+				out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
+				var ifThenValue int64
+				var ifThenValueNull bool
+				var ifThenValueBad vec.FirstErr
+				if !(r_.IsNull(i)) {
+					if probe3.IsNull(i) {
+						ifThenValueNull = ifThenValueBad.Err == nil
+					} else {
+						ifThenValue = ifThenValueBad.Int64(probe3V[i], probe3.ErrAt(i))
+					}
+				} else {
+					if b.IsNull(i) {
+						ifThenValueNull = ifThenValueBad.Err == nil
+					} else {
+						ifThenValue = bV[i]
+					}
 				}
-				r, err := rt.AddInt64(probe3V[i], ifResultV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
+				if probe3.IsNull(i) || ifThenValueNull {
+					o1Out.SetNull(k)
+				} else {
+					out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
 				}
-				out[i] = r
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &sum, sel, n, 1)
-	column := vec.Int64Array(mem, &sum, sel, n)
-	return column
+	return o1Col
 }
 
 // shape00033Col2 computes output column 2 (o2) of query Shape00033 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -5270,68 +5272,62 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 		}
 	}
 	// IF((probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END...
-	then2, otherwise2 := vec.Split(&cmp2, sel, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp2, sel, n)
+	then, otherwise := vec.Split(&cmp2, sel, n)
+	ifResult := vec.Make[int64](n)
+	vec.CopyErrs(&ifResult, &cmp2, sel, n)
 	// CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGIN...
 	caseResult2 := vec.Make[int64](n)
-	matches := vec.Map2(then2, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
-	vec.CopyErrs(&caseResult2, &matches, then2, n)
-	when2, notYet2 := vec.Split(&matches, then2, n)
+	matches := vec.Map2(then, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
+	vec.CopyErrs(&caseResult2, &matches, then, n)
+	when2, notYet2 := vec.Split(&matches, then, n)
 	vec.Merge(&caseResult2, &probe3, when2, n)
 	vec.FillNull(&caseResult2, notYet2, n)
-	vec.Merge(&ifResult2, &caseResult2, then2, n)
+	vec.Merge(&ifResult, &caseResult2, then, n)
 	// IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), c)
-	var ifResult3 vec.Vec[int64]
+	var ifResult2 vec.Vec[int64]
 	{
-		ifResult3 = vec.Make[int64](n)
+		ifResult2 = vec.Make[int64](n)
 		qV := q.V[:n]
 		probe3V := probe3.V[:n]
 		c_V := c_.V[:n]
-		out := ifResult3.V[:n]
+		out := ifResult2.V[:n]
 		var bad vec.FirstErr
 		if q.Clean() && probe3.Clean() && c_.Clean() {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
 				if qV[i] {
 					out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
 				} else {
 					out[i] = c_V[i]
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult3, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		} else {
-			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
-				i := otherwise2.Row(k)
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
 				if !(q.IsNull(i)) && qV[i] {
 					if probe3.IsNull(i) {
-						ifResult3.SetNull(i)
+						ifResult2.SetNull(i)
 					} else {
 						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
 					}
 				} else {
 					if c_.IsNull(i) {
-						ifResult3.SetNull(i)
+						ifResult2.SetNull(i)
 					} else {
 						out[i] = c_V[i]
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult3, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		}
 	}
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE ...
-	sum2 := vec.Map2E(otherwise2, n, vec.VecArg(&probe3), vec.VecArg(&ifResult3), rt.AddInt64)
-	vec.Merge(&ifResult2, &sum2, otherwise2, n)
-	vec.Check(failed, &ifResult2, sel, n, 2)
-	column2 := vec.Int64Array(mem, &ifResult2, sel, n)
-	return column2
+	sum2 := vec.Map2E(otherwise, n, vec.VecArg(&probe3), vec.VecArg(&ifResult2), rt.AddInt64)
+	vec.Merge(&ifResult, &sum2, otherwise, n)
+	vec.Check(failed, &ifResult, sel, n, 2)
+	column := vec.Int64Array(mem, &ifResult, sel, n)
+	return column
 }
 
 // Shape00034Schema is the schema of the batches Shape00034 returns.
@@ -5463,10 +5459,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 				default:
 					out[i] = probeV[i]
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -5517,10 +5510,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 						out[i] = probeV[i]
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 		fused, rest = true, left
@@ -5552,10 +5542,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 					default:
 						out[i] = bV[i]
 					}
-					if bad.Err != nil {
-						vec.FailRow(&caseResult3, n, i, bad.Err)
-						bad.Err = nil
-					}
+					vec.EndRow(&caseResult3, n, i, &bad)
 				}
 			} else {
 				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
@@ -5580,10 +5567,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 							out[i] = bV[i]
 						}
 					}
-					if bad.Err != nil {
-						vec.FailRow(&caseResult3, n, i, bad.Err)
-						bad.Err = nil
-					}
+					vec.EndRow(&caseResult3, n, i, &bad)
 				}
 			}
 		}
@@ -5732,20 +5716,52 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], in 
 //	(probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT))))
 func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], q vec.Vec[bool], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END
-	caseResult := vec.Make[bool](n)
-	// (b IS NULL)
-	isNull := vec.IsNull(&b, false, sel, n)
-	vec.CopyErrs(&caseResult, &isNull, sel, n)
-	when, notYet := vec.Split(&isNull, sel, n)
-	// (9223372036854775807 <> c)
-	cmp := vec.Map2(when, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&c_), rt.NeInt64)
-	vec.Merge(&caseResult, &cmp, when, n)
-	vec.CopyErrs(&caseResult, &q, notYet, n)
-	when2, notYet2 := vec.Split(&q, notYet, n)
-	// (c > b)
-	cmp2 := vec.Map2(when2, n, vec.VecArg(&c_), vec.VecArg(&b), rt.GtInt64)
-	vec.Merge(&caseResult, &cmp2, when2, n)
-	vec.Merge(&caseResult, &p, notYet2, n)
+	var caseResult vec.Vec[bool]
+	{
+		caseResult = vec.Make[bool](n)
+		c_V := c_.V[:n]
+		qV := q.V[:n]
+		bV := b.V[:n]
+		pV := p.V[:n]
+		out := caseResult.V[:n]
+		if c_.Clean() && q.Clean() && b.Clean() && p.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case (b.IsNull(i)):
+					out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
+				case qV[i]:
+					out[i] = rt.GtInt64(c_V[i], bV[i])
+				default:
+					out[i] = pV[i]
+				}
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case (b.IsNull(i)):
+					if c_.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
+					}
+				case (!(q.IsNull(i)) && qV[i]):
+					if c_.IsNull(i) || b.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = rt.GtInt64(c_V[i], bV[i])
+					}
+				default:
+					if p.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = pV[i]
+					}
+				}
+			}
+		}
+	}
 	// IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT)))
 	then, otherwise := vec.Split(&caseResult, sel, n)
 	ifResult := vec.Make[int64](n)
@@ -6014,9 +6030,6 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if o1Col == nil {
-		o1Col = vec.StringArray(mem, &ifResult, all, n)
-	}
 	return o1Col
 }
 
@@ -6342,10 +6355,7 @@ func shape00040Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -6362,18 +6372,12 @@ func shape00040Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		}
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &shared, sel, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &shared, sel, n)
-	}
 	return o1Col
 }
 
@@ -6399,10 +6403,7 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 				} else {
 					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -6420,10 +6421,7 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 	}
@@ -6534,10 +6532,7 @@ func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		if probe.Clean() && probe2.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.NegateInt64(bad.Int64(probeV[i], probe.ErrAt(i))))
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -6551,18 +6546,12 @@ func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 						out[i] = bad.Int64(probe2V[i], probe2.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		}
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &shared, all, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &shared, all, n)
-	}
 	return o1Col
 }
 
@@ -6879,10 +6868,7 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 					ifThenValue = aV[i]
 				}
 				out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
-				if bad.Err != nil {
-					vec.FailRow(&sum2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum2, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -6892,35 +6878,28 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 				var ifThenValueBad vec.FirstErr
 				if !(sArr.IsNull(i)) && rt.EqString(sArr.Value(i), "a") {
 					if probe3.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = ifThenValueBad.Int64(probe3V[i], probe3.ErrAt(i))
 					}
 				} else {
 					if a.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = aV[i]
 					}
 				}
-				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
 				if probe3.IsNull(i) || ifThenValueNull {
 					o2Out.SetNull(k)
 				} else {
 					out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&sum2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum2, n, i, &bad)
 			}
 		}
 		o2Col = o2Out.Array()
 	}
 	vec.Check(failed, &sum2, sel, n, 2)
-	if o2Col == nil {
-		o2Col = vec.Int64Array(mem, &sum2, sel, n)
-	}
 	return o2Col
 }
 
@@ -7103,10 +7082,7 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 				default:
 					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult2, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -7125,10 +7101,7 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult2, n, i, &bad)
 			}
 		}
 	}
@@ -7176,7 +7149,7 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe := probeShared3(n, all, r_, a, int32(2))
 	// probe(1, r, b)
 	probe2 := probeShared3(n, all, r_, b, int32(1))
-	col1 := shape00045Col1(n, all, probe, probe2, c_, r_, failed, mem)
+	col1 := shape00045Col1(n, all, probe, probe2, c_, r_, mem, failed)
 	col2 := shape00045Col2(n, all, b, probe2, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -7194,56 +7167,72 @@ func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00045Col1 computes output column 1 (o1) of query Shape00045 on every row, noting its first failed row in failed:
 //
 //	(probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
-func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (probe(1, r, b) < probe(1, r, b))
-	cmp := vec.Make[bool](n)
-	{
-		probe2V := probe2.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
-			out[i] = rt.LtInt64(probe2V[i], probe2V[i])
-		}
-	}
-	// IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b)))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.Merge(&ifResult, &probe, then, n)
-	// (c IS NOT NULL)
-	isNotNull := vec.IsNull(&c_, true, otherwise, n)
-	// IF((c IS NOT NULL), r, probe(1, r, b))
-	then2, otherwise2 := vec.Split(&isNotNull, otherwise, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &isNotNull, otherwise, n)
-	vec.Merge(&ifResult2, &r_, then2, n)
-	vec.Merge(&ifResult2, &probe2, otherwise2, n)
-	vec.Merge(&ifResult, &ifResult2, otherwise, n)
+func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b))))
-	sum := vec.Make[int64](n)
+	var o1Col arrow.Array // written by the loop, or below from sum
+	var o1Out *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probeV := probe.V[:n]
-		ifResultV := ifResult.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
-		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
+		probe2V := probe2.V[:n]
+		r_V := r_.V[:n]
+		out := o1Out.V
+		var bad vec.FirstErr
+		if probe.Clean() && probe2.Clean() && r_.Clean() {
+			for i := range out {
+				var ifThenValue int64
+				var ifThenValueBad vec.FirstErr
+				if rt.LtInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))) {
+					ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
+				} else {
+					if !(c_.IsNull(i)) {
+						ifThenValue = r_V[i]
+					} else {
+						ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
+					}
+				}
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				vec.EndRow(&sum, n, i, &bad)
 			}
-			r, err := rt.AddInt64(probeV[i], ifResultV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
+		} else {
+			for i := range out {
+				var ifThenValue int64
+				var ifThenValueNull bool
+				var ifThenValueBad vec.FirstErr
+				if !(probe2.IsNull(i)) && rt.LtInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))) {
+					if probe.IsNull(i) {
+						ifThenValueNull = ifThenValueBad.Err == nil
+					} else {
+						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
+					}
+				} else {
+					if !(c_.IsNull(i)) {
+						if r_.IsNull(i) {
+							ifThenValueNull = ifThenValueBad.Err == nil
+						} else {
+							ifThenValue = r_V[i]
+						}
+					} else {
+						if probe2.IsNull(i) {
+							ifThenValueNull = ifThenValueBad.Err == nil
+						} else {
+							ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
+						}
+					}
+				}
+				if probe.IsNull(i) || ifThenValueNull {
+					o1Out.SetNull(i)
+				} else {
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
-			out[i] = r
 		}
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.Int64Array(mem, &sum, all, n)
-	return column
+	return o1Col
 }
 
 // shape00045Col2 computes output column 2 (o2) of query Shape00045 on every row, noting its first failed row in failed:
@@ -7251,9 +7240,9 @@ func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 //	IF((b = probe(1, r, b)), s, s)
 func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64], sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((b = probe(1, r, b)), s, s)
-	var o2Col arrow.Array // written by the loop, or below from ifResult3
+	var o2Col arrow.Array // written by the loop, or below from ifResult
 	var o2Out *vec.StringOut
-	var ifResult3 vec.Vec[string]
+	var ifResult vec.Vec[string]
 	{
 		o2Out = vec.NewStringOut(mem, n)
 		bV := b.V[:n]
@@ -7266,10 +7255,7 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64],
 				} else {
 					o2Out.Append(sArr.Value(i))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult3, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range n {
@@ -7286,18 +7272,12 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64],
 						o2Out.Append(sArr.Value(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult3, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		o2Col = o2Out.Array()
 	}
-	vec.Check(failed, &ifResult3, all, n, 2)
-	if o2Col == nil {
-		o2Col = vec.StringArray(mem, &ifResult3, all, n)
-	}
+	vec.Check(failed, &ifResult, all, n, 2)
 	return o2Col
 }
 
@@ -7837,10 +7817,7 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 				} else {
 					out[i] = c_V[i]
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
@@ -7854,10 +7831,7 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 						out[i] = c_V[i]
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 	}
@@ -7914,7 +7888,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe := probeShared6(n, all, r_, int32(2), int64(9223372036854775807))
 
 	// o1: a
-	col2 := shape00051Col2(n, all, probe, c_, asBigint, a, failed, mem)
+	col2 := shape00051Col2(n, all, probe, c_, asBigint, a, mem, failed)
 	// CAST(s AS BIGINT)
 	col3 := probeColumn(n, all, asBigint, failed, mem, 3)
 	if failed.Err != nil {
@@ -7933,37 +7907,59 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00051Col2 computes output column 2 (o2) of query Shape00051 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT...
-func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64], asBigint vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64], asBigint vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (probe(2, r, 9223372036854775807) <= c) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036...
-	caseResult := vec.Make[int64](n)
-	// (probe(2, r, 9223372036854775807) <= c)
-	cmp := vec.Make[bool](n)
+	var o2Col arrow.Array // written by the loop, or below from caseResult
+	var o2Out *vec.FixedOut[int64]
+	var caseResult vec.Vec[int64]
 	{
+		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
+		asBigintV := asBigint.V[:n]
+		out := o2Out.V
+		var bad vec.FirstErr
+		if probe.Clean() && c_.Clean() && asBigint.Clean() {
+			for i := range out {
+				switch {
+				case rt.LeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), c_V[i]):
+					out[i] = bad.Int64(asBigintV[i], asBigint.ErrAt(i))
+				case !(a.IsNull(i)):
+					out[i] = bad.Int64(rt.MulInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
+				default:
+					out[i] = bad.Int64(asBigintV[i], asBigint.ErrAt(i))
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
-			out[i] = rt.LeInt64(probeV[i], c_V[i])
+		} else {
+			for i := range out {
+				switch {
+				case (!(probe.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), c_V[i])):
+					if asBigint.IsNull(i) {
+						o2Out.SetNull(i)
+					} else {
+						out[i] = bad.Int64(asBigintV[i], asBigint.ErrAt(i))
+					}
+				case !(a.IsNull(i)):
+					if probe.IsNull(i) {
+						o2Out.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.MulInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
+					}
+				default:
+					if asBigint.IsNull(i) {
+						o2Out.SetNull(i)
+					} else {
+						out[i] = bad.Int64(asBigintV[i], asBigint.ErrAt(i))
+					}
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
 		}
+		o2Col = o2Out.Array()
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Merge(&caseResult, &asBigint, when, n)
-	// (a IS NOT NULL)
-	isNotNull := vec.IsNull(&a, true, notYet, n)
-	vec.CopyErrs(&caseResult, &isNotNull, notYet, n)
-	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
-	// (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807))
-	product := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.MulInt64)
-	vec.Merge(&caseResult, &product, when2, n)
-	vec.Merge(&caseResult, &asBigint, notYet2, n)
 	vec.Check(failed, &caseResult, all, n, 2)
-	column := vec.Int64Array(mem, &caseResult, all, n)
-	return column
+	return o2Col
 }
 
 // Shape00052Schema is the schema of the batches Shape00052 returns.
@@ -8344,29 +8340,39 @@ func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
 func shape00055Shared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
-	caseResult := vec.Make[int64](n)
-	// (a > a)
-	cmp := vec.Make[bool](n)
+	var caseResult vec.Vec[int64]
 	{
+		caseResult = vec.Make[int64](n)
 		aV := a.V[:n]
-		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
+		out := caseResult.V[:n]
+		if a.Clean() {
+			for i := range out {
+				switch {
+				case rt.GtInt64(aV[i], aV[i]):
+					out[i] = aV[i]
+				case !(b.IsNull(i)):
+					out[i] = int64(5)
+				default:
+					out[i] = int64(1)
+				}
 			}
-			out[i] = rt.GtInt64(aV[i], aV[i])
+		} else {
+			for i := range out {
+				switch {
+				case (!(a.IsNull(i)) && rt.GtInt64(aV[i], aV[i])):
+					if a.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
+				case !(b.IsNull(i)):
+					out[i] = int64(5)
+				default:
+					out[i] = int64(1)
+				}
+			}
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Merge(&caseResult, &a, when, n)
-	// (b IS NOT NULL)
-	isNotNull := vec.IsNull(&b, true, notYet, n)
-	vec.CopyErrs(&caseResult, &isNotNull, notYet, n)
-	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
-	vec.Fill(&caseResult, int64(5), when2, n)
-	vec.Fill(&caseResult, int64(1), notYet2, n)
 	return caseResult
 }
 
@@ -8380,8 +8386,8 @@ func shape00055Col1(n int, all vec.Sel, caseResult vec.Vec[int64], r_ vec.Vec[in
 	// probe(4, r, r)
 	probe := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r))
-	cmp2 := vec.Map2(or.Live, n, vec.VecArg(&caseResult), vec.VecArg(&probe), rt.LtInt64)
-	or.Add(&cmp2)
+	cmp := vec.Map2(or.Live, n, vec.VecArg(&caseResult), vec.VecArg(&probe), rt.LtInt64)
+	or.Add(&cmp)
 	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))
 	between := vec.NewLogic(false, or.Live, n)
 	inRange := vec.Map2(between.Live, n, vec.VecArg(&caseResult), vec.VecArg(&c_), rt.GeInt64)
@@ -8394,14 +8400,14 @@ func shape00055Col1(n int, all vec.Sel, caseResult vec.Vec[int64], r_ vec.Vec[in
 	or.Add(&betweenResult)
 	orResult := or.Finish()
 	vec.CopyErrs(&caseResult2, &orResult, all, n)
-	when3, notYet3 := vec.Split(&orResult, all, n)
+	when, notYet := vec.Split(&orResult, all, n)
 	// probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END)
-	probe3 := vec.Map3E(when3, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
-	vec.Merge(&caseResult2, &probe3, when3, n)
-	vec.CopyErrs(&caseResult2, &q, notYet3, n)
-	when4, notYet4 := vec.Split(&q, notYet3, n)
-	vec.Merge(&caseResult2, &c_, when4, n)
-	vec.FillNull(&caseResult2, notYet4, n)
+	probe3 := vec.Map3E(when, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
+	vec.Merge(&caseResult2, &probe3, when, n)
+	vec.CopyErrs(&caseResult2, &q, notYet, n)
+	when2, notYet2 := vec.Split(&q, notYet, n)
+	vec.Merge(&caseResult2, &c_, when2, n)
+	vec.FillNull(&caseResult2, notYet2, n)
 	vec.Check(failed, &caseResult2, all, n, 1)
 	column := vec.Int64Array(mem, &caseResult2, all, n)
 	return column
@@ -8509,10 +8515,7 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 				default:
 					out[i] = c_V[i]
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
@@ -8533,10 +8536,7 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 						out[i] = c_V[i]
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 	}
@@ -8705,10 +8705,7 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, m
 		if a.Clean() {
 			for i := range out {
 				out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
-				if bad.Err != nil {
-					vec.FailRow(&anyOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&anyOf, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -8724,10 +8721,7 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, m
 				default:
 					out[i] = false
 				}
-				if bad.Err != nil {
-					vec.FailRow(&anyOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&anyOf, n, i, &bad)
 			}
 		}
 	}
@@ -8805,10 +8799,7 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 				} else {
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -8821,18 +8812,12 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 				} else {
 					out[i] = int64(0)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return o1Col
 }
 
@@ -8875,7 +8860,7 @@ func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00060Where(n, all, probe, sArr)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00060Col1(n, sel, p, probe, b, a, failed, mem)
+	col1 := shape00060Col1(n, sel, p, probe, b, a, mem, failed)
 	// probe(1, r, c)
 	col2 := probeColumn(n, sel, probe, failed, mem, 2)
 	// probe(1, r, c)
@@ -8907,10 +8892,7 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 		if probe.Clean() && sArr.NullN() == 0 {
 			for i := range out {
 				out[i] = rt.EqInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -8919,10 +8901,7 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 					continue
 				}
 				out[i] = rt.EqInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		}
 	}
@@ -8932,127 +8911,67 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 // shape00060Col1 computes output column 1 (o1) of query Shape00060 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r,...
-func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (-(b % probe(1, r, c))) WHEN (probe(1, r, c) = probe(1, r, ...
-	caseResult := vec.Make[int64](n)
-	// CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END
-	caseResult2 := vec.Make[int64](n)
-	// (p IS NOT NULL)
-	isNotNull := vec.IsNull(&p, true, sel, n)
-	vec.CopyErrs(&caseResult2, &isNotNull, sel, n)
-	when, notYet := vec.Split(&isNotNull, sel, n)
-	vec.Fill(&caseResult2, int64(2), when, n)
-	vec.Merge(&caseResult2, &probe, notYet, n)
-	// (b + probe(1, r, c))
-	sum := vec.Make[int64](n)
+	var o1Col arrow.Array // written by the loop, or below from caseResult
+	var o1Out *vec.FixedOut[int64]
+	var caseResult vec.Vec[int64]
 	{
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
+		probeV := probe.V[:n]
 		bV := b.V[:n]
-		probeV := probe.V[:n]
-		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(bV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sum.Dirty(i) {
-					continue
-				}
-				r, err := rt.AddInt64(bV[i], probeV[i])
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	// (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c)))
-	cmp2 := vec.Make[bool](n)
-	{
-		caseResult2V := caseResult2.V[:n]
-		sumV := sum.V[:n]
-		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&sum)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.LeInt64(caseResult2V[i], sumV[i])
-			}
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp2, sel, n)
-	when2, notYet2 := vec.Split(&cmp2, sel, n)
-	// (b % probe(1, r, c))
-	remainder := vec.Map2E(when2, n, vec.VecArg(&b), vec.VecArg(&probe), rt.ModInt64)
-	// (-(b % probe(1, r, c)))
-	minus := vec.Map1E(when2, n, vec.VecArg(&remainder), rt.NegateInt64)
-	vec.Merge(&caseResult, &minus, when2, n)
-	// (probe(1, r, c) = probe(1, r, c))
-	cmp3 := vec.Map2(notYet2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.EqInt64)
-	vec.CopyErrs(&caseResult, &cmp3, notYet2, n)
-	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
-	// IF((probe(1, r, c) <= probe(1, r, c)), probe(1, r, c), a)
-	var ifResult vec.Vec[int64]
-	{
-		ifResult = vec.Make[int64](n)
-		probeV := probe.V[:n]
 		aV := a.V[:n]
-		out := ifResult.V[:n]
+		out := o1Out.V
 		var bad vec.FirstErr
-		if probe.Clean() && a.Clean() {
-			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
-				i := when3.Row(k)
-				if rt.LeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))) {
-					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			var caseWhenValue int64
+			var caseWhenValueNull bool
+			var caseWhenValueBad vec.FirstErr
+			switch {
+			case !(p.IsNull(i)):
+				caseWhenValue = int64(2)
+			default:
+				if probe.IsNull(i) {
+					caseWhenValueNull = caseWhenValueBad.Err == nil
 				} else {
-					out[i] = aV[i]
-				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
+					caseWhenValue = caseWhenValueBad.Int64(probeV[i], probe.ErrAt(i))
 				}
 			}
-		} else {
-			for k, cnt := 0, when3.Rows(n); k < cnt; k++ {
-				i := when3.Row(k)
+			switch {
+			case (!(caseWhenValueNull || b.IsNull(i) || probe.IsNull(i)) && rt.LeInt64(bad.Int64(caseWhenValue, caseWhenValueBad.Err), bad.Int64(rt.AddInt64(bV[i], bad.Int64(probeV[i], probe.ErrAt(i)))))):
+				if b.IsNull(i) || probe.IsNull(i) {
+					o1Out.SetNull(k)
+				} else {
+					out[k] = bad.Int64(rt.NegateInt64(bad.Int64(rt.ModInt64(bV[i], bad.Int64(probeV[i], probe.ErrAt(i))))))
+				}
+			case (!(probe.IsNull(i)) && rt.EqInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i)))):
 				if !(probe.IsNull(i)) && rt.LeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))) {
 					if probe.IsNull(i) {
-						ifResult.SetNull(i)
+						o1Out.SetNull(k)
 					} else {
-						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				} else {
 					if a.IsNull(i) {
-						ifResult.SetNull(i)
+						o1Out.SetNull(k)
 					} else {
-						out[i] = aV[i]
+						out[k] = aV[i]
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
+			default:
+				if probe.IsNull(i) {
+					o1Out.SetNull(k)
+				} else {
+					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 				}
 			}
+			vec.EndRow(&caseResult, n, i, &bad)
 		}
+		o1Col = o1Out.Array()
 	}
-	vec.Merge(&caseResult, &ifResult, when3, n)
-	vec.Merge(&caseResult, &probe, notYet3, n)
 	vec.Check(failed, &caseResult, sel, n, 1)
-	column := vec.Int64Array(mem, &caseResult, sel, n)
-	return column
+	return o1Col
 }
 
 // Shape00061Schema is the schema of the batches Shape00061 returns.
@@ -9352,10 +9271,7 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 					ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
 				}
 				out[k] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -9365,35 +9281,28 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 				var ifThenValueBad vec.FirstErr
 				if !(probe2.IsNull(i) || sArr.IsNull(i)) && rt.NeInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
 					if probe.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				} else {
 					if probe2.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
 					}
 				}
-				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
 				if probe.IsNull(i) || ifThenValueNull {
 					o1Out.SetNull(k)
 				} else {
 					out[k] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &sum, sel, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &sum, sel, n)
-	}
 	return o1Col
 }
 
@@ -9414,10 +9323,7 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], probe vec.Vec[int64], 
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[i] = (rt.NeInt64(int64(0), bV[i]) || rt.NeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), ifResultV[i]))
-				if bad.Err != nil {
-					vec.FailRow(&anyOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&anyOf, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -9432,10 +9338,7 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], probe vec.Vec[int64], 
 				default:
 					out[i] = false
 				}
-				if bad.Err != nil {
-					vec.FailRow(&anyOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&anyOf, n, i, &bad)
 			}
 		}
 	}
@@ -9845,10 +9748,7 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 				} else {
 					out[i] = int64(5)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult3, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult3, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
@@ -9862,10 +9762,7 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 				} else {
 					out[i] = int64(5)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult3, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult3, n, i, &bad)
 			}
 		}
 	}
@@ -10076,10 +9973,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 				} else {
 					out[i] = r_V[i]
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -10097,10 +9991,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 						out[i] = r_V[i]
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 	}
@@ -10421,10 +10312,7 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 				} else {
 					out[i] = int64(5)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -10438,10 +10326,7 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 				} else {
 					out[i] = int64(5)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 	}
@@ -10603,39 +10488,74 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 		}
 	}
 	// CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END
-	caseResult2 := vec.Make[int64](n)
-	// (b >= 1)
-	cmp2 := vec.Make[bool](n)
+	var caseResult2 vec.Vec[int64]
 	{
+		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
-		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(bV[i], int64(1))
+		pV := p.V[:n]
+		probeV := probe.V[:n]
+		out := caseResult2.V[:n]
+		var bad vec.FirstErr
+		if b.Clean() && sArr.NullN() == 0 && p.Clean() && probe.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case rt.GeInt64(bV[i], int64(1)):
+					if !shared1Done[i] {
+						shared1Done[i] = true
+						var memo1Bad vec.FirstErr
+						(*shared1).V[i] = memo1Bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+						if memo1Bad.Err != nil {
+							vec.FailRow(shared1, n, i, memo1Bad.Err)
+						}
+					}
+					out[i] = bad.Int64((*shared1).V[i], (*shared1).ErrAt(i))
+				case pV[i]:
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
+				default:
+					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+				}
+				vec.EndRow(&caseResult2, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if cmp2.Dirty(i) {
-					continue
+				switch {
+				case (!(b.IsNull(i)) && rt.GeInt64(bV[i], int64(1))):
+					if !shared1Done[i] {
+						shared1Done[i] = true
+						var memo1Bad2 vec.FirstErr
+						if sArr.IsNull(i) {
+							(*shared1).SetNull(i)
+						} else {
+							(*shared1).V[i] = memo1Bad2.Int64(rt.CastStringToInt64(sArr.Value(i)))
+						}
+						if memo1Bad2.Err != nil {
+							vec.FailRow(shared1, n, i, memo1Bad2.Err)
+						}
+					}
+					if (*shared1).IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = bad.Int64((*shared1).V[i], (*shared1).ErrAt(i))
+					}
+				case (!(p.IsNull(i)) && pV[i]):
+					if probe.IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
+					}
+				default:
+					if probe.IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+					}
 				}
-				out[i] = rt.GeInt64(bV[i], int64(1))
+				vec.EndRow(&caseResult2, n, i, &bad)
 			}
 		}
 	}
-	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
-	when, notYet := vec.Split(&cmp2, sel, n)
-	todo := vec.Missing(shared1Done, when, n)
-	// CAST(s AS BIGINT)
-	asBigint := vec.Map1E(todo, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	vec.Merge(shared1, &asBigint, todo, n)
-	vec.Merge(&caseResult2, shared1, when, n)
-	vec.CopyErrs(&caseResult2, &p, notYet, n)
-	when2, notYet2 := vec.Split(&p, notYet, n)
-	// (probe(1, r, r) + probe(1, r, r))
-	sum := vec.Map2E(when2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
-	vec.Merge(&caseResult2, &sum, when2, n)
-	vec.Merge(&caseResult2, &probe, notYet2, n)
 	matches := vec.Make[bool](n)
 	{
 		differenceV := difference.V[:n]
@@ -10656,17 +10576,17 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 		}
 	}
 	vec.CopyErrs(&caseResult, &matches, sel, n)
-	when3, notYet3 := vec.Split(&matches, sel, n)
-	vec.Merge(&caseResult, &b, when3, n)
-	matches2 := vec.Map2(notYet3, n, vec.VecArg(&difference), vec.VecArg(&b), rt.EqInt64)
-	vec.CopyErrs(&caseResult, &matches2, notYet3, n)
-	when4, notYet4 := vec.Split(&matches2, notYet3, n)
-	todo2 := vec.Missing(shared1Done, when4, n)
+	when, notYet := vec.Split(&matches, sel, n)
+	vec.Merge(&caseResult, &b, when, n)
+	matches2 := vec.Map2(notYet, n, vec.VecArg(&difference), vec.VecArg(&b), rt.EqInt64)
+	vec.CopyErrs(&caseResult, &matches2, notYet, n)
+	when2, notYet2 := vec.Split(&matches2, notYet, n)
+	todo := vec.Missing(shared1Done, when2, n)
 	// CAST(s AS BIGINT)
-	asBigint2 := vec.Map1E(todo2, n, vec.StrArg(sArr), rt.CastStringToInt64)
-	vec.Merge(shared1, &asBigint2, todo2, n)
-	vec.Merge(&caseResult, shared1, when4, n)
-	vec.Merge(&caseResult, &probe, notYet4, n)
+	asBigint := vec.Map1E(todo, n, vec.StrArg(sArr), rt.CastStringToInt64)
+	vec.Merge(shared1, &asBigint, todo, n)
+	vec.Merge(&caseResult, shared1, when2, n)
+	vec.Merge(&caseResult, &probe, notYet2, n)
 	vec.Check(failed, &caseResult, sel, n, 1)
 	column := vec.Int64Array(mem, &caseResult, sel, n)
 	return column
@@ -11114,9 +11034,6 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return o1Col
 }
 
@@ -11344,10 +11261,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 					}
 					out[k] = bad.Int64(rt.AddInt64(probe3V[i], ifThenValue))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -11384,10 +11298,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 						out[k] = bad.Int64(rt.AddInt64(probe3V[i], ifThenValue))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		fused, rest = true, left
@@ -11427,10 +11338,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 					} else {
 						out[i] = bad.Int64(probe2V[i], probe2.ErrAt(i))
 					}
-					if bad.Err != nil {
-						vec.FailRow(&ifResult3, n, i, bad.Err)
-						bad.Err = nil
-					}
+					vec.EndRow(&ifResult3, n, i, &bad)
 				}
 			} else {
 				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
@@ -11448,10 +11356,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 							out[i] = bad.Int64(probe2V[i], probe2.ErrAt(i))
 						}
 					}
-					if bad.Err != nil {
-						vec.FailRow(&ifResult3, n, i, bad.Err)
-						bad.Err = nil
-					}
+					vec.EndRow(&ifResult3, n, i, &bad)
 				}
 			}
 		}
@@ -11765,10 +11670,7 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 				default:
 					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -11788,10 +11690,7 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 	}
@@ -11839,10 +11738,7 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 					ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 				}
 				out[i] = rt.NeInt64(bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err))), bad.Int64(rt.NegateInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)))))
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -11851,27 +11747,23 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 				var ifThenValueBad vec.FirstErr
 				if !(sArr.IsNull(i)) && rt.EqString(sArr.Value(i), "a") {
 					if probe.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				} else {
 					if probe.IsNull(i) {
-						ifThenValueNull = true
+						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
 						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
-				ifThenValueNull = ifThenValueNull && ifThenValueBad.Err == nil
 				if probe.IsNull(i) || ifThenValueNull || probe2.IsNull(i) {
 					cmp.SetNull(i)
 				} else {
 					out[i] = rt.NeInt64(bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err))), bad.Int64(rt.NegateInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)))))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		}
 	}

@@ -86,10 +86,7 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 		if sArr.NullN() == 0 {
 			for i := range out {
 				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -98,10 +95,7 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 					continue
 				}
 				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		}
 	}
@@ -740,10 +734,7 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -760,18 +751,12 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 						out[k] = aV[i]
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		}
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &shared, sel, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &shared, sel, n)
-	}
 	return o1Col
 }
 
@@ -1069,10 +1054,7 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-				if bad.Err != nil {
-					vec.FailRow(&cmp2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp2, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -1082,10 +1064,7 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 					continue
 				}
 				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-				if bad.Err != nil {
-					vec.FailRow(&cmp2, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp2, n, i, &bad)
 			}
 		}
 	}
@@ -6872,20 +6851,52 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 		}
 	}
 	// CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END
-	caseResult := vec.Make[bool](n)
-	// (b IS NULL)
-	isNull := vec.IsNull(&b, false, sel, n)
-	vec.CopyErrs(&caseResult, &isNull, sel, n)
-	when, notYet := vec.Split(&isNull, sel, n)
-	// (9223372036854775807 <> c)
-	cmp := vec.Map2(when, n, vec.ConstArg[int64](int64(9223372036854775807)), vec.VecArg(&c_), rt.NeInt64)
-	vec.Merge(&caseResult, &cmp, when, n)
-	vec.CopyErrs(&caseResult, &q, notYet, n)
-	when2, notYet2 := vec.Split(&q, notYet, n)
-	// (c > b)
-	cmp2 := vec.Map2(when2, n, vec.VecArg(&c_), vec.VecArg(&b), rt.GtInt64)
-	vec.Merge(&caseResult, &cmp2, when2, n)
-	vec.Merge(&caseResult, &p, notYet2, n)
+	var caseResult vec.Vec[bool]
+	{
+		caseResult = vec.Make[bool](n)
+		c_V := c_.V[:n]
+		qV := q.V[:n]
+		bV := b.V[:n]
+		pV := p.V[:n]
+		out := caseResult.V[:n]
+		if c_.Clean() && q.Clean() && b.Clean() && p.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case (b.IsNull(i)):
+					out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
+				case qV[i]:
+					out[i] = rt.GtInt64(c_V[i], bV[i])
+				default:
+					out[i] = pV[i]
+				}
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case (b.IsNull(i)):
+					if c_.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
+					}
+				case (!(q.IsNull(i)) && qV[i]):
+					if c_.IsNull(i) || b.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = rt.GtInt64(c_V[i], bV[i])
+					}
+				default:
+					if p.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = pV[i]
+					}
+				}
+			}
+		}
+	}
 	// IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGINT)))
 	then, otherwise := vec.Split(&caseResult, sel, n)
 	ifResult := vec.Make[int64](n)
@@ -7180,9 +7191,6 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if o1Col == nil {
-		o1Col = vec.StringArray(mem, &ifResult, all, n)
-	}
 	return o1Col
 }
 
@@ -9978,36 +9986,82 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 	caseResult := vec.Make[int64](n)
 	or := vec.NewLogic(true, all, n)
 	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
-	caseResult2 := vec.Make[int64](n)
-	// (a > a)
-	cmp := vec.Map2(or.Live, n, vec.VecArg(&a), vec.VecArg(&a), rt.GtInt64)
-	vec.CopyErrs(&caseResult2, &cmp, or.Live, n)
-	when, notYet := vec.Split(&cmp, or.Live, n)
-	vec.Merge(&caseResult2, &a, when, n)
-	// (b IS NOT NULL)
-	isNotNull := vec.IsNull(&b, true, notYet, n)
-	vec.CopyErrs(&caseResult2, &isNotNull, notYet, n)
-	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
-	vec.Fill(&caseResult2, int64(5), when2, n)
-	vec.Fill(&caseResult2, int64(1), notYet2, n)
+	var caseResult2 vec.Vec[int64]
+	{
+		caseResult2 = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := caseResult2.V[:n]
+		if a.Clean() {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				switch {
+				case rt.GtInt64(aV[i], aV[i]):
+					out[i] = aV[i]
+				case !(b.IsNull(i)):
+					out[i] = int64(5)
+				default:
+					out[i] = int64(1)
+				}
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				switch {
+				case (!(a.IsNull(i)) && rt.GtInt64(aV[i], aV[i])):
+					if a.IsNull(i) {
+						caseResult2.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
+				case !(b.IsNull(i)):
+					out[i] = int64(5)
+				default:
+					out[i] = int64(1)
+				}
+			}
+		}
+	}
 	// probe(4, r, r)
 	probe := vec.Map3E(or.Live, n, vec.ConstArg[int32](int32(4)), vec.VecArg(&r_), vec.VecArg(&r_), kernelKernels.Probe)
 	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r))
-	cmp2 := vec.Map2(or.Live, n, vec.VecArg(&caseResult2), vec.VecArg(&probe), rt.LtInt64)
-	or.Add(&cmp2)
+	cmp := vec.Map2(or.Live, n, vec.VecArg(&caseResult2), vec.VecArg(&probe), rt.LtInt64)
+	or.Add(&cmp)
 	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
-	caseResult3 := vec.Make[int64](n)
-	// (a > a)
-	cmp3 := vec.Map2(or.Live, n, vec.VecArg(&a), vec.VecArg(&a), rt.GtInt64)
-	vec.CopyErrs(&caseResult3, &cmp3, or.Live, n)
-	when3, notYet3 := vec.Split(&cmp3, or.Live, n)
-	vec.Merge(&caseResult3, &a, when3, n)
-	// (b IS NOT NULL)
-	isNotNull2 := vec.IsNull(&b, true, notYet3, n)
-	vec.CopyErrs(&caseResult3, &isNotNull2, notYet3, n)
-	when4, notYet4 := vec.Split(&isNotNull2, notYet3, n)
-	vec.Fill(&caseResult3, int64(5), when4, n)
-	vec.Fill(&caseResult3, int64(1), notYet4, n)
+	var caseResult3 vec.Vec[int64]
+	{
+		caseResult3 = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := caseResult3.V[:n]
+		if a.Clean() {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				switch {
+				case rt.GtInt64(aV[i], aV[i]):
+					out[i] = aV[i]
+				case !(b.IsNull(i)):
+					out[i] = int64(5)
+				default:
+					out[i] = int64(1)
+				}
+			}
+		} else {
+			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
+				i := or.Live.Row(k)
+				switch {
+				case (!(a.IsNull(i)) && rt.GtInt64(aV[i], aV[i])):
+					if a.IsNull(i) {
+						caseResult3.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
+				case !(b.IsNull(i)):
+					out[i] = int64(5)
+				default:
+					out[i] = int64(1)
+				}
+			}
+		}
+	}
 	// (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END BETWEEN c AND probe(1, r, b))
 	between := vec.NewLogic(false, or.Live, n)
 	inRange := vec.Map2(between.Live, n, vec.VecArg(&caseResult3), vec.VecArg(&c_), rt.GeInt64)
@@ -10020,27 +10074,50 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 	or.Add(&betweenResult)
 	orResult := or.Finish()
 	vec.CopyErrs(&caseResult, &orResult, all, n)
-	when5, notYet5 := vec.Split(&orResult, all, n)
+	when, notYet := vec.Split(&orResult, all, n)
 	// CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END
-	caseResult4 := vec.Make[int64](n)
-	// (a > a)
-	cmp4 := vec.Map2(when5, n, vec.VecArg(&a), vec.VecArg(&a), rt.GtInt64)
-	vec.CopyErrs(&caseResult4, &cmp4, when5, n)
-	when6, notYet6 := vec.Split(&cmp4, when5, n)
-	vec.Merge(&caseResult4, &a, when6, n)
-	// (b IS NOT NULL)
-	isNotNull3 := vec.IsNull(&b, true, notYet6, n)
-	vec.CopyErrs(&caseResult4, &isNotNull3, notYet6, n)
-	when7, notYet7 := vec.Split(&isNotNull3, notYet6, n)
-	vec.Fill(&caseResult4, int64(5), when7, n)
-	vec.Fill(&caseResult4, int64(1), notYet7, n)
+	var caseResult4 vec.Vec[int64]
+	{
+		caseResult4 = vec.Make[int64](n)
+		aV := a.V[:n]
+		out := caseResult4.V[:n]
+		if a.Clean() {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				switch {
+				case rt.GtInt64(aV[i], aV[i]):
+					out[i] = aV[i]
+				case !(b.IsNull(i)):
+					out[i] = int64(5)
+				default:
+					out[i] = int64(1)
+				}
+			}
+		} else {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				switch {
+				case (!(a.IsNull(i)) && rt.GtInt64(aV[i], aV[i])):
+					if a.IsNull(i) {
+						caseResult4.SetNull(i)
+					} else {
+						out[i] = aV[i]
+					}
+				case !(b.IsNull(i)):
+					out[i] = int64(5)
+				default:
+					out[i] = int64(1)
+				}
+			}
+		}
+	}
 	// probe(2, r, CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END)
-	probe3 := vec.Map3E(when5, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult4), kernelKernels.Probe)
-	vec.Merge(&caseResult, &probe3, when5, n)
-	vec.CopyErrs(&caseResult, &q, notYet5, n)
-	when8, notYet8 := vec.Split(&q, notYet5, n)
-	vec.Merge(&caseResult, &c_, when8, n)
-	vec.FillNull(&caseResult, notYet8, n)
+	probe3 := vec.Map3E(when, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&caseResult4), kernelKernels.Probe)
+	vec.Merge(&caseResult, &probe3, when, n)
+	vec.CopyErrs(&caseResult, &q, notYet, n)
+	when2, notYet2 := vec.Split(&q, notYet, n)
+	vec.Merge(&caseResult, &c_, when2, n)
+	vec.FillNull(&caseResult, notYet2, n)
 	vec.Check(failed, &caseResult, all, n, 1)
 	column := vec.Int64Array(mem, &caseResult, all, n)
 	return column
@@ -10398,10 +10475,7 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, m
 		if a.Clean() {
 			for i := range out {
 				out[i] = (rt.EqInt64(int64(9223372036854775807), aV[i]) || rt.GtInt64(int64(0), aV[i]) || rt.NeInt64(bad.Int64(rt.NegateInt64(aV[i])), aV[i]))
-				if bad.Err != nil {
-					vec.FailRow(&anyOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&anyOf, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -10417,10 +10491,7 @@ func shape00058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, m
 				default:
 					out[i] = false
 				}
-				if bad.Err != nil {
-					vec.FailRow(&anyOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&anyOf, n, i, &bad)
 			}
 		}
 	}
@@ -12184,10 +12255,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 				} else {
 					out[i] = r_V[i]
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -12205,10 +12273,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 						out[i] = r_V[i]
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 	}
@@ -13280,9 +13345,6 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if o1Col == nil {
-		o1Col = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return o1Col
 }
 

@@ -159,9 +159,6 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 5)
-	if discPriceCol == nil {
-		discPriceCol = vec.Float64Array(mem, &product, sel, n)
-	}
 	return discPriceCol
 }
 
@@ -201,9 +198,6 @@ func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice 
 		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product2, sel, n, 6)
-	if chargeCol == nil {
-		chargeCol = vec.Float64Array(mem, &product2, sel, n)
-	}
 	return chargeCol
 }
 

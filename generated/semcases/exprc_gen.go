@@ -2371,10 +2371,7 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 		if i_.Clean() {
 			for i := range out {
 				out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
-				if bad.Err != nil {
-					vec.FailRow(&asInt, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&asInt, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -2383,18 +2380,12 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 					continue
 				}
 				out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
-				if bad.Err != nil {
-					vec.FailRow(&asInt, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&asInt, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asInt, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &asInt, all, n)
-	}
 	return directCol
 }
 
@@ -3751,9 +3742,6 @@ func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sqrt, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Float64Array(mem, &sqrt, all, n)
-	}
 	return directCol
 }
 
@@ -3825,9 +3813,6 @@ func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &power, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Float64Array(mem, &power, all, n)
-	}
 	return directCol
 }
 
@@ -3965,9 +3950,6 @@ func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &power, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Float64Array(mem, &power, all, n)
-	}
 	return directCol
 }
 
@@ -4447,9 +4429,6 @@ func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sign, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Float64Array(mem, &sign, all, n)
-	}
 	return directCol
 }
 
@@ -6522,9 +6501,6 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &concat, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &concat, all, n)
-	}
 	return directCol
 }
 
@@ -8517,9 +8493,6 @@ func caseWhenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &caseResult, all, n)
-	}
 	return directCol
 }
 
@@ -8800,9 +8773,6 @@ func ifThenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &ifResult, all, n)
-	}
 	return directCol
 }
 
@@ -8999,9 +8969,6 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &ifResult, all, n)
-	}
 	return directCol
 }
 
@@ -9075,9 +9042,6 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &ifResult, all, n)
-	}
 	return directCol
 }
 
@@ -12431,10 +12395,7 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
-				if bad.Err != nil {
-					vec.FailRow(&product, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&product, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -12443,18 +12404,12 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 					continue
 				}
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
-				if bad.Err != nil {
-					vec.FailRow(&product, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&product, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &product, all, n)
-	}
 	return directCol
 }
 
@@ -12514,10 +12469,7 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		if a.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -12526,18 +12478,12 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 					continue
 				}
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 	return directCol
 }
 
@@ -12597,10 +12543,7 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		if a.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -12609,18 +12552,12 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 					continue
 				}
 				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 	return directCol
 }
 
@@ -12681,10 +12618,7 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 		if sArr.NullN() == 0 && uArr.NullN() == 0 && a.Clean() {
 			for i := range n {
 				directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
-				if bad.Err != nil {
-					vec.FailRow(&concat, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&concat, n, i, &bad)
 			}
 		} else {
 			for i := range n {
@@ -12693,18 +12627,12 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 					continue
 				}
 				directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
-				if bad.Err != nil {
-					vec.FailRow(&concat, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&concat, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &concat, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &concat, all, n)
-	}
 	return directCol
 }
 
@@ -12767,10 +12695,7 @@ func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uAr
 		if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
 			for i := range n {
 				directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
-				if bad.Err != nil {
-					vec.FailRow(&concat, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&concat, n, i, &bad)
 			}
 		} else {
 			for i := range n {
@@ -12779,18 +12704,12 @@ func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uAr
 					continue
 				}
 				directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
-				if bad.Err != nil {
-					vec.FailRow(&concat, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&concat, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &concat, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &concat, all, n)
-	}
 	return directCol
 }
 
@@ -13170,10 +13089,7 @@ func cmpColumn4(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem m
 		if a.Clean() {
 			for i := range out {
 				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -13182,10 +13098,7 @@ func cmpColumn4(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem m
 					continue
 				}
 				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-				if bad.Err != nil {
-					vec.FailRow(&cmp, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&cmp, n, i, &bad)
 			}
 		}
 	}
@@ -13396,10 +13309,7 @@ func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], failed 
 		if p.Clean() && a.Clean() {
 			for i := range out {
 				out[i] = (pV[i] && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&allOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&allOf, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -13413,10 +13323,7 @@ func case0236Col1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], failed 
 				default:
 					out[i] = true
 				}
-				if bad.Err != nil {
-					vec.FailRow(&allOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&allOf, n, i, &bad)
 			}
 		}
 	}
@@ -13719,10 +13626,7 @@ func allOfColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem 
 		if a.Clean() {
 			for i := range out {
 				out[i] = (rt.NeInt64(aV[i], int64(0)) && rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&allOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&allOf, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -13736,10 +13640,7 @@ func allOfColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem 
 				default:
 					out[i] = true
 				}
-				if bad.Err != nil {
-					vec.FailRow(&allOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&allOf, n, i, &bad)
 			}
 		}
 	}
@@ -13948,10 +13849,7 @@ func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 		if a.Clean() {
 			for i := range out {
 				out[i] = (rt.EqInt64(aV[i], int64(0)) || rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&anyOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&anyOf, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -13965,10 +13863,7 @@ func case0244Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 				default:
 					out[i] = false
 				}
-				if bad.Err != nil {
-					vec.FailRow(&anyOf, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&anyOf, n, i, &bad)
 			}
 		}
 	}
@@ -14678,10 +14573,7 @@ func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 		if a.Clean() {
 			for i := range out {
 				out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&negated, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&negated, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -14690,10 +14582,7 @@ func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 					continue
 				}
 				out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-				if bad.Err != nil {
-					vec.FailRow(&negated, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&negated, n, i, &bad)
 			}
 		}
 	}
@@ -14827,10 +14716,7 @@ func caseWhenColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator,
 				default:
 					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -14844,18 +14730,12 @@ func caseWhenColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator,
 						out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 	return directCol
 }
 
@@ -15071,10 +14951,7 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 				} else {
 					out[i] = int64(-1)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -15087,18 +14964,12 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 				} else {
 					out[i] = int64(-1)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &ifResult, all, n)
-	}
 	return directCol
 }
 
@@ -15162,10 +15033,7 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 				} else {
 					out[i] = int32(2)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -15174,18 +15042,12 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 				} else {
 					out[i] = int32(2)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&ifResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &ifResult, all, n)
-	}
 	return directCol
 }
 
@@ -15261,9 +15123,6 @@ func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, fai
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int32Array(mem, &ifResult, all, n)
-	}
 	return directCol
 }
 
@@ -15388,10 +15247,7 @@ func caseWhenColumn3(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem 
 				default:
 					directOut.Append("c")
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for i := range n {
@@ -15403,18 +15259,12 @@ func caseWhenColumn3(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem 
 				default:
 					directOut.Append("c")
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 	return directCol
 }
 
@@ -15639,9 +15489,6 @@ func caseWhenColumn5(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator,
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &caseResult, all, n)
-	}
 	return directCol
 }
 
@@ -16068,9 +15915,6 @@ func case0276Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &shared, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &shared, all, n)
-	}
 	return directCol
 }
 
@@ -16171,10 +16015,7 @@ func case0278Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		if a.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.DivInt64(int64(1), aV[i]))
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -16184,18 +16025,12 @@ func case0278Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 				default:
 					out[i] = int64(7)
 				}
-				if bad.Err != nil {
-					vec.FailRow(&shared, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&shared, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &shared, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &shared, all, n)
-	}
 	return directCol
 }
 
@@ -16274,9 +16109,6 @@ func case0279Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &shared, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &shared, all, n)
-	}
 	return directCol
 }
 
@@ -16355,9 +16187,6 @@ func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem m
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &shared, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &shared, all, n)
-	}
 	return directCol
 }
 
@@ -16469,9 +16298,6 @@ func case0282Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &shared, all, n, 1)
-	if directCol == nil {
-		directCol = vec.StringArray(mem, &shared, all, n)
-	}
 	return directCol
 }
 
@@ -19250,10 +19076,7 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
-				if bad.Err != nil {
-					vec.FailRow(&quotient, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -19262,18 +19085,12 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 					continue
 				}
 				out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
-				if bad.Err != nil {
-					vec.FailRow(&quotient, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &quotient, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Float64Array(mem, &quotient, all, n)
-	}
 	return directCol
 }
 
@@ -19831,10 +19648,7 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem m
 		if i_.Clean() && a.Clean() {
 			for i := range out {
 				out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -19843,18 +19657,12 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem m
 					continue
 				}
 				out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
-				if bad.Err != nil {
-					vec.FailRow(&sum, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &sum, all, n)
-	}
 	return directCol
 }
 
@@ -20487,9 +20295,6 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	if directCol == nil {
-		directCol = vec.Int64Array(mem, &caseResult, all, n)
-	}
 	return directCol
 }
 

@@ -3540,10 +3540,7 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				default:
 					out[i] = bad.Int64(sub1ReadV[i], sub1Read.ErrAt(i))
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
@@ -3561,10 +3558,7 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 						out[i] = bad.Int64(sub1ReadV[i], sub1Read.ErrAt(i))
 					}
 				}
-				if bad.Err != nil {
-					vec.FailRow(&caseResult, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
 		directCol = directOut.Array()

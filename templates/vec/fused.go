@@ -275,3 +275,17 @@ func KeepErrs[T any](dst, src *Vec[T], rest Sel, n int) {
 		}
 	}
 }
+
+// EndRow ends row i of a fused loop that decides failed rows itself: the
+// row is the error bad met, if any (FailRow), and bad is ready for the next
+// row. Small enough to be inlined into the loop.
+func EndRow[T any](v *Vec[T], n, i int, bad *FirstErr) {
+	if bad.Err != nil {
+		endFailed(v, n, i, bad)
+	}
+}
+
+func endFailed[T any](v *Vec[T], n, i int, bad *FirstErr) {
+	FailRow(v, n, i, bad.Err)
+	bad.Err = nil
+}

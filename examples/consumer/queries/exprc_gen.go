@@ -167,9 +167,6 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], mem memory.Alloca
 		sizeCol = sizeOut.Array()
 	}
 	vec.Check(failed, &caseResult, sel, n, 3)
-	if sizeCol == nil {
-		sizeCol = vec.StringArray(mem, &caseResult, sel, n)
-	}
 	return sizeCol
 }
 
@@ -373,10 +370,7 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], qty vec.Vec[int6
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
-				if bad.Err != nil {
-					vec.FailRow(&quotient, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -386,18 +380,12 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], qty vec.Vec[int6
 					continue
 				}
 				out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
-				if bad.Err != nil {
-					vec.FailRow(&quotient, n, i, bad.Err)
-					bad.Err = nil
-				}
+				vec.EndRow(&quotient, n, i, &bad)
 			}
 		}
 		unitPriceCol = unitPriceOut.Array()
 	}
 	vec.Check(failed, &quotient, sel, n, 2)
-	if unitPriceCol == nil {
-		unitPriceCol = vec.Float64Array(mem, &quotient, sel, n)
-	}
 	return unitPriceCol
 }
 
