@@ -83,8 +83,15 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 		rowsStore = func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }
 	}
 	l.decideModes()
-	rowsBody := l.body(rowsStore, true)
 	l.rowsStore = rowsStore
+	// A body of many branches is printed once, for every batch (the body
+	// for a dirty batch, in emitOne): a clean batch pays a test per input
+	// read, but the code is half as long (and compiles in half the time).
+	l.single = (l.logic || l.cond) && lower.Branches(fz.Row) >= oneLoopBranches
+	var rowsBody []jen.Code
+	if !l.single {
+		rowsBody = l.body(rowsStore, true)
+	}
 	l.one = !l.fu.modal
 	var cleanBody []jen.Code
 	if !l.one {
@@ -170,6 +177,8 @@ type fusedLoops struct {
 	res, rest, fused string
 	// How the single loop decides a row with a NULL input (decideModes).
 	strict, logic, cond, exact bool
+	// single: one loop for every batch, whose body tests the inputs.
+	single bool
 }
 
 // decideModes decides how the loop decides a row with a NULL input or a
@@ -362,7 +371,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 	// below then cover.
 	checkedBody := body
 	setNull := l.setNull()
-	if (logic || cond) && len(fu.rowNulls) > 0 {
+	if (logic || cond) && (l.single || len(fu.rowNulls) > 0) {
 		fu.nulls = true
 		if logic {
 			fu.printed = map[*lower.Row]bool{}
@@ -460,13 +469,10 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		checkedRow = append(append([]jen.Code{}, checkedRow...), flagged)
 	}
 	switch {
+	case l.single:
+		loop = append(loop, l.loop(over).Block(l.first(append(checks, checkedRow...))...))
 	case len(fu.rowNulls) == 0: // no input can be NULL or failed
 		loop = append(loop, l.loop(over).Block(l.first(rowBody)...))
-	case (logic || cond) && lower.Branches(l.fz.Row) >= oneLoopBranches:
-		// A body of many branches is printed once, for every batch: a clean
-		// batch pays a test per input read, but the code is half as long
-		// (and compiles in half the time).
-		loop = append(loop, l.loop(over).Block(l.first(append(checks, checkedRow...))...))
 	default:
 		// if x.Clean() && sArr.NullN() == 0 { loop } else { loop testing each row's inputs first }:
 		// the loop over a clean batch tests nothing per row.

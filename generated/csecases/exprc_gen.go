@@ -748,14 +748,14 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 			case (!(p.IsNull(i)) && pV[i]):
 				if !shared0Done[i] {
 					shared0Done[i] = true
-					var memo0Bad3 vec.FirstErr
+					var memo0Bad vec.FirstErr
 					if a.IsNull(i) || b.IsNull(i) {
 						(*shared0).SetNull(i)
 					} else {
-						(*shared0).V[i] = memo0Bad3.Int64(rt.DivInt64(aV[i], bV[i]))
+						(*shared0).V[i] = memo0Bad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
-					if memo0Bad3.Err != nil {
-						vec.FailRow(shared0, n, i, memo0Bad3.Err)
+					if memo0Bad.Err != nil {
+						vec.FailRow(shared0, n, i, memo0Bad.Err)
 					}
 				}
 				if (*shared0).IsNull(i) {
@@ -768,14 +768,14 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 			default:
 				if !shared0Done[i] {
 					shared0Done[i] = true
-					var memo0Bad4 vec.FirstErr
+					var memo0Bad2 vec.FirstErr
 					if a.IsNull(i) || b.IsNull(i) {
 						(*shared0).SetNull(i)
 					} else {
-						(*shared0).V[i] = memo0Bad4.Int64(rt.DivInt64(aV[i], bV[i]))
+						(*shared0).V[i] = memo0Bad2.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
-					if memo0Bad4.Err != nil {
-						vec.FailRow(shared0, n, i, memo0Bad4.Err)
+					if memo0Bad2.Err != nil {
+						vec.FailRow(shared0, n, i, memo0Bad2.Err)
 					}
 				}
 				if (*shared0).IsNull(i) {
@@ -1768,14 +1768,14 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 			if !(c_.IsNull(i) || a.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
 				if !shared0Done[i] {
 					shared0Done[i] = true
-					var memo0Bad3 vec.FirstErr
+					var memo0Bad vec.FirstErr
 					if b.IsNull(i) || c_.IsNull(i) {
 						(*shared0).SetNull(i)
 					} else {
-						(*shared0).V[i] = memo0Bad3.Int64(rt.DivInt64(bV[i], c_V[i]))
+						(*shared0).V[i] = memo0Bad.Int64(rt.DivInt64(bV[i], c_V[i]))
 					}
-					if memo0Bad3.Err != nil {
-						vec.FailRow(shared0, n, i, memo0Bad3.Err)
+					if memo0Bad.Err != nil {
+						vec.FailRow(shared0, n, i, memo0Bad.Err)
 					}
 				}
 				if (*shared0).IsNull(i) {
@@ -1786,14 +1786,14 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 			} else {
 				if !shared0Done[i] {
 					shared0Done[i] = true
-					var memo0Bad4 vec.FirstErr
+					var memo0Bad2 vec.FirstErr
 					if b.IsNull(i) || c_.IsNull(i) {
 						(*shared0).SetNull(i)
 					} else {
-						(*shared0).V[i] = memo0Bad4.Int64(rt.DivInt64(bV[i], c_V[i]))
+						(*shared0).V[i] = memo0Bad2.Int64(rt.DivInt64(bV[i], c_V[i]))
 					}
-					if memo0Bad4.Err != nil {
-						vec.FailRow(shared0, n, i, memo0Bad4.Err)
+					if memo0Bad2.Err != nil {
+						vec.FailRow(shared0, n, i, memo0Bad2.Err)
 					}
 				}
 				if (*shared0).IsNull(i) {
@@ -2130,14 +2130,14 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 			if !(p.IsNull(i)) && pV[i] {
 				if !shared0Done[i] {
 					shared0Done[i] = true
-					var memo0Bad3 vec.FirstErr
+					var memo0Bad vec.FirstErr
 					if a.IsNull(i) || b.IsNull(i) {
 						(*shared0).SetNull(i)
 					} else {
-						(*shared0).V[i] = memo0Bad3.Int64(rt.DivInt64(aV[i], bV[i]))
+						(*shared0).V[i] = memo0Bad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
-					if memo0Bad3.Err != nil {
-						vec.FailRow(shared0, n, i, memo0Bad3.Err)
+					if memo0Bad.Err != nil {
+						vec.FailRow(shared0, n, i, memo0Bad.Err)
 					}
 				}
 				if (*shared0).IsNull(i) {
@@ -2154,14 +2154,14 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 			if !(q.IsNull(i)) && qV[i] {
 				if !shared0Done[i] {
 					shared0Done[i] = true
-					var memo0Bad4 vec.FirstErr
+					var memo0Bad2 vec.FirstErr
 					if a.IsNull(i) || b.IsNull(i) {
 						(*shared0).SetNull(i)
 					} else {
-						(*shared0).V[i] = memo0Bad4.Int64(rt.DivInt64(aV[i], bV[i]))
+						(*shared0).V[i] = memo0Bad2.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
-					if memo0Bad4.Err != nil {
-						vec.FailRow(shared0, n, i, memo0Bad4.Err)
+					if memo0Bad2.Err != nil {
+						vec.FailRow(shared0, n, i, memo0Bad2.Err)
 					}
 				}
 				if (*shared0).IsNull(i) {
