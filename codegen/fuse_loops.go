@@ -18,9 +18,12 @@ import (
 // intermediate result, and for a CASE or IF a boolean vector per condition,
 // a selection split per WHEN and a merge per result. A fused expression (see
 // package lower for which are) is one Go loop over the rows instead: a switch
-// per row for a conditional, one Go expression for a value. It is NULL only
-// where an input is, so the loops need no NULL rules; a kernel error, a
-// missing map key or a NULL map item sets the row's flag (vec.Failed).
+// per row for a conditional, one Go expression for a value, statements into a
+// local for a conditional inside a value. How the loop decides a row with a
+// NULL input or a failed kernel (itself, or by leaving it to the vector code)
+// follows from its row program (decideModes; package lower, modes.go); a
+// kernel error, a missing map key or a NULL map item it does not decide sets
+// the row's flag (vec.Failed).
 //
 // One loop runs on every batch (emitOne) where the batch-wide conditions
 // hold (constant patterns compiled) and at most half of the rows have a NULL

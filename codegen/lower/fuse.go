@@ -18,9 +18,10 @@ import (
 // every call is a templates/rt kernel or a map lookup on a MAP input column,
 // every constant a value and every shared subexpression it reads already
 // computed or absorbed, is instead one Go loop over the rows of its
-// selection. Such an expression is NULL only where an input is, so the loop
-// needs no NULL rules; a kernel error, a missing map key or a NULL map item
-// flags the row for the vector code, which stays as the general path.
+// selection. How its loop decides a row with a NULL input or an error is in
+// modes.go; what it does not decide (a kernel error an AND operand could
+// mask, a missing map key, a NULL map item) flags the row for the vector
+// code, which stays as the general path.
 //
 // Deciding whether an expression is fused and building its per-row program
 // are one walk (value, valueNode, rowCond), so the printer never meets a row
