@@ -146,19 +146,23 @@ func LogicRoot(r *Row) bool {
 	return true
 }
 
-func readsLocal(r *Row) bool {
+func readsLocal(r *Row) bool { return anyRow(r, func(x *Row) bool { return x.Op == RowLocal }) }
+
+// anyRow reports whether pred holds for r or a row below it (its arguments,
+// a CASE's operand and ELSE).
+func anyRow(r *Row, pred func(*Row) bool) bool {
 	if r == nil {
 		return false
 	}
-	if r.Op == RowLocal {
+	if pred(r) {
 		return true
 	}
 	for _, a := range r.Args {
-		if readsLocal(a) {
+		if anyRow(a, pred) {
 			return true
 		}
 	}
-	return readsLocal(r.Subject) || readsLocal(r.Else)
+	return anyRow(r.Subject, pred) || anyRow(r.Else, pred)
 }
 
 // ExactErrors reports whether, on a row whose NULL inputs the loop decides
@@ -248,18 +252,7 @@ func CanFlag(r *Row, vectors bool) bool {
 // HasTemp reports whether row program r computes a conditional in a value
 // position, or reads a lazily shared value (computed apart the same way).
 func HasTemp(r *Row) bool {
-	if r == nil {
-		return false
-	}
-	if r.Temp || r.Op == RowMemo {
-		return true
-	}
-	for _, a := range r.Args {
-		if HasTemp(a) {
-			return true
-		}
-	}
-	return HasTemp(r.Subject) || HasTemp(r.Else)
+	return anyRow(r, func(x *Row) bool { return x.Temp || x.Op == RowMemo })
 }
 
 // TempsDecided reports whether root program r, which computes conditionals
