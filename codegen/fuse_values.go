@@ -445,6 +445,7 @@ func (fu *fusion) nullTest(r *lower.Row) []string {
 			}
 		case lower.RowVector:
 			v = fu.f.done[r.Def].vec
+			fu.f.use(v) // IS NULL reads its NULLs alone
 		case lower.RowLocal:
 			walk(r.Local)
 		case lower.RowMemo:

@@ -225,6 +225,9 @@ var collisionSpecs = []struct{ pkg, spec string }{
 	// (CAST(i5 AS BIGINT), shared with the IF): the clean loop, which reads
 	// the first argument only, must not compute it.
 	{"absorbedcoalesce", "CREATE TABLE t (b3 BIGINT, i5 INT);\n-- name: Q\nSELECT COALESCE(b3, i5, 0) AS a, IF(i5 > b3, b3, 1) AS b FROM t;\n"},
+	// IS NULL of a shared vector in a fused loop reads its NULLs alone: the
+	// unit still takes the vector (found by make cse-shapes).
+	{"isnullshared", "CREATE TABLE t (s VARCHAR, c BIGINT, b BIGINT);\n-- name: Q\nSELECT COALESCE(s, CASE WHEN COALESCE(c, 7) IS NULL THEN 'x' ELSE s END) AS a, COALESCE(c, 7) + b AS d FROM t WHERE b > 0;\n"},
 	// Units with the same code call one helper (upperColumn, sumColumn...),
 	// whose parameters are in1, in2... and text1, value1...: columns and
 	// queries named like them.
