@@ -235,7 +235,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 	case lower.RowVector:
 		v := f.done[r.Def].vec
 		f.use(v)
-		if fu.noteVectors && cse.MayFail(r.Expr) {
+		if fu.noteVectors && cse.MayFail(r.Expr) && kinds.Of(r.Expr.Type()).Failed != "" {
 			// bad.Int64(xV[i], x.ErrAt(i))
 			return jen.Id(fu.flag()).Dot(kinds.Of(r.Expr.Type()).Failed).Call(fu.vecInput(v, false), jen.Id(v).Dot("ErrAt").Call(jen.Id("i")))
 		}

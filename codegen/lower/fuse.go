@@ -295,7 +295,7 @@ func (l *lowerer) value(e ir.Expr, locals map[int]bool) (*Row, string) {
 		if row == nil {
 			return nil, why
 		}
-		if !NullAware(row) || !ExactErrors(row, true) {
+		if !NullAware(row) || !ExactErrors(row, true) || cse.MayFail(s.Expr) && !failsAs(s.Expr.Type()) {
 			return nil, fmt.Sprintf("reads shared #%d (lazy), whose NULLs or errors the loop would not decide", s.ID)
 		}
 		return &Row{Op: RowMemo, Expr: e, Shared: s, Local: row}, ""
