@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -340,10 +341,15 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 
 // local names a variable of the fused loop's block: distinct from the
 // function's names, the loop's own (out, i, k, cnt, left) and its other locals.
+//
+// The name is reserved in the whole function: a variable the function
+// declares after the loop (the loop's own result, a memo the next loop
+// fills) must not be hidden by it where the loop reads that variable.
 func (fu *fusion) local(base string) string {
-	name := fu.f.local(base)
-	for n := 2; fu.names[name] || loopNames[name]; n++ {
-		name = fu.f.local(base + itoa(n))
+	base = strings.NewReplacer("(", "", "*", "", ")", "").Replace(base) // a memo read through its pointer
+	name := fu.f.fresh(base)
+	for fu.names[name] || loopNames[name] {
+		name = fu.f.fresh(base)
 	}
 	fu.names[name] = true
 	return name

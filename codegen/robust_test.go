@@ -228,6 +228,10 @@ var collisionSpecs = []struct{ pkg, spec string }{
 	// IS NULL of a shared vector in a fused loop reads its NULLs alone: the
 	// unit still takes the vector (found by make cse-shapes).
 	{"isnullshared", "CREATE TABLE t (s VARCHAR, c BIGINT, b BIGINT);\n-- name: Q\nSELECT COALESCE(s, CASE WHEN COALESCE(c, 7) IS NULL THEN 'x' ELSE s END) AS a, COALESCE(c, 7) + b AS d FROM t WHERE b > 0;\n"},
+	// A fused loop's absorbed local named like the loop's own result
+	// (replace), which the loop reads when it decides a failed row (found by
+	// make fuzz: lpad can fail).
+	{"loopresult", "CREATE TABLE t (s0 VARCHAR, s1 VARCHAR);\n-- name: Q\nSELECT replace(replace(' 42 ', s1), replace(' 42 ', s1), lpad(s0, (-2147483648))) AS r FROM t;\n"},
 	// Units with the same code call one helper (upperColumn, sumColumn...),
 	// whose parameters are in1, in2... and text1, value1...: columns and
 	// queries named like them.

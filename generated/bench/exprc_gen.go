@@ -170,20 +170,20 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product2
+	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
-	var product2 vec.Vec[float64]
+	var product3 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lTaxV := lTax.V[:n]
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV2 := lExtendedprice.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V
 		if lTax.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
 				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		} else {
@@ -194,13 +194,13 @@ func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice 
 					continue
 				}
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
 				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product2, sel, n, 6)
+	vec.Check(failed, &product3, sel, n, 6)
 	return chargeCol
 }
 
@@ -305,19 +305,19 @@ func productColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1NoWhereCol6(n int, all vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product2
+	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
-	var product2 vec.Vec[float64]
+	var product3 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lTaxV := lTax.V[:n]
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV2 := lExtendedprice.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V
 		if lTax.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
 				out[i] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		} else {
@@ -327,13 +327,13 @@ func q1NoWhereCol6(n int, all vec.Sel, lTax vec.Vec[float64], lExtendedprice vec
 					continue
 				}
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
 				out[i] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product2, all, n, 6)
+	vec.Check(failed, &product3, all, n, 6)
 	return chargeCol
 }
 
@@ -435,11 +435,11 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 	product := vec.Make[float64](n)
 	{
 		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		out := product.V[:n]
 		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
 			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -447,7 +447,7 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 				if product.Dirty(i) {
 					continue
 				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
 			}
 		}
 	}
@@ -573,16 +573,16 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 	if !fused || len(rest) > 0 {
 		// shared (always): (a + 5)
 		// (a + 5)
-		sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
+		sum2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 		// (x > y)
 		cmp := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtInt64)
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Merge(&ifResult2, &sum, then, n)
+		vec.Merge(&ifResult2, &sum2, then, n)
 		// ((a + 5) DIV 100)
-		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(100)), rt.DivInt64)
+		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum2), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
 			bucketOut.Patch(&ifResult2, rest, all)
@@ -718,61 +718,61 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 	if !fused || len(rest) > 0 {
 		// shared (always): info['test']
 		// info['test']
-		entry := vec.Make[string](n)
+		entry2 := vec.Make[string](n)
 		{
-			out := entry.V[:n]
-			if vec.Strict(&entry, rest, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest, n, true) {
+			out := entry2.V[:n]
+			if vec.Strict(&entry2, rest, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest, n, true) {
 				for i := range out {
 					start, end := infoArr.ValueOffsets(i)
-					entry2 := vec.FindString(infoKeys, start, end, "test")
-					if entry2 < 0 {
-						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 						continue
 					}
-					if infoItems.IsNull(entry2) {
-						entry.SetNull(i)
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
 						continue
 					}
-					out[i] = infoItems.Value(entry2)
+					out[i] = infoItems.Value(entry3)
 				}
 			} else {
 				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
 					i := rest.Row(k)
-					if entry.Dirty(i) {
+					if entry2.Dirty(i) {
 						continue
 					}
 					start, end := infoArr.ValueOffsets(i)
-					entry2 := vec.FindString(infoKeys, start, end, "test")
-					if entry2 < 0 {
-						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 						continue
 					}
-					if infoItems.IsNull(entry2) {
-						entry.SetNull(i)
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
 						continue
 					}
-					out[i] = infoItems.Value(entry2)
+					out[i] = infoItems.Value(entry3)
 				}
 			}
 		}
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
-		like := vec.Map1(rest, n, vec.VecArg(&entry), likePattern.Match)
+		like := vec.Map1(rest, n, vec.VecArg(&entry2), likePattern.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
-		like2 := vec.Map1(notYet, n, vec.VecArg(&entry), likePattern2.Match)
+		like2 := vec.Map1(notYet, n, vec.VecArg(&entry2), likePattern2.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, "BAR", when2, n)
 		// (info['test'] LIKE '125%')
-		like3 := vec.Map1(notYet2, n, vec.VecArg(&entry), likePattern3.Match)
+		like3 := vec.Map1(notYet2, n, vec.VecArg(&entry2), likePattern3.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, "BAZ", when3, n)
-		vec.Merge(&caseResult2, &entry, notYet3, n)
+		vec.Merge(&caseResult2, &entry2, notYet3, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
 		} else {
@@ -962,13 +962,13 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 	{
 		rateOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lTaxV := lTax.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		out := rateOut.V
 		if lTax.Clean() && lDiscount.Clean() {
 			for i := range out {
 				var coalesceValue float64
 				coalesceValue = lTaxV[i]
-				out[i] = rt.AddFloat64(coalesceValue, lDiscountV[i])
+				out[i] = rt.AddFloat64(coalesceValue, lDiscountV2[i])
 			}
 		} else {
 			for i := range out {
@@ -983,7 +983,7 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 				if coalesceValueNull || lDiscount.IsNull(i) {
 					rateOut.SetNull(i)
 				} else {
-					out[i] = rt.AddFloat64(coalesceValue, lDiscountV[i])
+					out[i] = rt.AddFloat64(coalesceValue, lDiscountV2[i])
 				}
 			}
 		}
@@ -1794,20 +1794,20 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 	var ifResult vec.Vec[float64]
 	{
 		w05Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV := product.V[:n]
+		productV2 := product.V[:n]
 		product3V := product3.V[:n]
 		out := w05Out.V
 		if product.Clean() && product3.Clean() {
 			for i := range out {
-				if rt.GtFloat64(productV[i], float64(50000.0)) {
+				if rt.GtFloat64(productV2[i], float64(50000.0)) {
 					out[i] = product3V[i]
 				} else {
-					out[i] = productV[i]
+					out[i] = productV2[i]
 				}
 			}
 		} else {
 			for i := range out {
-				if !(product.IsNull(i)) && rt.GtFloat64(productV[i], float64(50000.0)) {
+				if !(product.IsNull(i)) && rt.GtFloat64(productV2[i], float64(50000.0)) {
 					if product3.IsNull(i) {
 						w05Out.SetNull(i)
 					} else {
@@ -1817,7 +1817,7 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 					if product.IsNull(i) {
 						w05Out.SetNull(i)
 					} else {
-						out[i] = productV[i]
+						out[i] = productV2[i]
 					}
 				}
 			}
@@ -1836,7 +1836,7 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 func differenceColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	difference3 := vec.Make[float64](n)
 	{
-		in1V := in1.V[:n]
+		productV3 := in1.V[:n]
 		in2V := in2.V[:n]
 		out := difference3.V[:n]
 		dirty := !vec.Strict(&difference3, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
@@ -1844,7 +1844,7 @@ func differenceColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[flo
 			if dirty && difference3.Dirty(i) {
 				continue
 			}
-			out[i] = rt.SubFloat64(in1V[i], in2V[i])
+			out[i] = rt.SubFloat64(productV3[i], in2V[i])
 		}
 	}
 	vec.Check(failed, &difference3, all, n, colNum1)
@@ -1860,15 +1860,15 @@ func differenceColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[flo
 func sumColumn(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	sum6 := vec.Make[float64](n)
 	{
-		product3V := product3.V[:n]
-		in1V := in1.V[:n]
+		product3V2 := product3.V[:n]
+		lQuantityV2 := in1.V[:n]
 		out := sum6.V[:n]
 		dirty := !vec.Strict(&sum6, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&in1))
 		for i := range out {
 			if dirty && sum6.Dirty(i) {
 				continue
 			}
-			out[i] = rt.AddFloat64(product3V[i], in1V[i])
+			out[i] = rt.AddFloat64(product3V2[i], lQuantityV2[i])
 		}
 	}
 	vec.Check(failed, &sum6, all, n, colNum1)
@@ -1887,13 +1887,13 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 	var quotient3 vec.Vec[float64]
 	{
 		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		in1V := in1.V[:n]
-		in2V := in2.V[:n]
+		productV3 := in1.V[:n]
+		lQuantityV2 := in2.V[:n]
 		out := w11Out.V
 		var bad vec.FirstErr
 		if in1.Clean() && in2.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(in1V[i], rt.AddFloat64(in2V[i], float64(value1))))
+				out[i] = bad.Float64(rt.DivideFloat64(productV3[i], rt.AddFloat64(lQuantityV2[i], float64(value1))))
 				vec.EndRow(&quotient3, n, i, &bad)
 			}
 		} else {
@@ -1902,7 +1902,7 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 					w11Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(in1V[i], rt.AddFloat64(in2V[i], float64(value1))))
+				out[i] = bad.Float64(rt.DivideFloat64(productV3[i], rt.AddFloat64(lQuantityV2[i], float64(value1))))
 				vec.EndRow(&quotient3, n, i, &bad)
 			}
 		}
@@ -1922,12 +1922,12 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	var difference4 vec.Vec[float64]
 	{
 		w12Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		product3V := product3.V[:n]
-		productV := product.V[:n]
+		product3V2 := product3.V[:n]
+		productV4 := product.V[:n]
 		out := w12Out.V
 		if product3.Clean() && product.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(product3V[i], float64(0.97)), rt.MulFloat64(productV[i], float64(0.03)))
+				out[i] = rt.SubFloat64(rt.MulFloat64(product3V2[i], float64(0.97)), rt.MulFloat64(productV4[i], float64(0.03)))
 			}
 		} else {
 			for i := range out {
@@ -1935,7 +1935,7 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 					w12Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(product3V[i], float64(0.97)), rt.MulFloat64(productV[i], float64(0.03)))
+				out[i] = rt.SubFloat64(rt.MulFloat64(product3V2[i], float64(0.97)), rt.MulFloat64(productV4[i], float64(0.03)))
 			}
 		}
 		w12Col = w12Out.Array()
@@ -1954,14 +1954,14 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 	var quotient4 vec.Vec[float64]
 	{
 		w13Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lQuantityV := lQuantity.V[:n]
-		productV := product.V[:n]
+		lQuantityV3 := lQuantity.V[:n]
+		productV5 := product.V[:n]
 		out := w13Out.V
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if lQuantity.Clean() && product.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
-				vec.EndRow(&quotient4, n, i, &bad)
+				out[i] = bad2.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV3[i], productV5[i]), float64(100.0)))
+				vec.EndRow(&quotient4, n, i, &bad2)
 			}
 		} else {
 			for i := range out {
@@ -1969,8 +1969,8 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 					w13Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], productV[i]), float64(100.0)))
-				vec.EndRow(&quotient4, n, i, &bad)
+				out[i] = bad2.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV3[i], productV5[i]), float64(100.0)))
+				vec.EndRow(&quotient4, n, i, &bad2)
 			}
 		}
 		w13Col = w13Out.Array()
@@ -1989,31 +1989,31 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 	var ifResult2 vec.Vec[float64]
 	{
 		w14Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lQuantityV := lQuantity.V[:n]
-		productV := product.V[:n]
-		product3V := product3.V[:n]
+		lQuantityV4 := lQuantity.V[:n]
+		productV6 := product.V[:n]
+		product3V3 := product3.V[:n]
 		out := w14Out.V
 		if lQuantity.Clean() && product.Clean() && product3.Clean() {
 			for i := range out {
-				if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
-					out[i] = productV[i]
+				if rt.LtFloat64(lQuantityV4[i], float64(25.0)) {
+					out[i] = productV6[i]
 				} else {
-					out[i] = product3V[i]
+					out[i] = product3V3[i]
 				}
 			}
 		} else {
 			for i := range out {
-				if !(lQuantity.IsNull(i)) && rt.LtFloat64(lQuantityV[i], float64(25.0)) {
+				if !(lQuantity.IsNull(i)) && rt.LtFloat64(lQuantityV4[i], float64(25.0)) {
 					if product.IsNull(i) {
 						w14Out.SetNull(i)
 					} else {
-						out[i] = productV[i]
+						out[i] = productV6[i]
 					}
 				} else {
 					if product3.IsNull(i) {
 						w14Out.SetNull(i)
 					} else {
-						out[i] = product3V[i]
+						out[i] = product3V3[i]
 					}
 				}
 			}
@@ -2035,12 +2035,12 @@ func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Ve
 	var difference5 vec.Vec[float64]
 	{
 		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		product3V := product3.V[:n]
-		in1V := in1.V[:n]
+		product3V4 := product3.V[:n]
+		lQuantityV5 := in1.V[:n]
 		out := w15Out.V
 		if product3.Clean() && in1.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(in1V[i], float64(value1)))
+				out[i] = rt.SubFloat64(product3V4[i], rt.MulFloat64(lQuantityV5[i], float64(value1)))
 			}
 		} else {
 			for i := range out {
@@ -2048,7 +2048,7 @@ func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Ve
 					w15Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(product3V[i], rt.MulFloat64(in1V[i], float64(value1)))
+				out[i] = rt.SubFloat64(product3V4[i], rt.MulFloat64(lQuantityV5[i], float64(value1)))
 			}
 		}
 		w15Col = w15Out.Array()
@@ -2067,12 +2067,12 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 	var product6 vec.Vec[float64]
 	{
 		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV := product.V[:n]
+		productV7 := product.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w16Out.V
 		if product.Clean() && lDiscount.Clean() {
 			for i := range out {
-				out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
+				out[i] = rt.MulFloat64(productV7[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
 			}
 		} else {
 			for i := range out {
@@ -2080,7 +2080,7 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 					w16Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
+				out[i] = rt.MulFloat64(productV7[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
 			}
 		}
 		w16Col = w16Out.Array()
@@ -2127,13 +2127,13 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 	var quotient6 vec.Vec[float64]
 	{
 		w19Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV := product.V[:n]
+		productV8 := product.V[:n]
 		out := w19Out.V
-		var bad vec.FirstErr
+		var bad3 vec.FirstErr
 		if product.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
-				vec.EndRow(&quotient6, n, i, &bad)
+				out[i] = bad3.Float64(rt.DivideFloat64(rt.MulFloat64(productV8[i], productV8[i]), float64(1e+06)))
+				vec.EndRow(&quotient6, n, i, &bad3)
 			}
 		} else {
 			for i := range out {
@@ -2141,8 +2141,8 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 					w19Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(productV[i], productV[i]), float64(1e+06)))
-				vec.EndRow(&quotient6, n, i, &bad)
+				out[i] = bad3.Float64(rt.DivideFloat64(rt.MulFloat64(productV8[i], productV8[i]), float64(1e+06)))
+				vec.EndRow(&quotient6, n, i, &bad3)
 			}
 		}
 		w19Col = w19Out.Array()
@@ -2161,17 +2161,17 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 	var product9 vec.Vec[float64]
 	{
 		w24Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lDiscountV := lDiscount.V[:n]
-		product3V := product3.V[:n]
-		productV := product.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
+		product3V6 := product3.V[:n]
+		productV9 := product.V[:n]
 		out := w24Out.V
 		if lDiscount.Clean() && product3.Clean() && product.Clean() {
 			for i := range out {
 				var ifThenValue float64
-				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
-					ifThenValue = product3V[i]
+				if rt.GtFloat64(lDiscountV2[i], float64(0.05)) {
+					ifThenValue = product3V6[i]
 				} else {
-					ifThenValue = productV[i]
+					ifThenValue = productV9[i]
 				}
 				out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
 			}
@@ -2179,17 +2179,17 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 			for i := range out {
 				var ifThenValue float64
 				var ifThenValueNull bool
-				if !(lDiscount.IsNull(i)) && rt.GtFloat64(lDiscountV[i], float64(0.05)) {
+				if !(lDiscount.IsNull(i)) && rt.GtFloat64(lDiscountV2[i], float64(0.05)) {
 					if product3.IsNull(i) {
 						ifThenValueNull = true
 					} else {
-						ifThenValue = product3V[i]
+						ifThenValue = product3V6[i]
 					}
 				} else {
 					if product.IsNull(i) {
 						ifThenValueNull = true
 					} else {
-						ifThenValue = productV[i]
+						ifThenValue = productV9[i]
 					}
 				}
 				if ifThenValueNull {
@@ -2215,14 +2215,14 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 	var sum7 vec.Vec[float64]
 	{
 		w27Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV := product.V[:n]
-		lTaxV := lTax.V[:n]
-		product3V := product3.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		productV10 := product.V[:n]
+		lTaxV2 := lTax.V[:n]
+		product3V8 := product3.V[:n]
+		lDiscountV4 := lDiscount.V[:n]
 		out := w27Out.V
 		if product.Clean() && lTax.Clean() && product3.Clean() && lDiscount.Clean() {
 			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], lTaxV[i]), rt.MulFloat64(product3V[i], lDiscountV[i]))
+				out[i] = rt.AddFloat64(rt.MulFloat64(productV10[i], lTaxV2[i]), rt.MulFloat64(product3V8[i], lDiscountV4[i]))
 			}
 		} else {
 			for i := range out {
@@ -2230,7 +2230,7 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 					w27Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(productV[i], lTaxV[i]), rt.MulFloat64(product3V[i], lDiscountV[i]))
+				out[i] = rt.AddFloat64(rt.MulFloat64(productV10[i], lTaxV2[i]), rt.MulFloat64(product3V8[i], lDiscountV4[i]))
 			}
 		}
 		w27Col = w27Out.Array()
@@ -2246,14 +2246,14 @@ func wideCol29(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
 	sum8 := vec.Make[float64](n)
 	{
-		productV := product.V[:n]
+		productV12 := product.V[:n]
 		out := sum8.V[:n]
 		dirty := !vec.Strict(&sum8, all, n, vec.FlagsOf(&product))
 		for i := range out {
 			if dirty && sum8.Dirty(i) {
 				continue
 			}
-			out[i] = rt.AddFloat64(productV[i], float64(100.0))
+			out[i] = rt.AddFloat64(productV12[i], float64(100.0))
 		}
 	}
 	vec.Check(failed, &sum8, all, n, 29)
@@ -2268,14 +2268,14 @@ func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failur
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
 	difference9 := vec.Make[float64](n)
 	{
-		product3V := product3.V[:n]
+		product3V10 := product3.V[:n]
 		out := difference9.V[:n]
 		dirty := !vec.Strict(&difference9, all, n, vec.FlagsOf(&product3))
 		for i := range out {
 			if dirty && difference9.Dirty(i) {
 				continue
 			}
-			out[i] = rt.SubFloat64(product3V[i], float64(100.0))
+			out[i] = rt.SubFloat64(product3V10[i], float64(100.0))
 		}
 	}
 	vec.Check(failed, &difference9, all, n, 30)
@@ -2293,12 +2293,12 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 	var difference10 vec.Vec[float64]
 	{
 		w31Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV := product.V[:n]
-		product3V := product3.V[:n]
+		productV12 := product.V[:n]
+		product3V10 := product3.V[:n]
 		out := w31Out.V
 		if product.Clean() && product3.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(productV[i], float64(3.0)), product3V[i])
+				out[i] = rt.SubFloat64(rt.MulFloat64(productV12[i], float64(3.0)), product3V10[i])
 			}
 		} else {
 			for i := range out {
@@ -2306,7 +2306,7 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 					w31Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(productV[i], float64(3.0)), product3V[i])
+				out[i] = rt.SubFloat64(rt.MulFloat64(productV12[i], float64(3.0)), product3V10[i])
 			}
 		}
 		w31Col = w31Out.Array()
@@ -2324,14 +2324,14 @@ func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float6
 	product10 := vec.Make[float64](n)
 	{
 		in1V := in1.V[:n]
-		in2V := in2.V[:n]
+		lQuantityV6 := in2.V[:n]
 		out := product10.V[:n]
 		dirty := !vec.Strict(&product10, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
 			if dirty && product10.Dirty(i) {
 				continue
 			}
-			out[i] = rt.MulFloat64(in1V[i], in2V[i])
+			out[i] = rt.MulFloat64(in1V[i], lQuantityV6[i])
 		}
 	}
 	vec.Check(failed, &product10, all, n, colNum1)
@@ -2350,12 +2350,12 @@ func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], 
 	var sum9 vec.Vec[float64]
 	{
 		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		in1V := in1.V[:n]
-		in2V := in2.V[:n]
+		productV13 := in1.V[:n]
+		lTaxV3 := in2.V[:n]
 		out := w35Out.V
 		if in1.Clean() && in2.Clean() {
 			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(in1V[i], float64(value1)), in2V[i])
+				out[i] = rt.AddFloat64(rt.MulFloat64(productV13[i], float64(value1)), lTaxV3[i])
 			}
 		} else {
 			for i := range out {
@@ -2363,7 +2363,7 @@ func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], 
 					w35Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(in1V[i], float64(value1)), in2V[i])
+				out[i] = rt.AddFloat64(rt.MulFloat64(productV13[i], float64(value1)), lTaxV3[i])
 			}
 		}
 		w35Col = w35Out.Array()
@@ -2382,12 +2382,12 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	var ifResult3 vec.Vec[float64]
 	{
 		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		product3V := product3.V[:n]
-		productV := product.V[:n]
+		product3V12 := product3.V[:n]
+		productV14 := product.V[:n]
 		out := w37Out.V
 		if product3.Clean() && product.Clean() {
 			for i := range out {
-				if rt.GtFloat64(product3V[i], rt.MulFloat64(productV[i], float64(1.05))) {
+				if rt.GtFloat64(product3V12[i], rt.MulFloat64(productV14[i], float64(1.05))) {
 					out[i] = float64(1.0)
 				} else {
 					out[i] = float64(0.0)
@@ -2395,7 +2395,7 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 			}
 		} else {
 			for i := range out {
-				if !(product3.IsNull(i) || product.IsNull(i)) && rt.GtFloat64(product3V[i], rt.MulFloat64(productV[i], float64(1.05))) {
+				if !(product3.IsNull(i) || product.IsNull(i)) && rt.GtFloat64(product3V12[i], rt.MulFloat64(productV14[i], float64(1.05))) {
 					out[i] = float64(1.0)
 				} else {
 					out[i] = float64(0.0)

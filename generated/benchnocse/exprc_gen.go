@@ -175,14 +175,14 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV2 := lExtendedprice.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -191,7 +191,7 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 					chargeOut.SetNull(k)
 					continue
 				}
-				out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		}
 		chargeCol = chargeOut.Array()
@@ -306,13 +306,13 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV2 := lExtendedprice.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		} else {
 			for i := range out {
@@ -320,7 +320,7 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 					chargeOut.SetNull(i)
 					continue
 				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		}
 		chargeCol = chargeOut.Array()
@@ -427,11 +427,11 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 	product := vec.Make[float64](n)
 	{
 		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		out := product.V[:n]
 		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
 			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -439,7 +439,7 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 				if product.Dirty(i) {
 					continue
 				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
 			}
 		}
 	}
@@ -1017,13 +1017,13 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 	{
 		rateOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lTaxV := lTax.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		out := rateOut.V
 		if lTax.Clean() && lDiscount.Clean() {
 			for i := range out {
 				var coalesceValue float64
 				coalesceValue = lTaxV[i]
-				out[i] = rt.AddFloat64(coalesceValue, lDiscountV[i])
+				out[i] = rt.AddFloat64(coalesceValue, lDiscountV2[i])
 			}
 		} else {
 			for i := range out {
@@ -1038,7 +1038,7 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 				if coalesceValueNull || lDiscount.IsNull(i) {
 					rateOut.SetNull(i)
 				} else {
-					out[i] = rt.AddFloat64(coalesceValue, lDiscountV[i])
+					out[i] = rt.AddFloat64(coalesceValue, lDiscountV2[i])
 				}
 			}
 		}
@@ -1592,13 +1592,13 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 	var difference vec.Vec[float64]
 	{
 		w02Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV2 := lExtendedprice.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w02Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])))
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])))
 			}
 		} else {
 			for i := range out {
@@ -1606,7 +1606,7 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 					w02Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])))
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])))
 			}
 		}
 		w02Col = w02Out.Array()
@@ -1625,13 +1625,13 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 	var sum vec.Vec[float64]
 	{
 		w03Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV3 := lExtendedprice.V[:n]
+		lDiscountV3 := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
 			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
+				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV3[i], rt.SubFloat64(float64(1.0), lDiscountV3[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
 			}
 		} else {
 			for i := range out {
@@ -1639,7 +1639,7 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 					w03Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
+				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV3[i], rt.SubFloat64(float64(1.0), lDiscountV3[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
 			}
 		}
 		w03Col = w03Out.Array()
@@ -1658,15 +1658,15 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 	var quotient vec.Vec[float64]
 	{
 		w04Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		lQuantityV := lQuantity.V[:n]
+		lExtendedpriceV4 := lExtendedprice.V[:n]
+		lDiscountV4 := lDiscount.V[:n]
+		lTaxV2 := lTax.V[:n]
+		lQuantityV2 := lQuantity.V[:n]
 		out := w04Out.V
 		var bad vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV4[i], rt.SubFloat64(float64(1.0), lDiscountV4[i])), rt.AddFloat64(float64(1.0), lTaxV2[i])), rt.AddFloat64(lQuantityV2[i], float64(1.0))))
 				vec.EndRow(&quotient, n, i, &bad)
 			}
 		} else {
@@ -1675,7 +1675,7 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 					w04Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0))))
+				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV4[i], rt.SubFloat64(float64(1.0), lDiscountV4[i])), rt.AddFloat64(float64(1.0), lTaxV2[i])), rt.AddFloat64(lQuantityV2[i], float64(1.0))))
 				vec.EndRow(&quotient, n, i, &bad)
 			}
 		}
@@ -1695,31 +1695,31 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 	var ifResult vec.Vec[float64]
 	{
 		w05Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV5 := lExtendedprice.V[:n]
+		lDiscountV5 := lDiscount.V[:n]
+		lTaxV3 := lTax.V[:n]
 		out := w05Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				if rt.GtFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(50000.0)) {
-					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				if rt.GtFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), float64(50000.0)) {
+					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), rt.AddFloat64(float64(1.0), lTaxV3[i]))
 				} else {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+					out[i] = rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i]))
 				}
 			}
 		} else {
 			for i := range out {
-				if !(lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) && rt.GtFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(50000.0)) {
+				if !(lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) && rt.GtFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), float64(50000.0)) {
 					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
 						w05Out.SetNull(i)
 					} else {
-						out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+						out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), rt.AddFloat64(float64(1.0), lTaxV3[i]))
 					}
 				} else {
 					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
 						w05Out.SetNull(i)
 					} else {
-						out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+						out[i] = rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i]))
 					}
 				}
 			}
@@ -1740,12 +1740,12 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 	var difference2 vec.Vec[float64]
 	{
 		w06Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV6 := lExtendedprice.V[:n]
+		lDiscountV6 := lDiscount.V[:n]
 		out := w06Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lExtendedpriceV[i])
+				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV6[i], rt.SubFloat64(float64(1.0), lDiscountV6[i])), lExtendedpriceV6[i])
 			}
 		} else {
 			for i := range out {
@@ -1753,7 +1753,7 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 					w06Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lExtendedpriceV[i])
+				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV6[i], rt.SubFloat64(float64(1.0), lDiscountV6[i])), lExtendedpriceV6[i])
 			}
 		}
 		w06Col = w06Out.Array()
@@ -1772,13 +1772,13 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 	var product2 vec.Vec[float64]
 	{
 		w07Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV7 := lExtendedprice.V[:n]
+		lDiscountV7 := lDiscount.V[:n]
+		lTaxV4 := lTax.V[:n]
 		out := w07Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i])
+				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV7[i], rt.SubFloat64(float64(1.0), lDiscountV7[i])), rt.AddFloat64(float64(1.0), lTaxV4[i])), lTaxV4[i])
 			}
 		} else {
 			for i := range out {
@@ -1786,7 +1786,7 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 					w07Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i])
+				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV7[i], rt.SubFloat64(float64(1.0), lDiscountV7[i])), rt.AddFloat64(float64(1.0), lTaxV4[i])), lTaxV4[i])
 			}
 		}
 		w07Col = w07Out.Array()
@@ -1805,12 +1805,12 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 	var product3 vec.Vec[float64]
 	{
 		w08Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV8 := lExtendedprice.V[:n]
+		lDiscountV8 := lDiscount.V[:n]
 		out := w08Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i])
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV8[i], rt.SubFloat64(float64(1.0), lDiscountV8[i])), lDiscountV8[i])
 			}
 		} else {
 			for i := range out {
@@ -1818,7 +1818,7 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 					w08Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i])
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV8[i], rt.SubFloat64(float64(1.0), lDiscountV8[i])), lDiscountV8[i])
 			}
 		}
 		w08Col = w08Out.Array()
@@ -1837,15 +1837,15 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 	var quotient2 vec.Vec[float64]
 	{
 		w09Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV9 := lExtendedprice.V[:n]
+		lDiscountV9 := lDiscount.V[:n]
+		lTaxV5 := lTax.V[:n]
 		out := w09Out.V
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
-				vec.EndRow(&quotient2, n, i, &bad)
+				out[i] = bad2.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV9[i], rt.SubFloat64(float64(1.0), lDiscountV9[i])), rt.AddFloat64(float64(1.0), lTaxV5[i])), rt.MulFloat64(lExtendedpriceV9[i], rt.SubFloat64(float64(1.0), lDiscountV9[i]))), rt.AddFloat64(lTaxV5[i], float64(1.0))))
+				vec.EndRow(&quotient2, n, i, &bad2)
 			}
 		} else {
 			for i := range out {
@@ -1853,8 +1853,8 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 					w09Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), rt.AddFloat64(lTaxV[i], float64(1.0))))
-				vec.EndRow(&quotient2, n, i, &bad)
+				out[i] = bad2.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV9[i], rt.SubFloat64(float64(1.0), lDiscountV9[i])), rt.AddFloat64(float64(1.0), lTaxV5[i])), rt.MulFloat64(lExtendedpriceV9[i], rt.SubFloat64(float64(1.0), lDiscountV9[i]))), rt.AddFloat64(lTaxV5[i], float64(1.0))))
+				vec.EndRow(&quotient2, n, i, &bad2)
 			}
 		}
 		w09Col = w09Out.Array()
@@ -1873,14 +1873,14 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var sum2 vec.Vec[float64]
 	{
 		w10Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		lQuantityV := lQuantity.V[:n]
+		lExtendedpriceV10 := lExtendedprice.V[:n]
+		lDiscountV10 := lDiscount.V[:n]
+		lTaxV6 := lTax.V[:n]
+		lQuantityV3 := lQuantity.V[:n]
 		out := w10Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
 			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lQuantityV[i])
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV10[i], rt.SubFloat64(float64(1.0), lDiscountV10[i])), rt.AddFloat64(float64(1.0), lTaxV6[i])), lQuantityV3[i])
 			}
 		} else {
 			for i := range out {
@@ -1888,7 +1888,7 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w10Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lQuantityV[i])
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV10[i], rt.SubFloat64(float64(1.0), lDiscountV10[i])), rt.AddFloat64(float64(1.0), lTaxV6[i])), lQuantityV3[i])
 			}
 		}
 		w10Col = w10Out.Array()
@@ -1908,15 +1908,15 @@ func quotientColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscou
 	var quotient3 vec.Vec[float64]
 	{
 		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		in1V := in1.V[:n]
+		lExtendedpriceV11 := lExtendedprice.V[:n]
+		lDiscountV11 := lDiscount.V[:n]
+		lQuantityV4 := in1.V[:n]
 		out := w11Out.V
-		var bad vec.FirstErr
+		var bad3 vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && in1.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(in1V[i], float64(value1))))
-				vec.EndRow(&quotient3, n, i, &bad)
+				out[i] = bad3.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV11[i], rt.SubFloat64(float64(1.0), lDiscountV11[i])), rt.AddFloat64(lQuantityV4[i], float64(value1))))
+				vec.EndRow(&quotient3, n, i, &bad3)
 			}
 		} else {
 			for i := range out {
@@ -1924,8 +1924,8 @@ func quotientColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscou
 					w11Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(in1V[i], float64(value1))))
-				vec.EndRow(&quotient3, n, i, &bad)
+				out[i] = bad3.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV11[i], rt.SubFloat64(float64(1.0), lDiscountV11[i])), rt.AddFloat64(lQuantityV4[i], float64(value1))))
+				vec.EndRow(&quotient3, n, i, &bad3)
 			}
 		}
 		w11Col = w11Out.Array()
@@ -1944,13 +1944,13 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var difference3 vec.Vec[float64]
 	{
 		w12Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV12 := lExtendedprice.V[:n]
+		lDiscountV12 := lDiscount.V[:n]
+		lTaxV7 := lTax.V[:n]
 		out := w12Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.03)))
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV12[i], rt.SubFloat64(float64(1.0), lDiscountV12[i])), rt.AddFloat64(float64(1.0), lTaxV7[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV12[i], rt.SubFloat64(float64(1.0), lDiscountV12[i])), float64(0.03)))
 			}
 		} else {
 			for i := range out {
@@ -1958,7 +1958,7 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w12Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.03)))
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV12[i], rt.SubFloat64(float64(1.0), lDiscountV12[i])), rt.AddFloat64(float64(1.0), lTaxV7[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV12[i], rt.SubFloat64(float64(1.0), lDiscountV12[i])), float64(0.03)))
 			}
 		}
 		w12Col = w12Out.Array()
@@ -1977,15 +1977,15 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 	var quotient4 vec.Vec[float64]
 	{
 		w13Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lQuantityV := lQuantity.V[:n]
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lQuantityV5 := lQuantity.V[:n]
+		lExtendedpriceV13 := lExtendedprice.V[:n]
+		lDiscountV13 := lDiscount.V[:n]
 		out := w13Out.V
-		var bad vec.FirstErr
+		var bad4 vec.FirstErr
 		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
-				vec.EndRow(&quotient4, n, i, &bad)
+				out[i] = bad4.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV5[i], rt.MulFloat64(lExtendedpriceV13[i], rt.SubFloat64(float64(1.0), lDiscountV13[i]))), float64(100.0)))
+				vec.EndRow(&quotient4, n, i, &bad4)
 			}
 		} else {
 			for i := range out {
@@ -1993,8 +1993,8 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 					w13Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV[i], rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(100.0)))
-				vec.EndRow(&quotient4, n, i, &bad)
+				out[i] = bad4.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV5[i], rt.MulFloat64(lExtendedpriceV13[i], rt.SubFloat64(float64(1.0), lDiscountV13[i]))), float64(100.0)))
+				vec.EndRow(&quotient4, n, i, &bad4)
 			}
 		}
 		w13Col = w13Out.Array()
@@ -2013,32 +2013,32 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 	var ifResult2 vec.Vec[float64]
 	{
 		w14Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lQuantityV := lQuantity.V[:n]
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lQuantityV6 := lQuantity.V[:n]
+		lExtendedpriceV14 := lExtendedprice.V[:n]
+		lDiscountV14 := lDiscount.V[:n]
+		lTaxV8 := lTax.V[:n]
 		out := w14Out.V
 		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				if rt.LtFloat64(lQuantityV[i], float64(25.0)) {
-					out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				if rt.LtFloat64(lQuantityV6[i], float64(25.0)) {
+					out[i] = rt.MulFloat64(lExtendedpriceV14[i], rt.SubFloat64(float64(1.0), lDiscountV14[i]))
 				} else {
-					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV14[i], rt.SubFloat64(float64(1.0), lDiscountV14[i])), rt.AddFloat64(float64(1.0), lTaxV8[i]))
 				}
 			}
 		} else {
 			for i := range out {
-				if !(lQuantity.IsNull(i)) && rt.LtFloat64(lQuantityV[i], float64(25.0)) {
+				if !(lQuantity.IsNull(i)) && rt.LtFloat64(lQuantityV6[i], float64(25.0)) {
 					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
 						w14Out.SetNull(i)
 					} else {
-						out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+						out[i] = rt.MulFloat64(lExtendedpriceV14[i], rt.SubFloat64(float64(1.0), lDiscountV14[i]))
 					}
 				} else {
 					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
 						w14Out.SetNull(i)
 					} else {
-						out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+						out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV14[i], rt.SubFloat64(float64(1.0), lDiscountV14[i])), rt.AddFloat64(float64(1.0), lTaxV8[i]))
 					}
 				}
 			}
@@ -2059,14 +2059,14 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var difference4 vec.Vec[float64]
 	{
 		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		lQuantityV := lQuantity.V[:n]
+		lExtendedpriceV15 := lExtendedprice.V[:n]
+		lDiscountV15 := lDiscount.V[:n]
+		lTaxV9 := lTax.V[:n]
+		lQuantityV7 := lQuantity.V[:n]
 		out := w15Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(3.0)))
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV15[i], rt.SubFloat64(float64(1.0), lDiscountV15[i])), rt.AddFloat64(float64(1.0), lTaxV9[i])), rt.MulFloat64(lQuantityV7[i], float64(3.0)))
 			}
 		} else {
 			for i := range out {
@@ -2074,7 +2074,7 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w15Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(3.0)))
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV15[i], rt.SubFloat64(float64(1.0), lDiscountV15[i])), rt.AddFloat64(float64(1.0), lTaxV9[i])), rt.MulFloat64(lQuantityV7[i], float64(3.0)))
 			}
 		}
 		w15Col = w15Out.Array()
@@ -2093,12 +2093,12 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var product4 vec.Vec[float64]
 	{
 		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV16 := lExtendedprice.V[:n]
+		lDiscountV16 := lDiscount.V[:n]
 		out := w16Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lDiscountV[i]))
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV16[i], rt.SubFloat64(float64(1.0), lDiscountV16[i])), rt.AddFloat64(float64(1.0), lDiscountV16[i]))
 			}
 		} else {
 			for i := range out {
@@ -2106,7 +2106,7 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w16Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lDiscountV[i]))
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV16[i], rt.SubFloat64(float64(1.0), lDiscountV16[i])), rt.AddFloat64(float64(1.0), lDiscountV16[i]))
 			}
 		}
 		w16Col = w16Out.Array()
@@ -2125,13 +2125,13 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var product5 vec.Vec[float64]
 	{
 		w17Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV17 := lExtendedprice.V[:n]
+		lDiscountV17 := lDiscount.V[:n]
+		lTaxV10 := lTax.V[:n]
 		out := w17Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.SubFloat64(float64(1.0), lTaxV[i]))
+				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV17[i], rt.SubFloat64(float64(1.0), lDiscountV17[i])), rt.AddFloat64(float64(1.0), lTaxV10[i])), rt.SubFloat64(float64(1.0), lTaxV10[i]))
 			}
 		} else {
 			for i := range out {
@@ -2139,7 +2139,7 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w17Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.SubFloat64(float64(1.0), lTaxV[i]))
+				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV17[i], rt.SubFloat64(float64(1.0), lDiscountV17[i])), rt.AddFloat64(float64(1.0), lTaxV10[i])), rt.SubFloat64(float64(1.0), lTaxV10[i]))
 			}
 		}
 		w17Col = w17Out.Array()
@@ -2158,15 +2158,15 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var quotient5 vec.Vec[float64]
 	{
 		w18Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV18 := lExtendedprice.V[:n]
+		lDiscountV18 := lDiscount.V[:n]
+		lTaxV11 := lTax.V[:n]
 		out := w18Out.V
-		var bad vec.FirstErr
+		var bad5 vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
-				vec.EndRow(&quotient5, n, i, &bad)
+				out[i] = bad5.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.AddFloat64(float64(1.0), lTaxV11[i]))), float64(2.0)))
+				vec.EndRow(&quotient5, n, i, &bad5)
 			}
 		} else {
 			for i := range out {
@@ -2174,8 +2174,8 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w18Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))), float64(2.0)))
-				vec.EndRow(&quotient5, n, i, &bad)
+				out[i] = bad5.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.AddFloat64(float64(1.0), lTaxV11[i]))), float64(2.0)))
+				vec.EndRow(&quotient5, n, i, &bad5)
 			}
 		}
 		w18Col = w18Out.Array()
@@ -2194,14 +2194,14 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var quotient6 vec.Vec[float64]
 	{
 		w19Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV19 := lExtendedprice.V[:n]
+		lDiscountV19 := lDiscount.V[:n]
 		out := w19Out.V
-		var bad vec.FirstErr
+		var bad6 vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
-				vec.EndRow(&quotient6, n, i, &bad)
+				out[i] = bad6.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i])), rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i]))), float64(1e+06)))
+				vec.EndRow(&quotient6, n, i, &bad6)
 			}
 		} else {
 			for i := range out {
@@ -2209,8 +2209,8 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w19Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), float64(1e+06)))
-				vec.EndRow(&quotient6, n, i, &bad)
+				out[i] = bad6.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i])), rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i]))), float64(1e+06)))
+				vec.EndRow(&quotient6, n, i, &bad6)
 			}
 		}
 		w19Col = w19Out.Array()
@@ -2229,13 +2229,13 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var difference5 vec.Vec[float64]
 	{
 		w20Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV20 := lExtendedprice.V[:n]
+		lDiscountV20 := lDiscount.V[:n]
+		lTaxV12 := lTax.V[:n]
 		out := w20Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lExtendedpriceV[i])
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV20[i], rt.SubFloat64(float64(1.0), lDiscountV20[i])), rt.AddFloat64(float64(1.0), lTaxV12[i])), lExtendedpriceV20[i])
 			}
 		} else {
 			for i := range out {
@@ -2243,7 +2243,7 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w20Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lExtendedpriceV[i])
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV20[i], rt.SubFloat64(float64(1.0), lDiscountV20[i])), rt.AddFloat64(float64(1.0), lTaxV12[i])), lExtendedpriceV20[i])
 			}
 		}
 		w20Col = w20Out.Array()
@@ -2262,13 +2262,13 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var difference6 vec.Vec[float64]
 	{
 		w21Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lQuantityV := lQuantity.V[:n]
+		lExtendedpriceV21 := lExtendedprice.V[:n]
+		lDiscountV21 := lDiscount.V[:n]
+		lQuantityV8 := lQuantity.V[:n]
 		out := w21Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lQuantityV[i])
+				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV21[i], rt.SubFloat64(float64(1.0), lDiscountV21[i])), lQuantityV8[i])
 			}
 		} else {
 			for i := range out {
@@ -2276,7 +2276,7 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w21Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lQuantityV[i])
+				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV21[i], rt.SubFloat64(float64(1.0), lDiscountV21[i])), lQuantityV8[i])
 			}
 		}
 		w21Col = w21Out.Array()
@@ -2295,13 +2295,13 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var product6 vec.Vec[float64]
 	{
 		w22Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV22 := lExtendedprice.V[:n]
+		lDiscountV22 := lDiscount.V[:n]
+		lTaxV13 := lTax.V[:n]
 		out := w22Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(1.05))
+				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV22[i], rt.SubFloat64(float64(1.0), lDiscountV22[i])), rt.AddFloat64(float64(1.0), lTaxV13[i])), float64(1.05))
 			}
 		} else {
 			for i := range out {
@@ -2309,7 +2309,7 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w22Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(1.05))
+				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV22[i], rt.SubFloat64(float64(1.0), lDiscountV22[i])), rt.AddFloat64(float64(1.0), lTaxV13[i])), float64(1.05))
 			}
 		}
 		w22Col = w22Out.Array()
@@ -2328,13 +2328,13 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var sum3 vec.Vec[float64]
 	{
 		w23Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV23 := lExtendedprice.V[:n]
+		lDiscountV23 := lDiscount.V[:n]
+		lTaxV14 := lTax.V[:n]
 		out := w23Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
+				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV23[i], rt.SubFloat64(float64(1.0), lDiscountV23[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV23[i], rt.SubFloat64(float64(1.0), lDiscountV23[i])), rt.AddFloat64(float64(1.0), lTaxV14[i])))
 			}
 		} else {
 			for i := range out {
@@ -2342,7 +2342,7 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w23Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
+				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV23[i], rt.SubFloat64(float64(1.0), lDiscountV23[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV23[i], rt.SubFloat64(float64(1.0), lDiscountV23[i])), rt.AddFloat64(float64(1.0), lTaxV14[i])))
 			}
 		}
 		w23Col = w23Out.Array()
@@ -2361,17 +2361,17 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 	var product7 vec.Vec[float64]
 	{
 		w24Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lDiscountV := lDiscount.V[:n]
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lTaxV := lTax.V[:n]
+		lDiscountV24 := lDiscount.V[:n]
+		lExtendedpriceV24 := lExtendedprice.V[:n]
+		lTaxV15 := lTax.V[:n]
 		out := w24Out.V
 		if lDiscount.Clean() && lExtendedprice.Clean() && lTax.Clean() {
 			for i := range out {
 				var ifThenValue float64
-				if rt.GtFloat64(lDiscountV[i], float64(0.05)) {
-					ifThenValue = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+				if rt.GtFloat64(lDiscountV24[i], float64(0.05)) {
+					ifThenValue = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV24[i], rt.SubFloat64(float64(1.0), lDiscountV24[i])), rt.AddFloat64(float64(1.0), lTaxV15[i]))
 				} else {
-					ifThenValue = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+					ifThenValue = rt.MulFloat64(lExtendedpriceV24[i], rt.SubFloat64(float64(1.0), lDiscountV24[i]))
 				}
 				out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
 			}
@@ -2379,17 +2379,17 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 			for i := range out {
 				var ifThenValue float64
 				var ifThenValueNull bool
-				if !(lDiscount.IsNull(i)) && rt.GtFloat64(lDiscountV[i], float64(0.05)) {
+				if !(lDiscount.IsNull(i)) && rt.GtFloat64(lDiscountV24[i], float64(0.05)) {
 					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
 						ifThenValueNull = true
 					} else {
-						ifThenValue = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
+						ifThenValue = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV24[i], rt.SubFloat64(float64(1.0), lDiscountV24[i])), rt.AddFloat64(float64(1.0), lTaxV15[i]))
 					}
 				} else {
 					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
 						ifThenValueNull = true
 					} else {
-						ifThenValue = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+						ifThenValue = rt.MulFloat64(lExtendedpriceV24[i], rt.SubFloat64(float64(1.0), lDiscountV24[i]))
 					}
 				}
 				if ifThenValueNull {
@@ -2415,15 +2415,15 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var quotient8 vec.Vec[float64]
 	{
 		w26Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV26 := lExtendedprice.V[:n]
+		lDiscountV26 := lDiscount.V[:n]
+		lTaxV17 := lTax.V[:n]
 		out := w26Out.V
-		var bad vec.FirstErr
+		var bad8 vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
-				vec.EndRow(&quotient8, n, i, &bad)
+				out[i] = bad8.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV26[i], rt.SubFloat64(float64(1.0), lDiscountV26[i])), rt.AddFloat64(float64(1.0), lTaxV17[i])), rt.AddFloat64(lDiscountV26[i], float64(1.0))))
+				vec.EndRow(&quotient8, n, i, &bad8)
 			}
 		} else {
 			for i := range out {
@@ -2431,8 +2431,8 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w26Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.AddFloat64(lDiscountV[i], float64(1.0))))
-				vec.EndRow(&quotient8, n, i, &bad)
+				out[i] = bad8.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV26[i], rt.SubFloat64(float64(1.0), lDiscountV26[i])), rt.AddFloat64(float64(1.0), lTaxV17[i])), rt.AddFloat64(lDiscountV26[i], float64(1.0))))
+				vec.EndRow(&quotient8, n, i, &bad8)
 			}
 		}
 		w26Col = w26Out.Array()
@@ -2451,13 +2451,13 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var sum4 vec.Vec[float64]
 	{
 		w27Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV27 := lExtendedprice.V[:n]
+		lDiscountV27 := lDiscount.V[:n]
+		lTaxV18 := lTax.V[:n]
 		out := w27Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lTaxV[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lDiscountV[i]))
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV27[i], rt.SubFloat64(float64(1.0), lDiscountV27[i])), lTaxV18[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV27[i], rt.SubFloat64(float64(1.0), lDiscountV27[i])), rt.AddFloat64(float64(1.0), lTaxV18[i])), lDiscountV27[i]))
 			}
 		} else {
 			for i := range out {
@@ -2465,7 +2465,7 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w27Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lTaxV[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lDiscountV[i]))
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV27[i], rt.SubFloat64(float64(1.0), lDiscountV27[i])), lTaxV18[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV27[i], rt.SubFloat64(float64(1.0), lDiscountV27[i])), rt.AddFloat64(float64(1.0), lTaxV18[i])), lDiscountV27[i]))
 			}
 		}
 		w27Col = w27Out.Array()
@@ -2484,13 +2484,13 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var difference7 vec.Vec[float64]
 	{
 		w28Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV28 := lExtendedprice.V[:n]
+		lDiscountV28 := lDiscount.V[:n]
+		lTaxV19 := lTax.V[:n]
 		out := w28Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.5)))
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV28[i], rt.SubFloat64(float64(1.0), lDiscountV28[i])), rt.AddFloat64(float64(1.0), lTaxV19[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV28[i], rt.SubFloat64(float64(1.0), lDiscountV28[i])), float64(0.5)))
 			}
 		} else {
 			for i := range out {
@@ -2498,7 +2498,7 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w28Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.5)))
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV28[i], rt.SubFloat64(float64(1.0), lDiscountV28[i])), rt.AddFloat64(float64(1.0), lTaxV19[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV28[i], rt.SubFloat64(float64(1.0), lDiscountV28[i])), float64(0.5)))
 			}
 		}
 		w28Col = w28Out.Array()
@@ -2517,12 +2517,12 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var sum5 vec.Vec[float64]
 	{
 		w29Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV29 := lExtendedprice.V[:n]
+		lDiscountV29 := lDiscount.V[:n]
 		out := w29Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(100.0))
+				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV29[i], rt.SubFloat64(float64(1.0), lDiscountV29[i])), float64(100.0))
 			}
 		} else {
 			for i := range out {
@@ -2530,7 +2530,7 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w29Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(100.0))
+				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV29[i], rt.SubFloat64(float64(1.0), lDiscountV29[i])), float64(100.0))
 			}
 		}
 		w29Col = w29Out.Array()
@@ -2549,13 +2549,13 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var difference8 vec.Vec[float64]
 	{
 		w30Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV30 := lExtendedprice.V[:n]
+		lDiscountV30 := lDiscount.V[:n]
+		lTaxV20 := lTax.V[:n]
 		out := w30Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(100.0))
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV30[i], rt.SubFloat64(float64(1.0), lDiscountV30[i])), rt.AddFloat64(float64(1.0), lTaxV20[i])), float64(100.0))
 			}
 		} else {
 			for i := range out {
@@ -2563,7 +2563,7 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w30Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(100.0))
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV30[i], rt.SubFloat64(float64(1.0), lDiscountV30[i])), rt.AddFloat64(float64(1.0), lTaxV20[i])), float64(100.0))
 			}
 		}
 		w30Col = w30Out.Array()
@@ -2582,13 +2582,13 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var difference9 vec.Vec[float64]
 	{
 		w31Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV31 := lExtendedprice.V[:n]
+		lDiscountV31 := lDiscount.V[:n]
+		lTaxV21 := lTax.V[:n]
 		out := w31Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV31[i], rt.SubFloat64(float64(1.0), lDiscountV31[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV31[i], rt.SubFloat64(float64(1.0), lDiscountV31[i])), rt.AddFloat64(float64(1.0), lTaxV21[i])))
 			}
 		} else {
 			for i := range out {
@@ -2596,7 +2596,7 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w31Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])))
+				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV31[i], rt.SubFloat64(float64(1.0), lDiscountV31[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV31[i], rt.SubFloat64(float64(1.0), lDiscountV31[i])), rt.AddFloat64(float64(1.0), lTaxV21[i])))
 			}
 		}
 		w31Col = w31Out.Array()
@@ -2615,14 +2615,14 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var product8 vec.Vec[float64]
 	{
 		w32Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
-		lQuantityV := lQuantity.V[:n]
+		lExtendedpriceV32 := lExtendedprice.V[:n]
+		lDiscountV32 := lDiscount.V[:n]
+		lTaxV22 := lTax.V[:n]
+		lQuantityV9 := lQuantity.V[:n]
 		out := w32Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
 			for i := range out {
-				out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), lQuantityV[i])
+				out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV32[i], rt.SubFloat64(float64(1.0), lDiscountV32[i])), rt.AddFloat64(float64(1.0), lTaxV22[i])), rt.MulFloat64(lExtendedpriceV32[i], rt.SubFloat64(float64(1.0), lDiscountV32[i]))), lQuantityV9[i])
 			}
 		} else {
 			for i := range out {
@@ -2630,7 +2630,7 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w32Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))), lQuantityV[i])
+				out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV32[i], rt.SubFloat64(float64(1.0), lDiscountV32[i])), rt.AddFloat64(float64(1.0), lTaxV22[i])), rt.MulFloat64(lExtendedpriceV32[i], rt.SubFloat64(float64(1.0), lDiscountV32[i]))), lQuantityV9[i])
 			}
 		}
 		w32Col = w32Out.Array()
@@ -2649,14 +2649,14 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var quotient9 vec.Vec[float64]
 	{
 		w33Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV33 := lExtendedprice.V[:n]
+		lDiscountV33 := lDiscount.V[:n]
 		out := w33Out.V
-		var bad vec.FirstErr
+		var bad9 vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
-				vec.EndRow(&quotient9, n, i, &bad)
+				out[i] = bad9.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV33[i], rt.SubFloat64(float64(1.0), lDiscountV33[i])), float64(7.0)))
+				vec.EndRow(&quotient9, n, i, &bad9)
 			}
 		} else {
 			for i := range out {
@@ -2664,8 +2664,8 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w33Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(7.0)))
-				vec.EndRow(&quotient9, n, i, &bad)
+				out[i] = bad9.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV33[i], rt.SubFloat64(float64(1.0), lDiscountV33[i])), float64(7.0)))
+				vec.EndRow(&quotient9, n, i, &bad9)
 			}
 		}
 		w33Col = w33Out.Array()
@@ -2684,15 +2684,15 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var quotient10 vec.Vec[float64]
 	{
 		w34Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV34 := lExtendedprice.V[:n]
+		lDiscountV34 := lDiscount.V[:n]
+		lTaxV23 := lTax.V[:n]
 		out := w34Out.V
-		var bad vec.FirstErr
+		var bad10 vec.FirstErr
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
-				vec.EndRow(&quotient10, n, i, &bad)
+				out[i] = bad10.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV34[i], rt.SubFloat64(float64(1.0), lDiscountV34[i])), rt.AddFloat64(float64(1.0), lTaxV23[i])), float64(11.0)))
+				vec.EndRow(&quotient10, n, i, &bad10)
 			}
 		} else {
 			for i := range out {
@@ -2700,8 +2700,8 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w34Out.SetNull(i)
 					continue
 				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(11.0)))
-				vec.EndRow(&quotient10, n, i, &bad)
+				out[i] = bad10.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV34[i], rt.SubFloat64(float64(1.0), lDiscountV34[i])), rt.AddFloat64(float64(1.0), lTaxV23[i])), float64(11.0)))
+				vec.EndRow(&quotient10, n, i, &bad10)
 			}
 		}
 		w34Col = w34Out.Array()
@@ -2720,13 +2720,13 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var sum6 vec.Vec[float64]
 	{
 		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV35 := lExtendedprice.V[:n]
+		lDiscountV35 := lDiscount.V[:n]
+		lTaxV24 := lTax.V[:n]
 		out := w35Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.9)), lTaxV[i])
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV35[i], rt.SubFloat64(float64(1.0), lDiscountV35[i])), float64(0.9)), lTaxV24[i])
 			}
 		} else {
 			for i := range out {
@@ -2734,7 +2734,7 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w35Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(0.9)), lTaxV[i])
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV35[i], rt.SubFloat64(float64(1.0), lDiscountV35[i])), float64(0.9)), lTaxV24[i])
 			}
 		}
 		w35Col = w35Out.Array()
@@ -2753,13 +2753,13 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var sum7 vec.Vec[float64]
 	{
 		w36Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV36 := lExtendedprice.V[:n]
+		lDiscountV36 := lDiscount.V[:n]
+		lTaxV25 := lTax.V[:n]
 		out := w36Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.8)), lDiscountV[i])
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV36[i], rt.SubFloat64(float64(1.0), lDiscountV36[i])), rt.AddFloat64(float64(1.0), lTaxV25[i])), float64(0.8)), lDiscountV36[i])
 			}
 		} else {
 			for i := range out {
@@ -2767,7 +2767,7 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w36Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), float64(0.8)), lDiscountV[i])
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV36[i], rt.SubFloat64(float64(1.0), lDiscountV36[i])), rt.AddFloat64(float64(1.0), lTaxV25[i])), float64(0.8)), lDiscountV36[i])
 			}
 		}
 		w36Col = w36Out.Array()
@@ -2786,13 +2786,13 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var ifResult3 vec.Vec[float64]
 	{
 		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV37 := lExtendedprice.V[:n]
+		lDiscountV37 := lDiscount.V[:n]
+		lTaxV26 := lTax.V[:n]
 		out := w37Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				if rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.05))) {
+				if rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), rt.AddFloat64(float64(1.0), lTaxV26[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), float64(1.05))) {
 					out[i] = float64(1.0)
 				} else {
 					out[i] = float64(0.0)
@@ -2800,7 +2800,7 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 			}
 		} else {
 			for i := range out {
-				if !(lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) && rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.05))) {
+				if !(lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) && rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), rt.AddFloat64(float64(1.0), lTaxV26[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), float64(1.05))) {
 					out[i] = float64(1.0)
 				} else {
 					out[i] = float64(0.0)
@@ -2823,13 +2823,13 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var difference10 vec.Vec[float64]
 	{
 		w38Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV38 := lExtendedprice.V[:n]
+		lDiscountV38 := lDiscount.V[:n]
+		lTaxV27 := lTax.V[:n]
 		out := w38Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i]))
+				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV38[i], rt.SubFloat64(float64(1.0), lDiscountV38[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV38[i], rt.SubFloat64(float64(1.0), lDiscountV38[i])), rt.AddFloat64(float64(1.0), lTaxV27[i])), lTaxV27[i]))
 			}
 		} else {
 			for i := range out {
@@ -2837,7 +2837,7 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w38Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), lTaxV[i]))
+				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV38[i], rt.SubFloat64(float64(1.0), lDiscountV38[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV38[i], rt.SubFloat64(float64(1.0), lDiscountV38[i])), rt.AddFloat64(float64(1.0), lTaxV27[i])), lTaxV27[i]))
 			}
 		}
 		w38Col = w38Out.Array()
@@ -2856,13 +2856,13 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var sum8 vec.Vec[float64]
 	{
 		w39Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lTaxV := lTax.V[:n]
+		lExtendedpriceV39 := lExtendedprice.V[:n]
+		lDiscountV39 := lDiscount.V[:n]
+		lTaxV28 := lTax.V[:n]
 		out := w39Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i]))
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV39[i], rt.SubFloat64(float64(1.0), lDiscountV39[i])), rt.AddFloat64(float64(1.0), lTaxV28[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV39[i], rt.SubFloat64(float64(1.0), lDiscountV39[i])), lDiscountV39[i]))
 			}
 		} else {
 			for i := range out {
@@ -2870,7 +2870,7 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w39Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), lDiscountV[i]))
+				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV39[i], rt.SubFloat64(float64(1.0), lDiscountV39[i])), rt.AddFloat64(float64(1.0), lTaxV28[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV39[i], rt.SubFloat64(float64(1.0), lDiscountV39[i])), lDiscountV39[i]))
 			}
 		}
 		w39Col = w39Out.Array()
@@ -2889,13 +2889,13 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	var product9 vec.Vec[float64]
 	{
 		w40Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		lQuantityV := lQuantity.V[:n]
+		lExtendedpriceV40 := lExtendedprice.V[:n]
+		lDiscountV40 := lDiscount.V[:n]
+		lQuantityV10 := lQuantity.V[:n]
 		out := w40Out.V
 		if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
 			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0)))
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV40[i], rt.SubFloat64(float64(1.0), lDiscountV40[i])), rt.AddFloat64(lQuantityV10[i], float64(1.0)))
 			}
 		} else {
 			for i := range out {
@@ -2903,7 +2903,7 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 					w40Out.SetNull(i)
 					continue
 				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(lQuantityV[i], float64(1.0)))
+				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV40[i], rt.SubFloat64(float64(1.0), lDiscountV40[i])), rt.AddFloat64(lQuantityV10[i], float64(1.0)))
 			}
 		}
 		w40Col = w40Out.Array()

@@ -453,19 +453,19 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 	if !fused || len(rest) > 0 {
 		// shared (always): (a DIV b)
 		// (a DIV b)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// CASE WHEN p THEN (a DIV b) WHEN q THEN ((a DIV b) + 1) ELSE ((a DIV b) - 1) END
 		caseResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&caseResult2, &p, rest, n)
 		when, notYet := vec.Split(&p, rest, n)
-		vec.Merge(&caseResult2, &quotient, when, n)
+		vec.Merge(&caseResult2, &quotient2, when, n)
 		vec.CopyErrs(&caseResult2, &q, notYet, n)
 		when2, notYet2 := vec.Split(&q, notYet, n)
 		// ((a DIV b) + 1)
-		sum := vec.Map2E(when2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
+		sum := vec.Map2E(when2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		vec.Merge(&caseResult2, &sum, when2, n)
 		// ((a DIV b) - 1)
-		difference := vec.Map2E(notYet2, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.SubInt64)
+		difference := vec.Map2E(notYet2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 		vec.Merge(&caseResult2, &difference, notYet2, n)
 		if fused {
 			directOut.Patch(&caseResult2, rest, all)
@@ -902,20 +902,20 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 //	x * (1 - y) * (1 + CAST(c AS DOUBLE))
 func cheap_shared_two_rootsCol2(n int, sel vec.Sel, c_ vec.Vec[int64], x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
-	var chargeCol arrow.Array // written by the loop, or below from product2
+	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
-	var product2 vec.Vec[float64]
+	var product3 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		c_V := c_.V[:n]
-		xV := x.V[:n]
-		yV := y.V[:n]
+		xV2 := x.V[:n]
+		yV2 := y.V[:n]
 		out := chargeOut.V
 		if c_.Clean() && x.Clean() && y.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-				product2 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+				product2 := rt.MulFloat64(xV2[i], rt.SubFloat64(float64(1.0), yV2[i]))
 				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 			}
 		} else {
@@ -926,13 +926,13 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, c_ vec.Vec[int64], x vec.Vec
 					continue
 				}
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-				product2 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+				product2 := rt.MulFloat64(xV2[i], rt.SubFloat64(float64(1.0), yV2[i]))
 				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 			}
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product2, sel, n, 2)
+	vec.Check(failed, &product3, sel, n, 2)
 	return chargeCol
 }
 
@@ -947,16 +947,16 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], a vec.Vec[i
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		xV := x.V[:n]
-		yV := y.V[:n]
+		xV3 := x.V[:n]
+		yV3 := y.V[:n]
 		out := ifResult.V[:n]
 		if p.Clean() && a.Clean() && b.Clean() && x.Clean() && y.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-				product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+				product4 := rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i]))
 				if pV[i] {
-					out[i] = rt.GtFloat64(product3, float64(2.0))
+					out[i] = rt.GtFloat64(product4, float64(2.0))
 				} else {
 					out[i] = rt.GtInt64(aV[i], bV[i])
 				}
@@ -965,12 +965,12 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], a vec.Vec[i
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-				product3 := rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
+				product4 := rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i]))
 				if !(p.IsNull(i)) && pV[i] {
 					if x.IsNull(i) || y.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
-						out[i] = rt.GtFloat64(product3, float64(2.0))
+						out[i] = rt.GtFloat64(product4, float64(2.0))
 					}
 				} else {
 					if a.IsNull(i) || b.IsNull(i) {
@@ -1470,79 +1470,79 @@ func fused_two_lookupsCol1(n int, all vec.Sel, c_ vec.Vec[int64], i_ vec.Vec[int
 	if !fused || len(rest) > 0 {
 		// shared (always): m['a']
 		// m['a']
-		entry := vec.Make[int64](n)
+		entry3 := vec.Make[int64](n)
 		{
-			out := entry.V[:n]
-			if vec.Strict(&entry, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, true) {
+			out := entry3.V[:n]
+			if vec.Strict(&entry3, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, true) {
 				for i := range out {
 					start, end := mArr.ValueOffsets(i)
-					entry2 := vec.FindString(mKeys, start, end, "a")
-					if entry2 < 0 {
-						entry.SetErr(i, rt.MapKeyNotExistString("a"))
+					entry4 := vec.FindString(mKeys, start, end, "a")
+					if entry4 < 0 {
+						entry3.SetErr(i, rt.MapKeyNotExistString("a"))
 						continue
 					}
-					if mItems.IsNull(entry2) {
-						entry.SetNull(i)
+					if mItems.IsNull(entry4) {
+						entry3.SetNull(i)
 						continue
 					}
-					out[i] = mItems.Value(entry2)
+					out[i] = mItems.Value(entry4)
 				}
 			} else {
 				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
 					i := rest.Row(k)
-					if entry.Dirty(i) {
+					if entry3.Dirty(i) {
 						continue
 					}
 					start, end := mArr.ValueOffsets(i)
-					entry2 := vec.FindString(mKeys, start, end, "a")
-					if entry2 < 0 {
-						entry.SetErr(i, rt.MapKeyNotExistString("a"))
+					entry4 := vec.FindString(mKeys, start, end, "a")
+					if entry4 < 0 {
+						entry3.SetErr(i, rt.MapKeyNotExistString("a"))
 						continue
 					}
-					if mItems.IsNull(entry2) {
-						entry.SetNull(i)
+					if mItems.IsNull(entry4) {
+						entry3.SetNull(i)
 						continue
 					}
-					out[i] = mItems.Value(entry2)
+					out[i] = mItems.Value(entry4)
 				}
 			}
 		}
 		// shared (always): m['b']
 		// m['b']
-		entry2 := vec.Make[int64](n)
+		entry4 := vec.Make[int64](n)
 		{
-			out := entry2.V[:n]
-			if vec.Strict(&entry2, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, true) {
+			out := entry4.V[:n]
+			if vec.Strict(&entry4, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, true) {
 				for i := range out {
 					start, end := mArr.ValueOffsets(i)
-					entry3 := vec.FindString(mKeys, start, end, "b")
-					if entry3 < 0 {
-						entry2.SetErr(i, rt.MapKeyNotExistString("b"))
+					entry5 := vec.FindString(mKeys, start, end, "b")
+					if entry5 < 0 {
+						entry4.SetErr(i, rt.MapKeyNotExistString("b"))
 						continue
 					}
-					if mItems.IsNull(entry3) {
-						entry2.SetNull(i)
+					if mItems.IsNull(entry5) {
+						entry4.SetNull(i)
 						continue
 					}
-					out[i] = mItems.Value(entry3)
+					out[i] = mItems.Value(entry5)
 				}
 			} else {
 				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
 					i := rest.Row(k)
-					if entry2.Dirty(i) {
+					if entry4.Dirty(i) {
 						continue
 					}
 					start, end := mArr.ValueOffsets(i)
-					entry3 := vec.FindString(mKeys, start, end, "b")
-					if entry3 < 0 {
-						entry2.SetErr(i, rt.MapKeyNotExistString("b"))
+					entry5 := vec.FindString(mKeys, start, end, "b")
+					if entry5 < 0 {
+						entry4.SetErr(i, rt.MapKeyNotExistString("b"))
 						continue
 					}
-					if mItems.IsNull(entry3) {
-						entry2.SetNull(i)
+					if mItems.IsNull(entry5) {
+						entry4.SetNull(i)
 						continue
 					}
-					out[i] = mItems.Value(entry3)
+					out[i] = mItems.Value(entry5)
 				}
 			}
 		}
@@ -1550,21 +1550,21 @@ func fused_two_lookupsCol1(n int, all vec.Sel, c_ vec.Vec[int64], i_ vec.Vec[int
 		caseResult2 := vec.Make[int64](n)
 		and := vec.NewLogic(false, rest, n)
 		// (m['a'] > 0)
-		cmp := vec.Map2(and.Live, n, vec.VecArg(&entry), vec.ConstArg[int64](int64(0)), rt.GtInt64)
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&entry3), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 		and.Add(&cmp)
 		// (m['b'] > c)
-		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&entry2), vec.VecArg(&c_), rt.GtInt64)
+		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&entry4), vec.VecArg(&c_), rt.GtInt64)
 		and.Add(&cmp2)
 		andResult := and.Finish()
 		vec.CopyErrs(&caseResult2, &andResult, rest, n)
 		when, notYet := vec.Split(&andResult, rest, n)
-		vec.Merge(&caseResult2, &entry, when, n)
+		vec.Merge(&caseResult2, &entry3, when, n)
 		// (i > 0)
 		cmp3 := vec.Map2(notYet, n, vec.VecArg(&i_), vec.ConstArg[int32](int32(0)), rt.GtInt32)
 		vec.CopyErrs(&caseResult2, &cmp3, notYet, n)
 		when2, notYet2 := vec.Split(&cmp3, notYet, n)
 		vec.Merge(&caseResult2, &a, when2, n)
-		vec.Merge(&caseResult2, &entry2, notYet2, n)
+		vec.Merge(&caseResult2, &entry4, notYet2, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
 		} else {
@@ -1681,16 +1681,16 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	if !fused || len(rest) > 0 {
 		// shared (always): (a DIV b)
 		// (a DIV b)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// IF(p, ((a DIV b) + 1), ((a DIV b) - 1))
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// ((a DIV b) + 1)
-		sum := vec.Map2E(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.AddInt64)
+		sum := vec.Map2E(then, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.AddInt64)
 		vec.Merge(&ifResult2, &sum, then, n)
 		// ((a DIV b) - 1)
-		difference := vec.Map2E(otherwise, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.SubInt64)
+		difference := vec.Map2E(otherwise, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.SubInt64)
 		vec.Merge(&ifResult2, &difference, otherwise, n)
 		if fused {
 			directOut.Patch(&ifResult2, rest, all)
@@ -2009,53 +2009,53 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 	var ifResult3 vec.Vec[int64]
 	{
 		r3Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		pV := p.V[:n]
-		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
+		pV2 := p.V[:n]
+		qV2 := q.V[:n]
+		aV3 := a.V[:n]
+		bV3 := b.V[:n]
 		out := r3Out.V
-		var bad vec.FirstErr
+		var bad3 vec.FirstErr
 		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
-				if pV[i] && qV[i] {
+				if pV2[i] && qV2[i] {
 					if !shared0Done[i] {
 						shared0Done[i] = true
-						var memo0Bad vec.FirstErr
-						(*shared0).V[i] = memo0Bad.Int64(rt.DivInt64(aV[i], bV[i]))
-						if memo0Bad.Err != nil {
-							vec.FailRow(shared0, n, i, memo0Bad.Err)
+						var memo0Bad5 vec.FirstErr
+						(*shared0).V[i] = memo0Bad5.Int64(rt.DivInt64(aV3[i], bV3[i]))
+						if memo0Bad5.Err != nil {
+							vec.FailRow(shared0, n, i, memo0Bad5.Err)
 						}
 					}
-					out[i] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+					out[i] = bad3.Int64((*shared0).V[i], (*shared0).ErrAt(i))
 				} else {
 					out[i] = int64(0)
 				}
-				vec.EndRow(&ifResult3, n, i, &bad)
+				vec.EndRow(&ifResult3, n, i, &bad3)
 			}
 		} else {
 			for i := range out {
-				if (p.IsNull(i) || pV[i]) && (q.IsNull(i) || qV[i]) && !(p.IsNull(i) || q.IsNull(i)) {
+				if (p.IsNull(i) || pV2[i]) && (q.IsNull(i) || qV2[i]) && !(p.IsNull(i) || q.IsNull(i)) {
 					if !shared0Done[i] {
 						shared0Done[i] = true
-						var memo0Bad2 vec.FirstErr
+						var memo0Bad6 vec.FirstErr
 						if a.IsNull(i) || b.IsNull(i) {
 							(*shared0).SetNull(i)
 						} else {
-							(*shared0).V[i] = memo0Bad2.Int64(rt.DivInt64(aV[i], bV[i]))
+							(*shared0).V[i] = memo0Bad6.Int64(rt.DivInt64(aV3[i], bV3[i]))
 						}
-						if memo0Bad2.Err != nil {
-							vec.FailRow(shared0, n, i, memo0Bad2.Err)
+						if memo0Bad6.Err != nil {
+							vec.FailRow(shared0, n, i, memo0Bad6.Err)
 						}
 					}
 					if (*shared0).IsNull(i) {
 						r3Out.SetNull(i)
 					} else {
-						out[i] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+						out[i] = bad3.Int64((*shared0).V[i], (*shared0).ErrAt(i))
 					}
 				} else {
 					out[i] = int64(0)
 				}
-				vec.EndRow(&ifResult3, n, i, &bad)
+				vec.EndRow(&ifResult3, n, i, &bad3)
 			}
 		}
 		r3Col = r3Out.Array()
@@ -2305,27 +2305,27 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], shared0 *vec
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
+		aV2 := a.V[:n]
+		bV2 := b.V[:n]
 		out := directOut.V
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if q.Clean() && a.Clean() && b.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if qV[i] {
 					if !shared0Done[i] {
 						shared0Done[i] = true
-						var memo0Bad vec.FirstErr
-						(*shared0).V[i] = memo0Bad.Int64(rt.DivInt64(aV[i], bV[i]))
-						if memo0Bad.Err != nil {
-							vec.FailRow(shared0, n, i, memo0Bad.Err)
+						var memo0Bad3 vec.FirstErr
+						(*shared0).V[i] = memo0Bad3.Int64(rt.DivInt64(aV2[i], bV2[i]))
+						if memo0Bad3.Err != nil {
+							vec.FailRow(shared0, n, i, memo0Bad3.Err)
 						}
 					}
-					out[k] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+					out[k] = bad2.Int64((*shared0).V[i], (*shared0).ErrAt(i))
 				} else {
 					out[k] = int64(0)
 				}
-				vec.EndRow(&ifResult2, n, i, &bad)
+				vec.EndRow(&ifResult2, n, i, &bad2)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -2333,25 +2333,25 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], shared0 *vec
 				if !(q.IsNull(i)) && qV[i] {
 					if !shared0Done[i] {
 						shared0Done[i] = true
-						var memo0Bad2 vec.FirstErr
+						var memo0Bad4 vec.FirstErr
 						if a.IsNull(i) || b.IsNull(i) {
 							(*shared0).SetNull(i)
 						} else {
-							(*shared0).V[i] = memo0Bad2.Int64(rt.DivInt64(aV[i], bV[i]))
+							(*shared0).V[i] = memo0Bad4.Int64(rt.DivInt64(aV2[i], bV2[i]))
 						}
-						if memo0Bad2.Err != nil {
-							vec.FailRow(shared0, n, i, memo0Bad2.Err)
+						if memo0Bad4.Err != nil {
+							vec.FailRow(shared0, n, i, memo0Bad4.Err)
 						}
 					}
 					if (*shared0).IsNull(i) {
 						directOut.SetNull(k)
 					} else {
-						out[k] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
+						out[k] = bad2.Int64((*shared0).V[i], (*shared0).ErrAt(i))
 					}
 				} else {
 					out[k] = int64(0)
 				}
-				vec.EndRow(&ifResult2, n, i, &bad)
+				vec.EndRow(&ifResult2, n, i, &bad2)
 			}
 		}
 		directCol = directOut.Array()
@@ -3129,13 +3129,13 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in 
 	if !fused || len(rest) > 0 {
 		// shared (always): (a DIV b)
 		// (a DIV b)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		or := vec.NewLogic(true, rest, n)
 		// ((a DIV b) > 1)
-		cmp := vec.Map2(or.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
+		cmp := vec.Map2(or.Live, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.GtInt64)
 		or.Add(&cmp)
 		// ((a DIV b) < -1)
-		cmp2 := vec.Map2(or.Live, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(-1)), rt.LtInt64)
+		cmp2 := vec.Map2(or.Live, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(-1)), rt.LtInt64)
 		or.Add(&cmp2)
 		orResult := or.Finish()
 		if fused {
@@ -3448,61 +3448,61 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 	if !fused || len(rest) > 0 {
 		// shared (always): info['test']
 		// info['test']
-		entry := vec.Make[string](n)
+		entry2 := vec.Make[string](n)
 		{
-			out := entry.V[:n]
-			if vec.Strict(&entry, rest, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest, n, true) {
+			out := entry2.V[:n]
+			if vec.Strict(&entry2, rest, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest, n, true) {
 				for i := range out {
 					start, end := infoArr.ValueOffsets(i)
-					entry2 := vec.FindString(infoKeys, start, end, "test")
-					if entry2 < 0 {
-						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 						continue
 					}
-					if infoItems.IsNull(entry2) {
-						entry.SetNull(i)
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
 						continue
 					}
-					out[i] = infoItems.Value(entry2)
+					out[i] = infoItems.Value(entry3)
 				}
 			} else {
 				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
 					i := rest.Row(k)
-					if entry.Dirty(i) {
+					if entry2.Dirty(i) {
 						continue
 					}
 					start, end := infoArr.ValueOffsets(i)
-					entry2 := vec.FindString(infoKeys, start, end, "test")
-					if entry2 < 0 {
-						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 						continue
 					}
-					if infoItems.IsNull(entry2) {
-						entry.SetNull(i)
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
 						continue
 					}
-					out[i] = infoItems.Value(entry2)
+					out[i] = infoItems.Value(entry3)
 				}
 			}
 		}
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' WHEN (info['test'] LIKE '125%') THEN 'BAZ' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
-		like := vec.Map1(rest, n, vec.VecArg(&entry), likePattern.Match)
+		like := vec.Map1(rest, n, vec.VecArg(&entry2), likePattern.Match)
 		vec.CopyErrs(&caseResult2, &like, rest, n)
 		when, notYet := vec.Split(&like, rest, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
-		like2 := vec.Map1(notYet, n, vec.VecArg(&entry), likePattern2.Match)
+		like2 := vec.Map1(notYet, n, vec.VecArg(&entry2), likePattern2.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, "BAR", when2, n)
 		// (info['test'] LIKE '125%')
-		like3 := vec.Map1(notYet2, n, vec.VecArg(&entry), likePattern3.Match)
+		like3 := vec.Map1(notYet2, n, vec.VecArg(&entry2), likePattern3.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet2, n)
 		when3, notYet3 := vec.Split(&like3, notYet2, n)
 		vec.Fill(&caseResult2, "BAZ", when3, n)
-		vec.Merge(&caseResult2, &entry, notYet3, n)
+		vec.Merge(&caseResult2, &entry2, notYet3, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
 		} else {
@@ -3798,40 +3798,40 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 	if !fused || len(rest) > 0 {
 		// shared (always): info['test']
 		// info['test']
-		entry := vec.Make[string](n)
+		entry2 := vec.Make[string](n)
 		{
-			out := entry.V[:n]
-			if vec.Strict(&entry, rest, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest, n, true) {
+			out := entry2.V[:n]
+			if vec.Strict(&entry2, rest, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest, n, true) {
 				for i := range out {
 					start, end := infoArr.ValueOffsets(i)
-					entry2 := vec.FindString(infoKeys, start, end, "test")
-					if entry2 < 0 {
-						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 						continue
 					}
-					if infoItems.IsNull(entry2) {
-						entry.SetNull(i)
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
 						continue
 					}
-					out[i] = infoItems.Value(entry2)
+					out[i] = infoItems.Value(entry3)
 				}
 			} else {
 				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
 					i := rest.Row(k)
-					if entry.Dirty(i) {
+					if entry2.Dirty(i) {
 						continue
 					}
 					start, end := infoArr.ValueOffsets(i)
-					entry2 := vec.FindString(infoKeys, start, end, "test")
-					if entry2 < 0 {
-						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 						continue
 					}
-					if infoItems.IsNull(entry2) {
-						entry.SetNull(i)
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
 						continue
 					}
-					out[i] = infoItems.Value(entry2)
+					out[i] = infoItems.Value(entry3)
 				}
 			}
 		}
@@ -3839,23 +3839,23 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 		caseResult2 := vec.Make[string](n)
 		vec.CopyErrs(&caseResult2, &testInfoFixed, rest, n)
 		when, notYet := vec.Split(&testInfoFixed, rest, n)
-		vec.Merge(&caseResult2, &entry, when, n)
+		vec.Merge(&caseResult2, &entry2, when, n)
 		// (info['test'] LIKE '123%')
-		like := vec.Map1(notYet, n, vec.VecArg(&entry), likePattern.Match)
+		like := vec.Map1(notYet, n, vec.VecArg(&entry2), likePattern.Match)
 		vec.CopyErrs(&caseResult2, &like, notYet, n)
 		when2, notYet2 := vec.Split(&like, notYet, n)
 		vec.Fill(&caseResult2, "FOO", when2, n)
 		// (info['test'] LIKE '124%')
-		like2 := vec.Map1(notYet2, n, vec.VecArg(&entry), likePattern2.Match)
+		like2 := vec.Map1(notYet2, n, vec.VecArg(&entry2), likePattern2.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet2, n)
 		when3, notYet3 := vec.Split(&like2, notYet2, n)
 		vec.Fill(&caseResult2, "BAR", when3, n)
 		// (info['test'] LIKE '125%')
-		like3 := vec.Map1(notYet3, n, vec.VecArg(&entry), likePattern3.Match)
+		like3 := vec.Map1(notYet3, n, vec.VecArg(&entry2), likePattern3.Match)
 		vec.CopyErrs(&caseResult2, &like3, notYet3, n)
 		when4, notYet4 := vec.Split(&like3, notYet3, n)
 		vec.Fill(&caseResult2, "BAZ", when4, n)
-		vec.Merge(&caseResult2, &entry, notYet4, n)
+		vec.Merge(&caseResult2, &entry2, notYet4, n)
 		if fused {
 			vec.Merge(&caseResult, &caseResult2, rest, n)
 		} else {
@@ -3975,16 +3975,16 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 	if !fused || len(rest) > 0 {
 		// shared (always): (a + 5)
 		// (a + 5)
-		sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
+		sum2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 		// (x > y)
 		cmp := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtInt64)
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp, rest, n)
-		vec.Merge(&ifResult2, &sum, then, n)
+		vec.Merge(&ifResult2, &sum2, then, n)
 		// ((a + 5) DIV 100)
-		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(100)), rt.DivInt64)
+		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum2), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
 			bucketOut.Patch(&ifResult2, rest, all)
@@ -4584,16 +4584,16 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 	if !fused || len(rest) > 0 {
 		// shared (always): (a DIV b)
 		// (a DIV b)
-		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
 		// IF(p, ((a DIV b) > 0), ((a DIV b) < 0))
 		then, otherwise := vec.Split(&p, rest, n)
 		ifResult2 := vec.Make[bool](n)
 		vec.CopyErrs(&ifResult2, &p, rest, n)
 		// ((a DIV b) > 0)
-		cmp := vec.Map2(then, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
+		cmp := vec.Map2(then, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.GtInt64)
 		vec.Merge(&ifResult2, &cmp, then, n)
 		// ((a DIV b) < 0)
-		cmp2 := vec.Map2(otherwise, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.LtInt64)
+		cmp2 := vec.Map2(otherwise, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.LtInt64)
 		vec.Merge(&ifResult2, &cmp2, otherwise, n)
 		if fused {
 			vec.Merge(&ifResult, &ifResult2, rest, n)

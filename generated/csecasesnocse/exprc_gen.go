@@ -128,15 +128,15 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 func quotientColumn(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	quotient := vec.Make[int64](n)
 	{
-		in1V := in1.V[:n]
-		in2V := in2.V[:n]
+		aV2 := in1.V[:n]
+		bV2 := in2.V[:n]
 		out := quotient.V[:n]
 		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
 			if dirty && quotient.Dirty(i) {
 				continue
 			}
-			r, err := rt.DivInt64(in1V[i], in2V[i])
+			r, err := rt.DivInt64(aV2[i], bV2[i])
 			if err != nil {
 				quotient.Fail(i, err)
 				continue
@@ -950,14 +950,14 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
-		xV := x.V[:n]
-		yV := y.V[:n]
+		xV2 := x.V[:n]
+		yV2 := y.V[:n]
 		c_V := c_.V[:n]
 		out := chargeOut.V
 		if x.Clean() && y.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				out[k] = rt.MulFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+				out[k] = rt.MulFloat64(rt.MulFloat64(xV2[i], rt.SubFloat64(float64(1.0), yV2[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -966,7 +966,7 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 					chargeOut.SetNull(k)
 					continue
 				}
-				out[k] = rt.MulFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
+				out[k] = rt.MulFloat64(rt.MulFloat64(xV2[i], rt.SubFloat64(float64(1.0), yV2[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 			}
 		}
 		chargeCol = chargeOut.Array()
@@ -984,8 +984,8 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], x vec.Vec[f
 	{
 		ifResult = vec.Make[bool](n)
 		pV := p.V[:n]
-		xV := x.V[:n]
-		yV := y.V[:n]
+		xV3 := x.V[:n]
+		yV3 := y.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := ifResult.V[:n]
@@ -993,7 +993,7 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], x vec.Vec[f
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if pV[i] {
-					out[i] = rt.GtFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), float64(2.0))
+					out[i] = rt.GtFloat64(rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i])), float64(2.0))
 				} else {
 					out[i] = rt.GtInt64(aV[i], bV[i])
 				}
@@ -1005,7 +1005,7 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], x vec.Vec[f
 					if x.IsNull(i) || y.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
-						out[i] = rt.GtFloat64(rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i])), float64(2.0))
+						out[i] = rt.GtFloat64(rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i])), float64(2.0))
 					}
 				} else {
 					if a.IsNull(i) || b.IsNull(i) {
@@ -2002,33 +2002,33 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 	var ifResult3 vec.Vec[int64]
 	{
 		r3Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		pV := p.V[:n]
-		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
+		pV2 := p.V[:n]
+		qV2 := q.V[:n]
+		aV3 := a.V[:n]
+		bV3 := b.V[:n]
 		out := r3Out.V
-		var bad vec.FirstErr
+		var bad3 vec.FirstErr
 		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
-				if pV[i] && qV[i] {
-					out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if pV2[i] && qV2[i] {
+					out[i] = bad3.Int64(rt.DivInt64(aV3[i], bV3[i]))
 				} else {
 					out[i] = int64(0)
 				}
-				vec.EndRow(&ifResult3, n, i, &bad)
+				vec.EndRow(&ifResult3, n, i, &bad3)
 			}
 		} else {
 			for i := range out {
-				if (p.IsNull(i) || pV[i]) && (q.IsNull(i) || qV[i]) && !(p.IsNull(i) || q.IsNull(i)) {
+				if (p.IsNull(i) || pV2[i]) && (q.IsNull(i) || qV2[i]) && !(p.IsNull(i) || q.IsNull(i)) {
 					if a.IsNull(i) || b.IsNull(i) {
 						r3Out.SetNull(i)
 					} else {
-						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+						out[i] = bad3.Int64(rt.DivInt64(aV3[i], bV3[i]))
 					}
 				} else {
 					out[i] = int64(0)
 				}
-				vec.EndRow(&ifResult3, n, i, &bad)
+				vec.EndRow(&ifResult3, n, i, &bad3)
 			}
 		}
 		r3Col = r3Out.Array()
@@ -2249,19 +2249,19 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], a vec.Vec[in
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		qV := q.V[:n]
-		aV := a.V[:n]
-		bV := b.V[:n]
+		aV2 := a.V[:n]
+		bV2 := b.V[:n]
 		out := directOut.V
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if q.Clean() && a.Clean() && b.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if qV[i] {
-					out[k] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+					out[k] = bad2.Int64(rt.DivInt64(aV2[i], bV2[i]))
 				} else {
 					out[k] = int64(0)
 				}
-				vec.EndRow(&ifResult2, n, i, &bad)
+				vec.EndRow(&ifResult2, n, i, &bad2)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -2270,12 +2270,12 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], a vec.Vec[in
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(k)
 					} else {
-						out[k] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+						out[k] = bad2.Int64(rt.DivInt64(aV2[i], bV2[i]))
 					}
 				} else {
 					out[k] = int64(0)
 				}
-				vec.EndRow(&ifResult2, n, i, &bad)
+				vec.EndRow(&ifResult2, n, i, &bad2)
 			}
 		}
 		directCol = directOut.Array()
@@ -2522,15 +2522,15 @@ func map_lookup_where_outputCol1(n int, sel vec.Sel, mArr *array.Map, mKeys vec.
 	if mArr.NullN() == 0 && mItems.NullN() == 0 {
 		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		out := directOut.V
-		var bad vec.Failed
+		var bad2 vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[k] = bad.Int64(rt.AddInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(1)))
-			if bad {
+			out[k] = bad2.Int64(rt.AddInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad2), int64(1)))
+			if bad2 {
 				break
 			}
 		}
-		if !bad {
+		if !bad2 {
 			directCol = directOut.Array()
 			fused2, rest2 = true, vec.Sel{}
 		} else {
@@ -2541,16 +2541,16 @@ func map_lookup_where_outputCol1(n int, sel vec.Sel, mArr *array.Map, mKeys vec.
 		sum = vec.Make[int64](n)
 		out := sum.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad2 vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			if mArr.IsNull(i) {
 				left = append(left, int32(i))
 				continue
 			}
-			out[i] = bad.Int64(rt.AddInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(1)))
-			if bad {
-				bad = false
+			out[i] = bad2.Int64(rt.AddInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad2), int64(1)))
+			if bad2 {
+				bad2 = false
 				left = append(left, int32(i))
 			}
 		}
@@ -2791,15 +2791,15 @@ func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 	// (a + b)
 	sum := vec.Make[int64](n)
 	{
-		aV := a.V[:n]
-		bV := b.V[:n]
+		aV2 := a.V[:n]
+		bV2 := b.V[:n]
 		out := sum.V[:n]
 		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
 			if dirty && sum.Dirty(i) {
 				continue
 			}
-			r, err := rt.AddInt64(aV[i], bV[i])
+			r, err := rt.AddInt64(aV2[i], bV2[i])
 			if err != nil {
 				sum.Fail(i, err)
 				continue
@@ -2863,14 +2863,14 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64],
 	var sum vec.Vec[int64]
 	{
 		sOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		aV := a.V[:n]
-		bV := b.V[:n]
+		aV2 := a.V[:n]
+		bV2 := b.V[:n]
 		out := sOut.V
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if a.Clean() && b.Clean() {
 			for i := range out {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2))), int64(1)))
-				vec.EndRow(&sum, n, i, &bad)
+				out[i] = bad2.Int64(rt.AddInt64(bad2.Int64(rt.MulInt64(bad2.Int64(rt.AddInt64(aV2[i], bV2[i])), int64(2))), int64(1)))
+				vec.EndRow(&sum, n, i, &bad2)
 			}
 		} else {
 			for i := range out {
@@ -2878,8 +2878,8 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64],
 					sOut.SetNull(i)
 					continue
 				}
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2))), int64(1)))
-				vec.EndRow(&sum, n, i, &bad)
+				out[i] = bad2.Int64(rt.AddInt64(bad2.Int64(rt.MulInt64(bad2.Int64(rt.AddInt64(aV2[i], bV2[i])), int64(2))), int64(1)))
+				vec.EndRow(&sum, n, i, &bad2)
 			}
 		}
 		sCol = sOut.Array()
@@ -5011,12 +5011,12 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64
 func quotientColumn2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	quotient := vec.Make[int64](n)
 	{
-		aV := a.V[:n]
-		bV := b.V[:n]
+		aV2 := a.V[:n]
+		bV2 := b.V[:n]
 		out := quotient.V[:n]
 		if vec.Strict(&quotient, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := rt.DivInt64(aV[i], bV[i])
+				r, err := rt.DivInt64(aV2[i], bV2[i])
 				if err != nil {
 					quotient.Fail(i, err)
 					continue
@@ -5029,7 +5029,7 @@ func quotientColumn2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fai
 				if quotient.Dirty(i) {
 					continue
 				}
-				r, err := rt.DivInt64(aV[i], bV[i])
+				r, err := rt.DivInt64(aV2[i], bV2[i])
 				if err != nil {
 					quotient.Fail(i, err)
 					continue

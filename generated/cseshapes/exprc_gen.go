@@ -371,28 +371,28 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 	var ifResult3 vec.Vec[int64]
 	{
 		ifResult3 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
+		c_V2 := c_.V[:n]
+		aV2 := a.V[:n]
 		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
-				if rt.GtInt64(int64(2), c_V[i]) {
+				if rt.GtInt64(int64(2), c_V2[i]) {
 					out[i] = int64(0)
 				} else {
-					out[i] = aV[i]
+					out[i] = aV2[i]
 				}
 			}
 		} else {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
-				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V[i]) {
+				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V2[i]) {
 					out[i] = int64(0)
 				} else {
 					if a.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV2[i]
 					}
 				}
 			}
@@ -429,8 +429,8 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	{
 		caseResult2 = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
-		c_V := c_.V[:n]
-		aV := a.V[:n]
+		c_V3 := c_.V[:n]
+		aV3 := a.V[:n]
 		r_V := r_.V[:n]
 		out := caseResult2.V[:n]
 		var bad vec.FirstErr
@@ -438,8 +438,8 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				switch {
-				case rt.LeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), c_V[i]):
-					out[i] = aV[i]
+				case rt.LeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), c_V3[i]):
+					out[i] = aV3[i]
 				case !(a.IsNull(i)):
 					out[i] = r_V[i]
 				default:
@@ -451,11 +451,11 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				switch {
-				case (!(probe2.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), c_V[i])):
+				case (!(probe2.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), c_V3[i])):
 					if a.IsNull(i) {
 						caseResult2.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV3[i]
 					}
 				case !(a.IsNull(i)):
 					if r_.IsNull(i) {
@@ -961,12 +961,12 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if sArr.NullN() == 0 && a.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-				vec.EndRow(&cmp, n, i, &bad)
+				out[i] = rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+				vec.EndRow(&cmp, n, i, &bad2)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -975,8 +975,8 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 					cmp.SetNull(i)
 					continue
 				}
-				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-				vec.EndRow(&cmp, n, i, &bad)
+				out[i] = rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+				vec.EndRow(&cmp, n, i, &bad2)
 			}
 		}
 	}
@@ -1951,13 +1951,13 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 	{
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
-		c_V := c_.V[:n]
+		c_V2 := c_.V[:n]
 		out := caseResult2.V[:n]
 		if b.Clean() && c_.Clean() {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
 				switch {
-				case rt.LtInt64(bV[i], c_V[i]):
+				case rt.LtInt64(bV[i], c_V2[i]):
 					out[i] = int64(9223372036854775807)
 				default:
 					out[i] = int64(1)
@@ -1967,7 +1967,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
 				switch {
-				case (!(b.IsNull(i) || c_.IsNull(i)) && rt.LtInt64(bV[i], c_V[i])):
+				case (!(b.IsNull(i) || c_.IsNull(i)) && rt.LtInt64(bV[i], c_V2[i])):
 					out[i] = int64(9223372036854775807)
 				default:
 					out[i] = int64(1)
@@ -2713,15 +2713,15 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 	{
 		shared = vec.Make[int64](n)
 		bV := b.V[:n]
-		probe3V := probe3.V[:n]
+		probe3V2 := probe3.V[:n]
 		probeV := probe.V[:n]
 		out := shared.V[:n]
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if b.Clean() && probe3.Clean() && probe.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				out[i] = bV[i]
-				vec.EndRow(&shared, n, i, &bad)
+				vec.EndRow(&shared, n, i, &bad2)
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -2730,15 +2730,15 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 				case !(b.IsNull(i)):
 					out[i] = bV[i]
 				case !(probe3.IsNull(i)):
-					out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+					out[i] = bad2.Int64(probe3V2[i], probe3.ErrAt(i))
 				default:
 					if probe.IsNull(i) {
 						shared.SetNull(i)
 					} else {
-						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+						out[i] = bad2.Int64(probeV[i], probe.ErrAt(i))
 					}
 				}
-				vec.EndRow(&shared, n, i, &bad)
+				vec.EndRow(&shared, n, i, &bad2)
 			}
 		}
 	}
@@ -3139,14 +3139,14 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 	var ifResult2 vec.Vec[int64]
 	{
 		ifResult2 = vec.Make[int64](n)
-		r_V := r_.V[:n]
+		r_V2 := r_.V[:n]
 		shared0V := (*shared0).V[:n]
 		out := ifResult2.V[:n]
 		var bad vec.FirstErr
 		if r_.Clean() && (*shared0).Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if rt.NeInt64(r_V[i], bad.Int64(shared0V[i], (*shared0).ErrAt(i))) {
+				if rt.NeInt64(r_V2[i], bad.Int64(shared0V[i], (*shared0).ErrAt(i))) {
 					out[i] = int64(5)
 				} else {
 					out[i] = bad.Int64(shared0V[i], (*shared0).ErrAt(i))
@@ -3156,7 +3156,7 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if !(r_.IsNull(i) || (*shared0).IsNull(i)) && rt.NeInt64(r_V[i], bad.Int64(shared0V[i], (*shared0).ErrAt(i))) {
+				if !(r_.IsNull(i) || (*shared0).IsNull(i)) && rt.NeInt64(r_V2[i], bad.Int64(shared0V[i], (*shared0).ErrAt(i))) {
 					out[i] = int64(5)
 				} else {
 					if (*shared0).IsNull(i) {
@@ -3205,8 +3205,8 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 	{
 		shared = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		r_V := r_.V[:n]
-		bV := b.V[:n]
+		r_V3 := r_.V[:n]
+		bV2 := b.V[:n]
 		out := shared.V[:n]
 		if c_.Clean() && r_.Clean() && b.Clean() {
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
@@ -3220,12 +3220,12 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 				case !(c_.IsNull(i)):
 					out[i] = c_V[i]
 				case !(r_.IsNull(i)):
-					out[i] = r_V[i]
+					out[i] = r_V3[i]
 				default:
 					if b.IsNull(i) {
 						shared.SetNull(i)
 					} else {
-						out[i] = bV[i]
+						out[i] = bV2[i]
 					}
 				}
 			}
@@ -4383,38 +4383,38 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 	var caseResult vec.Vec[int64]
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
-		probeV := probe.V[:n]
+		probeV2 := probe.V[:n]
 		out := o2Out.V
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if probe.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
-				case rt.GeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))):
-					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
+				case rt.GeInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(probeV2[i], probe.ErrAt(i))):
+					out[k] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 				default:
-					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
+					out[k] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 				}
-				vec.EndRow(&caseResult, n, i, &bad)
+				vec.EndRow(&caseResult, n, i, &bad2)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
-				case (!(probe.IsNull(i)) && rt.GeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i)))):
+				case (!(probe.IsNull(i)) && rt.GeInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(probeV2[i], probe.ErrAt(i)))):
 					if probe.IsNull(i) {
 						o2Out.SetNull(k)
 					} else {
-						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
+						out[k] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 					}
 				default:
 					if probe.IsNull(i) {
 						o2Out.SetNull(k)
 					} else {
-						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
+						out[k] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 					}
 				}
-				vec.EndRow(&caseResult, n, i, &bad)
+				vec.EndRow(&caseResult, n, i, &bad2)
 			}
 		}
 		o2Col = o2Out.Array()
@@ -5255,11 +5255,11 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 	cmp2 := vec.Make[bool](n)
 	{
 		probe2V := probe2.V[:n]
-		bV := b.V[:n]
+		bV2 := b.V[:n]
 		out := cmp2.V[:n]
 		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
 			for i := range out {
-				out[i] = rt.EqInt64(probe2V[i], bV[i])
+				out[i] = rt.EqInt64(probe2V[i], bV2[i])
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -5267,7 +5267,7 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 				if cmp2.Dirty(i) {
 					continue
 				}
-				out[i] = rt.EqInt64(probe2V[i], bV[i])
+				out[i] = rt.EqInt64(probe2V[i], bV2[i])
 			}
 		}
 	}
@@ -5288,19 +5288,19 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 	{
 		ifResult2 = vec.Make[int64](n)
 		qV := q.V[:n]
-		probe3V := probe3.V[:n]
+		probe3V2 := probe3.V[:n]
 		c_V := c_.V[:n]
 		out := ifResult2.V[:n]
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if q.Clean() && probe3.Clean() && c_.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
 				if qV[i] {
-					out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+					out[i] = bad2.Int64(probe3V2[i], probe3.ErrAt(i))
 				} else {
 					out[i] = c_V[i]
 				}
-				vec.EndRow(&ifResult2, n, i, &bad)
+				vec.EndRow(&ifResult2, n, i, &bad2)
 			}
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
@@ -5309,7 +5309,7 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 					if probe3.IsNull(i) {
 						ifResult2.SetNull(i)
 					} else {
-						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+						out[i] = bad2.Int64(probe3V2[i], probe3.ErrAt(i))
 					}
 				} else {
 					if c_.IsNull(i) {
@@ -5318,7 +5318,7 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 						out[i] = c_V[i]
 					}
 				}
-				vec.EndRow(&ifResult2, n, i, &bad)
+				vec.EndRow(&ifResult2, n, i, &bad2)
 			}
 		}
 	}
@@ -5525,49 +5525,49 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 		var caseResult3 vec.Vec[int64]
 		{
 			caseResult3 = vec.Make[int64](n)
-			aV := a.V[:n]
-			probeV := probe.V[:n]
-			qV := q.V[:n]
-			bV := b.V[:n]
+			aV2 := a.V[:n]
+			probeV2 := probe.V[:n]
+			qV2 := q.V[:n]
+			bV2 := b.V[:n]
 			out := caseResult3.V[:n]
-			var bad vec.FirstErr
+			var bad2 vec.FirstErr
 			if a.Clean() && probe.Clean() && q.Clean() && b.Clean() {
 				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
 					i := rest.Row(k)
 					switch {
-					case rt.EqInt64(aV[i], bad.Int64(probeV[i], probe.ErrAt(i))):
-						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
-					case qV[i]:
-						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+					case rt.EqInt64(aV2[i], bad2.Int64(probeV2[i], probe.ErrAt(i))):
+						out[i] = bad2.Int64(probeV2[i], probe.ErrAt(i))
+					case qV2[i]:
+						out[i] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 					default:
-						out[i] = bV[i]
+						out[i] = bV2[i]
 					}
-					vec.EndRow(&caseResult3, n, i, &bad)
+					vec.EndRow(&caseResult3, n, i, &bad2)
 				}
 			} else {
 				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
 					i := rest.Row(k)
 					switch {
-					case (!(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(aV[i], bad.Int64(probeV[i], probe.ErrAt(i)))):
+					case (!(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(aV2[i], bad2.Int64(probeV2[i], probe.ErrAt(i)))):
 						if probe.IsNull(i) {
 							caseResult3.SetNull(i)
 						} else {
-							out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+							out[i] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 						}
-					case (!(q.IsNull(i)) && qV[i]):
+					case (!(q.IsNull(i)) && qV2[i]):
 						if probe.IsNull(i) {
 							caseResult3.SetNull(i)
 						} else {
-							out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+							out[i] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 						}
 					default:
 						if b.IsNull(i) {
 							caseResult3.SetNull(i)
 						} else {
-							out[i] = bV[i]
+							out[i] = bV2[i]
 						}
 					}
-					vec.EndRow(&caseResult3, n, i, &bad)
+					vec.EndRow(&caseResult3, n, i, &bad2)
 				}
 			}
 		}
@@ -5721,7 +5721,7 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 		caseResult = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		qV := q.V[:n]
-		bV := b.V[:n]
+		bV2 := b.V[:n]
 		pV := p.V[:n]
 		out := caseResult.V[:n]
 		if c_.Clean() && q.Clean() && b.Clean() && p.Clean() {
@@ -5731,7 +5731,7 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 				case (b.IsNull(i)):
 					out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
 				case qV[i]:
-					out[i] = rt.GtInt64(c_V[i], bV[i])
+					out[i] = rt.GtInt64(c_V[i], bV2[i])
 				default:
 					out[i] = pV[i]
 				}
@@ -5750,7 +5750,7 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 					if c_.IsNull(i) || b.IsNull(i) {
 						caseResult.SetNull(i)
 					} else {
-						out[i] = rt.GtInt64(c_V[i], bV[i])
+						out[i] = rt.GtInt64(c_V[i], bV2[i])
 					}
 				default:
 					if p.IsNull(i) {
@@ -5893,7 +5893,7 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], shared vec.Vec[int64]
 	// (r > COALESCE(c, r))
 	cmp := vec.Make[bool](n)
 	{
-		r_V := r_.V[:n]
+		r_V2 := r_.V[:n]
 		sharedV := shared.V[:n]
 		out := cmp.V[:n]
 		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&shared))
@@ -5901,7 +5901,7 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], shared vec.Vec[int64]
 			if dirty && cmp.Dirty(i) {
 				continue
 			}
-			out[i] = rt.GtInt64(r_V[i], sharedV[i])
+			out[i] = rt.GtInt64(r_V2[i], sharedV[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -5914,13 +5914,13 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], shared vec.Vec[int64]
 	var ifResult vec.Vec[int64]
 	{
 		ifResult = vec.Make[int64](n)
-		c_V := c_.V[:n]
+		c_V2 := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
-				if rt.NeInt64(int64(1), c_V[i]) {
+				if rt.NeInt64(int64(1), c_V2[i]) {
 					out[i] = int64(3)
 				} else {
 					out[i] = aV[i]
@@ -5929,7 +5929,7 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], shared vec.Vec[int64]
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
-				if !(c_.IsNull(i)) && rt.NeInt64(int64(1), c_V[i]) {
+				if !(c_.IsNull(i)) && rt.NeInt64(int64(1), c_V2[i]) {
 					out[i] = int64(3)
 				} else {
 					if a.IsNull(i) {
@@ -6392,47 +6392,47 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
-		probeV := probe.V[:n]
+		probeV2 := probe.V[:n]
 		out := ifResult.V[:n]
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if a.Clean() && probe.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.GeInt64(aV[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
-					out[i] = bad.Int64(rt.SubInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
+				if rt.GeInt64(aV[i], bad2.Int64(probeV2[i], probe.ErrAt(i))) {
+					out[i] = bad2.Int64(rt.SubInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(probeV2[i], probe.ErrAt(i))))
 				} else {
-					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+					out[i] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 				}
-				vec.EndRow(&ifResult, n, i, &bad)
+				vec.EndRow(&ifResult, n, i, &bad2)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if !(a.IsNull(i) || probe.IsNull(i)) && rt.GeInt64(aV[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
+				if !(a.IsNull(i) || probe.IsNull(i)) && rt.GeInt64(aV[i], bad2.Int64(probeV2[i], probe.ErrAt(i))) {
 					if probe.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
-						out[i] = bad.Int64(rt.SubInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
+						out[i] = bad2.Int64(rt.SubInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(probeV2[i], probe.ErrAt(i))))
 					}
 				} else {
 					if probe.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
-						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
+						out[i] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 					}
 				}
-				vec.EndRow(&ifResult, n, i, &bad)
+				vec.EndRow(&ifResult, n, i, &bad2)
 			}
 		}
 	}
 	matches := vec.Make[bool](n)
 	{
 		ifResultV := ifResult.V[:n]
-		probeV := probe.V[:n]
+		probeV3 := probe.V[:n]
 		out := matches.V[:n]
 		if vec.Strict(&matches, sel, n, vec.FlagsOf(&ifResult), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
 			for i := range out {
-				out[i] = rt.EqInt64(ifResultV[i], probeV[i])
+				out[i] = rt.EqInt64(ifResultV[i], probeV3[i])
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -6440,7 +6440,7 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 				if matches.Dirty(i) {
 					continue
 				}
-				out[i] = rt.EqInt64(ifResultV[i], probeV[i])
+				out[i] = rt.EqInt64(ifResultV[i], probeV3[i])
 			}
 		}
 	}
@@ -6786,7 +6786,7 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], a v
 	{
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
-		c_V := c_.V[:n]
+		c_V2 := c_.V[:n]
 		aV := a.V[:n]
 		out := anyOf.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -6794,7 +6794,7 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], a v
 		if b.Clean() && c_.Clean() && a.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
+				out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V2[i], aV[i]))
 				if bad {
 					bad = false
 					left = append(left, int32(i))
@@ -6806,7 +6806,7 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], a v
 				switch {
 				case !(b.IsNull(i)) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]):
 					out[i] = true
-				case !(c_.IsNull(i) || a.IsNull(i)) && rt.NeInt64(c_V[i], aV[i]):
+				case !(c_.IsNull(i) || a.IsNull(i)) && rt.NeInt64(c_V2[i], aV[i]):
 					out[i] = true
 				case b.IsNull(i) || c_.IsNull(i) || a.IsNull(i):
 					anyOf.SetNull(i)
@@ -6854,9 +6854,9 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probe3V := probe3.V[:n]
-		aV := a.V[:n]
+		aV2 := a.V[:n]
 		out := o2Out.V
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if probe3.Clean() && sArr.NullN() == 0 && a.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -6865,10 +6865,10 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 				if rt.EqString(sArr.Value(i), "a") {
 					ifThenValue = ifThenValueBad.Int64(probe3V[i], probe3.ErrAt(i))
 				} else {
-					ifThenValue = aV[i]
+					ifThenValue = aV2[i]
 				}
-				out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
-				vec.EndRow(&sum2, n, i, &bad)
+				out[k] = bad2.Int64(rt.AddInt64(bad2.Int64(probe3V[i], probe3.ErrAt(i)), bad2.Int64(ifThenValue, ifThenValueBad.Err)))
+				vec.EndRow(&sum2, n, i, &bad2)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -6886,15 +6886,15 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 					if a.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
-						ifThenValue = aV[i]
+						ifThenValue = aV2[i]
 					}
 				}
 				if probe3.IsNull(i) || ifThenValueNull {
 					o2Out.SetNull(k)
 				} else {
-					out[k] = bad.Int64(rt.AddInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err)))
+					out[k] = bad2.Int64(rt.AddInt64(bad2.Int64(probe3V[i], probe3.ErrAt(i)), bad2.Int64(ifThenValue, ifThenValueBad.Err)))
 				}
-				vec.EndRow(&sum2, n, i, &bad)
+				vec.EndRow(&sum2, n, i, &bad2)
 			}
 		}
 		o2Col = o2Out.Array()
@@ -7246,20 +7246,20 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64],
 	{
 		o2Out = vec.NewStringOut(mem, n)
 		bV := b.V[:n]
-		probe2V := probe2.V[:n]
-		var bad vec.FirstErr
+		probe2V2 := probe2.V[:n]
+		var bad2 vec.FirstErr
 		if b.Clean() && probe2.Clean() && sArr.NullN() == 0 {
 			for i := range n {
-				if rt.EqInt64(bV[i], bad.Int64(probe2V[i], probe2.ErrAt(i))) {
+				if rt.EqInt64(bV[i], bad2.Int64(probe2V2[i], probe2.ErrAt(i))) {
 					o2Out.Append(sArr.Value(i))
 				} else {
 					o2Out.Append(sArr.Value(i))
 				}
-				vec.EndRow(&ifResult, n, i, &bad)
+				vec.EndRow(&ifResult, n, i, &bad2)
 			}
 		} else {
 			for i := range n {
-				if !(b.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(bV[i], bad.Int64(probe2V[i], probe2.ErrAt(i))) {
+				if !(b.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(bV[i], bad2.Int64(probe2V2[i], probe2.ErrAt(i))) {
 					if sArr.IsNull(i) {
 						o2Out.AppendNull()
 					} else {
@@ -7272,7 +7272,7 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64],
 						o2Out.Append(sArr.Value(i))
 					}
 				}
-				vec.EndRow(&ifResult, n, i, &bad)
+				vec.EndRow(&ifResult, n, i, &bad2)
 			}
 		}
 		o2Col = o2Out.Array()
@@ -8918,11 +8918,11 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 	var caseResult vec.Vec[int64]
 	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
-		probeV := probe.V[:n]
+		probeV2 := probe.V[:n]
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := o1Out.V
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			var caseWhenValue int64
@@ -8935,22 +8935,22 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 				if probe.IsNull(i) {
 					caseWhenValueNull = caseWhenValueBad.Err == nil
 				} else {
-					caseWhenValue = caseWhenValueBad.Int64(probeV[i], probe.ErrAt(i))
+					caseWhenValue = caseWhenValueBad.Int64(probeV2[i], probe.ErrAt(i))
 				}
 			}
 			switch {
-			case (!(caseWhenValueNull || b.IsNull(i) || probe.IsNull(i)) && rt.LeInt64(bad.Int64(caseWhenValue, caseWhenValueBad.Err), bad.Int64(rt.AddInt64(bV[i], bad.Int64(probeV[i], probe.ErrAt(i)))))):
+			case (!(caseWhenValueNull || b.IsNull(i) || probe.IsNull(i)) && rt.LeInt64(bad2.Int64(caseWhenValue, caseWhenValueBad.Err), bad2.Int64(rt.AddInt64(bV[i], bad2.Int64(probeV2[i], probe.ErrAt(i)))))):
 				if b.IsNull(i) || probe.IsNull(i) {
 					o1Out.SetNull(k)
 				} else {
-					out[k] = bad.Int64(rt.NegateInt64(bad.Int64(rt.ModInt64(bV[i], bad.Int64(probeV[i], probe.ErrAt(i))))))
+					out[k] = bad2.Int64(rt.NegateInt64(bad2.Int64(rt.ModInt64(bV[i], bad2.Int64(probeV2[i], probe.ErrAt(i))))))
 				}
-			case (!(probe.IsNull(i)) && rt.EqInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i)))):
-				if !(probe.IsNull(i)) && rt.LeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))) {
+			case (!(probe.IsNull(i)) && rt.EqInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(probeV2[i], probe.ErrAt(i)))):
+				if !(probe.IsNull(i)) && rt.LeInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(probeV2[i], probe.ErrAt(i))) {
 					if probe.IsNull(i) {
 						o1Out.SetNull(k)
 					} else {
-						out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
+						out[k] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 					}
 				} else {
 					if a.IsNull(i) {
@@ -8963,10 +8963,10 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 				if probe.IsNull(i) {
 					o1Out.SetNull(k)
 				} else {
-					out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
+					out[k] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 				}
 			}
-			vec.EndRow(&caseResult, n, i, &bad)
+			vec.EndRow(&caseResult, n, i, &bad2)
 		}
 		o1Col = o1Out.Array()
 	}
@@ -9099,32 +9099,32 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 	var ifResult3 vec.Vec[int64]
 	{
 		ifResult3 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
+		c_V2 := c_.V[:n]
+		aV2 := a.V[:n]
 		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
-				if rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
+				if rt.LtInt64(c_V2[i], int64(3)) {
+					out[i] = aV2[i]
 				} else {
-					out[i] = aV[i]
+					out[i] = aV2[i]
 				}
 			}
 		} else {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
-				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
+				if !(c_.IsNull(i)) && rt.LtInt64(c_V2[i], int64(3)) {
 					if a.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV2[i]
 					}
 				} else {
 					if a.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV2[i]
 					}
 				}
 			}
@@ -9315,15 +9315,15 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], probe vec.Vec[int64], 
 	{
 		anyOf = vec.Make[bool](n)
 		bV := b.V[:n]
-		probeV := probe.V[:n]
+		probeV2 := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := anyOf.V[:n]
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if b.Clean() && probe.Clean() && ifResult.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				out[i] = (rt.NeInt64(int64(0), bV[i]) || rt.NeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), ifResultV[i]))
-				vec.EndRow(&anyOf, n, i, &bad)
+				out[i] = (rt.NeInt64(int64(0), bV[i]) || rt.NeInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), ifResultV[i]))
+				vec.EndRow(&anyOf, n, i, &bad2)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -9331,14 +9331,14 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], probe vec.Vec[int64], 
 				switch {
 				case !(b.IsNull(i)) && rt.NeInt64(int64(0), bV[i]):
 					out[i] = true
-				case !(probe.IsNull(i) || ifResult.IsNull(i)) && rt.NeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), ifResultV[i]):
+				case !(probe.IsNull(i) || ifResult.IsNull(i)) && rt.NeInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), ifResultV[i]):
 					out[i] = true
 				case b.IsNull(i) || probe.IsNull(i) || ifResult.IsNull(i):
 					anyOf.SetNull(i)
 				default:
 					out[i] = false
 				}
-				vec.EndRow(&anyOf, n, i, &bad)
+				vec.EndRow(&anyOf, n, i, &bad2)
 			}
 		}
 	}
@@ -9774,7 +9774,7 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	// (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((probe(2,...
 	sum2 := vec.Make[int64](n)
 	{
-		probe3V := probe3.V[:n]
+		probe3V2 := probe3.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum2.V[:n]
 		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult2))
@@ -9782,7 +9782,7 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 			if dirty && sum2.Dirty(i) {
 				continue
 			}
-			r, err := rt.AddInt64(probe3V[i], ifResult2V[i])
+			r, err := rt.AddInt64(probe3V2[i], ifResult2V[i])
 			if err != nil {
 				sum2.Fail(i, err)
 				continue
@@ -11326,37 +11326,37 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 		var ifResult3 vec.Vec[int64]
 		{
 			ifResult3 = vec.Make[int64](n)
-			probe3V := probe3.V[:n]
-			probe2V := probe2.V[:n]
+			probe3V2 := probe3.V[:n]
+			probe2V2 := probe2.V[:n]
 			out := ifResult3.V[:n]
-			var bad vec.FirstErr
+			var bad2 vec.FirstErr
 			if probe3.Clean() && probe2.Clean() {
 				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 					i := otherwise.Row(k)
-					if rt.EqInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), bad.Int64(probe2V[i], probe2.ErrAt(i))) {
-						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+					if rt.EqInt64(bad2.Int64(probe3V2[i], probe3.ErrAt(i)), bad2.Int64(probe2V2[i], probe2.ErrAt(i))) {
+						out[i] = bad2.Int64(probe3V2[i], probe3.ErrAt(i))
 					} else {
-						out[i] = bad.Int64(probe2V[i], probe2.ErrAt(i))
+						out[i] = bad2.Int64(probe2V2[i], probe2.ErrAt(i))
 					}
-					vec.EndRow(&ifResult3, n, i, &bad)
+					vec.EndRow(&ifResult3, n, i, &bad2)
 				}
 			} else {
 				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 					i := otherwise.Row(k)
-					if !(probe3.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), bad.Int64(probe2V[i], probe2.ErrAt(i))) {
+					if !(probe3.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(bad2.Int64(probe3V2[i], probe3.ErrAt(i)), bad2.Int64(probe2V2[i], probe2.ErrAt(i))) {
 						if probe3.IsNull(i) {
 							ifResult3.SetNull(i)
 						} else {
-							out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+							out[i] = bad2.Int64(probe3V2[i], probe3.ErrAt(i))
 						}
 					} else {
 						if probe2.IsNull(i) {
 							ifResult3.SetNull(i)
 						} else {
-							out[i] = bad.Int64(probe2V[i], probe2.ErrAt(i))
+							out[i] = bad2.Int64(probe2V2[i], probe2.ErrAt(i))
 						}
 					}
-					vec.EndRow(&ifResult3, n, i, &bad)
+					vec.EndRow(&ifResult3, n, i, &bad2)
 				}
 			}
 		}
@@ -11724,21 +11724,21 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 	var cmp vec.Vec[bool]
 	{
 		cmp = vec.Make[bool](n)
-		probeV := probe.V[:n]
+		probeV2 := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if probe.Clean() && sArr.NullN() == 0 && probe2.Clean() {
 			for i := range out {
 				var ifThenValue int64
 				var ifThenValueBad vec.FirstErr
 				if rt.EqString(sArr.Value(i), "a") {
-					ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
+					ifThenValue = ifThenValueBad.Int64(probeV2[i], probe.ErrAt(i))
 				} else {
-					ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
+					ifThenValue = ifThenValueBad.Int64(probeV2[i], probe.ErrAt(i))
 				}
-				out[i] = rt.NeInt64(bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err))), bad.Int64(rt.NegateInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)))))
-				vec.EndRow(&cmp, n, i, &bad)
+				out[i] = rt.NeInt64(bad2.Int64(rt.AddInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(ifThenValue, ifThenValueBad.Err))), bad2.Int64(rt.NegateInt64(bad2.Int64(probe2V[i], probe2.ErrAt(i)))))
+				vec.EndRow(&cmp, n, i, &bad2)
 			}
 		} else {
 			for i := range out {
@@ -11749,21 +11749,21 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 					if probe.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
-						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
+						ifThenValue = ifThenValueBad.Int64(probeV2[i], probe.ErrAt(i))
 					}
 				} else {
 					if probe.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
-						ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
+						ifThenValue = ifThenValueBad.Int64(probeV2[i], probe.ErrAt(i))
 					}
 				}
 				if probe.IsNull(i) || ifThenValueNull || probe2.IsNull(i) {
 					cmp.SetNull(i)
 				} else {
-					out[i] = rt.NeInt64(bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(ifThenValue, ifThenValueBad.Err))), bad.Int64(rt.NegateInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)))))
+					out[i] = rt.NeInt64(bad2.Int64(rt.AddInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(ifThenValue, ifThenValueBad.Err))), bad2.Int64(rt.NegateInt64(bad2.Int64(probe2V[i], probe2.ErrAt(i)))))
 				}
-				vec.EndRow(&cmp, n, i, &bad)
+				vec.EndRow(&cmp, n, i, &bad2)
 			}
 		}
 	}

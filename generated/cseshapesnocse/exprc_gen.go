@@ -381,28 +381,28 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	var ifResult3 vec.Vec[int64]
 	{
 		ifResult3 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
+		c_V2 := c_.V[:n]
+		aV2 := a.V[:n]
 		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if rt.GtInt64(int64(2), c_V[i]) {
+				if rt.GtInt64(int64(2), c_V2[i]) {
 					out[i] = int64(0)
 				} else {
-					out[i] = aV[i]
+					out[i] = aV2[i]
 				}
 			}
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V[i]) {
+				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V2[i]) {
 					out[i] = int64(0)
 				} else {
 					if a.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV2[i]
 					}
 				}
 			}
@@ -1946,39 +1946,39 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], m
 	var rest2 vec.Sel
 	{
 		o3Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		c_V := c_.V[:n]
+		c_V2 := c_.V[:n]
 		out := o3Out.V
 		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad2 vec.Failed
 		if sArr.NullN() == 0 && c_.Clean() {
 			for i := range out {
-				subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				subject3 := bad2.Int64(rt.CastStringToInt64(sArr.Value(i)))
 				switch {
-				case rt.EqInt64(subject, c_V[i]):
-					out[i] = c_V[i]
+				case rt.EqInt64(subject3, c_V2[i]):
+					out[i] = c_V2[i]
 				default:
 					out[i] = int64(-1)
 				}
-				if bad {
-					bad = false
+				if bad2 {
+					bad2 = false
 					left = append(left, int32(i))
 				}
 			}
 		} else {
 			for i := range out {
-				subject2 := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				subject4 := bad2.Int64(rt.CastStringToInt64(sArr.Value(i)))
 				switch {
-				case !(sArr.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(subject2, c_V[i]):
+				case !(sArr.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(subject4, c_V2[i]):
 					if c_.IsNull(i) {
 						o3Out.SetNull(i)
 					} else {
-						out[i] = c_V[i]
+						out[i] = c_V2[i]
 					}
 				default:
 					out[i] = int64(-1)
 				}
-				if bad {
-					bad = false
+				if bad2 {
+					bad2 = false
 					left = append(left, int32(i))
 				}
 			}
@@ -2179,13 +2179,13 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 	{
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
-		c_V := c_.V[:n]
+		c_V2 := c_.V[:n]
 		out := caseResult2.V[:n]
 		if b.Clean() && c_.Clean() {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
 				switch {
-				case rt.LtInt64(bV[i], c_V[i]):
+				case rt.LtInt64(bV[i], c_V2[i]):
 					out[i] = int64(9223372036854775807)
 				default:
 					out[i] = int64(1)
@@ -2195,7 +2195,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
 				switch {
-				case (!(b.IsNull(i) || c_.IsNull(i)) && rt.LtInt64(bV[i], c_V[i])):
+				case (!(b.IsNull(i) || c_.IsNull(i)) && rt.LtInt64(bV[i], c_V2[i])):
 					out[i] = int64(9223372036854775807)
 				default:
 					out[i] = int64(1)
@@ -3693,8 +3693,8 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ ve
 	{
 		shared = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		r_V := r_.V[:n]
-		bV := b.V[:n]
+		r_V2 := r_.V[:n]
+		bV2 := b.V[:n]
 		out := shared.V[:n]
 		if c_.Clean() && r_.Clean() && b.Clean() {
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
@@ -3708,12 +3708,12 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ ve
 				case !(c_.IsNull(i)):
 					out[i] = c_V[i]
 				case !(r_.IsNull(i)):
-					out[i] = r_V[i]
+					out[i] = r_V2[i]
 				default:
 					if b.IsNull(i) {
 						shared.SetNull(i)
 					} else {
-						out[i] = bV[i]
+						out[i] = bV2[i]
 					}
 				}
 			}
@@ -6824,11 +6824,11 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 	probe := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
-		bV := b.V[:n]
+		bV2 := b.V[:n]
 		out := probe.V[:n]
 		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV2[i])
 				if err != nil {
 					probe.Fail(i, err)
 					continue
@@ -6841,7 +6841,7 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 				if probe.Dirty(i) {
 					continue
 				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], bV[i])
+				r, err := kernelKernels.Probe(int32(1), r_V[i], bV2[i])
 				if err != nil {
 					probe.Fail(i, err)
 					continue
@@ -6856,7 +6856,7 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 		caseResult = vec.Make[bool](n)
 		c_V := c_.V[:n]
 		qV := q.V[:n]
-		bV := b.V[:n]
+		bV2 := b.V[:n]
 		pV := p.V[:n]
 		out := caseResult.V[:n]
 		if c_.Clean() && q.Clean() && b.Clean() && p.Clean() {
@@ -6866,7 +6866,7 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 				case (b.IsNull(i)):
 					out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
 				case qV[i]:
-					out[i] = rt.GtInt64(c_V[i], bV[i])
+					out[i] = rt.GtInt64(c_V[i], bV2[i])
 				default:
 					out[i] = pV[i]
 				}
@@ -6885,7 +6885,7 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 					if c_.IsNull(i) || b.IsNull(i) {
 						caseResult.SetNull(i)
 					} else {
-						out[i] = rt.GtInt64(c_V[i], bV[i])
+						out[i] = rt.GtInt64(c_V[i], bV2[i])
 					}
 				default:
 					if p.IsNull(i) {
@@ -7022,7 +7022,7 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	// (r > COALESCE(c, r))
 	cmp := vec.Make[bool](n)
 	{
-		r_V := r_.V[:n]
+		r_V2 := r_.V[:n]
 		sharedV := shared.V[:n]
 		out := cmp.V[:n]
 		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&shared))
@@ -7030,7 +7030,7 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 			if dirty && cmp.Dirty(i) {
 				continue
 			}
-			out[i] = rt.GtInt64(r_V[i], sharedV[i])
+			out[i] = rt.GtInt64(r_V2[i], sharedV[i])
 		}
 	}
 	vec.CopyErrs(&caseResult, &cmp, all, n)
@@ -7039,25 +7039,25 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	var shared2 vec.Vec[int64]
 	{
 		shared2 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		r_V := r_.V[:n]
+		c_V2 := c_.V[:n]
+		r_V2 := r_.V[:n]
 		out := shared2.V[:n]
 		if c_.Clean() && r_.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				out[i] = c_V[i]
+				out[i] = c_V2[i]
 			}
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				switch {
 				case !(c_.IsNull(i)):
-					out[i] = c_V[i]
+					out[i] = c_V2[i]
 				default:
 					if r_.IsNull(i) {
 						shared2.SetNull(i)
 					} else {
-						out[i] = r_V[i]
+						out[i] = r_V2[i]
 					}
 				}
 			}
@@ -7068,13 +7068,13 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	var ifResult vec.Vec[int64]
 	{
 		ifResult = vec.Make[int64](n)
-		c_V := c_.V[:n]
+		c_V3 := c_.V[:n]
 		aV := a.V[:n]
 		out := ifResult.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
-				if rt.NeInt64(int64(1), c_V[i]) {
+				if rt.NeInt64(int64(1), c_V3[i]) {
 					out[i] = int64(3)
 				} else {
 					out[i] = aV[i]
@@ -7083,7 +7083,7 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 		} else {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
-				if !(c_.IsNull(i)) && rt.NeInt64(int64(1), c_V[i]) {
+				if !(c_.IsNull(i)) && rt.NeInt64(int64(1), c_V3[i]) {
 					out[i] = int64(3)
 				} else {
 					if a.IsNull(i) {
@@ -7314,27 +7314,27 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	var ifResult3 vec.Vec[int64]
 	{
 		ifResult3 = vec.Make[int64](n)
-		aV := a.V[:n]
+		aV2 := a.V[:n]
 		out := ifResult3.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if rt.EqInt64(int64(1), aV[i]) {
+				if rt.EqInt64(int64(1), aV2[i]) {
 					out[i] = int64(5)
 				} else {
-					out[i] = aV[i]
+					out[i] = aV2[i]
 				}
 			}
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV[i]) {
+				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV2[i]) {
 					out[i] = int64(5)
 				} else {
 					if a.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV2[i]
 					}
 				}
 			}
@@ -7346,27 +7346,27 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	var ifResult4 vec.Vec[int64]
 	{
 		ifResult4 = vec.Make[int64](n)
-		aV := a.V[:n]
+		aV3 := a.V[:n]
 		out := ifResult4.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if rt.EqInt64(int64(1), aV[i]) {
+				if rt.EqInt64(int64(1), aV3[i]) {
 					out[i] = int64(5)
 				} else {
-					out[i] = aV[i]
+					out[i] = aV3[i]
 				}
 			}
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV[i]) {
+				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV3[i]) {
 					out[i] = int64(5)
 				} else {
 					if a.IsNull(i) {
 						ifResult4.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV3[i]
 					}
 				}
 			}
@@ -8148,12 +8148,12 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 	var ifResult vec.Vec[int64]
 	{
 		ifResult = vec.Make[int64](n)
-		c_V := c_.V[:n]
+		c_V2 := c_.V[:n]
 		out := ifResult.V[:n]
 		if c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				if rt.LeInt64(c_V2[i], int64(9223372036854775807)) {
 					out[i] = int64(4611686018427387904)
 				} else {
 					out[i] = int64(100)
@@ -8162,7 +8162,7 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if !(c_.IsNull(i)) && rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				if !(c_.IsNull(i)) && rt.LeInt64(c_V2[i], int64(9223372036854775807)) {
 					out[i] = int64(4611686018427387904)
 				} else {
 					out[i] = int64(100)
@@ -8256,12 +8256,12 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 	var ifResult3 vec.Vec[int64]
 	{
 		ifResult3 = vec.Make[int64](n)
-		c_V := c_.V[:n]
+		c_V3 := c_.V[:n]
 		out := ifResult3.V[:n]
 		if c_.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				if rt.LeInt64(c_V3[i], int64(9223372036854775807)) {
 					out[i] = int64(4611686018427387904)
 				} else {
 					out[i] = int64(100)
@@ -8270,7 +8270,7 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if !(c_.IsNull(i)) && rt.LeInt64(c_V[i], int64(9223372036854775807)) {
+				if !(c_.IsNull(i)) && rt.LeInt64(c_V3[i], int64(9223372036854775807)) {
 					out[i] = int64(4611686018427387904)
 				} else {
 					out[i] = int64(100)
@@ -9069,33 +9069,33 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ v
 	var ifResult3 vec.Vec[int64]
 	{
 		ifResult3 = vec.Make[int64](n)
-		aV := a.V[:n]
-		bV := b.V[:n]
-		c_V := c_.V[:n]
+		aV2 := a.V[:n]
+		bV2 := b.V[:n]
+		c_V2 := c_.V[:n]
 		out := ifResult3.V[:n]
 		if a.Clean() && b.Clean() && c_.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if rt.LtInt64(aV[i], int64(100)) {
-					out[i] = bV[i]
+				if rt.LtInt64(aV2[i], int64(100)) {
+					out[i] = bV2[i]
 				} else {
-					out[i] = c_V[i]
+					out[i] = c_V2[i]
 				}
 			}
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if !(a.IsNull(i)) && rt.LtInt64(aV[i], int64(100)) {
+				if !(a.IsNull(i)) && rt.LtInt64(aV2[i], int64(100)) {
 					if b.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = bV[i]
+						out[i] = bV2[i]
 					}
 				} else {
 					if c_.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = c_V[i]
+						out[i] = c_V2[i]
 					}
 				}
 			}
@@ -10030,14 +10030,14 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 	var caseResult3 vec.Vec[int64]
 	{
 		caseResult3 = vec.Make[int64](n)
-		aV := a.V[:n]
+		aV2 := a.V[:n]
 		out := caseResult3.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
 				switch {
-				case rt.GtInt64(aV[i], aV[i]):
-					out[i] = aV[i]
+				case rt.GtInt64(aV2[i], aV2[i]):
+					out[i] = aV2[i]
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
 				default:
@@ -10048,11 +10048,11 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
 				switch {
-				case (!(a.IsNull(i)) && rt.GtInt64(aV[i], aV[i])):
+				case (!(a.IsNull(i)) && rt.GtInt64(aV2[i], aV2[i])):
 					if a.IsNull(i) {
 						caseResult3.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV2[i]
 					}
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
@@ -10079,14 +10079,14 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 	var caseResult4 vec.Vec[int64]
 	{
 		caseResult4 = vec.Make[int64](n)
-		aV := a.V[:n]
+		aV3 := a.V[:n]
 		out := caseResult4.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				switch {
-				case rt.GtInt64(aV[i], aV[i]):
-					out[i] = aV[i]
+				case rt.GtInt64(aV3[i], aV3[i]):
+					out[i] = aV3[i]
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
 				default:
@@ -10097,11 +10097,11 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				switch {
-				case (!(a.IsNull(i)) && rt.GtInt64(aV[i], aV[i])):
+				case (!(a.IsNull(i)) && rt.GtInt64(aV3[i], aV3[i])):
 					if a.IsNull(i) {
 						caseResult4.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV3[i]
 					}
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
@@ -10962,32 +10962,32 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	var ifResult3 vec.Vec[int64]
 	{
 		ifResult3 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
+		c_V2 := c_.V[:n]
+		aV2 := a.V[:n]
 		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
+				if rt.LtInt64(c_V2[i], int64(3)) {
+					out[i] = aV2[i]
 				} else {
-					out[i] = aV[i]
+					out[i] = aV2[i]
 				}
 			}
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
+				if !(c_.IsNull(i)) && rt.LtInt64(c_V2[i], int64(3)) {
 					if a.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV2[i]
 					}
 				} else {
 					if a.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV2[i]
 					}
 				}
 			}
@@ -11002,32 +11002,32 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	var ifResult4 vec.Vec[int64]
 	{
 		ifResult4 = vec.Make[int64](n)
-		c_V := c_.V[:n]
-		aV := a.V[:n]
+		c_V3 := c_.V[:n]
+		aV3 := a.V[:n]
 		out := ifResult4.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
+				if rt.LtInt64(c_V3[i], int64(3)) {
+					out[i] = aV3[i]
 				} else {
-					out[i] = aV[i]
+					out[i] = aV3[i]
 				}
 			}
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
+				if !(c_.IsNull(i)) && rt.LtInt64(c_V3[i], int64(3)) {
 					if a.IsNull(i) {
 						ifResult4.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV3[i]
 					}
 				} else {
 					if a.IsNull(i) {
 						ifResult4.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV3[i]
 					}
 				}
 			}
@@ -11259,32 +11259,32 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	var ifResult3 vec.Vec[int64]
 	{
 		ifResult3 = vec.Make[int64](n)
-		aV := a.V[:n]
-		c_V := c_.V[:n]
+		aV2 := a.V[:n]
+		c_V2 := c_.V[:n]
 		out := ifResult3.V[:n]
 		if a.Clean() && c_.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if rt.EqInt64(aV[i], c_V[i]) {
-					out[i] = c_V[i]
+				if rt.EqInt64(aV2[i], c_V2[i]) {
+					out[i] = c_V2[i]
 				} else {
-					out[i] = aV[i]
+					out[i] = aV2[i]
 				}
 			}
 		} else {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV[i], c_V[i]) {
+				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV2[i], c_V2[i]) {
 					if c_.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = c_V[i]
+						out[i] = c_V2[i]
 					}
 				} else {
 					if a.IsNull(i) {
 						ifResult3.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV2[i]
 					}
 				}
 			}
@@ -11342,32 +11342,32 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 	var ifResult4 vec.Vec[int64]
 	{
 		ifResult4 = vec.Make[int64](n)
-		aV := a.V[:n]
-		c_V := c_.V[:n]
+		aV3 := a.V[:n]
+		c_V3 := c_.V[:n]
 		out := ifResult4.V[:n]
 		if a.Clean() && c_.Clean() {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
-				if rt.EqInt64(aV[i], c_V[i]) {
-					out[i] = c_V[i]
+				if rt.EqInt64(aV3[i], c_V3[i]) {
+					out[i] = c_V3[i]
 				} else {
-					out[i] = aV[i]
+					out[i] = aV3[i]
 				}
 			}
 		} else {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
-				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV[i], c_V[i]) {
+				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV3[i], c_V3[i]) {
 					if c_.IsNull(i) {
 						ifResult4.SetNull(i)
 					} else {
-						out[i] = c_V[i]
+						out[i] = c_V3[i]
 					}
 				} else {
 					if a.IsNull(i) {
 						ifResult4.SetNull(i)
 					} else {
-						out[i] = aV[i]
+						out[i] = aV3[i]
 					}
 				}
 			}

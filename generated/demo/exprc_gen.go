@@ -167,20 +167,20 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product2
+	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
-	var product2 vec.Vec[float64]
+	var product3 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lTaxV := lTax.V[:n]
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lExtendedpriceV2 := lExtendedprice.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V
 		if lTax.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
 				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		} else {
@@ -191,13 +191,13 @@ func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice 
 					continue
 				}
 				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product2 := rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+				product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
 				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 			}
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product2, sel, n, 6)
+	vec.Check(failed, &product3, sel, n, 6)
 	return chargeCol
 }
 
@@ -299,11 +299,11 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 	product := vec.Make[float64](n)
 	{
 		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		out := product.V[:n]
 		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
 			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -311,7 +311,7 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 				if product.Dirty(i) {
 					continue
 				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV[i])
+				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
 			}
 		}
 	}
@@ -474,16 +474,16 @@ func classifyCol1(n int, sel vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.
 	if !fused || len(rest) > 0 {
 		// shared (always): (a + 5)
 		// (a + 5)
-		sum := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
+		sum2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 		// (x > y)
 		cmp2 := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtInt64)
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
 		then, otherwise := vec.Split(&cmp2, rest, n)
 		ifResult2 := vec.Make[int64](n)
 		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
-		vec.Merge(&ifResult2, &sum, then, n)
+		vec.Merge(&ifResult2, &sum2, then, n)
 		// ((a + 5) DIV 100)
-		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum), vec.ConstArg[int64](int64(100)), rt.DivInt64)
+		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum2), vec.ConstArg[int64](int64(100)), rt.DivInt64)
 		vec.Merge(&ifResult2, &quotient, otherwise, n)
 		if fused {
 			bucketOut.Patch(&ifResult2, rest, sel)
@@ -514,11 +514,11 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 	rest2 := sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, sel.Rows(n))
-		var bad vec.Failed
+		var bad2 vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			// shared (always): info['test']
-			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad2)
 			switch {
 			case strings.HasPrefix(entry, "123"):
 				labelOut.Append("FOO")
@@ -527,11 +527,11 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			default:
 				labelOut.Append(entry)
 			}
-			if bad {
+			if bad2 {
 				break
 			}
 		}
-		if !bad {
+		if !bad2 {
 			labelCol = labelOut.Array()
 			fused2, rest2 = true, vec.Sel{}
 		} else {
@@ -542,7 +542,7 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		caseResult = vec.Make[string](n)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		var bad vec.Failed
+		var bad2 vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			if infoArr.IsNull(i) {
@@ -550,7 +550,7 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 				continue
 			}
 			// shared (always): info['test']
-			entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad2)
 			switch {
 			case strings.HasPrefix(entry, "123"):
 				out[i] = "FOO"
@@ -559,8 +559,8 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			default:
 				out[i] = entry
 			}
-			if bad {
-				bad = false
+			if bad2 {
+				bad2 = false
 				left = append(left, int32(i))
 			}
 		}
@@ -569,56 +569,56 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 	if !fused2 || len(rest2) > 0 {
 		// shared (always): info['test']
 		// info['test']
-		entry := vec.Make[string](n)
+		entry2 := vec.Make[string](n)
 		{
-			out := entry.V[:n]
-			if vec.Strict(&entry, rest2, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest2, n, true) {
+			out := entry2.V[:n]
+			if vec.Strict(&entry2, rest2, n, vec.ArrowFlags(infoArr)) && vec.Dense(rest2, n, true) {
 				for i := range out {
 					start, end := infoArr.ValueOffsets(i)
-					entry2 := vec.FindString(infoKeys, start, end, "test")
-					if entry2 < 0 {
-						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 						continue
 					}
-					if infoItems.IsNull(entry2) {
-						entry.SetNull(i)
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
 						continue
 					}
-					out[i] = infoItems.Value(entry2)
+					out[i] = infoItems.Value(entry3)
 				}
 			} else {
 				for k, cnt := 0, rest2.Rows(n); k < cnt; k++ {
 					i := rest2.Row(k)
-					if entry.Dirty(i) {
+					if entry2.Dirty(i) {
 						continue
 					}
 					start, end := infoArr.ValueOffsets(i)
-					entry2 := vec.FindString(infoKeys, start, end, "test")
-					if entry2 < 0 {
-						entry.SetErr(i, rt.MapKeyNotExistString("test"))
+					entry3 := vec.FindString(infoKeys, start, end, "test")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("test"))
 						continue
 					}
-					if infoItems.IsNull(entry2) {
-						entry.SetNull(i)
+					if infoItems.IsNull(entry3) {
+						entry2.SetNull(i)
 						continue
 					}
-					out[i] = infoItems.Value(entry2)
+					out[i] = infoItems.Value(entry3)
 				}
 			}
 		}
 		// CASE WHEN (info['test'] LIKE '123%') THEN 'FOO' WHEN (info['test'] LIKE '124%') THEN 'BAR' ELSE info['test'] END
 		caseResult2 := vec.Make[string](n)
 		// (info['test'] LIKE '123%')
-		like := vec.Map1(rest2, n, vec.VecArg(&entry), likePattern.Match)
+		like := vec.Map1(rest2, n, vec.VecArg(&entry2), likePattern.Match)
 		vec.CopyErrs(&caseResult2, &like, rest2, n)
 		when, notYet := vec.Split(&like, rest2, n)
 		vec.Fill(&caseResult2, "FOO", when, n)
 		// (info['test'] LIKE '124%')
-		like2 := vec.Map1(notYet, n, vec.VecArg(&entry), likePattern2.Match)
+		like2 := vec.Map1(notYet, n, vec.VecArg(&entry2), likePattern2.Match)
 		vec.CopyErrs(&caseResult2, &like2, notYet, n)
 		when2, notYet2 := vec.Split(&like2, notYet, n)
 		vec.Fill(&caseResult2, "BAR", when2, n)
-		vec.Merge(&caseResult2, &entry, notYet2, n)
+		vec.Merge(&caseResult2, &entry2, notYet2, n)
 		if fused2 {
 			vec.Merge(&caseResult, &caseResult2, rest2, n)
 		} else {

@@ -262,11 +262,11 @@ func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32], failed *vec.Failure, 
 	// date_add(placed, 30)
 	dateAdd := vec.Make[int32](n)
 	{
-		placedV := placed.V[:n]
+		placedV2 := placed.V[:n]
 		out := dateAdd.V[:n]
 		if vec.Strict(&dateAdd, sel, n, vec.FlagsOf(&placed)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := rt.DateAdd(placedV[i], int32(30))
+				r, err := rt.DateAdd(placedV2[i], int32(30))
 				if err != nil {
 					dateAdd.Fail(i, err)
 					continue
@@ -279,7 +279,7 @@ func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32], failed *vec.Failure, 
 				if dateAdd.Dirty(i) {
 					continue
 				}
-				r, err := rt.DateAdd(placedV[i], int32(30))
+				r, err := rt.DateAdd(placedV2[i], int32(30))
 				if err != nil {
 					dateAdd.Fail(i, err)
 					continue
