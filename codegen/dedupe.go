@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"go/scanner"
 	"go/token"
+	"go/types"
 	"sort"
 	"strconv"
 	"strings"
@@ -100,27 +101,15 @@ type tok struct {
 	lit      string
 }
 
-// universe are Go's predeclared identifiers.
-var universe = map[string]bool{}
-
-func init() {
-	for _, s := range strings.Fields(`any bool byte comparable complex64 complex128 error float32 float64
-		int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr true false iota nil
-		append cap clear close complex copy delete imag len make max min new panic print println real recover`) {
-		universe[s] = true
-	}
-}
-
 // convTypes are the types a constant is converted to in generated code.
 var convTypes = map[string]bool{"int8": true, "int16": true, "int32": true, "int64": true, "uint8": true,
 	"uint16": true, "uint32": true, "uint64": true, "float32": true, "float64": true, "int": true, "uint": true}
 
 // dedupeEnv is what the scan of a unit needs to know of the file: the
-// package-level variables (with the Go type of those a helper may take as a
-// parameter; "" for the others) and the package names.
+// package-level variables a helper may take as a parameter, with their Go
+// types.
 type dedupeEnv struct {
 	globals map[string]string
-	pkgs    map[string]bool
 }
 
 // tokens scans src (one function declaration).
@@ -142,11 +131,11 @@ func tokens(src []byte, comments bool) ([]tok, error) {
 		}
 		off := file.Offset(p)
 		end := off + len(lit)
-		if lit == "" || t == token.SEMICOLON {
-			end = off + len(t.String())
-			if t == token.SEMICOLON {
-				end = off
-			}
+		switch {
+		case t == token.SEMICOLON:
+			end = off // inserted at a line's end, or ";": nothing an edit replaces
+		case lit == "":
+			end = off + len(t.String()) // an operator
 		}
 		out = append(out, tok{pos: off, end: end, tok: t, lit: lit})
 	}
@@ -164,7 +153,7 @@ type unitShape struct {
 	idents map[string]bool // every identifier in it
 	nameAt int             // index of the function name's token
 	close  int             // index of the token closing the parameter list
-	kinds  []byte          // per token: 'l' local, 's' slot start, 'x' skipped (inside a slot), 0 other
+	local  []bool          // per token: a name the function declares
 }
 
 // shape reads the tokens of one rendered unit (from "func" to its closing
@@ -173,7 +162,7 @@ func (env *dedupeEnv) shape(ts []tok) (*unitShape, error) {
 	if len(ts) < 4 || ts[0].tok != token.FUNC || ts[1].tok != token.IDENT || ts[2].tok != token.LPAREN {
 		return nil, fmt.Errorf("codegen: a unit does not start as a function declaration")
 	}
-	sh := &unitShape{locals: map[string]bool{}, idents: map[string]bool{}, nameAt: 1, kinds: make([]byte, len(ts))}
+	sh := &unitShape{locals: map[string]bool{}, idents: map[string]bool{}, nameAt: 1, local: make([]bool, len(ts))}
 	// parameters: the identifiers right after "(" or "," at depth one
 	depth := 0
 	for i := 2; i < len(ts); i++ {
@@ -219,8 +208,7 @@ func (env *dedupeEnv) shape(ts []tok) (*unitShape, error) {
 	}
 	number := map[string]int{}
 	var parens []int
-	addSlot := func(i, from, to int, text, typ string) {
-		sh.kinds[i] = 's'
+	addSlot := func(from, to int, text, typ string) {
 		s := slotVal{text: text, typ: typ}
 		sh.slots = append(sh.slots, s)
 		sh.spans = append(sh.spans, [2]int{from, to})
@@ -236,18 +224,8 @@ func (env *dedupeEnv) shape(ts []tok) (*unitShape, error) {
 				parens = parens[:len(parens)-1]
 			}
 		}
-		prev := func(k int) token.Token {
-			if i-k < 0 {
-				return token.ILLEGAL
-			}
-			return ts[i-k].tok
-		}
-		next := func(k int) token.Token {
-			if i+k >= len(ts) {
-				return token.ILLEGAL
-			}
-			return ts[i+k].tok
-		}
+		prev := func(k int) token.Token { return tokenAt(ts, i-k) }
+		next := func(k int) token.Token { return tokenAt(ts, i+k) }
 		switch t.tok {
 		case token.IDENT:
 			sh.idents[t.lit] = true
@@ -262,10 +240,10 @@ func (env *dedupeEnv) shape(ts []tok) (*unitShape, error) {
 					n = len(number)
 					number[t.lit] = n
 				}
-				sh.kinds[i] = 'l'
+				sh.local[i] = true
 				write('L', strconv.Itoa(n))
 			case env.globals[t.lit] != "":
-				addSlot(i, t.pos, t.end, t.lit, "global")
+				addSlot(t.pos, t.end, t.lit, "global")
 			default: // predeclared, a package, a package-level name
 				write('I', t.lit)
 			}
@@ -273,8 +251,7 @@ func (env *dedupeEnv) shape(ts []tok) (*unitShape, error) {
 			// T(-lit): the sign belongs to the constant
 			if next(1) == token.INT || next(1) == token.FLOAT {
 				if prev(1) == token.LPAREN && i >= 2 && ts[i-2].tok == token.IDENT && convTypes[ts[i-2].lit] && next(2) == token.RPAREN {
-					addSlot(i, t.pos, ts[i+1].end, "-"+ts[i+1].lit, ts[i-2].lit)
-					sh.kinds[i+1] = 'x'
+					addSlot(t.pos, ts[i+1].end, "-"+ts[i+1].lit, ts[i-2].lit)
 					i++
 					continue
 				}
@@ -283,14 +260,14 @@ func (env *dedupeEnv) shape(ts []tok) (*unitShape, error) {
 		case token.INT, token.FLOAT:
 			switch {
 			case prev(1) == token.LPAREN && i >= 2 && ts[i-2].tok == token.IDENT && convTypes[ts[i-2].lit] && next(1) == token.RPAREN:
-				addSlot(i, t.pos, t.end, t.lit, ts[i-2].lit)
-			case t.tok == token.INT && prev(1) == token.COMMA && next(1) == token.RPAREN && len(parens) > 0 && env.isCheck(ts, parens[len(parens)-1]):
-				addSlot(i, t.pos, t.end, t.lit, "int")
+				addSlot(t.pos, t.end, t.lit, ts[i-2].lit)
+			case t.tok == token.INT && prev(1) == token.COMMA && next(1) == token.RPAREN && len(parens) > 0 && isCheck(ts, parens[len(parens)-1]):
+				addSlot(t.pos, t.end, t.lit, "int")
 			default:
 				write('C', t.lit)
 			}
 		case token.STRING:
-			addSlot(i, t.pos, t.end, t.lit, "string")
+			addSlot(t.pos, t.end, t.lit, "string")
 		case token.CHAR, token.IMAG:
 			write('C', t.lit)
 		default:
@@ -301,10 +278,18 @@ func (env *dedupeEnv) shape(ts []tok) (*unitShape, error) {
 	return sh, nil
 }
 
+// tokenAt is the kind of ts[i], ILLEGAL outside ts.
+func tokenAt(ts []tok, i int) token.Token {
+	if i < 0 || i >= len(ts) {
+		return token.ILLEGAL
+	}
+	return ts[i].tok
+}
+
 // isCheck reports whether the parenthesis at ts[open] opens a call of
 // vec.Check (whose last argument is the column number, an int).
-func (env *dedupeEnv) isCheck(ts []tok, open int) bool {
-	return open >= 3 && ts[open-1].lit == "Check" && ts[open-2].tok == token.PERIOD && ts[open-3].lit == "vec" && env.pkgs["vec"]
+func isCheck(ts []tok, open int) bool {
+	return open >= 3 && ts[open-1].lit == "Check" && ts[open-2].tok == token.PERIOD && ts[open-3].lit == "vec"
 }
 
 // findUnits locates the units of a rendered piece and scans them, and
@@ -410,9 +395,17 @@ func (env *dedupeEnv) dedupe(pieces []*piece, name func(base string) string) err
 func (env *dedupeEnv) helper(g *unitGroup, name func(base string) string) error {
 	first := g.units[0]
 	src := first.piece.body[first.funcAt:first.end]
-	ts, err := tokens(src, false)
+	all, err := tokens(src, true)
 	if err != nil {
 		return err
+	}
+	var ts, cs []tok // the code, and the comments the helper drops
+	for _, t := range all {
+		if t.tok == token.COMMENT {
+			cs = append(cs, t)
+		} else {
+			ts = append(ts, t)
+		}
 	}
 	sh, err := env.shape(ts)
 	if err != nil {
@@ -425,7 +418,7 @@ func (env *dedupeEnv) helper(g *unitGroup, name func(base string) string) error 
 	}
 	freshLocal := func(base string) string {
 		s := base
-		for k := 2; used[s] || universe[s]; k++ {
+		for k := 2; used[s] || types.Universe.Lookup(s) != nil; k++ {
 			s = base + strconv.Itoa(k)
 		}
 		used[s] = true
@@ -456,7 +449,7 @@ func (env *dedupeEnv) helper(g *unitGroup, name func(base string) string) error 
 	}
 	edits := []edit{{ts[sh.nameAt].pos, ts[sh.nameAt].end, g.helper}}
 	for i, t := range ts {
-		if sh.kinds[i] == 'l' {
+		if sh.local[i] {
 			if to, ok := rename[t.lit]; ok {
 				edits = append(edits, edit{t.pos, t.end, to})
 			}
@@ -478,14 +471,7 @@ func (env *dedupeEnv) helper(g *unitGroup, name func(base string) string) error 
 		at := ts[sh.close].pos
 		edits = append(edits, edit{at, at, ", " + strings.Join(extra, ", ")})
 	}
-	cs, err := tokens(src, true)
-	if err != nil {
-		return err
-	}
 	for _, c := range cs {
-		if c.tok != token.COMMENT {
-			continue
-		}
 		from, to := c.pos, c.end
 		lineStart := bytes.LastIndexByte(src[:from], '\n') + 1
 		if len(bytes.TrimSpace(src[lineStart:from])) == 0 {

@@ -57,7 +57,7 @@ import (
 func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	fz := n.Fused
 	l := &fusedLoops{
-		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[*lower.Row]string{}, nullFlags: map[string]bool{}, printed: map[*lower.Row]bool{}},
+		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[*lower.Row]string{}, nullFlags: map[string]bool{}, printed: map[*lower.Row]bool{}, temps: map[*lower.Row]*tempVar{}},
 		fz:  fz,
 		e:   n.Expr,
 		sel: sel,

@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -117,9 +116,6 @@ type tempVar struct{ v, null, bad string }
 // (value), so that the order of the row's errors is the order in which its
 // code reads values, and a NULL operand next to it still wins.
 func (fu *fusion) temp(r *lower.Row) *tempVar {
-	if fu.temps == nil {
-		fu.temps = map[*lower.Row]*tempVar{}
-	}
 	t, ok := fu.temps[r]
 	if !ok {
 		base := exprBase(r.Expr) + "Value"
@@ -146,25 +142,31 @@ func (fu *fusion) compute(r *lower.Row, t *tempVar) []jen.Code {
 	if fu.nulls {
 		stmts = append(stmts, jen.Var().Id(t.null).Bool())
 	}
-	savedBad := fu.bad
 	if t.bad != "" {
 		stmts = append(stmts, jen.Var().Id(t.bad).Qual(vecPkg, "FirstErr"))
-		fu.bad = t.bad
 	}
-	store := func(v jen.Code) jen.Code { return jen.Id(t.v).Op("=").Add(v) }
+	// a NULL ends a path of the program, so an error before it on that
+	// path is the outcome: t.null = t.bad.Err == nil
+	setNull := jen.Id(t.null).Op("=").True()
+	if t.bad != "" {
+		setNull = jen.Id(t.null).Op("=").Id(t.bad).Dot("Err").Op("==").Nil()
+	}
+	return append(stmts, fu.run(r, t.bad, func(v jen.Code) jen.Code { return jen.Id(t.v).Op("=").Add(v) }, setNull)...)
+}
+
+// run returns the statements computing row program r for row i with store
+// and, on a dirty batch, setNull, noting its errors in flag bad (the loop's
+// own when "").
+func (fu *fusion) run(r *lower.Row, bad string, store func(jen.Code) jen.Code, setNull jen.Code) []jen.Code {
+	if bad != "" {
+		saved := fu.bad
+		fu.bad = bad
+		defer func() { fu.bad = saved }()
+	}
 	if fu.nulls {
-		// a NULL ends a path of the program, so an error before it on
-		// that path is the outcome: t.null = t.bad.Err == nil
-		setNull := jen.Id(t.null).Op("=").True()
-		if t.bad != "" {
-			setNull = jen.Id(t.null).Op("=").Id(t.bad).Dot("Err").Op("==").Nil()
-		}
-		stmts = append(stmts, fu.assignNull(r, store, setNull)...)
-	} else {
-		stmts = append(stmts, fu.assign(r, store)...)
+		return fu.assignNull(r, store, setNull)
 	}
-	fu.bad = savedBad
-	return stmts
+	return fu.assign(r, store)
 }
 
 // memo reads lazily shared r.Shared for row i, first computing it into its
@@ -174,10 +176,8 @@ func (fu *fusion) compute(r *lower.Row, t *tempVar) []jen.Code {
 func (fu *fusion) memo(r *lower.Row) jen.Code {
 	m := fu.f.memoFor(r.Shared)
 	memoBad := ""
-	savedBad := fu.bad
 	if lower.CanFlag(r.Local, fu.noteVectors) {
 		memoBad = fu.local("memo" + itoa(r.Shared.ID) + "Bad")
-		fu.bad = memoBad
 	}
 	store := func(v jen.Code) jen.Code { return jen.Id(m.vals).Dot("V").Index(jen.Id("i")).Op("=").Add(v) }
 	// if !sharedDone[i] { sharedDone[i] = true; ... }
@@ -185,12 +185,7 @@ func (fu *fusion) memo(r *lower.Row) jen.Code {
 	if memoBad != "" {
 		fill = append(fill, jen.Var().Id(memoBad).Qual(vecPkg, "FirstErr"))
 	}
-	if fu.nulls {
-		fill = append(fill, fu.assignNull(r.Local, store, jen.Id(m.vals).Dot("SetNull").Call(jen.Id("i")))...)
-	} else {
-		fill = append(fill, fu.assign(r.Local, store)...)
-	}
-	fu.bad = savedBad
+	fill = append(fill, fu.run(r.Local, memoBad, store, jen.Id(m.vals).Dot("SetNull").Call(jen.Id("i")))...)
 	if memoBad != "" {
 		// if bad.Err != nil { vec.FailRow(memo, n, i, bad.Err) }
 		fill = append(fill, jen.If(jen.Id(memoBad).Dot("Err").Op("!=").Nil()).Block(
@@ -199,7 +194,7 @@ func (fu *fusion) memo(r *lower.Row) jen.Code {
 	fu.pre = append(fu.pre, jen.If(jen.Op("!").Id(m.done).Index(jen.Id("i"))).Block(fill...))
 	v := jen.Id(m.vals).Dot("V").Index(jen.Id("i"))
 	if lower.CanFlag(r, false) {
-		return jen.Id(fu.flag()).Dot(kinds.Of(r.Expr.Type()).Failed).Call(v, jen.Id(m.vals).Dot("ErrAt").Call(jen.Id("i")))
+		return fu.noted(r.Expr.Type(), v, jen.Id(m.vals).Dot("ErrAt").Call(jen.Id("i")))
 	}
 	return v
 }
@@ -225,7 +220,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 		if t.bad == "" {
 			return jen.Id(t.v)
 		}
-		return jen.Id(fu.flag()).Dot(kinds.Of(r.Expr.Type()).Failed).Call(jen.Id(t.v), jen.Id(t.bad).Dot("Err"))
+		return fu.noted(r.Expr.Type(), jen.Id(t.v), jen.Id(t.bad).Dot("Err"))
 	}
 	switch r.Op {
 	case lower.RowLocal:
@@ -238,7 +233,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 		f.use(v)
 		if fu.noteVectors && cse.MayFail(r.Expr) && kinds.Of(r.Expr.Type()).Failed != "" {
 			// bad.Int64(xV[i], x.ErrAt(i))
-			return jen.Id(fu.flag()).Dot(kinds.Of(r.Expr.Type()).Failed).Call(fu.vecInput(v, false), jen.Id(v).Dot("ErrAt").Call(jen.Id("i")))
+			return fu.noted(r.Expr.Type(), fu.vecInput(v, false), jen.Id(v).Dot("ErrAt").Call(jen.Id("i")))
 		}
 		return fu.vecInput(v, cse.MayFail(r.Expr))
 	case lower.RowConst:
@@ -298,7 +293,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 		}
 		if r.Flags {
 			// an error flags the row: the vector code decides its outcome
-			return jen.Id(fu.flag()).Dot(kinds.Of(r.Sig.Ret).Failed).Call(kernelCall(r.Sig, args...))
+			return fu.noted(r.Sig.Ret, kernelCall(r.Sig, args...))
 		}
 		return kernelCall(r.Sig, args...)
 	}
@@ -346,7 +341,7 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 // declares after the loop (the loop's own result, a memo the next loop
 // fills) must not be hidden by it where the loop reads that variable.
 func (fu *fusion) local(base string) string {
-	base = strings.NewReplacer("(", "", "*", "", ")", "").Replace(base) // a memo read through its pointer
+	base = memoPointer.Replace(base)
 	name := fu.f.fresh(base)
 	for fu.names[name] || loopNames[name] {
 		name = fu.f.fresh(base)
@@ -424,6 +419,13 @@ func likeTest(shape, lit string, v jen.Code) jen.Code {
 		return jen.Qual("strings", "HasSuffix").Call(v, jen.Lit(lit))
 	}
 	return jen.Qual("strings", "Contains").Call(v, jen.Lit(lit))
+}
+
+// noted is value and error (a kernel's two results, or a value and its
+// error) read through the loop's flag, which notes the error:
+// bad.Int64(v, err).
+func (fu *fusion) noted(t ir.Type, valueAndErr ...jen.Code) jen.Code {
+	return jen.Id(fu.flag()).Dot(kinds.Of(t).Failed).Call(valueAndErr...)
 }
 
 // flag names the loops' vec.Failed flag, declared once some value can set it.

@@ -117,7 +117,7 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 	if opts.Command != "" {
 		headers = append(headers, comment(opts.Command))
 	}
-	env := &dedupeEnv{globals: fg.globalTypes, pkgs: map[string]bool{"vec": true}}
+	env := &dedupeEnv{globals: fg.globalTypes}
 	name := func(base string, taken func(string) bool) string {
 		for {
 			if s := fg.names.fresh(base); !taken(s) {
@@ -192,11 +192,15 @@ func (f *funcGen) add(c ...jen.Code) { f.stmts = append(f.stmts, c...) }
 
 func (f *funcGen) fresh(base string) string { return f.nm.fresh(base) }
 
+// memoPointer drops the pointer syntax of a memo's name, (*shared3), from a
+// base for a name.
+var memoPointer = strings.NewReplacer("(", "", "*", "", ")", "")
+
 // local names a variable declared inside one block of the generated code: it
 // only has to differ from the function-level names, which it would otherwise
 // hide.
 func (f *funcGen) local(base string) string {
-	base = strings.NewReplacer("(", "", "*", "", ")", "").Replace(base) // a memo read through its pointer
+	base = memoPointer.Replace(base)
 	name := base
 	for i := 2; f.nm.has(name) || predeclared[name] || token.IsKeyword(name); i++ {
 		name = base + itoa(i)

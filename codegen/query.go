@@ -107,7 +107,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		var v string
 		if split {
 			f.hoistUnits(w.Hoists, lname, name, "on every row")
-			f.beginUnit(lname+"Where", "computes the WHERE clause of query "+comment(q.Name)+" on every row:", q.FilterSQL, "where"+upperFirst(exprBase(w.Value.Expr)))
+			f.beginUnit(lname+"Where", "computes the WHERE clause of query "+comment(q.Name)+" on every row:", q.FilterSQL, "where"+GoName(exprBase(w.Value.Expr), true))
 			v = f.endUnit(f.vector(f.emit(w.Value), allRows), vecType(ir.TypeBoolean))
 		} else {
 			f.add(commentLines("WHERE " + q.FilterSQL)...)

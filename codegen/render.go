@@ -61,10 +61,7 @@ func (r *renderer) slot() *piece {
 
 // render renders code into the place p on a worker.
 func (r *renderer) render(p *piece, code []jen.Code) {
-	r.workers <- struct{}{}
-	r.wg.Add(1)
-	go func() {
-		defer func() { <-r.workers; r.wg.Done() }()
+	r.spawn(func() {
 		f := r.file()
 		for _, c := range code {
 			f.Add(c)
@@ -75,6 +72,16 @@ func (r *renderer) render(p *piece, code []jen.Code) {
 			return
 		}
 		p.imports, p.body, p.err = splitFile(buf.Bytes())
+	})
+}
+
+// spawn runs job on a worker, once one is free.
+func (r *renderer) spawn(job func()) {
+	r.workers <- struct{}{}
+	r.wg.Add(1)
+	go func() {
+		defer func() { <-r.workers; r.wg.Done() }()
+		job()
 	}()
 }
 
@@ -197,12 +204,7 @@ func (r *renderer) bytes(headers []string, env *dedupeEnv, name func(string, fun
 func (r *renderer) dedupe(env *dedupeEnv, name func(string, func(string) bool) string) error {
 	errs := make([]error, len(r.pieces))
 	for i, p := range r.pieces {
-		r.workers <- struct{}{}
-		r.wg.Add(1)
-		go func() {
-			defer func() { <-r.workers; r.wg.Done() }()
-			errs[i] = env.findUnits(p)
-		}()
+		r.spawn(func() { errs[i] = env.findUnits(p) })
 	}
 	r.wait()
 	for _, err := range errs {

@@ -214,11 +214,3 @@ func exprBase(e ir.Expr) string {
 	}
 	return "value"
 }
-
-// upperFirst upper-cases the first letter of an ASCII identifier.
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}

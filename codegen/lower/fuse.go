@@ -61,7 +61,6 @@ func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel)
 	if fz.Row == nil {
 		panic("lower: fusing a non-fusible expression " + ir.Format(e))
 	}
-	linkLocals(fz)
 	l.out.Fused = append(l.out.Fused, fz)
 	fz.Rest = &Sel{Kind: SelRest, Of: n}
 	l.push()
@@ -459,34 +458,4 @@ func hoistedAt(r *cse.Region, s *cse.Shared) bool {
 		}
 	}
 	return false
-}
-
-// linkLocals points each RowLocal of fused expression fz at the row of the
-// absorbed subexpression it reads.
-func linkLocals(fz *Fused) {
-	rows := map[int]*Row{}
-	for _, a := range fz.Absorbs {
-		rows[a.Shared.ID] = a.Row
-	}
-	var link func(r *Row)
-	link = func(r *Row) {
-		if r == nil {
-			return
-		}
-		if r.Op == RowLocal {
-			r.Local = rows[r.Shared.ID]
-		}
-		for _, a := range r.Args {
-			link(a)
-		}
-		link(r.Subject)
-		link(r.Else)
-		if r.Op == RowMemo {
-			link(r.Local)
-		}
-	}
-	for _, a := range fz.Absorbs {
-		link(a.Row)
-	}
-	link(fz.Row)
 }

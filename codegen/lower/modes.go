@@ -24,21 +24,13 @@ import "github.com/exprc/exprc/cse"
 // matches and the values they read only, so that it is NULL exactly where an
 // input is (NULL beats an error).
 func StrictRow(r *Row) bool {
-	if r.Temp {
-		return false
-	}
-	switch r.Op {
-	case RowConst, RowColumn, RowVector, RowLocal:
-		return true
-	case RowKernel, RowLike, RowMatch:
-		for _, a := range r.Args {
-			if !StrictRow(a) {
-				return false
-			}
+	return strictOver(r, func(x *Row) bool {
+		switch x.Op {
+		case RowConst, RowColumn, RowVector, RowLocal:
+			return true
 		}
-		return true
-	}
-	return false
+		return false
+	})
 }
 
 // StrictOperand reports whether row program r is NULL exactly where one of
@@ -47,30 +39,40 @@ func StrictRow(r *Row) bool {
 // then the input): a strict row, or BETWEEN or IN of a strict value against
 // constants.
 func StrictOperand(r *Row) bool {
-	if r.Temp {
-		return NullAware(r)
-	}
-	switch r.Op {
-	case RowBetween, RowIn:
-		for _, a := range r.Args[1:] {
-			if a.Op != RowConst {
-				return false
-			}
+	return strictOver(r, func(x *Row) bool {
+		if x.Temp {
+			return NullAware(x)
 		}
-		return StrictRow(r.Args[0])
-	case RowLocal:
-		return r.Local != nil && StrictRow(r.Local)
-	case RowConst, RowColumn, RowVector, RowIsNull, RowMemo:
-		return true // (IS NULL is never NULL; a memo row is NULL by its vector)
+		switch x.Op {
+		case RowBetween, RowIn:
+			for _, a := range x.Args[1:] {
+				if a.Op != RowConst {
+					return false
+				}
+			}
+			return StrictRow(x.Args[0])
+		case RowLocal:
+			return x.Local != nil && StrictRow(x.Local)
+		case RowConst, RowColumn, RowVector, RowIsNull, RowMemo:
+			return true // (IS NULL is never NULL; a memo row is NULL by its vector)
+		}
+		return false
+	})
+}
+
+// strictOver reports whether r is a chain of kernels and matches over
+// leaves that leaf accepts.
+func strictOver(r *Row, leaf func(*Row) bool) bool {
+	switch r.Op {
 	case RowKernel, RowLike, RowMatch:
 		for _, a := range r.Args {
-			if !StrictOperand(a) {
+			if !strictOver(a, leaf) {
 				return false
 			}
 		}
 		return true
 	}
-	return false
+	return leaf(r)
 }
 
 // NullAware reports whether value r (a result: stored, so NULL matters) can
