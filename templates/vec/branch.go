@@ -28,12 +28,13 @@ func Split(c *Vec[bool], sel Sel, n int) (taken, rest Sel) {
 func NullRows[T any](v *Vec[T], sel Sel, n int) Sel {
 	cnt := sel.Rows(n)
 	out := make(Sel, 0, cnt)
-	if v.Null == nil {
+	null := v.NullFlags()
+	if null == nil {
 		return out
 	}
 	for k := 0; k < cnt; k++ {
 		i := sel.Row(k)
-		if v.Null[i] && v.ErrAt(i) == nil {
+		if null[i] && v.ErrAt(i) == nil {
 			out = append(out, int32(i))
 		}
 	}
@@ -49,9 +50,7 @@ func Merge[T any](dst, src *Vec[T], sel Sel, n int) {
 		// it NULL before it left the row to the vector code.
 		if e := src.ErrAt(i); e != nil {
 			dst.SetErr(i, e)
-			if dst.Null != nil {
-				dst.Null[i] = false
-			}
+			dst.clearNull(i)
 			continue
 		}
 		if dst.Err != nil {
@@ -62,9 +61,7 @@ func Merge[T any](dst, src *Vec[T], sel Sel, n int) {
 			continue
 		}
 		dst.V[i] = src.V[i]
-		if dst.Null != nil {
-			dst.Null[i] = false
-		}
+		dst.clearNull(i)
 	}
 }
 
@@ -123,7 +120,7 @@ func CopyErrs[T, U any](dst *Vec[T], src *Vec[U], sel Sel, n int) {
 
 // Try turns errors into NULLs: TRY(e). The values are shared with v.
 func Try[T any](v *Vec[T], sel Sel, n int) Vec[T] {
-	out := Vec[T]{V: v.V}
+	out := Vec[T]{V: v.V, Valid: v.Valid} // a bitmap is never written: shared
 	if v.Null != nil {
 		out.Null = make([]bool, len(v.V))
 		copy(out.Null, v.Null)

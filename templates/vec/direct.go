@@ -176,7 +176,24 @@ func (w *FixedOut[T]) Release() {
 // SetNull makes the value at position k NULL: a row whose strict expression
 // has a NULL input.
 func (w *FixedOut[T]) SetNull(k int) {
+	if w.valid != nil {
+		if bits := w.valid.Bytes(); bits[k>>3]&(1<<(k&7)) != 0 {
+			bits[k>>3] &^= 1 << (k & 7)
+			w.nulls++
+		}
+		return
+	}
 	w.valid, w.nulls = clearValid(w.mem, w.valid, w.nulls, len(w.V), k)
+}
+
+// SetValidity makes the column NULL where bitmap b (by batch row) is, for
+// the rows of sel in order: the validity of a strict expression (AndValid),
+// set before the loop that writes its values on every row.
+func (w *FixedOut[T]) SetValidity(b Bitmap, sel Sel) {
+	if b.bits == nil {
+		return
+	}
+	w.valid, w.nulls = bitmapValidity(w.mem, b, sel, b.n)
 }
 
 // Patch writes the rows a fused loop left to the vector code: each row of

@@ -257,9 +257,7 @@ func FailRow[T any](v *Vec[T], n, i int, e *rt.Error) {
 		v.Err = make([]*rt.Error, n)
 	}
 	v.Err[i] = e
-	if v.Null != nil {
-		v.Null[i] = false
-	}
+	v.clearNull(i)
 }
 
 // KeepErrs adds the errors src has on the rows of rest to dst, the errors of
@@ -283,6 +281,24 @@ func EndRow[T any](v *Vec[T], n, i int, bad *FirstErr) {
 	if bad.Err != nil {
 		endFailed(v, n, i, bad)
 	}
+}
+
+// EndStrictRow is EndRow for the loop of a strict expression that computes
+// every row, one with a NULL input too: where v's bitmap (the AND of the
+// inputs' validity, AndValid) makes row i NULL, the row is NULL whatever
+// failed on it (NULL beats an error).
+func EndStrictRow[T any](v *Vec[T], n, i int, bad *FirstErr) {
+	if bad.Err != nil {
+		endStrictFailed(v, n, i, bad)
+	}
+}
+
+func endStrictFailed[T any](v *Vec[T], n, i int, bad *FirstErr) {
+	if v.IsNull(i) {
+		bad.Err = nil
+		return
+	}
+	endFailed(v, n, i, bad)
 }
 
 func endFailed[T any](v *Vec[T], n, i int, bad *FirstErr) {

@@ -7,44 +7,32 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 )
 
-// nulls returns the per-row NULL flags of an Arrow array, or nil when it has none.
-func nulls(a arrow.Array) []bool {
-	if a.NullN() == 0 {
-		return nil
-	}
-	out := make([]bool, a.Len())
-	for i := range out {
-		out[i] = a.IsNull(i)
-	}
-	return out
-}
-
 // Int64s reads a BIGINT column without copying its values.
 func Int64s(a arrow.Array) Vec[int64] {
-	return Vec[int64]{V: a.(*array.Int64).Int64Values(), Null: nulls(a)}
+	return Vec[int64]{V: a.(*array.Int64).Int64Values(), Valid: BitmapOf(a)}
 }
 
 // Int32s reads an INT column without copying its values.
 func Int32s(a arrow.Array) Vec[int32] {
-	return Vec[int32]{V: a.(*array.Int32).Int32Values(), Null: nulls(a)}
+	return Vec[int32]{V: a.(*array.Int32).Int32Values(), Valid: BitmapOf(a)}
 }
 
 // Float64s reads a DOUBLE column without copying its values.
 func Float64s(a arrow.Array) Vec[float64] {
-	return Vec[float64]{V: a.(*array.Float64).Float64Values(), Null: nulls(a)}
+	return Vec[float64]{V: a.(*array.Float64).Float64Values(), Valid: BitmapOf(a)}
 }
 
 // Dates reads a DATE column (days since the epoch) without copying its values.
 func Dates(a arrow.Array) Vec[int32] {
 	d := a.(*array.Date32).Date32Values()
 	v := unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(d))), len(d))
-	return Vec[int32]{V: v, Null: nulls(a)}
+	return Vec[int32]{V: v, Valid: BitmapOf(a)}
 }
 
 // Bools reads a BOOLEAN column (Arrow packs bits; this unpacks them).
 func Bools(a arrow.Array) Vec[bool] {
 	b := a.(*array.Boolean)
-	v := Vec[bool]{V: make([]bool, b.Len()), Null: nulls(a)}
+	v := Vec[bool]{V: make([]bool, b.Len()), Valid: BitmapOf(a)}
 	for i := range v.V {
 		v.V[i] = b.Value(i)
 	}
@@ -55,7 +43,7 @@ func Bools(a arrow.Array) Vec[bool] {
 // copies of the bytes).
 func Strings(a arrow.Array) Vec[string] {
 	s := a.(*array.String)
-	v := Vec[string]{V: make([]string, s.Len()), Null: nulls(a)}
+	v := Vec[string]{V: make([]string, s.Len()), Valid: BitmapOf(a)}
 	for i := range v.V {
 		v.V[i] = s.Value(i)
 	}
@@ -109,7 +97,7 @@ func (m MapRef[K, V]) Len() int32 {
 func Maps[K comparable, V any](a arrow.Array, keys func(arrow.Array) Vec[K], vals func(arrow.Array) Vec[V]) Vec[MapRef[K, V]] {
 	m := a.(*array.Map)
 	data := &MapData[K, V]{Keys: keys(m.Keys()).V, Vals: vals(m.Items())}
-	v := Vec[MapRef[K, V]]{V: make([]MapRef[K, V], m.Len()), Null: nulls(a)}
+	v := Vec[MapRef[K, V]]{V: make([]MapRef[K, V], m.Len()), Valid: BitmapOf(a)}
 	for i := range v.V {
 		start, end := m.ValueOffsets(i)
 		v.V[i] = MapRef[K, V]{Data: data, Start: int32(start), End: int32(end)}

@@ -35,9 +35,7 @@ func (l *Logic) Add(op *Vec[bool]) {
 			if l.Out.Err != nil {
 				l.Out.Err[i] = nil
 			}
-			if l.Out.Null != nil {
-				l.Out.Null[i] = false
-			}
+			l.Out.clearNull(i)
 			continue // decided
 		case e != nil:
 			if l.Out.ErrAt(i) == nil {
@@ -57,9 +55,7 @@ func (l *Logic) Finish() Vec[bool] {
 	for _, r := range l.Live {
 		i := int(r)
 		if l.Out.ErrAt(i) != nil {
-			if l.Out.Null != nil {
-				l.Out.Null[i] = false
-			}
+			l.Out.clearNull(i)
 			continue
 		}
 		l.Out.V[i] = !l.Dominant

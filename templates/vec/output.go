@@ -14,7 +14,10 @@ import (
 
 // validity builds the validity bitmap of rows sel of null, or returns nil when
 // no selected row is NULL.
-func validity(mem memory.Allocator, null []bool, sel Sel, n int) (*memory.Buffer, int) {
+func validity(mem memory.Allocator, null []bool, bm Bitmap, sel Sel, n int) (*memory.Buffer, int) {
+	if bm.bits != nil {
+		return bitmapValidity(mem, bm, sel, n)
+	}
 	if null == nil {
 		return nil, 0
 	}
@@ -36,6 +39,34 @@ func validity(mem memory.Allocator, null []bool, sel Sel, n int) (*memory.Buffer
 		if !null[sel.Row(k)] {
 			bitutil.SetBit(bits, k)
 		}
+	}
+	return buf, nulls
+}
+
+// bitmapValidity is validity for NULLs held in a bitmap: copied whole, or
+// gathered bit by bit for a selection.
+func bitmapValidity(mem memory.Allocator, bm Bitmap, sel Sel, n int) (*memory.Buffer, int) {
+	cnt := sel.Rows(n)
+	buf := memory.NewResizableBuffer(mem)
+	buf.Resize(int(bitutil.BytesForBits(int64(cnt))))
+	bits := buf.Bytes()
+	nulls := 0
+	if sel == nil {
+		bitutil.CopyBitmap(bm.bits, bm.off, cnt, bits, 0)
+		nulls = cnt - bitutil.CountSetBits(bits, 0, cnt)
+	} else {
+		clear(bits)
+		for k, i := range sel {
+			if bm.IsNull(int(i)) {
+				nulls++
+			} else {
+				bits[k>>3] |= 1 << (k & 7)
+			}
+		}
+	}
+	if nulls == 0 {
+		buf.Release()
+		return nil, 0
 	}
 	return buf, nulls
 }
@@ -70,7 +101,7 @@ func fixed[T int32 | int64 | float64](mem memory.Allocator, dt arrow.DataType, v
 			out[k] = vals[i]
 		}
 	}
-	valid, nulls := validity(mem, v.Null, sel, n)
+	valid, nulls := validity(mem, v.Null, v.Valid, sel, n)
 	return makeArray(dt, cnt, nulls, valid, buf)
 }
 
@@ -106,7 +137,7 @@ func BoolArray(mem memory.Allocator, v *Vec[bool], sel Sel, n int) arrow.Array {
 			bitutil.SetBit(bits, k)
 		}
 	}
-	valid, nulls := validity(mem, v.Null, sel, n)
+	valid, nulls := validity(mem, v.Null, v.Valid, sel, n)
 	return makeArray(arrow.FixedWidthTypes.Boolean, cnt, nulls, valid, buf)
 }
 
@@ -115,7 +146,7 @@ func StringArray(mem memory.Allocator, v *Vec[string], sel Sel, n int) arrow.Arr
 	cnt := sel.Rows(n)
 	size := 0
 	for k := 0; k < cnt; k++ {
-		if i := sel.Row(k); v.Null == nil || !v.Null[i] {
+		if i := sel.Row(k); !v.IsNull(i) {
 			size += len(v.V[i])
 		}
 	}
@@ -124,12 +155,12 @@ func StringArray(mem memory.Allocator, v *Vec[string], sel Sel, n int) arrow.Arr
 	pos := 0
 	for k := 0; k < cnt; k++ {
 		offs[k] = int32(pos)
-		if i := sel.Row(k); v.Null == nil || !v.Null[i] {
+		if i := sel.Row(k); !v.IsNull(i) {
 			pos += copy(bytes[pos:], v.V[i])
 		}
 	}
 	offs[cnt] = int32(pos)
-	valid, nulls := validity(mem, v.Null, sel, n)
+	valid, nulls := validity(mem, v.Null, v.Valid, sel, n)
 	return makeArray(arrow.BinaryTypes.String, cnt, nulls, valid, ob, data)
 }
 
@@ -152,18 +183,18 @@ func TakeColumn(mem memory.Allocator, a arrow.Array, sel Sel, n int) arrow.Array
 		a.Retain()
 		return a
 	}
-	nullOf := func() []bool { return nulls(a) }
+	valid := BitmapOf(a)
 	switch a := a.(type) {
 	case *array.Int64:
-		return fixed(mem, a.DataType(), &Vec[int64]{V: a.Int64Values(), Null: nullOf()}, sel, n)
+		return fixed(mem, a.DataType(), &Vec[int64]{V: a.Int64Values(), Valid: valid}, sel, n)
 	case *array.Int32:
-		return fixed(mem, a.DataType(), &Vec[int32]{V: a.Int32Values(), Null: nullOf()}, sel, n)
+		return fixed(mem, a.DataType(), &Vec[int32]{V: a.Int32Values(), Valid: valid}, sel, n)
 	case *array.Float64:
-		return fixed(mem, a.DataType(), &Vec[float64]{V: a.Float64Values(), Null: nullOf()}, sel, n)
+		return fixed(mem, a.DataType(), &Vec[float64]{V: a.Float64Values(), Valid: valid}, sel, n)
 	case *array.Date32:
 		d := a.Date32Values()
 		v := unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(d))), len(d))
-		return fixed(mem, a.DataType(), &Vec[int32]{V: v, Null: nullOf()}, sel, n)
+		return fixed(mem, a.DataType(), &Vec[int32]{V: v, Valid: valid}, sel, n)
 	case *array.Boolean:
 		v := Bools(a)
 		return BoolArray(mem, &v, sel, n)
@@ -185,8 +216,8 @@ func TakeColumn(mem memory.Allocator, a arrow.Array, sel Sel, n int) arrow.Array
 			pos += copy(bytes[pos:], raw[src[i]:src[i+1]])
 		}
 		offs[len(sel)] = int32(pos)
-		valid, nullCount := validity(mem, nullOf(), sel, n)
-		return makeArray(arrow.BinaryTypes.String, len(sel), nullCount, valid, ob, data)
+		vb, nullCount := validity(mem, nil, valid, sel, n)
+		return makeArray(arrow.BinaryTypes.String, len(sel), nullCount, vb, ob, data)
 	}
 	panic("vec.TakeColumn: unsupported column type " + a.DataType().String())
 }

@@ -1,6 +1,8 @@
 package vec
 
 import (
+	"math/bits"
+
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/exprc/exprc/templates/rt"
@@ -10,23 +12,18 @@ import (
 // a vector's, or an Arrow array's validity read in place (a VARCHAR or MAP
 // input column).
 type Flags struct {
-	null []bool
-	err  []*rt.Error
-	arr  arrow.Array // read through its validity bitmap; nil when it has no NULL
+	null  []bool
+	err   []*rt.Error
+	valid Bitmap // NULLs as a bitmap (an input column's), instead of null
 }
 
 // FlagsOf returns the flags of vector v.
-func FlagsOf[T any](v *Vec[T]) Flags { return Flags{null: v.Null, err: v.Err} }
+func FlagsOf[T any](v *Vec[T]) Flags { return Flags{null: v.Null, err: v.Err, valid: v.Valid} }
 
 // ArrowFlags returns the NULL flags of Arrow array a.
-func ArrowFlags(a arrow.Array) Flags {
-	if a.NullN() == 0 {
-		return Flags{}
-	}
-	return Flags{arr: a}
-}
+func ArrowFlags(a arrow.Array) Flags { return Flags{valid: BitmapOf(a)} }
 
-func (f *Flags) clean() bool { return f.null == nil && f.err == nil && f.arr == nil }
+func (f *Flags) clean() bool { return f.null == nil && f.err == nil && f.valid.bits == nil }
 
 // Strict marks the rows of sel on which the arguments of a strict function
 // decide its result res: a row is NULL when any argument is NULL there (NULL
@@ -63,15 +60,20 @@ func Strict[R any](res *Vec[R], sel Sel, n int, args ...Flags) bool {
 					res.SetNull(int(r))
 				}
 			}
-		case f.arr != nil:
-			bits, off := f.arr.NullBitmapBytes(), f.arr.Data().Offset()
-			if len(bits) == 0 {
+		case f.valid.bits != nil:
+			if sel == nil {
+				for i := 0; i < n; i += 64 {
+					for w := ^f.valid.Word(i); w != 0; w &= w - 1 {
+						if j := i + bits.TrailingZeros64(w); j < n {
+							res.SetNull(j)
+						}
+					}
+				}
 				continue
 			}
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if j := i + off; bits[j>>3]&(1<<(j&7)) == 0 {
-					res.SetNull(i)
+			for _, r := range sel {
+				if f.valid.IsNull(int(r)) {
+					res.SetNull(int(r))
 				}
 			}
 		}

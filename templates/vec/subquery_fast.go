@@ -35,7 +35,7 @@ func SubProbeIn[V comparable](g *SubGroup[V, V], innerErr *rt.Error, x *Vec[V], 
 	}
 	// NULL: a NULL x (the set is not empty), or no match in a set holding a
 	// NULL.
-	if hasNull := g.nonNull < g.rows; x.Null != nil || hasNull {
+	if hasNull := g.nonNull < g.rows; x.MayBeNull() || hasNull {
 		for k := 0; k < sel.Rows(n); k++ {
 			i := sel.Row(k)
 			if x.IsNull(i) || hasNull && !res.V[i] {
@@ -60,7 +60,7 @@ func SubProbeKeyedRows[K comparable, V any, H comparable](t *SubKeyed[K, V, H], 
 		switch {
 		case argErrs != nil && argErrs[i] != nil:
 			res.SetErr(i, argErrs[i])
-		case key.Null != nil && key.Null[i]:
+		case key.IsNull(i):
 		default:
 			if g, ok := index[key.V[i]]; ok {
 				res.V[i] = groups[g].rows
@@ -82,7 +82,7 @@ func SubProbeKeyedExists[K comparable, V any, H comparable](t *SubKeyed[K, V, H]
 		switch {
 		case argErrs != nil && argErrs[i] != nil:
 			res.SetErr(i, argErrs[i])
-		case key.Null != nil && key.Null[i]:
+		case key.IsNull(i):
 		default:
 			_, res.V[i] = index[key.V[i]]
 		}
@@ -108,7 +108,7 @@ func SubProbeSortedRows[K cmp.Ordered, V any, H comparable](s *SubSorted[K, V, H
 		switch {
 		case argErrs != nil && argErrs[i] != nil:
 			res.SetErr(i, argErrs[i])
-		case key.Null != nil && key.Null[i]:
+		case key.IsNull(i):
 		default:
 			below := int64(searchOrdered(keys, key.V[i], orEqual))
 			if suffix {

@@ -17,18 +17,48 @@ import "github.com/exprc/exprc/templates/rt"
 type Sel []int32
 
 // Vec is one computed column: values, and per row whether it is NULL or an error.
-// Where Err[i] is set, V[i] and Null[i] are meaningless.
+// Where Err[i] is set, V[i] and its NULL flag are meaningless.
+//
+// A vector's NULLs are in Null (per row) or in Valid (a bitmap: an input
+// column's, read in place, or the AND of a strict expression's inputs), never
+// both: read them with IsNull, Clean, Dirty or NullFlags, which turns a
+// bitmap into flags the first time the vector code needs them per row.
 type Vec[T any] struct {
-	V    []T
-	Null []bool      // nil: no row is NULL
-	Err  []*rt.Error // nil: no row is an error
+	V     []T
+	Null  []bool      // nil: no row is NULL (unless Valid says so)
+	Err   []*rt.Error // nil: no row is an error
+	Valid Bitmap      // the zero Bitmap: the NULLs, if any, are in Null
 }
 
 // Make returns a vector for n rows with no NULLs and no errors.
 func Make[T any](n int) Vec[T] { return Vec[T]{V: make([]T, n)} }
 
 // IsNull reports whether row i is NULL (and not an error).
-func (v *Vec[T]) IsNull(i int) bool { return v.Null != nil && v.Null[i] }
+func (v *Vec[T]) IsNull(i int) bool {
+	if v.Valid.bits != nil {
+		return v.Valid.IsNull(i)
+	}
+	return v.Null != nil && v.Null[i]
+}
+
+// NullFlags returns the vector's NULL flags per row (nil: no row is NULL),
+// made from its bitmap the first time they are asked for.
+func (v *Vec[T]) NullFlags() []bool {
+	if v.Valid.bits != nil {
+		v.Null, v.Valid = v.Valid.expand(), Bitmap{}
+	}
+	return v.Null
+}
+
+// MayBeNull reports whether some row may be NULL.
+func (v *Vec[T]) MayBeNull() bool { return v.Null != nil || v.Valid.bits != nil }
+
+// clearNull makes row i not NULL (a value or an error now).
+func (v *Vec[T]) clearNull(i int) {
+	if v.IsNull(i) {
+		v.NullFlags()[i] = false
+	}
+}
 
 // ErrAt returns row i's error, or nil.
 func (v *Vec[T]) ErrAt(i int) *rt.Error {
@@ -39,17 +69,17 @@ func (v *Vec[T]) ErrAt(i int) *rt.Error {
 }
 
 // Clean reports whether no row is NULL or an error, so the fast path applies.
-func (v *Vec[T]) Clean() bool { return v.Null == nil && v.Err == nil }
+func (v *Vec[T]) Clean() bool { return v.Null == nil && v.Err == nil && v.Valid.bits == nil }
 
 // Dirty reports whether row i is NULL or an error: a fused loop leaves such
 // a row to the vector code.
 func (v *Vec[T]) Dirty(i int) bool {
-	return (v.Null != nil && v.Null[i]) || (v.Err != nil && v.Err[i] != nil)
+	return v.IsNull(i) || (v.Err != nil && v.Err[i] != nil)
 }
 
 // SetNull marks row i NULL.
 func (v *Vec[T]) SetNull(i int) {
-	if v.Null == nil {
+	if v.NullFlags() == nil {
 		v.Null = make([]bool, len(v.V))
 	}
 	v.Null[i] = true
