@@ -391,6 +391,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 	if strict || logic || cond {
 		leaves = len(fu.errTests) > 0 || fu.bad != "" && !exact
 	}
+	everyRow := l.everyRow()
 	// The loop runs when the batch-wide conditions hold (constant patterns
 	// compiled) and, unless it is strict, at most half of the rows have a
 	// NULL input: it leaves those to the vector code, which is faster on its
@@ -457,13 +458,21 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		checks = append(checks, jen.If(joined(fu.rowNulls, "||")).Block(skip...))
 	}
 	rowBody, checkedRow := body, checkedBody
+	if everyRow {
+		loop = append(loop, l.validity()...)
+	}
 	if fu.bad != "" {
 		var flagged jen.Code
-		if exact {
+		switch {
+		case exact && everyRow:
+			loop = append(loop, jen.Var().Id(fu.bad).Qual(vecPkg, "FirstErr"))
+			// vec.EndStrictRow(&res, n, i, &bad): the row's error, if any, unless it is NULL
+			flagged = jen.Qual(vecPkg, "EndStrictRow").Call(addr(l.res), jen.Id("n"), jen.Id("i"), jen.Op("&").Id(fu.bad))
+		case exact:
 			loop = append(loop, jen.Var().Id(fu.bad).Qual(vecPkg, "FirstErr"))
 			// vec.EndRow(&res, n, i, &bad): the row's error, if any
 			flagged = jen.Qual(vecPkg, "EndRow").Call(addr(l.res), jen.Id("n"), jen.Id("i"), jen.Op("&").Id(fu.bad))
-		} else {
+		default:
 			loop = append(loop, jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"))
 			// if bad { bad = false; left = append(left, int32(i)) }
 			flagged = jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left)
@@ -474,7 +483,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 	switch {
 	case l.single:
 		loop = append(loop, l.loop(over).Block(l.first(append(checks, checkedRow...))...))
-	case len(fu.rowNulls) == 0: // no input can be NULL or failed
+	case len(fu.rowNulls) == 0 || everyRow: // no input can be NULL or failed, or the validity is set above
 		loop = append(loop, l.loop(over).Block(l.first(rowBody)...))
 	default:
 		// if x.Clean() && sArr.NullN() == 0 { loop } else { loop testing each row's inputs first }:
@@ -513,6 +522,54 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 	}
 	// if !fused || len(rest) > 0 { vector code over rest }
 	f.add(jen.If(jen.Op("!").Id(l.fused).Op("||").Len(jen.Id(l.rest)).Op(">").Lit(0)).Block(slow...))
+}
+
+// everyRow reports whether the loop computes every row of a dirty batch
+// by the clean batch's body, a row with a NULL input too (its value is never
+// read), and makes the result NULL where the AND of its inputs' validity
+// says (validity): a strict expression of fixed width whose inputs carry no
+// errors and whose failed rows are their first error (lower.EveryRow).
+func (l *fusedLoops) everyRow() bool {
+	fu := l.fu
+	if !l.strict || l.single || len(fu.rowNulls) == 0 || len(fu.errTests) > 0 || fu.bad != "" && !l.exact {
+		return false
+	}
+	switch l.e.Type().Kind {
+	case ir.KindVarchar, ir.KindMap:
+		return false
+	}
+	if len(fu.flagArgs) != len(fu.rowNulls) {
+		return false // an input whose NULLs are not flags (none today)
+	}
+	ok := lower.EveryRow(l.fz.Row)
+	for _, a := range l.fz.Absorbs {
+		ok = ok && lower.EveryRow(a.Row)
+	}
+	return ok
+}
+
+// validity is the statements before an everyRow loop: the result's
+// validity, the AND of its inputs' (vec.AndValid), on the output column's
+// writer, and on the result vector where the loop reads it (its errors
+// are dropped on NULL rows) or holds the values.
+func (l *fusedLoops) validity() []jen.Code {
+	fu := l.fu
+	// vec.AndValid(n, vec.FlagsOf(&x), vec.ArrowFlags(sArr))
+	and := jen.Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, fu.flagArgs...)...)
+	comment := jen.Comment("NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row")
+	if !l.fz.Direct {
+		return []jen.Code{comment, jen.Id(l.res).Dot("Valid").Op("=").Add(and)}
+	}
+	set := func(v jen.Code) jen.Code { return jen.Id(l.writer).Dot("SetValidity").Call(v, jen.Id(l.sel)) }
+	if fu.bad == "" {
+		return []jen.Code{comment, set(and)}
+	}
+	valid := fu.local("valid")
+	return []jen.Code{comment,
+		jen.Id(valid).Op(":=").Add(and),
+		jen.Id(l.res).Dot("Valid").Op("=").Id(valid),
+		set(jen.Id(valid)),
+	}
 }
 
 // oneLoopBranches is how many conditionals (and lazily shared reads) a

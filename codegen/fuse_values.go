@@ -27,6 +27,9 @@ type fusion struct {
 	// NULL inputs and of its failed ones, for a strict expression, which
 	// is NULL where an input is (strictRow).
 	nullTests, errTests []jen.Code
+	// flagArgs are the inputs' NULL flags as vec.Flags (vec.FlagsOf,
+	// vec.ArrowFlags), for a loop that computes every row and ANDs them.
+	flagArgs []jen.Code
 	// nullCounts are the NULL counts of the input arrays: the rows loop runs
 	// only when they add up to at most half the batch, as it leaves a row
 	// with a NULL to the vector code, which is faster on its own when most
@@ -363,6 +366,7 @@ func (fu *fusion) noNulls(arr string, perRow bool) {
 		if perRow {
 			fu.rowNulls = append(fu.rowNulls, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
 			fu.nullTests = append(fu.nullTests, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
+			fu.flagArgs = append(fu.flagArgs, jen.Qual(vecPkg, "ArrowFlags").Call(jen.Id(arr)))
 		}
 	}
 }
@@ -383,6 +387,7 @@ func (fu *fusion) vecInput(name string, mayFail bool) jen.Code {
 	fu.clean = append(fu.clean, jen.Id(name).Dot("Clean").Call())
 	fu.rowNulls = append(fu.rowNulls, jen.Id(name).Dot("Dirty").Call(jen.Id("i")))
 	fu.nullTests = append(fu.nullTests, jen.Id(name).Dot("IsNull").Call(jen.Id("i")))
+	fu.flagArgs = append(fu.flagArgs, jen.Qual(vecPkg, "FlagsOf").Call(jen.Op("&").Id(name)))
 	if mayFail {
 		fu.errTests = append(fu.errTests, jen.Id(name).Dot("ErrAt").Call(jen.Id("i")).Op("!=").Nil())
 	}

@@ -1,6 +1,9 @@
 package lower
 
-import "github.com/exprc/exprc/cse"
+import (
+	"github.com/exprc/exprc/cse"
+	"github.com/exprc/exprc/ir"
+)
 
 // How a fused loop decides a row with a NULL input or a failed kernel.
 //
@@ -282,4 +285,39 @@ func Branches(r *Row) int {
 		n += Branches(a)
 	}
 	return n + Branches(r.Subject) + Branches(r.Else)
+}
+
+// EveryRow reports whether strict row program r (StrictRow) may be computed
+// on every row of a batch, one with a NULL input too, whose value is then
+// never read: the loop then runs the clean batch's body over a dirty batch,
+// and the result's validity is the AND of its inputs' (vec.AndValid). It
+// may not where a kernel builds a string or a map, whose size a NULL row's
+// arbitrary values could set (lpad, repeat), or where a value read is a
+// shared vector that may fail (its failed rows are decided by the vector
+// code, which the AND of validities knows nothing of).
+func EveryRow(r *Row) bool {
+	switch r.Op {
+	case RowConst, RowColumn:
+		return true
+	case RowVector:
+		return !cse.MayFail(r.Expr)
+	case RowLocal:
+		return r.Local != nil && EveryRow(r.Local)
+	case RowKernel, RowLike, RowMatch:
+		if r.Op == RowKernel {
+			if r.Sig == nil {
+				return false
+			}
+			if k := r.Sig.Ret.Kind; k == ir.KindVarchar || k == ir.KindMap {
+				return false
+			}
+		}
+		for _, a := range r.Args {
+			if !EveryRow(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -144,20 +144,11 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					discPriceOut.SetNull(k)
-					continue
-				}
-				out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -179,24 +170,13 @@ func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice 
 		lExtendedpriceV2 := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V
-		if lTax.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
-				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if lTax.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					chargeOut.SetNull(k)
-					continue
-				}
-				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
-				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+			product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
+			out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -281,18 +261,9 @@ func productColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
 		out := discPriceOut.V
-		if in1.Clean() && in2.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(in1V[i], rt.SubFloat64(float64(1.0), in2V[i]))
-			}
-		} else {
-			for i := range out {
-				if in1.IsNull(i) || in2.IsNull(i) {
-					discPriceOut.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(in1V[i], rt.SubFloat64(float64(1.0), in2V[i]))
-			}
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), all)
+		for i := range out {
+			out[i] = rt.MulFloat64(in1V[i], rt.SubFloat64(float64(1.0), in2V[i]))
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -314,22 +285,12 @@ func q1NoWhereCol6(n int, all vec.Sel, lTax vec.Vec[float64], lExtendedprice vec
 		lExtendedpriceV2 := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V
-		if lTax.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
-			for i := range out {
-				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
-				out[i] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
-			}
-		} else {
-			for i := range out {
-				if lTax.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					chargeOut.SetNull(i)
-					continue
-				}
-				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
-				out[i] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		for i := range out {
+			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+			product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
+			out[i] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -1310,25 +1271,16 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := scoreOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity))
+		sum.Valid = valid
+		scoreOut.SetValidity(valid, all)
 		var bad vec.FirstErr
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
-			for i := range out {
-				// shared (always): (l_quantity - 25.0)
-				difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
-				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-				vec.EndRow(&sum, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i) {
-					scoreOut.SetNull(i)
-					continue
-				}
-				// shared (always): (l_quantity - 25.0)
-				difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
-				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-				vec.EndRow(&sum, n, i, &bad)
-			}
+		for i := range out {
+			// shared (always): (l_quantity - 25.0)
+			difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
+			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		scoreCol = scoreOut.Array()
 	}
@@ -1736,18 +1688,10 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 		productV := product.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V
-		if product.Clean() && lQuantity.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
-			}
-		} else {
-			for i := range out {
-				if product.IsNull(i) || lQuantity.IsNull(i) {
-					w03Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w03Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lQuantity)), all)
+		for i := range out {
+			out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
 		}
 		w03Col = w03Out.Array()
 	}
@@ -1890,21 +1834,13 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 		productV3 := in1.V[:n]
 		lQuantityV2 := in2.V[:n]
 		out := w11Out.V
+		valid := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		quotient3.Valid = valid
+		w11Out.SetValidity(valid, all)
 		var bad vec.FirstErr
-		if in1.Clean() && in2.Clean() {
-			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(productV3[i], rt.AddFloat64(lQuantityV2[i], float64(value1))))
-				vec.EndRow(&quotient3, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if in1.IsNull(i) || in2.IsNull(i) {
-					w11Out.SetNull(i)
-					continue
-				}
-				out[i] = bad.Float64(rt.DivideFloat64(productV3[i], rt.AddFloat64(lQuantityV2[i], float64(value1))))
-				vec.EndRow(&quotient3, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(productV3[i], rt.AddFloat64(lQuantityV2[i], float64(value1))))
+			vec.EndStrictRow(&quotient3, n, i, &bad)
 		}
 		w11Col = w11Out.Array()
 	}
@@ -1925,18 +1861,10 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		product3V2 := product3.V[:n]
 		productV4 := product.V[:n]
 		out := w12Out.V
-		if product3.Clean() && product.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(product3V2[i], float64(0.97)), rt.MulFloat64(productV4[i], float64(0.03)))
-			}
-		} else {
-			for i := range out {
-				if product3.IsNull(i) || product.IsNull(i) {
-					w12Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(product3V2[i], float64(0.97)), rt.MulFloat64(productV4[i], float64(0.03)))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w12Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&product)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(product3V2[i], float64(0.97)), rt.MulFloat64(productV4[i], float64(0.03)))
 		}
 		w12Col = w12Out.Array()
 	}
@@ -1957,21 +1885,14 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 		lQuantityV3 := lQuantity.V[:n]
 		productV5 := product.V[:n]
 		out := w13Out.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid2 := vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product))
+		quotient4.Valid = valid2
+		w13Out.SetValidity(valid2, all)
 		var bad2 vec.FirstErr
-		if lQuantity.Clean() && product.Clean() {
-			for i := range out {
-				out[i] = bad2.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV3[i], productV5[i]), float64(100.0)))
-				vec.EndRow(&quotient4, n, i, &bad2)
-			}
-		} else {
-			for i := range out {
-				if lQuantity.IsNull(i) || product.IsNull(i) {
-					w13Out.SetNull(i)
-					continue
-				}
-				out[i] = bad2.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV3[i], productV5[i]), float64(100.0)))
-				vec.EndRow(&quotient4, n, i, &bad2)
-			}
+		for i := range out {
+			out[i] = bad2.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV3[i], productV5[i]), float64(100.0)))
+			vec.EndStrictRow(&quotient4, n, i, &bad2)
 		}
 		w13Col = w13Out.Array()
 	}
@@ -2038,18 +1959,9 @@ func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Ve
 		product3V4 := product3.V[:n]
 		lQuantityV5 := in1.V[:n]
 		out := w15Out.V
-		if product3.Clean() && in1.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(product3V4[i], rt.MulFloat64(lQuantityV5[i], float64(value1)))
-			}
-		} else {
-			for i := range out {
-				if product3.IsNull(i) || in1.IsNull(i) {
-					w15Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(product3V4[i], rt.MulFloat64(lQuantityV5[i], float64(value1)))
-			}
+		w15Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&in1)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(product3V4[i], rt.MulFloat64(lQuantityV5[i], float64(value1)))
 		}
 		w15Col = w15Out.Array()
 	}
@@ -2070,18 +1982,10 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 		productV7 := product.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w16Out.V
-		if product.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(productV7[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
-			}
-		} else {
-			for i := range out {
-				if product.IsNull(i) || lDiscount.IsNull(i) {
-					w16Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(productV7[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w16Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lDiscount)), all)
+		for i := range out {
+			out[i] = rt.MulFloat64(productV7[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
 		}
 		w16Col = w16Out.Array()
 	}
@@ -2129,21 +2033,14 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 		w19Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV8 := product.V[:n]
 		out := w19Out.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid3 := vec.AndValid(n, vec.FlagsOf(&product))
+		quotient6.Valid = valid3
+		w19Out.SetValidity(valid3, all)
 		var bad3 vec.FirstErr
-		if product.Clean() {
-			for i := range out {
-				out[i] = bad3.Float64(rt.DivideFloat64(rt.MulFloat64(productV8[i], productV8[i]), float64(1e+06)))
-				vec.EndRow(&quotient6, n, i, &bad3)
-			}
-		} else {
-			for i := range out {
-				if product.IsNull(i) {
-					w19Out.SetNull(i)
-					continue
-				}
-				out[i] = bad3.Float64(rt.DivideFloat64(rt.MulFloat64(productV8[i], productV8[i]), float64(1e+06)))
-				vec.EndRow(&quotient6, n, i, &bad3)
-			}
+		for i := range out {
+			out[i] = bad3.Float64(rt.DivideFloat64(rt.MulFloat64(productV8[i], productV8[i]), float64(1e+06)))
+			vec.EndStrictRow(&quotient6, n, i, &bad3)
 		}
 		w19Col = w19Out.Array()
 	}
@@ -2220,18 +2117,10 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		product3V8 := product3.V[:n]
 		lDiscountV4 := lDiscount.V[:n]
 		out := w27Out.V
-		if product.Clean() && lTax.Clean() && product3.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(productV10[i], lTaxV2[i]), rt.MulFloat64(product3V8[i], lDiscountV4[i]))
-			}
-		} else {
-			for i := range out {
-				if product.IsNull(i) || lTax.IsNull(i) || product3.IsNull(i) || lDiscount.IsNull(i) {
-					w27Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(productV10[i], lTaxV2[i]), rt.MulFloat64(product3V8[i], lDiscountV4[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w27Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lTax), vec.FlagsOf(&product3), vec.FlagsOf(&lDiscount)), all)
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(productV10[i], lTaxV2[i]), rt.MulFloat64(product3V8[i], lDiscountV4[i]))
 		}
 		w27Col = w27Out.Array()
 	}
@@ -2296,18 +2185,10 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 		productV12 := product.V[:n]
 		product3V10 := product3.V[:n]
 		out := w31Out.V
-		if product.Clean() && product3.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(productV12[i], float64(3.0)), product3V10[i])
-			}
-		} else {
-			for i := range out {
-				if product.IsNull(i) || product3.IsNull(i) {
-					w31Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(productV12[i], float64(3.0)), product3V10[i])
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w31Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&product3)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(productV12[i], float64(3.0)), product3V10[i])
 		}
 		w31Col = w31Out.Array()
 	}
@@ -2353,18 +2234,9 @@ func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], 
 		productV13 := in1.V[:n]
 		lTaxV3 := in2.V[:n]
 		out := w35Out.V
-		if in1.Clean() && in2.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(productV13[i], float64(value1)), lTaxV3[i])
-			}
-		} else {
-			for i := range out {
-				if in1.IsNull(i) || in2.IsNull(i) {
-					w35Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(productV13[i], float64(value1)), lTaxV3[i])
-			}
+		w35Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), all)
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(productV13[i], float64(value1)), lTaxV3[i])
 		}
 		w35Col = w35Out.Array()
 	}

@@ -144,20 +144,11 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					discPriceOut.SetNull(k)
-					continue
-				}
-				out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -179,20 +170,11 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		lDiscountV2 := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					chargeOut.SetNull(k)
-					continue
-				}
-				out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -277,18 +259,9 @@ func productColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					discPriceOut.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		for i := range out {
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -310,18 +283,10 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		lDiscountV2 := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					chargeOut.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -1365,21 +1330,14 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := scoreOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity))
+		sum.Valid = valid
+		scoreOut.SetValidity(valid, all)
 		var bad vec.FirstErr
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-				vec.EndRow(&sum, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i) {
-					scoreOut.SetNull(i)
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
-				vec.EndRow(&sum, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		scoreCol = scoreOut.Array()
 	}
@@ -1563,18 +1521,10 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w01Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.01))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					w01Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.01))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w01Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.01))
 		}
 		w01Col = w01Out.Array()
 	}
@@ -1596,18 +1546,10 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lDiscountV2 := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := w02Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w02Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w02Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])))
 		}
 		w02Col = w02Out.Array()
 	}
@@ -1629,18 +1571,10 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lDiscountV3 := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV3[i], rt.SubFloat64(float64(1.0), lDiscountV3[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i) {
-					w03Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV3[i], rt.SubFloat64(float64(1.0), lDiscountV3[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w03Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)), all)
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV3[i], rt.SubFloat64(float64(1.0), lDiscountV3[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
 		}
 		w03Col = w03Out.Array()
 	}
@@ -1663,21 +1597,14 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lTaxV2 := lTax.V[:n]
 		lQuantityV2 := lQuantity.V[:n]
 		out := w04Out.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity))
+		quotient.Valid = valid
+		w04Out.SetValidity(valid, all)
 		var bad vec.FirstErr
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
-			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV4[i], rt.SubFloat64(float64(1.0), lDiscountV4[i])), rt.AddFloat64(float64(1.0), lTaxV2[i])), rt.AddFloat64(lQuantityV2[i], float64(1.0))))
-				vec.EndRow(&quotient, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i) {
-					w04Out.SetNull(i)
-					continue
-				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV4[i], rt.SubFloat64(float64(1.0), lDiscountV4[i])), rt.AddFloat64(float64(1.0), lTaxV2[i])), rt.AddFloat64(lQuantityV2[i], float64(1.0))))
-				vec.EndRow(&quotient, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV4[i], rt.SubFloat64(float64(1.0), lDiscountV4[i])), rt.AddFloat64(float64(1.0), lTaxV2[i])), rt.AddFloat64(lQuantityV2[i], float64(1.0))))
+			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
 		w04Col = w04Out.Array()
 	}
@@ -1743,18 +1670,10 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lExtendedpriceV6 := lExtendedprice.V[:n]
 		lDiscountV6 := lDiscount.V[:n]
 		out := w06Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV6[i], rt.SubFloat64(float64(1.0), lDiscountV6[i])), lExtendedpriceV6[i])
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					w06Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV6[i], rt.SubFloat64(float64(1.0), lDiscountV6[i])), lExtendedpriceV6[i])
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w06Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV6[i], rt.SubFloat64(float64(1.0), lDiscountV6[i])), lExtendedpriceV6[i])
 		}
 		w06Col = w06Out.Array()
 	}
@@ -1776,18 +1695,10 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lDiscountV7 := lDiscount.V[:n]
 		lTaxV4 := lTax.V[:n]
 		out := w07Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV7[i], rt.SubFloat64(float64(1.0), lDiscountV7[i])), rt.AddFloat64(float64(1.0), lTaxV4[i])), lTaxV4[i])
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w07Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV7[i], rt.SubFloat64(float64(1.0), lDiscountV7[i])), rt.AddFloat64(float64(1.0), lTaxV4[i])), lTaxV4[i])
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w07Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV7[i], rt.SubFloat64(float64(1.0), lDiscountV7[i])), rt.AddFloat64(float64(1.0), lTaxV4[i])), lTaxV4[i])
 		}
 		w07Col = w07Out.Array()
 	}
@@ -1808,18 +1719,10 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lExtendedpriceV8 := lExtendedprice.V[:n]
 		lDiscountV8 := lDiscount.V[:n]
 		out := w08Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV8[i], rt.SubFloat64(float64(1.0), lDiscountV8[i])), lDiscountV8[i])
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					w08Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV8[i], rt.SubFloat64(float64(1.0), lDiscountV8[i])), lDiscountV8[i])
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w08Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV8[i], rt.SubFloat64(float64(1.0), lDiscountV8[i])), lDiscountV8[i])
 		}
 		w08Col = w08Out.Array()
 	}
@@ -1841,21 +1744,14 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lDiscountV9 := lDiscount.V[:n]
 		lTaxV5 := lTax.V[:n]
 		out := w09Out.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid2 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
+		quotient2.Valid = valid2
+		w09Out.SetValidity(valid2, all)
 		var bad2 vec.FirstErr
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = bad2.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV9[i], rt.SubFloat64(float64(1.0), lDiscountV9[i])), rt.AddFloat64(float64(1.0), lTaxV5[i])), rt.MulFloat64(lExtendedpriceV9[i], rt.SubFloat64(float64(1.0), lDiscountV9[i]))), rt.AddFloat64(lTaxV5[i], float64(1.0))))
-				vec.EndRow(&quotient2, n, i, &bad2)
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w09Out.SetNull(i)
-					continue
-				}
-				out[i] = bad2.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV9[i], rt.SubFloat64(float64(1.0), lDiscountV9[i])), rt.AddFloat64(float64(1.0), lTaxV5[i])), rt.MulFloat64(lExtendedpriceV9[i], rt.SubFloat64(float64(1.0), lDiscountV9[i]))), rt.AddFloat64(lTaxV5[i], float64(1.0))))
-				vec.EndRow(&quotient2, n, i, &bad2)
-			}
+		for i := range out {
+			out[i] = bad2.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV9[i], rt.SubFloat64(float64(1.0), lDiscountV9[i])), rt.AddFloat64(float64(1.0), lTaxV5[i])), rt.MulFloat64(lExtendedpriceV9[i], rt.SubFloat64(float64(1.0), lDiscountV9[i]))), rt.AddFloat64(lTaxV5[i], float64(1.0))))
+			vec.EndStrictRow(&quotient2, n, i, &bad2)
 		}
 		w09Col = w09Out.Array()
 	}
@@ -1878,18 +1774,10 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV6 := lTax.V[:n]
 		lQuantityV3 := lQuantity.V[:n]
 		out := w10Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV10[i], rt.SubFloat64(float64(1.0), lDiscountV10[i])), rt.AddFloat64(float64(1.0), lTaxV6[i])), lQuantityV3[i])
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i) {
-					w10Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV10[i], rt.SubFloat64(float64(1.0), lDiscountV10[i])), rt.AddFloat64(float64(1.0), lTaxV6[i])), lQuantityV3[i])
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w10Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity)), all)
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV10[i], rt.SubFloat64(float64(1.0), lDiscountV10[i])), rt.AddFloat64(float64(1.0), lTaxV6[i])), lQuantityV3[i])
 		}
 		w10Col = w10Out.Array()
 	}
@@ -1912,21 +1800,13 @@ func quotientColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscou
 		lDiscountV11 := lDiscount.V[:n]
 		lQuantityV4 := in1.V[:n]
 		out := w11Out.V
+		valid3 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&in1))
+		quotient3.Valid = valid3
+		w11Out.SetValidity(valid3, all)
 		var bad3 vec.FirstErr
-		if lExtendedprice.Clean() && lDiscount.Clean() && in1.Clean() {
-			for i := range out {
-				out[i] = bad3.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV11[i], rt.SubFloat64(float64(1.0), lDiscountV11[i])), rt.AddFloat64(lQuantityV4[i], float64(value1))))
-				vec.EndRow(&quotient3, n, i, &bad3)
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || in1.IsNull(i) {
-					w11Out.SetNull(i)
-					continue
-				}
-				out[i] = bad3.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV11[i], rt.SubFloat64(float64(1.0), lDiscountV11[i])), rt.AddFloat64(lQuantityV4[i], float64(value1))))
-				vec.EndRow(&quotient3, n, i, &bad3)
-			}
+		for i := range out {
+			out[i] = bad3.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV11[i], rt.SubFloat64(float64(1.0), lDiscountV11[i])), rt.AddFloat64(lQuantityV4[i], float64(value1))))
+			vec.EndStrictRow(&quotient3, n, i, &bad3)
 		}
 		w11Col = w11Out.Array()
 	}
@@ -1948,18 +1828,10 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV12 := lDiscount.V[:n]
 		lTaxV7 := lTax.V[:n]
 		out := w12Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV12[i], rt.SubFloat64(float64(1.0), lDiscountV12[i])), rt.AddFloat64(float64(1.0), lTaxV7[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV12[i], rt.SubFloat64(float64(1.0), lDiscountV12[i])), float64(0.03)))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w12Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV12[i], rt.SubFloat64(float64(1.0), lDiscountV12[i])), rt.AddFloat64(float64(1.0), lTaxV7[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV12[i], rt.SubFloat64(float64(1.0), lDiscountV12[i])), float64(0.03)))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w12Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV12[i], rt.SubFloat64(float64(1.0), lDiscountV12[i])), rt.AddFloat64(float64(1.0), lTaxV7[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV12[i], rt.SubFloat64(float64(1.0), lDiscountV12[i])), float64(0.03)))
 		}
 		w12Col = w12Out.Array()
 	}
@@ -1981,21 +1853,14 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 		lExtendedpriceV13 := lExtendedprice.V[:n]
 		lDiscountV13 := lDiscount.V[:n]
 		out := w13Out.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid4 := vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
+		quotient4.Valid = valid4
+		w13Out.SetValidity(valid4, all)
 		var bad4 vec.FirstErr
-		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = bad4.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV5[i], rt.MulFloat64(lExtendedpriceV13[i], rt.SubFloat64(float64(1.0), lDiscountV13[i]))), float64(100.0)))
-				vec.EndRow(&quotient4, n, i, &bad4)
-			}
-		} else {
-			for i := range out {
-				if lQuantity.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					w13Out.SetNull(i)
-					continue
-				}
-				out[i] = bad4.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV5[i], rt.MulFloat64(lExtendedpriceV13[i], rt.SubFloat64(float64(1.0), lDiscountV13[i]))), float64(100.0)))
-				vec.EndRow(&quotient4, n, i, &bad4)
-			}
+		for i := range out {
+			out[i] = bad4.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV5[i], rt.MulFloat64(lExtendedpriceV13[i], rt.SubFloat64(float64(1.0), lDiscountV13[i]))), float64(100.0)))
+			vec.EndStrictRow(&quotient4, n, i, &bad4)
 		}
 		w13Col = w13Out.Array()
 	}
@@ -2064,18 +1929,10 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV9 := lTax.V[:n]
 		lQuantityV7 := lQuantity.V[:n]
 		out := w15Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV15[i], rt.SubFloat64(float64(1.0), lDiscountV15[i])), rt.AddFloat64(float64(1.0), lTaxV9[i])), rt.MulFloat64(lQuantityV7[i], float64(3.0)))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i) {
-					w15Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV15[i], rt.SubFloat64(float64(1.0), lDiscountV15[i])), rt.AddFloat64(float64(1.0), lTaxV9[i])), rt.MulFloat64(lQuantityV7[i], float64(3.0)))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w15Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV15[i], rt.SubFloat64(float64(1.0), lDiscountV15[i])), rt.AddFloat64(float64(1.0), lTaxV9[i])), rt.MulFloat64(lQuantityV7[i], float64(3.0)))
 		}
 		w15Col = w15Out.Array()
 	}
@@ -2096,18 +1953,10 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV16 := lExtendedprice.V[:n]
 		lDiscountV16 := lDiscount.V[:n]
 		out := w16Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV16[i], rt.SubFloat64(float64(1.0), lDiscountV16[i])), rt.AddFloat64(float64(1.0), lDiscountV16[i]))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					w16Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV16[i], rt.SubFloat64(float64(1.0), lDiscountV16[i])), rt.AddFloat64(float64(1.0), lDiscountV16[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w16Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV16[i], rt.SubFloat64(float64(1.0), lDiscountV16[i])), rt.AddFloat64(float64(1.0), lDiscountV16[i]))
 		}
 		w16Col = w16Out.Array()
 	}
@@ -2129,18 +1978,10 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV17 := lDiscount.V[:n]
 		lTaxV10 := lTax.V[:n]
 		out := w17Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV17[i], rt.SubFloat64(float64(1.0), lDiscountV17[i])), rt.AddFloat64(float64(1.0), lTaxV10[i])), rt.SubFloat64(float64(1.0), lTaxV10[i]))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w17Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV17[i], rt.SubFloat64(float64(1.0), lDiscountV17[i])), rt.AddFloat64(float64(1.0), lTaxV10[i])), rt.SubFloat64(float64(1.0), lTaxV10[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w17Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV17[i], rt.SubFloat64(float64(1.0), lDiscountV17[i])), rt.AddFloat64(float64(1.0), lTaxV10[i])), rt.SubFloat64(float64(1.0), lTaxV10[i]))
 		}
 		w17Col = w17Out.Array()
 	}
@@ -2162,21 +2003,14 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV18 := lDiscount.V[:n]
 		lTaxV11 := lTax.V[:n]
 		out := w18Out.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid5 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
+		quotient5.Valid = valid5
+		w18Out.SetValidity(valid5, all)
 		var bad5 vec.FirstErr
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = bad5.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.AddFloat64(float64(1.0), lTaxV11[i]))), float64(2.0)))
-				vec.EndRow(&quotient5, n, i, &bad5)
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w18Out.SetNull(i)
-					continue
-				}
-				out[i] = bad5.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.AddFloat64(float64(1.0), lTaxV11[i]))), float64(2.0)))
-				vec.EndRow(&quotient5, n, i, &bad5)
-			}
+		for i := range out {
+			out[i] = bad5.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.AddFloat64(float64(1.0), lTaxV11[i]))), float64(2.0)))
+			vec.EndStrictRow(&quotient5, n, i, &bad5)
 		}
 		w18Col = w18Out.Array()
 	}
@@ -2197,21 +2031,14 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV19 := lExtendedprice.V[:n]
 		lDiscountV19 := lDiscount.V[:n]
 		out := w19Out.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid6 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
+		quotient6.Valid = valid6
+		w19Out.SetValidity(valid6, all)
 		var bad6 vec.FirstErr
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = bad6.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i])), rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i]))), float64(1e+06)))
-				vec.EndRow(&quotient6, n, i, &bad6)
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					w19Out.SetNull(i)
-					continue
-				}
-				out[i] = bad6.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i])), rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i]))), float64(1e+06)))
-				vec.EndRow(&quotient6, n, i, &bad6)
-			}
+		for i := range out {
+			out[i] = bad6.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i])), rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i]))), float64(1e+06)))
+			vec.EndStrictRow(&quotient6, n, i, &bad6)
 		}
 		w19Col = w19Out.Array()
 	}
@@ -2233,18 +2060,10 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV20 := lDiscount.V[:n]
 		lTaxV12 := lTax.V[:n]
 		out := w20Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV20[i], rt.SubFloat64(float64(1.0), lDiscountV20[i])), rt.AddFloat64(float64(1.0), lTaxV12[i])), lExtendedpriceV20[i])
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w20Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV20[i], rt.SubFloat64(float64(1.0), lDiscountV20[i])), rt.AddFloat64(float64(1.0), lTaxV12[i])), lExtendedpriceV20[i])
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w20Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV20[i], rt.SubFloat64(float64(1.0), lDiscountV20[i])), rt.AddFloat64(float64(1.0), lTaxV12[i])), lExtendedpriceV20[i])
 		}
 		w20Col = w20Out.Array()
 	}
@@ -2266,18 +2085,10 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV21 := lDiscount.V[:n]
 		lQuantityV8 := lQuantity.V[:n]
 		out := w21Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV21[i], rt.SubFloat64(float64(1.0), lDiscountV21[i])), lQuantityV8[i])
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i) {
-					w21Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV21[i], rt.SubFloat64(float64(1.0), lDiscountV21[i])), lQuantityV8[i])
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w21Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV21[i], rt.SubFloat64(float64(1.0), lDiscountV21[i])), lQuantityV8[i])
 		}
 		w21Col = w21Out.Array()
 	}
@@ -2299,18 +2110,10 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV22 := lDiscount.V[:n]
 		lTaxV13 := lTax.V[:n]
 		out := w22Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV22[i], rt.SubFloat64(float64(1.0), lDiscountV22[i])), rt.AddFloat64(float64(1.0), lTaxV13[i])), float64(1.05))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w22Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV22[i], rt.SubFloat64(float64(1.0), lDiscountV22[i])), rt.AddFloat64(float64(1.0), lTaxV13[i])), float64(1.05))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w22Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV22[i], rt.SubFloat64(float64(1.0), lDiscountV22[i])), rt.AddFloat64(float64(1.0), lTaxV13[i])), float64(1.05))
 		}
 		w22Col = w22Out.Array()
 	}
@@ -2332,18 +2135,10 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV23 := lDiscount.V[:n]
 		lTaxV14 := lTax.V[:n]
 		out := w23Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV23[i], rt.SubFloat64(float64(1.0), lDiscountV23[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV23[i], rt.SubFloat64(float64(1.0), lDiscountV23[i])), rt.AddFloat64(float64(1.0), lTaxV14[i])))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w23Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV23[i], rt.SubFloat64(float64(1.0), lDiscountV23[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV23[i], rt.SubFloat64(float64(1.0), lDiscountV23[i])), rt.AddFloat64(float64(1.0), lTaxV14[i])))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w23Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV23[i], rt.SubFloat64(float64(1.0), lDiscountV23[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV23[i], rt.SubFloat64(float64(1.0), lDiscountV23[i])), rt.AddFloat64(float64(1.0), lTaxV14[i])))
 		}
 		w23Col = w23Out.Array()
 	}
@@ -2419,21 +2214,14 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV26 := lDiscount.V[:n]
 		lTaxV17 := lTax.V[:n]
 		out := w26Out.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid8 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
+		quotient8.Valid = valid8
+		w26Out.SetValidity(valid8, all)
 		var bad8 vec.FirstErr
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = bad8.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV26[i], rt.SubFloat64(float64(1.0), lDiscountV26[i])), rt.AddFloat64(float64(1.0), lTaxV17[i])), rt.AddFloat64(lDiscountV26[i], float64(1.0))))
-				vec.EndRow(&quotient8, n, i, &bad8)
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w26Out.SetNull(i)
-					continue
-				}
-				out[i] = bad8.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV26[i], rt.SubFloat64(float64(1.0), lDiscountV26[i])), rt.AddFloat64(float64(1.0), lTaxV17[i])), rt.AddFloat64(lDiscountV26[i], float64(1.0))))
-				vec.EndRow(&quotient8, n, i, &bad8)
-			}
+		for i := range out {
+			out[i] = bad8.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV26[i], rt.SubFloat64(float64(1.0), lDiscountV26[i])), rt.AddFloat64(float64(1.0), lTaxV17[i])), rt.AddFloat64(lDiscountV26[i], float64(1.0))))
+			vec.EndStrictRow(&quotient8, n, i, &bad8)
 		}
 		w26Col = w26Out.Array()
 	}
@@ -2455,18 +2243,10 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV27 := lDiscount.V[:n]
 		lTaxV18 := lTax.V[:n]
 		out := w27Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV27[i], rt.SubFloat64(float64(1.0), lDiscountV27[i])), lTaxV18[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV27[i], rt.SubFloat64(float64(1.0), lDiscountV27[i])), rt.AddFloat64(float64(1.0), lTaxV18[i])), lDiscountV27[i]))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w27Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV27[i], rt.SubFloat64(float64(1.0), lDiscountV27[i])), lTaxV18[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV27[i], rt.SubFloat64(float64(1.0), lDiscountV27[i])), rt.AddFloat64(float64(1.0), lTaxV18[i])), lDiscountV27[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w27Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV27[i], rt.SubFloat64(float64(1.0), lDiscountV27[i])), lTaxV18[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV27[i], rt.SubFloat64(float64(1.0), lDiscountV27[i])), rt.AddFloat64(float64(1.0), lTaxV18[i])), lDiscountV27[i]))
 		}
 		w27Col = w27Out.Array()
 	}
@@ -2488,18 +2268,10 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV28 := lDiscount.V[:n]
 		lTaxV19 := lTax.V[:n]
 		out := w28Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV28[i], rt.SubFloat64(float64(1.0), lDiscountV28[i])), rt.AddFloat64(float64(1.0), lTaxV19[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV28[i], rt.SubFloat64(float64(1.0), lDiscountV28[i])), float64(0.5)))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w28Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV28[i], rt.SubFloat64(float64(1.0), lDiscountV28[i])), rt.AddFloat64(float64(1.0), lTaxV19[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV28[i], rt.SubFloat64(float64(1.0), lDiscountV28[i])), float64(0.5)))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w28Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV28[i], rt.SubFloat64(float64(1.0), lDiscountV28[i])), rt.AddFloat64(float64(1.0), lTaxV19[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV28[i], rt.SubFloat64(float64(1.0), lDiscountV28[i])), float64(0.5)))
 		}
 		w28Col = w28Out.Array()
 	}
@@ -2520,18 +2292,10 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV29 := lExtendedprice.V[:n]
 		lDiscountV29 := lDiscount.V[:n]
 		out := w29Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV29[i], rt.SubFloat64(float64(1.0), lDiscountV29[i])), float64(100.0))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					w29Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV29[i], rt.SubFloat64(float64(1.0), lDiscountV29[i])), float64(100.0))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w29Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV29[i], rt.SubFloat64(float64(1.0), lDiscountV29[i])), float64(100.0))
 		}
 		w29Col = w29Out.Array()
 	}
@@ -2553,18 +2317,10 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV30 := lDiscount.V[:n]
 		lTaxV20 := lTax.V[:n]
 		out := w30Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV30[i], rt.SubFloat64(float64(1.0), lDiscountV30[i])), rt.AddFloat64(float64(1.0), lTaxV20[i])), float64(100.0))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w30Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV30[i], rt.SubFloat64(float64(1.0), lDiscountV30[i])), rt.AddFloat64(float64(1.0), lTaxV20[i])), float64(100.0))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w30Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV30[i], rt.SubFloat64(float64(1.0), lDiscountV30[i])), rt.AddFloat64(float64(1.0), lTaxV20[i])), float64(100.0))
 		}
 		w30Col = w30Out.Array()
 	}
@@ -2586,18 +2342,10 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV31 := lDiscount.V[:n]
 		lTaxV21 := lTax.V[:n]
 		out := w31Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV31[i], rt.SubFloat64(float64(1.0), lDiscountV31[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV31[i], rt.SubFloat64(float64(1.0), lDiscountV31[i])), rt.AddFloat64(float64(1.0), lTaxV21[i])))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w31Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV31[i], rt.SubFloat64(float64(1.0), lDiscountV31[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV31[i], rt.SubFloat64(float64(1.0), lDiscountV31[i])), rt.AddFloat64(float64(1.0), lTaxV21[i])))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w31Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV31[i], rt.SubFloat64(float64(1.0), lDiscountV31[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV31[i], rt.SubFloat64(float64(1.0), lDiscountV31[i])), rt.AddFloat64(float64(1.0), lTaxV21[i])))
 		}
 		w31Col = w31Out.Array()
 	}
@@ -2620,18 +2368,10 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV22 := lTax.V[:n]
 		lQuantityV9 := lQuantity.V[:n]
 		out := w32Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() && lQuantity.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV32[i], rt.SubFloat64(float64(1.0), lDiscountV32[i])), rt.AddFloat64(float64(1.0), lTaxV22[i])), rt.MulFloat64(lExtendedpriceV32[i], rt.SubFloat64(float64(1.0), lDiscountV32[i]))), lQuantityV9[i])
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) || lQuantity.IsNull(i) {
-					w32Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV32[i], rt.SubFloat64(float64(1.0), lDiscountV32[i])), rt.AddFloat64(float64(1.0), lTaxV22[i])), rt.MulFloat64(lExtendedpriceV32[i], rt.SubFloat64(float64(1.0), lDiscountV32[i]))), lQuantityV9[i])
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w32Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity)), all)
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV32[i], rt.SubFloat64(float64(1.0), lDiscountV32[i])), rt.AddFloat64(float64(1.0), lTaxV22[i])), rt.MulFloat64(lExtendedpriceV32[i], rt.SubFloat64(float64(1.0), lDiscountV32[i]))), lQuantityV9[i])
 		}
 		w32Col = w32Out.Array()
 	}
@@ -2652,21 +2392,14 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV33 := lExtendedprice.V[:n]
 		lDiscountV33 := lDiscount.V[:n]
 		out := w33Out.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid9 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
+		quotient9.Valid = valid9
+		w33Out.SetValidity(valid9, all)
 		var bad9 vec.FirstErr
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for i := range out {
-				out[i] = bad9.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV33[i], rt.SubFloat64(float64(1.0), lDiscountV33[i])), float64(7.0)))
-				vec.EndRow(&quotient9, n, i, &bad9)
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					w33Out.SetNull(i)
-					continue
-				}
-				out[i] = bad9.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV33[i], rt.SubFloat64(float64(1.0), lDiscountV33[i])), float64(7.0)))
-				vec.EndRow(&quotient9, n, i, &bad9)
-			}
+		for i := range out {
+			out[i] = bad9.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV33[i], rt.SubFloat64(float64(1.0), lDiscountV33[i])), float64(7.0)))
+			vec.EndStrictRow(&quotient9, n, i, &bad9)
 		}
 		w33Col = w33Out.Array()
 	}
@@ -2688,21 +2421,14 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV34 := lDiscount.V[:n]
 		lTaxV23 := lTax.V[:n]
 		out := w34Out.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid10 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
+		quotient10.Valid = valid10
+		w34Out.SetValidity(valid10, all)
 		var bad10 vec.FirstErr
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = bad10.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV34[i], rt.SubFloat64(float64(1.0), lDiscountV34[i])), rt.AddFloat64(float64(1.0), lTaxV23[i])), float64(11.0)))
-				vec.EndRow(&quotient10, n, i, &bad10)
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w34Out.SetNull(i)
-					continue
-				}
-				out[i] = bad10.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV34[i], rt.SubFloat64(float64(1.0), lDiscountV34[i])), rt.AddFloat64(float64(1.0), lTaxV23[i])), float64(11.0)))
-				vec.EndRow(&quotient10, n, i, &bad10)
-			}
+		for i := range out {
+			out[i] = bad10.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV34[i], rt.SubFloat64(float64(1.0), lDiscountV34[i])), rt.AddFloat64(float64(1.0), lTaxV23[i])), float64(11.0)))
+			vec.EndStrictRow(&quotient10, n, i, &bad10)
 		}
 		w34Col = w34Out.Array()
 	}
@@ -2724,18 +2450,10 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV35 := lDiscount.V[:n]
 		lTaxV24 := lTax.V[:n]
 		out := w35Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV35[i], rt.SubFloat64(float64(1.0), lDiscountV35[i])), float64(0.9)), lTaxV24[i])
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w35Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV35[i], rt.SubFloat64(float64(1.0), lDiscountV35[i])), float64(0.9)), lTaxV24[i])
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w35Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV35[i], rt.SubFloat64(float64(1.0), lDiscountV35[i])), float64(0.9)), lTaxV24[i])
 		}
 		w35Col = w35Out.Array()
 	}
@@ -2757,18 +2475,10 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV36 := lDiscount.V[:n]
 		lTaxV25 := lTax.V[:n]
 		out := w36Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV36[i], rt.SubFloat64(float64(1.0), lDiscountV36[i])), rt.AddFloat64(float64(1.0), lTaxV25[i])), float64(0.8)), lDiscountV36[i])
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w36Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV36[i], rt.SubFloat64(float64(1.0), lDiscountV36[i])), rt.AddFloat64(float64(1.0), lTaxV25[i])), float64(0.8)), lDiscountV36[i])
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w36Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV36[i], rt.SubFloat64(float64(1.0), lDiscountV36[i])), rt.AddFloat64(float64(1.0), lTaxV25[i])), float64(0.8)), lDiscountV36[i])
 		}
 		w36Col = w36Out.Array()
 	}
@@ -2827,18 +2537,10 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV38 := lDiscount.V[:n]
 		lTaxV27 := lTax.V[:n]
 		out := w38Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV38[i], rt.SubFloat64(float64(1.0), lDiscountV38[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV38[i], rt.SubFloat64(float64(1.0), lDiscountV38[i])), rt.AddFloat64(float64(1.0), lTaxV27[i])), lTaxV27[i]))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w38Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV38[i], rt.SubFloat64(float64(1.0), lDiscountV38[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV38[i], rt.SubFloat64(float64(1.0), lDiscountV38[i])), rt.AddFloat64(float64(1.0), lTaxV27[i])), lTaxV27[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w38Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV38[i], rt.SubFloat64(float64(1.0), lDiscountV38[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV38[i], rt.SubFloat64(float64(1.0), lDiscountV38[i])), rt.AddFloat64(float64(1.0), lTaxV27[i])), lTaxV27[i]))
 		}
 		w38Col = w38Out.Array()
 	}
@@ -2860,18 +2562,10 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV39 := lDiscount.V[:n]
 		lTaxV28 := lTax.V[:n]
 		out := w39Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV39[i], rt.SubFloat64(float64(1.0), lDiscountV39[i])), rt.AddFloat64(float64(1.0), lTaxV28[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV39[i], rt.SubFloat64(float64(1.0), lDiscountV39[i])), lDiscountV39[i]))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-					w39Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV39[i], rt.SubFloat64(float64(1.0), lDiscountV39[i])), rt.AddFloat64(float64(1.0), lTaxV28[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV39[i], rt.SubFloat64(float64(1.0), lDiscountV39[i])), lDiscountV39[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w39Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		for i := range out {
+			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV39[i], rt.SubFloat64(float64(1.0), lDiscountV39[i])), rt.AddFloat64(float64(1.0), lTaxV28[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV39[i], rt.SubFloat64(float64(1.0), lDiscountV39[i])), lDiscountV39[i]))
 		}
 		w39Col = w39Out.Array()
 	}
@@ -2893,18 +2587,10 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV40 := lDiscount.V[:n]
 		lQuantityV10 := lQuantity.V[:n]
 		out := w40Out.V
-		if lExtendedprice.Clean() && lDiscount.Clean() && lQuantity.Clean() {
-			for i := range out {
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV40[i], rt.SubFloat64(float64(1.0), lDiscountV40[i])), rt.AddFloat64(lQuantityV10[i], float64(1.0)))
-			}
-		} else {
-			for i := range out {
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lQuantity.IsNull(i) {
-					w40Out.SetNull(i)
-					continue
-				}
-				out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV40[i], rt.SubFloat64(float64(1.0), lDiscountV40[i])), rt.AddFloat64(lQuantityV10[i], float64(1.0)))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w40Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)), all)
+		for i := range out {
+			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV40[i], rt.SubFloat64(float64(1.0), lDiscountV40[i])), rt.AddFloat64(lQuantityV10[i], float64(1.0)))
 		}
 		w40Col = w40Out.Array()
 	}

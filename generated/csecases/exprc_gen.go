@@ -876,20 +876,11 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := discOut.V
-		if x.Clean() && y.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if x.IsNull(i) || y.IsNull(i) {
-					discOut.SetNull(k)
-					continue
-				}
-				out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		discOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
 		}
 		discCol = discOut.Array()
 	}
@@ -911,24 +902,13 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, c_ vec.Vec[int64], x vec.Vec
 		xV2 := x.V[:n]
 		yV2 := y.V[:n]
 		out := chargeOut.V
-		if c_.Clean() && x.Clean() && y.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-				product2 := rt.MulFloat64(xV2[i], rt.SubFloat64(float64(1.0), yV2[i]))
-				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if c_.IsNull(i) || x.IsNull(i) || y.IsNull(i) {
-					chargeOut.SetNull(k)
-					continue
-				}
-				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
-				product2 := rt.MulFloat64(xV2[i], rt.SubFloat64(float64(1.0), yV2[i]))
-				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&c_), vec.FlagsOf(&x), vec.FlagsOf(&y)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
+			product2 := rt.MulFloat64(xV2[i], rt.SubFloat64(float64(1.0), yV2[i]))
+			out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -4164,21 +4144,14 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		sum.Valid = valid
+		directOut.SetValidity(valid, all)
 		var bad vec.FirstErr
-		if a.Clean() && b.Clean() {
-			for i := range out {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				vec.EndRow(&sum, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) || b.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				vec.EndRow(&sum, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
 	}

@@ -919,20 +919,11 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := discOut.V
-		if x.Clean() && y.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if x.IsNull(i) || y.IsNull(i) {
-					discOut.SetNull(k)
-					continue
-				}
-				out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		discOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
 		}
 		discCol = discOut.Array()
 	}
@@ -954,20 +945,11 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		yV2 := y.V[:n]
 		c_V := c_.V[:n]
 		out := chargeOut.V
-		if x.Clean() && y.Clean() && c_.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				out[k] = rt.MulFloat64(rt.MulFloat64(xV2[i], rt.SubFloat64(float64(1.0), yV2[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if x.IsNull(i) || y.IsNull(i) || c_.IsNull(i) {
-					chargeOut.SetNull(k)
-					continue
-				}
-				out[k] = rt.MulFloat64(rt.MulFloat64(xV2[i], rt.SubFloat64(float64(1.0), yV2[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y), vec.FlagsOf(&c_)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(rt.MulFloat64(xV2[i], rt.SubFloat64(float64(1.0), yV2[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
 		}
 		chargeCol = chargeOut.Array()
 	}
@@ -2762,21 +2744,13 @@ func productColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem m
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		product.Valid = valid
+		directOut.SetValidity(valid, all)
 		var bad vec.FirstErr
-		if a.Clean() && b.Clean() {
-			for i := range out {
-				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
-				vec.EndRow(&product, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) || b.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
-				vec.EndRow(&product, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
+			vec.EndStrictRow(&product, n, i, &bad)
 		}
 		directCol = directOut.Array()
 	}
@@ -2866,21 +2840,14 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64],
 		aV2 := a.V[:n]
 		bV2 := b.V[:n]
 		out := sOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid2 := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		sum.Valid = valid2
+		sOut.SetValidity(valid2, all)
 		var bad2 vec.FirstErr
-		if a.Clean() && b.Clean() {
-			for i := range out {
-				out[i] = bad2.Int64(rt.AddInt64(bad2.Int64(rt.MulInt64(bad2.Int64(rt.AddInt64(aV2[i], bV2[i])), int64(2))), int64(1)))
-				vec.EndRow(&sum, n, i, &bad2)
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) || b.IsNull(i) {
-					sOut.SetNull(i)
-					continue
-				}
-				out[i] = bad2.Int64(rt.AddInt64(bad2.Int64(rt.MulInt64(bad2.Int64(rt.AddInt64(aV2[i], bV2[i])), int64(2))), int64(1)))
-				vec.EndRow(&sum, n, i, &bad2)
-			}
+		for i := range out {
+			out[i] = bad2.Int64(rt.AddInt64(bad2.Int64(rt.MulInt64(bad2.Int64(rt.AddInt64(aV2[i], bV2[i])), int64(2))), int64(1)))
+			vec.EndStrictRow(&sum, n, i, &bad2)
 		}
 		sCol = sOut.Array()
 	}
@@ -3090,21 +3057,13 @@ func sumColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memor
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sOut.V
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		sum.Valid = valid
+		sOut.SetValidity(valid, all)
 		var bad vec.FirstErr
-		if a.Clean() && b.Clean() {
-			for i := range out {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				vec.EndRow(&sum, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) || b.IsNull(i) {
-					sOut.SetNull(i)
-					continue
-				}
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
-				vec.EndRow(&sum, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		sCol = sOut.Array()
 	}
@@ -4983,21 +4942,12 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		cmp.Valid = vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		var bad vec.FirstErr
-		if a.Clean() && b.Clean() {
-			for i := range out {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
-				vec.EndRow(&cmp, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) || b.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
-				vec.EndRow(&cmp, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))
+			vec.EndStrictRow(&cmp, n, i, &bad)
 		}
 	}
 	return cmp

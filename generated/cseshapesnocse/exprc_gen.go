@@ -82,21 +82,12 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	{
 		cmp = vec.Make[bool](n)
 		out := cmp.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		cmp.Valid = vec.AndValid(n, vec.ArrowFlags(sArr))
 		var bad vec.FirstErr
-		if sArr.NullN() == 0 {
-			for i := range out {
-				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-				vec.EndRow(&cmp, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if sArr.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
-				vec.EndRow(&cmp, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
+			vec.EndStrictRow(&cmp, n, i, &bad)
 		}
 	}
 	return cmp
@@ -1049,23 +1040,13 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 		cmp2 = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp2.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		cmp2.Valid = vec.AndValid(n, vec.ArrowFlags(sArr), vec.FlagsOf(&a))
 		var bad vec.FirstErr
-		if sArr.NullN() == 0 && a.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-				vec.EndRow(&cmp2, n, i, &bad)
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if sArr.IsNull(i) || a.IsNull(i) {
-					cmp2.SetNull(i)
-					continue
-				}
-				out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
-				vec.EndRow(&cmp2, n, i, &bad)
-			}
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+			vec.EndStrictRow(&cmp2, n, i, &bad)
 		}
 	}
 	vec.Check(failed, &cmp2, sel, n, 2)

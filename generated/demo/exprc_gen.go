@@ -141,20 +141,11 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
-		if lExtendedprice.Clean() && lDiscount.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					discPriceOut.SetNull(k)
-					continue
-				}
-				out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -176,24 +167,13 @@ func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice 
 		lExtendedpriceV2 := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V
-		if lTax.Clean() && lExtendedprice.Clean() && lDiscount.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
-				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if lTax.IsNull(i) || lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-					chargeOut.SetNull(k)
-					continue
-				}
-				// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-				product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
-				out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
+			product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
+			out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		chargeCol = chargeOut.Array()
 	}

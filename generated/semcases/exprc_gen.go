@@ -3726,18 +3726,10 @@ func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		if a.Clean() {
-			for i := range out {
-				out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
+		for i := range out {
+			out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
 		}
 		directCol = directOut.Array()
 	}
@@ -3797,18 +3789,10 @@ func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		if a.Clean() {
-			for i := range out {
-				out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
+		for i := range out {
+			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
 		}
 		directCol = directOut.Array()
 	}
@@ -3934,18 +3918,10 @@ func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
-		if a.Clean() && b.Clean() {
-			for i := range out {
-				out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) || b.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b)), all)
+		for i := range out {
+			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
 		}
 		directCol = directOut.Array()
 	}
@@ -4413,18 +4389,10 @@ func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		out := directOut.V
-		if a.Clean() {
-			for i := range out {
-				out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
+		for i := range out {
+			out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
 		}
 		directCol = directOut.Array()
 	}
@@ -8062,18 +8030,10 @@ func case0144Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	{
 		negated = vec.Make[bool](n)
 		out := negated.V[:n]
-		if sArr.NullN() == 0 {
-			for i := range out {
-				out[i] = rt.Not(strings.HasPrefix(sArr.Value(i), "x"))
-			}
-		} else {
-			for i := range out {
-				if sArr.IsNull(i) {
-					negated.SetNull(i)
-					continue
-				}
-				out[i] = rt.Not(strings.HasPrefix(sArr.Value(i), "x"))
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		negated.Valid = vec.AndValid(n, vec.ArrowFlags(sArr))
+		for i := range out {
+			out[i] = rt.Not(strings.HasPrefix(sArr.Value(i), "x"))
 		}
 	}
 	vec.Check(failed, &negated, all, n, 1)
@@ -11320,18 +11280,10 @@ func case0204Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], faile
 		i_V := i_.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		if i_.Clean() && a.Clean() {
-			for i := range out {
-				out[i] = rt.LtInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
-			}
-		} else {
-			for i := range out {
-				if i_.IsNull(i) || a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				out[i] = rt.LtInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
-			}
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		cmp.Valid = vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&a))
+		for i := range out {
+			out[i] = rt.LtInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
 		}
 	}
 	vec.Check(failed, &cmp, all, n, 1)
@@ -12391,21 +12343,14 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		product.Valid = valid
+		directOut.SetValidity(valid, all)
 		var bad vec.FirstErr
-		if a.Clean() && b.Clean() {
-			for i := range out {
-				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
-				vec.EndRow(&product, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) || b.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
-				vec.EndRow(&product, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
+			vec.EndStrictRow(&product, n, i, &bad)
 		}
 		directCol = directOut.Array()
 	}
@@ -12465,21 +12410,14 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		sum.Valid = valid
+		directOut.SetValidity(valid, all)
 		var bad vec.FirstErr
-		if a.Clean() {
-			for i := range out {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
-				vec.EndRow(&sum, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
-				vec.EndRow(&sum, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
 	}
@@ -12539,21 +12477,14 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		sum.Valid = valid
+		directOut.SetValidity(valid, all)
 		var bad vec.FirstErr
-		if a.Clean() {
-			for i := range out {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
-				vec.EndRow(&sum, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
-				vec.EndRow(&sum, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
 	}
@@ -13085,21 +13016,11 @@ func cmpColumn4(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem m
 		cmp = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := cmp.V[:n]
+		cmp.Valid = vec.AndValid(n, vec.FlagsOf(&a))
 		var bad vec.FirstErr
-		if a.Clean() {
-			for i := range out {
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-				vec.EndRow(&cmp, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) {
-					cmp.SetNull(i)
-					continue
-				}
-				out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
-				vec.EndRow(&cmp, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))
+			vec.EndStrictRow(&cmp, n, i, &bad)
 		}
 	}
 	vec.Check(failed, &cmp, all, n, 1)
@@ -14569,21 +14490,12 @@ func case0255Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 		negated = vec.Make[bool](n)
 		aV := a.V[:n]
 		out := negated.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		negated.Valid = vec.AndValid(n, vec.FlagsOf(&a))
 		var bad vec.FirstErr
-		if a.Clean() {
-			for i := range out {
-				out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-				vec.EndRow(&negated, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) {
-					negated.SetNull(i)
-					continue
-				}
-				out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
-				vec.EndRow(&negated, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = rt.Not(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
+			vec.EndStrictRow(&negated, n, i, &bad)
 		}
 	}
 	vec.Check(failed, &negated, all, n, 1)
@@ -19072,21 +18984,14 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		quotient.Valid = valid
+		directOut.SetValidity(valid, all)
 		var bad vec.FirstErr
-		if a.Clean() && b.Clean() {
-			for i := range out {
-				out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
-				vec.EndRow(&quotient, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if a.IsNull(i) || b.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
-				vec.EndRow(&quotient, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
 		directCol = directOut.Array()
 	}
@@ -19644,21 +19549,14 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem m
 		i_V := i_.V[:n]
 		aV := a.V[:n]
 		out := directOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&a))
+		sum.Valid = valid
+		directOut.SetValidity(valid, all)
 		var bad vec.FirstErr
-		if i_.Clean() && a.Clean() {
-			for i := range out {
-				out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
-				vec.EndRow(&sum, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if i_.IsNull(i) || a.IsNull(i) {
-					directOut.SetNull(i)
-					continue
-				}
-				out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
-				vec.EndRow(&sum, n, i, &bad)
-			}
+		for i := range out {
+			out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
 	}

@@ -365,23 +365,15 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], qty vec.Vec[int6
 		amountV := amount.V[:n]
 		qtyV := qty.V[:n]
 		out := unitPriceOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&amount), vec.FlagsOf(&qty))
+		quotient.Valid = valid
+		unitPriceOut.SetValidity(valid, sel)
 		var bad vec.FirstErr
-		if amount.Clean() && qty.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
-				vec.EndRow(&quotient, n, i, &bad)
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if amount.IsNull(i) || qty.IsNull(i) {
-					unitPriceOut.SetNull(k)
-					continue
-				}
-				out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
-				vec.EndRow(&quotient, n, i, &bad)
-			}
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = bad.Float64(rt.DivideFloat64(amountV[i], rt.CastInt64ToFloat64(qtyV[i])))
+			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
 		unitPriceCol = unitPriceOut.Array()
 	}
