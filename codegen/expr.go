@@ -319,7 +319,7 @@ func (f *funcGen) emitCall(n *lower.Node, sel string) operand {
 			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "FailValues").Types(goType(e.Sig.Ret)).Call(addr(v), jen.Id(m.err), jen.Id(sel), jen.Id("n")))
 			return operand{t: e.Sig.Ret, vec: res}
 		}
-		return f.emitRows(e.Sig.Ret, false, args[:1], sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+		return f.emitRows(e.Sig.Ret, false, true, args[:1], sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 			return []jen.Code{set(jen.Id(m.name).Dot("Match").Call(vals[0]))}
 		}, jen.Id(m.name).Dot("Match"))
 	}
@@ -336,7 +336,7 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 	if !variadicKernels[sig.Kernel] {
 		fn = jen.Qual(pkg, sig.Kernel)
 	}
-	return f.emitRows(sig.Ret, sig.KernelErr, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+	return f.emitRows(sig.Ret, sig.KernelErr, !sig.Observed, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		call := kernelCall(sig, vals...)
 		if !sig.KernelErr {
 			return []jen.Code{set(call)}
@@ -347,6 +347,17 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 			set(jen.Id("r")),
 		}
 	}, fn)
+}
+
+// fixedWidth reports whether values of type t are fixed-width: computing one
+// from a NULL row's arbitrary inputs costs what any row costs (a string
+// could be as long as such an input says: lpad, repeat).
+func fixedWidth(t ir.Type) bool {
+	switch t.Kind {
+	case ir.KindBoolean, ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindDate:
+		return true
+	}
+	return false
 }
 
 // variadicKernels are the templates/rt kernels that take their arguments as
@@ -393,7 +404,9 @@ type rowBody func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []je
 
 // emitRows emits a strict function over the rows of sel: vec.Strict marks the
 // rows an argument's NULL or error decides (and says whether there are any),
-// then one loop computes the others. The fast loop, over every row and the
+// then one loop computes the others. A kernel's body (kernel: it decides a
+// row only by Fail, which keeps an argument's outcome) of fixed width runs
+// on every row instead. The fast loop, over every row and the
 // value slices alone, runs when no argument has a NULL or an error and every
 // row is selected (or, for a function that cannot fail, most of them:
 // computing an unselected row is cheaper than skipping it and is never read);
@@ -407,7 +420,7 @@ type rowBody func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []je
 // and merges cost more than the call of a function value. The clause's own
 // operations, over every row or the rows that pass the WHERE clause, keep
 // both loops printed for the call, so a batch with NULLs stays fast too.
-func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base string, body rowBody, fn jen.Code) operand {
+func (f *funcGen) emitRows(ret ir.Type, mayFail, kernel bool, args []operand, sel, base string, body rowBody, fn jen.Code) operand {
 	// A constant error or NULL argument becomes a vector so the per-row rules see it.
 	for i, a := range args {
 		if a.errLit != nil || a.null {
@@ -469,6 +482,14 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail bool, args []operand, sel, base 
 	}
 	if len(flags) == 0 && sel == allRows { // no argument can be NULL or failed
 		f.add(jen.Block(append(block, fast)...))
+		return operand{t: ret, vec: res}
+	}
+	if sel == allRows && kernel && fixedWidth(ret) {
+		// A fixed-width result is computed on every row, one an argument
+		// decided too: its value there is never read, and Fail keeps the
+		// argument's NULL or error. vec.Strict makes the NULLs a bitmap.
+		// vec.Strict(&res, all, n, ...); for i := range out { body }
+		f.add(jen.Block(append(block, cond, fast)...))
 		return operand{t: ret, vec: res}
 	}
 	if sel == allRows {

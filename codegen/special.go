@@ -12,7 +12,7 @@ import (
 // emitMapCall emits m[k], element_at, map_contains_key and cardinality: strict
 // calls whose per-row work is a lookup in the MAP value's entries.
 func (f *funcGen) emitMapCall(e *ir.Call, args []operand, sel, base string) operand {
-	return f.emitRows(e.Sig.Ret, e.Fn.Name == "subscript", args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+	return f.emitRows(e.Sig.Ret, e.Fn.Name == "subscript", false, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		switch e.Fn.Name {
 		case "cardinality":
 			return []jen.Code{set(jen.Add(vals[0]).Dot("Len").Call())}
@@ -172,7 +172,7 @@ func (f *funcGen) emitMapColumnCall(e *ir.Call, args []operand, sel, base string
 	t := e.Args[0].Type()
 	m := f.mapArrays(args[0].mcol)
 	suffix := kinds.Of(*t.Key).KeySuffix
-	return f.emitRows(e.Sig.Ret, e.Fn.Name == "subscript", args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+	return f.emitRows(e.Sig.Ret, e.Fn.Name == "subscript", false, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		start, end, j := f.local("start"), f.local("end"), f.local("entry")
 		code := []jen.Code{jen.List(jen.Id(start), jen.Id(end)).Op(":=").Id(m.arr).Dot("ValueOffsets").Call(jen.Id("i"))}
 		if e.Fn.Name == "cardinality" {

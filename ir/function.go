@@ -57,6 +57,11 @@ type Signature struct {
 	KernelPkg string
 	// KernelErr reports whether Kernel returns a second, *rt.Error result.
 	KernelErr bool
+	// Observed marks a kernel whose every call is observed (a test's
+	// instrumented probe): generated code never calls it on a row where the
+	// query as written would not, not even on a row with a NULL argument,
+	// whose value a strict loop otherwise computes and never reads.
+	Observed bool
 	// Eval computes a strict function from non-NULL, non-error arguments, whose Go
 	// representations follow Params. It may return nil (NULL) or an error.
 	Eval func(args []any) (any, *EvalError)

@@ -294,7 +294,8 @@ func Branches(r *Row) int {
 // may not where a kernel builds a string or a map, whose size a NULL row's
 // arbitrary values could set (lpad, repeat), or where a value read is a
 // shared vector that may fail (its failed rows are decided by the vector
-// code, which the AND of validities knows nothing of).
+// code, which the AND of validities knows nothing of), or where a kernel's
+// calls are observed (ir.Signature.Observed: the CSE checker's probe).
 func EveryRow(r *Row) bool {
 	switch r.Op {
 	case RowConst, RowColumn:
@@ -305,7 +306,7 @@ func EveryRow(r *Row) bool {
 		return r.Local != nil && EveryRow(r.Local)
 	case RowKernel, RowLike, RowMatch:
 		if r.Op == RowKernel {
-			if r.Sig == nil {
+			if r.Sig == nil || r.Sig.Observed {
 				return false
 			}
 			if k := r.Sig.Ret.Kind; k == ir.KindVarchar || k == ir.KindMap {

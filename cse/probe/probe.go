@@ -59,6 +59,7 @@ var signature = &ir.Signature{
 	Kernel:    "Probe",
 	KernelPkg: KernelPkg,
 	KernelErr: true,
+	Observed:  true,
 	Eval: func(args []any) (any, *ir.EvalError) {
 		r, err := Probe(args[0].(int32), args[1].(int64), args[2].(int64))
 		if err != nil {

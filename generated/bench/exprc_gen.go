@@ -120,11 +120,8 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[boo
 	{
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 		}
 	}
@@ -964,11 +961,8 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 		lPartkeyV := lPartkey.V[:n]
 		lSuppkeyV := lSuppkey.V[:n]
 		out := sum2.V[:n]
-		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey))
+		vec.Strict(&sum2, all, n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey))
 		for i := range out {
-			if dirty && sum2.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
 			if err != nil {
 				sum2.Fail(i, err)
@@ -991,11 +985,8 @@ func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64], failed *vec.F
 	{
 		lQuantityV := lQuantity.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&lQuantity))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&lQuantity))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
 		}
 	}
@@ -1109,11 +1100,8 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], fa
 	{
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&y))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&y))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(yV[i], int64(0))
 		}
 	}
@@ -1138,11 +1126,8 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], fa
 		aV := a.V[:n]
 		xV := x.V[:n]
 		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x))
+		vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && quotient2.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], xV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -1168,11 +1153,8 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], fa
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(xV[i], yV[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -1186,11 +1168,8 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], fa
 	{
 		productV := product.V[:n]
 		out := product2.V[:n]
-		dirty := !vec.Strict(&product2, all, n, vec.FlagsOf(&product))
+		vec.Strict(&product2, all, n, vec.FlagsOf(&product))
 		for i := range out {
-			if dirty && product2.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(productV[i], int64(1000000000000000))
 			if err != nil {
 				product2.Fail(i, err)
@@ -1498,11 +1477,8 @@ func sumShared(n int, all vec.Sel, in1 vec.Vec[float64]) vec.Vec[float64] {
 	{
 		in1V := in1.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&in1))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&in1))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			out[i] = rt.AddFloat64(in1V[i], float64(1.0))
 		}
 	}
@@ -1518,11 +1494,8 @@ func wideShared0(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount 
 	{
 		lDiscountV := lDiscount.V[:n]
 		out := difference.V[:n]
-		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&lDiscount))
+		vec.Strict(&difference, all, n, vec.FlagsOf(&lDiscount))
 		for i := range out {
-			if dirty && difference.Dirty(i) {
-				continue
-			}
 			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
 		}
 	}
@@ -1532,11 +1505,8 @@ func wideShared0(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount 
 		lExtendedpriceV := lExtendedprice.V[:n]
 		differenceV := difference.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference))
+		vec.Strict(&product, all, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
 		}
 	}
@@ -1554,11 +1524,8 @@ func productShared(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
 		out := product2.V[:n]
-		dirty := !vec.Strict(&product2, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		vec.Strict(&product2, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			if dirty && product2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.MulFloat64(in1V[i], in2V[i])
 		}
 	}
@@ -1574,11 +1541,8 @@ func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[floa
 	{
 		lTaxV := lTax.V[:n]
 		out := sum3.V[:n]
-		dirty := !vec.Strict(&sum3, all, n, vec.FlagsOf(&lTax))
+		vec.Strict(&sum3, all, n, vec.FlagsOf(&lTax))
 		for i := range out {
-			if dirty && sum3.Dirty(i) {
-				continue
-			}
 			out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 		}
 	}
@@ -1588,11 +1552,8 @@ func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[floa
 		productV := product.V[:n]
 		sum3V := sum3.V[:n]
 		out := product3.V[:n]
-		dirty := !vec.Strict(&product3, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum3))
+		vec.Strict(&product3, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum3))
 		for i := range out {
-			if dirty && product3.Dirty(i) {
-				continue
-			}
 			out[i] = rt.MulFloat64(productV[i], sum3V[i])
 		}
 	}
@@ -1609,11 +1570,8 @@ func wideShared1(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[
 		product3V := product3.V[:n]
 		productV := product.V[:n]
 		out := difference2.V[:n]
-		dirty := !vec.Strict(&difference2, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&product))
+		vec.Strict(&difference2, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&product))
 		for i := range out {
-			if dirty && difference2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.SubFloat64(product3V[i], productV[i])
 		}
 	}
@@ -1630,11 +1588,8 @@ func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[
 		productV := product.V[:n]
 		product3V := product3.V[:n]
 		out := sum4.V[:n]
-		dirty := !vec.Strict(&sum4, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product3))
+		vec.Strict(&sum4, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product3))
 		for i := range out {
-			if dirty && sum4.Dirty(i) {
-				continue
-			}
 			out[i] = rt.AddFloat64(productV[i], product3V[i])
 		}
 	}
@@ -1651,11 +1606,8 @@ func productColumn2(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failur
 	{
 		in1V := in1.V[:n]
 		out := product5.V[:n]
-		dirty := !vec.Strict(&product5, all, n, vec.FlagsOf(&in1))
+		vec.Strict(&product5, all, n, vec.FlagsOf(&in1))
 		for i := range out {
-			if dirty && product5.Dirty(i) {
-				continue
-			}
 			out[i] = rt.MulFloat64(in1V[i], float64(value1))
 		}
 	}
@@ -1710,11 +1662,8 @@ func quotientColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float6
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivideFloat64(in1V[i], in2V[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -1783,11 +1732,8 @@ func differenceColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[flo
 		productV3 := in1.V[:n]
 		in2V := in2.V[:n]
 		out := difference3.V[:n]
-		dirty := !vec.Strict(&difference3, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		vec.Strict(&difference3, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			if dirty && difference3.Dirty(i) {
-				continue
-			}
 			out[i] = rt.SubFloat64(productV3[i], in2V[i])
 		}
 	}
@@ -1807,11 +1753,8 @@ func sumColumn(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float6
 		product3V2 := product3.V[:n]
 		lQuantityV2 := in1.V[:n]
 		out := sum6.V[:n]
-		dirty := !vec.Strict(&sum6, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&in1))
+		vec.Strict(&sum6, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&in1))
 		for i := range out {
-			if dirty && sum6.Dirty(i) {
-				continue
-			}
 			out[i] = rt.AddFloat64(product3V2[i], lQuantityV2[i])
 		}
 	}
@@ -2003,11 +1946,8 @@ func quotientColumn3(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failu
 	{
 		in1V := in1.V[:n]
 		out := quotient5.V[:n]
-		dirty := !vec.Strict(&quotient5, all, n, vec.FlagsOf(&in1))
+		vec.Strict(&quotient5, all, n, vec.FlagsOf(&in1))
 		for i := range out {
-			if dirty && quotient5.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivideFloat64(in1V[i], float64(value1))
 			if err != nil {
 				quotient5.Fail(i, err)
@@ -2137,11 +2077,8 @@ func wideCol29(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure
 	{
 		productV12 := product.V[:n]
 		out := sum8.V[:n]
-		dirty := !vec.Strict(&sum8, all, n, vec.FlagsOf(&product))
+		vec.Strict(&sum8, all, n, vec.FlagsOf(&product))
 		for i := range out {
-			if dirty && sum8.Dirty(i) {
-				continue
-			}
 			out[i] = rt.AddFloat64(productV12[i], float64(100.0))
 		}
 	}
@@ -2159,11 +2096,8 @@ func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failur
 	{
 		product3V10 := product3.V[:n]
 		out := difference9.V[:n]
-		dirty := !vec.Strict(&difference9, all, n, vec.FlagsOf(&product3))
+		vec.Strict(&difference9, all, n, vec.FlagsOf(&product3))
 		for i := range out {
-			if dirty && difference9.Dirty(i) {
-				continue
-			}
 			out[i] = rt.SubFloat64(product3V10[i], float64(100.0))
 		}
 	}
@@ -2207,11 +2141,8 @@ func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float6
 		in1V := in1.V[:n]
 		lQuantityV6 := in2.V[:n]
 		out := product10.V[:n]
-		dirty := !vec.Strict(&product10, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		vec.Strict(&product10, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			if dirty && product10.Dirty(i) {
-				continue
-			}
 			out[i] = rt.MulFloat64(in1V[i], lQuantityV6[i])
 		}
 	}

@@ -120,11 +120,8 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[boo
 	{
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 		}
 	}
@@ -1023,11 +1020,8 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 		lPartkeyV := lPartkey.V[:n]
 		lSuppkeyV := lSuppkey.V[:n]
 		out := sum2.V[:n]
-		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey))
+		vec.Strict(&sum2, all, n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey))
 		for i := range out {
-			if dirty && sum2.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
 			if err != nil {
 				sum2.Fail(i, err)
@@ -1050,11 +1044,8 @@ func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64], failed *vec.F
 	{
 		lQuantityV := lQuantity.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&lQuantity))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&lQuantity))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtFloat64(lQuantityV[i], float64(25.0))
 		}
 	}
@@ -1168,11 +1159,8 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], fa
 	{
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&y))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&y))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(yV[i], int64(0))
 		}
 	}
@@ -1197,11 +1185,8 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], fa
 		aV := a.V[:n]
 		xV := x.V[:n]
 		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x))
+		vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && quotient2.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], xV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -1227,11 +1212,8 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], fa
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(xV[i], yV[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -1245,11 +1227,8 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], fa
 	{
 		productV := product.V[:n]
 		out := product2.V[:n]
-		dirty := !vec.Strict(&product2, all, n, vec.FlagsOf(&product))
+		vec.Strict(&product2, all, n, vec.FlagsOf(&product))
 		for i := range out {
-			if dirty && product2.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(productV[i], int64(1000000000000000))
 			if err != nil {
 				product2.Fail(i, err)

@@ -522,11 +522,8 @@ func (p *IneqCountLoop) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem 
 		outer0V := outer0.V[:n]
 		vV := v.V[:n]
 		out := difference.V[:n]
-		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&outer0), vec.FlagsOf(&v))
+		vec.Strict(&difference, all, n, vec.FlagsOf(&outer0), vec.FlagsOf(&v))
 		for i := range out {
-			if dirty && difference.Dirty(i) {
-				continue
-			}
 			r, err := rt.SubInt64(outer0V[i], vV[i])
 			if err != nil {
 				difference.Fail(i, err)
@@ -540,11 +537,8 @@ func (p *IneqCountLoop) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem 
 	{
 		differenceV := difference.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&difference))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&difference))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(differenceV[i], int64(0))
 		}
 	}

@@ -94,11 +94,8 @@ func quotientShared(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) 
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(in1V[i], in2V[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -311,11 +308,8 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 	{
 		entryV := entry.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&entry))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&entry))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(entryV[i], int64(0))
 		}
 	}
@@ -533,11 +527,8 @@ func case_first_conditionCol1(n int, all vec.Sel, quotient vec.Vec[int64], faile
 	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
 	}
@@ -852,11 +843,8 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[
 	{
 		i_V := i_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&i_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&i_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt32(i_V[i], int32(0))
 		}
 	}
@@ -2492,11 +2480,8 @@ func whereCmp(n int, all vec.Sel, in1 vec.Vec[int64], value1 int64) vec.Vec[bool
 	{
 		in1V := in1.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&in1))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&in1))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(in1V[i], int64(value1))
 		}
 	}
@@ -2689,11 +2674,8 @@ func nested_not_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(aV[i], bV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -2714,11 +2696,8 @@ func nested_not_subsumedCol1(n int, all vec.Sel, sum vec.Vec[int64], failed *vec
 	{
 		sumV := sum.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&sum))
+		vec.Strict(&product, all, n, vec.FlagsOf(&sum))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(sumV[i], int64(2))
 			if err != nil {
 				product.Fail(i, err)
@@ -2785,11 +2764,8 @@ func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(aV[i], bV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -2803,11 +2779,8 @@ func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 	{
 		sumV := sum.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&sum))
+		vec.Strict(&product, all, n, vec.FlagsOf(&sum))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(sumV[i], int64(2))
 			if err != nil {
 				product.Fail(i, err)
@@ -2829,11 +2802,8 @@ func sumColumn(n int, all vec.Sel, in1 vec.Vec[int64], failed *vec.Failure, mem 
 	{
 		in1V := in1.V[:n]
 		out := sum2.V[:n]
-		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&in1))
+		vec.Strict(&sum2, all, n, vec.FlagsOf(&in1))
 		for i := range out {
-			if dirty && sum2.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(in1V[i], int64(1))
 			if err != nil {
 				sum2.Fail(i, err)
@@ -2899,11 +2869,8 @@ func non_failing_sharedShared0(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			out[i] = rt.MulFloat64(xV[i], yV[i])
 		}
 	}
@@ -3010,11 +2977,8 @@ func nullifCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure
 	{
 		quotientV := quotient.V[:n]
 		out := eq.V[:n]
-		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&quotient))
+		vec.Strict(&eq, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
-			if dirty && eq.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(quotientV[i], int64(0))
 		}
 	}
@@ -4347,11 +4311,8 @@ func try_shared_wholeShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)

@@ -131,11 +131,8 @@ func quotientColumn(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64], 
 		aV2 := in1.V[:n]
 		bV2 := in2.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV2[i], bV2[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -200,11 +197,8 @@ func betweenCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed 
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -541,11 +535,8 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -559,11 +550,8 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(quotientV[i], int64(1))
 		}
 	}
@@ -895,11 +883,8 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[
 	{
 		i_V := i_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&i_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&i_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt32(i_V[i], int32(0))
 		}
 	}
@@ -1903,11 +1888,8 @@ func in_listCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed 
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -2768,11 +2750,8 @@ func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 		aV2 := a.V[:n]
 		bV2 := b.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(aV2[i], bV2[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -2906,11 +2885,8 @@ func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[fl
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			out[i] = rt.MulFloat64(xV[i], yV[i])
 		}
 	}
@@ -3011,11 +2987,8 @@ func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -3028,11 +3001,8 @@ func nullifCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *
 	{
 		quotientV := quotient.V[:n]
 		out := eq.V[:n]
-		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&quotient))
+		vec.Strict(&eq, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
-			if dirty && eq.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(quotientV[i], int64(0))
 		}
 	}
@@ -4755,11 +4725,8 @@ func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fa
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -4823,11 +4790,8 @@ func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -4846,11 +4810,8 @@ func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient2.V[:n]
-		dirty := !vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && quotient2.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient2.Fail(i, err)
@@ -4870,11 +4831,8 @@ func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 		triedV := tried.V[:n]
 		coalescedV := coalesced.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&coalesced))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&coalesced))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(triedV[i], coalescedV[i])
 			if err != nil {
 				sum.Fail(i, err)

@@ -255,11 +255,8 @@ func whereCmp(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.Ve
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(in1V[i], in2V[i])
 		}
 	}
@@ -723,11 +720,8 @@ func whereCmp2(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.V
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(in1V[i], in2V[i])
 		}
 	}
@@ -1206,11 +1200,8 @@ func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], f
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -1319,11 +1310,8 @@ func shape00007Where(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64]
 	{
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probeV[i], probeV[i])
 		}
 	}
@@ -1469,11 +1457,8 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -1488,11 +1473,8 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 		c_V := c_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&asBigint))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&asBigint))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(c_V[i], asBigintV[i])
 		}
 	}
@@ -1696,11 +1678,8 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], caseResult vec.Vec[int
 	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(aV[i], int64(0))
 		}
 	}
@@ -1740,11 +1719,8 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], shared1 *vec.Vec[int64
 	{
 		aV := a.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp2, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], aV[i])
 		}
 	}
@@ -1829,11 +1805,8 @@ func asBigintShared(n int, all vec.Sel, sArr *array.String) vec.Vec[int64] {
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -1881,11 +1854,8 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 	{
 		ifResultV := ifResult.V[:n]
 		out := asBigint2.V[:n]
-		dirty := !vec.Strict(&asBigint2, all, n, vec.FlagsOf(&ifResult))
+		vec.Strict(&asBigint2, all, n, vec.FlagsOf(&ifResult))
 		for i := range out {
-			if dirty && asBigint2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt32ToInt64(ifResultV[i])
 		}
 	}
@@ -1894,11 +1864,8 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 	{
 		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&asBigint))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&asBigint))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(asBigintV[i], asBigintV[i])
 		}
 	}
@@ -1913,11 +1880,8 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 		asBigint2V := asBigint2.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&ifResult2))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&ifResult2))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(asBigint2V[i], ifResult2V[i])
 		}
 	}
@@ -2016,11 +1980,8 @@ func shape00011Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2035,11 +1996,8 @@ func shape00011Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 		asBigintV := asBigint.V[:n]
 		c_V := c_.V[:n]
 		out := difference.V[:n]
-		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&c_))
+		vec.Strict(&difference, all, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&c_))
 		for i := range out {
-			if dirty && difference.Dirty(i) {
-				continue
-			}
 			r, err := rt.SubInt64(asBigintV[i], c_V[i])
 			if err != nil {
 				difference.Fail(i, err)
@@ -2178,11 +2136,8 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(probeV[i], aV[i])
 		}
 	}
@@ -2212,11 +2167,8 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2231,11 +2183,8 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 		bV := b.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&asBigint))
+		vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&asBigint))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(bV[i], asBigintV[i])
 		}
 	}
@@ -2310,11 +2259,8 @@ func shape00013Col2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2454,11 +2400,8 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(probeV[i], probe2V[i])
 		}
 	}
@@ -2572,11 +2515,8 @@ func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probe2V[i], int64(5))
 		}
 	}
@@ -2621,11 +2561,8 @@ func whereCmp3(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.V
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		vec.Strict(&cmp2, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(in1V[i], in2V[i])
 		}
 	}
@@ -2800,11 +2737,8 @@ func shape00016Shared1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64],
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := difference.V[:n]
-		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&b))
+		vec.Strict(&difference, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && difference.Dirty(i) {
-				continue
-			}
 			r, err := rt.SubInt64(c_V[i], bV[i])
 			if err != nil {
 				difference.Fail(i, err)
@@ -3049,11 +2983,8 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
+		vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(r_V[i], bV[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -3101,11 +3032,8 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		productV := product.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&product), vec.FlagsOf(&ifResult))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&product), vec.FlagsOf(&ifResult))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(productV[i], ifResultV[i])
 		}
 	}
@@ -3335,11 +3263,8 @@ func shape00019Col1(n int, all vec.Sel, probe2 vec.Vec[int64], failed *vec.Failu
 	{
 		probe2V := probe2.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&probe2))
+		vec.Strict(&product, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(probe2V[i], probe2V[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -3532,11 +3457,8 @@ func shape00022Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 	{
 		aV := a.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum.Fail(i, err)
@@ -3577,11 +3499,8 @@ func whereCmp4(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	{
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt64(probeV[i], probeV[i])
 		}
 	}
@@ -3783,11 +3702,8 @@ func shape00023Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt64(bV[i], aV[i])
 		}
 	}
@@ -3828,11 +3744,8 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	{
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe))
+		vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(probeV[i], int64(1))
 		}
 	}
@@ -4149,11 +4062,8 @@ func probeShared5(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, val
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -4300,11 +4210,8 @@ func whereCmp5(n int, all vec.Sel, in1 vec.Vec[int64], value1 int64) vec.Vec[boo
 	{
 		in1V := in1.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&in1))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&in1))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(in1V[i], int64(value1))
 		}
 	}
@@ -4474,11 +4381,8 @@ func shape00028Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 		caseResultV := caseResult.V[:n]
 		probeV := probe.V[:n]
 		out := difference2.V[:n]
-		dirty := !vec.Strict(&difference2, all, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&probe))
+		vec.Strict(&difference2, all, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && difference2.Dirty(i) {
-				continue
-			}
 			r, err := rt.SubInt64(caseResultV[i], probeV[i])
 			if err != nil {
 				difference2.Fail(i, err)
@@ -4556,11 +4460,8 @@ func shape00029Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
 	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probe2V[i], int64(9223372036854775807))
 		}
 	}
@@ -4957,11 +4858,8 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(probeV[i], probe2V[i])
 		}
 	}
@@ -5114,11 +5012,8 @@ func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 	{
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&c_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&c_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(c_V[i], c_V[i])
 		}
 	}
@@ -5368,11 +5263,8 @@ func shape00034Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) 
 		bV := b.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
-		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst))
+		vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst))
 		for i := range out {
-			if dirty && eq.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(bV[i], konstV[i])
 		}
 	}
@@ -5877,11 +5769,8 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], shared vec.Vec[int64]
 		r_V2 := r_.V[:n]
 		sharedV := shared.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&shared))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&shared))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(r_V2[i], sharedV[i])
 		}
 	}
@@ -6210,11 +6099,8 @@ func shape00039Col1(n int, all vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 	{
 		probeV := probe.V[:n]
 		out := minus.V[:n]
-		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&probe))
+		vec.Strict(&minus, all, n, vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && minus.Dirty(i) {
-				continue
-			}
 			r, err := rt.NegateInt64(probeV[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -6228,11 +6114,8 @@ func shape00039Col1(n int, all vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
 		out := eq.V[:n]
-		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe2))
+		vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && eq.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(bV[i], probe2V[i])
 		}
 	}
@@ -6243,11 +6126,8 @@ func shape00039Col1(n int, all vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 		minusV := minus.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&minus), vec.FlagsOf(&nullIf))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&minus), vec.FlagsOf(&nullIf))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(minusV[i], nullIfV[i])
 		}
 	}
@@ -6651,11 +6531,8 @@ func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(c_V[i], probeV[i])
 		}
 	}
@@ -6942,11 +6819,8 @@ func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b 
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&c_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&c_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], c_V[i])
 		}
 	}
@@ -7033,11 +6907,8 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 	{
 		bV := b.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&b))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(bV[i], int64(1))
 		}
 	}
@@ -7640,11 +7511,8 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, s
 	{
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(bV[i], int64(1))
 		}
 	}
@@ -7771,11 +7639,8 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 		bV := b.V[:n]
 		probe3V := probe3.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe3))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe3))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(bV[i], probe3V[i])
 		}
 	}
@@ -8005,11 +7870,8 @@ func shape00052Shared1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
+		vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(r_V[i], aV[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -8157,11 +8019,8 @@ func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(probe2V[i], int64(7))
 		}
 	}
@@ -9610,11 +9469,8 @@ func shape00064Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	{
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(probeV[i], probeV[i])
 		}
 	}
@@ -9661,11 +9517,8 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -9679,11 +9532,8 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	{
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint))
+		vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(asBigintV[i], int64(0))
 		}
 	}
@@ -9694,11 +9544,8 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	{
 		triedV := tried.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&tried))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&tried))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(triedV[i])
 		}
 	}
@@ -9758,11 +9605,8 @@ func shape00064Col1(n int, all vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 		probe3V2 := probe3.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum2.V[:n]
-		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult2))
+		vec.Strict(&sum2, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&ifResult2))
 		for i := range out {
-			if dirty && sum2.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(probe3V2[i], ifResult2V[i])
 			if err != nil {
 				sum2.Fail(i, err)
@@ -9833,11 +9677,8 @@ func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(probeV[i], c_V[i])
 		}
 	}
@@ -9855,11 +9696,8 @@ func shape00065Col1(n int, all vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -10039,11 +9877,8 @@ func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(probeV[i], r_V[i])
 		}
 	}
@@ -10126,11 +9961,8 @@ func shape00068Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], 
 	{
 		probeV := probe.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&probe))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(probeV[i], probeV[i])
 		}
 	}
@@ -10251,11 +10083,8 @@ func shape00069Where(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64])
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probeV[i], aV[i])
 		}
 	}
@@ -10385,11 +10214,8 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	cmp := vec.Make[bool](n)
 	{
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqString(sArr.Value(i), "a")
 		}
 	}
@@ -11415,11 +11241,8 @@ func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probeV[i], r_V[i])
 		}
 	}
@@ -11437,11 +11260,8 @@ func shape00076Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(probeV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -11844,11 +11664,8 @@ func shape00079Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) ve
 		probeV := probe.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&b))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probeV[i], bV[i])
 		}
 	}

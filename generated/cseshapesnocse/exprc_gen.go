@@ -268,11 +268,8 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(bV[i], aV[i])
 		}
 	}
@@ -695,11 +692,8 @@ func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(r_V[i], c_V[i])
 		}
 	}
@@ -1273,11 +1267,8 @@ func shape00006Col1(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], f
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -1396,11 +1387,8 @@ func shape00007Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probeV[i], probe2V[i])
 		}
 	}
@@ -1577,11 +1565,8 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -1596,11 +1581,8 @@ func shape00008Where(n int, all vec.Sel, c_ vec.Vec[int64], sArr *array.String, 
 		c_V := c_.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&asBigint))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&asBigint))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(c_V[i], asBigintV[i])
 		}
 	}
@@ -1774,11 +1756,8 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(aV[i], int64(0))
 		}
 	}
@@ -1881,11 +1860,8 @@ func shape00009Col2(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	{
 		aV := a.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp2, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], aV[i])
 		}
 	}
@@ -2074,11 +2050,8 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 	{
 		ifResultV := ifResult.V[:n]
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&ifResult))
+		vec.Strict(&asBigint, all, n, vec.FlagsOf(&ifResult))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt32ToInt64(ifResultV[i])
 		}
 	}
@@ -2086,11 +2059,8 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 	asBigint2 := vec.Make[int64](n)
 	{
 		out := asBigint2.V[:n]
-		dirty := !vec.Strict(&asBigint2, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint2, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint2.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint2.Fail(i, err)
@@ -2103,11 +2073,8 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 	asBigint3 := vec.Make[int64](n)
 	{
 		out := asBigint3.V[:n]
-		dirty := !vec.Strict(&asBigint3, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint3, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint3.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint3.Fail(i, err)
@@ -2122,11 +2089,8 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 		asBigint2V := asBigint2.V[:n]
 		asBigint3V := asBigint3.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&asBigint3))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&asBigint3))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(asBigint2V[i], asBigint3V[i])
 		}
 	}
@@ -2141,11 +2105,8 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 		asBigintV := asBigint.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&ifResult2))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&asBigint), vec.FlagsOf(&ifResult2))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(asBigintV[i], ifResult2V[i])
 		}
 	}
@@ -2379,11 +2340,8 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		probeV := probe.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(probeV[i], aV[i])
 		}
 	}
@@ -2413,11 +2371,8 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2432,11 +2387,8 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 		bV := b.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&asBigint))
+		vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&asBigint))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(bV[i], asBigintV[i])
 		}
 	}
@@ -2513,11 +2465,8 @@ func asBigintColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2657,11 +2606,8 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(probeV[i], probe2V[i])
 		}
 	}
@@ -2748,11 +2694,8 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2804,11 +2747,8 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probe2V[i], int64(5))
 		}
 	}
@@ -2855,11 +2795,8 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 	asBigint5 := vec.Make[int64](n)
 	{
 		out := asBigint5.V[:n]
-		dirty := !vec.Strict(&asBigint5, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint5, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint5.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint5.Fail(i, err)
@@ -2911,11 +2848,8 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 	{
 		probe8V := probe8.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe8))
+		vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe8))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probe8V[i], int64(5))
 		}
 	}
@@ -2983,11 +2917,8 @@ func shape00015Where(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String) 
 		probe6V := probe6.V[:n]
 		probe13V := probe13.V[:n]
 		out := cmp3.V[:n]
-		dirty := !vec.Strict(&cmp3, all, n, vec.FlagsOf(&probe6), vec.FlagsOf(&probe13))
+		vec.Strict(&cmp3, all, n, vec.FlagsOf(&probe6), vec.FlagsOf(&probe13))
 		for i := range out {
-			if dirty && cmp3.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(probe6V[i], probe13V[i])
 		}
 	}
@@ -3314,11 +3245,8 @@ func probeColumn(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b vec
 		c_V := c_.V[:n]
 		bV := b.V[:n]
 		out := difference3.V[:n]
-		dirty := !vec.Strict(&difference3, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&b))
+		vec.Strict(&difference3, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && difference3.Dirty(i) {
-				continue
-			}
 			r, err := rt.SubInt64(c_V[i], bV[i])
 			if err != nil {
 				difference3.Fail(i, err)
@@ -3460,11 +3388,8 @@ func shape00017Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], p 
 		probe2V := probe2.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&ifResult))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(probe2V[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -3565,11 +3490,8 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
+		vec.Strict(&product, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(r_V[i], bV[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -3617,11 +3539,8 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		productV := product.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&product), vec.FlagsOf(&ifResult))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&product), vec.FlagsOf(&ifResult))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(productV[i], ifResultV[i])
 		}
 	}
@@ -3822,11 +3741,8 @@ func shape00019Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		probe3V := probe3.V[:n]
 		probe6V := probe6.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe6))
+		vec.Strict(&product, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe6))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(probe3V[i], probe6V[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -4016,11 +3932,8 @@ func shape00022Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 	{
 		aV := a.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum.Fail(i, err)
@@ -4053,11 +3966,8 @@ func shape00022Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 	{
 		aV := a.V[:n]
 		out := sum2.V[:n]
-		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&a))
+		vec.Strict(&sum2, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && sum2.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(aV[i], int64(5))
 			if err != nil {
 				sum2.Fail(i, err)
@@ -4091,11 +4001,8 @@ func shape00022Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt64(probeV[i], probe2V[i])
 		}
 	}
@@ -4383,11 +4290,8 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt64(bV[i], aV[i])
 		}
 	}
@@ -4419,11 +4323,8 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 	{
 		probeV := probe.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe))
+		vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(probeV[i], int64(1))
 		}
 	}
@@ -4485,11 +4386,8 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 		bV := b.V[:n]
 		aV := a.V[:n]
 		out := cmp6.V[:n]
-		dirty := !vec.Strict(&cmp6, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
+		vec.Strict(&cmp6, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp6.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt64(bV[i], aV[i])
 		}
 	}
@@ -4522,11 +4420,8 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 		probe5V := probe5.V[:n]
 		probe6V := probe6.V[:n]
 		out := cmp7.V[:n]
-		dirty := !vec.Strict(&cmp7, all, n, vec.FlagsOf(&probe5), vec.FlagsOf(&probe6))
+		vec.Strict(&cmp7, all, n, vec.FlagsOf(&probe5), vec.FlagsOf(&probe6))
 		for i := range out {
-			if dirty && cmp7.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(probe5V[i], probe6V[i])
 		}
 	}
@@ -5140,11 +5035,8 @@ func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	{
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&r_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(r_V[i], int64(2))
 		}
 	}
@@ -5436,11 +5328,8 @@ func shape00028Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 		caseResultV := caseResult.V[:n]
 		probe11V := probe11.V[:n]
 		out := difference2.V[:n]
-		dirty := !vec.Strict(&difference2, all, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&probe11))
+		vec.Strict(&difference2, all, n, vec.FlagsOf(&caseResult), vec.FlagsOf(&probe11))
 		for i := range out {
-			if dirty && difference2.Dirty(i) {
-				continue
-			}
 			r, err := rt.SubInt64(caseResultV[i], probe11V[i])
 			if err != nil {
 				difference2.Fail(i, err)
@@ -5552,11 +5441,8 @@ func shape00029Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) ve
 	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probe2V[i], int64(9223372036854775807))
 		}
 	}
@@ -6010,11 +5896,8 @@ func shape00032Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(probeV[i], probe2V[i])
 		}
 	}
@@ -6123,11 +6006,8 @@ func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 	{
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&c_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&c_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(c_V[i], c_V[i])
 		}
 	}
@@ -6508,11 +6388,8 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 		bV := b.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
-		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst))
+		vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst))
 		for i := range out {
-			if dirty && eq.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(bV[i], konstV[i])
 		}
 	}
@@ -6543,11 +6420,8 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 		aV := a.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&probe))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], probeV[i])
 		}
 	}
@@ -6576,11 +6450,8 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 		bV := b.V[:n]
 		konst4V := konst4.V[:n]
 		out := eq4.V[:n]
-		dirty := !vec.Strict(&eq4, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst4))
+		vec.Strict(&eq4, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst4))
 		for i := range out {
-			if dirty && eq4.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(bV[i], konst4V[i])
 		}
 	}
@@ -6610,11 +6481,8 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 		caseResult2V := caseResult2.V[:n]
 		probe4V := probe4.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&probe4))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&caseResult2), vec.FlagsOf(&probe4))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(caseResult2V[i], probe4V[i])
 		}
 	}
@@ -6661,11 +6529,8 @@ func shape00034Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 		bV := b.V[:n]
 		konst8V := konst8.V[:n]
 		out := eq8.V[:n]
-		dirty := !vec.Strict(&eq8, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst8))
+		vec.Strict(&eq8, all, n, vec.FlagsOf(&b), vec.FlagsOf(&konst8))
 		for i := range out {
-			if dirty && eq8.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(bV[i], konst8V[i])
 		}
 	}
@@ -7006,11 +6871,8 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 		r_V2 := r_.V[:n]
 		sharedV := shared.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&shared))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&shared))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(r_V2[i], sharedV[i])
 		}
 	}
@@ -7442,11 +7304,8 @@ func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 	{
 		probeV := probe.V[:n]
 		out := minus.V[:n]
-		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&probe))
+		vec.Strict(&minus, all, n, vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && minus.Dirty(i) {
-				continue
-			}
 			r, err := rt.NegateInt64(probeV[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -7478,11 +7337,8 @@ func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 		bV := b.V[:n]
 		probe2V := probe2.V[:n]
 		out := eq.V[:n]
-		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe2))
+		vec.Strict(&eq, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && eq.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(bV[i], probe2V[i])
 		}
 	}
@@ -7493,11 +7349,8 @@ func shape00039Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 		minusV := minus.V[:n]
 		nullIfV := nullIf.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&minus), vec.FlagsOf(&nullIf))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&minus), vec.FlagsOf(&nullIf))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(minusV[i], nullIfV[i])
 		}
 	}
@@ -7615,11 +7468,8 @@ func shape00040Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64]) ve
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt64(probeV[i], probe2V[i])
 		}
 	}
@@ -7892,11 +7742,8 @@ func shape00041Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 	{
 		probeV := probe.V[:n]
 		out := minus.V[:n]
-		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&probe))
+		vec.Strict(&minus, all, n, vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && minus.Dirty(i) {
-				continue
-			}
 			r, err := rt.NegateInt64(probeV[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -8041,11 +7888,8 @@ func shape00042Where(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64], a
 		c_V := c_.V[:n]
 		probeV := probe.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&c_), vec.FlagsOf(&probe))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(c_V[i], probeV[i])
 		}
 	}
@@ -8358,11 +8202,8 @@ func shape00043Where(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], b 
 		aV := a.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&c_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&c_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], c_V[i])
 		}
 	}
@@ -8449,11 +8290,8 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 	{
 		bV := b.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&b))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(bV[i], int64(1))
 		}
 	}
@@ -8591,11 +8429,8 @@ func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 		probe2V := probe2.V[:n]
 		probe3V := probe3.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&probe3))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&probe3))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probe2V[i], probe3V[i])
 		}
 	}
@@ -8623,11 +8458,8 @@ func shape00045Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(probeV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -8670,11 +8502,8 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], s v
 		bV := b.V[:n]
 		probe6V := probe6.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe6))
+		vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe6))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(bV[i], probe6V[i])
 		}
 	}
@@ -8954,11 +8783,8 @@ func shape00048Where(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], c_
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(probeV[i], probe2V[i])
 		}
 	}
@@ -9162,11 +8988,8 @@ func shape00049Where(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, r
 	{
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(bV[i], int64(1))
 		}
 	}
@@ -9355,11 +9178,8 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 		bV := b.V[:n]
 		probe4V := probe4.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe4))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&b), vec.FlagsOf(&probe4))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(bV[i], probe4V[i])
 		}
 	}
@@ -9470,11 +9290,8 @@ func shape00051Col2(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&c_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt64(probeV[i], c_V[i])
 		}
 	}
@@ -9627,11 +9444,8 @@ func shape00052Col2(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 		r_V := r_.V[:n]
 		aV := a.V[:n]
 		out := product10.V[:n]
-		dirty := !vec.Strict(&product10, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
+		vec.Strict(&product10, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && product10.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(r_V[i], aV[i])
 			if err != nil {
 				product10.Fail(i, err)
@@ -9733,11 +9547,8 @@ func shape00053Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], fai
 	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(probe2V[i], int64(7))
 		}
 	}
@@ -9837,11 +9648,8 @@ func shape00054Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 	{
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(probe2V[i], int64(0))
 		}
 	}
@@ -10555,11 +10363,8 @@ func shape00059Col1(n int, all vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probeV[i], r_V[i])
 		}
 	}
@@ -10662,11 +10467,8 @@ func shape00060Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -10681,11 +10483,8 @@ func shape00060Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 		probeV := probe.V[:n]
 		asBigintV := asBigint.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&asBigint))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&asBigint))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(probeV[i], asBigintV[i])
 		}
 	}
@@ -11741,11 +11540,8 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(probeV[i], probe2V[i])
 		}
 	}
@@ -11784,11 +11580,8 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -11802,11 +11595,8 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	{
 		asBigintV := asBigint.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint))
+		vec.Strict(&cmp2, all, n, vec.FlagsOf(&asBigint))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(asBigintV[i], int64(0))
 		}
 	}
@@ -11817,11 +11607,8 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	{
 		triedV := tried.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&tried))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&tried))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(triedV[i])
 		}
 	}
@@ -11895,11 +11682,8 @@ func shape00064Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		probe5V := probe5.V[:n]
 		ifResult2V := ifResult2.V[:n]
 		out := sum2.V[:n]
-		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&probe5), vec.FlagsOf(&ifResult2))
+		vec.Strict(&sum2, all, n, vec.FlagsOf(&probe5), vec.FlagsOf(&ifResult2))
 		for i := range out {
-			if dirty && sum2.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(probe5V[i], ifResult2V[i])
 			if err != nil {
 				sum2.Fail(i, err)
@@ -11961,11 +11745,8 @@ func shape00064Col2(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		probe19V := probe19.V[:n]
 		probe20V := probe20.V[:n]
 		out := cmp6.V[:n]
-		dirty := !vec.Strict(&cmp6, all, n, vec.FlagsOf(&probe19), vec.FlagsOf(&probe20))
+		vec.Strict(&cmp6, all, n, vec.FlagsOf(&probe19), vec.FlagsOf(&probe20))
 		for i := range out {
-			if dirty && cmp6.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(probe19V[i], probe20V[i])
 		}
 	}
@@ -12056,11 +11837,8 @@ func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -12113,11 +11891,8 @@ func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 		probe2V := probe2.V[:n]
 		c_V := c_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&c_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&c_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(probe2V[i], c_V[i])
 		}
 	}
@@ -12141,11 +11916,8 @@ func shape00065Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(probeV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -12338,11 +12110,8 @@ func shape00067Col1(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], fai
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(probeV[i], r_V[i])
 		}
 	}
@@ -12422,11 +12191,8 @@ func shape00068Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -12458,11 +12224,8 @@ func shape00068Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 	asBigint2 := vec.Make[int64](n)
 	{
 		out := asBigint2.V[:n]
-		dirty := !vec.Strict(&asBigint2, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint2, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint2.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint2.Fail(i, err)
@@ -12495,11 +12258,8 @@ func shape00068Col1(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String, a
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe2))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(probeV[i], probe2V[i])
 		}
 	}
@@ -12637,11 +12397,8 @@ func whereCmp(n int, all vec.Sel, r_ vec.Vec[int64], in1 vec.Vec[int64], value1 
 		probeV := probe.V[:n]
 		in1V := in1.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&in1))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&in1))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probeV[i], in1V[i])
 		}
 	}
@@ -12747,11 +12504,8 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	cmp := vec.Make[bool](n)
 	{
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqString(sArr.Value(i), "a")
 		}
 	}
@@ -13606,11 +13360,8 @@ func shape00075Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
 		probeV := probe.V[:n]
 		probe4V := probe4.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe4))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe4))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(probeV[i], probe4V[i])
 		}
 	}
@@ -13848,11 +13599,8 @@ func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 		probe2V := probe2.V[:n]
 		r_V := r_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&r_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2), vec.FlagsOf(&r_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(probe2V[i], r_V[i])
 		}
 	}
@@ -13872,11 +13620,8 @@ func shape00076Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], fa
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(probeV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -14088,11 +13833,8 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 	cmp := vec.Make[bool](n)
 	{
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqString(sArr.Value(i), "a")
 		}
 	}
@@ -14112,11 +13854,8 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 		probeV := probe.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&ifResult))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(probeV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -14151,11 +13890,8 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 	{
 		probe4V := probe4.V[:n]
 		out := cmp2.V[:n]
-		dirty := !vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe4))
+		vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe4))
 		for i := range out {
-			if dirty && cmp2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(probe4V[i], int64(0))
 		}
 	}
@@ -14202,11 +13938,8 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 	{
 		probe9V := probe9.V[:n]
 		out := minus.V[:n]
-		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&probe9))
+		vec.Strict(&minus, all, n, vec.FlagsOf(&probe9))
 		for i := range out {
-			if dirty && minus.Dirty(i) {
-				continue
-			}
 			r, err := rt.NegateInt64(probe9V[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -14221,11 +13954,8 @@ func shape00078Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], s
 		sumV := sum.V[:n]
 		minusV := minus.V[:n]
 		out := cmp4.V[:n]
-		dirty := !vec.Strict(&cmp4, all, n, vec.FlagsOf(&sum), vec.FlagsOf(&minus))
+		vec.Strict(&cmp4, all, n, vec.FlagsOf(&sum), vec.FlagsOf(&minus))
 		for i := range out {
-			if dirty && cmp4.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(sumV[i], minusV[i])
 		}
 	}

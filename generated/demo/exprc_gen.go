@@ -117,11 +117,8 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[boo
 	{
 		lShipdateV := lShipdate.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
 		}
 	}
@@ -377,11 +374,8 @@ func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Vec[bool] {
 	{
 		dayV := day.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&day))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&day))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt32(dayV[i], int32(19723))
 		}
 	}

@@ -124,11 +124,8 @@ func asIntColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, me
 	asInt := vec.Make[int32](n)
 	{
 		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.Fail(i, err)
@@ -438,11 +435,8 @@ func asBigintColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 	asBigint := vec.Make[int64](n)
 	{
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt64(sArr.Value(i))
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -547,11 +541,8 @@ func asDoubleColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 	asDouble := vec.Make[float64](n)
 	{
 		out := asDouble.V[:n]
-		dirty := !vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asDouble.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToFloat64(sArr.Value(i))
 			if err != nil {
 				asDouble.Fail(i, err)
@@ -738,11 +729,8 @@ func asBooleanColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	asBoolean := vec.Make[bool](n)
 	{
 		out := asBoolean.V[:n]
-		dirty := !vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asBoolean, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asBoolean.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToBool(sArr.Value(i))
 			if err != nil {
 				asBoolean.Fail(i, err)
@@ -929,11 +917,8 @@ func asDateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	asDate := vec.Make[int32](n)
 	{
 		out := asDate.V[:n]
-		dirty := !vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asDate.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.Fail(i, err)
@@ -1080,11 +1065,8 @@ func asIntColumn2(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&a))
+		vec.Strict(&asInt, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastInt64ToInt32(aV[i])
 			if err != nil {
 				asInt.Fail(i, err)
@@ -1229,11 +1211,8 @@ func case0023Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 	{
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_))
+		vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt32ToInt64(i_V[i])
 		}
 	}
@@ -1291,11 +1270,8 @@ func case0024Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := asDouble.V[:n]
-		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&a))
+		vec.Strict(&asDouble, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && asDouble.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt64ToFloat64(aV[i])
 		}
 	}
@@ -1355,11 +1331,8 @@ func asIntColumn3(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	{
 		xV := x.V[:n]
 		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&x))
+		vec.Strict(&asInt, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastFloat64ToInt32(xV[i])
 			if err != nil {
 				asInt.Fail(i, err)
@@ -1465,11 +1438,8 @@ func asBigintColumn2(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure
 	{
 		xV := x.V[:n]
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&x))
+		vec.Strict(&asBigint, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastFloat64ToInt64(xV[i])
 			if err != nil {
 				asBigint.Fail(i, err)
@@ -2028,11 +1998,8 @@ func case0038Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	{
 		pV := p.V[:n]
 		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.FlagsOf(&p))
+		vec.Strict(&asInt, all, n, vec.FlagsOf(&p))
 		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastBoolToInt32(pV[i])
 		}
 	}
@@ -2090,11 +2057,8 @@ func case0039Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	{
 		pV := p.V[:n]
 		out := asDouble.V[:n]
-		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&p))
+		vec.Strict(&asDouble, all, n, vec.FlagsOf(&p))
 		for i := range out {
-			if dirty && asDouble.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastBoolToFloat64(pV[i])
 		}
 	}
@@ -2152,11 +2116,8 @@ func case0040Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := asBoolean.V[:n]
-		dirty := !vec.Strict(&asBoolean, all, n, vec.FlagsOf(&a))
+		vec.Strict(&asBoolean, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && asBoolean.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt64ToBool(aV[i])
 		}
 	}
@@ -2214,11 +2175,8 @@ func case0041Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	{
 		xV := x.V[:n]
 		out := asBoolean.V[:n]
-		dirty := !vec.Strict(&asBoolean, all, n, vec.FlagsOf(&x))
+		vec.Strict(&asBoolean, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && asBoolean.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastFloat64ToBool(xV[i])
 		}
 	}
@@ -2437,11 +2395,8 @@ func case0045Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	asDate := vec.Make[int32](n)
 	{
 		out := asDate.V[:n]
-		dirty := !vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asDate.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToDate(sArr.Value(i))
 			if err != nil {
 				asDate.Fail(i, err)
@@ -2508,11 +2463,8 @@ func absColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem me
 	{
 		aV := a.V[:n]
 		out := abs.V[:n]
-		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&a))
+		vec.Strict(&abs, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && abs.Dirty(i) {
-				continue
-			}
 			r, err := rt.AbsInt64(aV[i])
 			if err != nil {
 				abs.Fail(i, err)
@@ -2577,11 +2529,8 @@ func absColumn2(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem 
 	{
 		i_V := i_.V[:n]
 		out := abs.V[:n]
-		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&i_))
+		vec.Strict(&abs, all, n, vec.FlagsOf(&i_))
 		for i := range out {
-			if dirty && abs.Dirty(i) {
-				continue
-			}
 			r, err := rt.AbsInt32(i_V[i])
 			if err != nil {
 				abs.Fail(i, err)
@@ -2644,11 +2593,8 @@ func case0048Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	{
 		xV := x.V[:n]
 		out := abs.V[:n]
-		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&x))
+		vec.Strict(&abs, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && abs.Dirty(i) {
-				continue
-			}
 			out[i] = rt.AbsFloat64(xV[i])
 		}
 	}
@@ -2790,11 +2736,8 @@ func ceilColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem
 	{
 		xV := x.V[:n]
 		out := ceil.V[:n]
-		dirty := !vec.Strict(&ceil, all, n, vec.FlagsOf(&x))
+		vec.Strict(&ceil, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && ceil.Dirty(i) {
-				continue
-			}
 			r, err := rt.CeilFloat64(xV[i])
 			if err != nil {
 				ceil.Fail(i, err)
@@ -2941,11 +2884,8 @@ func floorColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, me
 	{
 		xV := x.V[:n]
 		out := floor.V[:n]
-		dirty := !vec.Strict(&floor, all, n, vec.FlagsOf(&x))
+		vec.Strict(&floor, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && floor.Dirty(i) {
-				continue
-			}
 			r, err := rt.FloorFloat64(xV[i])
 			if err != nil {
 				floor.Fail(i, err)
@@ -3131,11 +3071,8 @@ func case0058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := floor.V[:n]
-		dirty := !vec.Strict(&floor, all, n, vec.FlagsOf(&a))
+		vec.Strict(&floor, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && floor.Dirty(i) {
-				continue
-			}
 			out[i] = rt.FloorInt64(aV[i])
 		}
 	}
@@ -3195,11 +3132,8 @@ func roundColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, me
 	{
 		xV := x.V[:n]
 		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&x))
+		vec.Strict(&round, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
 			out[i] = rt.RoundFloat64(xV[i])
 		}
 	}
@@ -3300,11 +3234,8 @@ func roundColumn2(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	{
 		xV := x.V[:n]
 		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&x))
+		vec.Strict(&round, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
 			out[i] = rt.RoundScaleFloat64(xV[i], int32(value1))
 		}
 	}
@@ -3405,11 +3336,8 @@ func roundColumn3(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&a))
+		vec.Strict(&round, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
 			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
 			if err != nil {
 				round.Fail(i, err)
@@ -3515,11 +3443,8 @@ func case0065Col1(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32], fai
 		xV := x.V[:n]
 		i_V := i_.V[:n]
 		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&x), vec.FlagsOf(&i_))
+		vec.Strict(&round, all, n, vec.FlagsOf(&x), vec.FlagsOf(&i_))
 		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
 			out[i] = rt.RoundScaleFloat64(xV[i], i_V[i])
 		}
 	}
@@ -3620,11 +3545,8 @@ func sqrtColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem
 	{
 		xV := x.V[:n]
 		out := sqrt.V[:n]
-		dirty := !vec.Strict(&sqrt, all, n, vec.FlagsOf(&x))
+		vec.Strict(&sqrt, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && sqrt.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Sqrt(xV[i])
 		}
 	}
@@ -3851,11 +3773,8 @@ func case0071Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := power.V[:n]
-		dirty := !vec.Strict(&power, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		vec.Strict(&power, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
-			if dirty && power.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Power(xV[i], yV[i])
 		}
 	}
@@ -4031,11 +3950,8 @@ func remainderColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fai
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := remainder.V[:n]
-		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&remainder, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && remainder.Dirty(i) {
-				continue
-			}
 			r, err := rt.ModInt64(aV[i], bV[i])
 			if err != nil {
 				remainder.Fail(i, err)
@@ -4142,11 +4058,8 @@ func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := remainder.V[:n]
-		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		vec.Strict(&remainder, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
-			if dirty && remainder.Dirty(i) {
-				continue
-			}
 			r, err := rt.ModFloat64(xV[i], yV[i])
 			if err != nil {
 				remainder.Fail(i, err)
@@ -4211,11 +4124,8 @@ func remainderColumn2(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure,
 	{
 		aV := a.V[:n]
 		out := remainder.V[:n]
-		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&a))
+		vec.Strict(&remainder, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && remainder.Dirty(i) {
-				continue
-			}
 			r, err := rt.ModInt64(aV[i], int64(value1))
 			if err != nil {
 				remainder.Fail(i, err)
@@ -4278,11 +4188,8 @@ func case0078Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	{
 		xV := x.V[:n]
 		out := remainder.V[:n]
-		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&x))
+		vec.Strict(&remainder, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && remainder.Dirty(i) {
-				continue
-			}
 			r, err := rt.ModFloat64(xV[i], float64(0.0))
 			if err != nil {
 				remainder.Fail(i, err)
@@ -4451,11 +4358,8 @@ func signColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem
 	{
 		xV := x.V[:n]
 		out := sign.V[:n]
-		dirty := !vec.Strict(&sign, all, n, vec.FlagsOf(&x))
+		vec.Strict(&sign, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && sign.Dirty(i) {
-				continue
-			}
 			out[i] = rt.SignFloat64(xV[i])
 		}
 	}
@@ -4802,11 +4706,8 @@ func case0087Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], x vec
 	{
 		i_V := i_.V[:n]
 		out := asDouble.V[:n]
-		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&i_))
+		vec.Strict(&asDouble, all, n, vec.FlagsOf(&i_))
 		for i := range out {
-			if dirty && asDouble.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt32ToFloat64(i_V[i])
 		}
 	}
@@ -4815,11 +4716,8 @@ func case0087Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], x vec
 	{
 		aV := a.V[:n]
 		out := asDouble2.V[:n]
-		dirty := !vec.Strict(&asDouble2, all, n, vec.FlagsOf(&a))
+		vec.Strict(&asDouble2, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && asDouble2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt64ToFloat64(aV[i])
 		}
 	}
@@ -4911,11 +4809,8 @@ func case0088Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	{
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&b))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(int64(1), bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -5007,11 +4902,8 @@ func greatestColumn2(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], fai
 	{
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&b))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(int64(1), bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -5498,11 +5390,8 @@ func lengthColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	length := vec.Make[int32](n)
 	{
 		out := length.V[:n]
-		dirty := !vec.Strict(&length, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&length, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && length.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Length(sArr.Value(i))
 		}
 	}
@@ -6746,11 +6635,8 @@ func case0120Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	startsWith := vec.Make[bool](n)
 	{
 		out := startsWith.V[:n]
-		dirty := !vec.Strict(&startsWith, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&startsWith, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && startsWith.Dirty(i) {
-				continue
-			}
 			out[i] = rt.StartsWith(sArr.Value(i), "he")
 		}
 	}
@@ -6808,11 +6694,8 @@ func case0121Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	startsWith := vec.Make[bool](n)
 	{
 		out := startsWith.V[:n]
-		dirty := !vec.Strict(&startsWith, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
+		vec.Strict(&startsWith, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
-			if dirty && startsWith.Dirty(i) {
-				continue
-			}
 			out[i] = rt.StartsWith(sArr.Value(i), uArr.Value(i))
 		}
 	}
@@ -6871,11 +6754,8 @@ func endsWithColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 	endsWith := vec.Make[bool](n)
 	{
 		out := endsWith.V[:n]
-		dirty := !vec.Strict(&endsWith, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&endsWith, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && endsWith.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EndsWith(sArr.Value(i), text1)
 		}
 	}
@@ -6975,11 +6855,8 @@ func containsColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 	contains := vec.Make[bool](n)
 	{
 		out := contains.V[:n]
-		dirty := !vec.Strict(&contains, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&contains, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && contains.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Contains(sArr.Value(i), text1)
 		}
 	}
@@ -7845,11 +7722,8 @@ func likeColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem
 	like := vec.Make[bool](n)
 	{
 		out := like.V[:n]
-		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&like, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && like.Dirty(i) {
-				continue
-			}
 			out[i] = pattern1.Match(sArr.Value(i))
 		}
 	}
@@ -8090,11 +7964,8 @@ func case0145Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	like := vec.Make[bool](n)
 	{
 		out := like.V[:n]
-		dirty := !vec.Strict(&like, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
+		vec.Strict(&like, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
-			if dirty && like.Dirty(i) {
-				continue
-			}
 			r, err := rt.Like(sArr.Value(i), uArr.Value(i))
 			if err != nil {
 				like.Fail(i, err)
@@ -9055,11 +8926,8 @@ func rlikeColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, me
 	rlike := vec.Make[bool](n)
 	{
 		out := rlike.V[:n]
-		dirty := !vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && rlike.Dirty(i) {
-				continue
-			}
 			out[i] = pattern1.Match(sArr.Value(i))
 		}
 	}
@@ -9199,11 +9067,8 @@ func case0167Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	rlike := vec.Make[bool](n)
 	{
 		out := rlike.V[:n]
-		dirty := !vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
+		vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
-			if dirty && rlike.Dirty(i) {
-				continue
-			}
 			r, err := rt.Rlike(sArr.Value(i), uArr.Value(i))
 			if err != nil {
 				rlike.Fail(i, err)
@@ -10202,11 +10067,8 @@ func yearColumn(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem m
 	{
 		dV := d.V[:n]
 		out := year.V[:n]
-		dirty := !vec.Strict(&year, all, n, vec.FlagsOf(&d))
+		vec.Strict(&year, all, n, vec.FlagsOf(&d))
 		for i := range out {
-			if dirty && year.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Year(dV[i])
 		}
 	}
@@ -10264,11 +10126,8 @@ func case0186Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	{
 		dV := d.V[:n]
 		out := month.V[:n]
-		dirty := !vec.Strict(&month, all, n, vec.FlagsOf(&d))
+		vec.Strict(&month, all, n, vec.FlagsOf(&d))
 		for i := range out {
-			if dirty && month.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Month(dV[i])
 		}
 	}
@@ -10328,11 +10187,8 @@ func dayColumn(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem me
 	{
 		dV := d.V[:n]
 		out := day.V[:n]
-		dirty := !vec.Strict(&day, all, n, vec.FlagsOf(&d))
+		vec.Strict(&day, all, n, vec.FlagsOf(&d))
 		for i := range out {
-			if dirty && day.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Day(dV[i])
 		}
 	}
@@ -10474,11 +10330,8 @@ func dateAddColumn(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, me
 	{
 		dV := d.V[:n]
 		out := dateAdd.V[:n]
-		dirty := !vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d))
+		vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d))
 		for i := range out {
-			if dirty && dateAdd.Dirty(i) {
-				continue
-			}
 			r, err := rt.DateAdd(dV[i], int32(value1))
 			if err != nil {
 				dateAdd.Fail(i, err)
@@ -10545,11 +10398,8 @@ func dateAddColumn2(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], fai
 		dV := d.V[:n]
 		i_V := i_.V[:n]
 		out := dateAdd.V[:n]
-		dirty := !vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d), vec.FlagsOf(&i_))
+		vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d), vec.FlagsOf(&i_))
 		for i := range out {
-			if dirty && dateAdd.Dirty(i) {
-				continue
-			}
 			r, err := rt.DateAdd(dV[i], i_V[i])
 			if err != nil {
 				dateAdd.Fail(i, err)
@@ -10612,11 +10462,8 @@ func case0192Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	{
 		dV := d.V[:n]
 		out := dateSub.V[:n]
-		dirty := !vec.Strict(&dateSub, all, n, vec.FlagsOf(&d))
+		vec.Strict(&dateSub, all, n, vec.FlagsOf(&d))
 		for i := range out {
-			if dirty && dateSub.Dirty(i) {
-				continue
-			}
 			r, err := rt.DateSub(dV[i], int32(1))
 			if err != nil {
 				dateSub.Fail(i, err)
@@ -10766,11 +10613,8 @@ func datediffColumn(n int, all vec.Sel, in1 vec.Vec[int32], in2 vec.Vec[int32], 
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
 		out := datediff.V[:n]
-		dirty := !vec.Strict(&datediff, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		vec.Strict(&datediff, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			if dirty && datediff.Dirty(i) {
-				continue
-			}
 			r, err := rt.DateDiff(in1V[i], in2V[i])
 			if err != nil {
 				datediff.Fail(i, err)
@@ -10917,11 +10761,8 @@ func case0198Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	{
 		dV := d.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&d))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&d))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt32(dV[i], int32(19723))
 		}
 	}
@@ -10979,11 +10820,8 @@ func case0199Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem
 	{
 		dV := d.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&d))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&d))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt32(dV[i], int32(19723))
 		}
 	}
@@ -11043,11 +10881,8 @@ func case0200Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], bV[i])
 		}
 	}
@@ -11109,11 +10944,8 @@ func cmpColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *v
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(aV[i], bV[i])
 		}
 	}
@@ -11215,11 +11047,8 @@ func case0203Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(aV[i], bV[i])
 		}
 	}
@@ -11344,11 +11173,8 @@ func cmpColumn2(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fail
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqFloat64(xV[i], yV[i])
 		}
 	}
@@ -11408,11 +11234,8 @@ func case0206Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtFloat64(xV[i], yV[i])
 		}
 	}
@@ -11514,11 +11337,8 @@ func case0208Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtFloat64(xV[i], yV[i])
 		}
 	}
@@ -11578,11 +11398,8 @@ func cmpColumn3(n int, all vec.Sel, sArr *array.String, uArr *array.String, fail
 	cmp := vec.Make[bool](n)
 	{
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
+		vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtString(sArr.Value(i), uArr.Value(i))
 		}
 	}
@@ -11682,11 +11499,8 @@ func case0211Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	cmp := vec.Make[bool](n)
 	{
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
+		vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqString(sArr.Value(i), uArr.Value(i))
 		}
 	}
@@ -11746,11 +11560,8 @@ func case0212Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *
 		pV := p.V[:n]
 		qV := q.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&p), vec.FlagsOf(&q))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&p), vec.FlagsOf(&q))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtBool(pV[i], qV[i])
 		}
 	}
@@ -11810,11 +11621,8 @@ func case0213Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], failed *
 		pV := p.V[:n]
 		qV := q.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&p), vec.FlagsOf(&q))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&p), vec.FlagsOf(&q))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqBool(pV[i], qV[i])
 		}
 	}
@@ -11874,11 +11682,8 @@ func case0214Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], faile
 		dV := d.V[:n]
 		e_V := e_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&d), vec.FlagsOf(&e_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt32(dV[i], e_V[i])
 		}
 	}
@@ -11936,11 +11741,8 @@ func case0215Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := minus.V[:n]
-		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&a))
+		vec.Strict(&minus, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && minus.Dirty(i) {
-				continue
-			}
 			r, err := rt.NegateInt64(aV[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -12003,11 +11805,8 @@ func case0216Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	{
 		xV := x.V[:n]
 		out := minus.V[:n]
-		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&x))
+		vec.Strict(&minus, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && minus.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NegateFloat64(xV[i])
 		}
 	}
@@ -12161,11 +11960,8 @@ func sumColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem me
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(aV[i], konstV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -12230,11 +12026,8 @@ func case0220Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 		konstV := konst.V[:n]
 		aV := a.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&a))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(konstV[i], aV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -12738,11 +12531,8 @@ func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -14552,11 +14342,8 @@ func case0256Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	{
 		pV := p.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&p))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&p))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(pV[i])
 		}
 	}
@@ -14782,11 +14569,8 @@ func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], int64(0))
 		}
 	}
@@ -15497,11 +15281,8 @@ func case0271Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
 	}
@@ -15568,11 +15349,8 @@ func caseWhenColumn6(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, 
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
 	}
@@ -15676,11 +15454,8 @@ func case0274Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&a))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
 	}
@@ -16264,11 +16039,8 @@ func valueColumn4(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := eq.V[:n]
-		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&a))
+		vec.Strict(&eq, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && eq.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], int64(1))
 		}
 	}
@@ -16369,11 +16141,8 @@ func case0285Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := eq.V[:n]
-		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && eq.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], bV[i])
 		}
 	}
@@ -16437,11 +16206,8 @@ func valueColumn5(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 		aV := a.V[:n]
 		konstV := konst.V[:n]
 		out := eq.V[:n]
-		dirty := !vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
+		vec.Strict(&eq, all, n, vec.FlagsOf(&a), vec.FlagsOf(&konst))
 		for i := range out {
-			if dirty && eq.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], konstV[i])
 		}
 	}
@@ -16806,11 +16572,8 @@ func case0293Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		inResultV := inResult.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&inResult))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&inResult))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(inResultV[i])
 		}
 	}
@@ -17258,11 +17021,8 @@ func case0301Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(int64(1), aV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -17332,11 +17092,8 @@ func case0302Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 	{
 		i_V := i_.V[:n]
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_))
+		vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt32ToInt64(i_V[i])
 		}
 	}
@@ -18036,11 +17793,8 @@ func valueColumn6(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], bV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -18223,11 +17977,8 @@ func sumColumn2(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem m
 	{
 		aV := a.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(aV[i], int64(1))
 			if err != nil {
 				sum.Fail(i, err)
@@ -18243,11 +17994,8 @@ func sumColumn2(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem m
 		triedV := tried.V[:n]
 		konstV := konst.V[:n]
 		out := sum2.V[:n]
-		dirty := !vec.Strict(&sum2, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&konst))
+		vec.Strict(&sum2, all, n, vec.FlagsOf(&tried), vec.FlagsOf(&konst))
 		for i := range out {
-			if dirty && sum2.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(triedV[i], konstV[i])
 			if err != nil {
 				sum2.Fail(i, err)
@@ -18353,11 +18101,8 @@ func coalesceColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	asInt := vec.Make[int32](n)
 	{
 		out := asInt.V[:n]
-		dirty := !vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && asInt.Dirty(i) {
-				continue
-			}
 			r, err := rt.CastStringToInt32(sArr.Value(i))
 			if err != nil {
 				asInt.Fail(i, err)
@@ -19050,11 +18795,8 @@ func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], fa
 		xV := x.V[:n]
 		yV := y.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivideFloat64(xV[i], yV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -19209,11 +18951,8 @@ func case0333Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], int64(-1))
 			if err != nil {
 				quotient.Fail(i, err)
@@ -19276,11 +19015,8 @@ func case0334Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(aV[i], int64(1))
 			if err != nil {
 				sum.Fail(i, err)
@@ -19343,11 +19079,8 @@ func case0335Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := difference.V[:n]
-		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&a))
+		vec.Strict(&difference, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && difference.Dirty(i) {
-				continue
-			}
 			r, err := rt.SubInt64(aV[i], int64(1))
 			if err != nil {
 				difference.Fail(i, err)
@@ -19410,11 +19143,8 @@ func case0336Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&a))
+		vec.Strict(&product, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(aV[i], int64(2))
 			if err != nil {
 				product.Fail(i, err)
@@ -19477,11 +19207,8 @@ func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 	{
 		i_V := i_.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&i_))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&i_))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt32(i_V[i], int32(1))
 			if err != nil {
 				sum.Fail(i, err)
@@ -19615,11 +19342,8 @@ func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], faile
 		i_V := i_.V[:n]
 		jV := j.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&i_), vec.FlagsOf(&j))
+		vec.Strict(&product, all, n, vec.FlagsOf(&i_), vec.FlagsOf(&j))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt32(i_V[i], jV[i])
 			if err != nil {
 				product.Fail(i, err)
@@ -19682,11 +19406,8 @@ func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 	{
 		i_V := i_.V[:n]
 		out := minus.V[:n]
-		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&i_))
+		vec.Strict(&minus, all, n, vec.FlagsOf(&i_))
 		for i := range out {
-			if dirty && minus.Dirty(i) {
-				continue
-			}
 			r, err := rt.NegateInt32(i_V[i])
 			if err != nil {
 				minus.Fail(i, err)
@@ -19749,11 +19470,8 @@ func case0341Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	{
 		xV := x.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&x))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			out[i] = rt.AddFloat64(xV[i], float64(1.0))
 		}
 	}
@@ -19811,11 +19529,8 @@ func case0342Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	{
 		xV := x.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&x))
+		vec.Strict(&product, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			out[i] = rt.MulFloat64(xV[i], float64(10.0))
 		}
 	}
@@ -20008,11 +19723,8 @@ func ifThenColumn2(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, me
 	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
 	}
@@ -20248,11 +19960,8 @@ func caseWhenColumn7(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, 
 	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(aV[i], int64(0))
 		}
 	}
@@ -20798,11 +20507,8 @@ func isNullColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(int64(1), aV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -21010,11 +20716,8 @@ func case0366Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	{
 		xV := x.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&x))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqFloat64(xV[i], xV[i])
 		}
 	}
@@ -21171,11 +20874,8 @@ func case0368Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool], failed 
 		aV := a.V[:n]
 		ifResultV := ifResult.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&ifResult))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&ifResult))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(aV[i], ifResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -21240,11 +20940,8 @@ func case0369Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		aV := a.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(aV[i], int64(0))
 			if err != nil {
 				quotient.Fail(i, err)
@@ -21258,11 +20955,8 @@ func case0369Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	{
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(quotientV[i], int64(1))
 		}
 	}
@@ -21276,11 +20970,8 @@ func case0369Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 		aV := a.V[:n]
 		caseResultV := caseResult.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&caseResult))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&caseResult))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(aV[i], caseResultV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -21347,11 +21038,8 @@ func case0370Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 		konstV := konst.V[:n]
 		konst2V := konst2.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&konst2))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&konst2))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqBool(konstV[i], konst2V[i])
 		}
 	}
@@ -21417,11 +21105,8 @@ func case0371Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 		konstV := konst.V[:n]
 		konst2V := konst2.V[:n]
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&konst2))
+		vec.Strict(&matches, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&konst2))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqBool(konstV[i], konst2V[i])
 		}
 	}
@@ -21565,11 +21250,8 @@ func case0374Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	matches := vec.Make[bool](n)
 	{
 		out := matches.V[:n]
-		dirty := !vec.Strict(&matches, all, n, vec.ArrowFlags(sArr))
+		vec.Strict(&matches, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && matches.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqString(sArr.Value(i), "")
 		}
 	}

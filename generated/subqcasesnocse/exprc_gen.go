@@ -544,11 +544,8 @@ func (p *Sub004) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
 	}
@@ -663,11 +660,8 @@ func (p *Sub005) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
 	}
@@ -782,11 +776,8 @@ func (p *Sub006) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
 	}
@@ -901,11 +892,8 @@ func (p *Sub007) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
 	}
@@ -1216,11 +1204,8 @@ func (p *Sub010) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
 	}
@@ -1545,11 +1530,8 @@ func (p *Sub013) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
 	}
@@ -1656,11 +1638,8 @@ func (p *Sub014) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(sub1ReadV[i], int64(0))
 		}
 	}
@@ -1881,11 +1860,8 @@ func (p *Sub016) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
 	}
@@ -2000,11 +1976,8 @@ func (p *Sub017) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
 	}
@@ -2225,11 +2198,8 @@ func (p *Sub019) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
 	}
@@ -2450,11 +2420,8 @@ func (p *Sub021) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
 	}
@@ -2569,11 +2536,8 @@ func (p *Sub022) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
 	}
@@ -3023,11 +2987,8 @@ func (p *Sub026) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(aV[i], int64(100))
 		}
 	}
@@ -3153,11 +3114,8 @@ func (p *Sub027) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.EqInt64(aV[i], int64(4))
 		}
 	}
@@ -3395,11 +3353,8 @@ func (p *Sub029) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(aV[i], int64(2))
 		}
 	}
@@ -3526,11 +3481,8 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		bV := b.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&b))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(bV[i], int64(15))
 		}
 	}
@@ -4033,11 +3985,8 @@ func (p *Sub035) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	{
 		wV := w.V[:n]
 		out := asDouble.V[:n]
-		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&w))
+		vec.Strict(&asDouble, all, n, vec.FlagsOf(&w))
 		for i := range out {
-			if dirty && asDouble.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt64ToFloat64(wV[i])
 		}
 	}
@@ -4344,11 +4293,8 @@ func (p *Sub037) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		aV := a.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&a))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(aV[i], int64(1))
 			if err != nil {
 				sum.Fail(i, err)
@@ -4916,11 +4862,8 @@ func (p *Sub042) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		bV := b.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&b))
+		vec.Strict(&product, all, n, vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(bV[i], int64(20))
 			if err != nil {
 				product.Fail(i, err)
@@ -5137,11 +5080,8 @@ func (p *Sub044) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 		k_V := k_.V[:n]
 		outer0V := outer0.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&k_), vec.FlagsOf(&outer0))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&k_), vec.FlagsOf(&outer0))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(k_V[i], outer0V[i])
 		}
 	}
@@ -5453,11 +5393,8 @@ func (p *Sub046) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 		vV := v.V[:n]
 		outer1V := outer1.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&v), vec.FlagsOf(&outer1))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&v), vec.FlagsOf(&outer1))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt64(vV[i], outer1V[i])
 		}
 	}
@@ -5640,11 +5577,8 @@ func (p *Sub047) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(sub1ReadV[i], int64(100))
 			if err != nil {
 				quotient.Fail(i, err)
@@ -5659,11 +5593,8 @@ func (p *Sub047) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		vV := v.V[:n]
 		quotientV := quotient.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&v), vec.FlagsOf(&quotient))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&v), vec.FlagsOf(&quotient))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LeInt64(vV[i], quotientV[i])
 		}
 	}
@@ -5861,11 +5792,8 @@ func (p *Sub048) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 		vV := v.V[:n]
 		outer0V := outer0.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&v), vec.FlagsOf(&outer0))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&v), vec.FlagsOf(&outer0))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(vV[i], outer0V[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -5879,11 +5807,8 @@ func (p *Sub048) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.
 	{
 		sumV := sum.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&sum))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&sum))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(sumV[i], int64(3))
 		}
 	}
@@ -6093,11 +6018,8 @@ func (p *Sub049) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		bV := b.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&b))
+		vec.Strict(&product, all, n, vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MulInt64(bV[i], int64(11))
 			if err != nil {
 				product.Fail(i, err)
@@ -6177,11 +6099,8 @@ func (p *Sub050) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	{
 		dV := d.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&d))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&d))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(int64(10), dV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -6306,11 +6225,8 @@ func (p *Sub051) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	{
 		dV := d.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&d))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&d))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeInt64(dV[i], int64(0))
 		}
 	}
@@ -6321,11 +6237,8 @@ func (p *Sub051) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	{
 		dV := d.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&d))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&d))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(int64(10), dV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -6451,11 +6364,8 @@ func (p *Sub052) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	{
 		dV := d.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&d))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&d))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(int64(10), dV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -6545,11 +6455,8 @@ func (p *Sub052) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(aV[i], int64(100))
 		}
 	}
@@ -6709,11 +6616,8 @@ func (p *Sub054) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	{
 		vV := v.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&v))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&v))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtInt64(vV[i], int64(2))
 		}
 	}
@@ -6835,11 +6739,8 @@ func (p *Sub055) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	{
 		dV := d.V[:n]
 		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&d))
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&d))
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
 			r, err := rt.DivInt64(int64(10), dV[i])
 			if err != nil {
 				quotient.Fail(i, err)
@@ -7137,11 +7038,8 @@ func (p *Sub057) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		xV := x.V[:n]
 		out := difference.V[:n]
-		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&x))
+		vec.Strict(&difference, all, n, vec.FlagsOf(&x))
 		for i := range out {
-			if dirty && difference.Dirty(i) {
-				continue
-			}
 			out[i] = rt.SubFloat64(xV[i], float64(1.0))
 		}
 	}
@@ -7193,11 +7091,8 @@ func (p *Sub058) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	{
 		n_V := n_.V[:n]
 		out := asBigint.V[:n]
-		dirty := !vec.Strict(&asBigint, all, n, vec.FlagsOf(&n_))
+		vec.Strict(&asBigint, all, n, vec.FlagsOf(&n_))
 		for i := range out {
-			if dirty && asBigint.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt32ToInt64(n_V[i])
 		}
 	}
@@ -7524,11 +7419,8 @@ func (p *Sub060) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		sub1ReadV := sub1Read.V[:n]
 		sub2ReadV := sub2Read.V[:n]
 		out := difference.V[:n]
-		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&sub1Read), vec.FlagsOf(&sub2Read))
+		vec.Strict(&difference, all, n, vec.FlagsOf(&sub1Read), vec.FlagsOf(&sub2Read))
 		for i := range out {
-			if dirty && difference.Dirty(i) {
-				continue
-			}
 			r, err := rt.SubInt64(sub1ReadV[i], sub2ReadV[i])
 			if err != nil {
 				difference.Fail(i, err)
@@ -7577,11 +7469,8 @@ func (p *Sub061) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	{
 		vV := v.V[:n]
 		out := asDouble.V[:n]
-		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&v))
+		vec.Strict(&asDouble, all, n, vec.FlagsOf(&v))
 		for i := range out {
-			if dirty && asDouble.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt64ToFloat64(vV[i])
 		}
 	}
@@ -7664,11 +7553,8 @@ func (p *Sub061) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		aV := a.V[:n]
 		out := asDouble.V[:n]
-		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&a))
+		vec.Strict(&asDouble, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && asDouble.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt64ToFloat64(aV[i])
 		}
 	}
@@ -7680,11 +7566,8 @@ func (p *Sub061) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		asDoubleV := asDouble.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&sub1Read))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.LtFloat64(asDoubleV[i], sub1ReadV[i])
 		}
 	}
@@ -8033,11 +7916,8 @@ func (p *Sub064) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(aV[i], int64(1))
 		}
 	}
@@ -8404,11 +8284,8 @@ func (p *Sub067) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(aV[i], int64(1))
 		}
 	}
@@ -8474,11 +8351,8 @@ func (p *Sub068) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 		vV := v.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&v), vec.FlagsOf(&sub1Read))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&v), vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(vV[i], sub1ReadV[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -8662,11 +8536,8 @@ func (p *Sub069) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	{
 		vV := v.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&v))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&v))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(vV[i], int64(1))
 		}
 	}
@@ -9264,11 +9135,8 @@ func (p *Sub072) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := negated.V[:n]
-		dirty := !vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&negated, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && negated.Dirty(i) {
-				continue
-			}
 			out[i] = rt.Not(sub1ReadV[i])
 		}
 	}
@@ -9319,11 +9187,8 @@ func (p *Sub073) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	{
 		bV := b.V[:n]
 		out := asDouble.V[:n]
-		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&b))
+		vec.Strict(&asDouble, all, n, vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && asDouble.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt64ToFloat64(bV[i])
 		}
 	}
@@ -9406,11 +9271,8 @@ func (p *Sub073) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		bV := b.V[:n]
 		out := asDouble.V[:n]
-		dirty := !vec.Strict(&asDouble, all, n, vec.FlagsOf(&b))
+		vec.Strict(&asDouble, all, n, vec.FlagsOf(&b))
 		for i := range out {
-			if dirty && asDouble.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CastInt64ToFloat64(bV[i])
 		}
 	}
@@ -9422,11 +9284,8 @@ func (p *Sub073) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		asDoubleV := asDouble.V[:n]
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&sub1Read))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&asDouble), vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtFloat64(asDoubleV[i], sub1ReadV[i])
 		}
 	}
@@ -9547,11 +9406,8 @@ func (p *Sub074) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		sub1ReadV := sub1Read.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&sub1Read))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&sub1Read))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GeInt64(sub1ReadV[i], int64(3))
 		}
 	}
@@ -10061,11 +9917,8 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	{
 		aV := a.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(aV[i], int64(100))
 		}
 	}

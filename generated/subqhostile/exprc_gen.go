@@ -109,11 +109,8 @@ func (p *P) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	{
 		rows_V := rows_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&rows_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&rows_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(rows_V[i], int64(0))
 		}
 	}
@@ -271,11 +268,8 @@ func (p *P) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 		p2V := p2.V[:n]
 		outer0V := outer0.V[:n]
 		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&p2), vec.FlagsOf(&outer0))
+		vec.Strict(&sum, all, n, vec.FlagsOf(&p2), vec.FlagsOf(&outer0))
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
 			r, err := rt.AddInt64(p2V[i], outer0V[i])
 			if err != nil {
 				sum.Fail(i, err)
@@ -290,11 +284,8 @@ func (p *P) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 		sumV := sum.V[:n]
 		n_V := n_.V[:n]
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.FlagsOf(&sum), vec.FlagsOf(&n_))
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&sum), vec.FlagsOf(&n_))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.GtInt64(sumV[i], n_V[i])
 		}
 	}

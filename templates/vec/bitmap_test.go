@@ -137,3 +137,42 @@ func TestStrictRowDropsNullErrors(t *testing.T) {
 		t.Fatalf("rows: %v %v %v, NULL row 1 %v", res.ErrAt(0), res.ErrAt(1), res.ErrAt(2), res.IsNull(1))
 	}
 }
+
+// TestWhereKeepsTrueRows checks the selection of every NULL representation
+// against the rule: kept where TRUE, not NULL and not an error.
+func TestWhereKeepsTrueRows(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 63, 64, 65, 200} {
+		vals := make([]bool, n)
+		for i := range vals {
+			vals[i] = r.IntN(2) == 0
+		}
+		null := randomNulls(r, n, 0.2)
+		a := sliced(t, null, 5)
+		bitmap := Vec[bool]{V: vals, Valid: BitmapOf(a)}
+		flags := Vec[bool]{V: vals, Null: null}
+		failed := Vec[bool]{V: vals, Null: null, Err: make([]*rt.Error, n)}
+		if n > 3 {
+			failed.Err[3] = rt.ErrDivideByZero
+		}
+		plain := Vec[bool]{V: vals}
+		for name, c := range map[string]*Vec[bool]{"bitmap": &bitmap, "flags": &flags, "errors": &failed, "plain": &plain} {
+			var want Sel
+			for i := range n {
+				if c.ErrAt(i) == nil && !c.IsNull(i) && vals[i] {
+					want = append(want, int32(i))
+				}
+			}
+			got := Where(c, n)
+			if got == nil || len(got) != len(want) {
+				t.Fatalf("%s n=%d: %v, want %v", name, n, got, want)
+			}
+			for k := range want {
+				if got[k] != want[k] {
+					t.Fatalf("%s n=%d: %v, want %v", name, n, got, want)
+				}
+			}
+		}
+		a.Release()
+	}
+}

@@ -1,6 +1,10 @@
 package vec
 
-import "github.com/exprc/exprc/templates/rt"
+import (
+	"unsafe"
+
+	"github.com/exprc/exprc/templates/rt"
+)
 
 // Logic accumulates an n-ary AND or OR operand by operand, in SQL text order, by
 // design rule 2: the dominant value (FALSE for AND, TRUE for OR) decides a row
@@ -80,12 +84,39 @@ func First[T any](v *Vec[T], sel Sel, n int) (int, *rt.Error) {
 
 // Where turns the WHERE clause's result into the selection of rows it keeps
 // (TRUE only). Error rows are not kept; the caller reports the first of them.
+//
+// It has no branch per row: each row's index is written and the count
+// advances by whether the row is kept, its validity taken 64 rows at a time
+// from a bitmap (a WHERE clause is kept on a fraction of rows no branch
+// predictor guesses).
 func Where(c *Vec[bool], n int) Sel {
-	out := make(Sel, 0, n)
-	for i := 0; i < n; i++ {
-		if c.ErrAt(i) == nil && !c.IsNull(i) && c.V[i] {
-			out = append(out, int32(i))
+	out := make(Sel, n+1) // one spare: the last write may be of a row not kept
+	vals := c.V[:n]
+	k := 0
+	switch {
+	case c.Err == nil && c.Null == nil && !c.Valid.Has():
+		for i, v := range vals {
+			out[k] = int32(i)
+			k += int(b2u(v))
+		}
+	case c.Err == nil && c.Null == nil:
+		for base := 0; base < n; base += 64 {
+			w := c.Valid.Word(base)
+			for j, v := range vals[base:min(base+64, n)] {
+				out[k] = int32(base + j)
+				k += int(b2u(v) & (w >> uint(j) & 1))
+			}
+		}
+	default:
+		for i := 0; i < n; i++ {
+			if c.ErrAt(i) == nil && !c.IsNull(i) && c.V[i] {
+				out[k] = int32(i)
+				k++
+			}
 		}
 	}
-	return out
+	return out[:k:k]
 }
+
+// b2u is 1 for true and 0 for false, without a branch.
+func b2u(b bool) uint64 { return uint64(*(*uint8)(unsafe.Pointer(&b))) }

@@ -43,6 +43,28 @@ func Strict[R any](res *Vec[R], sel Sel, n int, args ...Flags) bool {
 	if clean {
 		return true
 	}
+	if sel == nil && !res.MayBeNull() {
+		// every row: the NULLs as one bitmap, the AND of the arguments'
+		res.Valid = AndValid(n, args...)
+	} else {
+		strictNulls(res, sel, n, args)
+	}
+	for a := range args {
+		errs := args[a].err
+		if errs == nil {
+			continue
+		}
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			if i := sel.Row(k); errs[i] != nil && !res.Dirty(i) {
+				res.SetErr(i, errs[i])
+			}
+		}
+	}
+	return false
+}
+
+// strictNulls marks the rows of sel where an argument is NULL.
+func strictNulls[R any](res *Vec[R], sel Sel, n int, args []Flags) {
 	for a := range args {
 		switch f := &args[a]; {
 		case f.null != nil:
@@ -78,18 +100,6 @@ func Strict[R any](res *Vec[R], sel Sel, n int, args ...Flags) bool {
 			}
 		}
 	}
-	for a := range args {
-		errs := args[a].err
-		if errs == nil {
-			continue
-		}
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			if i := sel.Row(k); errs[i] != nil && !res.Dirty(i) {
-				res.SetErr(i, errs[i])
-			}
-		}
-	}
-	return false
 }
 
 // Fail records that the function failed with e on row i, unless an argument

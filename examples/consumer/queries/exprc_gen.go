@@ -88,11 +88,8 @@ func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Vec[bool] {
 	cmp := vec.Make[bool](n)
 	{
 		out := cmp.V[:n]
-		dirty := !vec.Strict(&cmp, all, n, vec.ArrowFlags(statusArr))
+		vec.Strict(&cmp, all, n, vec.ArrowFlags(statusArr))
 		for i := range out {
-			if dirty && cmp.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NeString(statusArr.Value(i), "cancelled")
 		}
 	}
