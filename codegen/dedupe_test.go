@@ -36,9 +36,9 @@ SELECT upper(s) AS u, CASE WHEN b < 20 THEN 'small' ELSE 'big' END AS c FROM t W
 	// upper over every row: Q1 and Q2 (Q3 runs over the rows of its WHERE
 	// clause, a loop of another shape).
 	for _, want := range []string{
-		"func upperColumn(n int, all vec.Sel, in1Arr *array.String, failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array",
-		"\t// upper(s)\n\tcol1 := upperColumn(n, all, sArr, failed, mem, 1)\n",
-		"\t// upper(r)\n\tcol2 := upperColumn(n, all, r_Arr, failed, mem, 2)\n",
+		"func upperColumn(n int, all vec.Sel, in1Arr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array",
+		"\t// upper(s)\n\tcol1 := upperColumn(n, all, sArr, arena, failed, mem, 1)\n",
+		"\t// upper(r)\n\tcol2 := upperColumn(n, all, r_Arr, arena, failed, mem, 2)\n",
 		// a + 1 and b + 2: the BIGINT constant is a parameter
 		"func sumColumn(n int, all vec.Sel, in1 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, value1 int64, colNum2 int) arrow.Array",
 		"\t// a + 1\n\tcol2 := sumColumn(n, all, a, failed, mem, int64(1), 2)\n",

@@ -337,7 +337,7 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 		fn = jen.Qual(pkg, sig.Kernel)
 	}
 	return f.emitRows(sig.Ret, sig.KernelErr, !sig.Observed, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
-		call := kernelCall(sig, vals...)
+		call := f.kernelCall(sig, vals...)
 		if !sig.KernelErr {
 			return []jen.Code{set(call)}
 		}

@@ -433,7 +433,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 	if leaves {
 		loop = append(loop, jen.Id("left").Op(":=").Qual(vecPkg, "Sel").Values().Comment("rows for the vector code"))
 	}
-	left := jen.Id("left").Op("=").Append(jen.Id("left"), jen.Int32().Parens(jen.Id("i"))) // left = append(left, int32(i))
+	left := jen.Id("left").Op("=").Qual(vecPkg, "Leave").Call(jen.Id("left"), jen.Id("i"), jen.Id("n")) // left = vec.Leave(left, i, n)
 	skip := []jen.Code{left, jen.Continue()}
 	if l.fz.Direct && t.Kind == ir.KindVarchar {
 		skip = append([]jen.Code{jen.Id(l.writer).Dot("Skip").Call()}, skip...) // a place for the row, patched in later
@@ -443,18 +443,18 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 	switch {
 	case (logic || cond) && len(fu.rowNulls) > 0:
 		if len(fu.errTests) > 0 {
-			// if x.ErrAt(i) != nil { left = append(left, int32(i)); continue }
+			// if x.ErrAt(i) != nil { left = vec.Leave(left, i, n); continue }
 			checks = append(checks, jen.If(joined(fu.errTests, "||")).Block(skip...))
 		}
 	case strict && len(fu.rowNulls) > 0:
 		// if x.IsNull(i) || sArr.IsNull(i) { res.SetNull(i); continue }
 		checks = append(checks, jen.If(joined(fu.nullTests, "||")).Block(setNull, jen.Continue()))
 		if len(fu.errTests) > 0 {
-			// if x.ErrAt(i) != nil { left = append(left, int32(i)); continue }
+			// if x.ErrAt(i) != nil { left = vec.Leave(left, i, n); continue }
 			checks = append(checks, jen.If(joined(fu.errTests, "||")).Block(skip...))
 		}
 	case len(fu.rowNulls) > 0:
-		// if x.Dirty(i) || sArr.IsNull(i) { left = append(left, int32(i)); continue }
+		// if x.Dirty(i) || sArr.IsNull(i) { left = vec.Leave(left, i, n); continue }
 		checks = append(checks, jen.If(joined(fu.rowNulls, "||")).Block(skip...))
 	}
 	rowBody, checkedRow := body, checkedBody
@@ -474,7 +474,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 			flagged = jen.Qual(vecPkg, "EndRow").Call(addr(l.res), jen.Id("n"), jen.Id("i"), jen.Op("&").Id(fu.bad))
 		default:
 			loop = append(loop, jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"))
-			// if bad { bad = false; left = append(left, int32(i)) }
+			// if bad { bad = false; left = vec.Leave(left, i, n) }
 			flagged = jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left)
 		}
 		rowBody = append(append([]jen.Code{}, rowBody...), flagged)
@@ -640,16 +640,16 @@ func (l *fusedLoops) rowsLoop(body []jen.Code) []jen.Code {
 	rows = append(rows, fu.slices...)
 	rows = append(rows, jen.Id("out").Op(":=").Id(l.res).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	rows = append(rows, jen.Id("left").Op(":=").Qual(vecPkg, "Sel").Values().Comment("rows for the vector code"))
-	left := jen.Id("left").Op("=").Append(jen.Id("left"), jen.Int32().Parens(jen.Id("i"))) // left = append(left, int32(i))
+	left := jen.Id("left").Op("=").Qual(vecPkg, "Leave").Call(jen.Id("left"), jen.Id("i"), jen.Id("n")) // left = vec.Leave(left, i, n)
 	var rowBody []jen.Code
 	if len(fu.rowNulls) > 0 {
-		// if x.Dirty(i) || sArr.IsNull(i) { left = append(left, int32(i)); continue }
+		// if x.Dirty(i) || sArr.IsNull(i) { left = vec.Leave(left, i, n); continue }
 		rowBody = append(rowBody, jen.If(joined(fu.rowNulls, "||")).Block(left, jen.Continue()))
 	}
 	rowBody = append(rowBody, body...)
 	if fu.bad != "" {
 		rows = append(rows, jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"))
-		// if bad { bad = false; left = append(left, int32(i)) }
+		// if bad { bad = false; left = vec.Leave(left, i, n) }
 		rowBody = append(rowBody, jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left))
 	}
 	rows = append(rows, l.loop("out").Block(l.first(rowBody)...))

@@ -94,7 +94,7 @@ func (fu *fusion) assignRow(r *lower.Row, store func(jen.Code) jen.Code) []jen.C
 		for k := 0; k < len(r.Args); k += 2 {
 			c := fu.value(r.Args[k])
 			if subject != nil {
-				c = kernelCall(r.Sig, subject, c)
+				c = fu.f.kernelCall(r.Sig, subject, c)
 			}
 			cases = append(cases, jen.Case(c).Block(fu.assign(r.Args[k+1], store)...))
 		}
@@ -273,13 +273,13 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 	case lower.RowBetween:
 		// (x >= lo && x <= hi)
 		x := fu.value(r.Args[0])
-		return jen.Parens(jen.Add(kernelCall(r.Sigs[0], x, fu.value(r.Args[1]))).Op("&&").Add(kernelCall(r.Sigs[1], x, fu.value(r.Args[2]))))
+		return jen.Parens(jen.Add(fu.f.kernelCall(r.Sigs[0], x, fu.value(r.Args[1]))).Op("&&").Add(fu.f.kernelCall(r.Sigs[1], x, fu.value(r.Args[2]))))
 	case lower.RowIn:
 		// (x == a || x == b ...)
 		x := fu.value(r.Args[0])
-		c := jen.Add(kernelCall(r.Sigs[0], x, fu.value(r.Args[1])))
+		c := jen.Add(fu.f.kernelCall(r.Sigs[0], x, fu.value(r.Args[1])))
 		for _, v := range r.Args[2:] {
-			c = c.Op("||").Add(kernelCall(r.Sigs[0], x, fu.value(v)))
+			c = c.Op("||").Add(fu.f.kernelCall(r.Sigs[0], x, fu.value(v)))
 		}
 		return jen.Parens(c)
 	case lower.RowMap:
@@ -296,9 +296,9 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 		}
 		if r.Flags {
 			// an error flags the row: the vector code decides its outcome
-			return fu.noted(r.Sig.Ret, kernelCall(r.Sig, args...))
+			return fu.noted(r.Sig.Ret, fu.f.kernelCall(r.Sig, args...))
 		}
-		return kernelCall(r.Sig, args...)
+		return fu.f.kernelCall(r.Sig, args...)
 	}
 	panic(fmt.Sprintf("codegen: unknown row operation %d", r.Op))
 }
@@ -404,12 +404,37 @@ func (fu *fusion) logic(args []*lower.Row, op string) jen.Code {
 }
 
 // kernelCall calls the signature's kernel (templates/rt unless KernelPkg says).
-func kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
+func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 	pkg := rtPkg
 	if sig.KernelPkg != "" {
 		pkg = sig.KernelPkg
 	}
+	if pkg == rtPkg && arenaKernels[sig.Kernel] {
+		// arena.Upper(s): the string's bytes go to the batch's arena
+		return jen.Id(f.arena()).Dot(sig.Kernel).Call(args...)
+	}
 	return jen.Qual(pkg, sig.Kernel).Call(args...)
+}
+
+// arenaKernels are the templates/rt kernels that build a string and have a
+// method of the same name on rt.Arena, which the generated code calls
+// instead: a batch's strings then cost a few allocations, not one per value
+// (TestArenaKernels checks that each has its method).
+var arenaKernels = map[string]bool{
+	"Upper": true, "Lower": true, "Concat": true, "Concat2": true,
+	"CastInt64ToString": true, "CastInt32ToString": true,
+}
+
+// arena is the variable of the query function's rt.Arena, declared at its
+// top the first time a kernel writes into it.
+func (f *funcGen) arena() string {
+	if f.arenaVar == "" {
+		f.arenaVar = f.fresh("arena")
+		f.prologue = append(f.prologue, jen.Id(f.arenaVar).Op(":=").Qual(rtPkg, "NewArena").Call(jen.Id("n")).Comment("the bytes of the strings the kernels build for this batch"))
+		f.declareOuter(f.arenaVar, jen.Op("*").Qual(rtPkg, "Arena"))
+	}
+	f.use(f.arenaVar)
+	return f.arenaVar
 }
 
 // likeTest is the plain Go string test of a LIKE whose constant pattern
@@ -571,7 +596,7 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 			var c jen.Code
 			if subject != nil {
 				// a NULL operand or WHEN value matches nothing
-				c = kernelCall(r.Sig, subject, fu.value(r.Args[k]))
+				c = fu.f.kernelCall(r.Sig, subject, fu.value(r.Args[k]))
 				if nt := append(append([]string{}, subjectNulls...), fu.nullTest(r.Args[k])...); len(nt) > 0 {
 					c = jen.Op("!").Parens(fu.isNullOf(nt)).Op("&&").Add(c)
 				}

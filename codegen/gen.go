@@ -165,6 +165,7 @@ type funcGen struct {
 	itemsDeclared map[int]bool
 	mapOffs       map[int]string // MAP input column -> its entry offsets (vec.MapOffsets)
 	prologue      []jen.Code     // their declarations
+	arenaVar      string         // the batch's rt.Arena ("" until a kernel needs it)
 	done          map[*lower.Node]operand
 	sels          map[*lower.Sel]string
 	memos         map[int]memoVars

@@ -5,8 +5,11 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // TestVariadicKernels checks that every variadic function of templates/rt is
@@ -39,6 +42,40 @@ func TestVariadicKernels(t *testing.T) {
 					t.Errorf("rt.%s: variadic %v, but variadicKernels says %v", fn.Name.Name, v, variadicKernels[fn.Name.Name])
 				}
 			}
+		}
+	}
+}
+
+// TestArenaKernels checks that every kernel of arenaKernels has a method of
+// the same name and type (but for the receiver) on *rt.Arena, and the other
+// way round, so that the generated call compiles and no arena method is
+// left unused.
+func TestArenaKernels(t *testing.T) {
+	arena := reflect.TypeOf(&rt.Arena{})
+	plain := map[string]any{
+		"Upper": rt.Upper, "Lower": rt.Lower, "Concat": rt.Concat, "Concat2": rt.Concat2,
+		"CastInt64ToString": rt.CastInt64ToString, "CastInt32ToString": rt.CastInt32ToString,
+	}
+	for name := range arenaKernels {
+		m, ok := arena.MethodByName(name)
+		if !ok {
+			t.Errorf("arenaKernels has %s, but *rt.Arena has no such method", name)
+			continue
+		}
+		fn, ok := plain[name]
+		if !ok {
+			t.Errorf("arenaKernels has %s: add rt.%s to this test", name, name)
+			continue
+		}
+		want := reflect.TypeOf(fn)
+		got := m.Type // with the receiver first
+		if got.NumIn() != want.NumIn()+1 || got.NumOut() != want.NumOut() || got.IsVariadic() != want.IsVariadic() {
+			t.Errorf("(*rt.Arena).%s has type %v, rt.%s %v", name, got, name, want)
+		}
+	}
+	for i := range arena.NumMethod() {
+		if name := arena.Method(i).Name; !arenaKernels[name] {
+			t.Errorf("(*rt.Arena).%s is not in arenaKernels", name)
 		}
 	}
 }

@@ -497,7 +497,7 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -519,7 +519,7 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -651,7 +651,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			// shared (always): info['test']
@@ -668,7 +668,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			}
 			if bad {
 				bad = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused, rest = true, left
@@ -770,6 +770,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	n := int(in.NumRows())
 	lShipinstructArr := in.Column(13).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 	lCommentArr := in.Column(15).(*array.String)
 	lReturnflagArr := in.Column(8).(*array.String)
 	lLinestatusArr := in.Column(9).(*array.String)
@@ -777,7 +778,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := stringCaseCol1(n, all, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, lShipmodeArr, mem, failed)
+	col1 := stringCaseCol1(n, all, lShipinstructArr, arena, lCommentArr, lReturnflagArr, lLinestatusArr, lShipmodeArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"})
@@ -796,7 +797,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
 //	            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
 //	            ELSE upper(l_shipmode) END
-func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, lShipmodeArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, arena *rt.Arena, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, lShipmodeArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
 	var labelCol arrow.Array // written by the loop, or below from caseResult
 	var labelOut *vec.StringOut
@@ -806,12 +807,12 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, lComment
 		if lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 && lShipmodeArr.NullN() == 0 {
 			for i := range n {
 				// shared (always): upper(l_shipmode)
-				upper := rt.Upper(lShipmodeArr.Value(i))
+				upper := arena.Upper(lShipmodeArr.Value(i))
 				switch {
 				case strings.HasSuffix(upper, "AIR"):
-					labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
+					labelOut.Append(arena.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
 				case strings.Contains(lCommentArr.Value(i), "special"):
-					labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+					labelOut.Append(arena.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
 				default:
 					labelOut.Append(upper)
 				}
@@ -819,19 +820,19 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, lComment
 		} else {
 			for i := range n {
 				// shared (always): upper(l_shipmode)
-				upper := rt.Upper(lShipmodeArr.Value(i))
+				upper := arena.Upper(lShipmodeArr.Value(i))
 				switch {
 				case (!(lShipmodeArr.IsNull(i)) && strings.HasSuffix(upper, "AIR")):
 					if lShipinstructArr.IsNull(i) || lShipmodeArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
+						labelOut.Append(arena.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
 					}
 				case (!(lCommentArr.IsNull(i)) && strings.Contains(lCommentArr.Value(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || lCommentArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+						labelOut.Append(arena.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
 					}
 				default:
 					if lShipmodeArr.IsNull(i) {

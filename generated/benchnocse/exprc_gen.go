@@ -603,7 +603,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			switch {
@@ -618,7 +618,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			}
 			if bad {
 				bad = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused, rest = true, left
@@ -833,6 +833,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	n := int(in.NumRows())
 	lShipmodeArr := in.Column(14).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 	lShipinstructArr := in.Column(13).(*array.String)
 	lCommentArr := in.Column(15).(*array.String)
 	lReturnflagArr := in.Column(8).(*array.String)
@@ -840,7 +841,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := stringCaseCol1(n, all, lShipmodeArr, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, mem, failed)
+	col1 := stringCaseCol1(n, all, lShipmodeArr, arena, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"})
@@ -859,7 +860,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
 //	            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
 //	            ELSE upper(l_shipmode) END
-func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Arena, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
 	var labelCol arrow.Array // written by the loop, or below from caseResult
 	var labelOut *vec.StringOut
@@ -869,34 +870,34 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, lShipinstruc
 		if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
 			for i := range n {
 				switch {
-				case strings.HasSuffix(rt.Upper(lShipmodeArr.Value(i)), "AIR"):
-					labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", rt.Upper(lShipmodeArr.Value(i))))
+				case strings.HasSuffix(arena.Upper(lShipmodeArr.Value(i)), "AIR"):
+					labelOut.Append(arena.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeArr.Value(i))))
 				case strings.Contains(lCommentArr.Value(i), "special"):
-					labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+					labelOut.Append(arena.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
 				default:
-					labelOut.Append(rt.Upper(lShipmodeArr.Value(i)))
+					labelOut.Append(arena.Upper(lShipmodeArr.Value(i)))
 				}
 			}
 		} else {
 			for i := range n {
 				switch {
-				case (!(lShipmodeArr.IsNull(i)) && strings.HasSuffix(rt.Upper(lShipmodeArr.Value(i)), "AIR")):
+				case (!(lShipmodeArr.IsNull(i)) && strings.HasSuffix(arena.Upper(lShipmodeArr.Value(i)), "AIR")):
 					if lShipinstructArr.IsNull(i) || lShipmodeArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(rt.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", rt.Upper(lShipmodeArr.Value(i))))
+						labelOut.Append(arena.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeArr.Value(i))))
 					}
 				case (!(lCommentArr.IsNull(i)) && strings.Contains(lCommentArr.Value(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || lCommentArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(rt.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+						labelOut.Append(arena.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
 					}
 				default:
 					if lShipmodeArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(rt.Upper(lShipmodeArr.Value(i)))
+						labelOut.Append(arena.Upper(lShipmodeArr.Value(i)))
 					}
 				}
 			}

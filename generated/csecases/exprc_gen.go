@@ -406,7 +406,7 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -435,7 +435,7 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -1413,7 +1413,7 @@ func fused_two_lookupsCol1(n int, all vec.Sel, c_ vec.Vec[int64], i_ vec.Vec[int
 		var bad vec.Failed
 		for i := range out {
 			if c_.Dirty(i) || i_.Dirty(i) || a.Dirty(i) || mArr.IsNull(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			// shared (always): m['a']
@@ -1430,7 +1430,7 @@ func fused_two_lookupsCol1(n int, all vec.Sel, c_ vec.Vec[int64], i_ vec.Vec[int
 			}
 			if bad {
 				bad = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused, rest = true, left
@@ -1615,7 +1615,7 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -1637,7 +1637,7 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -3050,13 +3050,13 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in 
 				out[i] = (rt.GtInt64(quotient, int64(1)) || rt.LtInt64(quotient, int64(-1)))
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
 			for i := range out {
 				if a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 					continue
 				}
 				// shared (always): (a DIV b)
@@ -3064,7 +3064,7 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in 
 				out[i] = (rt.GtInt64(quotient, int64(1)) || rt.LtInt64(quotient, int64(-1)))
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -3367,7 +3367,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			// shared (always): info['test']
@@ -3384,7 +3384,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 			}
 			if bad {
 				bad = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused, rest = true, left
@@ -3715,7 +3715,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 		var bad vec.Failed
 		for i := range out {
 			if testInfoFixed.Dirty(i) || infoArr.IsNull(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			// shared (always): info['test']
@@ -3734,7 +3734,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 			}
 			if bad {
 				bad = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused, rest = true, left
@@ -3885,7 +3885,7 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -3907,7 +3907,7 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -4017,7 +4017,7 @@ func simple_case_operandCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem me
 			for i := range n {
 				if quotient.ErrAt(i) != nil {
 					directOut.Skip()
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 					continue
 				}
 				subject2 := quotientV[i]
@@ -4143,10 +4143,11 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(6).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := string_case_chainCol1(n, all, sArr, mem, failed)
+	col1 := string_case_chainCol1(n, all, sArr, arena, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"})
@@ -4163,7 +4164,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 // string_case_chainCol1 computes output column 1 (r) of query string_case_chain on every row, noting its first failed row in failed:
 //
 //	CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
-func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
@@ -4174,7 +4175,7 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		if sArr.NullN() == 0 {
 			for i := range out {
 				// shared (always): upper(s)
-				upper := rt.Upper(sArr.Value(i))
+				upper := arena.Upper(sArr.Value(i))
 				switch {
 				case rt.EqString(upper, "A"):
 					out[i] = int32(1)
@@ -4187,7 +4188,7 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		} else {
 			for i := range out {
 				// shared (always): upper(s)
-				upper := rt.Upper(sArr.Value(i))
+				upper := arena.Upper(sArr.Value(i))
 				switch {
 				case (!(sArr.IsNull(i)) && rt.EqString(upper, "A")):
 					out[i] = int32(1)
@@ -4487,7 +4488,7 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -4509,7 +4510,7 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}

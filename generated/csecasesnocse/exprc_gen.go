@@ -304,7 +304,7 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 		var bad vec.Failed
 		for i := range out {
 			if mArr.IsNull(i) || b.Dirty(i) || c_.Dirty(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			switch {
@@ -315,7 +315,7 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 			}
 			if bad {
 				bad = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused, rest = true, left
@@ -1460,7 +1460,7 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 		var bad vec.Failed
 		for i := range out {
 			if mArr.IsNull(i) || c_.Dirty(i) || i_.Dirty(i) || a.Dirty(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			switch {
@@ -1473,7 +1473,7 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 			}
 			if bad {
 				bad = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused, rest = true, left
@@ -2412,13 +2412,13 @@ func map_lookup_where_outputWhere(n int, all vec.Sel, mArr *array.Map, mKeys vec
 		var bad vec.Failed
 		for i := range out {
 			if mArr.IsNull(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			out[i] = rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(0))
 			if bad {
 				bad = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused, rest = true, left
@@ -2509,13 +2509,13 @@ func map_lookup_where_outputCol1(n int, sel vec.Sel, mArr *array.Map, mKeys vec.
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			if mArr.IsNull(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			out[i] = bad2.Int64(rt.AddInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad2), int64(1)))
 			if bad2 {
 				bad2 = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused2, rest2 = true, left
@@ -3100,7 +3100,7 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fai
 				out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)) || rt.LtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(-1)))
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -3117,7 +3117,7 @@ func or_operandsCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], fai
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -3450,7 +3450,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			switch {
@@ -3465,7 +3465,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 			}
 			if bad {
 				bad = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused, rest = true, left
@@ -3741,7 +3741,7 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			switch {
@@ -3758,7 +3758,7 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 			}
 			if bad {
 				bad = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused, rest = true, left
@@ -4100,7 +4100,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 		var bad vec.Failed
 		for i := range out {
 			if testInfoFixed.Dirty(i) || infoArr.IsNull(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			switch {
@@ -4117,7 +4117,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 			}
 			if bad {
 				bad = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused, rest = true, left
@@ -4506,7 +4506,7 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -4520,7 +4520,7 @@ func simple_case_operandCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -4613,10 +4613,11 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(6).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := string_case_chainCol1(n, all, sArr, mem, failed)
+	col1 := string_case_chainCol1(n, all, sArr, arena, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END"})
@@ -4633,7 +4634,7 @@ func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.All
 // string_case_chainCol1 computes output column 1 (r) of query string_case_chain on every row, noting its first failed row in failed:
 //
 //	CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END
-func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (upper(s) = 'A') THEN 1 WHEN (upper(s) = 'B') THEN 2 ELSE length(upper(s)) END
 	var directCol arrow.Array // written by the loop, or below from caseResult
 	var directOut *vec.FixedOut[int32]
@@ -4644,26 +4645,26 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, mem memory.Al
 		if sArr.NullN() == 0 {
 			for i := range out {
 				switch {
-				case rt.EqString(rt.Upper(sArr.Value(i)), "A"):
+				case rt.EqString(arena.Upper(sArr.Value(i)), "A"):
 					out[i] = int32(1)
-				case rt.EqString(rt.Upper(sArr.Value(i)), "B"):
+				case rt.EqString(arena.Upper(sArr.Value(i)), "B"):
 					out[i] = int32(2)
 				default:
-					out[i] = rt.Length(rt.Upper(sArr.Value(i)))
+					out[i] = rt.Length(arena.Upper(sArr.Value(i)))
 				}
 			}
 		} else {
 			for i := range out {
 				switch {
-				case (!(sArr.IsNull(i)) && rt.EqString(rt.Upper(sArr.Value(i)), "A")):
+				case (!(sArr.IsNull(i)) && rt.EqString(arena.Upper(sArr.Value(i)), "A")):
 					out[i] = int32(1)
-				case (!(sArr.IsNull(i)) && rt.EqString(rt.Upper(sArr.Value(i)), "B")):
+				case (!(sArr.IsNull(i)) && rt.EqString(arena.Upper(sArr.Value(i)), "B")):
 					out[i] = int32(2)
 				default:
 					if sArr.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
-						out[i] = rt.Length(rt.Upper(sArr.Value(i)))
+						out[i] = rt.Length(arena.Upper(sArr.Value(i)))
 					}
 				}
 			}

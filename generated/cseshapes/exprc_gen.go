@@ -1122,7 +1122,7 @@ func shape00005Col2(n int, sel vec.Sel, b vec.Vec[int64], probe vec.Vec[int64], 
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if b.Dirty(i) || probe.Dirty(i) || probe2.Dirty(i) {
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 					continue
 				}
 				out[i] = rt.Not((rt.GeInt64(bV[i], probeV[i]) && rt.LeInt64(bV[i], probe2V[i])))
@@ -1622,7 +1622,7 @@ func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64]
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -1640,7 +1640,7 @@ func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64]
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -4897,7 +4897,7 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
 				if probe2.ErrAt(i) != nil || probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 					continue
 				}
 				subject2 := probe2V[i]
@@ -5337,7 +5337,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 		} else {
 			for i := range out {
 				if probe.ErrAt(i) != nil {
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 					continue
 				}
 				var caseWhenValue int64
@@ -5555,7 +5555,7 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], in 
 		} else {
 			for i := range out {
 				if b.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 					continue
 				}
 				out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
@@ -6655,7 +6655,7 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], a v
 				out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V2[i], aV[i]))
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -6673,7 +6673,7 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], a v
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -11074,7 +11074,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if probe2.ErrAt(i) != nil || probe3.ErrAt(i) != nil {
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 					continue
 				}
 				if (probe2.IsNull(i) || rt.GtInt64(int64(9223372036854775807), probe2V[i])) && (sArr.IsNull(i) || probe3.IsNull(i) || rt.LtInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), probe3V[i])) && !(probe2.IsNull(i) || sArr.IsNull(i) || probe3.IsNull(i)) {

@@ -1786,7 +1786,7 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -1805,7 +1805,7 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -1918,7 +1918,7 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], m
 				}
 				if bad2 {
 					bad2 = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -1936,7 +1936,7 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], m
 				}
 				if bad2 {
 					bad2 = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -6633,7 +6633,7 @@ func shape00035Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], in 
 		} else {
 			for i := range out {
 				if b.Dirty(i) || a.Dirty(i) {
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 					continue
 				}
 				out[i] = rt.Not((rt.EqInt64(int64(5), bV[i]) || rt.EqInt64(int64(5), int64(5)) || rt.EqInt64(int64(5), aV[i])))
@@ -7919,7 +7919,7 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], a v
 				out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(1))), bV[i]) || rt.NeInt64(c_V[i], aV[i]))
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -7937,7 +7937,7 @@ func shape00042Col1(n int, sel vec.Sel, b vec.Vec[int64], c_ vec.Vec[int64], a v
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}

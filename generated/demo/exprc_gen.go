@@ -413,7 +413,7 @@ func classifyCol1(n int, sel vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -436,7 +436,7 @@ func classifyCol1(n int, sel vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -520,7 +520,7 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			if infoArr.IsNull(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			// shared (always): info['test']
@@ -535,7 +535,7 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			}
 			if bad2 {
 				bad2 = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused2, rest2 = true, left

@@ -1786,10 +1786,11 @@ func Case0035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0035Col1(n, all, a, failed, mem)
+	col1 := case0035Col1(n, all, a, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS VARCHAR)"})
@@ -1806,7 +1807,7 @@ func Case0035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0035Col1 computes output column 1 (r) of query Case0035 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS VARCHAR)
-func case0035Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0035Col1(n int, all vec.Sel, a vec.Vec[int64], arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CAST(a AS VARCHAR)
 	asVarchar := vec.Make[string](n)
 	{
@@ -1817,7 +1818,7 @@ func case0035Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 			if dirty && asVarchar.Dirty(i) {
 				continue
 			}
-			out[i] = rt.CastInt64ToString(aV[i])
+			out[i] = arena.CastInt64ToString(aV[i])
 		}
 	}
 	vec.Check(failed, &asVarchar, all, n, 1)
@@ -2296,10 +2297,11 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0044Col1(n, all, i_, mem, failed)
+	col1 := case0044Col1(n, all, i_, arena, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(CAST(i AS VARCHAR) AS INT)"})
@@ -2316,7 +2318,7 @@ func Case0044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0044Col1 computes output column 1 (r) of query Case0044 on every row, noting its first failed row in failed:
 //
 //	CAST(CAST(i AS VARCHAR) AS INT)
-func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], arena *rt.Arena, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(CAST(i AS VARCHAR) AS INT)
 	var directCol arrow.Array // written by the loop, or below from asInt
 	var directOut *vec.FixedOut[int32]
@@ -2328,7 +2330,7 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 		var bad vec.FirstErr
 		if i_.Clean() {
 			for i := range out {
-				out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
+				out[i] = bad.Int32(rt.CastStringToInt32(arena.CastInt32ToString(i_V[i])))
 				vec.EndRow(&asInt, n, i, &bad)
 			}
 		} else {
@@ -2337,7 +2339,7 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 					directOut.SetNull(i)
 					continue
 				}
-				out[i] = bad.Int32(rt.CastStringToInt32(rt.CastInt32ToString(i_V[i])))
+				out[i] = bad.Int32(rt.CastStringToInt32(arena.CastInt32ToString(i_V[i])))
 				vec.EndRow(&asInt, n, i, &bad)
 			}
 		}
@@ -5505,11 +5507,12 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// upper(s)
-	col1 := upperColumn(n, all, sArr, failed, mem)
+	col1 := upperColumn(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s)"})
@@ -5528,7 +5531,7 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0099 on every row, noting its first failed row in failed:
 //
 //	upper(s)
-func upperColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func upperColumn(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	upper := vec.Make[string](n)
 	{
 		out := upper.V[:n]
@@ -5537,7 +5540,7 @@ func upperColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, me
 			if dirty && upper.Dirty(i) {
 				continue
 			}
-			out[i] = rt.Upper(sArr.Value(i))
+			out[i] = arena.Upper(sArr.Value(i))
 		}
 	}
 	vec.Check(failed, &upper, all, n, 1)
@@ -5568,10 +5571,11 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0100Col1(n, all, sArr, failed, mem)
+	col1 := case0100Col1(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lower(s)"})
@@ -5588,7 +5592,7 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0100Col1 computes output column 1 (r) of query Case0100 on every row, noting its first failed row in failed:
 //
 //	lower(s)
-func case0100Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0100Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lower(s)
 	lower := vec.Make[string](n)
 	{
@@ -5598,7 +5602,7 @@ func case0100Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			if dirty && lower.Dirty(i) {
 				continue
 			}
-			out[i] = rt.Lower(sArr.Value(i))
+			out[i] = arena.Lower(sArr.Value(i))
 		}
 	}
 	vec.Check(failed, &lower, all, n, 1)
@@ -5629,11 +5633,12 @@ func Case0101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// upper(s)
-	col1 := upperColumn(n, all, sArr, failed, mem)
+	col1 := upperColumn(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s)"})
@@ -6106,11 +6111,12 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 	uArr := in.Column(8).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// concat(s, u)
-	col1 := concatColumn(n, all, sArr, uArr, failed, mem)
+	col1 := concatColumn(n, all, sArr, uArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s, u)"})
@@ -6129,7 +6135,7 @@ func Case0111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0111 on every row, noting its first failed row in failed:
 //
 //	concat(s, u)
-func concatColumn(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func concatColumn(n int, all vec.Sel, sArr *array.String, uArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	concat := vec.Make[string](n)
 	{
 		out := concat.V[:n]
@@ -6138,7 +6144,7 @@ func concatColumn(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 			if dirty && concat.Dirty(i) {
 				continue
 			}
-			out[i] = rt.Concat2(sArr.Value(i), uArr.Value(i))
+			out[i] = arena.Concat2(sArr.Value(i), uArr.Value(i))
 		}
 	}
 	vec.Check(failed, &concat, all, n, 1)
@@ -6170,11 +6176,12 @@ func Case0112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 	uArr := in.Column(8).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// concat(s, u)
-	col1 := concatColumn(n, all, sArr, uArr, failed, mem)
+	col1 := concatColumn(n, all, sArr, uArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s, u)"})
@@ -6211,10 +6218,11 @@ func Case0113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0113Col1(n, all, sArr, failed, mem)
+	col1 := case0113Col1(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s)"})
@@ -6231,7 +6239,7 @@ func Case0113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0113Col1 computes output column 1 (r) of query Case0113 on every row, noting its first failed row in failed:
 //
 //	concat(s)
-func case0113Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0113Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// concat(s)
 	concat := vec.Make[string](n)
 	{
@@ -6241,7 +6249,7 @@ func case0113Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			if dirty && concat.Dirty(i) {
 				continue
 			}
-			out[i] = rt.Concat(sArr.Value(i))
+			out[i] = arena.Concat(sArr.Value(i))
 		}
 	}
 	vec.Check(failed, &concat, all, n, 1)
@@ -6273,11 +6281,12 @@ func Case0114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 	uArr := in.Column(8).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// s || u
-	col1 := concatColumn(n, all, sArr, uArr, failed, mem)
+	col1 := concatColumn(n, all, sArr, uArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s || u"})
@@ -6314,11 +6323,12 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0115Col1(n, all, sArr, uArr, mem, failed)
+	col1 := case0115Col1(n, all, sArr, arena, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s || 'x' || u"})
@@ -6335,7 +6345,7 @@ func Case0115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0115Col1 computes output column 1 (r) of query Case0115 on every row, noting its first failed row in failed:
 //
 //	s || 'x' || u
-func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0115Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((s || 'x') || u)
 	var directCol arrow.Array // written by the loop, or below from concat
 	var directOut *vec.StringOut
@@ -6344,7 +6354,7 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 		directOut = vec.NewStringOut(mem, n)
 		if sArr.NullN() == 0 && uArr.NullN() == 0 {
 			for i := range n {
-				directOut.Append(rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
+				directOut.Append(arena.Concat2(arena.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
 			}
 		} else {
 			for i := range n {
@@ -6352,7 +6362,7 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 					directOut.AppendNull()
 					continue
 				}
-				directOut.Append(rt.Concat2(rt.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
+				directOut.Append(arena.Concat2(arena.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
 			}
 		}
 		directCol = directOut.Array()
@@ -9187,11 +9197,12 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// upper(s) RLIKE '('
-	col1 := rlikeColumn2(n, all, sArr, failed, mem)
+	col1 := rlikeColumn2(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s) RLIKE '('"})
@@ -9210,7 +9221,7 @@ func Case0170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0170 on every row, noting its first failed row in failed:
 //
 //	upper(s) RLIKE '('
-func rlikeColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func rlikeColumn2(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	upper := vec.Make[string](n)
 	{
 		out := upper.V[:n]
@@ -9219,7 +9230,7 @@ func rlikeColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 			if dirty && upper.Dirty(i) {
 				continue
 			}
-			out[i] = rt.Upper(sArr.Value(i))
+			out[i] = arena.Upper(sArr.Value(i))
 		}
 	}
 	rlike := vec.FailValues[bool](&upper, rlikePattern4Err, all, n)
@@ -9251,11 +9262,12 @@ func Case0171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// upper(s) RLIKE '('
-	col1 := rlikeColumn2(n, all, sArr, failed, mem)
+	col1 := rlikeColumn2(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s) RLIKE '('"})
@@ -12310,10 +12322,11 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sArr := in.Column(7).(*array.String)
 	uArr := in.Column(8).(*array.String)
 	a := vec.Int64s(in.Column(0))
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0225Col1(n, all, sArr, uArr, a, mem, failed)
+	col1 := case0225Col1(n, all, sArr, uArr, a, arena, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))"})
@@ -12330,7 +12343,7 @@ func Case0225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0225Col1 computes output column 1 (r) of query Case0225 on every row, noting its first failed row in failed:
 //
 //	concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR))
-func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a vec.Vec[int64], arena *rt.Arena, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// concat(s, u, CAST((1 DIV a) AS VARCHAR))
 	var directCol arrow.Array // written by the loop, or below from concat
 	var directOut *vec.StringOut
@@ -12341,7 +12354,7 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 		var bad vec.FirstErr
 		if sArr.NullN() == 0 && uArr.NullN() == 0 && a.Clean() {
 			for i := range n {
-				directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
+				directOut.Append(arena.Concat(sArr.Value(i), uArr.Value(i), arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
 				vec.EndRow(&concat, n, i, &bad)
 			}
 		} else {
@@ -12350,7 +12363,7 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 					directOut.AppendNull()
 					continue
 				}
-				directOut.Append(rt.Concat(sArr.Value(i), uArr.Value(i), rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
+				directOut.Append(arena.Concat(sArr.Value(i), uArr.Value(i), arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
 				vec.EndRow(&concat, n, i, &bad)
 			}
 		}
@@ -12383,13 +12396,14 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 	sArr := in.Column(7).(*array.String)
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// concat(CAST(1 DIV a AS VARCHAR), s, u)
-	col1 := concatColumn2(n, all, a, sArr, uArr, mem, failed)
+	col1 := concatColumn2(n, all, a, arena, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"})
@@ -12408,7 +12422,7 @@ func Case0226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0226 on every row, noting its first failed row in failed:
 //
 //	concat(CAST(1 DIV a AS VARCHAR), s, u)
-func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], arena *rt.Arena, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var concat vec.Vec[string]
@@ -12418,7 +12432,7 @@ func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uAr
 		var bad vec.FirstErr
 		if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
 			for i := range n {
-				directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
+				directOut.Append(arena.Concat(arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
 				vec.EndRow(&concat, n, i, &bad)
 			}
 		} else {
@@ -12427,7 +12441,7 @@ func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, uAr
 					directOut.AppendNull()
 					continue
 				}
-				directOut.Append(rt.Concat(rt.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
+				directOut.Append(arena.Concat(arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
 				vec.EndRow(&concat, n, i, &bad)
 			}
 		}
@@ -12460,13 +12474,14 @@ func Case0227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 	sArr := in.Column(7).(*array.String)
 	uArr := in.Column(8).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// concat(CAST(1 DIV a AS VARCHAR), s, u)
-	col1 := concatColumn2(n, all, a, sArr, uArr, mem, failed)
+	col1 := concatColumn2(n, all, a, arena, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat(CAST(1 DIV a AS VARCHAR), s, u)"})
@@ -12921,7 +12936,7 @@ func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool], failed 
 				out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) && pV[i])
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -12938,7 +12953,7 @@ func case0235Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool], failed 
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -13238,7 +13253,7 @@ func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool], failed 
 				out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) || pV[i])
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -13255,7 +13270,7 @@ func case0240Col1(n int, all vec.Sel, a vec.Vec[int64], p vec.Vec[bool], failed 
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -13420,7 +13435,7 @@ func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 				out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)) && rt.NeInt64(aV[i], int64(0)))
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -13437,7 +13452,7 @@ func case0242Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -13643,7 +13658,7 @@ func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 				out[i] = (rt.GtInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), int64(1)) || rt.EqInt64(aV[i], int64(0)))
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -13660,7 +13675,7 @@ func case0245Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -14074,7 +14089,7 @@ func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 				out[i] = (rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) && rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1)))
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -14091,7 +14106,7 @@ func case0253Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -14183,7 +14198,7 @@ func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed
 				out[i] = (rt.EqInt64(bad.Int64(rt.AddInt64(bV[i], int64(9223372036854775807))), int64(1)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)))
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
@@ -14200,7 +14215,7 @@ func case0254Col1(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64], failed
 				}
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -16933,19 +16948,19 @@ func case0300Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arr
 				out[i] = (rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], bad.Int64(rt.DivInt64(int64(1), bV[i]))))
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
 			for i := range out {
 				if a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 					continue
 				}
 				out[i] = (rt.EqInt64(aV[i], int64(2)) || rt.EqInt64(aV[i], bad.Int64(rt.DivInt64(int64(1), bV[i]))))
 				if bad {
 					bad = false
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 				}
 			}
 		}
@@ -17394,7 +17409,7 @@ func inRangeColumn2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in a
 		} else {
 			for i := range out {
 				if a.Dirty(i) || b.Dirty(i) {
-					left = append(left, int32(i))
+					left = vec.Leave(left, i, n)
 					continue
 				}
 				out[i] = (rt.GeInt64(aV[i], bV[i]) && rt.LeInt64(aV[i], int64(3)))
@@ -18560,13 +18575,13 @@ func case0327Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Offs [
 		var bad vec.Failed
 		for i := range out {
 			if n_Arr.IsNull(i) || i_.Dirty(i) {
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 				continue
 			}
 			out[i] = vec.CheckedItemString(n_Items, vec.RowFindInt64(n_Offs, n_Keys, i, rt.CastInt32ToInt64(i_V[i])), &bad)
 			if bad {
 				bad = false
-				left = append(left, int32(i))
+				left = vec.Leave(left, i, n)
 			}
 		}
 		fused, rest = true, left

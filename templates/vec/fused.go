@@ -305,3 +305,13 @@ func endFailed[T any](v *Vec[T], n, i int, bad *FirstErr) {
 	FailRow(v, n, i, bad.Err)
 	bad.Err = nil
 }
+
+// Leave adds row i to the rows a fused loop leaves to the vector code (rows
+// of a batch of n). The list is made, for every row the loop could leave,
+// on the first: one allocation however many rows there are.
+func Leave(left Sel, i, n int) Sel {
+	if cap(left) == 0 {
+		left = make(Sel, 0, n)
+	}
+	return append(left, int32(i))
+}

@@ -1,6 +1,8 @@
 package vec
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -44,31 +46,35 @@ func validity(mem memory.Allocator, null []bool, bm Bitmap, sel Sel, n int) (*me
 }
 
 // bitmapValidity is validity for NULLs held in a bitmap: copied whole, or
-// gathered bit by bit for a selection.
+// gathered for a selection 64 rows at a time, without a branch per row.
 func bitmapValidity(mem memory.Allocator, bm Bitmap, sel Sel, n int) (*memory.Buffer, int) {
 	cnt := sel.Rows(n)
 	buf := memory.NewResizableBuffer(mem)
-	buf.Resize(int(bitutil.BytesForBits(int64(cnt))))
-	bits := buf.Bytes()
-	nulls := 0
+	nw := (cnt + 63) / 64
+	buf.Resize(nw * 8)
+	valid := 0
 	if sel == nil {
+		bits := buf.Bytes()
 		bitutil.CopyBitmap(bm.bits, bm.off, cnt, bits, 0)
-		nulls = cnt - bitutil.CountSetBits(bits, 0, cnt)
-	} else {
-		clear(bits)
-		for k, i := range sel {
-			if bm.IsNull(int(i)) {
-				nulls++
-			} else {
-				bits[k>>3] |= 1 << (k & 7)
+		valid = bitutil.CountSetBits(bits, 0, cnt)
+	} else if nw > 0 {
+		words := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(buf.Bytes()))), nw)
+		src, off := bm.bits, bm.off
+		for w := range words {
+			var word uint64
+			for j, r := range sel[w*64 : min(w*64+64, cnt)] {
+				p := off + int(r)
+				word |= uint64(src[p>>3]>>(p&7)&1) << uint(j)
 			}
+			words[w] = word
+			valid += bits.OnesCount64(word)
 		}
 	}
-	if nulls == 0 {
+	if valid == cnt {
 		buf.Release()
 		return nil, 0
 	}
-	return buf, nulls
+	return buf, cnt - valid
 }
 
 func makeArray(dt arrow.DataType, cnt int, nulls int, bufs ...*memory.Buffer) arrow.Array {
@@ -164,6 +170,19 @@ func StringArray(mem memory.Allocator, v *Vec[string], sel Sel, n int) arrow.Arr
 	return makeArray(arrow.BinaryTypes.String, cnt, nulls, valid, ob, data)
 }
 
+// putBytes copies raw[s:e] to dst[pos:] and returns its length: a string of
+// at most 8 bytes (a flag, a code) as one 8-byte load and store where both
+// have room, rather than a call of memmove per value.
+func putBytes(dst []byte, pos int, raw []byte, s, e int32) int {
+	l := int(e - s)
+	if l <= 8 && pos+8 <= len(dst) && int(s)+8 <= len(raw) {
+		binary.LittleEndian.PutUint64(dst[pos:], binary.LittleEndian.Uint64(raw[s:]))
+		return l
+	}
+	copy(dst[pos:], raw[s:e])
+	return l
+}
+
 // stringBuffers allocates the offsets buffer (also returned as a slice) and the
 // data buffer of a string array of cnt values and size bytes.
 func stringBuffers(mem memory.Allocator, cnt, size int) (*memory.Buffer, []int32, *memory.Buffer) {
@@ -208,14 +227,15 @@ func TakeColumn(mem memory.Allocator, a arrow.Array, sel Sel, n int) arrow.Array
 		for _, i := range sel {
 			size += int(src[i+1] - src[i])
 		}
-		ob, offs, data := stringBuffers(mem, len(sel), size)
+		ob, offs, data := stringBuffers(mem, len(sel), size+8) // 8 spare bytes: see putBytes
 		bytes := data.Bytes()
 		pos := 0
 		for k, i := range sel {
 			offs[k] = int32(pos)
-			pos += copy(bytes[pos:], raw[src[i]:src[i+1]])
+			pos += putBytes(bytes, pos, raw, src[i], src[i+1])
 		}
 		offs[len(sel)] = int32(pos)
+		data.ResizeNoShrink(pos)
 		vb, nullCount := validity(mem, nil, valid, sel, n)
 		return makeArray(arrow.BinaryTypes.String, len(sel), nullCount, vb, ob, data)
 	}

@@ -55,6 +55,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	statusArr := in.Column(4).(*array.String)
 	customerArr := in.Column(1).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 	amount := vec.Float64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
@@ -65,7 +66,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	sel := vec.Where(&cmp, n)
 
 	// id: id
-	col2 := classifyCol2(n, sel, customerArr, failed, mem)
+	col2 := classifyCol2(n, sel, customerArr, arena, failed, mem)
 	col3 := classifyCol3(n, sel, amount, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col2, col3)
@@ -99,14 +100,14 @@ func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Vec[bool] {
 // classifyCol2 computes output column 2 (customer) of query Classify on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	upper(customer)
-func classifyCol2(n int, sel vec.Sel, customerArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func classifyCol2(n int, sel vec.Sel, customerArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// upper(customer)
 	upper := vec.Make[string](n)
 	{
 		out := upper.V[:n]
 		if vec.Strict(&upper, sel, n, vec.ArrowFlags(customerArr)) && vec.Dense(sel, n, false) {
 			for i := range out {
-				out[i] = rt.Upper(customerArr.Value(i))
+				out[i] = arena.Upper(customerArr.Value(i))
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -114,7 +115,7 @@ func classifyCol2(n int, sel vec.Sel, customerArr *array.String, failed *vec.Fai
 				if upper.Dirty(i) {
 					continue
 				}
-				out[i] = rt.Upper(customerArr.Value(i))
+				out[i] = arena.Upper(customerArr.Value(i))
 			}
 		}
 	}

@@ -1,0 +1,58 @@
+package rt
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestArenaAgrees checks every arena kernel against the plain function of
+// the same name, over ASCII, non-ASCII and invalid UTF-8 text, keeping every
+// result until the end so that a chunk reused or grown in place would show.
+func TestArenaAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	alphabet := []string{"a", "Z", "q", "é", "É", "ß", "ı", "\xff", "\xe2\x82", " ", "1", "ǅ", "ﬀ", "Σ"}
+	text := func() string {
+		s := ""
+		for range r.IntN(12) {
+			s += alphabet[r.IntN(len(alphabet))]
+		}
+		return s
+	}
+	a := NewArena(4) // small: many chunks
+	type kept struct{ got, want, what string }
+	var all []kept
+	for range 5000 {
+		x, y, z := text(), text(), text()
+		v := r.Int64() >> r.IntN(64)
+		all = append(all,
+			kept{a.Upper(x), Upper(x), "upper " + x},
+			kept{a.Lower(x), Lower(x), "lower " + x},
+			kept{a.Concat2(x, y), Concat2(x, y), "concat2"},
+			kept{a.Concat(x, y, z), Concat(x, y, z), "concat"},
+			kept{a.Concat(), Concat(), "concat()"},
+			kept{a.CastInt64ToString(v), CastInt64ToString(v), "cast"},
+			kept{a.CastInt32ToString(int32(v)), CastInt32ToString(int32(v)), "cast32"},
+		)
+	}
+	for _, k := range all {
+		if k.got != k.want {
+			t.Fatalf("%s: %q, want %q", k.what, k.got, k.want)
+		}
+	}
+}
+
+// TestArenaAllocations: a batch's strings cost one allocation, however many
+// rows it has (when they are short).
+func TestArenaAllocations(t *testing.T) {
+	for _, rows := range []int{1000, 100000} {
+		allocs := testing.AllocsPerRun(5, func() {
+			a := NewArena(rows)
+			for i := range rows {
+				_ = a.Concat("x", a.Lower("ABC"), a.CastInt64ToString(int64(i)))
+			}
+		})
+		if allocs > 2 { // the arena and its one chunk
+			t.Errorf("%d rows: %.0f allocations", rows, allocs)
+		}
+	}
+}
