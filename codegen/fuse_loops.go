@@ -528,9 +528,17 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 // by the clean batch's body, a row with a NULL input too (its value is never
 // read), and makes the result NULL where the AND of its inputs' validity
 // says (validity): a strict expression of fixed width whose inputs carry no
-// errors and whose failed rows are their first error (lower.EveryRow).
+// errors and whose failed rows are their first error (lower.EveryRow), or a
+// WHERE clause that can be TRUE only where every input is not NULL
+// (lower.FilterEveryRow: NULL there stands for FALSE too, as both leave the
+// row out).
 func (l *fusedLoops) everyRow() bool {
 	fu := l.fu
+	if l.logic && l.fz.Filter && !l.single {
+		// a WHERE clause: see lower.FilterEveryRow
+		return len(fu.rowNulls) > 0 && len(fu.errTests) == 0 && fu.bad == "" && len(fu.flagArgs) == len(fu.rowNulls) &&
+			len(l.fz.Absorbs) == 0 && lower.FilterEveryRow(l.fz.Row)
+	}
 	if !l.strict || l.single || len(fu.rowNulls) == 0 || len(fu.errTests) > 0 || fu.bad != "" && !l.exact {
 		return false
 	}
@@ -557,6 +565,9 @@ func (l *fusedLoops) validity() []jen.Code {
 	// vec.AndValid(n, vec.FlagsOf(&x), vec.ArrowFlags(sArr))
 	and := jen.Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, fu.flagArgs...)...)
 	comment := jen.Comment("NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row")
+	if l.logic {
+		comment = jen.Comment("a row with a NULL input is left out (the clause is FALSE or NULL there): NULL where an input is, 64 rows at a time; the loop computes every row")
+	}
 	if !l.fz.Direct {
 		return []jen.Code{comment, jen.Id(l.res).Dot("Valid").Op("=").Add(and)}
 	}

@@ -43,6 +43,7 @@ func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel)
 	n.Fused = fz
 	if e == l.rootExpr {
 		fz.Root = l.root
+		fz.Filter = l.filter
 	}
 	fz.Direct, fz.DirectWhy = l.takeSink(e)
 	locals := map[int]bool{}

@@ -36,6 +36,7 @@ type lowerer struct {
 	vectorsOnly bool
 	// root and rootExpr are the clause being lowered.
 	root     string
+	filter   bool // the root is the WHERE clause
 	rootExpr ir.Expr
 }
 
@@ -54,10 +55,11 @@ func lower(q *ir.Query, p *cse.Plan, vectorsOnly bool) *Query {
 	if q.Filter != nil {
 		r := regionOf(p, true)
 		root := &Root{Name: "WHERE", SQL: q.FilterSQL, Expr: q.Filter, PassThrough: -1}
-		l.root, l.rootExpr = root.Name, q.Filter
+		l.root, l.rootExpr, l.filter = root.Name, q.Filter, true
 		l.absorb(r, []ir.Expr{q.Filter})
 		root.Hoists = l.enter(r, all)
 		root.Value, root.Why = l.top(q.Filter, all)
+		l.filter = false
 		l.out.Where = root
 		sel = &Sel{Kind: SelWhere}
 	}

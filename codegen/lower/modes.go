@@ -322,3 +322,49 @@ func EveryRow(r *Row) bool {
 	}
 	return false
 }
+
+// FilterEveryRow reports whether a WHERE clause r may be computed on every
+// row of a batch, one with a NULL input too, by its clean batch's code, the
+// rows with a NULL input then left out: an AND whose operands are TRUE only
+// where all of their inputs are not NULL (EveryRow values, BETWEEN of them,
+// IN of one against constants). On a row with a NULL input the clause is
+// FALSE or NULL, and either leaves the row out.
+func FilterEveryRow(r *Row) bool {
+	if r.Op != RowAnd {
+		return false
+	}
+	for _, a := range r.Args {
+		if !trueOnlyIfValid(a) {
+			return false
+		}
+	}
+	return true
+}
+
+func trueOnlyIfValid(r *Row) bool {
+	switch r.Op {
+	case RowAnd:
+		return FilterEveryRow(r)
+	case RowBetween:
+		for _, a := range r.Args {
+			if !EveryRow(a) {
+				return false
+			}
+		}
+		return true
+	case RowIn:
+		for _, a := range r.Args[1:] {
+			if a.Op != RowConst {
+				return false
+			}
+		}
+		return EveryRow(r.Args[0])
+	case RowKernel:
+		return r.Sig != nil && r.Sig.Ret.Kind == ir.KindBoolean && EveryRow(r)
+	case RowLike, RowMatch, RowVector:
+		return EveryRow(r) // (a vector here is a condition: BOOLEAN)
+	case RowColumn:
+		return r.Column.T.Kind == ir.KindBoolean
+	}
+	return false
+}

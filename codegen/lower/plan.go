@@ -248,6 +248,9 @@ type Fused struct {
 	// conditional nested in vector code); In is the clause it is in (""
 	// for a shared value computed before the output columns).
 	Root, In string
+	// Filter: the expression is the WHERE clause, whose result only
+	// selects rows (a NULL row and a FALSE one are both left out).
+	Filter bool
 	// Why says why it is fused.
 	Why string
 	// Direct: the loop writes the output column's Arrow array itself;
