@@ -380,7 +380,9 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 			fu.printed = map[*lower.Row]bool{}
 			checkedBody = fu.withTemps(l.logicRow)
 		} else {
+			fu.nullIf = l.nullIf()
 			checkedBody = l.withAbsorbs(func() []jen.Code { return fu.assignNull(l.fz.Row, l.rowsStore, setNull) })
+			fu.nullIf = nil
 		}
 		fu.nulls = false
 	}
@@ -480,8 +482,18 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		rowBody = append(append([]jen.Code{}, rowBody...), flagged)
 		checkedRow = append(append([]jen.Code{}, checkedRow...), flagged)
 	}
+	var prepare []jen.Code
+	if fu.nullIfUsed {
+		// writer.PrepareNulls(): a validity bitmap NullIf writes
+		target := l.res
+		if l.fz.Direct {
+			target = l.writer
+		}
+		prepare = append(prepare, jen.Id(target).Dot("PrepareNulls").Call())
+	}
 	switch {
-	case l.single:
+	case l.single: // (a clean batch too: a memo read may be NULL)
+		loop = append(loop, prepare...)
 		loop = append(loop, l.loop(over).Block(l.first(append(checks, checkedRow...))...))
 	case len(fu.rowNulls) == 0 || everyRow: // no input can be NULL or failed, or the validity is set above
 		loop = append(loop, l.loop(over).Block(l.first(rowBody)...))
@@ -491,7 +503,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		loop = append(loop, jen.If(joined(fu.clean, "&&")).Block(
 			l.loop(over).Block(l.first(rowBody)...),
 		).Else().Block(
-			l.loop(over).Block(l.first(append(checks, checkedRow...))...),
+			append(prepare, l.loop(over).Block(l.first(append(checks, checkedRow...))...))...,
 		))
 	}
 	if always {
@@ -601,6 +613,26 @@ func (l *fusedLoops) setNull() jen.Code {
 		return jen.Id(l.writer).Dot("SetNull").Call(jen.Id(pos))
 	}
 	return jen.Id(l.res).Dot("SetNull").Call(jen.Id("i"))
+}
+
+// nullIf returns how a leaf of a conditional marks row i NULL without a
+// branch on its NULL test, its value stored anyway (writer.NullIf(i, x.IsNull(i))),
+// or nil where the result is not fixed-width.
+func (l *fusedLoops) nullIf() func(jen.Code) jen.Code {
+	if !fixedWidth(l.e.Type()) || l.e.Type().Kind == ir.KindBoolean && l.fz.Direct {
+		return nil
+	}
+	target, pos := l.res, "i"
+	if l.fz.Direct {
+		target = l.writer
+		if !l.all {
+			pos = "k"
+		}
+	}
+	return func(null jen.Code) jen.Code {
+		l.fu.nullIfUsed = true
+		return jen.Id(target).Dot("NullIf").Call(jen.Id(pos), null)
+	}
 }
 
 // logicRow is the statements of an AND (OR) of strict operands for a row of

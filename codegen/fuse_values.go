@@ -59,6 +59,12 @@ type fusion struct {
 	printed map[*lower.Row]bool
 	pre     []jen.Code
 	nulls   bool
+	// nullIf, where set, marks row i NULL by a test without a branch
+	// (writer.NullIf): a leaf of a conditional that may be computed on a
+	// NULL row stores its value and that mark (assignNull). nullIfUsed
+	// records that a leaf did, so the loop prepares the bitmap.
+	nullIf     func(null jen.Code) jen.Code
+	nullIfUsed bool
 	// noteVectors: the loop notes the error of a shared vector where it
 	// reads it (the row's first error is its outcome), rather than leave
 	// the rows with one to the vector code.
@@ -167,6 +173,10 @@ func (fu *fusion) run(r *lower.Row, bad string, store func(jen.Code) jen.Code, s
 		defer func() { fu.bad = saved }()
 	}
 	if fu.nulls {
+		// its NULL goes to its own flag, not the loop's output (nullIf)
+		savedIf := fu.nullIf
+		fu.nullIf = nil
+		defer func() { fu.nullIf = savedIf }()
 		return fu.assignNull(r, store, setNull)
 	}
 	return fu.assign(r, store)
@@ -627,6 +637,10 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 		return []jen.Code{jen.Switch().Block(cases...)}
 	}
 	if nt := fu.nullTest(r); len(nt) > 0 {
+		if fu.nullIf != nil && lower.StoredAnyRow(r) {
+			// out[i] = x; writer.NullIf(i, x.IsNull(i)): no branch on the NULL
+			return []jen.Code{store(fu.value(r)), fu.nullIf(fu.isNullOf(nt))}
+		}
 		// if x.IsNull(i) { res.SetNull(i) } else { out[i] = x }
 		return []jen.Code{jen.If(fu.isNullOf(nt)).Block(setNull).Else().Block(store(fu.value(r)))}
 	}

@@ -368,3 +368,30 @@ func trueOnlyIfValid(r *Row) bool {
 	}
 	return false
 }
+
+// StoredAnyRow reports whether a conditional's result value r may be
+// computed and stored on a row where it is NULL (its NULL mark set apart,
+// without a branch): it cannot fail, and it is computed as safely on a NULL
+// row's arbitrary inputs as EveryRow says. A local is computed on every row
+// before the conditional anyway.
+func StoredAnyRow(r *Row) bool {
+	switch r.Op {
+	case RowLocal:
+		return true
+	case RowKernel:
+		if r.Flags {
+			return false
+		}
+	case RowVector:
+		return !cse.MayFail(r.Expr)
+	}
+	if r.Op == RowKernel || r.Op == RowLike || r.Op == RowMatch {
+		for _, a := range r.Args {
+			if !StoredAnyRow(a) {
+				return false
+			}
+		}
+		return r.Op != RowKernel || EveryRow(&Row{Op: RowKernel, Sig: r.Sig})
+	}
+	return r.Op == RowConst || r.Op == RowColumn
+}

@@ -484,15 +484,13 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 				}
 			}
 		} else {
+			bucketOut.PrepareNulls()
 			for i := range out {
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
 				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
-					if a.IsNull(i) {
-						bucketOut.SetNull(i)
-					} else {
-						out[i] = sum
-					}
+					out[i] = sum
+					bucketOut.NullIf(i, a.IsNull(i))
 				} else {
 					if a.IsNull(i) {
 						bucketOut.SetNull(i)
@@ -1002,19 +1000,14 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 				}
 			}
 		} else {
+			signedQtyOut.PrepareNulls()
 			for i := range out {
 				if !(lShipdate.IsNull(i) || lCommitdate.IsNull(i)) && rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
-					if lQuantity.IsNull(i) {
-						signedQtyOut.SetNull(i)
-					} else {
-						out[i] = lQuantityV[i]
-					}
+					out[i] = lQuantityV[i]
+					signedQtyOut.NullIf(i, lQuantity.IsNull(i))
 				} else {
-					if lQuantity.IsNull(i) {
-						signedQtyOut.SetNull(i)
-					} else {
-						out[i] = rt.NegateFloat64(lQuantityV[i])
-					}
+					out[i] = rt.NegateFloat64(lQuantityV[i])
+					signedQtyOut.NullIf(i, lQuantity.IsNull(i))
 				}
 			}
 		}
@@ -1683,19 +1676,14 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 				}
 			}
 		} else {
+			w05Out.PrepareNulls()
 			for i := range out {
 				if !(product.IsNull(i)) && rt.GtFloat64(productV2[i], float64(50000.0)) {
-					if product3.IsNull(i) {
-						w05Out.SetNull(i)
-					} else {
-						out[i] = product3V[i]
-					}
+					out[i] = product3V[i]
+					w05Out.NullIf(i, product3.IsNull(i))
 				} else {
-					if product.IsNull(i) {
-						w05Out.SetNull(i)
-					} else {
-						out[i] = productV2[i]
-					}
+					out[i] = productV2[i]
+					w05Out.NullIf(i, product.IsNull(i))
 				}
 			}
 		}
@@ -1850,19 +1838,14 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 				}
 			}
 		} else {
+			w14Out.PrepareNulls()
 			for i := range out {
 				if !(lQuantity.IsNull(i)) && rt.LtFloat64(lQuantityV4[i], float64(25.0)) {
-					if product.IsNull(i) {
-						w14Out.SetNull(i)
-					} else {
-						out[i] = productV6[i]
-					}
+					out[i] = productV6[i]
+					w14Out.NullIf(i, product.IsNull(i))
 				} else {
-					if product3.IsNull(i) {
-						w14Out.SetNull(i)
-					} else {
-						out[i] = product3V3[i]
-					}
+					out[i] = product3V3[i]
+					w14Out.NullIf(i, product3.IsNull(i))
 				}
 			}
 		}

@@ -1061,19 +1061,14 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 				}
 			}
 		} else {
+			signedQtyOut.PrepareNulls()
 			for i := range out {
 				if !(lShipdate.IsNull(i) || lCommitdate.IsNull(i)) && rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
-					if lQuantity.IsNull(i) {
-						signedQtyOut.SetNull(i)
-					} else {
-						out[i] = lQuantityV[i]
-					}
+					out[i] = lQuantityV[i]
+					signedQtyOut.NullIf(i, lQuantity.IsNull(i))
 				} else {
-					if lQuantity.IsNull(i) {
-						signedQtyOut.SetNull(i)
-					} else {
-						out[i] = rt.NegateFloat64(lQuantityV[i])
-					}
+					out[i] = rt.NegateFloat64(lQuantityV[i])
+					signedQtyOut.NullIf(i, lQuantity.IsNull(i))
 				}
 			}
 		}
@@ -1598,19 +1593,14 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 				}
 			}
 		} else {
+			w05Out.PrepareNulls()
 			for i := range out {
 				if !(lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) && rt.GtFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), float64(50000.0)) {
-					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-						w05Out.SetNull(i)
-					} else {
-						out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), rt.AddFloat64(float64(1.0), lTaxV3[i]))
-					}
+					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), rt.AddFloat64(float64(1.0), lTaxV3[i]))
+					w05Out.NullIf(i, lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i))
 				} else {
-					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-						w05Out.SetNull(i)
-					} else {
-						out[i] = rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i]))
-					}
+					out[i] = rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i]))
+					w05Out.NullIf(i, lExtendedprice.IsNull(i) || lDiscount.IsNull(i))
 				}
 			}
 		}
@@ -1855,19 +1845,14 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 				}
 			}
 		} else {
+			w14Out.PrepareNulls()
 			for i := range out {
 				if !(lQuantity.IsNull(i)) && rt.LtFloat64(lQuantityV6[i], float64(25.0)) {
-					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) {
-						w14Out.SetNull(i)
-					} else {
-						out[i] = rt.MulFloat64(lExtendedpriceV14[i], rt.SubFloat64(float64(1.0), lDiscountV14[i]))
-					}
+					out[i] = rt.MulFloat64(lExtendedpriceV14[i], rt.SubFloat64(float64(1.0), lDiscountV14[i]))
+					w14Out.NullIf(i, lExtendedprice.IsNull(i) || lDiscount.IsNull(i))
 				} else {
-					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
-						w14Out.SetNull(i)
-					} else {
-						out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV14[i], rt.SubFloat64(float64(1.0), lDiscountV14[i])), rt.AddFloat64(float64(1.0), lTaxV8[i]))
-					}
+					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV14[i], rt.SubFloat64(float64(1.0), lDiscountV14[i])), rt.AddFloat64(float64(1.0), lTaxV8[i]))
+					w14Out.NullIf(i, lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i))
 				}
 			}
 		}

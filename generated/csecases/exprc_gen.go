@@ -410,16 +410,14 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 				}
 			}
 		} else {
+			directOut.PrepareNulls()
 			for i := range out {
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				switch {
 				case (!(p.IsNull(i)) && pV[i]):
-					if a.IsNull(i) || b.IsNull(i) {
-						directOut.SetNull(i)
-					} else {
-						out[i] = quotient
-					}
+					out[i] = quotient
+					directOut.NullIf(i, a.IsNull(i) || b.IsNull(i))
 				case (!(q.IsNull(i)) && qV[i]):
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
@@ -930,22 +928,17 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], a vec.Vec[i
 				}
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
 				product4 := rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i]))
 				if !(p.IsNull(i)) && pV[i] {
-					if x.IsNull(i) || y.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = rt.GtFloat64(product4, float64(2.0))
-					}
+					out[i] = rt.GtFloat64(product4, float64(2.0))
+					ifResult.NullIf(i, x.IsNull(i) || y.IsNull(i))
 				} else {
-					if a.IsNull(i) || b.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = rt.GtInt64(aV[i], bV[i])
-					}
+					out[i] = rt.GtInt64(aV[i], bV[i])
+					ifResult.NullIf(i, a.IsNull(i) || b.IsNull(i))
 				}
 			}
 		}
@@ -2908,13 +2901,11 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], product vec.Vec
 				}
 			}
 		} else {
+			sOut.PrepareNulls()
 			for i := range out {
 				if !(p.IsNull(i)) && pV[i] {
-					if product.IsNull(i) {
-						sOut.SetNull(i)
-					} else {
-						out[i] = productV[i]
-					}
+					out[i] = productV[i]
+					sOut.NullIf(i, product.IsNull(i))
 				} else {
 					out[i] = float64(0.0)
 				}
@@ -3889,15 +3880,13 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 				}
 			}
 		} else {
+			bucketOut.PrepareNulls()
 			for i := range out {
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
 				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
-					if a.IsNull(i) {
-						bucketOut.SetNull(i)
-					} else {
-						out[i] = sum
-					}
+					out[i] = sum
+					bucketOut.NullIf(i, a.IsNull(i))
 				} else {
 					if a.IsNull(i) {
 						bucketOut.SetNull(i)
@@ -4186,6 +4175,7 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 				}
 			}
 		} else {
+			directOut.PrepareNulls()
 			for i := range out {
 				// shared (always): upper(s)
 				upper := arena.Upper(sArr.Value(i))
@@ -4195,11 +4185,8 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 				case (!(sArr.IsNull(i)) && rt.EqString(upper, "B")):
 					out[i] = int32(2)
 				default:
-					if sArr.IsNull(i) {
-						directOut.SetNull(i)
-					} else {
-						out[i] = rt.Length(upper)
-					}
+					out[i] = rt.Length(upper)
+					directOut.NullIf(i, sArr.IsNull(i))
 				}
 			}
 		}
@@ -4492,21 +4479,16 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 				}
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for i := range out {
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				if !(p.IsNull(i)) && pV[i] {
-					if a.IsNull(i) || b.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = rt.GtInt64(quotient, int64(0))
-					}
+					out[i] = rt.GtInt64(quotient, int64(0))
+					ifResult.NullIf(i, a.IsNull(i) || b.IsNull(i))
 				} else {
-					if a.IsNull(i) || b.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = rt.LtInt64(quotient, int64(0))
-					}
+					out[i] = rt.LtInt64(quotient, int64(0))
+					ifResult.NullIf(i, a.IsNull(i) || b.IsNull(i))
 				}
 				if bad {
 					bad = false

@@ -966,20 +966,15 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], x vec.Vec[f
 				}
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if !(p.IsNull(i)) && pV[i] {
-					if x.IsNull(i) || y.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = rt.GtFloat64(rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i])), float64(2.0))
-					}
+					out[i] = rt.GtFloat64(rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i])), float64(2.0))
+					ifResult.NullIf(i, x.IsNull(i) || y.IsNull(i))
 				} else {
-					if a.IsNull(i) || b.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = rt.GtInt64(aV[i], bV[i])
-					}
+					out[i] = rt.GtInt64(aV[i], bV[i])
+					ifResult.NullIf(i, a.IsNull(i) || b.IsNull(i))
 				}
 			}
 		}
@@ -2918,13 +2913,11 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], x vec.Vec[float
 				}
 			}
 		} else {
+			sOut.PrepareNulls()
 			for i := range out {
 				if !(p.IsNull(i)) && pV[i] {
-					if x.IsNull(i) || y.IsNull(i) {
-						sOut.SetNull(i)
-					} else {
-						out[i] = rt.MulFloat64(xV[i], yV[i])
-					}
+					out[i] = rt.MulFloat64(xV[i], yV[i])
+					sOut.NullIf(i, x.IsNull(i) || y.IsNull(i))
 				} else {
 					out[i] = float64(0.0)
 				}

@@ -338,16 +338,14 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 				}
 			}
 		} else {
+			ifResult2.PrepareNulls()
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
 				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V[i]) {
 					out[i] = int64(0)
 				} else {
-					if a.IsNull(i) {
-						ifResult2.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					ifResult2.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -372,16 +370,14 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 				}
 			}
 		} else {
+			ifResult3.PrepareNulls()
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
 				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V2[i]) {
 					out[i] = int64(0)
 				} else {
-					if a.IsNull(i) {
-						ifResult3.SetNull(i)
-					} else {
-						out[i] = aV2[i]
-					}
+					out[i] = aV2[i]
+					ifResult3.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -436,21 +432,16 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 				vec.EndRow(&caseResult2, n, i, &bad)
 			}
 		} else {
+			caseResult2.PrepareNulls()
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				switch {
 				case (!(probe2.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), c_V3[i])):
-					if a.IsNull(i) {
-						caseResult2.SetNull(i)
-					} else {
-						out[i] = aV3[i]
-					}
+					out[i] = aV3[i]
+					caseResult2.NullIf(i, a.IsNull(i))
 				case !(a.IsNull(i)):
-					if r_.IsNull(i) {
-						caseResult2.SetNull(i)
-					} else {
-						out[i] = r_V[i]
-					}
+					out[i] = r_V[i]
+					caseResult2.NullIf(i, r_.IsNull(i))
 				default:
 					if probe2.IsNull(i) {
 						caseResult2.SetNull(i)
@@ -750,6 +741,7 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				vec.EndRow(&shared, n, i, &bad)
 			}
 		} else {
+			o1Out.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
@@ -758,11 +750,8 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				case !(c_.IsNull(i)):
 					out[k] = c_V[i]
 				default:
-					if a.IsNull(i) {
-						o1Out.SetNull(k)
-					} else {
-						out[k] = aV[i]
-					}
+					out[k] = aV[i]
+					o1Out.NullIf(k, a.IsNull(i))
 				}
 				vec.EndRow(&shared, n, i, &bad)
 			}
@@ -1626,15 +1615,13 @@ func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64]
 				}
 			}
 		} else {
+			caseResult.PrepareNulls()
 			for i := range out {
 				subject2 := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
 				switch {
 				case !(sArr.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(subject2, c_V[i]):
-					if c_.IsNull(i) {
-						caseResult.SetNull(i)
-					} else {
-						out[i] = c_V[i]
-					}
+					out[i] = c_V[i]
+					caseResult.NullIf(i, c_.IsNull(i))
 				default:
 					out[i] = int64(-1)
 				}
@@ -2342,16 +2329,14 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 				out[i] = c_V[i]
 			}
 		} else {
+			shared.PrepareNulls()
 			for i := range out {
 				switch {
 				case !(c_.IsNull(i)):
 					out[i] = c_V[i]
 				default:
-					if c_.IsNull(i) {
-						shared.SetNull(i)
-					} else {
-						out[i] = c_V[i]
-					}
+					out[i] = c_V[i]
+					shared.NullIf(i, c_.IsNull(i))
 				}
 			}
 		}
@@ -2603,14 +2588,12 @@ func shape00015Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe4 vec.Vec[int
 				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		} else {
+			ifResult2.PrepareNulls()
 			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
 				i := and.Live.Row(k)
 				if !(c_.IsNull(i) || probe3.IsNull(i)) && rt.LeInt64(c_V[i], bad.Int64(probe3V[i], probe3.ErrAt(i))) {
-					if q.IsNull(i) {
-						ifResult2.SetNull(i)
-					} else {
-						out[i] = qV[i]
-					}
+					out[i] = qV[i]
+					ifResult2.NullIf(i, q.IsNull(i))
 				} else {
 					if asBigint.IsNull(i) {
 						ifResult2.SetNull(i)
@@ -3010,19 +2993,14 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 				}
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for i := range out {
 				if !(q.IsNull(i)) && qV[i] {
-					if b.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = bV[i]
-					}
+					out[i] = bV[i]
+					ifResult.NullIf(i, b.IsNull(i))
 				} else {
-					if r_.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = r_V[i]
-					}
+					out[i] = r_V[i]
+					ifResult.NullIf(i, r_.IsNull(i))
 				}
 			}
 		}
@@ -3123,6 +3101,7 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 				out[i] = c_V[i]
 			}
 		} else {
+			shared.PrepareNulls()
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				switch {
@@ -3131,11 +3110,8 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 				case !(r_.IsNull(i)):
 					out[i] = r_V3[i]
 				default:
-					if b.IsNull(i) {
-						shared.SetNull(i)
-					} else {
-						out[i] = bV2[i]
-					}
+					out[i] = bV2[i]
+					shared.NullIf(i, b.IsNull(i))
 				}
 			}
 		}
@@ -3982,14 +3958,12 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe vec.Vec[int64],
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
+			o1Out.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if !(c_.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(c_V[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
-					if a.IsNull(i) {
-						o1Out.SetNull(k)
-					} else {
-						out[k] = aV[i]
-					}
+					out[k] = aV[i]
+					o1Out.NullIf(k, a.IsNull(i))
 				} else {
 					if probe.IsNull(i) {
 						o1Out.SetNull(k)
@@ -5179,6 +5153,7 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 				vec.EndRow(&ifResult2, n, i, &bad2)
 			}
 		} else {
+			ifResult2.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
 				if !(q.IsNull(i)) && qV[i] {
@@ -5188,11 +5163,8 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 						out[i] = bad2.Int64(probe3V2[i], probe3.ErrAt(i))
 					}
 				} else {
-					if c_.IsNull(i) {
-						ifResult2.SetNull(i)
-					} else {
-						out[i] = c_V[i]
-					}
+					out[i] = c_V[i]
+					ifResult2.NullIf(i, c_.IsNull(i))
 				}
 				vec.EndRow(&ifResult2, n, i, &bad2)
 			}
@@ -5335,6 +5307,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
+			o1Out.PrepareNulls()
 			for i := range out {
 				if probe.ErrAt(i) != nil {
 					left = vec.Leave(left, i, n)
@@ -5371,11 +5344,8 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 						out[i] = bad.Int64(rt.AddInt64(probeV[i], probeV[i]))
 					}
 				case !(caseWhenValueNull) && rt.EqInt64(subject2, int64(3)):
-					if a.IsNull(i) {
-						o1Out.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					o1Out.NullIf(i, a.IsNull(i))
 				default:
 					if probe.IsNull(i) {
 						o1Out.SetNull(i)
@@ -5418,6 +5388,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 					vec.EndRow(&caseResult3, n, i, &bad2)
 				}
 			} else {
+				caseResult3.PrepareNulls()
 				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
 					i := rest.Row(k)
 					switch {
@@ -5434,11 +5405,8 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 							out[i] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 						}
 					default:
-						if b.IsNull(i) {
-							caseResult3.SetNull(i)
-						} else {
-							out[i] = bV2[i]
-						}
+						out[i] = bV2[i]
+						caseResult3.NullIf(i, b.IsNull(i))
 					}
 					vec.EndRow(&caseResult3, n, i, &bad2)
 				}
@@ -5610,27 +5578,19 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 				}
 			}
 		} else {
+			caseResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
 				case (b.IsNull(i)):
-					if c_.IsNull(i) {
-						caseResult.SetNull(i)
-					} else {
-						out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
-					}
+					out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
+					caseResult.NullIf(i, c_.IsNull(i))
 				case (!(q.IsNull(i)) && qV[i]):
-					if c_.IsNull(i) || b.IsNull(i) {
-						caseResult.SetNull(i)
-					} else {
-						out[i] = rt.GtInt64(c_V[i], bV2[i])
-					}
+					out[i] = rt.GtInt64(c_V[i], bV2[i])
+					caseResult.NullIf(i, c_.IsNull(i) || b.IsNull(i))
 				default:
-					if p.IsNull(i) {
-						caseResult.SetNull(i)
-					} else {
-						out[i] = pV[i]
-					}
+					out[i] = pV[i]
+					caseResult.NullIf(i, p.IsNull(i))
 				}
 			}
 		}
@@ -5740,16 +5700,14 @@ func shape00036Shared0(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64])
 				out[i] = c_V[i]
 			}
 		} else {
+			shared.PrepareNulls()
 			for i := range out {
 				switch {
 				case !(c_.IsNull(i)):
 					out[i] = c_V[i]
 				default:
-					if r_.IsNull(i) {
-						shared.SetNull(i)
-					} else {
-						out[i] = r_V[i]
-					}
+					out[i] = r_V[i]
+					shared.NullIf(i, r_.IsNull(i))
 				}
 			}
 		}
@@ -5797,16 +5755,14 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], shared vec.Vec[int64]
 				}
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
 				if !(c_.IsNull(i)) && rt.NeInt64(int64(1), c_V2[i]) {
 					out[i] = int64(3)
 				} else {
-					if a.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					ifResult.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -5993,15 +5949,13 @@ func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 				}
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for i := range out {
 				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV[i]) {
 					out[i] = int64(5)
 				} else {
-					if a.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					ifResult.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -7374,20 +7328,15 @@ func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c
 				}
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if !(a.IsNull(i)) && rt.LtInt64(aV[i], int64(100)) {
-					if b.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = bV[i]
-					}
+					out[i] = bV[i]
+					ifResult.NullIf(i, b.IsNull(i))
 				} else {
-					if c_.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = c_V[i]
-					}
+					out[i] = c_V[i]
+					ifResult.NullIf(i, c_.IsNull(i))
 				}
 			}
 		}
@@ -7666,16 +7615,14 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
 				if !(b.IsNull(i) || probe.IsNull(i)) && rt.LeInt64(bV[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
 					out[i] = int64(100)
 				} else {
-					if c_.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = c_V[i]
-					}
+					out[i] = c_V[i]
+					ifResult.NullIf(i, c_.IsNull(i))
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
@@ -8197,14 +8144,12 @@ func shape00055Shared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) v
 				}
 			}
 		} else {
+			caseResult.PrepareNulls()
 			for i := range out {
 				switch {
 				case (!(a.IsNull(i)) && rt.GtInt64(aV[i], aV[i])):
-					if a.IsNull(i) {
-						caseResult.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					caseResult.NullIf(i, a.IsNull(i))
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
 				default:
@@ -8358,6 +8303,7 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
+			caseResult.PrepareNulls()
 			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
 				i := between.Live.Row(k)
 				switch {
@@ -8370,11 +8316,8 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 						out[i] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
 					}
 				default:
-					if c_.IsNull(i) {
-						caseResult.SetNull(i)
-					} else {
-						out[i] = c_V[i]
-					}
+					out[i] = c_V[i]
+					caseResult.NullIf(i, c_.IsNull(i))
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
@@ -8763,6 +8706,7 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 		aV := a.V[:n]
 		out := o1Out.V
 		var bad2 vec.FirstErr
+		o1Out.PrepareNulls()
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			var caseWhenValue int64
@@ -8793,11 +8737,8 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 						out[k] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 					}
 				} else {
-					if a.IsNull(i) {
-						o1Out.SetNull(k)
-					} else {
-						out[k] = aV[i]
-					}
+					out[k] = aV[i]
+					o1Out.NullIf(k, a.IsNull(i))
 				}
 			default:
 				if probe.IsNull(i) {
@@ -8910,20 +8851,15 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 				}
 			}
 		} else {
+			ifResult2.PrepareNulls()
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
 				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
-					if a.IsNull(i) {
-						ifResult2.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					ifResult2.NullIf(i, a.IsNull(i))
 				} else {
-					if a.IsNull(i) {
-						ifResult2.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					ifResult2.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -8952,20 +8888,15 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 				}
 			}
 		} else {
+			ifResult3.PrepareNulls()
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
 				if !(c_.IsNull(i)) && rt.LtInt64(c_V2[i], int64(3)) {
-					if a.IsNull(i) {
-						ifResult3.SetNull(i)
-					} else {
-						out[i] = aV2[i]
-					}
+					out[i] = aV2[i]
+					ifResult3.NullIf(i, a.IsNull(i))
 				} else {
-					if a.IsNull(i) {
-						ifResult3.SetNull(i)
-					} else {
-						out[i] = aV2[i]
-					}
+					out[i] = aV2[i]
+					ifResult3.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -9065,20 +8996,15 @@ func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64]) 
 				}
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV[i], c_V[i]) {
-					if c_.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = c_V[i]
-					}
+					out[i] = c_V[i]
+					ifResult.NullIf(i, c_.IsNull(i))
 				} else {
-					if a.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					ifResult.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -9795,6 +9721,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				if !(asBigint.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(asBigintV[i], asBigint.ErrAt(i)), c_V[i]) {
@@ -9804,11 +9731,8 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 						out[i] = bad.Int64(asBigintV[i], asBigint.ErrAt(i))
 					}
 				} else {
-					if r_.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = r_V[i]
-					}
+					out[i] = r_V[i]
+					ifResult.NullIf(i, r_.IsNull(i))
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
@@ -10822,19 +10746,14 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				}
 			}
 		} else {
+			o1Out.PrepareNulls()
 			for i := range out {
 				if !(r_.IsNull(i) || c_.IsNull(i)) && rt.GtInt64(r_V[i], c_V[i]) {
-					if a.IsNull(i) {
-						o1Out.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					o1Out.NullIf(i, a.IsNull(i))
 				} else {
-					if a.IsNull(i) {
-						o1Out.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					o1Out.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -11071,6 +10990,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
+			o2Out.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if probe2.ErrAt(i) != nil || probe3.ErrAt(i) != nil {
@@ -11078,11 +10998,8 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 					continue
 				}
 				if (probe2.IsNull(i) || rt.GtInt64(int64(9223372036854775807), probe2V[i])) && (sArr.IsNull(i) || probe3.IsNull(i) || rt.LtInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), probe3V[i])) && !(probe2.IsNull(i) || sArr.IsNull(i) || probe3.IsNull(i)) {
-					if b.IsNull(i) {
-						o2Out.SetNull(k)
-					} else {
-						out[k] = bV[i]
-					}
+					out[k] = bV[i]
+					o2Out.NullIf(k, b.IsNull(i))
 				} else {
 					var ifThenValue int64
 					var ifThenValueNull bool

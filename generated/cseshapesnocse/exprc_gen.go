@@ -350,16 +350,14 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 				}
 			}
 		} else {
+			ifResult2.PrepareNulls()
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
 				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V[i]) {
 					out[i] = int64(0)
 				} else {
-					if a.IsNull(i) {
-						ifResult2.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					ifResult2.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -382,16 +380,14 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 				}
 			}
 		} else {
+			ifResult3.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
 				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V2[i]) {
 					out[i] = int64(0)
 				} else {
-					if a.IsNull(i) {
-						ifResult3.SetNull(i)
-					} else {
-						out[i] = aV2[i]
-					}
+					out[i] = aV2[i]
+					ifResult3.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -722,6 +718,7 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				vec.EndRow(&shared, n, i, &bad)
 			}
 		} else {
+			o1Out.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
@@ -730,11 +727,8 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				case !(c_.IsNull(i)):
 					out[k] = c_V[i]
 				default:
-					if a.IsNull(i) {
-						o1Out.SetNull(k)
-					} else {
-						out[k] = aV[i]
-					}
+					out[k] = aV[i]
+					o1Out.NullIf(k, a.IsNull(i))
 				}
 				vec.EndRow(&shared, n, i, &bad)
 			}
@@ -1790,16 +1784,14 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 				}
 			}
 		} else {
+			caseResult2.PrepareNulls()
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				subject2 := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
 				switch {
 				case !(sArr.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(subject2, c_V[i]):
-					if c_.IsNull(i) {
-						caseResult2.SetNull(i)
-					} else {
-						out[i] = c_V[i]
-					}
+					out[i] = c_V[i]
+					caseResult2.NullIf(i, c_.IsNull(i))
 				default:
 					out[i] = int64(-1)
 				}
@@ -1922,15 +1914,13 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], m
 				}
 			}
 		} else {
+			o3Out.PrepareNulls()
 			for i := range out {
 				subject4 := bad2.Int64(rt.CastStringToInt64(sArr.Value(i)))
 				switch {
 				case !(sArr.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(subject4, c_V2[i]):
-					if c_.IsNull(i) {
-						o3Out.SetNull(i)
-					} else {
-						out[i] = c_V2[i]
-					}
+					out[i] = c_V2[i]
+					o3Out.NullIf(i, c_.IsNull(i))
 				default:
 					out[i] = int64(-1)
 				}
@@ -2548,16 +2538,14 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 				out[i] = c_V[i]
 			}
 		} else {
+			shared.PrepareNulls()
 			for i := range out {
 				switch {
 				case !(c_.IsNull(i)):
 					out[i] = c_V[i]
 				default:
-					if c_.IsNull(i) {
-						shared.SetNull(i)
-					} else {
-						out[i] = c_V[i]
-					}
+					out[i] = c_V[i]
+					shared.NullIf(i, c_.IsNull(i))
 				}
 			}
 		}
@@ -3517,19 +3505,14 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 				}
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for i := range out {
 				if !(q.IsNull(i)) && qV[i] {
-					if b.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = bV[i]
-					}
+					out[i] = bV[i]
+					ifResult.NullIf(i, b.IsNull(i))
 				} else {
-					if r_.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = r_V[i]
-					}
+					out[i] = r_V[i]
+					ifResult.NullIf(i, r_.IsNull(i))
 				}
 			}
 		}
@@ -3602,6 +3585,7 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ ve
 				out[i] = c_V[i]
 			}
 		} else {
+			shared.PrepareNulls()
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				switch {
@@ -3610,11 +3594,8 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ ve
 				case !(r_.IsNull(i)):
 					out[i] = r_V2[i]
 				default:
-					if b.IsNull(i) {
-						shared.SetNull(i)
-					} else {
-						out[i] = bV2[i]
-					}
+					out[i] = bV2[i]
+					shared.NullIf(i, b.IsNull(i))
 				}
 			}
 		}
@@ -6718,27 +6699,19 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 				}
 			}
 		} else {
+			caseResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
 				case (b.IsNull(i)):
-					if c_.IsNull(i) {
-						caseResult.SetNull(i)
-					} else {
-						out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
-					}
+					out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
+					caseResult.NullIf(i, c_.IsNull(i))
 				case (!(q.IsNull(i)) && qV[i]):
-					if c_.IsNull(i) || b.IsNull(i) {
-						caseResult.SetNull(i)
-					} else {
-						out[i] = rt.GtInt64(c_V[i], bV2[i])
-					}
+					out[i] = rt.GtInt64(c_V[i], bV2[i])
+					caseResult.NullIf(i, c_.IsNull(i) || b.IsNull(i))
 				default:
-					if p.IsNull(i) {
-						caseResult.SetNull(i)
-					} else {
-						out[i] = pV[i]
-					}
+					out[i] = pV[i]
+					caseResult.NullIf(i, p.IsNull(i))
 				}
 			}
 		}
@@ -6851,16 +6824,14 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 				out[i] = c_V[i]
 			}
 		} else {
+			shared.PrepareNulls()
 			for i := range out {
 				switch {
 				case !(c_.IsNull(i)):
 					out[i] = c_V[i]
 				default:
-					if r_.IsNull(i) {
-						shared.SetNull(i)
-					} else {
-						out[i] = r_V[i]
-					}
+					out[i] = r_V[i]
+					shared.NullIf(i, r_.IsNull(i))
 				}
 			}
 		}
@@ -6891,17 +6862,15 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 				out[i] = c_V2[i]
 			}
 		} else {
+			shared2.PrepareNulls()
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				switch {
 				case !(c_.IsNull(i)):
 					out[i] = c_V2[i]
 				default:
-					if r_.IsNull(i) {
-						shared2.SetNull(i)
-					} else {
-						out[i] = r_V2[i]
-					}
+					out[i] = r_V2[i]
+					shared2.NullIf(i, r_.IsNull(i))
 				}
 			}
 		}
@@ -6924,16 +6893,14 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 				}
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
 				if !(c_.IsNull(i)) && rt.NeInt64(int64(1), c_V3[i]) {
 					out[i] = int64(3)
 				} else {
-					if a.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					ifResult.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -7134,16 +7101,14 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 				}
 			}
 		} else {
+			ifResult2.PrepareNulls()
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
 				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV[i]) {
 					out[i] = int64(5)
 				} else {
-					if a.IsNull(i) {
-						ifResult2.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					ifResult2.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -7169,16 +7134,14 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 				}
 			}
 		} else {
+			ifResult3.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
 				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV2[i]) {
 					out[i] = int64(5)
 				} else {
-					if a.IsNull(i) {
-						ifResult3.SetNull(i)
-					} else {
-						out[i] = aV2[i]
-					}
+					out[i] = aV2[i]
+					ifResult3.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -7201,16 +7164,14 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 				}
 			}
 		} else {
+			ifResult4.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
 				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV3[i]) {
 					out[i] = int64(5)
 				} else {
-					if a.IsNull(i) {
-						ifResult4.SetNull(i)
-					} else {
-						out[i] = aV3[i]
-					}
+					out[i] = aV3[i]
+					ifResult4.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -8813,20 +8774,15 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ v
 				}
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if !(a.IsNull(i)) && rt.LtInt64(aV[i], int64(100)) {
-					if b.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = bV[i]
-					}
+					out[i] = bV[i]
+					ifResult.NullIf(i, b.IsNull(i))
 				} else {
-					if c_.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = c_V[i]
-					}
+					out[i] = c_V[i]
+					ifResult.NullIf(i, c_.IsNull(i))
 				}
 			}
 		}
@@ -8890,20 +8846,15 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ v
 				}
 			}
 		} else {
+			ifResult3.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
 				if !(a.IsNull(i)) && rt.LtInt64(aV2[i], int64(100)) {
-					if b.IsNull(i) {
-						ifResult3.SetNull(i)
-					} else {
-						out[i] = bV2[i]
-					}
+					out[i] = bV2[i]
+					ifResult3.NullIf(i, b.IsNull(i))
 				} else {
-					if c_.IsNull(i) {
-						ifResult3.SetNull(i)
-					} else {
-						out[i] = c_V2[i]
-					}
+					out[i] = c_V2[i]
+					ifResult3.NullIf(i, c_.IsNull(i))
 				}
 			}
 		}
@@ -9793,15 +9744,13 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 				}
 			}
 		} else {
+			caseResult2.PrepareNulls()
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
 				switch {
 				case (!(a.IsNull(i)) && rt.GtInt64(aV[i], aV[i])):
-					if a.IsNull(i) {
-						caseResult2.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					caseResult2.NullIf(i, a.IsNull(i))
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
 				default:
@@ -9834,15 +9783,13 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 				}
 			}
 		} else {
+			caseResult3.PrepareNulls()
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
 				switch {
 				case (!(a.IsNull(i)) && rt.GtInt64(aV2[i], aV2[i])):
-					if a.IsNull(i) {
-						caseResult3.SetNull(i)
-					} else {
-						out[i] = aV2[i]
-					}
+					out[i] = aV2[i]
+					caseResult3.NullIf(i, a.IsNull(i))
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
 				default:
@@ -9883,15 +9830,13 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 				}
 			}
 		} else {
+			caseResult4.PrepareNulls()
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				switch {
 				case (!(a.IsNull(i)) && rt.GtInt64(aV3[i], aV3[i])):
-					if a.IsNull(i) {
-						caseResult4.SetNull(i)
-					} else {
-						out[i] = aV3[i]
-					}
+					out[i] = aV3[i]
+					caseResult4.NullIf(i, a.IsNull(i))
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
 				default:
@@ -10718,20 +10663,15 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				}
 			}
 		} else {
+			ifResult2.PrepareNulls()
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
 				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
-					if a.IsNull(i) {
-						ifResult2.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					ifResult2.NullIf(i, a.IsNull(i))
 				} else {
-					if a.IsNull(i) {
-						ifResult2.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					ifResult2.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -10755,20 +10695,15 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				}
 			}
 		} else {
+			ifResult3.PrepareNulls()
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
 				if !(c_.IsNull(i)) && rt.LtInt64(c_V2[i], int64(3)) {
-					if a.IsNull(i) {
-						ifResult3.SetNull(i)
-					} else {
-						out[i] = aV2[i]
-					}
+					out[i] = aV2[i]
+					ifResult3.NullIf(i, a.IsNull(i))
 				} else {
-					if a.IsNull(i) {
-						ifResult3.SetNull(i)
-					} else {
-						out[i] = aV2[i]
-					}
+					out[i] = aV2[i]
+					ifResult3.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -10795,20 +10730,15 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				}
 			}
 		} else {
+			ifResult4.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
 				if !(c_.IsNull(i)) && rt.LtInt64(c_V3[i], int64(3)) {
-					if a.IsNull(i) {
-						ifResult4.SetNull(i)
-					} else {
-						out[i] = aV3[i]
-					}
+					out[i] = aV3[i]
+					ifResult4.NullIf(i, a.IsNull(i))
 				} else {
-					if a.IsNull(i) {
-						ifResult4.SetNull(i)
-					} else {
-						out[i] = aV3[i]
-					}
+					out[i] = aV3[i]
+					ifResult4.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -10932,20 +10862,15 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 				}
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV[i], c_V[i]) {
-					if c_.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = c_V[i]
-					}
+					out[i] = c_V[i]
+					ifResult.NullIf(i, c_.IsNull(i))
 				} else {
-					if a.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					ifResult.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -11052,20 +10977,15 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 				}
 			}
 		} else {
+			ifResult3.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
 				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV2[i], c_V2[i]) {
-					if c_.IsNull(i) {
-						ifResult3.SetNull(i)
-					} else {
-						out[i] = c_V2[i]
-					}
+					out[i] = c_V2[i]
+					ifResult3.NullIf(i, c_.IsNull(i))
 				} else {
-					if a.IsNull(i) {
-						ifResult3.SetNull(i)
-					} else {
-						out[i] = aV2[i]
-					}
+					out[i] = aV2[i]
+					ifResult3.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -11135,20 +11055,15 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 				}
 			}
 		} else {
+			ifResult4.PrepareNulls()
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
 				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV3[i], c_V3[i]) {
-					if c_.IsNull(i) {
-						ifResult4.SetNull(i)
-					} else {
-						out[i] = c_V3[i]
-					}
+					out[i] = c_V3[i]
+					ifResult4.NullIf(i, c_.IsNull(i))
 				} else {
-					if a.IsNull(i) {
-						ifResult4.SetNull(i)
-					} else {
-						out[i] = aV3[i]
-					}
+					out[i] = aV3[i]
+					ifResult4.NullIf(i, a.IsNull(i))
 				}
 			}
 		}
@@ -12011,6 +11926,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
+			ifResult.PrepareNulls()
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				if !(sArr.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
@@ -12020,11 +11936,8 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 						out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
 					}
 				} else {
-					if r_.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = r_V[i]
-					}
+					out[i] = r_V[i]
+					ifResult.NullIf(i, r_.IsNull(i))
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
@@ -13061,19 +12974,14 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				}
 			}
 		} else {
+			o1Out.PrepareNulls()
 			for i := range out {
 				if !(r_.IsNull(i) || c_.IsNull(i)) && rt.GtInt64(r_V[i], c_V[i]) {
-					if a.IsNull(i) {
-						o1Out.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					o1Out.NullIf(i, a.IsNull(i))
 				} else {
-					if a.IsNull(i) {
-						o1Out.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					o1Out.NullIf(i, a.IsNull(i))
 				}
 			}
 		}

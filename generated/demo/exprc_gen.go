@@ -400,16 +400,14 @@ func classifyCol1(n int, sel vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.
 				}
 			}
 		} else {
+			bucketOut.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
 				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
-					if a.IsNull(i) {
-						bucketOut.SetNull(k)
-					} else {
-						out[k] = sum
-					}
+					out[k] = sum
+					bucketOut.NullIf(k, a.IsNull(i))
 				} else {
 					if a.IsNull(i) {
 						bucketOut.SetNull(k)

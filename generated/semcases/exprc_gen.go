@@ -15795,16 +15795,14 @@ func case0279Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 				out[i] = aV[i]
 			}
 		} else {
+			directOut.PrepareNulls()
 			for i := range out {
 				switch {
 				case !(a.IsNull(i)):
 					out[i] = aV[i]
 				default:
-					if b.IsNull(i) {
-						directOut.SetNull(i)
-					} else {
-						out[i] = bV[i]
-					}
+					out[i] = bV[i]
+					directOut.NullIf(i, b.IsNull(i))
 				}
 			}
 		}
@@ -15873,16 +15871,14 @@ func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem m
 				out[i] = rt.CastInt32ToInt64(i_V[i])
 			}
 		} else {
+			directOut.PrepareNulls()
 			for i := range out {
 				switch {
 				case !(i_.IsNull(i)):
 					out[i] = rt.CastInt32ToInt64(i_V[i])
 				default:
-					if a.IsNull(i) {
-						directOut.SetNull(i)
-					} else {
-						out[i] = aV[i]
-					}
+					out[i] = aV[i]
+					directOut.NullIf(i, a.IsNull(i))
 				}
 			}
 		}

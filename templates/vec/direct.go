@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -147,6 +148,10 @@ type FixedOut[T int32 | int64 | float64] struct {
 	mem   memory.Allocator
 	valid *memory.Buffer // the validity bitmap, made by the first NULL Patch writes
 	nulls int
+	// bits are valid's bytes once PrepareNulls made it for NullIf, whose
+	// marks are counted (recount) when the column is done or patched.
+	bits    []byte
+	recount bool
 }
 
 // NewFixedOut returns a writer for cnt values of Arrow type dt.
@@ -162,7 +167,42 @@ func NewFixedOut[T int32 | int64 | float64](mem memory.Allocator, dt arrow.DataT
 
 // Array returns the column; the writer is done with.
 func (w *FixedOut[T]) Array() arrow.Array {
+	w.count()
+	if w.valid != nil && w.nulls == 0 {
+		w.valid.Release()
+		w.valid = nil
+	}
 	return makeArray(w.dt, len(w.V), w.nulls, w.valid, w.buf)
+}
+
+// PrepareNulls makes the column's validity bitmap (every row valid) for a
+// loop that marks its NULL rows with NullIf.
+func (w *FixedOut[T]) PrepareNulls() {
+	if w.valid == nil {
+		w.valid = memory.NewResizableBuffer(w.mem)
+		w.valid.Resize((len(w.V) + 7) / 8)
+		bits := w.valid.Bytes()
+		for j := range bits {
+			bits[j] = 0xff
+		}
+	}
+	w.bits, w.recount = w.valid.Bytes(), true
+}
+
+// NullIf makes position k NULL where null is true, without a branch (a
+// leaf of a conditional that stores its value on every row); PrepareNulls
+// comes first.
+func (w *FixedOut[T]) NullIf(k int, null bool) {
+	w.bits[k>>3] &^= *(*uint8)(unsafe.Pointer(&null)) << (k & 7)
+}
+
+// count sets the NULL count from the bitmap after NullIf marks.
+func (w *FixedOut[T]) count() {
+	if !w.recount {
+		return
+	}
+	w.recount = false
+	w.nulls = len(w.V) - bitutil.CountSetBits(w.valid.Bytes(), 0, len(w.V))
 }
 
 // Release frees the buffers of a writer whose column is not needed.
@@ -201,6 +241,7 @@ func (w *FixedOut[T]) SetValidity(b Bitmap, sel Sel) {
 // its position in sel, a NULL clearing its validity bit. A row that failed is
 // left as is: the query returns its error, not the column.
 func (w *FixedOut[T]) Patch(g *Vec[T], rest, sel Sel) {
+	w.count()
 	k := 0 // position in sel
 	for _, r := range rest {
 		i := int(r)

@@ -85,6 +85,18 @@ func (v *Vec[T]) SetNull(i int) {
 	v.Null[i] = true
 }
 
+// PrepareNulls makes the vector's per-row NULL flags for a loop that sets
+// them with NullIf.
+func (v *Vec[T]) PrepareNulls() {
+	if v.NullFlags() == nil {
+		v.Null = make([]bool, len(v.V))
+	}
+}
+
+// NullIf makes row i NULL where null is true, and not NULL otherwise,
+// without a branch; PrepareNulls comes first.
+func (v *Vec[T]) NullIf(i int, null bool) { v.Null[i] = null }
+
 // SetErr marks row i as failed with e.
 func (v *Vec[T]) SetErr(i int, e *rt.Error) {
 	if v.Err == nil {
