@@ -160,7 +160,46 @@ func (fu *fusion) compute(r *lower.Row, t *tempVar) []jen.Code {
 	if t.bad != "" {
 		setNull = jen.Id(t.null).Op("=").Id(t.bad).Dot("Err").Op("==").Nil()
 	}
+	if sel := fu.coalesceSelect(r, t); sel != nil {
+		return append(stmts, sel...)
+	}
 	return append(stmts, fu.run(r, t.bad, func(v jen.Code) jen.Code { return jen.Id(t.v).Op("=").Add(v) }, setNull)...)
+}
+
+// coalesceSelect returns the statements of a COALESCE computed into a local
+// on a dirty batch as a select per argument rather than a branch per
+// argument (which a NULL every other row makes a guess): every argument is
+// computed, from the last one never NULL back to the first, and taken where
+// it is not NULL. Only where the arguments cannot fail and may be computed
+// on any row (lower.StoredAnyRow); nil otherwise.
+//
+//	v = 0.0
+//	if arg := xV[i]; !(x.IsNull(i)) { v = arg }
+func (fu *fusion) coalesceSelect(r *lower.Row, t *tempVar) []jen.Code {
+	if !fu.nulls || t.bad != "" || r.Op != lower.RowCoalesce {
+		return nil
+	}
+	last := -1
+	for k, a := range r.Args {
+		if !lower.StoredAnyRow(a) || a.Temp {
+			return nil
+		}
+		if len(fu.nullTest(a)) == 0 {
+			last = k
+			break
+		}
+	}
+	if last < 0 {
+		return nil // the last argument may be NULL: the branches say so
+	}
+	stmts := []jen.Code{jen.Id(t.v).Op("=").Add(fu.value(r.Args[last]))}
+	for k := last - 1; k >= 0; k-- {
+		a := r.Args[k]
+		arg := fu.local("arg")
+		stmts = append(stmts, jen.If(jen.Id(arg).Op(":=").Add(fu.value(a)), jen.Op("!").Parens(fu.isNullOf(fu.nullTest(a)))).
+			Block(jen.Id(t.v).Op("=").Id(arg)))
+	}
+	return stmts
 }
 
 // run returns the statements computing row program r for row i with store

@@ -372,9 +372,12 @@ func trueOnlyIfValid(r *Row) bool {
 // StoredAnyRow reports whether a conditional's result value r may be
 // computed and stored on a row where it is NULL (its NULL mark set apart,
 // without a branch): it cannot fail, and it is computed as safely on a NULL
-// row's arbitrary inputs as EveryRow says. A local is computed on every row
-// before the conditional anyway.
+// row's arbitrary inputs as EveryRow says. A local, and a conditional
+// computed into one, are computed before the value anyway.
 func StoredAnyRow(r *Row) bool {
+	if r.Temp {
+		return true // computed into its local before, with its own NULL flag
+	}
 	switch r.Op {
 	case RowLocal:
 		return true

@@ -972,20 +972,16 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 				out[i] = rt.AddFloat64(coalesceValue, lDiscountV2[i])
 			}
 		} else {
+			rateOut.PrepareNulls()
 			for i := range out {
 				var coalesceValue float64
 				var coalesceValueNull bool
-				switch {
-				case !(lTax.IsNull(i)):
-					coalesceValue = lTaxV[i]
-				default:
-					coalesceValue = float64(0.0)
+				coalesceValue = float64(0.0)
+				if arg := lTaxV[i]; !(lTax.IsNull(i)) {
+					coalesceValue = arg
 				}
-				if coalesceValueNull || lDiscount.IsNull(i) {
-					rateOut.SetNull(i)
-				} else {
-					out[i] = rt.AddFloat64(coalesceValue, lDiscountV2[i])
-				}
+				out[i] = rt.AddFloat64(coalesceValue, lDiscountV2[i])
+				rateOut.NullIf(i, coalesceValueNull || lDiscount.IsNull(i))
 			}
 		}
 		rateCol = rateOut.Array()
@@ -2119,6 +2115,7 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 				out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
 			}
 		} else {
+			w24Out.PrepareNulls()
 			for i := range out {
 				var ifThenValue float64
 				var ifThenValueNull bool
@@ -2135,11 +2132,8 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 						ifThenValue = rt.MulFloat64(lExtendedpriceV24[i], rt.SubFloat64(float64(1.0), lDiscountV24[i]))
 					}
 				}
-				if ifThenValueNull {
-					w24Out.SetNull(i)
-				} else {
-					out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
-				}
+				out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
+				w24Out.NullIf(i, ifThenValueNull)
 			}
 		}
 		w24Col = w24Out.Array()

@@ -4338,11 +4338,9 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], mem memory.A
 			for i := range out {
 				var coalesceValue int64
 				var coalesceValueNull bool
-				switch {
-				case !(tried.IsNull(i)):
-					coalesceValue = triedV[i]
-				default:
-					coalesceValue = int64(0)
+				coalesceValue = int64(0)
+				if arg := triedV[i]; !(tried.IsNull(i)) {
+					coalesceValue = arg
 				}
 				if tried.IsNull(i) || coalesceValueNull {
 					directOut.SetNull(i)

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -53,6 +54,23 @@ func TestArenaAllocations(t *testing.T) {
 		})
 		if allocs > 2 { // the arena and its one chunk
 			t.Errorf("%d rows: %.0f allocations", rows, allocs)
+		}
+	}
+}
+
+// TestFloat64ComparisonsFollowCompare checks the comparison kernels, written
+// without CompareFloat64's branches, against it (NaN is the greatest value
+// and equal to itself; -0 equals 0).
+func TestFloat64ComparisonsFollowCompare(t *testing.T) {
+	vals := []float64{math.NaN(), math.Inf(-1), -1, math.Copysign(0, -1), 0, 0.05, 1, math.Inf(1), math.MaxFloat64}
+	for _, a := range vals {
+		for _, b := range vals {
+			c := CompareFloat64(a, b)
+			if LtFloat64(a, b) != (c < 0) || LeFloat64(a, b) != (c <= 0) || GtFloat64(a, b) != (c > 0) ||
+				GeFloat64(a, b) != (c >= 0) || EqFloat64(a, b) != (c == 0) || NeFloat64(a, b) != (c != 0) {
+				t.Errorf("%v vs %v: compare %d, lt %v le %v gt %v ge %v eq %v ne %v", a, b, c,
+					LtFloat64(a, b), LeFloat64(a, b), GtFloat64(a, b), GeFloat64(a, b), EqFloat64(a, b), NeFloat64(a, b))
+			}
 		}
 	}
 }

@@ -82,7 +82,7 @@ func LtInt32(a, b int32) bool { return a < b }
 func LtInt64(a, b int64) bool { return a < b }
 
 // LtFloat64 is SQL less than on float64 with Spark's NaN order (see CompareFloat64).
-func LtFloat64(a, b float64) bool { return CompareFloat64(a, b) < 0 }
+func LtFloat64(a, b float64) bool { return a < b || (b != b && a == a) }
 
 // LtString is SQL less than on string (byte-wise).
 func LtString(a, b string) bool { return a < b }
@@ -97,7 +97,7 @@ func LeInt32(a, b int32) bool { return a <= b }
 func LeInt64(a, b int64) bool { return a <= b }
 
 // LeFloat64 is SQL less than or equal on float64 with Spark's NaN order (see CompareFloat64).
-func LeFloat64(a, b float64) bool { return CompareFloat64(a, b) <= 0 }
+func LeFloat64(a, b float64) bool { return !LtFloat64(b, a) }
 
 // LeString is SQL less than or equal on string (byte-wise).
 func LeString(a, b string) bool { return a <= b }
@@ -112,7 +112,7 @@ func GtInt32(a, b int32) bool { return a > b }
 func GtInt64(a, b int64) bool { return a > b }
 
 // GtFloat64 is SQL greater than on float64 with Spark's NaN order (see CompareFloat64).
-func GtFloat64(a, b float64) bool { return CompareFloat64(a, b) > 0 }
+func GtFloat64(a, b float64) bool { return LtFloat64(b, a) }
 
 // GtString is SQL greater than on string (byte-wise).
 func GtString(a, b string) bool { return a > b }
@@ -127,7 +127,7 @@ func GeInt32(a, b int32) bool { return a >= b }
 func GeInt64(a, b int64) bool { return a >= b }
 
 // GeFloat64 is SQL greater than or equal on float64 with Spark's NaN order (see CompareFloat64).
-func GeFloat64(a, b float64) bool { return CompareFloat64(a, b) >= 0 }
+func GeFloat64(a, b float64) bool { return !LtFloat64(a, b) }
 
 // GeString is SQL greater than or equal on string (byte-wise).
 func GeString(a, b string) bool { return a >= b }
