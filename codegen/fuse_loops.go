@@ -76,6 +76,11 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	for _, a := range fz.Absorbs {
 		l.fu.locals[a.Shared.ID] = l.fu.local(tempName(a.Shared.Expr))
 	}
+	if lower.HasNullResult(fz.Row) {
+		// named before the bodies, whose NULL results mark it (setNull)
+		l.res = f.fresh(fusedBase(n.Expr))
+	}
+	l.fu.outNull = l.setNull()
 	t := n.Expr.Type()
 	// One loop computes the rows whose inputs are clean, on every batch,
 	// unless the two loops' bodies differ (map item reads).
@@ -99,10 +104,15 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	var cleanBody []jen.Code
 	if !l.one {
 		cleanBody = l.body(l.storeClean(), false)
+		// the rows loop stores into res, not the output column
+		l.fu.outNull = jen.Id(l.res).Dot("SetNull").Call(jen.Id("i"))
 		rowsBody = l.body(func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }, true)
 	}
 
-	l.res, l.rest, l.fused = f.fresh(fusedBase(n.Expr)), f.fresh("rest"), f.fresh("fused")
+	if l.res == "" {
+		l.res = f.fresh(fusedBase(n.Expr))
+	}
+	l.rest, l.fused = f.fresh("rest"), f.fresh("fused")
 	f.sels[fz.Rest] = l.rest
 	f.commentFor(n.Expr)
 	if l.one {

@@ -65,6 +65,8 @@ type fusion struct {
 	// records that a leaf did, so the loop prepares the bitmap.
 	nullIf     func(null jen.Code) jen.Code
 	nullIfUsed bool
+	// outNull marks row i NULL in the loop's output: a NULL result.
+	outNull jen.Code
 	// noteVectors: the loop notes the error of a shared vector where it
 	// reads it (the row's first error is its outcome), rather than leave
 	// the rows with one to the vector code.
@@ -110,6 +112,8 @@ func (fu *fusion) assignRow(r *lower.Row, store func(jen.Code) jen.Code) []jen.C
 		// A row the loop computes this way has no NULL input: its first
 		// argument, a value, is not NULL.
 		return fu.assign(r.Args[0], store)
+	case lower.RowNull:
+		return []jen.Code{fu.outNull} // writer.SetNull(i)
 	}
 	return []jen.Code{store(fu.value(r))}
 }
@@ -628,6 +632,8 @@ func (fu *fusion) assignNull(r *lower.Row, store func(jen.Code) jen.Code, setNul
 
 func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, setNull jen.Code) []jen.Code {
 	switch r.Op {
+	case lower.RowNull:
+		return []jen.Code{setNull}
 	case lower.RowIf:
 		// if cond { ... } else { ... }
 		return []jen.Code{jen.If(fu.condNull(r.Args[0])).Block(fu.assignNull(r.Args[1], store, setNull)...).

@@ -174,6 +174,8 @@ func formatRow(r *Row) string {
 	switch r.Op {
 	case RowConst, RowColumn:
 		return ir.Format(r.Expr)
+	case RowNull:
+		return "NULL"
 	case RowVector:
 		return fmt.Sprintf("vector#%d", r.Shared.ID)
 	case RowLocal:

@@ -196,7 +196,11 @@ func (l *lowerer) rowCond(e ir.Expr, locals map[int]bool) (*Row, string) {
 		if els == nil {
 			return nil, why
 		}
-		return &Row{Op: RowIf, Expr: e, Args: []*Row{cond, then, els}}, "an IF whose condition and results cannot fail once their inputs are clean"
+		row := &Row{Op: RowIf, Expr: e, Args: []*Row{cond, then, els}}
+		if !hasValueResult(row) {
+			return nil, "every result is NULL"
+		}
+		return row, "an IF whose condition and results cannot fail once their inputs are clean"
 	case *ir.Case:
 		row := &Row{Op: RowCase, Expr: e}
 		if e.Operand != nil {
@@ -228,6 +232,9 @@ func (l *lowerer) rowCond(e ir.Expr, locals map[int]bool) (*Row, string) {
 			return nil, why
 		}
 		row.Else = els
+		if !hasValueResult(row) {
+			return nil, "every result is NULL"
+		}
 		return row, "a CASE whose conditions and results cannot fail once their inputs are clean"
 	case *ir.Coalesce:
 		for k := 1; k < len(e.Args); k++ {
@@ -248,9 +255,14 @@ func (l *lowerer) rowCond(e ir.Expr, locals map[int]bool) (*Row, string) {
 // conditional.
 func (l *lowerer) result(e ir.Expr, locals map[int]bool) (*Row, string) {
 	if l.lookup(e) == nil {
-		switch e.(type) {
+		switch e := e.(type) {
 		case *ir.If, *ir.Case, *ir.Coalesce:
 			return l.rowCond(e, locals)
+		case *ir.Const:
+			if e.V == nil && e.Err == nil && l.inTemp == 0 {
+				// CASE WHEN y <> 0 THEN a DIV y END: the loop marks the row NULL
+				return &Row{Op: RowNull, Expr: e}, ""
+			}
 		}
 	}
 	return l.value(e, locals)
@@ -353,7 +365,9 @@ func (l *lowerer) valueNode(e ir.Expr, locals map[int]bool) (*Row, string) {
 		if !failsAs(e.Type()) {
 			return nil, fmt.Sprintf("a conditional of type %s inside a value", e.Type())
 		}
+		l.inTemp++
 		row, why := l.rowCond(e, locals)
+		l.inTemp--
 		if row == nil {
 			return nil, why
 		}

@@ -37,6 +37,7 @@ type lowerer struct {
 	// root and rootExpr are the clause being lowered.
 	root     string
 	filter   bool // the root is the WHERE clause
+	inTemp   int  // depth of conditionals in value positions being lowered
 	rootExpr ir.Expr
 }
 

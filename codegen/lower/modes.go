@@ -84,6 +84,8 @@ func strictOver(r *Row, leaf func(*Row) bool) bool {
 // strict operands.
 func NullAware(r *Row) bool {
 	switch r.Op {
+	case RowNull:
+		return true
 	case RowIf:
 		return NullCond(r.Args[0]) && NullAware(r.Args[1]) && NullAware(r.Args[2])
 	case RowCoalesce:
@@ -397,4 +399,26 @@ func StoredAnyRow(r *Row) bool {
 		return r.Op != RowKernel || EveryRow(&Row{Op: RowKernel, Sig: r.Sig})
 	}
 	return r.Op == RowConst || r.Op == RowColumn
+}
+
+// HasNullResult reports whether row program r has a NULL result (RowNull).
+func HasNullResult(r *Row) bool { return anyRow(r, func(x *Row) bool { return x.Op == RowNull }) }
+
+// hasValueResult reports whether conditional r has a result that is a
+// value (not every result NULL: then the loop would store nothing).
+func hasValueResult(r *Row) bool {
+	switch r.Op {
+	case RowNull:
+		return false
+	case RowIf:
+		return hasValueResult(r.Args[1]) || hasValueResult(r.Args[2])
+	case RowCase:
+		for k := 1; k < len(r.Args); k += 2 {
+			if hasValueResult(r.Args[k]) {
+				return true
+			}
+		}
+		return hasValueResult(r.Else)
+	}
+	return true
 }

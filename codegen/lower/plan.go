@@ -309,6 +309,9 @@ const (
 	// RowCoalesce is statements: the first of Args that is not NULL. Its
 	// arguments are values, so on a row with no NULL input it is Args[0].
 	RowCoalesce
+	// RowNull is a NULL constant as an IF's or CASE's result (not inside a
+	// conditional computed into a local): the row's outcome is NULL.
+	RowNull
 )
 
 // Row is one node of a fused loop's per-row program.

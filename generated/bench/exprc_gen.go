@@ -1046,7 +1046,7 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := errorGuardedCol1(n, all, y, a, failed, mem)
+	col1 := errorGuardedCol1(n, all, y, a, mem, failed)
 	col2 := errorGuardedCol2(n, all, a, x, failed, mem)
 	col3 := errorGuardedCol3(n, all, x, y, failed, mem)
 	if failed.Err != nil {
@@ -1065,28 +1065,46 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 // errorGuardedCol1 computes output column 1 (per_y) of query ErrorGuarded on every row, noting its first failed row in failed:
 //
 //	CASE WHEN y <> 0 THEN a DIV y END
-func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (y <> 0) THEN (a DIV y) ELSE CAST(NULL AS BIGINT) END
-	caseResult := vec.Make[int64](n)
-	// (y <> 0)
-	cmp := vec.Make[bool](n)
+	var perYCol arrow.Array // written by the loop, or below from caseResult
+	var perYOut *vec.FixedOut[int64]
+	var caseResult vec.Vec[int64]
 	{
+		perYOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		yV := y.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&y))
-		for i := range out {
-			out[i] = rt.NeInt64(yV[i], int64(0))
+		aV := a.V[:n]
+		out := perYOut.V
+		var bad vec.FirstErr
+		if y.Clean() && a.Clean() {
+			for i := range out {
+				switch {
+				case rt.NeInt64(yV[i], int64(0)):
+					out[i] = bad.Int64(rt.DivInt64(aV[i], yV[i]))
+				default:
+					perYOut.SetNull(i)
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				switch {
+				case (!(y.IsNull(i)) && rt.NeInt64(yV[i], int64(0))):
+					if a.IsNull(i) || y.IsNull(i) {
+						perYOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(aV[i], yV[i]))
+					}
+				default:
+					perYOut.SetNull(i)
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
 		}
+		perYCol = perYOut.Array()
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	// (a DIV y)
-	quotient := vec.Map2E(when, n, vec.VecArg(&a), vec.VecArg(&y), rt.DivInt64)
-	vec.Merge(&caseResult, &quotient, when, n)
-	vec.FillNull(&caseResult, notYet, n)
 	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.Int64Array(mem, &caseResult, all, n)
-	return column
+	return perYCol
 }
 
 // errorGuardedCol2 computes output column 2 (per_x) of query ErrorGuarded on every row, noting its first failed row in failed:
@@ -1094,26 +1112,26 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], fa
 //	TRY(a DIV x)
 func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (a DIV x)
-	quotient2 := vec.Make[int64](n)
+	quotient := vec.Make[int64](n)
 	{
-		aV := a.V[:n]
+		aV2 := a.V[:n]
 		xV := x.V[:n]
-		out := quotient2.V[:n]
-		vec.Strict(&quotient2, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x))
+		out := quotient.V[:n]
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x))
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], xV[i])
+			r, err := rt.DivInt64(aV2[i], xV[i])
 			if err != nil {
-				quotient2.Fail(i, err)
+				quotient.Fail(i, err)
 				continue
 			}
 			out[i] = r
 		}
 	}
 	// TRY((a DIV x))
-	tried := vec.Try(&quotient2, all, n)
+	tried := vec.Try(&quotient, all, n)
 	vec.Check(failed, &tried, all, n, 2)
-	column2 := vec.Int64Array(mem, &tried, all, n)
-	return column2
+	column := vec.Int64Array(mem, &tried, all, n)
+	return column
 }
 
 // errorGuardedCol3 computes output column 3 (scaled) of query ErrorGuarded on every row, noting its first failed row in failed:
@@ -1124,11 +1142,11 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], fa
 	product := vec.Make[int64](n)
 	{
 		xV := x.V[:n]
-		yV := y.V[:n]
+		yV2 := y.V[:n]
 		out := product.V[:n]
 		vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		for i := range out {
-			r, err := rt.MulInt64(xV[i], yV[i])
+			r, err := rt.MulInt64(xV[i], yV2[i])
 			if err != nil {
 				product.Fail(i, err)
 				continue
@@ -1154,8 +1172,8 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], fa
 	// TRY(((x * y) * 1000000000000000))
 	tried2 := vec.Try(&product2, all, n)
 	vec.Check(failed, &tried2, all, n, 3)
-	column3 := vec.Int64Array(mem, &tried2, all, n)
-	return column3
+	column2 := vec.Int64Array(mem, &tried2, all, n)
+	return column2
 }
 
 // DeepArithSchema is the schema of the batches DeepArith returns.

@@ -83,7 +83,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	return out, nil
 }
 
-// quotientShared is the code of 12 units of this file that differ only in what they
+// quotientShared is the code of 11 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes a shared subexpression of query And_operand on every row (always):
 //
@@ -498,9 +498,7 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// (a DIV b)
-	quotient := quotientShared(n, all, a, b)
-	col1 := case_first_conditionCol1(n, all, quotient, failed, mem)
+	col1 := case_first_conditionCol1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"})
@@ -517,31 +515,91 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 // case_first_conditionCol1 computes output column 1 (r) of query case_first_condition on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
-func case_first_conditionCol1(n int, all vec.Sel, quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
-	caseResult := vec.Make[int32](n)
-	// ((a DIV b) > 1)
-	cmp := vec.Make[bool](n)
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int32]
+	var caseResult vec.Vec[int32]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	{
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(1))
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				// shared (always): (a DIV b)
+				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				switch {
+				case rt.GtInt64(quotient, int64(1)):
+					out[i] = int32(1)
+				case rt.GtInt64(quotient, int64(0)):
+					out[i] = int32(2)
+				default:
+					directOut.SetNull(i)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+		} else {
+			for i := range out {
+				// shared (always): (a DIV b)
+				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				switch {
+				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(quotient, int64(1))):
+					out[i] = int32(1)
+				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(quotient, int64(0))):
+					out[i] = int32(2)
+				default:
+					directOut.SetNull(i)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int32(1), when, n)
-	// ((a DIV b) > 0)
-	cmp2 := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
-	when2, notYet2 := vec.Split(&cmp2, notYet, n)
-	vec.Fill(&caseResult, int32(2), when2, n)
-	vec.FillNull(&caseResult, notYet2, n)
+	if !fused || len(rest) > 0 {
+		// shared (always): (a DIV b)
+		// (a DIV b)
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
+		// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
+		caseResult2 := vec.Make[int32](n)
+		// ((a DIV b) > 1)
+		cmp := vec.Map2(rest, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(1)), rt.GtInt64)
+		vec.CopyErrs(&caseResult2, &cmp, rest, n)
+		when, notYet := vec.Split(&cmp, rest, n)
+		vec.Fill(&caseResult2, int32(1), when, n)
+		// ((a DIV b) > 0)
+		cmp2 := vec.Map2(notYet, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.GtInt64)
+		vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
+		when2, notYet2 := vec.Split(&cmp2, notYet, n)
+		vec.Fill(&caseResult2, int32(2), when2, n)
+		vec.FillNull(&caseResult2, notYet2, n)
+		if fused {
+			directOut.Patch(&caseResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.Int32Array(mem, &caseResult, all, n)
-	return column
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &caseResult, all, n)
+	}
+	return directCol
 }
 
 // Case_rest_regionSchema is the schema of the batches Case_rest_region returns.

@@ -509,7 +509,7 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case_first_conditionCol1(n, all, a, b, failed, mem)
+	col1 := case_first_conditionCol1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"})
@@ -526,49 +526,46 @@ func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.
 // case_first_conditionCol1 computes output column 1 (r) of query case_first_condition on every row, noting its first failed row in failed:
 //
 //	CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
-func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
-	caseResult := vec.Make[int32](n)
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int32]
+	var caseResult vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
-		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
+		out := directOut.V
+		var bad vec.FirstErr
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				switch {
+				case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)):
+					out[i] = int32(1)
+				case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0)):
+					out[i] = int32(2)
+				default:
+					directOut.SetNull(i)
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
-			out[i] = r
+		} else {
+			for i := range out {
+				switch {
+				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))):
+					out[i] = int32(1)
+				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))):
+					out[i] = int32(2)
+				default:
+					directOut.SetNull(i)
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
 		}
+		directCol = directOut.Array()
 	}
-	// ((a DIV b) > 1)
-	cmp := vec.Make[bool](n)
-	{
-		quotientV := quotient.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&quotient))
-		for i := range out {
-			out[i] = rt.GtInt64(quotientV[i], int64(1))
-		}
-	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Fill(&caseResult, int32(1), when, n)
-	// (a DIV b)
-	quotient2 := vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	// ((a DIV b) > 0)
-	cmp2 := vec.Map2(notYet, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
-	when2, notYet2 := vec.Split(&cmp2, notYet, n)
-	vec.Fill(&caseResult, int32(2), when2, n)
-	vec.FillNull(&caseResult, notYet2, n)
 	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.Int32Array(mem, &caseResult, all, n)
-	return column
+	return directCol
 }
 
 // Case_rest_regionSchema is the schema of the batches Case_rest_region returns.
@@ -596,7 +593,7 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case_rest_regionCol1(n, all, p, a, b, failed, mem)
+	col1 := case_rest_regionCol1(n, all, p, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END"})
@@ -613,30 +610,51 @@ func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 // case_rest_regionCol1 computes output column 1 (r) of query case_rest_region on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END
-func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN 0 WHEN ((a DIV b) > 1) THEN 1 WHEN ((a DIV b) > 0) THEN 2 ELSE CAST(NULL AS INT) END
-	caseResult := vec.Make[int32](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	vec.Fill(&caseResult, int32(0), when, n)
-	// (a DIV b)
-	quotient := vec.Map2E(notYet, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	// ((a DIV b) > 1)
-	cmp := vec.Map2(notYet, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(1)), rt.GtInt64)
-	vec.CopyErrs(&caseResult, &cmp, notYet, n)
-	when2, notYet2 := vec.Split(&cmp, notYet, n)
-	vec.Fill(&caseResult, int32(1), when2, n)
-	// (a DIV b)
-	quotient2 := vec.Map2E(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
-	// ((a DIV b) > 0)
-	cmp2 := vec.Map2(notYet2, n, vec.VecArg(&quotient2), vec.ConstArg[int64](int64(0)), rt.GtInt64)
-	vec.CopyErrs(&caseResult, &cmp2, notYet2, n)
-	when3, notYet3 := vec.Split(&cmp2, notYet2, n)
-	vec.Fill(&caseResult, int32(2), when3, n)
-	vec.FillNull(&caseResult, notYet3, n)
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[int32]
+	var caseResult vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		pV := p.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V
+		var bad vec.FirstErr
+		if p.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				switch {
+				case pV[i]:
+					out[i] = int32(0)
+				case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)):
+					out[i] = int32(1)
+				case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0)):
+					out[i] = int32(2)
+				default:
+					directOut.SetNull(i)
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				switch {
+				case (!(p.IsNull(i)) && pV[i]):
+					out[i] = int32(0)
+				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))):
+					out[i] = int32(1)
+				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))):
+					out[i] = int32(2)
+				default:
+					directOut.SetNull(i)
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.Int32Array(mem, &caseResult, all, n)
-	return column
+	return directCol
 }
 
 // Case_rest_region_elseSchema is the schema of the batches Case_rest_region_else returns.

@@ -399,13 +399,35 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	stillNull := vec.NullRows(&a, sel, n)
 	// shared (region): probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END)
 	// CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END
-	caseResult := vec.Make[int64](n)
-	// (p IS NOT NULL)
-	isNotNull := vec.IsNull(&p, true, stillNull, n)
-	vec.CopyErrs(&caseResult, &isNotNull, stillNull, n)
-	when, notYet := vec.Split(&isNotNull, stillNull, n)
-	vec.Merge(&caseResult, &a, when, n)
-	vec.FillNull(&caseResult, notYet, n)
+	var caseResult vec.Vec[int64]
+	{
+		caseResult = vec.Make[int64](n)
+		aV3 := a.V[:n]
+		out := caseResult.V[:n]
+		if a.Clean() {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				switch {
+				case !(p.IsNull(i)):
+					out[i] = aV3[i]
+				default:
+					caseResult.SetNull(i)
+				}
+			}
+		} else {
+			caseResult.PrepareNulls()
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				switch {
+				case !(p.IsNull(i)):
+					out[i] = aV3[i]
+					caseResult.NullIf(i, a.IsNull(i))
+				default:
+					caseResult.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END)
 	probe2 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult), kernelKernels.Probe)
 	// CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p...
@@ -414,7 +436,7 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 		caseResult2 = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		c_V3 := c_.V[:n]
-		aV3 := a.V[:n]
+		aV4 := a.V[:n]
 		r_V := r_.V[:n]
 		out := caseResult2.V[:n]
 		var bad vec.FirstErr
@@ -423,7 +445,7 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 				i := stillNull.Row(k)
 				switch {
 				case rt.LeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), c_V3[i]):
-					out[i] = aV3[i]
+					out[i] = aV4[i]
 				case !(a.IsNull(i)):
 					out[i] = r_V[i]
 				default:
@@ -437,7 +459,7 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 				i := stillNull.Row(k)
 				switch {
 				case (!(probe2.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), c_V3[i])):
-					out[i] = aV3[i]
+					out[i] = aV4[i]
 					caseResult2.NullIf(i, a.IsNull(i))
 				case !(a.IsNull(i)):
 					out[i] = r_V[i]
@@ -1327,58 +1349,66 @@ func shape00007Where(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64]
 //
 //	IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1, r, a))
 func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], r_ vec.Vec[int64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (2 >= probe(1, r, a))
-	cmp3 := vec.Make[bool](n)
+	// IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END, p)
+	var ifResult2 vec.Vec[bool]
 	{
+		ifResult2 = vec.Make[bool](n)
 		probeV := probe.V[:n]
-		out := cmp3.V[:n]
-		if vec.Strict(&cmp3, sel, n, vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.GeInt64(int64(2), probeV[i])
-			}
-		} else {
+		aV := a.V[:n]
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		r_V := r_.V[:n]
+		pV := p.V[:n]
+		out := ifResult2.V[:n]
+		var bad vec.FirstErr
+		if probe.Clean() && a.Clean() && b.Clean() && c_.Clean() && r_.Clean() && p.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if cmp3.Dirty(i) {
-					continue
+				if rt.GeInt64(int64(2), bad.Int64(probeV[i], probe.ErrAt(i))) {
+					switch {
+					case (b.IsNull(i)):
+						out[i] = rt.LtInt64(aV[i], aV[i])
+					case rt.EqInt64(bV[i], bad.Int64(rt.ModInt64(int64(1), c_V[i]))):
+						out[i] = rt.EqInt64(r_V[i], int64(100))
+					default:
+						ifResult2.SetNull(i)
+					}
+				} else {
+					out[i] = pV[i]
 				}
-				out[i] = rt.GeInt64(int64(2), probeV[i])
+				vec.EndRow(&ifResult2, n, i, &bad)
+			}
+		} else {
+			ifResult2.PrepareNulls()
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if !(probe.IsNull(i)) && rt.GeInt64(int64(2), bad.Int64(probeV[i], probe.ErrAt(i))) {
+					switch {
+					case (b.IsNull(i)):
+						out[i] = rt.LtInt64(aV[i], aV[i])
+						ifResult2.NullIf(i, a.IsNull(i))
+					case (!(b.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(bV[i], bad.Int64(rt.ModInt64(int64(1), c_V[i])))):
+						out[i] = rt.EqInt64(r_V[i], int64(100))
+						ifResult2.NullIf(i, r_.IsNull(i))
+					default:
+						ifResult2.SetNull(i)
+					}
+				} else {
+					out[i] = pV[i]
+					ifResult2.NullIf(i, p.IsNull(i))
+				}
+				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		}
 	}
-	// IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END, p)
-	then2, otherwise2 := vec.Split(&cmp3, sel, n)
-	ifResult2 := vec.Make[bool](n)
-	vec.CopyErrs(&ifResult2, &cmp3, sel, n)
-	// CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END
-	caseResult := vec.Make[bool](n)
-	// (b IS NULL)
-	isNull2 := vec.IsNull(&b, false, then2, n)
-	vec.CopyErrs(&caseResult, &isNull2, then2, n)
-	when, notYet := vec.Split(&isNull2, then2, n)
-	// (a < a)
-	cmp4 := vec.Map2(when, n, vec.VecArg(&a), vec.VecArg(&a), rt.LtInt64)
-	vec.Merge(&caseResult, &cmp4, when, n)
-	// (1 % c)
-	remainder := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&c_), rt.ModInt64)
-	// (b = (1 % c))
-	cmp5 := vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&remainder), rt.EqInt64)
-	vec.CopyErrs(&caseResult, &cmp5, notYet, n)
-	when2, notYet2 := vec.Split(&cmp5, notYet, n)
-	// (r = 100)
-	cmp6 := vec.Map2(when2, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(100)), rt.EqInt64)
-	vec.Merge(&caseResult, &cmp6, when2, n)
-	vec.FillNull(&caseResult, notYet2, n)
-	vec.Merge(&ifResult2, &caseResult, then2, n)
-	vec.Merge(&ifResult2, &p, otherwise2, n)
 	// IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END, p), (probe(1, r, a) + probe...
-	then3, otherwise3 := vec.Split(&ifResult2, sel, n)
+	then2, otherwise2 := vec.Split(&ifResult2, sel, n)
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &ifResult2, sel, n)
 	// (probe(1, r, a) + probe(1, r, a))
-	sum := vec.Map2E(then3, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
-	vec.Merge(&ifResult3, &sum, then3, n)
-	vec.Merge(&ifResult3, &probe, otherwise3, n)
+	sum := vec.Map2E(then2, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.AddInt64)
+	vec.Merge(&ifResult3, &sum, then2, n)
+	vec.Merge(&ifResult3, &probe, otherwise2, n)
 	vec.Check(failed, &ifResult3, sel, n, 1)
 	column := vec.Int64Array(mem, &ifResult3, sel, n)
 	return column
@@ -1846,22 +1876,36 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 			out[i] = rt.CastInt32ToInt64(ifResultV[i])
 		}
 	}
-	// (CAST(s AS BIGINT) >= CAST(s AS BIGINT))
-	cmp := vec.Make[bool](n)
+	// IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT))
+	var ifResult2 vec.Vec[int64]
 	{
+		ifResult2 = vec.Make[int64](n)
 		asBigintV := asBigint.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&asBigint))
-		for i := range out {
-			out[i] = rt.GeInt64(asBigintV[i], asBigintV[i])
+		r_V := r_.V[:n]
+		out := ifResult2.V[:n]
+		var bad vec.FirstErr
+		if asBigint.Clean() && r_.Clean() {
+			for i := range out {
+				if rt.GeInt64(bad.Int64(asBigintV[i], asBigint.ErrAt(i)), bad.Int64(asBigintV[i], asBigint.ErrAt(i))) {
+					out[i] = r_V[i]
+				} else {
+					ifResult2.SetNull(i)
+				}
+				vec.EndRow(&ifResult2, n, i, &bad)
+			}
+		} else {
+			ifResult2.PrepareNulls()
+			for i := range out {
+				if !(asBigint.IsNull(i)) && rt.GeInt64(bad.Int64(asBigintV[i], asBigint.ErrAt(i)), bad.Int64(asBigintV[i], asBigint.ErrAt(i))) {
+					out[i] = r_V[i]
+					ifResult2.NullIf(i, r_.IsNull(i))
+				} else {
+					ifResult2.SetNull(i)
+				}
+				vec.EndRow(&ifResult2, n, i, &bad)
+			}
 		}
 	}
-	// IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp, all, n)
-	vec.Merge(&ifResult2, &r_, then, n)
-	vec.FillNull(&ifResult2, otherwise, n)
 	matches := vec.Make[bool](n)
 	{
 		asBigint2V := asBigint2.V[:n]
@@ -2020,21 +2064,69 @@ func shape00011Shared0(n int, all vec.Sel, r_ vec.Vec[int64], sArr *array.String
 //	IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe...
 func shape00011Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1,...
-	caseResult := vec.Make[bool](n)
-	and := vec.NewLogic(false, all, n)
-	// (probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c)))
-	cmp := vec.Map2(and.Live, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LeInt64)
-	and.Add(&cmp)
-	// (a <= probe(1, r, (CAST(s AS BIGINT) - c)))
-	cmp2 := vec.Map2(and.Live, n, vec.VecArg(&a), vec.VecArg(&probe), rt.LeInt64)
-	and.Add(&cmp2)
-	andResult := and.Finish()
-	vec.CopyErrs(&caseResult, &andResult, all, n)
-	when, notYet := vec.Split(&andResult, all, n)
-	// (b > probe(1, r, (CAST(s AS BIGINT) - c)))
-	cmp3 := vec.Map2(when, n, vec.VecArg(&b), vec.VecArg(&probe), rt.GtInt64)
-	vec.Merge(&caseResult, &cmp3, when, n)
-	vec.FillNull(&caseResult, notYet, n)
+	var caseResult vec.Vec[bool]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		caseResult = vec.Make[bool](n)
+		probeV := probe.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		if probe.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				switch {
+				case (rt.LeInt64(probeV[i], probeV[i]) && rt.LeInt64(aV[i], probeV[i])):
+					out[i] = rt.GtInt64(bV[i], probeV[i])
+				default:
+					caseResult.SetNull(i)
+				}
+			}
+		} else {
+			for i := range out {
+				if probe.ErrAt(i) != nil {
+					left = vec.Leave(left, i, n)
+					continue
+				}
+				switch {
+				case ((probe.IsNull(i) || rt.LeInt64(probeV[i], probeV[i])) && (a.IsNull(i) || probe.IsNull(i) || rt.LeInt64(aV[i], probeV[i])) && !(probe.IsNull(i) || a.IsNull(i))):
+					if b.IsNull(i) || probe.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = rt.GtInt64(bV[i], probeV[i])
+					}
+				default:
+					caseResult.SetNull(i)
+				}
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe(1,...
+		caseResult2 := vec.Make[bool](n)
+		and := vec.NewLogic(false, rest, n)
+		// (probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c)))
+		cmp := vec.Map2(and.Live, n, vec.VecArg(&probe), vec.VecArg(&probe), rt.LeInt64)
+		and.Add(&cmp)
+		// (a <= probe(1, r, (CAST(s AS BIGINT) - c)))
+		cmp2 := vec.Map2(and.Live, n, vec.VecArg(&a), vec.VecArg(&probe), rt.LeInt64)
+		and.Add(&cmp2)
+		andResult := and.Finish()
+		vec.CopyErrs(&caseResult2, &andResult, rest, n)
+		when, notYet := vec.Split(&andResult, rest, n)
+		// (b > probe(1, r, (CAST(s AS BIGINT) - c)))
+		cmp3 := vec.Map2(when, n, vec.VecArg(&b), vec.VecArg(&probe), rt.GtInt64)
+		vec.Merge(&caseResult2, &cmp3, when, n)
+		vec.FillNull(&caseResult2, notYet, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
 	// IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b > probe...
 	then, otherwise := vec.Split(&caseResult, all, n)
 	ifResult := vec.Make[int64](n)
@@ -2078,7 +2170,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := shape00012Col1(n, all, r_, b, a, failed, mem)
-	col2 := shape00012Col2(n, all, b, sArr, c_, failed, mem)
+	col2 := shape00012Col2(n, all, b, sArr, c_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END", "CASE WHEN (b > CAST(s AS BIGINT)) THEN c END"})
@@ -2147,41 +2239,44 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 // shape00012Col2 computes output column 2 (o2) of query Shape00012 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (b > CAST(s AS BIGINT)) THEN c END
-func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (b > CAST(s AS BIGINT)) THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult2 := vec.Make[int64](n)
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
+	var o2Col arrow.Array // written by the loop, or below from caseResult2
+	var o2Out *vec.FixedOut[int64]
+	var caseResult2 vec.Vec[int64]
 	{
-		out := asBigint.V[:n]
-		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// (b > CAST(s AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	{
+		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := cmp2.V[:n]
-		vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&asBigint))
-		for i := range out {
-			out[i] = rt.GtInt64(bV[i], asBigintV[i])
+		c_V := c_.V[:n]
+		out := o2Out.V
+		var bad vec.FirstErr
+		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
+			for i := range out {
+				switch {
+				case rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))):
+					out[i] = c_V[i]
+				default:
+					o2Out.SetNull(i)
+				}
+				vec.EndRow(&caseResult2, n, i, &bad)
+			}
+		} else {
+			o2Out.PrepareNulls()
+			for i := range out {
+				switch {
+				case (!(b.IsNull(i) || sArr.IsNull(i)) && rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))):
+					out[i] = c_V[i]
+					o2Out.NullIf(i, c_.IsNull(i))
+				default:
+					o2Out.SetNull(i)
+				}
+				vec.EndRow(&caseResult2, n, i, &bad)
+			}
 		}
+		o2Col = o2Out.Array()
 	}
-	vec.CopyErrs(&caseResult2, &cmp2, all, n)
-	when3, notYet3 := vec.Split(&cmp2, all, n)
-	vec.Merge(&caseResult2, &c_, when3, n)
-	vec.FillNull(&caseResult2, notYet3, n)
 	vec.Check(failed, &caseResult2, all, n, 2)
-	column2 := vec.Int64Array(mem, &caseResult2, all, n)
-	return column2
+	return o2Col
 }
 
 // Shape00013Schema is the schema of the batches Shape00013 returns.
@@ -3647,9 +3742,9 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe := shape00023Shared1(n, all, r_, b, a, c_)
 	probe3 := shape00023Shared0(n, all, r_, probe, shared2, shared2Done, a)
 	// probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE prob...
-	cmp4 := whereCmp2(n, all, probe3, probe)
-	vec.Check(failed, &cmp4, all, n, 0)
-	sel := vec.Where(&cmp4, n)
+	cmp3 := whereCmp2(n, all, probe3, probe)
+	vec.Check(failed, &cmp3, all, n, 0)
+	sel := vec.Where(&cmp3, n)
 	// probe(2, r, a)
 	shared22 := probeShared4(n, sel, shared2, shared2Done, r_, a, int32(2))
 	col1 := shape00023Col1(n, sel, probe, shared22, probe3, mem, failed)
@@ -3671,22 +3766,35 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
 func shape00023Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult := vec.Make[int64](n)
-	// (b <= a)
-	cmp := vec.Make[bool](n)
+	var caseResult vec.Vec[int64]
 	{
+		caseResult = vec.Make[int64](n)
 		bV := b.V[:n]
 		aV := a.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], aV[i])
+		c_V := c_.V[:n]
+		out := caseResult.V[:n]
+		if b.Clean() && a.Clean() && c_.Clean() {
+			for i := range out {
+				switch {
+				case rt.LeInt64(bV[i], aV[i]):
+					out[i] = c_V[i]
+				default:
+					caseResult.SetNull(i)
+				}
+			}
+		} else {
+			caseResult.PrepareNulls()
+			for i := range out {
+				switch {
+				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV[i], aV[i])):
+					out[i] = c_V[i]
+					caseResult.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult.SetNull(i)
+				}
+			}
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Merge(&caseResult, &c_, when, n)
-	vec.FillNull(&caseResult, notYet, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe := vec.Make[int64](n)
 	{
@@ -3716,28 +3824,28 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ...
 	caseResult2 := vec.Make[int64](n)
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1)
-	cmp2 := vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
 	{
 		probeV := probe.V[:n]
-		out := cmp2.V[:n]
-		vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe))
+		out := cmp.V[:n]
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
 		for i := range out {
 			out[i] = rt.GeInt64(probeV[i], int64(1))
 		}
 	}
-	vec.CopyErrs(&caseResult2, &cmp2, all, n)
-	when2, notYet2 := vec.Split(&cmp2, all, n)
-	vec.Fill(&caseResult2, int64(100), when2, n)
-	todo := vec.Missing(shared2Done, notYet2, n)
+	vec.CopyErrs(&caseResult2, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	vec.Fill(&caseResult2, int64(100), when, n)
+	todo := vec.Missing(shared2Done, notYet, n)
 	// probe(2, r, a)
 	probe2 := vec.Map3E(todo, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	vec.Merge(shared2, &probe2, todo, n)
 	// (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END))
-	cmp3 := vec.Map2(notYet2, n, vec.VecArg(shared2), vec.VecArg(&probe), rt.LeInt64)
-	vec.CopyErrs(&caseResult2, &cmp3, notYet2, n)
-	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
-	vec.Fill(&caseResult2, int64(5), when3, n)
-	vec.Merge(&caseResult2, &probe, notYet3, n)
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(shared2), vec.VecArg(&probe), rt.LeInt64)
+	vec.CopyErrs(&caseResult2, &cmp2, notYet, n)
+	when2, notYet2 := vec.Split(&cmp2, notYet, n)
+	vec.Fill(&caseResult2, int64(5), when2, n)
+	vec.Merge(&caseResult2, &probe, notYet2, n)
 	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
 	probe3 := vec.Make[int64](n)
 	{
@@ -4628,7 +4736,7 @@ func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// probe(1, r, CAST(s AS BIGINT))
 	probe := probeShared5(n, all, r_, sArr, int32(1))
 	probe3 := shape00031Shared0(n, all, r_, probe)
-	col1 := shape00031Col1(n, all, p, probe3, probe, failed, mem)
+	col1 := shape00031Col1(n, all, p, probe3, probe, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) WHEN (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT))))) THEN 1 END"})
@@ -4690,60 +4798,62 @@ func shape00031Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 // shape00031Col1 computes output column 1 (o1) of query Shape00031 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), p...
-func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], probe vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], probe vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), p...
-	caseResult := vec.Make[int64](n)
-	// (p IS NOT NULL)
-	isNotNull := vec.IsNull(&p, true, all, n)
-	vec.CopyErrs(&caseResult, &isNotNull, all, n)
-	when, notYet := vec.Split(&isNotNull, all, n)
-	// IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))), probe(3, r, probe(2, r, probe(1,...
-	var ifResult vec.Vec[int64]
+	var o1Col arrow.Array // written by the loop, or below from caseResult
+	var o1Out *vec.FixedOut[int64]
+	var caseResult vec.Vec[int64]
 	{
-		ifResult = vec.Make[int64](n)
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probe3V := probe3.V[:n]
-		out := ifResult.V[:n]
+		probeV := probe.V[:n]
+		out := o1Out.V
 		var bad vec.FirstErr
-		if probe3.Clean() {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if rt.EqInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), int64(1)) {
-					out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
-				} else {
-					out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+		if probe3.Clean() && probe.Clean() {
+			for i := range out {
+				switch {
+				case !(p.IsNull(i)):
+					if rt.EqInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), int64(1)) {
+						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+					} else {
+						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+					}
+				case rt.LeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probe3V[i], probe3.ErrAt(i))):
+					out[i] = int64(1)
+				default:
+					o1Out.SetNull(i)
 				}
-				vec.EndRow(&ifResult, n, i, &bad)
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if !(probe3.IsNull(i)) && rt.EqInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), int64(1)) {
-					if probe3.IsNull(i) {
-						ifResult.SetNull(i)
+			for i := range out {
+				switch {
+				case !(p.IsNull(i)):
+					if !(probe3.IsNull(i)) && rt.EqInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), int64(1)) {
+						if probe3.IsNull(i) {
+							o1Out.SetNull(i)
+						} else {
+							out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+						}
 					} else {
-						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+						if probe3.IsNull(i) {
+							o1Out.SetNull(i)
+						} else {
+							out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
+						}
 					}
-				} else {
-					if probe3.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
-					}
+				case (!(probe.IsNull(i) || probe3.IsNull(i)) && rt.LeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probe3V[i], probe3.ErrAt(i)))):
+					out[i] = int64(1)
+				default:
+					o1Out.SetNull(i)
 				}
-				vec.EndRow(&ifResult, n, i, &bad)
+				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		}
+		o1Col = o1Out.Array()
 	}
-	vec.Merge(&caseResult, &ifResult, when, n)
-	// (probe(1, r, CAST(s AS BIGINT)) <= probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))))
-	cmp := vec.Map2(notYet, n, vec.VecArg(&probe), vec.VecArg(&probe3), rt.LeInt64)
-	vec.CopyErrs(&caseResult, &cmp, notYet, n)
-	when2, notYet2 := vec.Split(&cmp, notYet, n)
-	vec.Fill(&caseResult, int64(1), when2, n)
-	vec.FillNull(&caseResult, notYet2, n)
 	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.Int64Array(mem, &caseResult, all, n)
-	return column
+	return o1Col
 }
 
 // Shape00032Schema is the schema of the batches Shape00032 returns.
@@ -4963,7 +5073,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
 	probe3 := probeShared2(n, sel, r_, probe2, int32(3))
 	col1 := shape00033Col1(n, sel, probe3, r_, b, mem, failed)
-	col2 := shape00033Col2(n, sel, probe2, b, a, probe, probe3, q, c_, failed, mem)
+	col2 := shape00033Col2(n, sel, probe2, b, a, probe, probe3, q, c_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"c < c", "(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))", "IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) END, (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), c)))"})
@@ -4999,11 +5109,36 @@ func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 //	probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
 func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64]) vec.Vec[int64] {
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult, &p, sel, n)
-	when, notYet := vec.Split(&p, sel, n)
-	vec.Merge(&caseResult, &c_, when, n)
-	vec.FillNull(&caseResult, notYet, n)
+	var caseResult vec.Vec[int64]
+	{
+		caseResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		c_V := c_.V[:n]
+		out := caseResult.V[:n]
+		if p.Clean() && c_.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case pV[i]:
+					out[i] = c_V[i]
+				default:
+					caseResult.SetNull(i)
+				}
+			}
+		} else {
+			caseResult.PrepareNulls()
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case (!(p.IsNull(i)) && pV[i]):
+					out[i] = c_V[i]
+					caseResult.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe := vec.Make[int64](n)
 	{
@@ -5100,82 +5235,65 @@ func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64]
 // shape00033Col2 computes output column 2 (o2) of query Shape00033 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN...
-func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], probe3 vec.Vec[int64], q vec.Vec[bool], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b)
-	cmp2 := vec.Make[bool](n)
+func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], probe vec.Vec[int64], probe3 vec.Vec[int64], q vec.Vec[bool], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF((probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END...
+	var o2Col arrow.Array // written by the loop, or below from ifResult
+	var o2Out *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
 	{
+		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probe2V := probe2.V[:n]
 		bV2 := b.V[:n]
-		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe2), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.EqInt64(probe2V[i], bV2[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if cmp2.Dirty(i) {
-					continue
-				}
-				out[i] = rt.EqInt64(probe2V[i], bV2[i])
-			}
-		}
-	}
-	// IF((probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END...
-	then, otherwise := vec.Split(&cmp2, sel, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp2, sel, n)
-	// CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGIN...
-	caseResult2 := vec.Make[int64](n)
-	matches := vec.Map2(then, n, vec.VecArg(&a), vec.VecArg(&probe), rt.EqInt64)
-	vec.CopyErrs(&caseResult2, &matches, then, n)
-	when2, notYet2 := vec.Split(&matches, then, n)
-	vec.Merge(&caseResult2, &probe3, when2, n)
-	vec.FillNull(&caseResult2, notYet2, n)
-	vec.Merge(&ifResult, &caseResult2, then, n)
-	// IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))), c)
-	var ifResult2 vec.Vec[int64]
-	{
-		ifResult2 = vec.Make[int64](n)
-		qV := q.V[:n]
+		aV := a.V[:n]
+		probeV := probe.V[:n]
 		probe3V2 := probe3.V[:n]
-		c_V := c_.V[:n]
-		out := ifResult2.V[:n]
+		qV := q.V[:n]
+		c_V2 := c_.V[:n]
+		out := o2Out.V
 		var bad2 vec.FirstErr
-		if q.Clean() && probe3.Clean() && c_.Clean() {
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
-				if qV[i] {
-					out[i] = bad2.Int64(probe3V2[i], probe3.ErrAt(i))
-				} else {
-					out[i] = c_V[i]
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			if !(probe2.IsNull(i) || b.IsNull(i)) && rt.EqInt64(bad2.Int64(probe2V[i], probe2.ErrAt(i)), bV2[i]) {
+				subject := aV[i]
+				switch {
+				case !(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(subject, bad2.Int64(probeV[i], probe.ErrAt(i))):
+					if probe3.IsNull(i) {
+						o2Out.SetNull(k)
+					} else {
+						out[k] = bad2.Int64(probe3V2[i], probe3.ErrAt(i))
+					}
+				default:
+					o2Out.SetNull(k)
 				}
-				vec.EndRow(&ifResult2, n, i, &bad2)
-			}
-		} else {
-			ifResult2.PrepareNulls()
-			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
-				i := otherwise.Row(k)
+			} else {
+				var ifThenValue2 int64
+				var ifThenValueNull2 bool
+				var ifThenValueBad2 vec.FirstErr
 				if !(q.IsNull(i)) && qV[i] {
 					if probe3.IsNull(i) {
-						ifResult2.SetNull(i)
+						ifThenValueNull2 = ifThenValueBad2.Err == nil
 					} else {
-						out[i] = bad2.Int64(probe3V2[i], probe3.ErrAt(i))
+						ifThenValue2 = ifThenValueBad2.Int64(probe3V2[i], probe3.ErrAt(i))
 					}
 				} else {
-					out[i] = c_V[i]
-					ifResult2.NullIf(i, c_.IsNull(i))
+					if c_.IsNull(i) {
+						ifThenValueNull2 = ifThenValueBad2.Err == nil
+					} else {
+						ifThenValue2 = c_V2[i]
+					}
 				}
-				vec.EndRow(&ifResult2, n, i, &bad2)
+				if probe3.IsNull(i) || ifThenValueNull2 {
+					o2Out.SetNull(k)
+				} else {
+					out[k] = bad2.Int64(rt.AddInt64(bad2.Int64(probe3V2[i], probe3.ErrAt(i)), bad2.Int64(ifThenValue2, ifThenValueBad2.Err)))
+				}
 			}
+			vec.EndRow(&ifResult, n, i, &bad2)
 		}
+		o2Col = o2Out.Array()
 	}
-	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF(q, probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE ...
-	sum2 := vec.Map2E(otherwise, n, vec.VecArg(&probe3), vec.VecArg(&ifResult2), rt.AddInt64)
-	vec.Merge(&ifResult, &sum2, otherwise, n)
 	vec.Check(failed, &ifResult, sel, n, 2)
-	column := vec.Int64Array(mem, &ifResult, sel, n)
-	return column
+	return o2Col
 }
 
 // Shape00034Schema is the schema of the batches Shape00034 returns.
@@ -9775,7 +9893,7 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 	// probe(1, r, a)
 	probe := probeShared3(n, all, r_, a, int32(1))
-	col1 := shape00067Col1(n, all, probe, r_, failed, mem)
+	col1 := shape00067Col1(n, all, probe, r_, mem, failed)
 	col2 := shape00067Col2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -9793,26 +9911,75 @@ func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00067Col1 computes output column 1 (o1) of query Shape00067 on every row, noting its first failed row in failed:
 //
 //	CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END
-func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE probe(1, r, a) WHEN r THEN probe(1, r, a) ELSE CAST(NULL AS BIGINT) END
-	caseResult := vec.Make[int64](n)
-	matches := vec.Make[bool](n)
+	var o1Col arrow.Array // written by the loop, or below from caseResult
+	var o1Out *vec.FixedOut[int64]
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
 	{
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
-		out := matches.V[:n]
-		vec.Strict(&matches, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&r_))
-		for i := range out {
-			out[i] = rt.EqInt64(probeV[i], r_V[i])
+		out := o1Out.V
+		left := vec.Sel{} // rows for the vector code
+		if probe.Clean() && r_.Clean() {
+			for i := range out {
+				subject := probeV[i]
+				switch {
+				case rt.EqInt64(subject, r_V[i]):
+					out[i] = probeV[i]
+				default:
+					o1Out.SetNull(i)
+				}
+			}
+		} else {
+			for i := range out {
+				if probe.ErrAt(i) != nil {
+					left = vec.Leave(left, i, n)
+					continue
+				}
+				subject2 := probeV[i]
+				switch {
+				case !(probe.IsNull(i) || r_.IsNull(i)) && rt.EqInt64(subject2, r_V[i]):
+					if probe.IsNull(i) {
+						o1Out.SetNull(i)
+					} else {
+						out[i] = probeV[i]
+					}
+				default:
+					o1Out.SetNull(i)
+				}
+			}
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			o1Col = o1Out.Array()
 		}
 	}
-	vec.CopyErrs(&caseResult, &matches, all, n)
-	when, notYet := vec.Split(&matches, all, n)
-	vec.Merge(&caseResult, &probe, when, n)
-	vec.FillNull(&caseResult, notYet, n)
+	if !fused || len(rest) > 0 {
+		// CASE probe(1, r, a) WHEN r THEN probe(1, r, a) ELSE CAST(NULL AS BIGINT) END
+		caseResult2 := vec.Make[int64](n)
+		matches := vec.Map2(rest, n, vec.VecArg(&probe), vec.VecArg(&r_), rt.EqInt64)
+		vec.CopyErrs(&caseResult2, &matches, rest, n)
+		when, notYet := vec.Split(&matches, rest, n)
+		vec.Merge(&caseResult2, &probe, when, n)
+		vec.FillNull(&caseResult2, notYet, n)
+		if fused {
+			o1Out.Patch(&caseResult2, rest, all)
+			o1Col = o1Out.Array()
+			vec.KeepErrs(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.Int64Array(mem, &caseResult, all, n)
-	return column
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return o1Col
 }
 
 // shape00067Col2 computes output column 2 (o2) of query Shape00067 on every row, noting its first failed row in failed:
@@ -9821,8 +9988,8 @@ func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 func shape00067Col2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, true)
 	vec.Check(failed, &konst, all, n, 2)
-	column2 := vec.BoolArray(mem, &konst, all, n)
-	return column2
+	column := vec.BoolArray(mem, &konst, all, n)
+	return column
 }
 
 // Shape00068Schema is the schema of the batches Shape00068 returns.

@@ -409,36 +409,80 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	// CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c) THEN a WHEN (a IS NOT NULL) THEN r ELSE probe(1, r, CASE WHEN (p...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END
-	caseResult2 := vec.Make[int64](n)
-	// (p IS NOT NULL)
-	isNotNull := vec.IsNull(&p, true, stillNull, n)
-	vec.CopyErrs(&caseResult2, &isNotNull, stillNull, n)
-	when, notYet := vec.Split(&isNotNull, stillNull, n)
-	vec.Merge(&caseResult2, &a, when, n)
-	vec.FillNull(&caseResult2, notYet, n)
+	var caseResult2 vec.Vec[int64]
+	{
+		caseResult2 = vec.Make[int64](n)
+		aV3 := a.V[:n]
+		out := caseResult2.V[:n]
+		if a.Clean() {
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				switch {
+				case !(p.IsNull(i)):
+					out[i] = aV3[i]
+				default:
+					caseResult2.SetNull(i)
+				}
+			}
+		} else {
+			caseResult2.PrepareNulls()
+			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
+				i := stillNull.Row(k)
+				switch {
+				case !(p.IsNull(i)):
+					out[i] = aV3[i]
+					caseResult2.NullIf(i, a.IsNull(i))
+				default:
+					caseResult2.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END)
 	probe2 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	// (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c)
 	cmp3 := vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
 	vec.CopyErrs(&caseResult, &cmp3, stillNull, n)
-	when2, notYet2 := vec.Split(&cmp3, stillNull, n)
-	vec.Merge(&caseResult, &a, when2, n)
+	when, notYet := vec.Split(&cmp3, stillNull, n)
+	vec.Merge(&caseResult, &a, when, n)
 	// (a IS NOT NULL)
-	isNotNull2 := vec.IsNull(&a, true, notYet2, n)
-	vec.CopyErrs(&caseResult, &isNotNull2, notYet2, n)
-	when3, notYet3 := vec.Split(&isNotNull2, notYet2, n)
-	vec.Merge(&caseResult, &r_, when3, n)
+	isNotNull := vec.IsNull(&a, true, notYet, n)
+	vec.CopyErrs(&caseResult, &isNotNull, notYet, n)
+	when2, notYet2 := vec.Split(&isNotNull, notYet, n)
+	vec.Merge(&caseResult, &r_, when2, n)
 	// CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END
-	caseResult3 := vec.Make[int64](n)
-	// (p IS NOT NULL)
-	isNotNull3 := vec.IsNull(&p, true, notYet3, n)
-	vec.CopyErrs(&caseResult3, &isNotNull3, notYet3, n)
-	when4, notYet4 := vec.Split(&isNotNull3, notYet3, n)
-	vec.Merge(&caseResult3, &a, when4, n)
-	vec.FillNull(&caseResult3, notYet4, n)
+	var caseResult3 vec.Vec[int64]
+	{
+		caseResult3 = vec.Make[int64](n)
+		aV4 := a.V[:n]
+		out := caseResult3.V[:n]
+		if a.Clean() {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				switch {
+				case !(p.IsNull(i)):
+					out[i] = aV4[i]
+				default:
+					caseResult3.SetNull(i)
+				}
+			}
+		} else {
+			caseResult3.PrepareNulls()
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				switch {
+				case !(p.IsNull(i)):
+					out[i] = aV4[i]
+					caseResult3.NullIf(i, a.IsNull(i))
+				default:
+					caseResult3.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END)
-	probe3 := vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult3), kernelKernels.Probe)
-	vec.Merge(&caseResult, &probe3, notYet3, n)
+	probe3 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult3), kernelKernels.Probe)
+	vec.Merge(&caseResult, &probe3, notYet2, n)
 	vec.Merge(&coalesced, &caseResult, stillNull, n)
 	vec.Check(failed, &coalesced, sel, n, 2)
 	column2 := vec.Int64Array(mem, &coalesced, sel, n)
@@ -1463,24 +1507,46 @@ func shape00007Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 	ifResult2 := vec.Make[bool](n)
 	vec.CopyErrs(&ifResult2, &cmp3, sel, n)
 	// CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END
-	caseResult := vec.Make[bool](n)
-	// (b IS NULL)
-	isNull2 := vec.IsNull(&b, false, then2, n)
-	vec.CopyErrs(&caseResult, &isNull2, then2, n)
-	when, notYet := vec.Split(&isNull2, then2, n)
-	// (a < a)
-	cmp4 := vec.Map2(when, n, vec.VecArg(&a), vec.VecArg(&a), rt.LtInt64)
-	vec.Merge(&caseResult, &cmp4, when, n)
-	// (1 % c)
-	remainder := vec.Map2E(notYet, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&c_), rt.ModInt64)
-	// (b = (1 % c))
-	cmp5 := vec.Map2(notYet, n, vec.VecArg(&b), vec.VecArg(&remainder), rt.EqInt64)
-	vec.CopyErrs(&caseResult, &cmp5, notYet, n)
-	when2, notYet2 := vec.Split(&cmp5, notYet, n)
-	// (r = 100)
-	cmp6 := vec.Map2(when2, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(100)), rt.EqInt64)
-	vec.Merge(&caseResult, &cmp6, when2, n)
-	vec.FillNull(&caseResult, notYet2, n)
+	var caseResult vec.Vec[bool]
+	{
+		caseResult = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		r_V := r_.V[:n]
+		out := caseResult.V[:n]
+		var bad vec.FirstErr
+		if a.Clean() && b.Clean() && c_.Clean() && r_.Clean() {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				switch {
+				case (b.IsNull(i)):
+					out[i] = rt.LtInt64(aV[i], aV[i])
+				case rt.EqInt64(bV[i], bad.Int64(rt.ModInt64(int64(1), c_V[i]))):
+					out[i] = rt.EqInt64(r_V[i], int64(100))
+				default:
+					caseResult.SetNull(i)
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
+		} else {
+			caseResult.PrepareNulls()
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				switch {
+				case (b.IsNull(i)):
+					out[i] = rt.LtInt64(aV[i], aV[i])
+					caseResult.NullIf(i, a.IsNull(i))
+				case (!(b.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(bV[i], bad.Int64(rt.ModInt64(int64(1), c_V[i])))):
+					out[i] = rt.EqInt64(r_V[i], int64(100))
+					caseResult.NullIf(i, r_.IsNull(i))
+				default:
+					caseResult.SetNull(i)
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
+		}
+	}
 	vec.Merge(&ifResult2, &caseResult, then2, n)
 	vec.Merge(&ifResult2, &p, otherwise2, n)
 	// IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) ELSE CAST(NULL AS BOOLEAN) END, p), (probe(1, r, a) + probe...
@@ -2045,51 +2111,35 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 			out[i] = rt.CastInt32ToInt64(ifResultV[i])
 		}
 	}
-	// CAST(s AS BIGINT)
-	asBigint2 := vec.Make[int64](n)
-	{
-		out := asBigint2.V[:n]
-		vec.Strict(&asBigint2, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// CAST(s AS BIGINT)
-	asBigint3 := vec.Make[int64](n)
-	{
-		out := asBigint3.V[:n]
-		vec.Strict(&asBigint3, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint3.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// (CAST(s AS BIGINT) >= CAST(s AS BIGINT))
-	cmp := vec.Make[bool](n)
-	{
-		asBigint2V := asBigint2.V[:n]
-		asBigint3V := asBigint3.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&asBigint2), vec.FlagsOf(&asBigint3))
-		for i := range out {
-			out[i] = rt.GeInt64(asBigint2V[i], asBigint3V[i])
-		}
-	}
 	// IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp, all, n)
-	vec.Merge(&ifResult2, &r_, then, n)
-	vec.FillNull(&ifResult2, otherwise, n)
+	var ifResult2 vec.Vec[int64]
+	{
+		ifResult2 = vec.Make[int64](n)
+		r_V := r_.V[:n]
+		out := ifResult2.V[:n]
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 && r_.Clean() {
+			for i := range out {
+				if rt.GeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+					out[i] = r_V[i]
+				} else {
+					ifResult2.SetNull(i)
+				}
+				vec.EndRow(&ifResult2, n, i, &bad)
+			}
+		} else {
+			ifResult2.PrepareNulls()
+			for i := range out {
+				if !(sArr.IsNull(i)) && rt.GeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+					out[i] = r_V[i]
+					ifResult2.NullIf(i, r_.IsNull(i))
+				} else {
+					ifResult2.SetNull(i)
+				}
+				vec.EndRow(&ifResult2, n, i, &bad)
+			}
+		}
+	}
 	matches := vec.Make[bool](n)
 	{
 		asBigintV := asBigint.V[:n]
@@ -2285,7 +2335,7 @@ func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := shape00012Col1(n, all, r_, b, a, failed, mem)
-	col2 := shape00012Col2(n, all, b, sArr, c_, failed, mem)
+	col2 := shape00012Col2(n, all, b, sArr, c_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END", "CASE WHEN (b > CAST(s AS BIGINT)) THEN c END"})
@@ -2354,41 +2404,44 @@ func shape00012Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 // shape00012Col2 computes output column 2 (o2) of query Shape00012 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (b > CAST(s AS BIGINT)) THEN c END
-func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (b > CAST(s AS BIGINT)) THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult2 := vec.Make[int64](n)
-	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
+	var o2Col arrow.Array // written by the loop, or below from caseResult2
+	var o2Out *vec.FixedOut[int64]
+	var caseResult2 vec.Vec[int64]
 	{
-		out := asBigint.V[:n]
-		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// (b > CAST(s AS BIGINT))
-	cmp2 := vec.Make[bool](n)
-	{
+		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
-		asBigintV := asBigint.V[:n]
-		out := cmp2.V[:n]
-		vec.Strict(&cmp2, all, n, vec.FlagsOf(&b), vec.FlagsOf(&asBigint))
-		for i := range out {
-			out[i] = rt.GtInt64(bV[i], asBigintV[i])
+		c_V := c_.V[:n]
+		out := o2Out.V
+		var bad vec.FirstErr
+		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
+			for i := range out {
+				switch {
+				case rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))):
+					out[i] = c_V[i]
+				default:
+					o2Out.SetNull(i)
+				}
+				vec.EndRow(&caseResult2, n, i, &bad)
+			}
+		} else {
+			o2Out.PrepareNulls()
+			for i := range out {
+				switch {
+				case (!(b.IsNull(i) || sArr.IsNull(i)) && rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))):
+					out[i] = c_V[i]
+					o2Out.NullIf(i, c_.IsNull(i))
+				default:
+					o2Out.SetNull(i)
+				}
+				vec.EndRow(&caseResult2, n, i, &bad)
+			}
 		}
+		o2Col = o2Out.Array()
 	}
-	vec.CopyErrs(&caseResult2, &cmp2, all, n)
-	when3, notYet3 := vec.Split(&cmp2, all, n)
-	vec.Merge(&caseResult2, &c_, when3, n)
-	vec.FillNull(&caseResult2, notYet3, n)
 	vec.Check(failed, &caseResult2, all, n, 2)
-	column2 := vec.Int64Array(mem, &caseResult2, all, n)
-	return column2
+	return o2Col
 }
 
 // Shape00013Schema is the schema of the batches Shape00013 returns.
@@ -4240,9 +4293,9 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp7 := shape00023Where(n, all, r_, b, a, c_)
-	vec.Check(failed, &cmp7, all, n, 0)
-	sel := vec.Where(&cmp7, n)
+	cmp3 := shape00023Where(n, all, r_, b, a, c_)
+	vec.Check(failed, &cmp3, all, n, 0)
+	sel := vec.Where(&cmp3, n)
 	col1 := shape00023Col1(n, sel, r_, b, a, c_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -4264,22 +4317,35 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ...
 	caseResult := vec.Make[int64](n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult2 := vec.Make[int64](n)
-	// (b <= a)
-	cmp := vec.Make[bool](n)
+	var caseResult2 vec.Vec[int64]
 	{
+		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		aV := a.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], aV[i])
+		c_V := c_.V[:n]
+		out := caseResult2.V[:n]
+		if b.Clean() && a.Clean() && c_.Clean() {
+			for i := range out {
+				switch {
+				case rt.LeInt64(bV[i], aV[i]):
+					out[i] = c_V[i]
+				default:
+					caseResult2.SetNull(i)
+				}
+			}
+		} else {
+			caseResult2.PrepareNulls()
+			for i := range out {
+				switch {
+				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV[i], aV[i])):
+					out[i] = c_V[i]
+					caseResult2.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult2.SetNull(i)
+				}
+			}
 		}
 	}
-	vec.CopyErrs(&caseResult2, &cmp, all, n)
-	when, notYet := vec.Split(&cmp, all, n)
-	vec.Merge(&caseResult2, &c_, when, n)
-	vec.FillNull(&caseResult2, notYet, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe := vec.Make[int64](n)
 	{
@@ -4300,46 +4366,94 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 		}
 	}
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1)
-	cmp2 := vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
 	{
 		probeV := probe.V[:n]
-		out := cmp2.V[:n]
-		vec.Strict(&cmp2, all, n, vec.FlagsOf(&probe))
+		out := cmp.V[:n]
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe))
 		for i := range out {
 			out[i] = rt.GeInt64(probeV[i], int64(1))
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp2, all, n)
-	when2, notYet2 := vec.Split(&cmp2, all, n)
-	vec.Fill(&caseResult, int64(100), when2, n)
+	vec.CopyErrs(&caseResult, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	vec.Fill(&caseResult, int64(100), when, n)
 	// probe(2, r, a)
-	probe2 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
+	probe2 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult3 := vec.Make[int64](n)
-	// (b <= a)
-	cmp3 := vec.Map2(notYet2, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
-	vec.CopyErrs(&caseResult3, &cmp3, notYet2, n)
-	when3, notYet3 := vec.Split(&cmp3, notYet2, n)
-	vec.Merge(&caseResult3, &c_, when3, n)
-	vec.FillNull(&caseResult3, notYet3, n)
+	var caseResult3 vec.Vec[int64]
+	{
+		caseResult3 = vec.Make[int64](n)
+		bV2 := b.V[:n]
+		aV2 := a.V[:n]
+		c_V2 := c_.V[:n]
+		out := caseResult3.V[:n]
+		if b.Clean() && a.Clean() && c_.Clean() {
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				switch {
+				case rt.LeInt64(bV2[i], aV2[i]):
+					out[i] = c_V2[i]
+				default:
+					caseResult3.SetNull(i)
+				}
+			}
+		} else {
+			caseResult3.PrepareNulls()
+			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
+				i := notYet.Row(k)
+				switch {
+				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV2[i], aV2[i])):
+					out[i] = c_V2[i]
+					caseResult3.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult3.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	probe3 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult3), kernelKernels.Probe)
+	probe3 := vec.Map3E(notYet, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult3), kernelKernels.Probe)
 	// (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END))
-	cmp4 := vec.Map2(notYet2, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.LeInt64)
-	vec.CopyErrs(&caseResult, &cmp4, notYet2, n)
-	when4, notYet4 := vec.Split(&cmp4, notYet2, n)
-	vec.Fill(&caseResult, int64(5), when4, n)
+	cmp2 := vec.Map2(notYet, n, vec.VecArg(&probe2), vec.VecArg(&probe3), rt.LeInt64)
+	vec.CopyErrs(&caseResult, &cmp2, notYet, n)
+	when2, notYet2 := vec.Split(&cmp2, notYet, n)
+	vec.Fill(&caseResult, int64(5), when2, n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult4 := vec.Make[int64](n)
-	// (b <= a)
-	cmp5 := vec.Map2(notYet4, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
-	vec.CopyErrs(&caseResult4, &cmp5, notYet4, n)
-	when5, notYet5 := vec.Split(&cmp5, notYet4, n)
-	vec.Merge(&caseResult4, &c_, when5, n)
-	vec.FillNull(&caseResult4, notYet5, n)
+	var caseResult4 vec.Vec[int64]
+	{
+		caseResult4 = vec.Make[int64](n)
+		bV3 := b.V[:n]
+		aV3 := a.V[:n]
+		c_V3 := c_.V[:n]
+		out := caseResult4.V[:n]
+		if b.Clean() && a.Clean() && c_.Clean() {
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				switch {
+				case rt.LeInt64(bV3[i], aV3[i]):
+					out[i] = c_V3[i]
+				default:
+					caseResult4.SetNull(i)
+				}
+			}
+		} else {
+			caseResult4.PrepareNulls()
+			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
+				i := notYet2.Row(k)
+				switch {
+				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV3[i], aV3[i])):
+					out[i] = c_V3[i]
+					caseResult4.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult4.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	probe4 := vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult4), kernelKernels.Probe)
-	vec.Merge(&caseResult, &probe4, notYet4, n)
+	probe4 := vec.Map3E(notYet2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult4), kernelKernels.Probe)
+	vec.Merge(&caseResult, &probe4, notYet2, n)
 	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
 	probe5 := vec.Make[int64](n)
 	{
@@ -4360,22 +4474,35 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 		}
 	}
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult5 := vec.Make[int64](n)
-	// (b <= a)
-	cmp6 := vec.Make[bool](n)
+	var caseResult5 vec.Vec[int64]
 	{
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := cmp6.V[:n]
-		vec.Strict(&cmp6, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
-		for i := range out {
-			out[i] = rt.LeInt64(bV[i], aV[i])
+		caseResult5 = vec.Make[int64](n)
+		bV4 := b.V[:n]
+		aV4 := a.V[:n]
+		c_V4 := c_.V[:n]
+		out := caseResult5.V[:n]
+		if b.Clean() && a.Clean() && c_.Clean() {
+			for i := range out {
+				switch {
+				case rt.LeInt64(bV4[i], aV4[i]):
+					out[i] = c_V4[i]
+				default:
+					caseResult5.SetNull(i)
+				}
+			}
+		} else {
+			caseResult5.PrepareNulls()
+			for i := range out {
+				switch {
+				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV4[i], aV4[i])):
+					out[i] = c_V4[i]
+					caseResult5.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult5.SetNull(i)
+				}
+			}
 		}
 	}
-	vec.CopyErrs(&caseResult5, &cmp6, all, n)
-	when6, notYet6 := vec.Split(&cmp6, all, n)
-	vec.Merge(&caseResult5, &c_, when6, n)
-	vec.FillNull(&caseResult5, notYet6, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe6 := vec.Make[int64](n)
 	{
@@ -4396,17 +4523,17 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 		}
 	}
 	// (probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b ...
-	cmp7 := vec.Make[bool](n)
+	cmp3 := vec.Make[bool](n)
 	{
 		probe5V := probe5.V[:n]
 		probe6V := probe6.V[:n]
-		out := cmp7.V[:n]
-		vec.Strict(&cmp7, all, n, vec.FlagsOf(&probe5), vec.FlagsOf(&probe6))
+		out := cmp3.V[:n]
+		vec.Strict(&cmp3, all, n, vec.FlagsOf(&probe5), vec.FlagsOf(&probe6))
 		for i := range out {
 			out[i] = rt.GeInt64(probe5V[i], probe6V[i])
 		}
 	}
-	return cmp7
+	return cmp3
 }
 
 // shape00023Col1 computes output column 1 (o1) of query Shape00023 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -4414,31 +4541,37 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 //	(probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r, CASE W...
 func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult6 := vec.Make[int64](n)
-	// (b <= a)
-	cmp8 := vec.Make[bool](n)
+	var caseResult6 vec.Vec[int64]
 	{
-		bV := b.V[:n]
-		aV := a.V[:n]
-		out := cmp8.V[:n]
-		if vec.Strict(&cmp8, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&a)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.LeInt64(bV[i], aV[i])
-			}
-		} else {
+		caseResult6 = vec.Make[int64](n)
+		bV5 := b.V[:n]
+		aV5 := a.V[:n]
+		c_V5 := c_.V[:n]
+		out := caseResult6.V[:n]
+		if b.Clean() && a.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if cmp8.Dirty(i) {
-					continue
+				switch {
+				case rt.LeInt64(bV5[i], aV5[i]):
+					out[i] = c_V5[i]
+				default:
+					caseResult6.SetNull(i)
 				}
-				out[i] = rt.LeInt64(bV[i], aV[i])
+			}
+		} else {
+			caseResult6.PrepareNulls()
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV5[i], aV5[i])):
+					out[i] = c_V5[i]
+					caseResult6.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult6.SetNull(i)
+				}
 			}
 		}
 	}
-	vec.CopyErrs(&caseResult6, &cmp8, sel, n)
-	when7, notYet7 := vec.Split(&cmp8, sel, n)
-	vec.Merge(&caseResult6, &c_, when7, n)
-	vec.FillNull(&caseResult6, notYet7, n)
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe7 := vec.Make[int64](n)
 	{
@@ -4473,11 +4606,11 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 	probe8 := vec.Make[int64](n)
 	{
 		r_V := r_.V[:n]
-		aV := a.V[:n]
+		aV6 := a.V[:n]
 		out := probe8.V[:n]
 		if vec.Strict(&probe8, sel, n, vec.FlagsOf(&r_), vec.FlagsOf(&a)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV6[i])
 				if err != nil {
 					probe8.Fail(i, err)
 					continue
@@ -4490,7 +4623,7 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 				if probe8.Dirty(i) {
 					continue
 				}
-				r, err := kernelKernels.Probe(int32(2), r_V[i], aV[i])
+				r, err := kernelKernels.Probe(int32(2), r_V[i], aV6[i])
 				if err != nil {
 					probe8.Fail(i, err)
 					continue
@@ -4500,18 +4633,18 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		}
 	}
 	// (probe(2, r, a) <> 3)
-	cmp9 := vec.Make[bool](n)
+	cmp4 := vec.Make[bool](n)
 	{
 		probe8V := probe8.V[:n]
-		out := cmp9.V[:n]
-		if vec.Strict(&cmp9, sel, n, vec.FlagsOf(&probe8)) && vec.Dense(sel, n, false) {
+		out := cmp4.V[:n]
+		if vec.Strict(&cmp4, sel, n, vec.FlagsOf(&probe8)) && vec.Dense(sel, n, false) {
 			for i := range out {
 				out[i] = rt.NeInt64(probe8V[i], int64(3))
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if cmp9.Dirty(i) {
+				if cmp4.Dirty(i) {
 					continue
 				}
 				out[i] = rt.NeInt64(probe8V[i], int64(3))
@@ -4519,65 +4652,161 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		}
 	}
 	// IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END), probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ...
-	then, otherwise := vec.Split(&cmp9, sel, n)
+	then, otherwise := vec.Split(&cmp4, sel, n)
 	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp9, sel, n)
+	vec.CopyErrs(&ifResult, &cmp4, sel, n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult7 := vec.Make[int64](n)
-	// (b <= a)
-	cmp10 := vec.Map2(then, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
-	vec.CopyErrs(&caseResult7, &cmp10, then, n)
-	when8, notYet8 := vec.Split(&cmp10, then, n)
-	vec.Merge(&caseResult7, &c_, when8, n)
-	vec.FillNull(&caseResult7, notYet8, n)
+	var caseResult7 vec.Vec[int64]
+	{
+		caseResult7 = vec.Make[int64](n)
+		bV6 := b.V[:n]
+		aV6 := a.V[:n]
+		c_V6 := c_.V[:n]
+		out := caseResult7.V[:n]
+		if b.Clean() && a.Clean() && c_.Clean() {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				switch {
+				case rt.LeInt64(bV6[i], aV6[i]):
+					out[i] = c_V6[i]
+				default:
+					caseResult7.SetNull(i)
+				}
+			}
+		} else {
+			caseResult7.PrepareNulls()
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				switch {
+				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV6[i], aV6[i])):
+					out[i] = c_V6[i]
+					caseResult7.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult7.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe9 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult7), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe9, then, n)
 	// CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ...
 	caseResult8 := vec.Make[int64](n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult9 := vec.Make[int64](n)
-	// (b <= a)
-	cmp11 := vec.Map2(otherwise, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
-	vec.CopyErrs(&caseResult9, &cmp11, otherwise, n)
-	when9, notYet9 := vec.Split(&cmp11, otherwise, n)
-	vec.Merge(&caseResult9, &c_, when9, n)
-	vec.FillNull(&caseResult9, notYet9, n)
+	var caseResult9 vec.Vec[int64]
+	{
+		caseResult9 = vec.Make[int64](n)
+		bV7 := b.V[:n]
+		aV7 := a.V[:n]
+		c_V7 := c_.V[:n]
+		out := caseResult9.V[:n]
+		if b.Clean() && a.Clean() && c_.Clean() {
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				switch {
+				case rt.LeInt64(bV7[i], aV7[i]):
+					out[i] = c_V7[i]
+				default:
+					caseResult9.SetNull(i)
+				}
+			}
+		} else {
+			caseResult9.PrepareNulls()
+			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
+				i := otherwise.Row(k)
+				switch {
+				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV7[i], aV7[i])):
+					out[i] = c_V7[i]
+					caseResult9.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult9.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe10 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult9), kernelKernels.Probe)
 	// (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1)
-	cmp12 := vec.Map2(otherwise, n, vec.VecArg(&probe10), vec.ConstArg[int64](int64(1)), rt.GeInt64)
-	vec.CopyErrs(&caseResult8, &cmp12, otherwise, n)
-	when10, notYet10 := vec.Split(&cmp12, otherwise, n)
-	vec.Fill(&caseResult8, int64(100), when10, n)
+	cmp5 := vec.Map2(otherwise, n, vec.VecArg(&probe10), vec.ConstArg[int64](int64(1)), rt.GeInt64)
+	vec.CopyErrs(&caseResult8, &cmp5, otherwise, n)
+	when3, notYet3 := vec.Split(&cmp5, otherwise, n)
+	vec.Fill(&caseResult8, int64(100), when3, n)
 	// probe(2, r, a)
-	probe11 := vec.Map3E(notYet10, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
+	probe11 := vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&a), kernelKernels.Probe)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult10 := vec.Make[int64](n)
-	// (b <= a)
-	cmp13 := vec.Map2(notYet10, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
-	vec.CopyErrs(&caseResult10, &cmp13, notYet10, n)
-	when11, notYet11 := vec.Split(&cmp13, notYet10, n)
-	vec.Merge(&caseResult10, &c_, when11, n)
-	vec.FillNull(&caseResult10, notYet11, n)
+	var caseResult10 vec.Vec[int64]
+	{
+		caseResult10 = vec.Make[int64](n)
+		bV8 := b.V[:n]
+		aV8 := a.V[:n]
+		c_V8 := c_.V[:n]
+		out := caseResult10.V[:n]
+		if b.Clean() && a.Clean() && c_.Clean() {
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				switch {
+				case rt.LeInt64(bV8[i], aV8[i]):
+					out[i] = c_V8[i]
+				default:
+					caseResult10.SetNull(i)
+				}
+			}
+		} else {
+			caseResult10.PrepareNulls()
+			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
+				i := notYet3.Row(k)
+				switch {
+				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV8[i], aV8[i])):
+					out[i] = c_V8[i]
+					caseResult10.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult10.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	probe12 := vec.Map3E(notYet10, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult10), kernelKernels.Probe)
+	probe12 := vec.Map3E(notYet3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult10), kernelKernels.Probe)
 	// (probe(2, r, a) <= probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END))
-	cmp14 := vec.Map2(notYet10, n, vec.VecArg(&probe11), vec.VecArg(&probe12), rt.LeInt64)
-	vec.CopyErrs(&caseResult8, &cmp14, notYet10, n)
-	when12, notYet12 := vec.Split(&cmp14, notYet10, n)
-	vec.Fill(&caseResult8, int64(5), when12, n)
+	cmp6 := vec.Map2(notYet3, n, vec.VecArg(&probe11), vec.VecArg(&probe12), rt.LeInt64)
+	vec.CopyErrs(&caseResult8, &cmp6, notYet3, n)
+	when4, notYet4 := vec.Split(&cmp6, notYet3, n)
+	vec.Fill(&caseResult8, int64(5), when4, n)
 	// CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult11 := vec.Make[int64](n)
-	// (b <= a)
-	cmp15 := vec.Map2(notYet12, n, vec.VecArg(&b), vec.VecArg(&a), rt.LeInt64)
-	vec.CopyErrs(&caseResult11, &cmp15, notYet12, n)
-	when13, notYet13 := vec.Split(&cmp15, notYet12, n)
-	vec.Merge(&caseResult11, &c_, when13, n)
-	vec.FillNull(&caseResult11, notYet13, n)
+	var caseResult11 vec.Vec[int64]
+	{
+		caseResult11 = vec.Make[int64](n)
+		bV9 := b.V[:n]
+		aV9 := a.V[:n]
+		c_V9 := c_.V[:n]
+		out := caseResult11.V[:n]
+		if b.Clean() && a.Clean() && c_.Clean() {
+			for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
+				i := notYet4.Row(k)
+				switch {
+				case rt.LeInt64(bV9[i], aV9[i]):
+					out[i] = c_V9[i]
+				default:
+					caseResult11.SetNull(i)
+				}
+			}
+		} else {
+			caseResult11.PrepareNulls()
+			for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
+				i := notYet4.Row(k)
+				switch {
+				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV9[i], aV9[i])):
+					out[i] = c_V9[i]
+					caseResult11.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult11.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END)
-	probe13 := vec.Map3E(notYet12, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult11), kernelKernels.Probe)
-	vec.Merge(&caseResult8, &probe13, notYet12, n)
+	probe13 := vec.Map3E(notYet4, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult11), kernelKernels.Probe)
+	vec.Merge(&caseResult8, &probe13, notYet4, n)
 	// probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b <...
 	probe14 := vec.Map3E(otherwise, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&caseResult8), kernelKernels.Probe)
 	vec.Merge(&ifResult, &probe14, otherwise, n)
@@ -6000,11 +6229,36 @@ func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
 //	(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))
 func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult, &p, sel, n)
-	when, notYet := vec.Split(&p, sel, n)
-	vec.Merge(&caseResult, &c_, when, n)
-	vec.FillNull(&caseResult, notYet, n)
+	var caseResult vec.Vec[int64]
+	{
+		caseResult = vec.Make[int64](n)
+		pV := p.V[:n]
+		c_V := c_.V[:n]
+		out := caseResult.V[:n]
+		if p.Clean() && c_.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case pV[i]:
+					out[i] = c_V[i]
+				default:
+					caseResult.SetNull(i)
+				}
+			}
+		} else {
+			caseResult.PrepareNulls()
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case (!(p.IsNull(i)) && pV[i]):
+					out[i] = c_V[i]
+					caseResult.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe := vec.Make[int64](n)
 	{
@@ -6102,11 +6356,36 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	ifResult := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult, &isNotNull, sel, n)
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult2, &p, then, n)
-	when2, notYet2 := vec.Split(&p, then, n)
-	vec.Merge(&caseResult2, &c_, when2, n)
-	vec.FillNull(&caseResult2, notYet2, n)
+	var caseResult2 vec.Vec[int64]
+	{
+		caseResult2 = vec.Make[int64](n)
+		pV2 := p.V[:n]
+		c_V2 := c_.V[:n]
+		out := caseResult2.V[:n]
+		if p.Clean() && c_.Clean() {
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				switch {
+				case pV2[i]:
+					out[i] = c_V2[i]
+				default:
+					caseResult2.SetNull(i)
+				}
+			}
+		} else {
+			caseResult2.PrepareNulls()
+			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+				i := then.Row(k)
+				switch {
+				case (!(p.IsNull(i)) && pV2[i]):
+					out[i] = c_V2[i]
+					caseResult2.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult2.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe4 := vec.Map3E(then, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
@@ -6155,11 +6434,36 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 //	IF((probe(2, r, probe(1, r, CASE WHEN p THEN c END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN...
 func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ vec.Vec[int64], b vec.Vec[int64], a vec.Vec[int64], q vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult3 := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult3, &p, sel, n)
-	when3, notYet3 := vec.Split(&p, sel, n)
-	vec.Merge(&caseResult3, &c_, when3, n)
-	vec.FillNull(&caseResult3, notYet3, n)
+	var caseResult3 vec.Vec[int64]
+	{
+		caseResult3 = vec.Make[int64](n)
+		pV3 := p.V[:n]
+		c_V3 := c_.V[:n]
+		out := caseResult3.V[:n]
+		if p.Clean() && c_.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case pV3[i]:
+					out[i] = c_V3[i]
+				default:
+					caseResult3.SetNull(i)
+				}
+			}
+		} else {
+			caseResult3.PrepareNulls()
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				switch {
+				case (!(p.IsNull(i)) && pV3[i]):
+					out[i] = c_V3[i]
+					caseResult3.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult3.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe7 := vec.Make[int64](n)
 	{
@@ -6247,37 +6551,112 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	// CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGIN...
 	caseResult4 := vec.Make[int64](n)
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult5 := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult5, &p, then2, n)
-	when4, notYet4 := vec.Split(&p, then2, n)
-	vec.Merge(&caseResult5, &c_, when4, n)
-	vec.FillNull(&caseResult5, notYet4, n)
+	var caseResult5 vec.Vec[int64]
+	{
+		caseResult5 = vec.Make[int64](n)
+		pV4 := p.V[:n]
+		c_V4 := c_.V[:n]
+		out := caseResult5.V[:n]
+		if p.Clean() && c_.Clean() {
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				switch {
+				case pV4[i]:
+					out[i] = c_V4[i]
+				default:
+					caseResult5.SetNull(i)
+				}
+			}
+		} else {
+			caseResult5.PrepareNulls()
+			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
+				i := then2.Row(k)
+				switch {
+				case (!(p.IsNull(i)) && pV4[i]):
+					out[i] = c_V4[i]
+					caseResult5.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult5.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe9 := vec.Map3E(then2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult5), kernelKernels.Probe)
 	matches := vec.Map2(then2, n, vec.VecArg(&a), vec.VecArg(&probe9), rt.EqInt64)
 	vec.CopyErrs(&caseResult4, &matches, then2, n)
-	when5, notYet5 := vec.Split(&matches, then2, n)
+	when, notYet := vec.Split(&matches, then2, n)
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult6 := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult6, &p, when5, n)
-	when6, notYet6 := vec.Split(&p, when5, n)
-	vec.Merge(&caseResult6, &c_, when6, n)
-	vec.FillNull(&caseResult6, notYet6, n)
+	var caseResult6 vec.Vec[int64]
+	{
+		caseResult6 = vec.Make[int64](n)
+		pV5 := p.V[:n]
+		c_V5 := c_.V[:n]
+		out := caseResult6.V[:n]
+		if p.Clean() && c_.Clean() {
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				switch {
+				case pV5[i]:
+					out[i] = c_V5[i]
+				default:
+					caseResult6.SetNull(i)
+				}
+			}
+		} else {
+			caseResult6.PrepareNulls()
+			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+				i := when.Row(k)
+				switch {
+				case (!(p.IsNull(i)) && pV5[i]):
+					out[i] = c_V5[i]
+					caseResult6.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult6.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
-	probe10 := vec.Map3E(when5, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult6), kernelKernels.Probe)
+	probe10 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult6), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
-	probe11 := vec.Map3E(when5, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe10), kernelKernels.Probe)
+	probe11 := vec.Map3E(when, n, vec.ConstArg[int32](int32(2)), vec.VecArg(&r_), vec.VecArg(&probe10), kernelKernels.Probe)
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
-	probe12 := vec.Map3E(when5, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe11), kernelKernels.Probe)
-	vec.Merge(&caseResult4, &probe12, when5, n)
-	vec.FillNull(&caseResult4, notYet5, n)
+	probe12 := vec.Map3E(when, n, vec.ConstArg[int32](int32(3)), vec.VecArg(&r_), vec.VecArg(&probe11), kernelKernels.Probe)
+	vec.Merge(&caseResult4, &probe12, when, n)
+	vec.FillNull(&caseResult4, notYet, n)
 	vec.Merge(&ifResult2, &caseResult4, then2, n)
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult7 := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult7, &p, otherwise2, n)
-	when7, notYet7 := vec.Split(&p, otherwise2, n)
-	vec.Merge(&caseResult7, &c_, when7, n)
-	vec.FillNull(&caseResult7, notYet7, n)
+	var caseResult7 vec.Vec[int64]
+	{
+		caseResult7 = vec.Make[int64](n)
+		pV6 := p.V[:n]
+		c_V6 := c_.V[:n]
+		out := caseResult7.V[:n]
+		if p.Clean() && c_.Clean() {
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				switch {
+				case pV6[i]:
+					out[i] = c_V6[i]
+				default:
+					caseResult7.SetNull(i)
+				}
+			}
+		} else {
+			caseResult7.PrepareNulls()
+			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
+				i := otherwise2.Row(k)
+				switch {
+				case (!(p.IsNull(i)) && pV6[i]):
+					out[i] = c_V6[i]
+					caseResult7.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult7.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe13 := vec.Map3E(otherwise2, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult7), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
@@ -6289,11 +6668,36 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	ifResult3 := vec.Make[int64](n)
 	vec.CopyErrs(&ifResult3, &q, otherwise2, n)
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
-	caseResult8 := vec.Make[int64](n)
-	vec.CopyErrs(&caseResult8, &p, then3, n)
-	when8, notYet8 := vec.Split(&p, then3, n)
-	vec.Merge(&caseResult8, &c_, when8, n)
-	vec.FillNull(&caseResult8, notYet8, n)
+	var caseResult8 vec.Vec[int64]
+	{
+		caseResult8 = vec.Make[int64](n)
+		pV7 := p.V[:n]
+		c_V7 := c_.V[:n]
+		out := caseResult8.V[:n]
+		if p.Clean() && c_.Clean() {
+			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+				i := then3.Row(k)
+				switch {
+				case pV7[i]:
+					out[i] = c_V7[i]
+				default:
+					caseResult8.SetNull(i)
+				}
+			}
+		} else {
+			caseResult8.PrepareNulls()
+			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
+				i := then3.Row(k)
+				switch {
+				case (!(p.IsNull(i)) && pV7[i]):
+					out[i] = c_V7[i]
+					caseResult8.NullIf(i, c_.IsNull(i))
+				default:
+					caseResult8.SetNull(i)
+				}
+			}
+		}
+	}
 	// probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)
 	probe16 := vec.Map3E(then3, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult8), kernelKernels.Probe)
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
@@ -11876,7 +12280,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := shape00066Col1(n, all, r_, b, sArr, c_, failed, mem)
+	col1 := shape00066Col1(n, all, r_, b, sArr, c_, in, mem, failed)
 
 	// o2: r
 	if failed.Err != nil {
@@ -11895,59 +12299,129 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00066Col1 computes output column 1 (o1) of query Shape00066 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END
-func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sArr *array.String, c_ vec.Vec[int64], in arrow.RecordBatch, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) ELSE CAST(NULL AS BIGINT) END
-	caseResult := vec.Make[int64](n)
-	// (r BETWEEN 9223372036854775807 AND b)
-	between := vec.NewLogic(false, all, n)
-	inRange := vec.Map2(between.Live, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), rt.GeInt64)
-	between.Add(&inRange)
-	inRange2 := vec.Map2(between.Live, n, vec.VecArg(&r_), vec.VecArg(&b), rt.LeInt64)
-	between.Add(&inRange2)
-	betweenResult := between.Finish()
-	vec.CopyErrs(&caseResult, &betweenResult, all, n)
-	when, notYet := vec.Split(&betweenResult, all, n)
-	// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
-	var ifResult vec.Vec[int64]
-	{
-		ifResult = vec.Make[int64](n)
-		c_V := c_.V[:n]
+	var o1Col arrow.Array // written by the loop, or below from caseResult
+	var o1Out *vec.FixedOut[int64]
+	var caseResult vec.Vec[int64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if in.Column(0).NullN()+in.Column(2).NullN()+sArr.NullN()+in.Column(3).NullN() <= n/2 {
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		r_V := r_.V[:n]
-		out := ifResult.V[:n]
-		var bad vec.FirstErr
-		if sArr.NullN() == 0 && c_.Clean() && r_.Clean() {
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
-					out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
-				} else {
-					out[i] = r_V[i]
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := o1Out.V
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		if r_.Clean() && b.Clean() && sArr.NullN() == 0 && c_.Clean() {
+			for i := range out {
+				switch {
+				case (rt.GeInt64(r_V[i], int64(9223372036854775807)) && rt.LeInt64(r_V[i], bV[i])):
+					if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
+						out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+					} else {
+						out[i] = r_V[i]
+					}
+				default:
+					o1Out.SetNull(i)
 				}
-				vec.EndRow(&ifResult, n, i, &bad)
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
 			}
 		} else {
-			ifResult.PrepareNulls()
-			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
-				i := when.Row(k)
-				if !(sArr.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
-					if sArr.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
-					}
-				} else {
-					out[i] = r_V[i]
-					ifResult.NullIf(i, r_.IsNull(i))
+			for i := range out {
+				if r_.Dirty(i) || b.Dirty(i) || sArr.IsNull(i) || c_.Dirty(i) {
+					left = vec.Leave(left, i, n)
+					continue
 				}
-				vec.EndRow(&ifResult, n, i, &bad)
+				switch {
+				case (rt.GeInt64(r_V[i], int64(9223372036854775807)) && rt.LeInt64(r_V[i], bV[i])):
+					if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
+						out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+					} else {
+						out[i] = r_V[i]
+					}
+				default:
+					o1Out.SetNull(i)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
 			}
 		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			o1Col = o1Out.Array()
+		}
 	}
-	vec.Merge(&caseResult, &ifResult, when, n)
-	vec.FillNull(&caseResult, notYet, n)
+	if !fused || len(rest) > 0 {
+		// CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) ELSE CAST(NULL AS BIGINT) END
+		caseResult2 := vec.Make[int64](n)
+		// (r BETWEEN 9223372036854775807 AND b)
+		between := vec.NewLogic(false, rest, n)
+		inRange := vec.Map2(between.Live, n, vec.VecArg(&r_), vec.ConstArg[int64](int64(9223372036854775807)), rt.GeInt64)
+		between.Add(&inRange)
+		inRange2 := vec.Map2(between.Live, n, vec.VecArg(&r_), vec.VecArg(&b), rt.LeInt64)
+		between.Add(&inRange2)
+		betweenResult := between.Finish()
+		vec.CopyErrs(&caseResult2, &betweenResult, rest, n)
+		when, notYet := vec.Split(&betweenResult, rest, n)
+		// IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r)
+		var ifResult vec.Vec[int64]
+		{
+			ifResult = vec.Make[int64](n)
+			c_V2 := c_.V[:n]
+			r_V2 := r_.V[:n]
+			out := ifResult.V[:n]
+			var bad2 vec.FirstErr
+			if sArr.NullN() == 0 && c_.Clean() && r_.Clean() {
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V2[i]) {
+						out[i] = bad2.Int64(rt.CastStringToInt64(sArr.Value(i)))
+					} else {
+						out[i] = r_V2[i]
+					}
+					vec.EndRow(&ifResult, n, i, &bad2)
+				}
+			} else {
+				ifResult.PrepareNulls()
+				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
+					i := when.Row(k)
+					if !(sArr.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V2[i]) {
+						if sArr.IsNull(i) {
+							ifResult.SetNull(i)
+						} else {
+							out[i] = bad2.Int64(rt.CastStringToInt64(sArr.Value(i)))
+						}
+					} else {
+						out[i] = r_V2[i]
+						ifResult.NullIf(i, r_.IsNull(i))
+					}
+					vec.EndRow(&ifResult, n, i, &bad2)
+				}
+			}
+		}
+		vec.Merge(&caseResult2, &ifResult, when, n)
+		vec.FillNull(&caseResult2, notYet, n)
+		if fused {
+			o1Out.Patch(&caseResult2, rest, all)
+			o1Col = o1Out.Array()
+			vec.KeepErrs(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.Int64Array(mem, &caseResult, all, n)
-	return column
+	if o1Col == nil {
+		o1Col = vec.Int64Array(mem, &caseResult, all, n)
+	}
+	return o1Col
 }
 
 // Shape00067Schema is the schema of the batches Shape00067 returns.

@@ -14561,7 +14561,7 @@ func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0260Col1(n, all, a, failed, mem)
+	col1 := case0260Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(a = 0, NULL, 100 DIV a)"})
@@ -14578,28 +14578,43 @@ func Case0260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0260Col1 computes output column 1 (r) of query Case0260 on every row, noting its first failed row in failed:
 //
 //	IF(a = 0, NULL, 100 DIV a)
-func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a = 0)
-	cmp := vec.Make[bool](n)
-	{
-		aV := a.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			out[i] = rt.EqInt64(aV[i], int64(0))
-		}
-	}
+func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF((a = 0), CAST(NULL AS BIGINT), (100 DIV a))
-	then, otherwise := vec.Split(&cmp, all, n)
-	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp, all, n)
-	vec.FillNull(&ifResult, then, n)
-	// (100 DIV a)
-	quotient := vec.Map2E(otherwise, n, vec.ConstArg[int64](int64(100)), vec.VecArg(&a), rt.DivInt64)
-	vec.Merge(&ifResult, &quotient, otherwise, n)
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		out := directOut.V
+		var bad vec.FirstErr
+		if a.Clean() {
+			for i := range out {
+				if rt.EqInt64(aV[i], int64(0)) {
+					directOut.SetNull(i)
+				} else {
+					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				if !(a.IsNull(i)) && rt.EqInt64(aV[i], int64(0)) {
+					directOut.SetNull(i)
+				} else {
+					if a.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
+					}
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.Int64Array(mem, &ifResult, all, n)
-	return column
+	return directCol
 }
 
 // Case0261Schema is the schema of the batches Case0261 returns.
@@ -15048,7 +15063,7 @@ func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CASE WHEN p THEN 'a' END
-	col1 := caseWhenColumn4(n, all, p, failed, mem)
+	col1 := caseWhenColumn4(n, all, p, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' END"})
@@ -15067,15 +15082,36 @@ func Case0267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0267 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN 'a' END
-func caseWhenColumn4(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	caseResult := vec.Make[string](n)
-	vec.CopyErrs(&caseResult, &p, all, n)
-	when, notYet := vec.Split(&p, all, n)
-	vec.Fill(&caseResult, "a", when, n)
-	vec.FillNull(&caseResult, notYet, n)
+func caseWhenColumn4(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.StringOut
+	var caseResult vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		pV := p.V[:n]
+		if p.Clean() {
+			for i := range n {
+				switch {
+				case pV[i]:
+					directOut.Append("a")
+				default:
+					directOut.AppendNull()
+				}
+			}
+		} else {
+			for i := range n {
+				switch {
+				case (!(p.IsNull(i)) && pV[i]):
+					directOut.Append("a")
+				default:
+					directOut.AppendNull()
+				}
+			}
+		}
+		directCol = directOut.Array()
+	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.StringArray(mem, &caseResult, all, n)
-	return column
+	return directCol
 }
 
 // Case0268Schema is the schema of the batches Case0268 returns.
@@ -15105,7 +15141,7 @@ func Case0268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CASE WHEN p THEN 'a' END
-	col1 := caseWhenColumn4(n, all, p, failed, mem)
+	col1 := caseWhenColumn4(n, all, p, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN 'a' END"})
