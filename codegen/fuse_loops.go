@@ -342,6 +342,11 @@ func (l *fusedLoops) setup(op string) (stmts []jen.Code, over string) {
 	// writer := vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 	stmts = append(stmts, jen.Id(l.writer).Op(op).Qual(vecPkg, "NewFixedOut").Types(goType(t)).Call(jen.Id("mem"), arrowType(t), cnt))
 	stmts = append(stmts, l.fu.slices...)
+	if l.all {
+		// out := writer.V[:n]: as long as the input slices, so indexing
+		// them by out's positions needs no bounds check
+		return append(stmts, jen.Id("out").Op(":=").Id(l.writer).Dot("V").Index(jen.Empty(), jen.Id("n"))), "out"
+	}
 	return append(stmts, jen.Id("out").Op(":=").Id(l.writer).Dot("V")), "out"
 }
 

@@ -257,7 +257,7 @@ func productColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64
 		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
-		out := discPriceOut.V
+		out := discPriceOut.V[:n]
 		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), all)
 		for i := range out {
 			out[i] = rt.MulFloat64(in1V[i], rt.SubFloat64(float64(1.0), in2V[i]))
@@ -281,7 +281,7 @@ func q1NoWhereCol6(n int, all vec.Sel, lTax vec.Vec[float64], lExtendedprice vec
 		lTaxV := lTax.V[:n]
 		lExtendedpriceV2 := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
-		out := chargeOut.V
+		out := chargeOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
@@ -466,7 +466,7 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
-		out := bucketOut.V
+		out := bucketOut.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		if x.Clean() && y.Clean() && a.Clean() {
@@ -903,7 +903,7 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 		rateOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lTaxV := lTax.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
-		out := rateOut.V
+		out := rateOut.V[:n]
 		if lTax.Clean() && lDiscount.Clean() {
 			for i := range out {
 				var coalesceValue float64
@@ -986,7 +986,7 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 		lShipdateV := lShipdate.V[:n]
 		lCommitdateV := lCommitdate.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		out := signedQtyOut.V
+		out := signedQtyOut.V[:n]
 		if lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean() {
 			for i := range out {
 				if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
@@ -1074,7 +1074,7 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 		perYOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		yV := y.V[:n]
 		aV := a.V[:n]
-		out := perYOut.V
+		out := perYOut.V[:n]
 		var bad vec.FirstErr
 		if y.Clean() && a.Clean() {
 			for i := range out {
@@ -1240,7 +1240,7 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		out := scoreOut.V
+		out := scoreOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity))
 		sum.Valid = valid
@@ -1630,7 +1630,7 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 		w03Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV := product.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		out := w03Out.V
+		out := w03Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w03Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lQuantity)), all)
 		for i := range out {
@@ -1680,7 +1680,7 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 		w05Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV2 := product.V[:n]
 		product3V := product3.V[:n]
-		out := w05Out.V
+		out := w05Out.V[:n]
 		if product.Clean() && product3.Clean() {
 			for i := range out {
 				if rt.GtFloat64(productV2[i], float64(50000.0)) {
@@ -1762,7 +1762,7 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV3 := in1.V[:n]
 		lQuantityV2 := in2.V[:n]
-		out := w11Out.V
+		out := w11Out.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		quotient3.Valid = valid
 		w11Out.SetValidity(valid, all)
@@ -1789,7 +1789,7 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		w12Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V2 := product3.V[:n]
 		productV4 := product.V[:n]
-		out := w12Out.V
+		out := w12Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w12Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&product)), all)
 		for i := range out {
@@ -1813,7 +1813,7 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 		w13Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV3 := lQuantity.V[:n]
 		productV5 := product.V[:n]
-		out := w13Out.V
+		out := w13Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid2 := vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product))
 		quotient4.Valid = valid2
@@ -1842,7 +1842,7 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 		lQuantityV4 := lQuantity.V[:n]
 		productV6 := product.V[:n]
 		product3V3 := product3.V[:n]
-		out := w14Out.V
+		out := w14Out.V[:n]
 		if lQuantity.Clean() && product.Clean() && product3.Clean() {
 			for i := range out {
 				if rt.LtFloat64(lQuantityV4[i], float64(25.0)) {
@@ -1882,7 +1882,7 @@ func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Ve
 		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V4 := product3.V[:n]
 		lQuantityV5 := in1.V[:n]
-		out := w15Out.V
+		out := w15Out.V[:n]
 		w15Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&in1)), all)
 		for i := range out {
 			out[i] = rt.SubFloat64(product3V4[i], rt.MulFloat64(lQuantityV5[i], float64(value1)))
@@ -1905,7 +1905,7 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV7 := product.V[:n]
 		lDiscountV := lDiscount.V[:n]
-		out := w16Out.V
+		out := w16Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w16Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
@@ -1953,7 +1953,7 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 	{
 		w19Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV8 := product.V[:n]
-		out := w19Out.V
+		out := w19Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid3 := vec.AndValid(n, vec.FlagsOf(&product))
 		quotient6.Valid = valid3
@@ -1982,7 +1982,7 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 		lDiscountV2 := lDiscount.V[:n]
 		product3V6 := product3.V[:n]
 		productV9 := product.V[:n]
-		out := w24Out.V
+		out := w24Out.V[:n]
 		if lDiscount.Clean() && product3.Clean() && product.Clean() {
 			for i := range out {
 				var ifThenValue float64
@@ -2035,7 +2035,7 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		lTaxV2 := lTax.V[:n]
 		product3V8 := product3.V[:n]
 		lDiscountV4 := lDiscount.V[:n]
-		out := w27Out.V
+		out := w27Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w27Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lTax), vec.FlagsOf(&product3), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
@@ -2097,7 +2097,7 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 		w31Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV12 := product.V[:n]
 		product3V10 := product3.V[:n]
-		out := w31Out.V
+		out := w31Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w31Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&product3)), all)
 		for i := range out {
@@ -2143,7 +2143,7 @@ func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], 
 		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV13 := in1.V[:n]
 		lTaxV3 := in2.V[:n]
-		out := w35Out.V
+		out := w35Out.V[:n]
 		w35Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), all)
 		for i := range out {
 			out[i] = rt.AddFloat64(rt.MulFloat64(productV13[i], float64(value1)), lTaxV3[i])
@@ -2166,7 +2166,7 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V12 := product3.V[:n]
 		productV14 := product.V[:n]
-		out := w37Out.V
+		out := w37Out.V[:n]
 		if product3.Clean() && product.Clean() {
 			for i := range out {
 				if rt.GtFloat64(product3V12[i], rt.MulFloat64(productV14[i], float64(1.05))) {

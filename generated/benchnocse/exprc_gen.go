@@ -255,7 +255,7 @@ func productColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
-		out := discPriceOut.V
+		out := discPriceOut.V[:n]
 		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
 			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
@@ -279,7 +279,7 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		lExtendedpriceV2 := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
-		out := chargeOut.V
+		out := chargeOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -459,7 +459,7 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
-		out := bucketOut.V
+		out := bucketOut.V[:n]
 		var bad vec.FirstErr
 		if x.Clean() && y.Clean() && a.Clean() {
 			for i := range out {
@@ -964,7 +964,7 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 		rateOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lTaxV := lTax.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
-		out := rateOut.V
+		out := rateOut.V[:n]
 		if lTax.Clean() && lDiscount.Clean() {
 			for i := range out {
 				var coalesceValue float64
@@ -1047,7 +1047,7 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 		lShipdateV := lShipdate.V[:n]
 		lCommitdateV := lCommitdate.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		out := signedQtyOut.V
+		out := signedQtyOut.V[:n]
 		if lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean() {
 			for i := range out {
 				if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
@@ -1135,7 +1135,7 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 		perYOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		yV := y.V[:n]
 		aV := a.V[:n]
-		out := perYOut.V
+		out := perYOut.V[:n]
 		var bad vec.FirstErr
 		if y.Clean() && a.Clean() {
 			for i := range out {
@@ -1301,7 +1301,7 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		lDiscountV := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		out := scoreOut.V
+		out := scoreOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity))
 		sum.Valid = valid
@@ -1492,7 +1492,7 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		w01Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
-		out := w01Out.V
+		out := w01Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w01Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
@@ -1517,7 +1517,7 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lExtendedpriceV2 := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
-		out := w02Out.V
+		out := w02Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w02Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -1542,7 +1542,7 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lExtendedpriceV3 := lExtendedprice.V[:n]
 		lDiscountV3 := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		out := w03Out.V
+		out := w03Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w03Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)), all)
 		for i := range out {
@@ -1568,7 +1568,7 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lDiscountV4 := lDiscount.V[:n]
 		lTaxV2 := lTax.V[:n]
 		lQuantityV2 := lQuantity.V[:n]
-		out := w04Out.V
+		out := w04Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity))
 		quotient.Valid = valid
@@ -1597,7 +1597,7 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lExtendedpriceV5 := lExtendedprice.V[:n]
 		lDiscountV5 := lDiscount.V[:n]
 		lTaxV3 := lTax.V[:n]
-		out := w05Out.V
+		out := w05Out.V[:n]
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				if rt.GtFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), float64(50000.0)) {
@@ -1636,7 +1636,7 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		w06Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV6 := lExtendedprice.V[:n]
 		lDiscountV6 := lDiscount.V[:n]
-		out := w06Out.V
+		out := w06Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w06Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
@@ -1661,7 +1661,7 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lExtendedpriceV7 := lExtendedprice.V[:n]
 		lDiscountV7 := lDiscount.V[:n]
 		lTaxV4 := lTax.V[:n]
-		out := w07Out.V
+		out := w07Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w07Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -1685,7 +1685,7 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		w08Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV8 := lExtendedprice.V[:n]
 		lDiscountV8 := lDiscount.V[:n]
-		out := w08Out.V
+		out := w08Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w08Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
@@ -1710,7 +1710,7 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lExtendedpriceV9 := lExtendedprice.V[:n]
 		lDiscountV9 := lDiscount.V[:n]
 		lTaxV5 := lTax.V[:n]
-		out := w09Out.V
+		out := w09Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid2 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
 		quotient2.Valid = valid2
@@ -1740,7 +1740,7 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV10 := lDiscount.V[:n]
 		lTaxV6 := lTax.V[:n]
 		lQuantityV3 := lQuantity.V[:n]
-		out := w10Out.V
+		out := w10Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w10Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity)), all)
 		for i := range out {
@@ -1766,7 +1766,7 @@ func quotientColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscou
 		lExtendedpriceV11 := lExtendedprice.V[:n]
 		lDiscountV11 := lDiscount.V[:n]
 		lQuantityV4 := in1.V[:n]
-		out := w11Out.V
+		out := w11Out.V[:n]
 		valid3 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&in1))
 		quotient3.Valid = valid3
 		w11Out.SetValidity(valid3, all)
@@ -1794,7 +1794,7 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV12 := lExtendedprice.V[:n]
 		lDiscountV12 := lDiscount.V[:n]
 		lTaxV7 := lTax.V[:n]
-		out := w12Out.V
+		out := w12Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w12Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -1819,7 +1819,7 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 		lQuantityV5 := lQuantity.V[:n]
 		lExtendedpriceV13 := lExtendedprice.V[:n]
 		lDiscountV13 := lDiscount.V[:n]
-		out := w13Out.V
+		out := w13Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid4 := vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
 		quotient4.Valid = valid4
@@ -1849,7 +1849,7 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 		lExtendedpriceV14 := lExtendedprice.V[:n]
 		lDiscountV14 := lDiscount.V[:n]
 		lTaxV8 := lTax.V[:n]
-		out := w14Out.V
+		out := w14Out.V[:n]
 		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				if rt.LtFloat64(lQuantityV6[i], float64(25.0)) {
@@ -1890,7 +1890,7 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV15 := lDiscount.V[:n]
 		lTaxV9 := lTax.V[:n]
 		lQuantityV7 := lQuantity.V[:n]
-		out := w15Out.V
+		out := w15Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w15Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity)), all)
 		for i := range out {
@@ -1914,7 +1914,7 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV16 := lExtendedprice.V[:n]
 		lDiscountV16 := lDiscount.V[:n]
-		out := w16Out.V
+		out := w16Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w16Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
@@ -1939,7 +1939,7 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV17 := lExtendedprice.V[:n]
 		lDiscountV17 := lDiscount.V[:n]
 		lTaxV10 := lTax.V[:n]
-		out := w17Out.V
+		out := w17Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w17Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -1964,7 +1964,7 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV18 := lExtendedprice.V[:n]
 		lDiscountV18 := lDiscount.V[:n]
 		lTaxV11 := lTax.V[:n]
-		out := w18Out.V
+		out := w18Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid5 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
 		quotient5.Valid = valid5
@@ -1992,7 +1992,7 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w19Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV19 := lExtendedprice.V[:n]
 		lDiscountV19 := lDiscount.V[:n]
-		out := w19Out.V
+		out := w19Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid6 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
 		quotient6.Valid = valid6
@@ -2021,7 +2021,7 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV20 := lExtendedprice.V[:n]
 		lDiscountV20 := lDiscount.V[:n]
 		lTaxV12 := lTax.V[:n]
-		out := w20Out.V
+		out := w20Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w20Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -2046,7 +2046,7 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV21 := lExtendedprice.V[:n]
 		lDiscountV21 := lDiscount.V[:n]
 		lQuantityV8 := lQuantity.V[:n]
-		out := w21Out.V
+		out := w21Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w21Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)), all)
 		for i := range out {
@@ -2071,7 +2071,7 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV22 := lExtendedprice.V[:n]
 		lDiscountV22 := lDiscount.V[:n]
 		lTaxV13 := lTax.V[:n]
-		out := w22Out.V
+		out := w22Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w22Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -2096,7 +2096,7 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV23 := lExtendedprice.V[:n]
 		lDiscountV23 := lDiscount.V[:n]
 		lTaxV14 := lTax.V[:n]
-		out := w23Out.V
+		out := w23Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w23Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -2121,7 +2121,7 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 		lDiscountV24 := lDiscount.V[:n]
 		lExtendedpriceV24 := lExtendedprice.V[:n]
 		lTaxV15 := lTax.V[:n]
-		out := w24Out.V
+		out := w24Out.V[:n]
 		if lDiscount.Clean() && lExtendedprice.Clean() && lTax.Clean() {
 			for i := range out {
 				var ifThenValue float64
@@ -2173,7 +2173,7 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV26 := lExtendedprice.V[:n]
 		lDiscountV26 := lDiscount.V[:n]
 		lTaxV17 := lTax.V[:n]
-		out := w26Out.V
+		out := w26Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid8 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
 		quotient8.Valid = valid8
@@ -2202,7 +2202,7 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV27 := lExtendedprice.V[:n]
 		lDiscountV27 := lDiscount.V[:n]
 		lTaxV18 := lTax.V[:n]
-		out := w27Out.V
+		out := w27Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w27Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -2227,7 +2227,7 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV28 := lExtendedprice.V[:n]
 		lDiscountV28 := lDiscount.V[:n]
 		lTaxV19 := lTax.V[:n]
-		out := w28Out.V
+		out := w28Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w28Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -2251,7 +2251,7 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w29Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV29 := lExtendedprice.V[:n]
 		lDiscountV29 := lDiscount.V[:n]
-		out := w29Out.V
+		out := w29Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w29Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
@@ -2276,7 +2276,7 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV30 := lExtendedprice.V[:n]
 		lDiscountV30 := lDiscount.V[:n]
 		lTaxV20 := lTax.V[:n]
-		out := w30Out.V
+		out := w30Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w30Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -2301,7 +2301,7 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV31 := lExtendedprice.V[:n]
 		lDiscountV31 := lDiscount.V[:n]
 		lTaxV21 := lTax.V[:n]
-		out := w31Out.V
+		out := w31Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w31Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -2327,7 +2327,7 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV32 := lDiscount.V[:n]
 		lTaxV22 := lTax.V[:n]
 		lQuantityV9 := lQuantity.V[:n]
-		out := w32Out.V
+		out := w32Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w32Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity)), all)
 		for i := range out {
@@ -2351,7 +2351,7 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		w33Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lExtendedpriceV33 := lExtendedprice.V[:n]
 		lDiscountV33 := lDiscount.V[:n]
-		out := w33Out.V
+		out := w33Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid9 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
 		quotient9.Valid = valid9
@@ -2380,7 +2380,7 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV34 := lExtendedprice.V[:n]
 		lDiscountV34 := lDiscount.V[:n]
 		lTaxV23 := lTax.V[:n]
-		out := w34Out.V
+		out := w34Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid10 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
 		quotient10.Valid = valid10
@@ -2409,7 +2409,7 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV35 := lExtendedprice.V[:n]
 		lDiscountV35 := lDiscount.V[:n]
 		lTaxV24 := lTax.V[:n]
-		out := w35Out.V
+		out := w35Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w35Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -2434,7 +2434,7 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV36 := lExtendedprice.V[:n]
 		lDiscountV36 := lDiscount.V[:n]
 		lTaxV25 := lTax.V[:n]
-		out := w36Out.V
+		out := w36Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w36Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -2459,7 +2459,7 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV37 := lExtendedprice.V[:n]
 		lDiscountV37 := lDiscount.V[:n]
 		lTaxV26 := lTax.V[:n]
-		out := w37Out.V
+		out := w37Out.V[:n]
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
 				if rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), rt.AddFloat64(float64(1.0), lTaxV26[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), float64(1.05))) {
@@ -2496,7 +2496,7 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV38 := lExtendedprice.V[:n]
 		lDiscountV38 := lDiscount.V[:n]
 		lTaxV27 := lTax.V[:n]
-		out := w38Out.V
+		out := w38Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w38Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -2521,7 +2521,7 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV39 := lExtendedprice.V[:n]
 		lDiscountV39 := lDiscount.V[:n]
 		lTaxV28 := lTax.V[:n]
-		out := w39Out.V
+		out := w39Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w39Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
@@ -2546,7 +2546,7 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV40 := lExtendedprice.V[:n]
 		lDiscountV40 := lDiscount.V[:n]
 		lQuantityV10 := lQuantity.V[:n]
-		out := w40Out.V
+		out := w40Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w40Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)), all)
 		for i := range out {

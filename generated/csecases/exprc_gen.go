@@ -389,7 +389,7 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
@@ -527,7 +527,7 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		if a.Clean() && b.Clean() {
@@ -788,7 +788,7 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		for i := range out {
 			switch {
@@ -1057,7 +1057,7 @@ func coalesce_first_argCol1(n int, all vec.Sel, quotient vec.Vec[int64], mem mem
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		quotientV := quotient.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if quotient.Clean() {
 			for i := range out {
@@ -1148,7 +1148,7 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], q
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		quotientV := quotient.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() && quotient.Clean() {
 			for i := range out {
@@ -1294,7 +1294,7 @@ func ifThenColumn(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], 
 		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
-		out := guardedOut.V
+		out := guardedOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && quotient.Clean() {
 			for i := range out {
@@ -1428,7 +1428,7 @@ func fused_two_lookupsCol1(n int, all vec.Sel, c_ vec.Vec[int64], i_ vec.Vec[int
 		c_V := c_.V[:n]
 		i_V := i_.V[:n]
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.Failed
 		for i := range out {
 			// shared (always): m['a']
@@ -1652,7 +1652,7 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		if p.Clean() && a.Clean() && b.Clean() {
@@ -1781,7 +1781,7 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		for i := range out {
 			if !(c_.IsNull(i) || a.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
@@ -1967,7 +1967,7 @@ func ifThenColumn2(n int, all vec.Sel, in1 vec.Vec[bool], shared0 *vec.Vec[int64
 		in1V := in1.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r1Out.V
+		out := r1Out.V[:n]
 		var bad vec.FirstErr
 		if in1.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -2032,7 +2032,7 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 		qV2 := q.V[:n]
 		aV3 := a.V[:n]
 		bV3 := b.V[:n]
-		out := r3Out.V
+		out := r3Out.V[:n]
 		var bad3 vec.FirstErr
 		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -2140,7 +2140,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		for i := range out {
 			var ifThenValue int64
@@ -2949,7 +2949,7 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], product vec.Vec
 		sOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
 		productV := product.V[:n]
-		out := sOut.V
+		out := sOut.V[:n]
 		if p.Clean() && product.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -3920,7 +3920,7 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
-		out := bucketOut.V
+		out := bucketOut.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		if x.Clean() && y.Clean() && a.Clean() {
@@ -4154,7 +4154,7 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		sum.Valid = valid
@@ -4218,7 +4218,7 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 	var caseResult vec.Vec[int32]
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := directOut.V
+		out := directOut.V[:n]
 		if sArr.NullN() == 0 {
 			for i := range out {
 				// shared (always): upper(s)
@@ -4383,7 +4383,7 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], mem memory.A
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		triedV := tried.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if tried.Clean() {
 			for i := range out {

@@ -275,7 +275,7 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.Failed
 		for i := range out {
 			switch {
@@ -440,7 +440,7 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
 			for i := range out {
@@ -535,7 +535,7 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() && b.Clean() {
 			for i := range out {
@@ -620,7 +620,7 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -709,7 +709,7 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -800,7 +800,7 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
 			for i := range out {
@@ -1052,7 +1052,7 @@ func coalesce_first_argCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() && b.Clean() {
 			for i := range out {
@@ -1142,7 +1142,7 @@ func coalesce_later_arg_other_outputCol1(n int, all vec.Sel, a vec.Vec[int64], b
 		aV := a.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() && b.Clean() && c_.Clean() {
 			for i := range out {
@@ -1222,7 +1222,7 @@ func coalesce_rest_regionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 		aV := a.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() && b.Clean() && c_.Clean() {
 			for i := range out {
@@ -1309,7 +1309,7 @@ func ifThenColumn(n int, all vec.Sel, in1 vec.Vec[bool], a vec.Vec[int64], b vec
 		in1V := in1.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := guardedOut.V
+		out := guardedOut.V[:n]
 		var bad vec.FirstErr
 		if in1.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -1441,7 +1441,7 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 		c_V := c_.V[:n]
 		i_V := i_.V[:n]
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.Failed
 		for i := range out {
 			switch {
@@ -1728,7 +1728,7 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -1815,7 +1815,7 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 		c_V := c_.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if c_.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -1983,7 +1983,7 @@ func lazy_three_regionsCol3(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool]
 		qV2 := q.V[:n]
 		aV3 := a.V[:n]
 		bV3 := b.V[:n]
-		out := r3Out.V
+		out := r3Out.V[:n]
 		var bad3 vec.FirstErr
 		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -2068,7 +2068,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
 			for i := range out {
@@ -2319,7 +2319,7 @@ func ifThenColumn2(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := r1Out.V
+		out := r1Out.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -2641,7 +2641,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], 
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -2738,7 +2738,7 @@ func productColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem m
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		product.Valid = valid
 		directOut.SetValidity(valid, all)
@@ -2831,7 +2831,7 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64],
 		sOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV2 := a.V[:n]
 		bV2 := b.V[:n]
-		out := sOut.V
+		out := sOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid2 := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		sum.Valid = valid2
@@ -2921,7 +2921,7 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], x vec.Vec[float
 		pV := p.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
-		out := sOut.V
+		out := sOut.V[:n]
 		if p.Clean() && x.Clean() && y.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -3037,7 +3037,7 @@ func sumColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memor
 		sOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := sOut.V
+		out := sOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		sum.Valid = valid
 		sOut.SetValidity(valid, all)
@@ -3210,7 +3210,7 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -3333,7 +3333,7 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
@@ -4413,7 +4413,7 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
-		out := bucketOut.V
+		out := bucketOut.V[:n]
 		var bad vec.FirstErr
 		if x.Clean() && y.Clean() && a.Clean() {
 			for i := range out {
@@ -4652,7 +4652,7 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 	var caseResult vec.Vec[int32]
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := directOut.V
+		out := directOut.V[:n]
 		if sArr.NullN() == 0 {
 			for i := range out {
 				switch {

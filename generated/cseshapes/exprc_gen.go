@@ -2248,7 +2248,7 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
-		out := o2Out.V
+		out := o2Out.V[:n]
 		var bad vec.FirstErr
 		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
 			for i := range out {
@@ -2954,7 +2954,7 @@ func shape00017Col1(n int, all vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probe2V := probe2.V[:n]
 		probeV := probe.V[:n]
-		out := o1Out.V
+		out := o1Out.V[:n]
 		var bad vec.FirstErr
 		if probe2.Clean() && probe.Clean() {
 			for i := range out {
@@ -4807,7 +4807,7 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probe3V := probe3.V[:n]
 		probeV := probe.V[:n]
-		out := o1Out.V
+		out := o1Out.V[:n]
 		var bad vec.FirstErr
 		if probe3.Clean() && probe.Clean() {
 			for i := range out {
@@ -5399,7 +5399,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 		probeV := probe.V[:n]
 		qV := q.V[:n]
 		bV := b.V[:n]
-		out := o1Out.V
+		out := o1Out.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.FirstErr
 		if a.Clean() && probe.Clean() && q.Clean() && b.Clean() {
@@ -6460,7 +6460,7 @@ func shape00041Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
-		out := o1Out.V
+		out := o1Out.V[:n]
 		var bad vec.FirstErr
 		if probe.Clean() && probe2.Clean() {
 			for i := range out {
@@ -7101,7 +7101,7 @@ func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
 		r_V := r_.V[:n]
-		out := o1Out.V
+		out := o1Out.V[:n]
 		var bad vec.FirstErr
 		if probe.Clean() && probe2.Clean() && r_.Clean() {
 			for i := range out {
@@ -7828,7 +7828,7 @@ func shape00051Col2(n int, all vec.Sel, probe vec.Vec[int64], c_ vec.Vec[int64],
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
 		asBigintV := asBigint.V[:n]
-		out := o2Out.V
+		out := o2Out.V[:n]
 		var bad vec.FirstErr
 		if probe.Clean() && c_.Clean() && asBigint.Clean() {
 			for i := range out {
@@ -8691,7 +8691,7 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
-		out := o1Out.V
+		out := o1Out.V[:n]
 		var bad vec.FirstErr
 		if probe.Clean() && r_.Clean() {
 			for i := range out {
@@ -9923,7 +9923,7 @@ func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probeV := probe.V[:n]
 		r_V := r_.V[:n]
-		out := o1Out.V
+		out := o1Out.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		if probe.Clean() && r_.Clean() {
 			for i := range out {
@@ -10903,7 +10903,7 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		aV := a.V[:n]
-		out := o1Out.V
+		out := o1Out.V[:n]
 		if r_.Clean() && c_.Clean() && a.Clean() {
 			for i := range out {
 				if rt.GtInt64(r_V[i], c_V[i]) {

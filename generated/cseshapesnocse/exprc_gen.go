@@ -1962,7 +1962,7 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], m
 	{
 		o3Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		c_V2 := c_.V[:n]
-		out := o3Out.V
+		out := o3Out.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad2 vec.Failed
 		if sArr.NullN() == 0 && c_.Clean() {
@@ -2413,7 +2413,7 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
 		c_V := c_.V[:n]
-		out := o2Out.V
+		out := o2Out.V[:n]
 		var bad vec.FirstErr
 		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
 			for i := range out {
@@ -12312,7 +12312,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 		r_V := r_.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
-		out := o1Out.V
+		out := o1Out.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		if r_.Clean() && b.Clean() && sArr.NullN() == 0 && c_.Clean() {
@@ -13438,7 +13438,7 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		aV := a.V[:n]
-		out := o1Out.V
+		out := o1Out.V[:n]
 		if r_.Clean() && c_.Clean() && a.Clean() {
 			for i := range out {
 				if rt.GtInt64(r_V[i], c_V[i]) {

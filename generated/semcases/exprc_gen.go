@@ -2326,7 +2326,7 @@ func case0044Col1(n int, all vec.Sel, i_ vec.Vec[int32], arena *rt.Arena, mem me
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		i_V := i_.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if i_.Clean() {
 			for i := range out {
@@ -3649,7 +3649,7 @@ func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
 		for i := range out {
@@ -3712,7 +3712,7 @@ func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
 		for i := range out {
@@ -3838,7 +3838,7 @@ func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b)), all)
 		for i := range out {
@@ -4297,7 +4297,7 @@ func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
 		for i := range out {
@@ -8299,7 +8299,7 @@ func caseWhenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	var caseResult vec.Vec[int32]
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
-		out := directOut.V
+		out := directOut.V[:n]
 		if sArr.NullN() == 0 {
 			for i := range out {
 				switch {
@@ -12147,7 +12147,7 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		product.Valid = valid
@@ -12214,7 +12214,7 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		sum.Valid = valid
@@ -12281,7 +12281,7 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		sum.Valid = valid
@@ -14420,7 +14420,7 @@ func caseWhenColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator,
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
@@ -14586,7 +14586,7 @@ func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
@@ -14668,7 +14668,7 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
@@ -14750,7 +14750,7 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
@@ -14828,7 +14828,7 @@ func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, fai
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		pV := p.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		if p.Clean() {
 			for i := range out {
 				if pV[i] {
@@ -15633,7 +15633,7 @@ func case0276Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = aV[i]
@@ -15748,7 +15748,7 @@ func case0278Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
@@ -15825,7 +15825,7 @@ func case0279Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				out[i] = aV[i]
@@ -15901,7 +15901,7 @@ func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem m
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		i_V := i_.V[:n]
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		if i_.Clean() && a.Clean() {
 			for i := range out {
 				out[i] = rt.CastInt32ToInt64(i_V[i])
@@ -18775,7 +18775,7 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		quotient.Valid = valid
@@ -19322,7 +19322,7 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem m
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		i_V := i_.V[:n]
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&a))
 		sum.Valid = valid
@@ -19929,7 +19929,7 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		if a.Clean() {
 			for i := range out {
 				switch {

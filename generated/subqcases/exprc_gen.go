@@ -3485,7 +3485,7 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
 		sub1ReadV := sub1Read.V[:n]
-		out := directOut.V
+		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if b.Clean() && sub1Read.Clean() {
 			for i := range out {
