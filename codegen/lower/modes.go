@@ -375,10 +375,13 @@ func trueOnlyIfValid(r *Row) bool {
 // computed and stored on a row where it is NULL (its NULL mark set apart,
 // without a branch): it cannot fail, and it is computed as safely on a NULL
 // row's arbitrary inputs as EveryRow says. A local, and a conditional
-// computed into one, are computed before the value anyway.
+// computed into one that cannot fail, are computed before the value anyway.
 func StoredAnyRow(r *Row) bool {
 	if r.Temp {
-		return true // computed into its local before, with its own NULL flag
+		// computed into its local before, with its own NULL flag; one that
+		// can fail notes its error where it is read, which on a NULL row
+		// must not happen
+		return !CanFlag(r, true)
 	}
 	switch r.Op {
 	case RowLocal:
