@@ -108,6 +108,7 @@ var rtFuncs = map[string]any{
 	"NegateFloat64":         rt.NegateFloat64,
 	"NegateInt32":           rt.NegateInt32,
 	"NegateInt64":           rt.NegateInt64,
+	"NewArena":              rt.NewArena,
 	"NewError":              rt.NewError,
 	"Not":                   rt.Not,
 	"ParseDate":             rt.ParseDate,
