@@ -307,13 +307,8 @@ func EveryRow(r *Row) bool {
 	case RowLocal:
 		return r.Local != nil && EveryRow(r.Local)
 	case RowKernel, RowLike, RowMatch:
-		if r.Op == RowKernel {
-			if r.Sig == nil || r.Sig.Observed {
-				return false
-			}
-			if k := r.Sig.Ret.Kind; k == ir.KindVarchar || k == ir.KindMap {
-				return false
-			}
+		if r.Op == RowKernel && !kernelAnyRow(r.Sig) {
+			return false
 		}
 		for _, a := range r.Args {
 			if !EveryRow(a) {
@@ -323,6 +318,17 @@ func EveryRow(r *Row) bool {
 		return true
 	}
 	return false
+}
+
+// kernelAnyRow reports whether a kernel may be called on a NULL row's
+// arbitrary inputs: its calls are not observed, and it builds no string or
+// map whose size such an input could set.
+func kernelAnyRow(sig *ir.Signature) bool {
+	if sig == nil || sig.Observed {
+		return false
+	}
+	k := sig.Ret.Kind
+	return k != ir.KindVarchar && k != ir.KindMap
 }
 
 // FilterEveryRow reports whether a WHERE clause r may be computed on every
@@ -384,24 +390,22 @@ func StoredAnyRow(r *Row) bool {
 		return !CanFlag(r, true)
 	}
 	switch r.Op {
-	case RowLocal:
+	case RowLocal, RowConst, RowColumn:
 		return true
-	case RowKernel:
-		if r.Flags {
-			return false
-		}
 	case RowVector:
 		return !cse.MayFail(r.Expr)
-	}
-	if r.Op == RowKernel || r.Op == RowLike || r.Op == RowMatch {
+	case RowKernel, RowLike, RowMatch:
+		if r.Op == RowKernel && (r.Flags || !kernelAnyRow(r.Sig)) {
+			return false
+		}
 		for _, a := range r.Args {
 			if !StoredAnyRow(a) {
 				return false
 			}
 		}
-		return r.Op != RowKernel || EveryRow(&Row{Op: RowKernel, Sig: r.Sig})
+		return true
 	}
-	return r.Op == RowConst || r.Op == RowColumn
+	return false
 }
 
 // HasNullResult reports whether row program r has a NULL result (RowNull).

@@ -193,7 +193,7 @@ func (w *FixedOut[T]) PrepareNulls() {
 // leaf of a conditional that stores its value on every row); PrepareNulls
 // comes first.
 func (w *FixedOut[T]) NullIf(k int, null bool) {
-	w.bits[k>>3] &^= *(*uint8)(unsafe.Pointer(&null)) << (k & 7)
+	w.bits[k>>3] &^= uint8(b2u(null)) << (k & 7)
 }
 
 // count sets the NULL count from the bitmap after NullIf marks.
