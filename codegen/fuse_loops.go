@@ -57,7 +57,7 @@ import (
 func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	fz := n.Fused
 	l := &fusedLoops{
-		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[*lower.Row]string{}, nullFlags: map[string]bool{}, printed: map[*lower.Row]bool{}, temps: map[*lower.Row]*tempVar{}},
+		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[*lower.Row]string{}, nullFlags: map[string]bool{}, flagsOf: map[string]jen.Code{}, valids: map[string]string{}, printed: map[*lower.Row]bool{}, temps: map[*lower.Row]*tempVar{}},
 		fz:  fz,
 		e:   n.Expr,
 		sel: sel,
@@ -82,6 +82,12 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	}
 	l.fu.outNull = l.setNull()
 	t := n.Expr.Type()
+	if fz.Row.Op == lower.RowTry {
+		l.res = f.fresh(fusedBase(n.Expr))
+		f.commentFor(n.Expr)
+		l.emitTry()
+		return operand{t: t, vec: l.res}
+	}
 	// One loop computes the rows whose inputs are clean, on every batch,
 	// unless the two loops' bodies differ (map item reads).
 	var rowsStore func(jen.Code) jen.Code
@@ -167,6 +173,8 @@ func fusedBase(e ir.Expr) string {
 		return "ifResult"
 	case *ir.Case:
 		return "caseResult"
+	case *ir.Try:
+		return "tried"
 	}
 	return rootName(e)
 }

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -44,6 +45,11 @@ type fusion struct {
 	names     map[string]bool       // locals of the loop's block
 	subjects  map[*lower.Row]string // CASE operand -> its per-row local
 	nullFlags map[string]bool       // the NULL flags of conditionals' locals
+	// flagsOf are the vec.Flags of the inputs nullTest names whose NULLs
+	// are known before the loop, and valids the bitmaps made of them
+	// (validity), by the names they AND.
+	flagsOf map[string]jen.Code
+	valids  map[string]string
 	// rows is set while the rows loop's body is generated: its map item
 	// reads also test for NULL items. modal records that a body read one,
 	// so the two loops' bodies differ.
@@ -84,6 +90,10 @@ func (fu *fusion) assign(r *lower.Row, store func(jen.Code) jen.Code) []jen.Code
 func (fu *fusion) assignRow(r *lower.Row, store func(jen.Code) jen.Code) []jen.Code {
 	switch r.Op {
 	case lower.RowIf:
+		if lower.Chosen(r) {
+			// vec.ChooseInt64(cond, then, else): no branch
+			return []jen.Code{store(fu.choose(r, fu.value(r.Args[0]), fu.value(r.Args[1]), fu.value(r.Args[2])))}
+		}
 		// if cond { ... } else { ... }
 		return []jen.Code{jen.If(fu.value(r.Args[0])).Block(fu.assign(r.Args[1], store)...).Else().Block(fu.assign(r.Args[2], store)...)}
 	case lower.RowCase:
@@ -298,10 +308,16 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 		e := r.Column
 		if e.T.Kind == ir.KindVarchar {
 			arr := f.strArray(e)
-			fu.noNulls(arr, true)
+			if e.Nullable {
+				fu.noNulls(arr, true)
+			}
 			return jen.Id(arr).Dot("Value").Call(jen.Id("i"))
 		}
 		name := f.column(e)
+		if !e.Nullable {
+			// NOT NULL, checked on entry (vec.NotNull): nothing to test
+			return fu.plainInput(name)
+		}
 		if _, ok := fu.seen[name]; !ok {
 			fu.countsIn = true
 			fu.nullCounts = append(fu.nullCounts, jen.Id("in").Dot("Column").Call(jen.Lit(e.Index)).Dot("NullN").Call())
@@ -448,6 +464,19 @@ func (fu *fusion) vecInput(name string, mayFail bool) jen.Code {
 	return v
 }
 
+// plainInput reads a vector variable that is never NULL and never failed
+// (a NOT NULL input column) through its value slice, with no test.
+func (fu *fusion) plainInput(name string) jen.Code {
+	if v, ok := fu.seen[name]; ok {
+		return v
+	}
+	s := fu.local(name + "V")
+	v := jen.Id(s).Index(jen.Id("i"))
+	fu.seen[name] = v
+	fu.slices = append(fu.slices, jen.Id(s).Op(":=").Id(name).Dot("V").Index(jen.Empty(), jen.Id("n")))
+	return v
+}
+
 func (fu *fusion) logic(args []*lower.Row, op string) jen.Code {
 	c := fu.value(args[0])
 	for _, a := range args[1:] {
@@ -529,14 +558,22 @@ func (fu *fusion) nullTest(r *lower.Row) []string {
 		var v string
 		switch r.Op {
 		case lower.RowColumn:
+			if !r.Column.Nullable {
+				break // NOT NULL, checked on entry
+			}
 			if r.Column.T.Kind == ir.KindVarchar {
 				v = fu.f.strArray(r.Column)
+				fu.flagsOf[v] = jen.Qual(vecPkg, "ArrowFlags").Call(jen.Id(v))
 			} else {
 				v = fu.f.column(r.Column)
+				fu.flagsOf[v] = jen.Qual(vecPkg, "FlagsOf").Call(jen.Op("&").Id(v))
 			}
 		case lower.RowVector:
 			v = fu.f.done[r.Def].vec
 			fu.f.use(v) // IS NULL reads its NULLs alone
+			if !cse.MayFail(r.Expr) {
+				fu.flagsOf[v] = jen.Qual(vecPkg, "FlagsOf").Call(jen.Op("&").Id(v))
+			}
 		case lower.RowLocal:
 			walk(r.Local)
 		case lower.RowMemo:
@@ -617,10 +654,48 @@ func (fu *fusion) condNull(r *lower.Row) jen.Code {
 	}
 	v := fu.value(r)
 	if nt := fu.nullTest(r); len(nt) > 0 {
+		if lower.CondAnyRow(r) {
+			if valid := fu.validity(nt); valid != "" {
+				// vec.Both(xyValid.IsValid(i), x > y): the condition computed
+				// on every row, ANDed with its inputs' validity, no branch
+				return jen.Qual(vecPkg, "Both").Call(jen.Id(valid).Dot("IsValid").Call(jen.Id("i")), v)
+			}
+		}
 		// (!(x.IsNull(i)) && x > 1)
 		return jen.Parens(jen.Op("!").Parens(fu.isNullOf(nt)).Op("&&").Add(v))
 	}
 	return v
+}
+
+// validity names the bitmap of the rows where none of inputs nt is NULL,
+// the AND of their validity made before the loop (vec.AndValid), for the
+// body of a dirty batch; "" where an input's NULLs are known only in the
+// loop (a conditional's local, a lazily shared value) or its vector may
+// carry errors.
+func (fu *fusion) validity(nt []string) string {
+	if !fu.nulls {
+		return ""
+	}
+	flags := make([]jen.Code, len(nt))
+	for k, v := range nt {
+		f, ok := fu.flagsOf[v]
+		if !ok || fu.nullFlags[v] {
+			return ""
+		}
+		flags[k] = f
+	}
+	key := strings.Join(nt, ",")
+	if name, ok := fu.valids[key]; ok {
+		return name
+	}
+	name := fu.local(nt[0] + "Valid")
+	if len(nt) > 1 {
+		name = fu.local("inputsValid")
+	}
+	fu.valids[key] = name
+	// xValid := vec.AndValid(n, vec.FlagsOf(&x))
+	fu.slices = append(fu.slices, jen.Id(name).Op(":=").Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, flags...)...))
+	return name
 }
 
 // assignNull returns the statements storing value r of row i with store, or
@@ -635,6 +710,9 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 	case lower.RowNull:
 		return []jen.Code{setNull}
 	case lower.RowIf:
+		if stmts := fu.chooseNull(r, store); stmts != nil {
+			return stmts
+		}
 		// if cond { ... } else { ... }
 		return []jen.Code{jen.If(fu.condNull(r.Args[0])).Block(fu.assignNull(r.Args[1], store, setNull)...).
 			Else().Block(fu.assignNull(r.Args[2], store, setNull)...)}
@@ -690,6 +768,73 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 		return []jen.Code{jen.If(fu.isNullOf(nt)).Block(setNull).Else().Block(store(fu.value(r)))}
 	}
 	return []jen.Code{store(fu.value(r))}
+}
+
+// chooseFns are the vec functions selecting a value of a fixed-width kind
+// without a branch.
+var chooseFns = map[ir.Kind]string{
+	ir.KindBoolean: "ChooseBool", ir.KindInt: "ChooseInt32", ir.KindDate: "ChooseInt32",
+	ir.KindBigint: "ChooseInt64", ir.KindDouble: "ChooseFloat64",
+}
+
+// choose is IF r's value as a select between its results (lower.Chosen).
+func (fu *fusion) choose(r *lower.Row, cond, then, els jen.Code) jen.Code {
+	return jen.Qual(vecPkg, chooseFns[r.Expr.Type().Kind]).Call(cond, then, els)
+}
+
+// chooseNull returns the statements storing chosen IF r (lower.Chosen) for
+// a row of a dirty batch without a branch, or nil where they would need
+// one: the result's NULL is the chosen side's NULL test, marked through
+// nullIf.
+//
+//	ifCond := !(x.IsNull(i)) && x > y
+//	out[i] = vec.ChooseInt64(ifCond, a, b)
+//	writer.NullIf(i, vec.ChooseBool(ifCond, a.IsNull(i), b.IsNull(i)))
+func (fu *fusion) chooseNull(r *lower.Row, store func(jen.Code) jen.Code) []jen.Code {
+	if !lower.Chosen(r) {
+		return nil
+	}
+	thenNull, elseNull := fu.nullTest(r.Args[1]), fu.nullTest(r.Args[2])
+	if (len(thenNull) > 0 || len(elseNull) > 0) && fu.nullIf == nil {
+		return nil
+	}
+	cond := fu.condNull(r.Args[0])
+	if len(thenNull) == 0 && len(elseNull) == 0 {
+		return []jen.Code{store(fu.choose(r, cond, fu.value(r.Args[1]), fu.value(r.Args[2])))}
+	}
+	if sameNames(thenNull, elseNull) {
+		// NULL where the inputs both sides share are
+		return []jen.Code{store(fu.choose(r, cond, fu.value(r.Args[1]), fu.value(r.Args[2]))), fu.nullIf(fu.isNullOf(thenNull))}
+	}
+	name := fu.local("ifCond")
+	test := func(nt []string) jen.Code {
+		if len(nt) == 0 {
+			return jen.False()
+		}
+		return fu.isNullOf(nt)
+	}
+	return []jen.Code{
+		jen.Id(name).Op(":=").Add(cond),
+		store(fu.choose(r, jen.Id(name), fu.value(r.Args[1]), fu.value(r.Args[2]))),
+		fu.nullIf(jen.Qual(vecPkg, "ChooseBool").Call(jen.Id(name), test(thenNull), test(elseNull))),
+	}
+}
+
+// sameNames reports whether a and b list the same names in any order.
+func sameNames(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	in := map[string]bool{}
+	for _, x := range a {
+		in[x] = true
+	}
+	for _, x := range b {
+		if !in[x] {
+			return false
+		}
+	}
+	return true
 }
 
 // fewNulls is the test that at most half of the rows have a NULL input

@@ -132,8 +132,10 @@ func (q *Query) Text() string {
 			fmt.Fprintf(&b, "       why: %s\n", f.Why)
 		}
 		switch {
+		case f.Direct && f.Row.Op == RowTry:
+			b.WriteString("       writes the output column's Arrow array directly on every row: NULL where an input is or the value fails\n")
 		case f.Direct:
-			b.WriteString("       writes the output column's Arrow array directly when no input has a NULL\n")
+			b.WriteString("       writes the output column's Arrow array directly; the rows it leaves to the vector code are patched in\n")
 		case f.DirectWhy != "":
 			fmt.Fprintf(&b, "       builds its column from a vector: %s\n", f.DirectWhy)
 		}

@@ -138,6 +138,9 @@ func (p *planPrinter) fused(b *strings.Builder, depth int, f *Fused) {
 		fmt.Fprintf(b, "%s%s #%d: %s\n", in, how, a.Shared.ID, formatRow(a.Row))
 	}
 	fmt.Fprintf(b, "%srow: %s\n", in, formatRow(f.Row))
+	if f.General == nil {
+		return // it leaves no row
+	}
 	fmt.Fprintf(b, "%svector code over %s:\n", in, p.sel(f.Rest))
 	var hoists []*Node
 	for _, a := range f.Absorbs {
@@ -201,7 +204,12 @@ func formatRow(r *Row) string {
 	case RowMatch:
 		return r.Fn + "(" + args(r.Args) + ")"
 	case RowIf:
+		if Chosen(r) {
+			return "choose(" + args(r.Args) + ")" // both results computed, one picked without a branch
+		}
 		return "if(" + args(r.Args) + ")"
+	case RowTry:
+		return "try(" + args(r.Args) + ")"
 	case RowMemo:
 		return fmt.Sprintf("memo#%d(%s)", r.Shared.ID, formatRow(r.Local))
 	case RowIsNull:

@@ -54,7 +54,9 @@ func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel)
 	for _, a := range fz.Absorbs {
 		a.Row, _ = l.valueNode(a.Shared.Expr, locals)
 	}
-	if row, _ := l.rowCond(e, locals); row != nil {
+	if t, ok := e.(*ir.Try); ok {
+		fz.Row, _ = l.tryRow(t, locals)
+	} else if row, _ := l.rowCond(e, locals); row != nil {
 		fz.Row = row
 	} else {
 		fz.Row, _ = l.valueNode(e, locals)
@@ -71,7 +73,9 @@ func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel)
 			l.setAvailable(a.Shared.ID, a.Hoist)
 		}
 	}
-	fz.General = general(fz.Rest)
+	if fz.Row.Op != RowTry { // a fused TRY leaves no row to vector code
+		fz.General = general(fz.Rest)
+	}
 	l.pop(1)
 	return n
 }
@@ -101,9 +105,15 @@ func (l *lowerer) fusibleRoot(e ir.Expr) (ok bool, why string) {
 	if s := l.lookup(e); s != nil && !l.recomputed[s.ID] {
 		return false, fmt.Sprintf("shared #%d, computed once as a vector", s.ID)
 	}
-	switch e.(type) {
+	switch e := e.(type) {
 	case *ir.If, *ir.Case, *ir.Coalesce:
 		row, why := l.program(l.rowCond(e, nil))
+		return row != nil, why
+	case *ir.Try:
+		if l.sink != e || l.sinkTaken {
+			return false, "TRY not at the root of an output column, which its loop writes"
+		}
+		row, why := l.tryRow(e, nil)
 		return row != nil, why
 	}
 	if !operation(e) {
@@ -414,7 +424,8 @@ func (l *lowerer) callRow(e *ir.Call, locals map[int]bool) (*Row, string) {
 	case !failsAs(e.Sig.Ret):
 		return nil, fmt.Sprintf("%s returns %s", e.Fn.Name, e.Sig.Ret)
 	}
-	return l.values(&Row{Op: RowKernel, Expr: e, Sig: e.Sig, Flags: e.Sig.KernelErr}, e.Args, locals)
+	sig := kernelSig(e)
+	return l.values(&Row{Op: RowKernel, Expr: e, Sig: sig, Flags: sig.KernelErr}, e.Args, locals)
 }
 
 // values fills row's operands with the values of es.
@@ -473,4 +484,28 @@ func hoistedAt(r *cse.Region, s *cse.Shared) bool {
 		}
 	}
 	return false
+}
+
+// tryRow is the row program of TRY(e.Arg) at the root of an output column
+// of fixed width (nil, with the reason, when it is not fused): a chain of
+// operations the loop may compute on every row (EveryRow), so that the
+// column is NULL where an input is (the AND of their validity) or where a
+// kernel failed (its flag, marked without a branch). No row is left to the
+// vector code. Vector code would compute the value with an error per
+// failed row, then a second vector turning those into NULLs.
+func (l *lowerer) tryRow(e *ir.Try, locals map[int]bool) (*Row, string) {
+	if t := e.Type(); !kinds.Known(t) || !kinds.Of(t).Direct || !kinds.Of(t).Fixed {
+		return nil, fmt.Sprintf("TRY of a %s", t)
+	}
+	if !operation(e.Arg) {
+		return nil, "TRY of a value that cannot fail"
+	}
+	inner, why := l.value(e.Arg, locals)
+	if inner == nil {
+		return nil, why
+	}
+	if !EveryRow(inner) || HasTemp(inner) {
+		return nil, "TRY of a value the loop may not compute on every row (a string built, a shared vector that may fail, a conditional)"
+	}
+	return &Row{Op: RowTry, Expr: e, Args: []*Row{inner}}, "TRY of a chain of operations: the loop computes every row, NULL where an input is or it fails"
 }

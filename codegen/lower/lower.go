@@ -152,7 +152,7 @@ func (l *lowerer) memo(s *cse.Shared, sel *Sel) *Node {
 // accepts (conditionals decide in node, wherever they are). why says why it
 // is fused or vector code.
 func (l *lowerer) top(e ir.Expr, sel *Sel) (n *Node, why string) {
-	if operation(e) {
+	if _, try := e.(*ir.Try); operation(e) || try {
 		ok, why := l.fusibleRoot(e)
 		if ok {
 			return l.fused(e, sel, why, func(rest *Sel) *Node { return l.expr(e, rest) }), why

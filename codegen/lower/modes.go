@@ -429,3 +429,67 @@ func hasValueResult(r *Row) bool {
 	}
 	return true
 }
+
+// chooseCost is how many kernel calls an IF's two results may make
+// together for the loop to compute both on every row and select one
+// (Chosen): a mispredicted branch costs about as much as a few of them.
+const chooseCost = 4
+
+// Chosen reports whether IF r is computed as a select between its two
+// results (vec.ChooseInt64 and its kin), with no branch: both are values
+// (not conditionals, nor lazily shared reads) of a fixed-width type that
+// cannot fail and may be computed on any row (StoredAnyRow), and together
+// they call at most chooseCost kernels. On data where the condition picks
+// either side at random, a branch is mispredicted every other row.
+func Chosen(r *Row) bool {
+	if r.Op != RowIf {
+		return false
+	}
+	switch r.Expr.Type().Kind {
+	case ir.KindBoolean, ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindDate:
+	default:
+		return false
+	}
+	cost := 0
+	for _, a := range r.Args[1:] {
+		if a.Temp || !StoredAnyRow(a) || anyRow(a, func(x *Row) bool { return x.Op == RowMemo || x.Op == RowNull }) {
+			return false
+		}
+		switch a.Op {
+		case RowIf, RowCase, RowCoalesce:
+			return false
+		}
+		cost += kernelCalls(a)
+	}
+	return cost <= chooseCost
+}
+
+// kernelCalls counts the kernel calls and pattern tests of row program r.
+func kernelCalls(r *Row) int {
+	n := 0
+	anyRow(r, func(x *Row) bool {
+		switch x.Op {
+		case RowKernel, RowLike, RowMatch:
+			n++
+		}
+		return false
+	})
+	return n
+}
+
+// CondAnyRow reports whether condition r may be computed on any row, one
+// with a NULL input too, its value then ANDed with its inputs' validity:
+// it cannot fail, and its kernels may see a NULL row's arbitrary values
+// (StoredAnyRow), also as BETWEEN or IN of such values.
+func CondAnyRow(r *Row) bool {
+	switch r.Op {
+	case RowBetween, RowIn:
+		for _, a := range r.Args {
+			if !StoredAnyRow(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return StoredAnyRow(r)
+}

@@ -312,6 +312,9 @@ const (
 	// RowNull is a NULL constant as an IF's or CASE's result (not inside a
 	// conditional computed into a local): the row's outcome is NULL.
 	RowNull
+	// RowTry is TRY(Args[0]) at the root of an output column (tryRow): its
+	// value computed on every row, NULL where an input is or it fails.
+	RowTry
 )
 
 // Row is one node of a fused loop's per-row program.

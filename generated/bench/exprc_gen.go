@@ -466,38 +466,25 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		out := bucketOut.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
-		if x.Clean() && y.Clean() && a.Clean() {
+		if x.Clean() && y.Clean() {
 			for i := range out {
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-				if rt.GtInt64(xV[i], yV[i]) {
-					out[i] = sum
-				} else {
-					out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
-				}
+				out[i] = vec.ChooseInt64(rt.GtInt64(xV[i], yV[i]), sum, rt.QuotInt64(sum, int64(100)))
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
-			bucketOut.PrepareNulls()
 			for i := range out {
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
-					out[i] = sum
-					bucketOut.NullIf(i, a.IsNull(i))
-				} else {
-					if a.IsNull(i) {
-						bucketOut.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
-					}
-				}
+				out[i] = vec.ChooseInt64(vec.Both(inputsValid.IsValid(i), rt.GtInt64(xV[i], yV[i])), sum, rt.QuotInt64(sum, int64(100)))
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
@@ -785,6 +772,8 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, arena *r
 	var caseResult vec.Vec[string]
 	{
 		labelOut = vec.NewStringOut(mem, n)
+		lShipmodeArrValid := vec.AndValid(n, vec.ArrowFlags(lShipmodeArr))
+		lCommentArrValid := vec.AndValid(n, vec.ArrowFlags(lCommentArr))
 		if lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 && lShipmodeArr.NullN() == 0 {
 			for i := range n {
 				// shared (always): upper(l_shipmode)
@@ -803,13 +792,13 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, arena *r
 				// shared (always): upper(l_shipmode)
 				upper := arena.Upper(lShipmodeArr.Value(i))
 				switch {
-				case (!(lShipmodeArr.IsNull(i)) && strings.HasSuffix(upper, "AIR")):
+				case vec.Both(lShipmodeArrValid.IsValid(i), strings.HasSuffix(upper, "AIR")):
 					if lShipinstructArr.IsNull(i) || lShipmodeArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
 						labelOut.Append(arena.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
 					}
-				case (!(lCommentArr.IsNull(i)) && strings.Contains(lCommentArr.Value(i), "special")):
+				case vec.Both(lCommentArrValid.IsValid(i), strings.Contains(lCommentArr.Value(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || lCommentArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
@@ -986,25 +975,17 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 		lShipdateV := lShipdate.V[:n]
 		lCommitdateV := lCommitdate.V[:n]
 		lQuantityV := lQuantity.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lCommitdate))
 		out := signedQtyOut.V[:n]
 		if lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean() {
 			for i := range out {
-				if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
-					out[i] = lQuantityV[i]
-				} else {
-					out[i] = rt.NegateFloat64(lQuantityV[i])
-				}
+				out[i] = vec.ChooseFloat64(rt.LtInt32(lShipdateV[i], lCommitdateV[i]), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
 			}
 		} else {
 			signedQtyOut.PrepareNulls()
 			for i := range out {
-				if !(lShipdate.IsNull(i) || lCommitdate.IsNull(i)) && rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
-					out[i] = lQuantityV[i]
-					signedQtyOut.NullIf(i, lQuantity.IsNull(i))
-				} else {
-					out[i] = rt.NegateFloat64(lQuantityV[i])
-					signedQtyOut.NullIf(i, lQuantity.IsNull(i))
-				}
+				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.LtInt32(lShipdateV[i], lCommitdateV[i])), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
+				signedQtyOut.NullIf(i, lQuantity.IsNull(i))
 			}
 		}
 		signedQtyCol = signedQtyOut.Array()
@@ -1047,8 +1028,8 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := errorGuardedCol1(n, all, y, a, mem, failed)
-	col2 := errorGuardedCol2(n, all, a, x, failed, mem)
-	col3 := errorGuardedCol3(n, all, x, y, failed, mem)
+	col2 := errorGuardedCol2(n, all, a, x, mem, failed)
+	col3 := errorGuardedCol3(n, all, x, y, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "per_y", "per_x", "scaled"}, []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"})
@@ -1074,9 +1055,10 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 		perYOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		yV := y.V[:n]
 		aV := a.V[:n]
+		yValid := vec.AndValid(n, vec.FlagsOf(&y))
 		out := perYOut.V[:n]
 		var bad vec.FirstErr
-		if y.Clean() && a.Clean() {
+		if y.Clean() {
 			for i := range out {
 				switch {
 				case rt.NeInt64(yV[i], int64(0)):
@@ -1089,8 +1071,8 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 		} else {
 			for i := range out {
 				switch {
-				case (!(y.IsNull(i)) && rt.NeInt64(yV[i], int64(0))):
-					if a.IsNull(i) || y.IsNull(i) {
+				case vec.Both(yValid.IsValid(i), rt.NeInt64(yV[i], int64(0))):
+					if y.IsNull(i) {
 						perYOut.SetNull(i)
 					} else {
 						out[i] = bad.Int64(rt.DivInt64(aV[i], yV[i]))
@@ -1110,70 +1092,59 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 // errorGuardedCol2 computes output column 2 (per_x) of query ErrorGuarded on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV x)
-func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV x)
-	quotient := vec.Make[int64](n)
+func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// TRY((a DIV x))
+	var perXCol arrow.Array // written by the loop
+	var perXOut *vec.FixedOut[int64]
+	var tried vec.Vec[int64] // no row fails: TRY makes an error NULL
 	{
+		perXOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV2 := a.V[:n]
 		xV := x.V[:n]
-		out := quotient.V[:n]
-		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x))
+		out := perXOut.V[:n]
+		// NULL where an input is: the AND of their validity, 64 rows at a time
+		perXOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
+		// and where the value fails (TRY)
+		perXOut.PrepareNulls()
+		var bad2 vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV2[i], xV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad2.Int64(rt.DivInt64(aV2[i], xV[i]))
+			perXOut.NullIf(i, bool(bad2))
+			bad2 = false
 		}
+		perXCol = perXOut.Array()
 	}
-	// TRY((a DIV x))
-	tried := vec.Try(&quotient, all, n)
 	vec.Check(failed, &tried, all, n, 2)
-	column := vec.Int64Array(mem, &tried, all, n)
-	return column
+	return perXCol
 }
 
 // errorGuardedCol3 computes output column 3 (scaled) of query ErrorGuarded on every row, noting its first failed row in failed:
 //
 //	TRY(x * y * 1000000000000000)
-func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (x * y)
-	product := vec.Make[int64](n)
-	{
-		xV := x.V[:n]
-		yV2 := y.V[:n]
-		out := product.V[:n]
-		vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
-		for i := range out {
-			r, err := rt.MulInt64(xV[i], yV2[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// ((x * y) * 1000000000000000)
-	product2 := vec.Make[int64](n)
-	{
-		productV := product.V[:n]
-		out := product2.V[:n]
-		vec.Strict(&product2, all, n, vec.FlagsOf(&product))
-		for i := range out {
-			r, err := rt.MulInt64(productV[i], int64(1000000000000000))
-			if err != nil {
-				product2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
+func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// TRY(((x * y) * 1000000000000000))
-	tried2 := vec.Try(&product2, all, n)
+	var scaledCol arrow.Array // written by the loop
+	var scaledOut *vec.FixedOut[int64]
+	var tried2 vec.Vec[int64] // no row fails: TRY makes an error NULL
+	{
+		scaledOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		xV2 := x.V[:n]
+		yV2 := y.V[:n]
+		out := scaledOut.V[:n]
+		// NULL where an input is: the AND of their validity, 64 rows at a time
+		scaledOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), all)
+		// and where the value fails (TRY)
+		scaledOut.PrepareNulls()
+		var bad3 vec.Failed
+		for i := range out {
+			out[i] = bad3.Int64(rt.MulInt64(bad3.Int64(rt.MulInt64(xV2[i], yV2[i])), int64(1000000000000000)))
+			scaledOut.NullIf(i, bool(bad3))
+			bad3 = false
+		}
+		scaledCol = scaledOut.Array()
+	}
 	vec.Check(failed, &tried2, all, n, 3)
-	column2 := vec.Int64Array(mem, &tried2, all, n)
-	return column2
+	return scaledCol
 }
 
 // DeepArithSchema is the schema of the batches DeepArith returns.
@@ -1249,7 +1220,7 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		for i := range out {
 			// shared (always): (l_quantity - 25.0)
 			difference := rt.SubFloat64(lQuantityV[i], float64(25.0))
-			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(difference, difference), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
+			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), rt.QuotFloat64(lExtendedpriceV[i], float64(1000.0))), float64(1.07)), rt.QuotFloat64(rt.MulFloat64(difference, difference), float64(50.0))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		scoreCol = scoreOut.Array()
@@ -1680,25 +1651,18 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 		w05Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV2 := product.V[:n]
 		product3V := product3.V[:n]
+		productValid := vec.AndValid(n, vec.FlagsOf(&product))
 		out := w05Out.V[:n]
 		if product.Clean() && product3.Clean() {
 			for i := range out {
-				if rt.GtFloat64(productV2[i], float64(50000.0)) {
-					out[i] = product3V[i]
-				} else {
-					out[i] = productV2[i]
-				}
+				out[i] = vec.ChooseFloat64(rt.GtFloat64(productV2[i], float64(50000.0)), product3V[i], productV2[i])
 			}
 		} else {
 			w05Out.PrepareNulls()
 			for i := range out {
-				if !(product.IsNull(i)) && rt.GtFloat64(productV2[i], float64(50000.0)) {
-					out[i] = product3V[i]
-					w05Out.NullIf(i, product3.IsNull(i))
-				} else {
-					out[i] = productV2[i]
-					w05Out.NullIf(i, product.IsNull(i))
-				}
+				ifCond := vec.Both(productValid.IsValid(i), rt.GtFloat64(productV2[i], float64(50000.0)))
+				out[i] = vec.ChooseFloat64(ifCond, product3V[i], productV2[i])
+				w05Out.NullIf(i, vec.ChooseBool(ifCond, product3.IsNull(i), product.IsNull(i)))
 			}
 		}
 		w05Col = w05Out.Array()
@@ -1815,13 +1779,9 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 		productV5 := product.V[:n]
 		out := w13Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid2 := vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product))
-		quotient4.Valid = valid2
-		w13Out.SetValidity(valid2, all)
-		var bad2 vec.FirstErr
+		w13Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product)), all)
 		for i := range out {
-			out[i] = bad2.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV3[i], productV5[i]), float64(100.0)))
-			vec.EndStrictRow(&quotient4, n, i, &bad2)
+			out[i] = rt.QuotFloat64(rt.MulFloat64(lQuantityV3[i], productV5[i]), float64(100.0))
 		}
 		w13Col = w13Out.Array()
 	}
@@ -1842,25 +1802,18 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 		lQuantityV4 := lQuantity.V[:n]
 		productV6 := product.V[:n]
 		product3V3 := product3.V[:n]
+		lQuantityValid := vec.AndValid(n, vec.FlagsOf(&lQuantity))
 		out := w14Out.V[:n]
 		if lQuantity.Clean() && product.Clean() && product3.Clean() {
 			for i := range out {
-				if rt.LtFloat64(lQuantityV4[i], float64(25.0)) {
-					out[i] = productV6[i]
-				} else {
-					out[i] = product3V3[i]
-				}
+				out[i] = vec.ChooseFloat64(rt.LtFloat64(lQuantityV4[i], float64(25.0)), productV6[i], product3V3[i])
 			}
 		} else {
 			w14Out.PrepareNulls()
 			for i := range out {
-				if !(lQuantity.IsNull(i)) && rt.LtFloat64(lQuantityV4[i], float64(25.0)) {
-					out[i] = productV6[i]
-					w14Out.NullIf(i, product.IsNull(i))
-				} else {
-					out[i] = product3V3[i]
-					w14Out.NullIf(i, product3.IsNull(i))
-				}
+				ifCond2 := vec.Both(lQuantityValid.IsValid(i), rt.LtFloat64(lQuantityV4[i], float64(25.0)))
+				out[i] = vec.ChooseFloat64(ifCond2, productV6[i], product3V3[i])
+				w14Out.NullIf(i, vec.ChooseBool(ifCond2, product.IsNull(i), product3.IsNull(i)))
 			}
 		}
 		w14Col = w14Out.Array()
@@ -1955,13 +1908,9 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 		productV8 := product.V[:n]
 		out := w19Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid3 := vec.AndValid(n, vec.FlagsOf(&product))
-		quotient6.Valid = valid3
-		w19Out.SetValidity(valid3, all)
-		var bad3 vec.FirstErr
+		w19Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product)), all)
 		for i := range out {
-			out[i] = bad3.Float64(rt.DivideFloat64(rt.MulFloat64(productV8[i], productV8[i]), float64(1e+06)))
-			vec.EndStrictRow(&quotient6, n, i, &bad3)
+			out[i] = rt.QuotFloat64(rt.MulFloat64(productV8[i], productV8[i]), float64(1e+06))
 		}
 		w19Col = w19Out.Array()
 	}
@@ -1982,15 +1931,12 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 		lDiscountV2 := lDiscount.V[:n]
 		product3V6 := product3.V[:n]
 		productV9 := product.V[:n]
+		lDiscountValid := vec.AndValid(n, vec.FlagsOf(&lDiscount))
 		out := w24Out.V[:n]
 		if lDiscount.Clean() && product3.Clean() && product.Clean() {
 			for i := range out {
 				var ifThenValue float64
-				if rt.GtFloat64(lDiscountV2[i], float64(0.05)) {
-					ifThenValue = product3V6[i]
-				} else {
-					ifThenValue = productV9[i]
-				}
+				ifThenValue = vec.ChooseFloat64(rt.GtFloat64(lDiscountV2[i], float64(0.05)), product3V6[i], productV9[i])
 				out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
 			}
 		} else {
@@ -1998,7 +1944,7 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 			for i := range out {
 				var ifThenValue float64
 				var ifThenValueNull bool
-				if !(lDiscount.IsNull(i)) && rt.GtFloat64(lDiscountV2[i], float64(0.05)) {
+				if vec.Both(lDiscountValid.IsValid(i), rt.GtFloat64(lDiscountV2[i], float64(0.05))) {
 					if product3.IsNull(i) {
 						ifThenValueNull = true
 					} else {
@@ -2166,22 +2112,15 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V12 := product3.V[:n]
 		productV14 := product.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&product))
 		out := w37Out.V[:n]
 		if product3.Clean() && product.Clean() {
 			for i := range out {
-				if rt.GtFloat64(product3V12[i], rt.MulFloat64(productV14[i], float64(1.05))) {
-					out[i] = float64(1.0)
-				} else {
-					out[i] = float64(0.0)
-				}
+				out[i] = vec.ChooseFloat64(rt.GtFloat64(product3V12[i], rt.MulFloat64(productV14[i], float64(1.05))), float64(1.0), float64(0.0))
 			}
 		} else {
 			for i := range out {
-				if !(product3.IsNull(i) || product.IsNull(i)) && rt.GtFloat64(product3V12[i], rt.MulFloat64(productV14[i], float64(1.05))) {
-					out[i] = float64(1.0)
-				} else {
-					out[i] = float64(0.0)
-				}
+				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.GtFloat64(product3V12[i], rt.MulFloat64(productV14[i], float64(1.05)))), float64(1.0), float64(0.0))
 			}
 		}
 		w37Col = w37Out.Array()

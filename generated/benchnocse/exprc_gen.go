@@ -459,31 +459,24 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		out := bucketOut.V[:n]
 		var bad vec.FirstErr
-		if x.Clean() && y.Clean() && a.Clean() {
+		if x.Clean() && y.Clean() {
 			for i := range out {
 				if rt.GtInt64(xV[i], yV[i]) {
 					out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
 				} else {
-					out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
+					out[i] = rt.QuotInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100))
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
-				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
-					if a.IsNull(i) {
-						bucketOut.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
-					}
+				if vec.Both(inputsValid.IsValid(i), rt.GtInt64(xV[i], yV[i])) {
+					out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
 				} else {
-					if a.IsNull(i) {
-						bucketOut.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
-					}
+					out[i] = rt.QuotInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100))
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
@@ -850,6 +843,7 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Ar
 	var caseResult vec.Vec[string]
 	{
 		labelOut = vec.NewStringOut(mem, n)
+		lCommentArrValid := vec.AndValid(n, vec.ArrowFlags(lCommentArr))
 		if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
 			for i := range n {
 				switch {
@@ -870,7 +864,7 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Ar
 					} else {
 						labelOut.Append(arena.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeArr.Value(i))))
 					}
-				case (!(lCommentArr.IsNull(i)) && strings.Contains(lCommentArr.Value(i), "special")):
+				case vec.Both(lCommentArrValid.IsValid(i), strings.Contains(lCommentArr.Value(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || lCommentArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
@@ -1047,25 +1041,17 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 		lShipdateV := lShipdate.V[:n]
 		lCommitdateV := lCommitdate.V[:n]
 		lQuantityV := lQuantity.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lCommitdate))
 		out := signedQtyOut.V[:n]
 		if lShipdate.Clean() && lCommitdate.Clean() && lQuantity.Clean() {
 			for i := range out {
-				if rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
-					out[i] = lQuantityV[i]
-				} else {
-					out[i] = rt.NegateFloat64(lQuantityV[i])
-				}
+				out[i] = vec.ChooseFloat64(rt.LtInt32(lShipdateV[i], lCommitdateV[i]), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
 			}
 		} else {
 			signedQtyOut.PrepareNulls()
 			for i := range out {
-				if !(lShipdate.IsNull(i) || lCommitdate.IsNull(i)) && rt.LtInt32(lShipdateV[i], lCommitdateV[i]) {
-					out[i] = lQuantityV[i]
-					signedQtyOut.NullIf(i, lQuantity.IsNull(i))
-				} else {
-					out[i] = rt.NegateFloat64(lQuantityV[i])
-					signedQtyOut.NullIf(i, lQuantity.IsNull(i))
-				}
+				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.LtInt32(lShipdateV[i], lCommitdateV[i])), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
+				signedQtyOut.NullIf(i, lQuantity.IsNull(i))
 			}
 		}
 		signedQtyCol = signedQtyOut.Array()
@@ -1108,8 +1094,8 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := errorGuardedCol1(n, all, y, a, mem, failed)
-	col2 := errorGuardedCol2(n, all, a, x, failed, mem)
-	col3 := errorGuardedCol3(n, all, x, y, failed, mem)
+	col2 := errorGuardedCol2(n, all, a, x, mem, failed)
+	col3 := errorGuardedCol3(n, all, x, y, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "per_y", "per_x", "scaled"}, []string{"", "CASE WHEN y <> 0 THEN a DIV y END", "TRY(a DIV x)", "TRY(x * y * 1000000000000000)"})
@@ -1135,9 +1121,10 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 		perYOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		yV := y.V[:n]
 		aV := a.V[:n]
+		yValid := vec.AndValid(n, vec.FlagsOf(&y))
 		out := perYOut.V[:n]
 		var bad vec.FirstErr
-		if y.Clean() && a.Clean() {
+		if y.Clean() {
 			for i := range out {
 				switch {
 				case rt.NeInt64(yV[i], int64(0)):
@@ -1150,8 +1137,8 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 		} else {
 			for i := range out {
 				switch {
-				case (!(y.IsNull(i)) && rt.NeInt64(yV[i], int64(0))):
-					if a.IsNull(i) || y.IsNull(i) {
+				case vec.Both(yValid.IsValid(i), rt.NeInt64(yV[i], int64(0))):
+					if y.IsNull(i) {
 						perYOut.SetNull(i)
 					} else {
 						out[i] = bad.Int64(rt.DivInt64(aV[i], yV[i]))
@@ -1171,70 +1158,59 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 // errorGuardedCol2 computes output column 2 (per_x) of query ErrorGuarded on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV x)
-func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV x)
-	quotient := vec.Make[int64](n)
+func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// TRY((a DIV x))
+	var perXCol arrow.Array // written by the loop
+	var perXOut *vec.FixedOut[int64]
+	var tried vec.Vec[int64] // no row fails: TRY makes an error NULL
 	{
+		perXOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV2 := a.V[:n]
 		xV := x.V[:n]
-		out := quotient.V[:n]
-		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&x))
+		out := perXOut.V[:n]
+		// NULL where an input is: the AND of their validity, 64 rows at a time
+		perXOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
+		// and where the value fails (TRY)
+		perXOut.PrepareNulls()
+		var bad2 vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV2[i], xV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad2.Int64(rt.DivInt64(aV2[i], xV[i]))
+			perXOut.NullIf(i, bool(bad2))
+			bad2 = false
 		}
+		perXCol = perXOut.Array()
 	}
-	// TRY((a DIV x))
-	tried := vec.Try(&quotient, all, n)
 	vec.Check(failed, &tried, all, n, 2)
-	column := vec.Int64Array(mem, &tried, all, n)
-	return column
+	return perXCol
 }
 
 // errorGuardedCol3 computes output column 3 (scaled) of query ErrorGuarded on every row, noting its first failed row in failed:
 //
 //	TRY(x * y * 1000000000000000)
-func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (x * y)
-	product := vec.Make[int64](n)
-	{
-		xV := x.V[:n]
-		yV2 := y.V[:n]
-		out := product.V[:n]
-		vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
-		for i := range out {
-			r, err := rt.MulInt64(xV[i], yV2[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// ((x * y) * 1000000000000000)
-	product2 := vec.Make[int64](n)
-	{
-		productV := product.V[:n]
-		out := product2.V[:n]
-		vec.Strict(&product2, all, n, vec.FlagsOf(&product))
-		for i := range out {
-			r, err := rt.MulInt64(productV[i], int64(1000000000000000))
-			if err != nil {
-				product2.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
+func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// TRY(((x * y) * 1000000000000000))
-	tried2 := vec.Try(&product2, all, n)
+	var scaledCol arrow.Array // written by the loop
+	var scaledOut *vec.FixedOut[int64]
+	var tried2 vec.Vec[int64] // no row fails: TRY makes an error NULL
+	{
+		scaledOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		xV2 := x.V[:n]
+		yV2 := y.V[:n]
+		out := scaledOut.V[:n]
+		// NULL where an input is: the AND of their validity, 64 rows at a time
+		scaledOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), all)
+		// and where the value fails (TRY)
+		scaledOut.PrepareNulls()
+		var bad3 vec.Failed
+		for i := range out {
+			out[i] = bad3.Int64(rt.MulInt64(bad3.Int64(rt.MulInt64(xV2[i], yV2[i])), int64(1000000000000000)))
+			scaledOut.NullIf(i, bool(bad3))
+			bad3 = false
+		}
+		scaledCol = scaledOut.Array()
+	}
 	vec.Check(failed, &tried2, all, n, 3)
-	column2 := vec.Int64Array(mem, &tried2, all, n)
-	return column2
+	return scaledCol
 }
 
 // DeepArithSchema is the schema of the batches DeepArith returns.
@@ -1308,7 +1284,7 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		scoreOut.SetValidity(valid, all)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), bad.Float64(rt.DivideFloat64(lExtendedpriceV[i], float64(1000.0)))), float64(1.07)), bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0)))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
+			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), rt.QuotFloat64(lExtendedpriceV[i], float64(1000.0))), float64(1.07)), rt.QuotFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		scoreCol = scoreOut.Array()
@@ -1597,6 +1573,7 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lExtendedpriceV5 := lExtendedprice.V[:n]
 		lDiscountV5 := lDiscount.V[:n]
 		lTaxV3 := lTax.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
 		out := w05Out.V[:n]
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
@@ -1609,7 +1586,7 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		} else {
 			w05Out.PrepareNulls()
 			for i := range out {
-				if !(lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) && rt.GtFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), float64(50000.0)) {
+				if vec.Both(inputsValid.IsValid(i), rt.GtFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), float64(50000.0))) {
 					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), rt.AddFloat64(float64(1.0), lTaxV3[i]))
 					w05Out.NullIf(i, lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i))
 				} else {
@@ -1821,13 +1798,9 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 		lDiscountV13 := lDiscount.V[:n]
 		out := w13Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid4 := vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
-		quotient4.Valid = valid4
-		w13Out.SetValidity(valid4, all)
-		var bad4 vec.FirstErr
+		w13Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
-			out[i] = bad4.Float64(rt.DivideFloat64(rt.MulFloat64(lQuantityV5[i], rt.MulFloat64(lExtendedpriceV13[i], rt.SubFloat64(float64(1.0), lDiscountV13[i]))), float64(100.0)))
-			vec.EndStrictRow(&quotient4, n, i, &bad4)
+			out[i] = rt.QuotFloat64(rt.MulFloat64(lQuantityV5[i], rt.MulFloat64(lExtendedpriceV13[i], rt.SubFloat64(float64(1.0), lDiscountV13[i]))), float64(100.0))
 		}
 		w13Col = w13Out.Array()
 	}
@@ -1849,6 +1822,7 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 		lExtendedpriceV14 := lExtendedprice.V[:n]
 		lDiscountV14 := lDiscount.V[:n]
 		lTaxV8 := lTax.V[:n]
+		lQuantityValid := vec.AndValid(n, vec.FlagsOf(&lQuantity))
 		out := w14Out.V[:n]
 		if lQuantity.Clean() && lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
@@ -1861,7 +1835,7 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 		} else {
 			w14Out.PrepareNulls()
 			for i := range out {
-				if !(lQuantity.IsNull(i)) && rt.LtFloat64(lQuantityV6[i], float64(25.0)) {
+				if vec.Both(lQuantityValid.IsValid(i), rt.LtFloat64(lQuantityV6[i], float64(25.0))) {
 					out[i] = rt.MulFloat64(lExtendedpriceV14[i], rt.SubFloat64(float64(1.0), lDiscountV14[i]))
 					w14Out.NullIf(i, lExtendedprice.IsNull(i) || lDiscount.IsNull(i))
 				} else {
@@ -1966,13 +1940,9 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV11 := lTax.V[:n]
 		out := w18Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid5 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
-		quotient5.Valid = valid5
-		w18Out.SetValidity(valid5, all)
-		var bad5 vec.FirstErr
+		w18Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
-			out[i] = bad5.Float64(rt.DivideFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.AddFloat64(float64(1.0), lTaxV11[i]))), float64(2.0)))
-			vec.EndStrictRow(&quotient5, n, i, &bad5)
+			out[i] = rt.QuotFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.AddFloat64(float64(1.0), lTaxV11[i]))), float64(2.0))
 		}
 		w18Col = w18Out.Array()
 	}
@@ -1994,13 +1964,9 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV19 := lDiscount.V[:n]
 		out := w19Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid6 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
-		quotient6.Valid = valid6
-		w19Out.SetValidity(valid6, all)
-		var bad6 vec.FirstErr
+		w19Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
-			out[i] = bad6.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i])), rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i]))), float64(1e+06)))
-			vec.EndStrictRow(&quotient6, n, i, &bad6)
+			out[i] = rt.QuotFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i])), rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i]))), float64(1e+06))
 		}
 		w19Col = w19Out.Array()
 	}
@@ -2121,6 +2087,7 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 		lDiscountV24 := lDiscount.V[:n]
 		lExtendedpriceV24 := lExtendedprice.V[:n]
 		lTaxV15 := lTax.V[:n]
+		lDiscountValid := vec.AndValid(n, vec.FlagsOf(&lDiscount))
 		out := w24Out.V[:n]
 		if lDiscount.Clean() && lExtendedprice.Clean() && lTax.Clean() {
 			for i := range out {
@@ -2137,7 +2104,7 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 			for i := range out {
 				var ifThenValue float64
 				var ifThenValueNull bool
-				if !(lDiscount.IsNull(i)) && rt.GtFloat64(lDiscountV24[i], float64(0.05)) {
+				if vec.Both(lDiscountValid.IsValid(i), rt.GtFloat64(lDiscountV24[i], float64(0.05))) {
 					if lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i) {
 						ifThenValueNull = true
 					} else {
@@ -2175,13 +2142,13 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV17 := lTax.V[:n]
 		out := w26Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid8 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
-		quotient8.Valid = valid8
-		w26Out.SetValidity(valid8, all)
-		var bad8 vec.FirstErr
+		valid5 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
+		quotient8.Valid = valid5
+		w26Out.SetValidity(valid5, all)
+		var bad5 vec.FirstErr
 		for i := range out {
-			out[i] = bad8.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV26[i], rt.SubFloat64(float64(1.0), lDiscountV26[i])), rt.AddFloat64(float64(1.0), lTaxV17[i])), rt.AddFloat64(lDiscountV26[i], float64(1.0))))
-			vec.EndStrictRow(&quotient8, n, i, &bad8)
+			out[i] = bad5.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV26[i], rt.SubFloat64(float64(1.0), lDiscountV26[i])), rt.AddFloat64(float64(1.0), lTaxV17[i])), rt.AddFloat64(lDiscountV26[i], float64(1.0))))
+			vec.EndStrictRow(&quotient8, n, i, &bad5)
 		}
 		w26Col = w26Out.Array()
 	}
@@ -2353,13 +2320,9 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV33 := lDiscount.V[:n]
 		out := w33Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid9 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
-		quotient9.Valid = valid9
-		w33Out.SetValidity(valid9, all)
-		var bad9 vec.FirstErr
+		w33Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
-			out[i] = bad9.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV33[i], rt.SubFloat64(float64(1.0), lDiscountV33[i])), float64(7.0)))
-			vec.EndStrictRow(&quotient9, n, i, &bad9)
+			out[i] = rt.QuotFloat64(rt.MulFloat64(lExtendedpriceV33[i], rt.SubFloat64(float64(1.0), lDiscountV33[i])), float64(7.0))
 		}
 		w33Col = w33Out.Array()
 	}
@@ -2382,13 +2345,9 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV23 := lTax.V[:n]
 		out := w34Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid10 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
-		quotient10.Valid = valid10
-		w34Out.SetValidity(valid10, all)
-		var bad10 vec.FirstErr
+		w34Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
 		for i := range out {
-			out[i] = bad10.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV34[i], rt.SubFloat64(float64(1.0), lDiscountV34[i])), rt.AddFloat64(float64(1.0), lTaxV23[i])), float64(11.0)))
-			vec.EndStrictRow(&quotient10, n, i, &bad10)
+			out[i] = rt.QuotFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV34[i], rt.SubFloat64(float64(1.0), lDiscountV34[i])), rt.AddFloat64(float64(1.0), lTaxV23[i])), float64(11.0))
 		}
 		w34Col = w34Out.Array()
 	}
@@ -2459,22 +2418,15 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lExtendedpriceV37 := lExtendedprice.V[:n]
 		lDiscountV37 := lDiscount.V[:n]
 		lTaxV26 := lTax.V[:n]
+		inputsValid2 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
 		out := w37Out.V[:n]
 		if lExtendedprice.Clean() && lDiscount.Clean() && lTax.Clean() {
 			for i := range out {
-				if rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), rt.AddFloat64(float64(1.0), lTaxV26[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), float64(1.05))) {
-					out[i] = float64(1.0)
-				} else {
-					out[i] = float64(0.0)
-				}
+				out[i] = vec.ChooseFloat64(rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), rt.AddFloat64(float64(1.0), lTaxV26[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), float64(1.05))), float64(1.0), float64(0.0))
 			}
 		} else {
 			for i := range out {
-				if !(lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) && rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), rt.AddFloat64(float64(1.0), lTaxV26[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), float64(1.05))) {
-					out[i] = float64(1.0)
-				} else {
-					out[i] = float64(0.0)
-				}
+				out[i] = vec.ChooseFloat64(vec.Both(inputsValid2.IsValid(i), rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), rt.AddFloat64(float64(1.0), lTaxV26[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), float64(1.05)))), float64(1.0), float64(0.0))
 			}
 		}
 		w37Col = w37Out.Array()

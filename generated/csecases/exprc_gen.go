@@ -389,6 +389,8 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := directOut.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
@@ -415,10 +417,10 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				switch {
-				case (!(p.IsNull(i)) && pV[i]):
+				case vec.Both(pValid.IsValid(i), pV[i]):
 					out[i] = quotient
 					directOut.NullIf(i, a.IsNull(i) || b.IsNull(i))
-				case (!(q.IsNull(i)) && qV[i]):
+				case vec.Both(qValid.IsValid(i), qV[i]):
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
@@ -527,6 +529,7 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		out := directOut.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
@@ -552,9 +555,9 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				switch {
-				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(quotient, int64(1))):
+				case vec.Both(inputsValid.IsValid(i), rt.GtInt64(quotient, int64(1))):
 					out[i] = int32(1)
-				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(quotient, int64(0))):
+				case vec.Both(inputsValid.IsValid(i), rt.GtInt64(quotient, int64(0))):
 					out[i] = int32(2)
 				default:
 					directOut.SetNull(i)
@@ -785,14 +788,16 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		for i := range out {
 			switch {
-			case (!(p.IsNull(i)) && pV[i]):
+			case vec.Both(pValid.IsValid(i), pV[i]):
 				if !shared0Done[i] {
 					shared0Done[i] = true
 					var memo0Bad vec.FirstErr
@@ -810,7 +815,7 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 				} else {
 					out[i] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
 				}
-			case (!(q.IsNull(i)) && qV[i]):
+			case vec.Both(qValid.IsValid(i), qV[i]):
 				out[i] = int64(0)
 			default:
 				if !shared0Done[i] {
@@ -973,17 +978,14 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], a vec.Vec[i
 		bV := b.V[:n]
 		xV3 := x.V[:n]
 		yV3 := y.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := ifResult.V[:n]
 		if p.Clean() && a.Clean() && b.Clean() && x.Clean() && y.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
 				product4 := rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i]))
-				if pV[i] {
-					out[i] = rt.GtFloat64(product4, float64(2.0))
-				} else {
-					out[i] = rt.GtInt64(aV[i], bV[i])
-				}
+				out[i] = vec.ChooseBool(pV[i], rt.GtFloat64(product4, float64(2.0)), rt.GtInt64(aV[i], bV[i]))
 			}
 		} else {
 			ifResult.PrepareNulls()
@@ -991,13 +993,9 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], a vec.Vec[i
 				i := sel.Row(k)
 				// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
 				product4 := rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i]))
-				if !(p.IsNull(i)) && pV[i] {
-					out[i] = rt.GtFloat64(product4, float64(2.0))
-					ifResult.NullIf(i, x.IsNull(i) || y.IsNull(i))
-				} else {
-					out[i] = rt.GtInt64(aV[i], bV[i])
-					ifResult.NullIf(i, a.IsNull(i) || b.IsNull(i))
-				}
+				ifCond := vec.Both(pValid.IsValid(i), pV[i])
+				out[i] = vec.ChooseBool(ifCond, rt.GtFloat64(product4, float64(2.0)), rt.GtInt64(aV[i], bV[i]))
+				ifResult.NullIf(i, vec.ChooseBool(ifCond, x.IsNull(i) || y.IsNull(i), a.IsNull(i) || b.IsNull(i)))
 			}
 		}
 	}
@@ -1294,6 +1292,7 @@ func ifThenColumn(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], 
 		guardedOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
 		quotientV := quotient.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := guardedOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && quotient.Clean() {
@@ -1307,7 +1306,7 @@ func ifThenColumn(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], 
 			}
 		} else {
 			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
+				if vec.Both(pValid.IsValid(i), pV[i]) {
 					if quotient.IsNull(i) {
 						guardedOut.SetNull(i)
 					} else {
@@ -1652,6 +1651,7 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := directOut.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
@@ -1673,7 +1673,7 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 			for i := range out {
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				if !(p.IsNull(i)) && pV[i] {
+				if vec.Both(pValid.IsValid(i), pV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
@@ -1967,6 +1967,7 @@ func ifThenColumn2(n int, all vec.Sel, in1 vec.Vec[bool], shared0 *vec.Vec[int64
 		in1V := in1.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&in1))
 		out := r1Out.V[:n]
 		var bad vec.FirstErr
 		if in1.Clean() && a.Clean() && b.Clean() {
@@ -1988,7 +1989,7 @@ func ifThenColumn2(n int, all vec.Sel, in1 vec.Vec[bool], shared0 *vec.Vec[int64
 			}
 		} else {
 			for i := range out {
-				if !(in1.IsNull(i)) && in1V[i] {
+				if vec.Both(pValid.IsValid(i), in1V[i]) {
 					if !shared0Done[i] {
 						shared0Done[i] = true
 						var memo0Bad2 vec.FirstErr
@@ -2137,16 +2138,18 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		pV := p.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		for i := range out {
 			var ifThenValue int64
 			var ifThenValueNull bool
 			var ifThenValueBad vec.FirstErr
-			if !(p.IsNull(i)) && pV[i] {
+			if vec.Both(pValid.IsValid(i), pV[i]) {
 				if !shared0Done[i] {
 					shared0Done[i] = true
 					var memo0Bad vec.FirstErr
@@ -2170,7 +2173,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 			var ifThenValue2 int64
 			var ifThenValueNull2 bool
 			var ifThenValueBad2 vec.FirstErr
-			if !(q.IsNull(i)) && qV[i] {
+			if vec.Both(qValid.IsValid(i), qV[i]) {
 				if !shared0Done[i] {
 					shared0Done[i] = true
 					var memo0Bad2 vec.FirstErr
@@ -2264,6 +2267,7 @@ func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], s
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := ifResult.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
@@ -2285,7 +2289,7 @@ func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], s
 			}
 		} else {
 			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
+				if vec.Both(pValid.IsValid(i), pV[i]) {
 					if !shared0Done[i] {
 						shared0Done[i] = true
 						var memo0Bad2 vec.FirstErr
@@ -2326,6 +2330,7 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], shared0 *vec
 		qV := q.V[:n]
 		aV2 := a.V[:n]
 		bV2 := b.V[:n]
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := directOut.V
 		var bad2 vec.FirstErr
 		if q.Clean() && a.Clean() && b.Clean() {
@@ -2349,7 +2354,7 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], shared0 *vec
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if !(q.IsNull(i)) && qV[i] {
+				if vec.Both(qValid.IsValid(i), qV[i]) {
 					if !shared0Done[i] {
 						shared0Done[i] = true
 						var memo0Bad4 vec.FirstErr
@@ -2634,6 +2639,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		ifResult2 = vec.Make[int64](n)
 		qV := q.V[:n]
 		quotientV := quotient.V[:n]
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := ifResult2.V[:n]
 		var bad vec.FirstErr
 		if q.Clean() && quotient.Clean() {
@@ -2649,7 +2655,7 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if !(q.IsNull(i)) && qV[i] {
+				if vec.Both(qValid.IsValid(i), qV[i]) {
 					if quotient.IsNull(i) {
 						ifResult2.SetNull(i)
 					} else {
@@ -2949,24 +2955,18 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], product vec.Vec
 		sOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
 		productV := product.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := sOut.V[:n]
 		if p.Clean() && product.Clean() {
 			for i := range out {
-				if pV[i] {
-					out[i] = productV[i]
-				} else {
-					out[i] = float64(0.0)
-				}
+				out[i] = vec.ChooseFloat64(pV[i], productV[i], float64(0.0))
 			}
 		} else {
 			sOut.PrepareNulls()
 			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
-					out[i] = productV[i]
-					sOut.NullIf(i, product.IsNull(i))
-				} else {
-					out[i] = float64(0.0)
-				}
+				ifCond := vec.Both(pValid.IsValid(i), pV[i])
+				out[i] = vec.ChooseFloat64(ifCond, productV[i], float64(0.0))
+				sOut.NullIf(i, vec.ChooseBool(ifCond, product.IsNull(i), false))
 			}
 		}
 		sCol = sOut.Array()
@@ -3920,38 +3920,25 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		out := bucketOut.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
-		if x.Clean() && y.Clean() && a.Clean() {
+		if x.Clean() && y.Clean() {
 			for i := range out {
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-				if rt.GtInt64(xV[i], yV[i]) {
-					out[i] = sum
-				} else {
-					out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
-				}
+				out[i] = vec.ChooseInt64(rt.GtInt64(xV[i], yV[i]), sum, rt.QuotInt64(sum, int64(100)))
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
-			bucketOut.PrepareNulls()
 			for i := range out {
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
-					out[i] = sum
-					bucketOut.NullIf(i, a.IsNull(i))
-				} else {
-					if a.IsNull(i) {
-						bucketOut.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.DivInt64(sum, int64(100)))
-					}
-				}
+				out[i] = vec.ChooseInt64(vec.Both(inputsValid.IsValid(i), rt.GtInt64(xV[i], yV[i])), sum, rt.QuotInt64(sum, int64(100)))
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
@@ -4218,6 +4205,7 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 	var caseResult vec.Vec[int32]
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		out := directOut.V[:n]
 		if sArr.NullN() == 0 {
 			for i := range out {
@@ -4238,9 +4226,9 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 				// shared (always): upper(s)
 				upper := arena.Upper(sArr.Value(i))
 				switch {
-				case (!(sArr.IsNull(i)) && rt.EqString(upper, "A")):
+				case vec.Both(sArrValid.IsValid(i), rt.EqString(upper, "A")):
 					out[i] = int32(1)
-				case (!(sArr.IsNull(i)) && rt.EqString(upper, "B")):
+				case vec.Both(sArrValid.IsValid(i), rt.EqString(upper, "B")):
 					out[i] = int32(2)
 				default:
 					out[i] = rt.Length(upper)
@@ -4517,6 +4505,7 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := ifResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
@@ -4524,11 +4513,7 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 			for i := range out {
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				if pV[i] {
-					out[i] = rt.GtInt64(quotient, int64(0))
-				} else {
-					out[i] = rt.LtInt64(quotient, int64(0))
-				}
+				out[i] = vec.ChooseBool(pV[i], rt.GtInt64(quotient, int64(0)), rt.LtInt64(quotient, int64(0)))
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
@@ -4539,13 +4524,8 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 			for i := range out {
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				if !(p.IsNull(i)) && pV[i] {
-					out[i] = rt.GtInt64(quotient, int64(0))
-					ifResult.NullIf(i, a.IsNull(i) || b.IsNull(i))
-				} else {
-					out[i] = rt.LtInt64(quotient, int64(0))
-					ifResult.NullIf(i, a.IsNull(i) || b.IsNull(i))
-				}
+				out[i] = vec.ChooseBool(vec.Both(pValid.IsValid(i), pV[i]), rt.GtInt64(quotient, int64(0)), rt.LtInt64(quotient, int64(0)))
+				ifResult.NullIf(i, a.IsNull(i) || b.IsNull(i))
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)

@@ -440,6 +440,8 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64]
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
@@ -457,13 +459,13 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64]
 		} else {
 			for i := range out {
 				switch {
-				case (!(p.IsNull(i)) && pV[i]):
+				case vec.Both(pValid.IsValid(i), pV[i]):
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
 						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
-				case (!(q.IsNull(i)) && qV[i]):
+				case vec.Both(qValid.IsValid(i), qV[i]):
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
@@ -620,6 +622,7 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
@@ -639,7 +642,7 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		} else {
 			for i := range out {
 				switch {
-				case (!(p.IsNull(i)) && pV[i]):
+				case vec.Both(pValid.IsValid(i), pV[i]):
 					out[i] = int32(0)
 				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))):
 					out[i] = int32(1)
@@ -709,6 +712,7 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
@@ -726,7 +730,7 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 		} else {
 			for i := range out {
 				switch {
-				case (!(p.IsNull(i)) && pV[i]):
+				case vec.Both(pValid.IsValid(i), pV[i]):
 					out[i] = int64(0)
 				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))):
 					out[i] = int64(1)
@@ -800,6 +804,8 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
@@ -817,13 +823,13 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[
 		} else {
 			for i := range out {
 				switch {
-				case (!(p.IsNull(i)) && pV[i]):
+				case vec.Both(pValid.IsValid(i), pV[i]):
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
 						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
-				case (!(q.IsNull(i)) && qV[i]):
+				case vec.Both(qValid.IsValid(i), qV[i]):
 					out[i] = int64(0)
 				default:
 					if a.IsNull(i) || b.IsNull(i) {
@@ -973,27 +979,20 @@ func cheap_shared_two_rootsCol3(n int, sel vec.Sel, p vec.Vec[bool], x vec.Vec[f
 		yV3 := y.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := ifResult.V[:n]
 		if p.Clean() && x.Clean() && y.Clean() && a.Clean() && b.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if pV[i] {
-					out[i] = rt.GtFloat64(rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i])), float64(2.0))
-				} else {
-					out[i] = rt.GtInt64(aV[i], bV[i])
-				}
+				out[i] = vec.ChooseBool(pV[i], rt.GtFloat64(rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i])), float64(2.0)), rt.GtInt64(aV[i], bV[i]))
 			}
 		} else {
 			ifResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if !(p.IsNull(i)) && pV[i] {
-					out[i] = rt.GtFloat64(rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i])), float64(2.0))
-					ifResult.NullIf(i, x.IsNull(i) || y.IsNull(i))
-				} else {
-					out[i] = rt.GtInt64(aV[i], bV[i])
-					ifResult.NullIf(i, a.IsNull(i) || b.IsNull(i))
-				}
+				ifCond := vec.Both(pValid.IsValid(i), pV[i])
+				out[i] = vec.ChooseBool(ifCond, rt.GtFloat64(rt.MulFloat64(xV3[i], rt.SubFloat64(float64(1.0), yV3[i])), float64(2.0)), rt.GtInt64(aV[i], bV[i]))
+				ifResult.NullIf(i, vec.ChooseBool(ifCond, x.IsNull(i) || y.IsNull(i), a.IsNull(i) || b.IsNull(i)))
 			}
 		}
 	}
@@ -1309,6 +1308,7 @@ func ifThenColumn(n int, all vec.Sel, in1 vec.Vec[bool], a vec.Vec[int64], b vec
 		in1V := in1.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&in1))
 		out := guardedOut.V[:n]
 		var bad vec.FirstErr
 		if in1.Clean() && a.Clean() && b.Clean() {
@@ -1322,7 +1322,7 @@ func ifThenColumn(n int, all vec.Sel, in1 vec.Vec[bool], a vec.Vec[int64], b vec
 			}
 		} else {
 			for i := range out {
-				if !(in1.IsNull(i)) && in1V[i] {
+				if vec.Both(pValid.IsValid(i), in1V[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						guardedOut.SetNull(i)
 					} else {
@@ -1728,6 +1728,7 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
@@ -1741,7 +1742,7 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 			}
 		} else {
 			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
+				if vec.Both(pValid.IsValid(i), pV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
@@ -2068,6 +2069,8 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 		aV := a.V[:n]
 		bV := b.V[:n]
 		qV := q.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() && q.Clean() {
@@ -2094,7 +2097,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 				var ifThenValue int64
 				var ifThenValueNull bool
 				var ifThenValueBad vec.FirstErr
-				if !(p.IsNull(i)) && pV[i] {
+				if vec.Both(pValid.IsValid(i), pV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
@@ -2106,7 +2109,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 				var ifThenValue2 int64
 				var ifThenValueNull2 bool
 				var ifThenValueBad2 vec.FirstErr
-				if !(q.IsNull(i)) && qV[i] {
+				if vec.Both(qValid.IsValid(i), qV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						ifThenValueNull2 = ifThenValueBad2.Err == nil
 					} else {
@@ -2186,6 +2189,7 @@ func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Ve
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := ifResult.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
@@ -2199,7 +2203,7 @@ func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Ve
 			}
 		} else {
 			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
+				if vec.Both(pValid.IsValid(i), pV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
@@ -2228,6 +2232,7 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], a vec.Vec[in
 		qV := q.V[:n]
 		aV2 := a.V[:n]
 		bV2 := b.V[:n]
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := directOut.V
 		var bad2 vec.FirstErr
 		if q.Clean() && a.Clean() && b.Clean() {
@@ -2243,7 +2248,7 @@ func lazy_where_and_outputCol1(n int, sel vec.Sel, q vec.Vec[bool], a vec.Vec[in
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if !(q.IsNull(i)) && qV[i] {
+				if vec.Both(qValid.IsValid(i), qV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(k)
 					} else {
@@ -2319,6 +2324,7 @@ func ifThenColumn2(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := r1Out.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
@@ -2332,7 +2338,7 @@ func ifThenColumn2(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.
 			}
 		} else {
 			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
+				if vec.Both(pValid.IsValid(i), pV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						r1Out.SetNull(i)
 					} else {
@@ -2641,6 +2647,8 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], 
 		qV := q.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && q.Clean() && a.Clean() && b.Clean() {
@@ -2658,8 +2666,8 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], 
 			}
 		} else {
 			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
-					if !(q.IsNull(i)) && qV[i] {
+				if vec.Both(pValid.IsValid(i), pV[i]) {
+					if vec.Both(qValid.IsValid(i), qV[i]) {
 						if a.IsNull(i) || b.IsNull(i) {
 							directOut.SetNull(i)
 						} else {
@@ -2921,24 +2929,18 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], x vec.Vec[float
 		pV := p.V[:n]
 		xV := x.V[:n]
 		yV := y.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := sOut.V[:n]
 		if p.Clean() && x.Clean() && y.Clean() {
 			for i := range out {
-				if pV[i] {
-					out[i] = rt.MulFloat64(xV[i], yV[i])
-				} else {
-					out[i] = float64(0.0)
-				}
+				out[i] = vec.ChooseFloat64(pV[i], rt.MulFloat64(xV[i], yV[i]), float64(0.0))
 			}
 		} else {
 			sOut.PrepareNulls()
 			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
-					out[i] = rt.MulFloat64(xV[i], yV[i])
-					sOut.NullIf(i, x.IsNull(i) || y.IsNull(i))
-				} else {
-					out[i] = float64(0.0)
-				}
+				ifCond := vec.Both(pValid.IsValid(i), pV[i])
+				out[i] = vec.ChooseFloat64(ifCond, rt.MulFloat64(xV[i], yV[i]), float64(0.0))
+				sOut.NullIf(i, vec.ChooseBool(ifCond, x.IsNull(i) || y.IsNull(i), false))
 			}
 		}
 		sCol = sOut.Array()
@@ -3210,6 +3212,7 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
@@ -3223,7 +3226,7 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 			}
 		} else {
 			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
+				if vec.Both(pValid.IsValid(i), pV[i]) {
 					out[i] = int64(0)
 				} else {
 					if a.IsNull(i) || b.IsNull(i) {
@@ -3333,6 +3336,7 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
@@ -3348,7 +3352,7 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		} else {
 			for i := range out {
 				switch {
-				case (!(p.IsNull(i)) && pV[i]):
+				case vec.Both(pValid.IsValid(i), pV[i]):
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
@@ -4413,31 +4417,24 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		out := bucketOut.V[:n]
 		var bad vec.FirstErr
-		if x.Clean() && y.Clean() && a.Clean() {
+		if x.Clean() && y.Clean() {
 			for i := range out {
 				if rt.GtInt64(xV[i], yV[i]) {
 					out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
 				} else {
-					out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
+					out[i] = rt.QuotInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100))
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
-				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
-					if a.IsNull(i) {
-						bucketOut.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
-					}
+				if vec.Both(inputsValid.IsValid(i), rt.GtInt64(xV[i], yV[i])) {
+					out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
 				} else {
-					if a.IsNull(i) {
-						bucketOut.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.DivInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100)))
-					}
+					out[i] = rt.QuotInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100))
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
@@ -4711,7 +4708,7 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := try_boundaryCol1(n, all, a, b, failed, mem)
+	col1 := try_boundaryCol1(n, all, a, b, mem, failed)
 	// a DIV b
 	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
 	if failed.Err != nil {
@@ -4730,28 +4727,30 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 // try_boundaryCol1 computes output column 1 (safe) of query try_boundary on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV b)
-func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (a DIV b)
-	quotient := vec.Make[int64](n)
+func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// TRY((a DIV b))
+	var safeCol arrow.Array // written by the loop
+	var safeOut *vec.FixedOut[int64]
+	var tried vec.Vec[int64] // no row fails: TRY makes an error NULL
 	{
+		safeOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
-		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := safeOut.V[:n]
+		// NULL where an input is: the AND of their validity, 64 rows at a time
+		safeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b)), all)
+		// and where the value fails (TRY)
+		safeOut.PrepareNulls()
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			safeOut.NullIf(i, bool(bad))
+			bad = false
 		}
+		safeCol = safeOut.Array()
 	}
-	// TRY((a DIV b))
-	tried := vec.Try(&quotient, all, n)
 	vec.Check(failed, &tried, all, n, 1)
-	column := vec.Int64Array(mem, &tried, all, n)
-	return column
+	return safeCol
 }
 
 // Try_shared_wholeSchema is the schema of the batches Try_shared_whole returns.
@@ -5017,6 +5016,7 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 		pV := p.V[:n]
 		aV := a.V[:n]
 		bV := b.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := ifResult.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() && b.Clean() {
@@ -5030,7 +5030,7 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 			}
 		} else {
 			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
+				if vec.Both(pValid.IsValid(i), pV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {

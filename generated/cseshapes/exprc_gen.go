@@ -327,26 +327,20 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
+		c_Valid := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult2.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
-				if rt.GtInt64(int64(2), c_V[i]) {
-					out[i] = int64(0)
-				} else {
-					out[i] = aV[i]
-				}
+				out[i] = vec.ChooseInt64(rt.GtInt64(int64(2), c_V[i]), int64(0), aV[i])
 			}
 		} else {
 			ifResult2.PrepareNulls()
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
-				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V[i]) {
-					out[i] = int64(0)
-				} else {
-					out[i] = aV[i]
-					ifResult2.NullIf(i, a.IsNull(i))
-				}
+				ifCond := vec.Both(c_Valid.IsValid(i), rt.GtInt64(int64(2), c_V[i]))
+				out[i] = vec.ChooseInt64(ifCond, int64(0), aV[i])
+				ifResult2.NullIf(i, vec.ChooseBool(ifCond, false, a.IsNull(i)))
 			}
 		}
 	}
@@ -359,26 +353,20 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 		ifResult3 = vec.Make[int64](n)
 		c_V2 := c_.V[:n]
 		aV2 := a.V[:n]
+		c_Valid2 := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
-				if rt.GtInt64(int64(2), c_V2[i]) {
-					out[i] = int64(0)
-				} else {
-					out[i] = aV2[i]
-				}
+				out[i] = vec.ChooseInt64(rt.GtInt64(int64(2), c_V2[i]), int64(0), aV2[i])
 			}
 		} else {
 			ifResult3.PrepareNulls()
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
-				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V2[i]) {
-					out[i] = int64(0)
-				} else {
-					out[i] = aV2[i]
-					ifResult3.NullIf(i, a.IsNull(i))
-				}
+				ifCond2 := vec.Both(c_Valid2.IsValid(i), rt.GtInt64(int64(2), c_V2[i]))
+				out[i] = vec.ChooseInt64(ifCond2, int64(0), aV2[i])
+				ifResult3.NullIf(i, vec.ChooseBool(ifCond2, false, a.IsNull(i)))
 			}
 		}
 	}
@@ -440,7 +428,7 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 		r_V := r_.V[:n]
 		out := caseResult2.V[:n]
 		var bad vec.FirstErr
-		if probe2.Clean() && c_.Clean() && a.Clean() && r_.Clean() {
+		if probe2.Clean() && c_.Clean() && a.Clean() {
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				switch {
@@ -463,7 +451,6 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 					caseResult2.NullIf(i, a.IsNull(i))
 				case !(a.IsNull(i)):
 					out[i] = r_V[i]
-					caseResult2.NullIf(i, r_.IsNull(i))
 				default:
 					if probe2.IsNull(i) {
 						caseResult2.SetNull(i)
@@ -699,7 +686,6 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 	r_ := vec.Int64s(in.Column(0))
 	c_ := vec.Int64s(in.Column(3))
-	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
@@ -708,7 +694,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := whereCmp2(n, all, r_, c_)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00003Col1(n, sel, r_, c_, a, mem, failed)
+	col1 := shape00003Col1(n, sel, r_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"r >= c", "COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)"})
@@ -744,7 +730,7 @@ func whereCmp2(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.V
 // shape00003Col1 computes output column 1 (o1) of query Shape00003 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)
-func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE((-r), c, a)
 	var o1Col arrow.Array // written by the loop, or below from shared
 	var o1Out *vec.FixedOut[int64]
@@ -752,31 +738,12 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		aV := a.V[:n]
 		out := o1Out.V
 		var bad vec.FirstErr
-		if r_.Clean() && c_.Clean() && a.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
-				vec.EndRow(&shared, n, i, &bad)
-			}
-		} else {
-			o1Out.PrepareNulls()
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				switch {
-				case !(r_.IsNull(i)):
-					out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
-				case !(c_.IsNull(i)):
-					out[k] = c_V[i]
-				default:
-					out[k] = aV[i]
-					o1Out.NullIf(k, a.IsNull(i))
-				}
-				vec.EndRow(&shared, n, i, &bad)
-			}
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
+			vec.EndRow(&shared, n, i, &bad)
 		}
 		o1Col = o1Out.Array()
 	}
@@ -901,7 +868,7 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 		r_V := r_.V[:n]
 		out := o1Out.V
 		var bad vec.FirstErr
-		if probe2.Clean() && probe.Clean() && r_.Clean() {
+		if probe2.Clean() && probe.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				var ifThenValue int64
@@ -927,11 +894,7 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 						ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
 					}
 				} else {
-					if r_.IsNull(i) {
-						ifThenValueNull = ifThenValueBad.Err == nil
-					} else {
-						ifThenValue = r_V[i]
-					}
+					ifThenValue = r_V[i]
 				}
 				if probe2.IsNull(i) || ifThenValueNull {
 					o1Out.SetNull(k)
@@ -1361,7 +1324,7 @@ func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 		pV := p.V[:n]
 		out := ifResult2.V[:n]
 		var bad vec.FirstErr
-		if probe.Clean() && a.Clean() && b.Clean() && c_.Clean() && r_.Clean() && p.Clean() {
+		if probe.Clean() && a.Clean() && b.Clean() && c_.Clean() && p.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if rt.GeInt64(int64(2), bad.Int64(probeV[i], probe.ErrAt(i))) {
@@ -1389,7 +1352,6 @@ func shape00007Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 						ifResult2.NullIf(i, a.IsNull(i))
 					case (!(b.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(bV[i], bad.Int64(rt.ModInt64(int64(1), c_V[i])))):
 						out[i] = rt.EqInt64(r_V[i], int64(100))
-						ifResult2.NullIf(i, r_.IsNull(i))
 					default:
 						ifResult2.SetNull(i)
 					}
@@ -1847,22 +1809,15 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&c_))
 		out := ifResult.V[:n]
 		if a.Clean() && c_.Clean() {
 			for i := range out {
-				if rt.GtInt64(aV[i], c_V[i]) {
-					out[i] = int32(1)
-				} else {
-					out[i] = int32(1)
-				}
+				out[i] = vec.ChooseInt32(rt.GtInt64(aV[i], c_V[i]), int32(1), int32(1))
 			}
 		} else {
 			for i := range out {
-				if !(a.IsNull(i) || c_.IsNull(i)) && rt.GtInt64(aV[i], c_V[i]) {
-					out[i] = int32(1)
-				} else {
-					out[i] = int32(1)
-				}
+				out[i] = vec.ChooseInt32(vec.Both(inputsValid.IsValid(i), rt.GtInt64(aV[i], c_V[i])), int32(1), int32(1))
 			}
 		}
 	}
@@ -1884,7 +1839,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 		r_V := r_.V[:n]
 		out := ifResult2.V[:n]
 		var bad vec.FirstErr
-		if asBigint.Clean() && r_.Clean() {
+		if asBigint.Clean() {
 			for i := range out {
 				if rt.GeInt64(bad.Int64(asBigintV[i], asBigint.ErrAt(i)), bad.Int64(asBigintV[i], asBigint.ErrAt(i))) {
 					out[i] = r_V[i]
@@ -1894,11 +1849,9 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		} else {
-			ifResult2.PrepareNulls()
 			for i := range out {
 				if !(asBigint.IsNull(i)) && rt.GeInt64(bad.Int64(asBigintV[i], asBigint.ErrAt(i)), bad.Int64(asBigintV[i], asBigint.ErrAt(i))) {
 					out[i] = r_V[i]
-					ifResult2.NullIf(i, r_.IsNull(i))
 				} else {
 					ifResult2.SetNull(i)
 				}
@@ -1928,6 +1881,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V2 := c_.V[:n]
+		inputsValid2 := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&c_))
 		out := caseResult2.V[:n]
 		if b.Clean() && c_.Clean() {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
@@ -1943,7 +1897,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
 				switch {
-				case (!(b.IsNull(i) || c_.IsNull(i)) && rt.LtInt64(bV[i], c_V2[i])):
+				case vec.Both(inputsValid2.IsValid(i), rt.LtInt64(bV[i], c_V2[i])):
 					out[i] = int64(9223372036854775807)
 				default:
 					out[i] = int64(1)
@@ -3078,25 +3032,18 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		qV := q.V[:n]
 		bV := b.V[:n]
 		r_V := r_.V[:n]
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := ifResult.V[:n]
-		if q.Clean() && b.Clean() && r_.Clean() {
+		if q.Clean() && b.Clean() {
 			for i := range out {
-				if qV[i] {
-					out[i] = bV[i]
-				} else {
-					out[i] = r_V[i]
-				}
+				out[i] = vec.ChooseInt64(qV[i], bV[i], r_V[i])
 			}
 		} else {
 			ifResult.PrepareNulls()
 			for i := range out {
-				if !(q.IsNull(i)) && qV[i] {
-					out[i] = bV[i]
-					ifResult.NullIf(i, b.IsNull(i))
-				} else {
-					out[i] = r_V[i]
-					ifResult.NullIf(i, r_.IsNull(i))
-				}
+				ifCond := vec.Both(qValid.IsValid(i), qV[i])
+				out[i] = vec.ChooseInt64(ifCond, bV[i], r_V[i])
+				ifResult.NullIf(i, vec.ChooseBool(ifCond, b.IsNull(i), false))
 			}
 		}
 	}
@@ -3125,7 +3072,7 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		shared0V := (*shared0).V[:n]
 		out := ifResult2.V[:n]
 		var bad vec.FirstErr
-		if r_.Clean() && (*shared0).Clean() {
+		if (*shared0).Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				if rt.NeInt64(r_V2[i], bad.Int64(shared0V[i], (*shared0).ErrAt(i))) {
@@ -3138,7 +3085,7 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		} else {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				if !(r_.IsNull(i) || (*shared0).IsNull(i)) && rt.NeInt64(r_V2[i], bad.Int64(shared0V[i], (*shared0).ErrAt(i))) {
+				if !((*shared0).IsNull(i)) && rt.NeInt64(r_V2[i], bad.Int64(shared0V[i], (*shared0).ErrAt(i))) {
 					out[i] = int64(5)
 				} else {
 					if (*shared0).IsNull(i) {
@@ -3188,25 +3135,20 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 		shared = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		r_V3 := r_.V[:n]
-		bV2 := b.V[:n]
 		out := shared.V[:n]
-		if c_.Clean() && r_.Clean() && b.Clean() {
+		if c_.Clean() {
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				out[i] = c_V[i]
 			}
 		} else {
-			shared.PrepareNulls()
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				switch {
 				case !(c_.IsNull(i)):
 					out[i] = c_V[i]
-				case !(r_.IsNull(i)):
-					out[i] = r_V3[i]
 				default:
-					out[i] = bV2[i]
-					shared.NullIf(i, b.IsNull(i))
+					out[i] = r_V3[i]
 				}
 			}
 		}
@@ -3647,6 +3589,8 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], pr
 		triedV := tried.V[:n]
 		pV := p.V[:n]
 		probeV := probe.V[:n]
+		triedValid := vec.AndValid(n, vec.FlagsOf(&tried))
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := o2Out.V
 		var bad vec.FirstErr
 		if tried.Clean() && p.Clean() && probe.Clean() {
@@ -3670,8 +3614,8 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], pr
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
-				case (!(tried.IsNull(i)) && triedV[i]):
-					if !(p.IsNull(i)) && pV[i] {
+				case vec.Both(triedValid.IsValid(i), triedV[i]):
+					if vec.Both(pValid.IsValid(i), pV[i]) {
 						if probe.IsNull(i) {
 							o2Out.SetNull(k)
 						} else {
@@ -3684,7 +3628,7 @@ func shape00022Col2(n int, sel vec.Sel, tried vec.Vec[bool], p vec.Vec[bool], pr
 							out[k] = bad.Int64(probeV[i], probe.ErrAt(i))
 						}
 					}
-				case (!(tried.IsNull(i)) && triedV[i]):
+				case vec.Both(triedValid.IsValid(i), triedV[i]):
 					if probe.IsNull(i) {
 						o2Out.SetNull(k)
 					} else {
@@ -3772,6 +3716,7 @@ func shape00023Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 		bV := b.V[:n]
 		aV := a.V[:n]
 		c_V := c_.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		out := caseResult.V[:n]
 		if b.Clean() && a.Clean() && c_.Clean() {
 			for i := range out {
@@ -3786,7 +3731,7 @@ func shape00023Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 			caseResult.PrepareNulls()
 			for i := range out {
 				switch {
-				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV[i], aV[i])):
+				case vec.Both(inputsValid.IsValid(i), rt.LeInt64(bV[i], aV[i])):
 					out[i] = c_V[i]
 					caseResult.NullIf(i, c_.IsNull(i))
 				default:
@@ -4563,6 +4508,7 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 		probe2V := probe2.V[:n]
 		pV := p.V[:n]
 		probeV := probe.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := o1Out.V
 		var bad vec.FirstErr
 		if probe2.Clean() && p.Clean() && probe.Clean() {
@@ -4584,7 +4530,7 @@ func shape00029Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], p vec.Vec[bool], 
 				var ifThenValue int64
 				var ifThenValueNull bool
 				var ifThenValueBad vec.FirstErr
-				if !(p.IsNull(i)) && pV[i] {
+				if vec.Both(pValid.IsValid(i), pV[i]) {
 					if probe2.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
@@ -5072,7 +5018,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe2 := probeShared2(n, sel, r_, probe, int32(2))
 	// probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)))
 	probe3 := probeShared2(n, sel, r_, probe2, int32(3))
-	col1 := shape00033Col1(n, sel, probe3, r_, b, mem, failed)
+	col1 := shape00033Col1(n, sel, probe3, b, mem, failed)
 	col2 := shape00033Col2(n, sel, probe2, b, a, probe, probe3, q, c_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -5114,6 +5060,7 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 		caseResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		c_V := c_.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult.V[:n]
 		if p.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -5130,7 +5077,7 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
-				case (!(p.IsNull(i)) && pV[i]):
+				case vec.Both(pValid.IsValid(i), pV[i]):
 					out[i] = c_V[i]
 					caseResult.NullIf(i, c_.IsNull(i))
 				default:
@@ -5175,7 +5122,7 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 // shape00033Col1 computes output column 1 (o1) of query Shape00033 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	(probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b))
-func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN ...
 	var o1Col arrow.Array // written by the loop, or below from sum
 	var o1Out *vec.FixedOut[int64]
@@ -5191,7 +5138,7 @@ func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64]
 				i := sel.Row(k)
 				var ifThenValue int64
 				var ifThenValueBad vec.FirstErr
-				if !(r_.IsNull(i)) {
+				if true {
 					ifThenValue = ifThenValueBad.Int64(probe3V[i], probe3.ErrAt(i))
 				} else {
 					ifThenValue = bV[i]
@@ -5205,7 +5152,7 @@ func shape00033Col1(n int, sel vec.Sel, probe3 vec.Vec[int64], r_ vec.Vec[int64]
 				var ifThenValue int64
 				var ifThenValueNull bool
 				var ifThenValueBad vec.FirstErr
-				if !(r_.IsNull(i)) {
+				if true {
 					if probe3.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
@@ -5248,6 +5195,7 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 		probeV := probe.V[:n]
 		probe3V2 := probe3.V[:n]
 		qV := q.V[:n]
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		c_V2 := c_.V[:n]
 		out := o2Out.V
 		var bad2 vec.FirstErr
@@ -5269,7 +5217,7 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 				var ifThenValue2 int64
 				var ifThenValueNull2 bool
 				var ifThenValueBad2 vec.FirstErr
-				if !(q.IsNull(i)) && qV[i] {
+				if vec.Both(qValid.IsValid(i), qV[i]) {
 					if probe3.IsNull(i) {
 						ifThenValueNull2 = ifThenValueBad2.Err == nil
 					} else {
@@ -5399,6 +5347,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 		probeV := probe.V[:n]
 		qV := q.V[:n]
 		bV := b.V[:n]
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := o1Out.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.FirstErr
@@ -5440,7 +5389,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 					} else {
 						caseWhenValue = probeV[i]
 					}
-				case (!(q.IsNull(i)) && qV[i]):
+				case vec.Both(qValid.IsValid(i), qV[i]):
 					if probe.IsNull(i) {
 						caseWhenValueNull = true
 					} else {
@@ -5490,6 +5439,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 			probeV2 := probe.V[:n]
 			qV2 := q.V[:n]
 			bV2 := b.V[:n]
+			qValid2 := vec.AndValid(n, vec.FlagsOf(&q))
 			out := caseResult3.V[:n]
 			var bad2 vec.FirstErr
 			if a.Clean() && probe.Clean() && q.Clean() && b.Clean() {
@@ -5516,7 +5466,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 						} else {
 							out[i] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 						}
-					case (!(q.IsNull(i)) && qV2[i]):
+					case vec.Both(qValid2.IsValid(i), qV2[i]):
 						if probe.IsNull(i) {
 							caseResult3.SetNull(i)
 						} else {
@@ -5682,6 +5632,7 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 		qV := q.V[:n]
 		bV2 := b.V[:n]
 		pV := p.V[:n]
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := caseResult.V[:n]
 		if c_.Clean() && q.Clean() && b.Clean() && p.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -5703,7 +5654,7 @@ func shape00035Col1(n int, sel vec.Sel, probe vec.Vec[int64], b vec.Vec[int64], 
 				case (b.IsNull(i)):
 					out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
 					caseResult.NullIf(i, c_.IsNull(i))
-				case (!(q.IsNull(i)) && qV[i]):
+				case vec.Both(qValid.IsValid(i), qV[i]):
 					out[i] = rt.GtInt64(c_V[i], bV2[i])
 					caseResult.NullIf(i, c_.IsNull(i) || b.IsNull(i))
 				default:
@@ -5813,19 +5764,17 @@ func shape00036Shared0(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64])
 		c_V := c_.V[:n]
 		r_V := r_.V[:n]
 		out := shared.V[:n]
-		if c_.Clean() && r_.Clean() {
+		if c_.Clean() {
 			for i := range out {
 				out[i] = c_V[i]
 			}
 		} else {
-			shared.PrepareNulls()
 			for i := range out {
 				switch {
 				case !(c_.IsNull(i)):
 					out[i] = c_V[i]
 				default:
 					out[i] = r_V[i]
-					shared.NullIf(i, r_.IsNull(i))
 				}
 			}
 		}
@@ -5862,26 +5811,20 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], shared vec.Vec[int64]
 		ifResult = vec.Make[int64](n)
 		c_V2 := c_.V[:n]
 		aV := a.V[:n]
+		c_Valid := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
-				if rt.NeInt64(int64(1), c_V2[i]) {
-					out[i] = int64(3)
-				} else {
-					out[i] = aV[i]
-				}
+				out[i] = vec.ChooseInt64(rt.NeInt64(int64(1), c_V2[i]), int64(3), aV[i])
 			}
 		} else {
 			ifResult.PrepareNulls()
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
-				if !(c_.IsNull(i)) && rt.NeInt64(int64(1), c_V2[i]) {
-					out[i] = int64(3)
-				} else {
-					out[i] = aV[i]
-					ifResult.NullIf(i, a.IsNull(i))
-				}
+				ifCond := vec.Both(c_Valid.IsValid(i), rt.NeInt64(int64(1), c_V2[i]))
+				out[i] = vec.ChooseInt64(ifCond, int64(3), aV[i])
+				ifResult.NullIf(i, vec.ChooseBool(ifCond, false, a.IsNull(i)))
 			}
 		}
 	}
@@ -5954,6 +5897,7 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 		o1Out = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		if a.Clean() && b.Clean() {
 			for i := range n {
 				if rt.NeInt64(aV[i], bV[i]) {
@@ -5964,7 +5908,7 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 			}
 		} else {
 			for i := range n {
-				if !(a.IsNull(i) || b.IsNull(i)) && rt.NeInt64(aV[i], bV[i]) {
+				if vec.Both(inputsValid.IsValid(i), rt.NeInt64(aV[i], bV[i])) {
 					o1Out.Append("x")
 				} else {
 					o1Out.Append("x")
@@ -6057,24 +6001,18 @@ func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 	{
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&a))
 		out := ifResult.V[:n]
 		if a.Clean() {
 			for i := range out {
-				if rt.EqInt64(int64(1), aV[i]) {
-					out[i] = int64(5)
-				} else {
-					out[i] = aV[i]
-				}
+				out[i] = vec.ChooseInt64(rt.EqInt64(int64(1), aV[i]), int64(5), aV[i])
 			}
 		} else {
 			ifResult.PrepareNulls()
 			for i := range out {
-				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV[i]) {
-					out[i] = int64(5)
-				} else {
-					out[i] = aV[i]
-					ifResult.NullIf(i, a.IsNull(i))
-				}
+				ifCond := vec.Both(aValid.IsValid(i), rt.EqInt64(int64(1), aV[i]))
+				out[i] = vec.ChooseInt64(ifCond, int64(5), aV[i])
+				ifResult.NullIf(i, vec.ChooseBool(ifCond, false, a.IsNull(i)))
 			}
 		}
 	}
@@ -6620,24 +6558,17 @@ func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 	{
 		ifResult = vec.Make[int64](n)
 		c_V := c_.V[:n]
+		c_Valid := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult.V[:n]
 		if c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.LeInt64(c_V[i], int64(9223372036854775807)) {
-					out[i] = int64(4611686018427387904)
-				} else {
-					out[i] = int64(100)
-				}
+				out[i] = vec.ChooseInt64(rt.LeInt64(c_V[i], int64(9223372036854775807)), int64(4611686018427387904), int64(100))
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if !(c_.IsNull(i)) && rt.LeInt64(c_V[i], int64(9223372036854775807)) {
-					out[i] = int64(4611686018427387904)
-				} else {
-					out[i] = int64(100)
-				}
+				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.LeInt64(c_V[i], int64(9223372036854775807))), int64(4611686018427387904), int64(100))
 			}
 		}
 	}
@@ -6785,6 +6716,7 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probe3V := probe3.V[:n]
 		aV2 := a.V[:n]
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		out := o2Out.V
 		var bad2 vec.FirstErr
 		if probe3.Clean() && sArr.NullN() == 0 && a.Clean() {
@@ -6806,7 +6738,7 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 				var ifThenValue int64
 				var ifThenValueNull bool
 				var ifThenValueBad vec.FirstErr
-				if !(sArr.IsNull(i)) && rt.EqString(sArr.Value(i), "a") {
+				if vec.Both(sArrValid.IsValid(i), rt.EqString(sArr.Value(i), "a")) {
 					if probe3.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
@@ -6995,6 +6927,7 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 		caseResult2 = vec.Make[int64](n)
 		pV := p.V[:n]
 		probeV := probe.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult2.V[:n]
 		var bad vec.FirstErr
 		if p.Clean() && probe.Clean() {
@@ -7012,7 +6945,7 @@ func shape00044Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], p v
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				switch {
-				case (!(p.IsNull(i)) && pV[i]):
+				case vec.Both(pValid.IsValid(i), pV[i]):
 					if probe.IsNull(i) {
 						caseResult2.SetNull(i)
 					} else {
@@ -7103,7 +7036,7 @@ func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		r_V := r_.V[:n]
 		out := o1Out.V[:n]
 		var bad vec.FirstErr
-		if probe.Clean() && probe2.Clean() && r_.Clean() {
+		if probe.Clean() && probe2.Clean() {
 			for i := range out {
 				var ifThenValue int64
 				var ifThenValueBad vec.FirstErr
@@ -7132,11 +7065,7 @@ func shape00045Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 					}
 				} else {
 					if !(c_.IsNull(i)) {
-						if r_.IsNull(i) {
-							ifThenValueNull = ifThenValueBad.Err == nil
-						} else {
-							ifThenValue = r_V[i]
-						}
+						ifThenValue = r_V[i]
 					} else {
 						if probe2.IsNull(i) {
 							ifThenValueNull = ifThenValueBad.Err == nil
@@ -7435,27 +7364,20 @@ func shape00048Shared2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c
 		aV := a.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&a))
 		out := ifResult.V[:n]
 		if a.Clean() && b.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.LtInt64(aV[i], int64(100)) {
-					out[i] = bV[i]
-				} else {
-					out[i] = c_V[i]
-				}
+				out[i] = vec.ChooseInt64(rt.LtInt64(aV[i], int64(100)), bV[i], c_V[i])
 			}
 		} else {
 			ifResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if !(a.IsNull(i)) && rt.LtInt64(aV[i], int64(100)) {
-					out[i] = bV[i]
-					ifResult.NullIf(i, b.IsNull(i))
-				} else {
-					out[i] = c_V[i]
-					ifResult.NullIf(i, c_.IsNull(i))
-				}
+				ifCond := vec.Both(aValid.IsValid(i), rt.LtInt64(aV[i], int64(100)))
+				out[i] = vec.ChooseInt64(ifCond, bV[i], c_V[i])
+				ifResult.NullIf(i, vec.ChooseBool(ifCond, b.IsNull(i), c_.IsNull(i)))
 			}
 		}
 	}
@@ -7725,23 +7647,16 @@ func shape00050Col1(n int, all vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], pro
 		if b.Clean() && probe.Clean() && c_.Clean() {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
-				if rt.LeInt64(bV[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
-					out[i] = int64(100)
-				} else {
-					out[i] = c_V[i]
-				}
+				out[i] = vec.ChooseInt64(rt.LeInt64(bV[i], bad.Int64(probeV[i], probe.ErrAt(i))), int64(100), c_V[i])
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			ifResult.PrepareNulls()
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
-				if !(b.IsNull(i) || probe.IsNull(i)) && rt.LeInt64(bV[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
-					out[i] = int64(100)
-				} else {
-					out[i] = c_V[i]
-					ifResult.NullIf(i, c_.IsNull(i))
-				}
+				ifCond := (!(b.IsNull(i) || probe.IsNull(i)) && rt.LeInt64(bV[i], bad.Int64(probeV[i], probe.ErrAt(i))))
+				out[i] = vec.ChooseInt64(ifCond, int64(100), c_V[i])
+				ifResult.NullIf(i, vec.ChooseBool(ifCond, false, c_.IsNull(i)))
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
@@ -8249,6 +8164,7 @@ func shape00055Shared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) v
 	{
 		caseResult = vec.Make[int64](n)
 		aV := a.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&a))
 		out := caseResult.V[:n]
 		if a.Clean() {
 			for i := range out {
@@ -8265,7 +8181,7 @@ func shape00055Shared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) v
 			caseResult.PrepareNulls()
 			for i := range out {
 				switch {
-				case (!(a.IsNull(i)) && rt.GtInt64(aV[i], aV[i])):
+				case vec.Both(aValid.IsValid(i), rt.GtInt64(aV[i], aV[i])):
 					out[i] = aV[i]
 					caseResult.NullIf(i, a.IsNull(i))
 				case !(b.IsNull(i)):
@@ -8405,6 +8321,7 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 		bV := b.V[:n]
 		probeV := probe.V[:n]
 		c_V := c_.V[:n]
+		bValid := vec.AndValid(n, vec.FlagsOf(&b))
 		out := caseResult.V[:n]
 		var bad vec.FirstErr
 		if b.Clean() && probe.Clean() && c_.Clean() {
@@ -8425,7 +8342,7 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 			for k, cnt := 0, between.Live.Rows(n); k < cnt; k++ {
 				i := between.Live.Row(k)
 				switch {
-				case (!(b.IsNull(i)) && rt.NeInt64(int64(1), bV[i])):
+				case vec.Both(bValid.IsValid(i), rt.NeInt64(int64(1), bV[i])):
 					out[i] = int64(2)
 				case (!(probe.IsNull(i)) && rt.GtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i)))):
 					if probe.IsNull(i) {
@@ -8693,7 +8610,7 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		r_V := r_.V[:n]
 		out := o1Out.V[:n]
 		var bad vec.FirstErr
-		if probe.Clean() && r_.Clean() {
+		if probe.Clean() {
 			for i := range out {
 				if rt.LtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), r_V[i]) {
 					out[i] = bad.Int64(rt.MulInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
@@ -8704,7 +8621,7 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 			}
 		} else {
 			for i := range out {
-				if !(probe.IsNull(i) || r_.IsNull(i)) && rt.LtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), r_V[i]) {
+				if !(probe.IsNull(i)) && rt.LtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), r_V[i]) {
 					if probe.IsNull(i) {
 						o1Out.SetNull(i)
 					} else {
@@ -8958,27 +8875,19 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
+		c_Valid := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult2.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
-				if rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
-				} else {
-					out[i] = aV[i]
-				}
+				out[i] = vec.ChooseInt64(rt.LtInt64(c_V[i], int64(3)), aV[i], aV[i])
 			}
 		} else {
 			ifResult2.PrepareNulls()
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
-				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
-					ifResult2.NullIf(i, a.IsNull(i))
-				} else {
-					out[i] = aV[i]
-					ifResult2.NullIf(i, a.IsNull(i))
-				}
+				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.LtInt64(c_V[i], int64(3))), aV[i], aV[i])
+				ifResult2.NullIf(i, a.IsNull(i))
 			}
 		}
 	}
@@ -8995,27 +8904,19 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 		ifResult3 = vec.Make[int64](n)
 		c_V2 := c_.V[:n]
 		aV2 := a.V[:n]
+		c_Valid2 := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
-				if rt.LtInt64(c_V2[i], int64(3)) {
-					out[i] = aV2[i]
-				} else {
-					out[i] = aV2[i]
-				}
+				out[i] = vec.ChooseInt64(rt.LtInt64(c_V2[i], int64(3)), aV2[i], aV2[i])
 			}
 		} else {
 			ifResult3.PrepareNulls()
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
-				if !(c_.IsNull(i)) && rt.LtInt64(c_V2[i], int64(3)) {
-					out[i] = aV2[i]
-					ifResult3.NullIf(i, a.IsNull(i))
-				} else {
-					out[i] = aV2[i]
-					ifResult3.NullIf(i, a.IsNull(i))
-				}
+				out[i] = vec.ChooseInt64(vec.Both(c_Valid2.IsValid(i), rt.LtInt64(c_V2[i], int64(3))), aV2[i], aV2[i])
+				ifResult3.NullIf(i, a.IsNull(i))
 			}
 		}
 	}
@@ -9103,27 +9004,20 @@ func shape00062Shared2(n int, sel vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64]) 
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&c_))
 		out := ifResult.V[:n]
 		if a.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.EqInt64(aV[i], c_V[i]) {
-					out[i] = c_V[i]
-				} else {
-					out[i] = aV[i]
-				}
+				out[i] = vec.ChooseInt64(rt.EqInt64(aV[i], c_V[i]), c_V[i], aV[i])
 			}
 		} else {
 			ifResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV[i], c_V[i]) {
-					out[i] = c_V[i]
-					ifResult.NullIf(i, c_.IsNull(i))
-				} else {
-					out[i] = aV[i]
-					ifResult.NullIf(i, a.IsNull(i))
-				}
+				ifCond := vec.Both(inputsValid.IsValid(i), rt.EqInt64(aV[i], c_V[i]))
+				out[i] = vec.ChooseInt64(ifCond, c_V[i], aV[i])
+				ifResult.NullIf(i, vec.ChooseBool(ifCond, c_.IsNull(i), a.IsNull(i)))
 			}
 		}
 	}
@@ -9828,7 +9722,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 		r_V := r_.V[:n]
 		out := ifResult.V[:n]
 		var bad vec.FirstErr
-		if asBigint.Clean() && c_.Clean() && r_.Clean() {
+		if asBigint.Clean() && c_.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				if rt.LeInt64(bad.Int64(asBigintV[i], asBigint.ErrAt(i)), c_V[i]) {
@@ -9839,7 +9733,6 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			ifResult.PrepareNulls()
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				if !(asBigint.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(asBigintV[i], asBigint.ErrAt(i)), c_V[i]) {
@@ -9850,7 +9743,6 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 					}
 				} else {
 					out[i] = r_V[i]
-					ifResult.NullIf(i, r_.IsNull(i))
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
@@ -9925,7 +9817,7 @@ func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		r_V := r_.V[:n]
 		out := o1Out.V[:n]
 		left := vec.Sel{} // rows for the vector code
-		if probe.Clean() && r_.Clean() {
+		if probe.Clean() {
 			for i := range out {
 				subject := probeV[i]
 				switch {
@@ -9943,7 +9835,7 @@ func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 				}
 				subject2 := probeV[i]
 				switch {
-				case !(probe.IsNull(i) || r_.IsNull(i)) && rt.EqInt64(subject2, r_V[i]):
+				case !(probe.IsNull(i)) && rt.EqInt64(subject2, r_V[i]):
 					if probe.IsNull(i) {
 						o1Out.SetNull(i)
 					} else {
@@ -10392,6 +10284,8 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 		bV := b.V[:n]
 		pV := p.V[:n]
 		probeV := probe.V[:n]
+		bValid := vec.AndValid(n, vec.FlagsOf(&b))
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult2.V[:n]
 		var bad vec.FirstErr
 		if b.Clean() && sArr.NullN() == 0 && p.Clean() && probe.Clean() {
@@ -10419,7 +10313,7 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
-				case (!(b.IsNull(i)) && rt.GeInt64(bV[i], int64(1))):
+				case vec.Both(bValid.IsValid(i), rt.GeInt64(bV[i], int64(1))):
 					if !shared1Done[i] {
 						shared1Done[i] = true
 						var memo1Bad2 vec.FirstErr
@@ -10437,7 +10331,7 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 					} else {
 						out[i] = bad.Int64((*shared1).V[i], (*shared1).ErrAt(i))
 					}
-				case (!(p.IsNull(i)) && pV[i]):
+				case vec.Both(pValid.IsValid(i), pV[i]):
 					if probe.IsNull(i) {
 						caseResult2.SetNull(i)
 					} else {
@@ -10903,25 +10797,17 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		aV := a.V[:n]
+		c_Valid := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := o1Out.V[:n]
-		if r_.Clean() && c_.Clean() && a.Clean() {
+		if c_.Clean() && a.Clean() {
 			for i := range out {
-				if rt.GtInt64(r_V[i], c_V[i]) {
-					out[i] = aV[i]
-				} else {
-					out[i] = aV[i]
-				}
+				out[i] = vec.ChooseInt64(rt.GtInt64(r_V[i], c_V[i]), aV[i], aV[i])
 			}
 		} else {
 			o1Out.PrepareNulls()
 			for i := range out {
-				if !(r_.IsNull(i) || c_.IsNull(i)) && rt.GtInt64(r_V[i], c_V[i]) {
-					out[i] = aV[i]
-					o1Out.NullIf(i, a.IsNull(i))
-				} else {
-					out[i] = aV[i]
-					o1Out.NullIf(i, a.IsNull(i))
-				}
+				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.GtInt64(r_V[i], c_V[i])), aV[i], aV[i])
+				o1Out.NullIf(i, a.IsNull(i))
 			}
 		}
 		o1Col = o1Out.Array()
@@ -11611,6 +11497,7 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 		cmp = vec.Make[bool](n)
 		probeV2 := probe.V[:n]
 		probe2V := probe2.V[:n]
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		out := cmp.V[:n]
 		var bad2 vec.FirstErr
 		if probe.Clean() && sArr.NullN() == 0 && probe2.Clean() {
@@ -11630,7 +11517,7 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 				var ifThenValue int64
 				var ifThenValueNull bool
 				var ifThenValueBad vec.FirstErr
-				if !(sArr.IsNull(i)) && rt.EqString(sArr.Value(i), "a") {
+				if vec.Both(sArrValid.IsValid(i), rt.EqString(sArr.Value(i), "a")) {
 					if probe.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {

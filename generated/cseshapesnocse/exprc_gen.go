@@ -339,26 +339,20 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
+		c_Valid := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult2.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if rt.GtInt64(int64(2), c_V[i]) {
-					out[i] = int64(0)
-				} else {
-					out[i] = aV[i]
-				}
+				out[i] = vec.ChooseInt64(rt.GtInt64(int64(2), c_V[i]), int64(0), aV[i])
 			}
 		} else {
 			ifResult2.PrepareNulls()
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V[i]) {
-					out[i] = int64(0)
-				} else {
-					out[i] = aV[i]
-					ifResult2.NullIf(i, a.IsNull(i))
-				}
+				ifCond := vec.Both(c_Valid.IsValid(i), rt.GtInt64(int64(2), c_V[i]))
+				out[i] = vec.ChooseInt64(ifCond, int64(0), aV[i])
+				ifResult2.NullIf(i, vec.ChooseBool(ifCond, false, a.IsNull(i)))
 			}
 		}
 	}
@@ -369,26 +363,20 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 		ifResult3 = vec.Make[int64](n)
 		c_V2 := c_.V[:n]
 		aV2 := a.V[:n]
+		c_Valid2 := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if rt.GtInt64(int64(2), c_V2[i]) {
-					out[i] = int64(0)
-				} else {
-					out[i] = aV2[i]
-				}
+				out[i] = vec.ChooseInt64(rt.GtInt64(int64(2), c_V2[i]), int64(0), aV2[i])
 			}
 		} else {
 			ifResult3.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if !(c_.IsNull(i)) && rt.GtInt64(int64(2), c_V2[i]) {
-					out[i] = int64(0)
-				} else {
-					out[i] = aV2[i]
-					ifResult3.NullIf(i, a.IsNull(i))
-				}
+				ifCond2 := vec.Both(c_Valid2.IsValid(i), rt.GtInt64(int64(2), c_V2[i]))
+				out[i] = vec.ChooseInt64(ifCond2, int64(0), aV2[i])
+				ifResult3.NullIf(i, vec.ChooseBool(ifCond2, false, a.IsNull(i)))
 			}
 		}
 	}
@@ -700,7 +688,6 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	n := int(in.NumRows())
 	r_ := vec.Int64s(in.Column(0))
 	c_ := vec.Int64s(in.Column(3))
-	a := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
@@ -708,7 +695,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00003Where(n, all, r_, c_)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := shape00003Col1(n, sel, r_, c_, a, mem, failed)
+	col1 := shape00003Col1(n, sel, r_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"r >= c", "COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)"})
@@ -743,7 +730,7 @@ func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 // shape00003Col1 computes output column 1 (o1) of query Shape00003 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	COALESCE((- IF((1 IS NOT NULL), r, a)), c, a)
-func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE((-r), c, a)
 	var o1Col arrow.Array // written by the loop, or below from shared
 	var o1Out *vec.FixedOut[int64]
@@ -751,31 +738,12 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		r_V := r_.V[:n]
-		c_V := c_.V[:n]
-		aV := a.V[:n]
 		out := o1Out.V
 		var bad vec.FirstErr
-		if r_.Clean() && c_.Clean() && a.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
-				vec.EndRow(&shared, n, i, &bad)
-			}
-		} else {
-			o1Out.PrepareNulls()
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				switch {
-				case !(r_.IsNull(i)):
-					out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
-				case !(c_.IsNull(i)):
-					out[k] = c_V[i]
-				default:
-					out[k] = aV[i]
-					o1Out.NullIf(k, a.IsNull(i))
-				}
-				vec.EndRow(&shared, n, i, &bad)
-			}
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
+			vec.EndRow(&shared, n, i, &bad)
 		}
 		o1Col = o1Out.Array()
 	}
@@ -1516,7 +1484,7 @@ func shape00007Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 		r_V := r_.V[:n]
 		out := caseResult.V[:n]
 		var bad vec.FirstErr
-		if a.Clean() && b.Clean() && c_.Clean() && r_.Clean() {
+		if a.Clean() && b.Clean() && c_.Clean() {
 			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
 				i := then2.Row(k)
 				switch {
@@ -1539,7 +1507,6 @@ func shape00007Col1(n int, sel vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], b v
 					caseResult.NullIf(i, a.IsNull(i))
 				case (!(b.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(bV[i], bad.Int64(rt.ModInt64(int64(1), c_V[i])))):
 					out[i] = rt.EqInt64(r_V[i], int64(100))
-					caseResult.NullIf(i, r_.IsNull(i))
 				default:
 					caseResult.SetNull(i)
 				}
@@ -2082,22 +2049,15 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 		ifResult = vec.Make[int32](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&c_))
 		out := ifResult.V[:n]
 		if a.Clean() && c_.Clean() {
 			for i := range out {
-				if rt.GtInt64(aV[i], c_V[i]) {
-					out[i] = int32(1)
-				} else {
-					out[i] = int32(1)
-				}
+				out[i] = vec.ChooseInt32(rt.GtInt64(aV[i], c_V[i]), int32(1), int32(1))
 			}
 		} else {
 			for i := range out {
-				if !(a.IsNull(i) || c_.IsNull(i)) && rt.GtInt64(aV[i], c_V[i]) {
-					out[i] = int32(1)
-				} else {
-					out[i] = int32(1)
-				}
+				out[i] = vec.ChooseInt32(vec.Both(inputsValid.IsValid(i), rt.GtInt64(aV[i], c_V[i])), int32(1), int32(1))
 			}
 		}
 	}
@@ -2118,7 +2078,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 		r_V := r_.V[:n]
 		out := ifResult2.V[:n]
 		var bad vec.FirstErr
-		if sArr.NullN() == 0 && r_.Clean() {
+		if sArr.NullN() == 0 {
 			for i := range out {
 				if rt.GeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
 					out[i] = r_V[i]
@@ -2128,11 +2088,9 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 				vec.EndRow(&ifResult2, n, i, &bad)
 			}
 		} else {
-			ifResult2.PrepareNulls()
 			for i := range out {
 				if !(sArr.IsNull(i)) && rt.GeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
 					out[i] = r_V[i]
-					ifResult2.NullIf(i, r_.IsNull(i))
 				} else {
 					ifResult2.SetNull(i)
 				}
@@ -2162,6 +2120,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
 		c_V2 := c_.V[:n]
+		inputsValid2 := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&c_))
 		out := caseResult2.V[:n]
 		if b.Clean() && c_.Clean() {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
@@ -2177,7 +2136,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
 				switch {
-				case (!(b.IsNull(i) || c_.IsNull(i)) && rt.LtInt64(bV[i], c_V2[i])):
+				case vec.Both(inputsValid2.IsValid(i), rt.LtInt64(bV[i], c_V2[i])):
 					out[i] = int64(9223372036854775807)
 				default:
 					out[i] = int64(1)
@@ -3548,25 +3507,18 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 		qV := q.V[:n]
 		bV := b.V[:n]
 		r_V := r_.V[:n]
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := ifResult.V[:n]
-		if q.Clean() && b.Clean() && r_.Clean() {
+		if q.Clean() && b.Clean() {
 			for i := range out {
-				if qV[i] {
-					out[i] = bV[i]
-				} else {
-					out[i] = r_V[i]
-				}
+				out[i] = vec.ChooseInt64(qV[i], bV[i], r_V[i])
 			}
 		} else {
 			ifResult.PrepareNulls()
 			for i := range out {
-				if !(q.IsNull(i)) && qV[i] {
-					out[i] = bV[i]
-					ifResult.NullIf(i, b.IsNull(i))
-				} else {
-					out[i] = r_V[i]
-					ifResult.NullIf(i, r_.IsNull(i))
-				}
+				ifCond := vec.Both(qValid.IsValid(i), qV[i])
+				out[i] = vec.ChooseInt64(ifCond, bV[i], r_V[i])
+				ifResult.NullIf(i, vec.ChooseBool(ifCond, b.IsNull(i), false))
 			}
 		}
 	}
@@ -3630,25 +3582,20 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ ve
 		shared = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		r_V2 := r_.V[:n]
-		bV2 := b.V[:n]
 		out := shared.V[:n]
-		if c_.Clean() && r_.Clean() && b.Clean() {
+		if c_.Clean() {
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				out[i] = c_V[i]
 			}
 		} else {
-			shared.PrepareNulls()
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				switch {
 				case !(c_.IsNull(i)):
 					out[i] = c_V[i]
-				case !(r_.IsNull(i)):
-					out[i] = r_V2[i]
 				default:
-					out[i] = bV2[i]
-					shared.NullIf(i, b.IsNull(i))
+					out[i] = r_V2[i]
 				}
 			}
 		}
@@ -4323,6 +4270,7 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 		bV := b.V[:n]
 		aV := a.V[:n]
 		c_V := c_.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		out := caseResult2.V[:n]
 		if b.Clean() && a.Clean() && c_.Clean() {
 			for i := range out {
@@ -4337,7 +4285,7 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 			caseResult2.PrepareNulls()
 			for i := range out {
 				switch {
-				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV[i], aV[i])):
+				case vec.Both(inputsValid.IsValid(i), rt.LeInt64(bV[i], aV[i])):
 					out[i] = c_V[i]
 					caseResult2.NullIf(i, c_.IsNull(i))
 				default:
@@ -4387,6 +4335,7 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 		bV2 := b.V[:n]
 		aV2 := a.V[:n]
 		c_V2 := c_.V[:n]
+		inputsValid2 := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		out := caseResult3.V[:n]
 		if b.Clean() && a.Clean() && c_.Clean() {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
@@ -4403,7 +4352,7 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
 				switch {
-				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV2[i], aV2[i])):
+				case vec.Both(inputsValid2.IsValid(i), rt.LeInt64(bV2[i], aV2[i])):
 					out[i] = c_V2[i]
 					caseResult3.NullIf(i, c_.IsNull(i))
 				default:
@@ -4426,6 +4375,7 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 		bV3 := b.V[:n]
 		aV3 := a.V[:n]
 		c_V3 := c_.V[:n]
+		inputsValid3 := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		out := caseResult4.V[:n]
 		if b.Clean() && a.Clean() && c_.Clean() {
 			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
@@ -4442,7 +4392,7 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
 				i := notYet2.Row(k)
 				switch {
-				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV3[i], aV3[i])):
+				case vec.Both(inputsValid3.IsValid(i), rt.LeInt64(bV3[i], aV3[i])):
 					out[i] = c_V3[i]
 					caseResult4.NullIf(i, c_.IsNull(i))
 				default:
@@ -4480,6 +4430,7 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 		bV4 := b.V[:n]
 		aV4 := a.V[:n]
 		c_V4 := c_.V[:n]
+		inputsValid4 := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		out := caseResult5.V[:n]
 		if b.Clean() && a.Clean() && c_.Clean() {
 			for i := range out {
@@ -4494,7 +4445,7 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 			caseResult5.PrepareNulls()
 			for i := range out {
 				switch {
-				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV4[i], aV4[i])):
+				case vec.Both(inputsValid4.IsValid(i), rt.LeInt64(bV4[i], aV4[i])):
 					out[i] = c_V4[i]
 					caseResult5.NullIf(i, c_.IsNull(i))
 				default:
@@ -4547,6 +4498,7 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		bV5 := b.V[:n]
 		aV5 := a.V[:n]
 		c_V5 := c_.V[:n]
+		inputsValid5 := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		out := caseResult6.V[:n]
 		if b.Clean() && a.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -4563,7 +4515,7 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
-				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV5[i], aV5[i])):
+				case vec.Both(inputsValid5.IsValid(i), rt.LeInt64(bV5[i], aV5[i])):
 					out[i] = c_V5[i]
 					caseResult6.NullIf(i, c_.IsNull(i))
 				default:
@@ -4662,6 +4614,7 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		bV6 := b.V[:n]
 		aV6 := a.V[:n]
 		c_V6 := c_.V[:n]
+		inputsValid6 := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		out := caseResult7.V[:n]
 		if b.Clean() && a.Clean() && c_.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
@@ -4678,7 +4631,7 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
 				switch {
-				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV6[i], aV6[i])):
+				case vec.Both(inputsValid6.IsValid(i), rt.LeInt64(bV6[i], aV6[i])):
 					out[i] = c_V6[i]
 					caseResult7.NullIf(i, c_.IsNull(i))
 				default:
@@ -4699,6 +4652,7 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		bV7 := b.V[:n]
 		aV7 := a.V[:n]
 		c_V7 := c_.V[:n]
+		inputsValid7 := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		out := caseResult9.V[:n]
 		if b.Clean() && a.Clean() && c_.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
@@ -4715,7 +4669,7 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
 				switch {
-				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV7[i], aV7[i])):
+				case vec.Both(inputsValid7.IsValid(i), rt.LeInt64(bV7[i], aV7[i])):
 					out[i] = c_V7[i]
 					caseResult9.NullIf(i, c_.IsNull(i))
 				default:
@@ -4740,6 +4694,7 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		bV8 := b.V[:n]
 		aV8 := a.V[:n]
 		c_V8 := c_.V[:n]
+		inputsValid8 := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		out := caseResult10.V[:n]
 		if b.Clean() && a.Clean() && c_.Clean() {
 			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
@@ -4756,7 +4711,7 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			for k, cnt := 0, notYet3.Rows(n); k < cnt; k++ {
 				i := notYet3.Row(k)
 				switch {
-				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV8[i], aV8[i])):
+				case vec.Both(inputsValid8.IsValid(i), rt.LeInt64(bV8[i], aV8[i])):
 					out[i] = c_V8[i]
 					caseResult10.NullIf(i, c_.IsNull(i))
 				default:
@@ -4779,6 +4734,7 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		bV9 := b.V[:n]
 		aV9 := a.V[:n]
 		c_V9 := c_.V[:n]
+		inputsValid9 := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a))
 		out := caseResult11.V[:n]
 		if b.Clean() && a.Clean() && c_.Clean() {
 			for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
@@ -4795,7 +4751,7 @@ func shape00023Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 			for k, cnt := 0, notYet4.Rows(n); k < cnt; k++ {
 				i := notYet4.Row(k)
 				switch {
-				case (!(b.IsNull(i) || a.IsNull(i)) && rt.LeInt64(bV9[i], aV9[i])):
+				case vec.Both(inputsValid9.IsValid(i), rt.LeInt64(bV9[i], aV9[i])):
 					out[i] = c_V9[i]
 					caseResult11.NullIf(i, c_.IsNull(i))
 				default:
@@ -6234,6 +6190,7 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 		caseResult = vec.Make[int64](n)
 		pV := p.V[:n]
 		c_V := c_.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult.V[:n]
 		if p.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -6250,7 +6207,7 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
-				case (!(p.IsNull(i)) && pV[i]):
+				case vec.Both(pValid.IsValid(i), pV[i]):
 					out[i] = c_V[i]
 					caseResult.NullIf(i, c_.IsNull(i))
 				default:
@@ -6361,6 +6318,7 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 		caseResult2 = vec.Make[int64](n)
 		pV2 := p.V[:n]
 		c_V2 := c_.V[:n]
+		pValid2 := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult2.V[:n]
 		if p.Clean() && c_.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
@@ -6377,7 +6335,7 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
 				switch {
-				case (!(p.IsNull(i)) && pV2[i]):
+				case vec.Both(pValid2.IsValid(i), pV2[i]):
 					out[i] = c_V2[i]
 					caseResult2.NullIf(i, c_.IsNull(i))
 				default:
@@ -6439,6 +6397,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 		caseResult3 = vec.Make[int64](n)
 		pV3 := p.V[:n]
 		c_V3 := c_.V[:n]
+		pValid3 := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult3.V[:n]
 		if p.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -6455,7 +6414,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
-				case (!(p.IsNull(i)) && pV3[i]):
+				case vec.Both(pValid3.IsValid(i), pV3[i]):
 					out[i] = c_V3[i]
 					caseResult3.NullIf(i, c_.IsNull(i))
 				default:
@@ -6556,6 +6515,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 		caseResult5 = vec.Make[int64](n)
 		pV4 := p.V[:n]
 		c_V4 := c_.V[:n]
+		pValid4 := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult5.V[:n]
 		if p.Clean() && c_.Clean() {
 			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
@@ -6572,7 +6532,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 			for k, cnt := 0, then2.Rows(n); k < cnt; k++ {
 				i := then2.Row(k)
 				switch {
-				case (!(p.IsNull(i)) && pV4[i]):
+				case vec.Both(pValid4.IsValid(i), pV4[i]):
 					out[i] = c_V4[i]
 					caseResult5.NullIf(i, c_.IsNull(i))
 				default:
@@ -6592,6 +6552,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 		caseResult6 = vec.Make[int64](n)
 		pV5 := p.V[:n]
 		c_V5 := c_.V[:n]
+		pValid5 := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult6.V[:n]
 		if p.Clean() && c_.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -6608,7 +6569,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				switch {
-				case (!(p.IsNull(i)) && pV5[i]):
+				case vec.Both(pValid5.IsValid(i), pV5[i]):
 					out[i] = c_V5[i]
 					caseResult6.NullIf(i, c_.IsNull(i))
 				default:
@@ -6632,6 +6593,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 		caseResult7 = vec.Make[int64](n)
 		pV6 := p.V[:n]
 		c_V6 := c_.V[:n]
+		pValid6 := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult7.V[:n]
 		if p.Clean() && c_.Clean() {
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
@@ -6648,7 +6610,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 			for k, cnt := 0, otherwise2.Rows(n); k < cnt; k++ {
 				i := otherwise2.Row(k)
 				switch {
-				case (!(p.IsNull(i)) && pV6[i]):
+				case vec.Both(pValid6.IsValid(i), pV6[i]):
 					out[i] = c_V6[i]
 					caseResult7.NullIf(i, c_.IsNull(i))
 				default:
@@ -6673,6 +6635,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 		caseResult8 = vec.Make[int64](n)
 		pV7 := p.V[:n]
 		c_V7 := c_.V[:n]
+		pValid7 := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult8.V[:n]
 		if p.Clean() && c_.Clean() {
 			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
@@ -6689,7 +6652,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 			for k, cnt := 0, then3.Rows(n); k < cnt; k++ {
 				i := then3.Row(k)
 				switch {
-				case (!(p.IsNull(i)) && pV7[i]):
+				case vec.Both(pValid7.IsValid(i), pV7[i]):
 					out[i] = c_V7[i]
 					caseResult8.NullIf(i, c_.IsNull(i))
 				default:
@@ -7089,6 +7052,7 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 		qV := q.V[:n]
 		bV2 := b.V[:n]
 		pV := p.V[:n]
+		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := caseResult.V[:n]
 		if c_.Clean() && q.Clean() && b.Clean() && p.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -7110,7 +7074,7 @@ func shape00035Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], c_ 
 				case (b.IsNull(i)):
 					out[i] = rt.NeInt64(int64(9223372036854775807), c_V[i])
 					caseResult.NullIf(i, c_.IsNull(i))
-				case (!(q.IsNull(i)) && qV[i]):
+				case vec.Both(qValid.IsValid(i), qV[i]):
 					out[i] = rt.GtInt64(c_V[i], bV2[i])
 					caseResult.NullIf(i, c_.IsNull(i) || b.IsNull(i))
 				default:
@@ -7223,19 +7187,17 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 		c_V := c_.V[:n]
 		r_V := r_.V[:n]
 		out := shared.V[:n]
-		if c_.Clean() && r_.Clean() {
+		if c_.Clean() {
 			for i := range out {
 				out[i] = c_V[i]
 			}
 		} else {
-			shared.PrepareNulls()
 			for i := range out {
 				switch {
 				case !(c_.IsNull(i)):
 					out[i] = c_V[i]
 				default:
 					out[i] = r_V[i]
-					shared.NullIf(i, r_.IsNull(i))
 				}
 			}
 		}
@@ -7260,13 +7222,12 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 		c_V2 := c_.V[:n]
 		r_V2 := r_.V[:n]
 		out := shared2.V[:n]
-		if c_.Clean() && r_.Clean() {
+		if c_.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				out[i] = c_V2[i]
 			}
 		} else {
-			shared2.PrepareNulls()
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				switch {
@@ -7274,7 +7235,6 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 					out[i] = c_V2[i]
 				default:
 					out[i] = r_V2[i]
-					shared2.NullIf(i, r_.IsNull(i))
 				}
 			}
 		}
@@ -7286,26 +7246,20 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 		ifResult = vec.Make[int64](n)
 		c_V3 := c_.V[:n]
 		aV := a.V[:n]
+		c_Valid := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
-				if rt.NeInt64(int64(1), c_V3[i]) {
-					out[i] = int64(3)
-				} else {
-					out[i] = aV[i]
-				}
+				out[i] = vec.ChooseInt64(rt.NeInt64(int64(1), c_V3[i]), int64(3), aV[i])
 			}
 		} else {
 			ifResult.PrepareNulls()
 			for k, cnt := 0, notYet.Rows(n); k < cnt; k++ {
 				i := notYet.Row(k)
-				if !(c_.IsNull(i)) && rt.NeInt64(int64(1), c_V3[i]) {
-					out[i] = int64(3)
-				} else {
-					out[i] = aV[i]
-					ifResult.NullIf(i, a.IsNull(i))
-				}
+				ifCond := vec.Both(c_Valid.IsValid(i), rt.NeInt64(int64(1), c_V3[i]))
+				out[i] = vec.ChooseInt64(ifCond, int64(3), aV[i])
+				ifResult.NullIf(i, vec.ChooseBool(ifCond, false, a.IsNull(i)))
 			}
 		}
 	}
@@ -7385,6 +7339,7 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 		o1Out = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		if a.Clean() && b.Clean() {
 			for i := range n {
 				if rt.NeInt64(aV[i], bV[i]) {
@@ -7395,7 +7350,7 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 			}
 		} else {
 			for i := range n {
-				if !(a.IsNull(i) || b.IsNull(i)) && rt.NeInt64(aV[i], bV[i]) {
+				if vec.Both(inputsValid.IsValid(i), rt.NeInt64(aV[i], bV[i])) {
 					o1Out.Append("x")
 				} else {
 					o1Out.Append("x")
@@ -7494,26 +7449,20 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	{
 		ifResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&a))
 		out := ifResult2.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if rt.EqInt64(int64(1), aV[i]) {
-					out[i] = int64(5)
-				} else {
-					out[i] = aV[i]
-				}
+				out[i] = vec.ChooseInt64(rt.EqInt64(int64(1), aV[i]), int64(5), aV[i])
 			}
 		} else {
 			ifResult2.PrepareNulls()
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV[i]) {
-					out[i] = int64(5)
-				} else {
-					out[i] = aV[i]
-					ifResult2.NullIf(i, a.IsNull(i))
-				}
+				ifCond := vec.Both(aValid.IsValid(i), rt.EqInt64(int64(1), aV[i]))
+				out[i] = vec.ChooseInt64(ifCond, int64(5), aV[i])
+				ifResult2.NullIf(i, vec.ChooseBool(ifCond, false, a.IsNull(i)))
 			}
 		}
 	}
@@ -7527,26 +7476,20 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	{
 		ifResult3 = vec.Make[int64](n)
 		aV2 := a.V[:n]
+		aValid2 := vec.AndValid(n, vec.FlagsOf(&a))
 		out := ifResult3.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if rt.EqInt64(int64(1), aV2[i]) {
-					out[i] = int64(5)
-				} else {
-					out[i] = aV2[i]
-				}
+				out[i] = vec.ChooseInt64(rt.EqInt64(int64(1), aV2[i]), int64(5), aV2[i])
 			}
 		} else {
 			ifResult3.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV2[i]) {
-					out[i] = int64(5)
-				} else {
-					out[i] = aV2[i]
-					ifResult3.NullIf(i, a.IsNull(i))
-				}
+				ifCond2 := vec.Both(aValid2.IsValid(i), rt.EqInt64(int64(1), aV2[i]))
+				out[i] = vec.ChooseInt64(ifCond2, int64(5), aV2[i])
+				ifResult3.NullIf(i, vec.ChooseBool(ifCond2, false, a.IsNull(i)))
 			}
 		}
 	}
@@ -7557,26 +7500,20 @@ func shape00038Col1(n int, all vec.Sel, q vec.Vec[bool], r_ vec.Vec[int64], c_ v
 	{
 		ifResult4 = vec.Make[int64](n)
 		aV3 := a.V[:n]
+		aValid3 := vec.AndValid(n, vec.FlagsOf(&a))
 		out := ifResult4.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if rt.EqInt64(int64(1), aV3[i]) {
-					out[i] = int64(5)
-				} else {
-					out[i] = aV3[i]
-				}
+				out[i] = vec.ChooseInt64(rt.EqInt64(int64(1), aV3[i]), int64(5), aV3[i])
 			}
 		} else {
 			ifResult4.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if !(a.IsNull(i)) && rt.EqInt64(int64(1), aV3[i]) {
-					out[i] = int64(5)
-				} else {
-					out[i] = aV3[i]
-					ifResult4.NullIf(i, a.IsNull(i))
-				}
+				ifCond3 := vec.Both(aValid3.IsValid(i), rt.EqInt64(int64(1), aV3[i]))
+				out[i] = vec.ChooseInt64(ifCond3, int64(5), aV3[i])
+				ifResult4.NullIf(i, vec.ChooseBool(ifCond3, false, a.IsNull(i)))
 			}
 		}
 	}
@@ -8339,24 +8276,17 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 	{
 		ifResult = vec.Make[int64](n)
 		c_V2 := c_.V[:n]
+		c_Valid := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult.V[:n]
 		if c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.LeInt64(c_V2[i], int64(9223372036854775807)) {
-					out[i] = int64(4611686018427387904)
-				} else {
-					out[i] = int64(100)
-				}
+				out[i] = vec.ChooseInt64(rt.LeInt64(c_V2[i], int64(9223372036854775807)), int64(4611686018427387904), int64(100))
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if !(c_.IsNull(i)) && rt.LeInt64(c_V2[i], int64(9223372036854775807)) {
-					out[i] = int64(4611686018427387904)
-				} else {
-					out[i] = int64(100)
-				}
+				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.LeInt64(c_V2[i], int64(9223372036854775807))), int64(4611686018427387904), int64(100))
 			}
 		}
 	}
@@ -8447,24 +8377,17 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 	{
 		ifResult3 = vec.Make[int64](n)
 		c_V3 := c_.V[:n]
+		c_Valid2 := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult3.V[:n]
 		if c_.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if rt.LeInt64(c_V3[i], int64(9223372036854775807)) {
-					out[i] = int64(4611686018427387904)
-				} else {
-					out[i] = int64(100)
-				}
+				out[i] = vec.ChooseInt64(rt.LeInt64(c_V3[i], int64(9223372036854775807)), int64(4611686018427387904), int64(100))
 			}
 		} else {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if !(c_.IsNull(i)) && rt.LeInt64(c_V3[i], int64(9223372036854775807)) {
-					out[i] = int64(4611686018427387904)
-				} else {
-					out[i] = int64(100)
-				}
+				out[i] = vec.ChooseInt64(vec.Both(c_Valid2.IsValid(i), rt.LeInt64(c_V3[i], int64(9223372036854775807))), int64(4611686018427387904), int64(100))
 			}
 		}
 	}
@@ -9167,27 +9090,20 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ v
 		aV := a.V[:n]
 		bV := b.V[:n]
 		c_V := c_.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&a))
 		out := ifResult.V[:n]
 		if a.Clean() && b.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.LtInt64(aV[i], int64(100)) {
-					out[i] = bV[i]
-				} else {
-					out[i] = c_V[i]
-				}
+				out[i] = vec.ChooseInt64(rt.LtInt64(aV[i], int64(100)), bV[i], c_V[i])
 			}
 		} else {
 			ifResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if !(a.IsNull(i)) && rt.LtInt64(aV[i], int64(100)) {
-					out[i] = bV[i]
-					ifResult.NullIf(i, b.IsNull(i))
-				} else {
-					out[i] = c_V[i]
-					ifResult.NullIf(i, c_.IsNull(i))
-				}
+				ifCond := vec.Both(aValid.IsValid(i), rt.LtInt64(aV[i], int64(100)))
+				out[i] = vec.ChooseInt64(ifCond, bV[i], c_V[i])
+				ifResult.NullIf(i, vec.ChooseBool(ifCond, b.IsNull(i), c_.IsNull(i)))
 			}
 		}
 	}
@@ -9239,27 +9155,20 @@ func shape00048Col1(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ v
 		aV2 := a.V[:n]
 		bV2 := b.V[:n]
 		c_V2 := c_.V[:n]
+		aValid2 := vec.AndValid(n, vec.FlagsOf(&a))
 		out := ifResult3.V[:n]
 		if a.Clean() && b.Clean() && c_.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if rt.LtInt64(aV2[i], int64(100)) {
-					out[i] = bV2[i]
-				} else {
-					out[i] = c_V2[i]
-				}
+				out[i] = vec.ChooseInt64(rt.LtInt64(aV2[i], int64(100)), bV2[i], c_V2[i])
 			}
 		} else {
 			ifResult3.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if !(a.IsNull(i)) && rt.LtInt64(aV2[i], int64(100)) {
-					out[i] = bV2[i]
-					ifResult3.NullIf(i, b.IsNull(i))
-				} else {
-					out[i] = c_V2[i]
-					ifResult3.NullIf(i, c_.IsNull(i))
-				}
+				ifCond2 := vec.Both(aValid2.IsValid(i), rt.LtInt64(aV2[i], int64(100)))
+				out[i] = vec.ChooseInt64(ifCond2, bV2[i], c_V2[i])
+				ifResult3.NullIf(i, vec.ChooseBool(ifCond2, b.IsNull(i), c_.IsNull(i)))
 			}
 		}
 	}
@@ -10134,6 +10043,7 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 	{
 		caseResult2 = vec.Make[int64](n)
 		aV := a.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&a))
 		out := caseResult2.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -10152,7 +10062,7 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
 				switch {
-				case (!(a.IsNull(i)) && rt.GtInt64(aV[i], aV[i])):
+				case vec.Both(aValid.IsValid(i), rt.GtInt64(aV[i], aV[i])):
 					out[i] = aV[i]
 					caseResult2.NullIf(i, a.IsNull(i))
 				case !(b.IsNull(i)):
@@ -10173,6 +10083,7 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 	{
 		caseResult3 = vec.Make[int64](n)
 		aV2 := a.V[:n]
+		aValid2 := vec.AndValid(n, vec.FlagsOf(&a))
 		out := caseResult3.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
@@ -10191,7 +10102,7 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
 				switch {
-				case (!(a.IsNull(i)) && rt.GtInt64(aV2[i], aV2[i])):
+				case vec.Both(aValid2.IsValid(i), rt.GtInt64(aV2[i], aV2[i])):
 					out[i] = aV2[i]
 					caseResult3.NullIf(i, a.IsNull(i))
 				case !(b.IsNull(i)):
@@ -10220,6 +10131,7 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 	{
 		caseResult4 = vec.Make[int64](n)
 		aV3 := a.V[:n]
+		aValid3 := vec.AndValid(n, vec.FlagsOf(&a))
 		out := caseResult4.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
@@ -10238,7 +10150,7 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				switch {
-				case (!(a.IsNull(i)) && rt.GtInt64(aV3[i], aV3[i])):
+				case vec.Both(aValid3.IsValid(i), rt.GtInt64(aV3[i], aV3[i])):
 					out[i] = aV3[i]
 					caseResult4.NullIf(i, a.IsNull(i))
 				case !(b.IsNull(i)):
@@ -11056,27 +10968,19 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
 		aV := a.V[:n]
+		c_Valid := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult2.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
-				} else {
-					out[i] = aV[i]
-				}
+				out[i] = vec.ChooseInt64(rt.LtInt64(c_V[i], int64(3)), aV[i], aV[i])
 			}
 		} else {
 			ifResult2.PrepareNulls()
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if !(c_.IsNull(i)) && rt.LtInt64(c_V[i], int64(3)) {
-					out[i] = aV[i]
-					ifResult2.NullIf(i, a.IsNull(i))
-				} else {
-					out[i] = aV[i]
-					ifResult2.NullIf(i, a.IsNull(i))
-				}
+				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.LtInt64(c_V[i], int64(3))), aV[i], aV[i])
+				ifResult2.NullIf(i, a.IsNull(i))
 			}
 		}
 	}
@@ -11088,27 +10992,19 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		ifResult3 = vec.Make[int64](n)
 		c_V2 := c_.V[:n]
 		aV2 := a.V[:n]
+		c_Valid2 := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if rt.LtInt64(c_V2[i], int64(3)) {
-					out[i] = aV2[i]
-				} else {
-					out[i] = aV2[i]
-				}
+				out[i] = vec.ChooseInt64(rt.LtInt64(c_V2[i], int64(3)), aV2[i], aV2[i])
 			}
 		} else {
 			ifResult3.PrepareNulls()
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				if !(c_.IsNull(i)) && rt.LtInt64(c_V2[i], int64(3)) {
-					out[i] = aV2[i]
-					ifResult3.NullIf(i, a.IsNull(i))
-				} else {
-					out[i] = aV2[i]
-					ifResult3.NullIf(i, a.IsNull(i))
-				}
+				out[i] = vec.ChooseInt64(vec.Both(c_Valid2.IsValid(i), rt.LtInt64(c_V2[i], int64(3))), aV2[i], aV2[i])
+				ifResult3.NullIf(i, a.IsNull(i))
 			}
 		}
 	}
@@ -11123,27 +11019,19 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		ifResult4 = vec.Make[int64](n)
 		c_V3 := c_.V[:n]
 		aV3 := a.V[:n]
+		c_Valid3 := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult4.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if rt.LtInt64(c_V3[i], int64(3)) {
-					out[i] = aV3[i]
-				} else {
-					out[i] = aV3[i]
-				}
+				out[i] = vec.ChooseInt64(rt.LtInt64(c_V3[i], int64(3)), aV3[i], aV3[i])
 			}
 		} else {
 			ifResult4.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if !(c_.IsNull(i)) && rt.LtInt64(c_V3[i], int64(3)) {
-					out[i] = aV3[i]
-					ifResult4.NullIf(i, a.IsNull(i))
-				} else {
-					out[i] = aV3[i]
-					ifResult4.NullIf(i, a.IsNull(i))
-				}
+				out[i] = vec.ChooseInt64(vec.Both(c_Valid3.IsValid(i), rt.LtInt64(c_V3[i], int64(3))), aV3[i], aV3[i])
+				ifResult4.NullIf(i, a.IsNull(i))
 			}
 		}
 	}
@@ -11255,27 +11143,20 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		ifResult = vec.Make[int64](n)
 		aV := a.V[:n]
 		c_V := c_.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&c_))
 		out := ifResult.V[:n]
 		if a.Clean() && c_.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.EqInt64(aV[i], c_V[i]) {
-					out[i] = c_V[i]
-				} else {
-					out[i] = aV[i]
-				}
+				out[i] = vec.ChooseInt64(rt.EqInt64(aV[i], c_V[i]), c_V[i], aV[i])
 			}
 		} else {
 			ifResult.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV[i], c_V[i]) {
-					out[i] = c_V[i]
-					ifResult.NullIf(i, c_.IsNull(i))
-				} else {
-					out[i] = aV[i]
-					ifResult.NullIf(i, a.IsNull(i))
-				}
+				ifCond := vec.Both(inputsValid.IsValid(i), rt.EqInt64(aV[i], c_V[i]))
+				out[i] = vec.ChooseInt64(ifCond, c_V[i], aV[i])
+				ifResult.NullIf(i, vec.ChooseBool(ifCond, c_.IsNull(i), a.IsNull(i)))
 			}
 		}
 	}
@@ -11370,27 +11251,20 @@ func shape00062Col1(n int, sel vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a v
 		ifResult3 = vec.Make[int64](n)
 		aV2 := a.V[:n]
 		c_V2 := c_.V[:n]
+		inputsValid2 := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&c_))
 		out := ifResult3.V[:n]
 		if a.Clean() && c_.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if rt.EqInt64(aV2[i], c_V2[i]) {
-					out[i] = c_V2[i]
-				} else {
-					out[i] = aV2[i]
-				}
+				out[i] = vec.ChooseInt64(rt.EqInt64(aV2[i], c_V2[i]), c_V2[i], aV2[i])
 			}
 		} else {
 			ifResult3.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV2[i], c_V2[i]) {
-					out[i] = c_V2[i]
-					ifResult3.NullIf(i, c_.IsNull(i))
-				} else {
-					out[i] = aV2[i]
-					ifResult3.NullIf(i, a.IsNull(i))
-				}
+				ifCond2 := vec.Both(inputsValid2.IsValid(i), rt.EqInt64(aV2[i], c_V2[i]))
+				out[i] = vec.ChooseInt64(ifCond2, c_V2[i], aV2[i])
+				ifResult3.NullIf(i, vec.ChooseBool(ifCond2, c_.IsNull(i), a.IsNull(i)))
 			}
 		}
 	}
@@ -11448,27 +11322,20 @@ func shape00062Col2(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], a v
 		ifResult4 = vec.Make[int64](n)
 		aV3 := a.V[:n]
 		c_V3 := c_.V[:n]
+		inputsValid3 := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&c_))
 		out := ifResult4.V[:n]
 		if a.Clean() && c_.Clean() {
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
-				if rt.EqInt64(aV3[i], c_V3[i]) {
-					out[i] = c_V3[i]
-				} else {
-					out[i] = aV3[i]
-				}
+				out[i] = vec.ChooseInt64(rt.EqInt64(aV3[i], c_V3[i]), c_V3[i], aV3[i])
 			}
 		} else {
 			ifResult4.PrepareNulls()
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
-				if !(a.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(aV3[i], c_V3[i]) {
-					out[i] = c_V3[i]
-					ifResult4.NullIf(i, c_.IsNull(i))
-				} else {
-					out[i] = aV3[i]
-					ifResult4.NullIf(i, a.IsNull(i))
-				}
+				ifCond3 := vec.Both(inputsValid3.IsValid(i), rt.EqInt64(aV3[i], c_V3[i]))
+				out[i] = vec.ChooseInt64(ifCond3, c_V3[i], aV3[i])
+				ifResult4.NullIf(i, vec.ChooseBool(ifCond3, c_.IsNull(i), a.IsNull(i)))
 			}
 		}
 	}
@@ -12307,7 +12174,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
-	if in.Column(0).NullN()+in.Column(2).NullN()+sArr.NullN()+in.Column(3).NullN() <= n/2 {
+	if in.Column(2).NullN()+sArr.NullN()+in.Column(3).NullN() <= n/2 {
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
@@ -12315,7 +12182,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 		out := o1Out.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
-		if r_.Clean() && b.Clean() && sArr.NullN() == 0 && c_.Clean() {
+		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
 			for i := range out {
 				switch {
 				case (rt.GeInt64(r_V[i], int64(9223372036854775807)) && rt.LeInt64(r_V[i], bV[i])):
@@ -12334,7 +12201,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 			}
 		} else {
 			for i := range out {
-				if r_.Dirty(i) || b.Dirty(i) || sArr.IsNull(i) || c_.Dirty(i) {
+				if b.Dirty(i) || sArr.IsNull(i) || c_.Dirty(i) {
 					left = vec.Leave(left, i, n)
 					continue
 				}
@@ -12379,7 +12246,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 			r_V2 := r_.V[:n]
 			out := ifResult.V[:n]
 			var bad2 vec.FirstErr
-			if sArr.NullN() == 0 && c_.Clean() && r_.Clean() {
+			if sArr.NullN() == 0 && c_.Clean() {
 				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 					i := when.Row(k)
 					if rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V2[i]) {
@@ -12390,7 +12257,6 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 					vec.EndRow(&ifResult, n, i, &bad2)
 				}
 			} else {
-				ifResult.PrepareNulls()
 				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 					i := when.Row(k)
 					if !(sArr.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V2[i]) {
@@ -12401,7 +12267,6 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 						}
 					} else {
 						out[i] = r_V2[i]
-						ifResult.NullIf(i, r_.IsNull(i))
 					}
 					vec.EndRow(&ifResult, n, i, &bad2)
 				}
@@ -13438,25 +13303,17 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
 		aV := a.V[:n]
+		c_Valid := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := o1Out.V[:n]
-		if r_.Clean() && c_.Clean() && a.Clean() {
+		if c_.Clean() && a.Clean() {
 			for i := range out {
-				if rt.GtInt64(r_V[i], c_V[i]) {
-					out[i] = aV[i]
-				} else {
-					out[i] = aV[i]
-				}
+				out[i] = vec.ChooseInt64(rt.GtInt64(r_V[i], c_V[i]), aV[i], aV[i])
 			}
 		} else {
 			o1Out.PrepareNulls()
 			for i := range out {
-				if !(r_.IsNull(i) || c_.IsNull(i)) && rt.GtInt64(r_V[i], c_V[i]) {
-					out[i] = aV[i]
-					o1Out.NullIf(i, a.IsNull(i))
-				} else {
-					out[i] = aV[i]
-					o1Out.NullIf(i, a.IsNull(i))
-				}
+				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.GtInt64(r_V[i], c_V[i])), aV[i], aV[i])
+				o1Out.NullIf(i, a.IsNull(i))
 			}
 		}
 		o1Col = o1Out.Array()

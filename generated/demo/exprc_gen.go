@@ -381,40 +381,27 @@ func classifyCol1(n int, sel vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.
 		xV := x.V[:n]
 		yV := y.V[:n]
 		aV := a.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		out := bucketOut.V
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
-		if x.Clean() && y.Clean() && a.Clean() {
+		if x.Clean() && y.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-				if rt.GtInt64(xV[i], yV[i]) {
-					out[k] = sum
-				} else {
-					out[k] = bad.Int64(rt.DivInt64(sum, int64(100)))
-				}
+				out[k] = vec.ChooseInt64(rt.GtInt64(xV[i], yV[i]), sum, rt.QuotInt64(sum, int64(100)))
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
 				}
 			}
 		} else {
-			bucketOut.PrepareNulls()
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-				if !(x.IsNull(i) || y.IsNull(i)) && rt.GtInt64(xV[i], yV[i]) {
-					out[k] = sum
-					bucketOut.NullIf(k, a.IsNull(i))
-				} else {
-					if a.IsNull(i) {
-						bucketOut.SetNull(k)
-					} else {
-						out[k] = bad.Int64(rt.DivInt64(sum, int64(100)))
-					}
-				}
+				out[k] = vec.ChooseInt64(vec.Both(inputsValid.IsValid(i), rt.GtInt64(xV[i], yV[i])), sum, rt.QuotInt64(sum, int64(100)))
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)

@@ -2375,7 +2375,7 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0045Col1(n, all, sArr, failed, mem)
+	col1 := case0045Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(CAST(s AS DATE))"})
@@ -2392,26 +2392,28 @@ func Case0045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0045Col1 computes output column 1 (r) of query Case0045 on every row, noting its first failed row in failed:
 //
 //	TRY(CAST(s AS DATE))
-func case0045Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(s AS DATE)
-	asDate := vec.Make[int32](n)
-	{
-		out := asDate.V[:n]
-		vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			r, err := rt.CastStringToDate(sArr.Value(i))
-			if err != nil {
-				asDate.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
+func case0045Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// TRY(CAST(s AS DATE))
-	tried := vec.Try(&asDate, all, n)
+	var directCol arrow.Array // written by the loop
+	var directOut *vec.FixedOut[int32]
+	var tried vec.Vec[int32] // no row fails: TRY makes an error NULL
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
+		out := directOut.V[:n]
+		// NULL where an input is: the AND of their validity, 64 rows at a time
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), all)
+		// and where the value fails (TRY)
+		directOut.PrepareNulls()
+		var bad vec.Failed
+		for i := range out {
+			out[i] = bad.Int32(rt.CastStringToDate(sArr.Value(i)))
+			directOut.NullIf(i, bool(bad))
+			bad = false
+		}
+		directCol = directOut.Array()
+	}
 	vec.Check(failed, &tried, all, n, 1)
-	column := vec.DateArray(mem, &tried, all, n)
-	return column
+	return directCol
 }
 
 // Case0046Schema is the schema of the batches Case0046 returns.
@@ -8299,6 +8301,7 @@ func caseWhenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	var caseResult vec.Vec[int32]
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		out := directOut.V[:n]
 		if sArr.NullN() == 0 {
 			for i := range out {
@@ -8318,13 +8321,13 @@ func caseWhenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 		} else {
 			for i := range out {
 				switch {
-				case (!(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), "ab")):
+				case vec.Both(sArrValid.IsValid(i), strings.HasPrefix(sArr.Value(i), "ab")):
 					out[i] = int32(1)
-				case (!(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "yz")):
+				case vec.Both(sArrValid.IsValid(i), strings.HasSuffix(sArr.Value(i), "yz")):
 					out[i] = int32(2)
-				case (!(sArr.IsNull(i)) && strings.Contains(sArr.Value(i), "mm")):
+				case vec.Both(sArrValid.IsValid(i), strings.Contains(sArr.Value(i), "mm")):
 					out[i] = int32(3)
-				case (!(sArr.IsNull(i)) && (sArr.Value(i) == "exact")):
+				case vec.Both(sArrValid.IsValid(i), (sArr.Value(i) == "exact")):
 					out[i] = int32(4)
 				default:
 					out[i] = int32(0)
@@ -8594,6 +8597,7 @@ func ifThenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var ifResult vec.Vec[string]
 	{
 		directOut = vec.NewStringOut(mem, n)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		if sArr.NullN() == 0 {
 			for i := range n {
 				if strings.HasPrefix(sArr.Value(i), text1) {
@@ -8604,7 +8608,7 @@ func ifThenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if !(sArr.IsNull(i)) && strings.HasPrefix(sArr.Value(i), text1) {
+				if vec.Both(sArrValid.IsValid(i), strings.HasPrefix(sArr.Value(i), text1)) {
 					directOut.Append(text2)
 				} else {
 					directOut.Append("no")
@@ -8790,6 +8794,7 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var ifResult vec.Vec[string]
 	{
 		directOut = vec.NewStringOut(mem, n)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		if sArr.NullN() == 0 {
 			for i := range n {
 				if strings.HasSuffix(sArr.Value(i), "é") {
@@ -8800,7 +8805,7 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if !(sArr.IsNull(i)) && strings.HasSuffix(sArr.Value(i), "é") {
+				if vec.Both(sArrValid.IsValid(i), strings.HasSuffix(sArr.Value(i), "é")) {
 					directOut.Append("e")
 				} else {
 					directOut.Append("no")
@@ -8863,6 +8868,7 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var ifResult vec.Vec[string]
 	{
 		directOut = vec.NewStringOut(mem, n)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		if sArr.NullN() == 0 {
 			for i := range n {
 				if likePattern9.Match(sArr.Value(i)) {
@@ -8873,7 +8879,7 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if !(sArr.IsNull(i)) && likePattern9.Match(sArr.Value(i)) {
+				if vec.Both(sArrValid.IsValid(i), likePattern9.Match(sArr.Value(i))) {
 					directOut.Append("two")
 				} else {
 					directOut.Append("no")
@@ -14420,6 +14426,7 @@ func caseWhenColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator,
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&a))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() {
@@ -14435,7 +14442,7 @@ func caseWhenColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator,
 		} else {
 			for i := range out {
 				switch {
-				case (!(a.IsNull(i)) && rt.EqInt64(aV[i], int64(0))):
+				case vec.Both(aValid.IsValid(i), rt.EqInt64(aV[i], int64(0))):
 					out[i] = int64(0)
 				default:
 					if a.IsNull(i) {
@@ -14586,6 +14593,7 @@ func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&a))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() {
@@ -14599,7 +14607,7 @@ func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 			}
 		} else {
 			for i := range out {
-				if !(a.IsNull(i)) && rt.EqInt64(aV[i], int64(0)) {
+				if vec.Both(aValid.IsValid(i), rt.EqInt64(aV[i], int64(0))) {
 					directOut.SetNull(i)
 				} else {
 					if a.IsNull(i) {
@@ -14668,6 +14676,7 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&a))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if a.Clean() {
@@ -14681,7 +14690,7 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 			}
 		} else {
 			for i := range out {
-				if !(a.IsNull(i)) && rt.NeInt64(aV[i], int64(0)) {
+				if vec.Both(aValid.IsValid(i), rt.NeInt64(aV[i], int64(0))) {
 					if a.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
@@ -14754,20 +14763,12 @@ func case0262Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		var bad vec.FirstErr
 		if a.Clean() {
 			for i := range out {
-				if rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) {
-					out[i] = int32(1)
-				} else {
-					out[i] = int32(2)
-				}
+				out[i] = vec.ChooseInt32(rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)), int32(1), int32(2))
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
 			for i := range out {
-				if !(a.IsNull(i)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1)) {
-					out[i] = int32(1)
-				} else {
-					out[i] = int32(2)
-				}
+				out[i] = vec.ChooseInt32((!(a.IsNull(i)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))), int32(1), int32(2))
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		}
@@ -14828,22 +14829,15 @@ func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, fai
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		pV := p.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := directOut.V[:n]
 		if p.Clean() {
 			for i := range out {
-				if pV[i] {
-					out[i] = int32(1)
-				} else {
-					out[i] = int32(2)
-				}
+				out[i] = vec.ChooseInt32(pV[i], int32(1), int32(2))
 			}
 		} else {
 			for i := range out {
-				if !(p.IsNull(i)) && pV[i] {
-					out[i] = int32(1)
-				} else {
-					out[i] = int32(2)
-				}
+				out[i] = vec.ChooseInt32(vec.Both(pValid.IsValid(i), pV[i]), int32(1), int32(2))
 			}
 		}
 		directCol = directOut.Array()
@@ -14962,6 +14956,7 @@ func caseWhenColumn3(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem 
 		directOut = vec.NewStringOut(mem, n)
 		pV := p.V[:n]
 		aV := a.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		var bad vec.FirstErr
 		if p.Clean() && a.Clean() {
 			for i := range n {
@@ -14978,7 +14973,7 @@ func caseWhenColumn3(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem 
 		} else {
 			for i := range n {
 				switch {
-				case (!(p.IsNull(i)) && pV[i]):
+				case vec.Both(pValid.IsValid(i), pV[i]):
 					directOut.Append("a")
 				case (!(a.IsNull(i)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))):
 					directOut.Append("b")
@@ -15089,6 +15084,7 @@ func caseWhenColumn4(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, 
 	{
 		directOut = vec.NewStringOut(mem, n)
 		pV := p.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		if p.Clean() {
 			for i := range n {
 				switch {
@@ -15101,7 +15097,7 @@ func caseWhenColumn4(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, 
 		} else {
 			for i := range n {
 				switch {
-				case (!(p.IsNull(i)) && pV[i]):
+				case vec.Both(pValid.IsValid(i), pV[i]):
 					directOut.Append("a")
 				default:
 					directOut.AppendNull()
@@ -17815,7 +17811,7 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// TRY(a DIV b)
-	col1 := valueColumn6(n, all, a, b, failed, mem)
+	col1 := valueColumn6(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b)"})
@@ -17834,26 +17830,27 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0314 on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV b)
-func valueColumn6(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	quotient := vec.Make[int64](n)
+func valueColumn6(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var tried vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
-		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b)), all)
+		directOut.PrepareNulls()
+		var bad vec.Failed
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			directOut.NullIf(i, bool(bad))
+			bad = false
 		}
+		directCol = directOut.Array()
 	}
-	tried := vec.Try(&quotient, all, n)
 	vec.Check(failed, &tried, all, n, 1)
-	column := vec.Int64Array(mem, &tried, all, n)
-	return column
+	return directCol
 }
 
 // Case0315Schema is the schema of the batches Case0315 returns.
@@ -17884,7 +17881,7 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// TRY(a DIV b)
-	col1 := valueColumn6(n, all, a, b, failed, mem)
+	col1 := valueColumn6(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b)"})
@@ -19929,6 +19926,7 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&a))
 		out := directOut.V[:n]
 		if a.Clean() {
 			for i := range out {
@@ -19942,7 +19940,7 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		} else {
 			for i := range out {
 				switch {
-				case (!(a.IsNull(i)) && rt.GtInt64(aV[i], int64(0))):
+				case vec.Both(aValid.IsValid(i), rt.GtInt64(aV[i], int64(0))):
 					out[i] = int64(2)
 				default:
 					out[i] = int64(3)

@@ -3485,6 +3485,7 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
 		sub1ReadV := sub1Read.V[:n]
+		bValid := vec.AndValid(n, vec.FlagsOf(&b))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if b.Clean() && sub1Read.Clean() {
@@ -3500,7 +3501,7 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 		} else {
 			for i := range out {
 				switch {
-				case (!(b.IsNull(i)) && rt.GtInt64(bV[i], int64(15))):
+				case vec.Both(bValid.IsValid(i), rt.GtInt64(bV[i], int64(15))):
 					if sub1Read.IsNull(i) {
 						directOut.SetNull(i)
 					} else {

@@ -159,3 +159,24 @@ func AbsInt64(a int64) (int64, *Error) {
 
 // AbsFloat64 is abs(DOUBLE); abs(-0.0) is 0.0.
 func AbsFloat64(a float64) float64 { return math.Abs(a) }
+
+// The kernels below are the division and remainder kernels above for a
+// divisor the generator knows when it emits the call (a constant) and
+// knows cannot make them fail: not zero, and for integers not -1 either.
+// With no error to report they are a single Go operation a fused loop
+// computes on every row, and Go turns a constant divisor into a multiply.
+
+// QuotInt64 is DivInt64 for a divisor that is neither 0 nor -1.
+func QuotInt64(a, b int64) int64 { return a / b }
+
+// RemInt32 is ModInt32 for a divisor that is neither 0 nor -1.
+func RemInt32(a, b int32) int32 { return a % b }
+
+// RemInt64 is ModInt64 for a divisor that is neither 0 nor -1.
+func RemInt64(a, b int64) int64 { return a % b }
+
+// QuotFloat64 is DivideFloat64 for a divisor that is not zero.
+func QuotFloat64(a, b float64) float64 { return a / b }
+
+// RemFloat64 is ModFloat64 for a divisor that is not zero.
+func RemFloat64(a, b float64) float64 { return math.Mod(a, b) }

@@ -45,6 +45,17 @@ func (b Bitmap) IsNull(i int) bool {
 	return b.bits[j>>3]&(1<<(j&7)) == 0
 }
 
+// IsValid reports whether row i is not NULL; every row of the zero Bitmap
+// is. With Both, a fused loop tests a condition's inputs' validity (their
+// AND, made before the loop) without a branch per input.
+func (b Bitmap) IsValid(i int) bool {
+	if b.bits == nil {
+		return true
+	}
+	j := b.off + i
+	return b.bits[j>>3]>>(j&7)&1 != 0
+}
+
 // Word returns the validity of rows [i, i+64), bit j for row i+j; bits past
 // the end of the bitmap are 0. The zero Bitmap's words are all ones.
 func (b Bitmap) Word(i int) uint64 {
@@ -99,14 +110,18 @@ func (b Bitmap) Nulls() int {
 // is. Errors in args are not looked at (the caller decides those rows). It
 // works 64 rows at a time, and returns the zero Bitmap when no row is NULL.
 func AndValid(n int, args ...Flags) Bitmap {
-	some := false
+	some, only := 0, -1
 	for k := range args {
 		if args[k].valid.bits != nil || args[k].null != nil {
-			some = true
+			some++
+			only = k
 		}
 	}
-	if !some || n == 0 {
+	if some == 0 || n == 0 {
 		return Bitmap{}
+	}
+	if some == 1 && args[only].valid.bits != nil {
+		return args[only].valid // one input's bitmap, read in place
 	}
 	words := make([]uint64, (n+63)/64)
 	for w := range words {

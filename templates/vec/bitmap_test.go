@@ -176,3 +176,30 @@ func TestWhereKeepsTrueRows(t *testing.T) {
 		a.Release()
 	}
 }
+
+// TestAndValidOneBitmap: with one input that has NULLs, AndValid is that
+// input's bitmap, read at its offset; IsValid agrees with IsNull, and every
+// row of the zero Bitmap is valid.
+func TestAndValidOneBitmap(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{1, 64, 130} {
+		nulls := randomNulls(r, n, 0.3)
+		nulls[n-1] = true
+		a := sliced(t, nulls, 5)
+		v := Int64s(a)
+		clean := Make[int64](n)
+		got := AndValid(n, FlagsOf(&clean), FlagsOf(&v))
+		for i := range n {
+			if got.IsValid(i) == nulls[i] || got.Has() && got.IsNull(i) != nulls[i] {
+				t.Fatalf("n=%d: row %d: IsValid %v, NULL %v", n, i, got.IsValid(i), nulls[i])
+			}
+			if !(Bitmap{}).IsValid(i) {
+				t.Fatalf("row %d of the zero Bitmap is not valid", i)
+			}
+			if Both(true, nulls[i]) != nulls[i] || Both(false, true) || Both(nulls[i], false) {
+				t.Fatalf("Both is not AND")
+			}
+		}
+		a.Release()
+	}
+}

@@ -293,6 +293,7 @@ func EndStrictRow[T any](v *Vec[T], n, i int, bad *FirstErr) {
 	}
 }
 
+//go:noinline
 func endStrictFailed[T any](v *Vec[T], n, i int, bad *FirstErr) {
 	if v.IsNull(i) {
 		bad.Err = nil
@@ -301,6 +302,10 @@ func endStrictFailed[T any](v *Vec[T], n, i int, bad *FirstErr) {
 	endFailed(v, n, i, bad)
 }
 
+// endFailed and endStrictFailed are the rare paths of EndRow and
+// EndStrictRow, kept out of the loop (not inlined) to spare its registers.
+//
+//go:noinline
 func endFailed[T any](v *Vec[T], n, i int, bad *FirstErr) {
 	FailRow(v, n, i, bad.Err)
 	bad.Err = nil
@@ -308,7 +313,11 @@ func endFailed[T any](v *Vec[T], n, i int, bad *FirstErr) {
 
 // Leave adds row i to the rows a fused loop leaves to the vector code (rows
 // of a batch of n). The list is made, for every row the loop could leave,
-// on the first: one allocation however many rows there are.
+// on the first: one allocation however many rows there are. It is not
+// inlined: it runs on a loop's rare path, and its code inlined would take
+// registers from the loop's hot path.
+//
+//go:noinline
 func Leave(left Sel, i, n int) Sel {
 	if cap(left) == 0 {
 		left = make(Sel, 0, n)

@@ -1,6 +1,7 @@
 package vec
 
 import (
+	"math"
 	"testing"
 
 	"github.com/exprc/exprc/templates/rt"
@@ -53,5 +54,33 @@ func TestKeepErrs(t *testing.T) {
 	}
 	if r, e := First(&res, nil, 5); r != 1 || e != e1 {
 		t.Errorf("First = row %d %v, want row 1 E1", r, e)
+	}
+}
+
+func TestChoose(t *testing.T) {
+	for _, c := range []bool{true, false} {
+		pick := func(a, b any) any {
+			if c {
+				return a
+			}
+			return b
+		}
+		if got := ChooseInt64(c, math.MinInt64, 7); got != pick(int64(math.MinInt64), int64(7)) {
+			t.Errorf("ChooseInt64(%v) = %v", c, got)
+		}
+		if got := ChooseInt32(c, -3, math.MaxInt32); got != pick(int32(-3), int32(math.MaxInt32)) {
+			t.Errorf("ChooseInt32(%v) = %v", c, got)
+		}
+		nan := math.NaN()
+		if got := ChooseFloat64(c, nan, math.Copysign(0, -1)); c != math.IsNaN(got) || !c && !math.Signbit(got) {
+			t.Errorf("ChooseFloat64(%v) = %v", c, got)
+		}
+		for _, a := range []bool{true, false} {
+			for _, b := range []bool{true, false} {
+				if got := ChooseBool(c, a, b); got != pick(a, b) {
+					t.Errorf("ChooseBool(%v, %v, %v) = %v", c, a, b, got)
+				}
+			}
+		}
 	}
 }

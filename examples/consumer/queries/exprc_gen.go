@@ -137,6 +137,7 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], mem memory.Alloca
 	{
 		sizeOut = vec.NewStringOut(mem, sel.Rows(n))
 		amountV := amount.V[:n]
+		amountValid := vec.AndValid(n, vec.FlagsOf(&amount))
 		if amount.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
@@ -153,9 +154,9 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], mem memory.Alloca
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				switch {
-				case (!(amount.IsNull(i)) && rt.GeFloat64(amountV[i], float64(100.0))):
+				case vec.Both(amountValid.IsValid(i), rt.GeFloat64(amountV[i], float64(100.0))):
 					sizeOut.Append("large")
-				case (!(amount.IsNull(i)) && rt.GeFloat64(amountV[i], float64(10.0))):
+				case vec.Both(amountValid.IsValid(i), rt.GeFloat64(amountV[i], float64(10.0))):
 					sizeOut.Append("medium")
 				default:
 					sizeOut.Append("small")
