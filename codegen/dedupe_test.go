@@ -40,9 +40,9 @@ SELECT upper(s) AS u, CASE WHEN b < 20 THEN 'small' ELSE 'big' END AS c FROM t W
 		"\t// upper(s)\n\tcol1 := upperColumn(n, all, sArr, arena, failed, mem, 1)\n",
 		"\t// upper(r)\n\tcol2 := upperColumn(n, all, r_Arr, arena, failed, mem, 2)\n",
 		// a + 1 and b + 2: the BIGINT constant is a parameter
-		"func sumColumn(n int, all vec.Sel, in1 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, value1 int64, colNum2 int) arrow.Array",
-		"\t// a + 1\n\tcol2 := sumColumn(n, all, a, failed, mem, int64(1), 2)\n",
-		"\t// b + 2\n\tcol1 := sumColumn(n, all, b, failed, mem, int64(2), 1)\n",
+		"func sumColumn(n int, all vec.Sel, in1 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int64, colNum2 int) arrow.Array",
+		"\t// a + 1\n\tcol2 := sumColumn(n, all, a, mem, failed, int64(1), 2)\n",
+		"\t// b + 2\n\tcol1 := sumColumn(n, all, b, mem, failed, int64(2), 1)\n",
 		// the compiled LIKE patterns are parameters; both are column 3
 		"likeColumn(n, all, sArr, failed, mem, likePattern)",
 		"likeColumn(n, all, r_Arr, failed, mem, likePattern2)",

@@ -25,6 +25,9 @@ type operand struct {
 	// mcol is a MAP input column read in place (lookups search its key array
 	// directly); f.vector materialises it when a vector is needed.
 	mcol *ir.ColumnRef
+	// sel is a WHERE clause built as the selection of the rows it keeps
+	// (a vec.Sel variable; lower.FilterSelects), not as a vector.
+	sel string
 }
 
 func (o operand) isVec() bool { return o.vec != "" }

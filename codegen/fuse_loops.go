@@ -82,6 +82,10 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	}
 	l.fu.outNull = l.setNull()
 	t := n.Expr.Type()
+	if lower.FilterSelects(fz) {
+		f.commentFor(n.Expr)
+		return operand{t: t, sel: l.emitFilterSel()}
+	}
 	if fz.Row.Op == lower.RowTry {
 		l.res = f.fresh(fusedBase(n.Expr))
 		f.commentFor(n.Expr)

@@ -104,21 +104,38 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	sel := allRows
 	if w := pq.Where; w != nil {
 		f.add(jen.Line())
-		var v string
+		var v, kept string
 		if split {
 			f.hoistUnits(w.Hoists, lname, name, "on every row")
 			f.beginUnit(lname+"Where", "computes the WHERE clause of query "+comment(q.Name)+" on every row:", q.FilterSQL, "where"+GoName(exprBase(w.Value.Expr), true))
-			v = f.endUnit(f.vector(f.emit(w.Value), allRows), vecType(ir.TypeBoolean))
+			if o := f.emit(w.Value); o.sel != "" {
+				kept = f.endUnit(o.sel, jen.Qual(vecPkg, "Sel"), "sel")
+			} else {
+				v = f.endUnit(f.vector(o, allRows), vecType(ir.TypeBoolean))
+			}
 		} else {
 			f.add(commentLines("WHERE " + q.FilterSQL)...)
 			f.hoists(w.Hoists)
-			v = f.vector(f.emit(w.Value), allRows)
+			if o := f.emit(w.Value); o.sel != "" {
+				kept = o.sel
+			} else {
+				v = f.vector(o, allRows)
+			}
 		}
-		// vec.Check(failed, &where, all, n, 0)
-		f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), addr(v), jen.Id(allRows), jen.Id("n"), jen.Lit(0)))
-		f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(addr(v), jen.Id("n")))
-		f.declareOuter("sel", jen.Qual(vecPkg, "Sel"))
-		sel = "sel"
+		if kept != "" {
+			// the loop built the selection itself, and no condition can fail
+			if kept != "sel" {
+				f.add(jen.Id("sel").Op(":=").Id(kept))
+				f.declareOuter("sel", jen.Qual(vecPkg, "Sel"))
+			}
+			sel = "sel"
+		} else {
+			// vec.Check(failed, &where, all, n, 0)
+			f.add(jen.Qual(vecPkg, "Check").Call(jen.Id("failed"), addr(v), jen.Id(allRows), jen.Id("n"), jen.Lit(0)))
+			f.add(jen.Id("sel").Op(":=").Qual(vecPkg, "Where").Call(addr(v), jen.Id("n")))
+			f.declareOuter("sel", jen.Qual(vecPkg, "Sel"))
+			sel = "sel"
+		}
 	}
 	rows := "on every row"
 	if sel != allRows {

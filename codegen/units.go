@@ -139,6 +139,8 @@ func (f *funcGen) endUnit(v string, t jen.Code, bind ...string) string {
 	u.resultT = t
 	u.bind = v
 	switch {
+	case len(bind) > 0 && bind[0] == "sel":
+		u.bind = "sel" // the WHERE clause's selection: reserved, read by that name
 	case len(bind) > 0:
 		u.bind = f.fresh(bind[0])
 	case strings.HasPrefix(v, "(*"):

@@ -132,6 +132,8 @@ func (q *Query) Text() string {
 			fmt.Fprintf(&b, "       why: %s\n", f.Why)
 		}
 		switch {
+		case FilterSelects(f):
+			b.WriteString("       builds the selection of the rows it keeps in its loop, with no branch per condition and no boolean vector\n")
 		case f.Direct && f.Row.Op == RowTry:
 			b.WriteString("       writes the output column's Arrow array directly on every row: NULL where an input is or the value fails\n")
 		case f.Direct:

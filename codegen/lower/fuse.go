@@ -73,7 +73,7 @@ func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel)
 			l.setAvailable(a.Shared.ID, a.Hoist)
 		}
 	}
-	if fz.Row.Op != RowTry { // a fused TRY leaves no row to vector code
+	if fz.Row.Op != RowTry && !FilterSelects(fz) { // these leave no row to vector code
 		fz.General = general(fz.Rest)
 	}
 	l.pop(1)
@@ -95,6 +95,16 @@ func (l *lowerer) takeSink(e ir.Expr) (bool, string) {
 	}
 	l.sinkTaken = true
 	return true, ""
+}
+
+// directSink reports whether e is the root of the output column being
+// lowered, of a fixed-width type a fused loop writes directly.
+func (l *lowerer) directSink(e ir.Expr) bool {
+	if l.sink != e || l.sinkTaken {
+		return false
+	}
+	t := e.Type()
+	return kinds.Known(t) && kinds.Of(t).Direct && kinds.Of(t).Fixed
 }
 
 // fusibleRoot reports whether clause root e is emitted as fused loops: a
@@ -120,7 +130,20 @@ func (l *lowerer) fusibleRoot(e ir.Expr) (ok bool, why string) {
 		return false, "not an operation"
 	}
 	if !compound(l.plan, e) {
-		return false, "a single operation: its vector loop is one tight loop already"
+		where := l.filter && e == l.rootExpr
+		if !l.directSink(e) && !where {
+			return false, "a single operation: its vector loop is one tight loop already"
+		}
+		row, why := l.program(l.valueNode(e, nil))
+		switch {
+		case row == nil:
+			return false, why
+		case where && !filterSelects(row):
+			return false, "a single condition: its vector loop is one tight loop already"
+		case where:
+			return true, "a single condition: its loop builds the selection, with no boolean vector"
+		}
+		return true, "a single operation at the root of a fixed-width output column: its loop writes the column, with no vector to copy"
 	}
 	row, why := l.program(l.valueNode(e, nil))
 	if row == nil {

@@ -493,3 +493,40 @@ func CondAnyRow(r *Row) bool {
 	}
 	return StoredAnyRow(r)
 }
+
+// FilterSelects reports whether fused WHERE clause fz builds the selection
+// of the rows it keeps in its own loop, with no boolean vector and no vector
+// code: an AND whose rows with a NULL input are left out (FilterEveryRow) of
+// conditions (FilterTerms) that cannot fail and may be computed on any row
+// (CondAnyRow). Each is computed on every row and ANDed with the others and
+// with the inputs' validity without a branch; the row's number is written
+// and the selection's length advanced by the result.
+func FilterSelects(fz *Fused) bool {
+	return fz.Filter && len(fz.Absorbs) == 0 && filterSelects(fz.Row)
+}
+
+// filterSelects is FilterSelects for WHERE program r: an AND, or a single
+// condition, that is TRUE only where its inputs are not NULL.
+func filterSelects(r *Row) bool {
+	if r.Op == RowAnd && !FilterEveryRow(r) || r.Op != RowAnd && !trueOnlyIfValid(r) {
+		return false
+	}
+	for _, c := range FilterTerms(r) {
+		if !CondAnyRow(c) || CanFlag(c, true) || HasTemp(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// FilterTerms are the operands of AND r, nested ANDs flattened.
+func FilterTerms(r *Row) []*Row {
+	if r.Op != RowAnd {
+		return []*Row{r}
+	}
+	var terms []*Row
+	for _, a := range r.Args {
+		terms = append(terms, FilterTerms(a)...)
+	}
+	return terms
+}

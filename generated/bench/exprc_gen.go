@@ -85,9 +85,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := q1ProjectionWhere(n, all, lShipdate)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := q1ProjectionWhere(n, all, lShipdate)
 
 	// l_returnflag: l_returnflag
 
@@ -114,18 +112,28 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 // q1ProjectionWhere computes the WHERE clause of query Q1Projection on every row:
 //
 //	l_shipdate <= DATE '1998-09-02'
-func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
+func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 	// (l_shipdate <= DATE '1998-09-02')
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		lShipdateV := lShipdate.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate))
-		for i := range out {
-			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -330,10 +338,8 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	allOf := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
-	vec.Check(failed, &allOf, all, n, 0)
-	sel := vec.Where(&allOf, n)
-	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, failed, mem)
+	sel := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
+	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
@@ -350,51 +356,55 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // q6FilterWhere computes the WHERE clause of query Q6Filter on every row:
 //
 //	(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
-func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
+func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Sel {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
-	var allOf vec.Vec[bool]
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
-		allOf = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		out := allOf.V[:n]
-		// a row with a NULL input is left out (the clause is FALSE or NULL there): NULL where an input is, 64 rows at a time; the loop computes every row
-		allOf.Valid = vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity))
-		for i := range out {
-			out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return allOf
+	return kept
 }
 
 // q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * l_discount
-func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * l_discount)
-	product := vec.Make[float64](n)
+	var revenueCol arrow.Array // written by the loop, or below from product
+	var revenueOut *vec.FixedOut[float64]
+	var product vec.Vec[float64]
 	{
+		revenueOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
-		out := product.V[:n]
-		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
-			}
+		out := revenueOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
 		}
+		revenueCol = revenueOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 1)
-	column := vec.Float64Array(mem, &product, sel, n)
-	return column
+	return revenueCol
 }
 
 // eventsInput is the schema of the input batches of the queries over table events.
@@ -864,7 +874,7 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_extendedprice * (1 - l_discount)
 	col1 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 1)
 	col2 := nullHeavyCol2(n, all, lTax, lDiscount, mem, failed)
-	col3 := nullHeavyCol3(n, all, lPartkey, lSuppkey, failed, mem)
+	col3 := nullHeavyCol3(n, all, lPartkey, lSuppkey, mem, failed)
 	col4 := nullHeavyCol4(n, all, lQuantity, failed, mem)
 	col5 := nullHeavyCol5(n, all, lShipdate, lCommitdate, lQuantity, mem, failed)
 	if failed.Err != nil {
@@ -921,26 +931,29 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 // nullHeavyCol3 computes output column 3 (keysum) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	l_partkey + l_suppkey
-func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_partkey + l_suppkey)
-	sum2 := vec.Make[int64](n)
+	var keysumCol arrow.Array // written by the loop, or below from sum2
+	var keysumOut *vec.FixedOut[int64]
+	var sum2 vec.Vec[int64]
 	{
+		keysumOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		lPartkeyV := lPartkey.V[:n]
 		lSuppkeyV := lSuppkey.V[:n]
-		out := sum2.V[:n]
-		vec.Strict(&sum2, all, n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey))
+		out := keysumOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey))
+		sum2.Valid = valid
+		keysumOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.AddInt64(lPartkeyV[i], lSuppkeyV[i]))
+			vec.EndStrictRow(&sum2, n, i, &bad)
 		}
+		keysumCol = keysumOut.Array()
 	}
 	vec.Check(failed, &sum2, all, n, 3)
-	column := vec.Int64Array(mem, &sum2, all, n)
-	return column
+	return keysumCol
 }
 
 // nullHeavyCol4 computes output column 4 (big) of query NullHeavy on every row, noting its first failed row in failed:
@@ -958,8 +971,8 @@ func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64], failed *vec.F
 		}
 	}
 	vec.Check(failed, &cmp, all, n, 4)
-	column2 := vec.BoolArray(mem, &cmp, all, n)
-	return column2
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // nullHeavyCol5 computes output column 5 (signed_qty) of query NullHeavy on every row, noting its first failed row in failed:
@@ -1350,23 +1363,23 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	difference2 := wideShared1(n, all, product3, product)
 	sum4 := wideShared7(n, all, product, product3)
 	// (l_extendedprice * (1 - l_discount)) * 1.01
-	col1 := productColumn2(n, all, product, failed, mem, float64(1.01), 1)
+	col1 := productColumn2(n, all, product, mem, failed, float64(1.01), 1)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
 	col2 := differenceColumn(n, all, difference2, failed, mem, 2)
 	col3 := wideCol3(n, all, product, lQuantity, mem, failed)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
-	col4 := quotientColumn(n, all, product3, sum, failed, mem, 4)
+	col4 := quotientColumn(n, all, product3, sum, mem, failed, 4)
 	col5 := wideCol5(n, all, product, product3, mem, failed)
 	// (l_extendedprice * (1 - l_discount)) - l_extendedprice
-	col6 := differenceColumn2(n, all, product, lExtendedprice, failed, mem, 6)
+	col6 := differenceColumn2(n, all, product, lExtendedprice, mem, failed, 6)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
 	col7 := differenceColumn(n, all, product4, failed, mem, 7)
 	// (l_extendedprice * (1 - l_discount)) * l_discount
 	col8 := differenceColumn(n, all, product2, failed, mem, 8)
 	// ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
-	col9 := quotientColumn(n, all, difference2, sum2, failed, mem, 9)
+	col9 := quotientColumn(n, all, difference2, sum2, mem, failed, 9)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
-	col10 := sumColumn(n, all, product3, lQuantity, failed, mem, 10)
+	col10 := sumColumn(n, all, product3, lQuantity, mem, failed, 10)
 	// (l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
 	col11 := quotientColumn2(n, all, product, lQuantity, mem, failed, float64(2.0), 11)
 	col12 := wideCol12(n, all, product3, product, mem, failed)
@@ -1378,44 +1391,44 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
 	col17 := productColumn(n, all, product3, lTax, mem, failed, 17)
 	// ((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
-	col18 := quotientColumn3(n, all, sum4, failed, mem, float64(2.0), 18)
+	col18 := quotientColumn3(n, all, sum4, mem, failed, float64(2.0), 18)
 	col19 := wideCol19(n, all, product, mem, failed)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
-	col20 := differenceColumn2(n, all, product3, lExtendedprice, failed, mem, 20)
+	col20 := differenceColumn2(n, all, product3, lExtendedprice, mem, failed, 20)
 	// (l_extendedprice * (1 - l_discount)) - l_quantity
-	col21 := differenceColumn2(n, all, product, lQuantity, failed, mem, 21)
+	col21 := differenceColumn2(n, all, product, lQuantity, mem, failed, 21)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
-	col22 := productColumn2(n, all, product3, failed, mem, float64(1.05), 22)
+	col22 := productColumn2(n, all, product3, mem, failed, float64(1.05), 22)
 	// (l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
 	col23 := differenceColumn(n, all, sum4, failed, mem, 23)
 	col24 := wideCol24(n, all, lDiscount, product3, product, mem, failed)
 	// (l_extendedprice * (1 - l_discount)) / (l_tax + 1)
-	col25 := quotientColumn(n, all, product, sum2, failed, mem, 25)
+	col25 := quotientColumn(n, all, product, sum2, mem, failed, 25)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
 	col26 := quotientColumn2(n, all, product3, lDiscount, mem, failed, float64(1.0), 26)
 	col27 := wideCol27(n, all, product, lTax, product3, lDiscount, mem, failed)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
 	col28 := differenceColumn3(n, all, product3, product, mem, failed, float64(0.5), 28)
-	col29 := wideCol29(n, all, product, failed, mem)
-	col30 := wideCol30(n, all, product3, failed, mem)
+	col29 := wideCol29(n, all, product, mem, failed)
+	col30 := wideCol30(n, all, product3, mem, failed)
 	col31 := wideCol31(n, all, product, product3, mem, failed)
 	// ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
-	col32 := productColumn3(n, all, difference2, lQuantity, failed, mem, 32)
+	col32 := productColumn3(n, all, difference2, lQuantity, mem, failed, 32)
 	// (l_extendedprice * (1 - l_discount)) / 7
-	col33 := quotientColumn3(n, all, product, failed, mem, float64(7.0), 33)
+	col33 := quotientColumn3(n, all, product, mem, failed, float64(7.0), 33)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
-	col34 := quotientColumn3(n, all, product3, failed, mem, float64(11.0), 34)
+	col34 := quotientColumn3(n, all, product3, mem, failed, float64(11.0), 34)
 	// (l_extendedprice * (1 - l_discount)) * 0.9 + l_tax
 	col35 := sumColumn2(n, all, product, lTax, mem, failed, float64(0.9), 35)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount
 	col36 := sumColumn2(n, all, product3, lDiscount, mem, failed, float64(0.8), 36)
 	col37 := wideCol37(n, all, product3, product, mem, failed)
 	// (l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
-	col38 := differenceColumn2(n, all, product, product4, failed, mem, 38)
+	col38 := differenceColumn2(n, all, product, product4, mem, failed, 38)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
-	col39 := sumColumn(n, all, product3, product2, failed, mem, 39)
+	col39 := sumColumn(n, all, product3, product2, mem, failed, 39)
 	// (l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
-	col40 := productColumn3(n, all, product, sum, failed, mem, 40)
+	col40 := productColumn3(n, all, product, sum, mem, failed, 40)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3, col4, col5, col6, col7, col8, col9, col10, col11, col12, col13, col14, col15, col16, col17, col18, col19, col20, col21, col22, col23, col24, col25, col26, col27, col28, col29, col30, col31, col32, col33, col34, col35, col36, col37, col38, col39, col40)
 		return nil, failed.QueryError([]string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}, []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"})
@@ -1563,19 +1576,22 @@ func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[
 // computes output column 1 (w01) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 1.01
-func productColumn2(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, value1 float64, colNum2 int) arrow.Array {
-	product5 := vec.Make[float64](n)
+func productColumn2(n int, all vec.Sel, in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
+	var w01Col arrow.Array
+	var w01Out *vec.FixedOut[float64]
+	var product5 vec.Vec[float64]
 	{
+		w01Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		in1V := in1.V[:n]
-		out := product5.V[:n]
-		vec.Strict(&product5, all, n, vec.FlagsOf(&in1))
+		out := w01Out.V[:n]
+		w01Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1)), all)
 		for i := range out {
 			out[i] = rt.MulFloat64(in1V[i], float64(value1))
 		}
+		w01Col = w01Out.Array()
 	}
 	vec.Check(failed, &product5, all, n, colNum2)
-	column := vec.Float64Array(mem, &product5, all, n)
-	return column
+	return w01Col
 }
 
 // differenceColumn is the code of 4 units of this file that differ only in what they
@@ -1585,8 +1601,8 @@ func productColumn2(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failur
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
 func differenceColumn(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
 	vec.Check(failed, &in1, all, n, colNum1)
-	column2 := vec.Float64Array(mem, &in1, all, n)
-	return column2
+	column := vec.Float64Array(mem, &in1, all, n)
+	return column
 }
 
 // wideCol3 computes output column 3 (w03) of query Wide on every row, noting its first failed row in failed:
@@ -1599,13 +1615,13 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 	var sum5 vec.Vec[float64]
 	{
 		w03Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV := product.V[:n]
+		productV2 := product.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w03Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lQuantity)), all)
 		for i := range out {
-			out[i] = rt.AddFloat64(productV[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
+			out[i] = rt.AddFloat64(productV2[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
 		}
 		w03Col = w03Out.Array()
 	}
@@ -1618,25 +1634,27 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 // computes output column 4 (w04) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
-func quotientColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
-	quotient := vec.Make[float64](n)
+func quotientColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var w04Col arrow.Array
+	var w04Out *vec.FixedOut[float64]
+	var quotient vec.Vec[float64]
 	{
+		w04Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
-		out := quotient.V[:n]
-		vec.Strict(&quotient, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		out := w04Out.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		quotient.Valid = valid
+		w04Out.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.DivideFloat64(in1V[i], in2V[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Float64(rt.DivideFloat64(in1V[i], in2V[i]))
+			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
+		w04Col = w04Out.Array()
 	}
 	vec.Check(failed, &quotient, all, n, colNum1)
-	column3 := vec.Float64Array(mem, &quotient, all, n)
-	return column3
+	return w04Col
 }
 
 // wideCol5 computes output column 5 (w05) of query Wide on every row, noting its first failed row in failed:
@@ -1649,19 +1667,19 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 	var ifResult vec.Vec[float64]
 	{
 		w05Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV2 := product.V[:n]
-		product3V := product3.V[:n]
+		productV3 := product.V[:n]
+		product3V2 := product3.V[:n]
 		productValid := vec.AndValid(n, vec.FlagsOf(&product))
 		out := w05Out.V[:n]
 		if product.Clean() && product3.Clean() {
 			for i := range out {
-				out[i] = vec.ChooseFloat64(rt.GtFloat64(productV2[i], float64(50000.0)), product3V[i], productV2[i])
+				out[i] = vec.ChooseFloat64(rt.GtFloat64(productV3[i], float64(50000.0)), product3V2[i], productV3[i])
 			}
 		} else {
 			w05Out.PrepareNulls()
 			for i := range out {
-				ifCond := vec.Both(productValid.IsValid(i), rt.GtFloat64(productV2[i], float64(50000.0)))
-				out[i] = vec.ChooseFloat64(ifCond, product3V[i], productV2[i])
+				ifCond := vec.Both(productValid.IsValid(i), rt.GtFloat64(productV3[i], float64(50000.0)))
+				out[i] = vec.ChooseFloat64(ifCond, product3V2[i], productV3[i])
 				w05Out.NullIf(i, vec.ChooseBool(ifCond, product3.IsNull(i), product.IsNull(i)))
 			}
 		}
@@ -1676,20 +1694,23 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 // computes output column 6 (w06) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) - l_extendedprice
-func differenceColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
-	difference3 := vec.Make[float64](n)
+func differenceColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var w06Col arrow.Array
+	var w06Out *vec.FixedOut[float64]
+	var difference3 vec.Vec[float64]
 	{
-		productV3 := in1.V[:n]
+		w06Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		productV4 := in1.V[:n]
 		in2V := in2.V[:n]
-		out := difference3.V[:n]
-		vec.Strict(&difference3, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		out := w06Out.V[:n]
+		w06Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), all)
 		for i := range out {
-			out[i] = rt.SubFloat64(productV3[i], in2V[i])
+			out[i] = rt.SubFloat64(productV4[i], in2V[i])
 		}
+		w06Col = w06Out.Array()
 	}
 	vec.Check(failed, &difference3, all, n, colNum1)
-	column4 := vec.Float64Array(mem, &difference3, all, n)
-	return column4
+	return w06Col
 }
 
 // sumColumn is the code of 2 units of this file that differ only in what they
@@ -1697,20 +1718,23 @@ func differenceColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[flo
 // computes output column 10 (w10) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
-func sumColumn(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
-	sum6 := vec.Make[float64](n)
+func sumColumn(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var w10Col arrow.Array
+	var w10Out *vec.FixedOut[float64]
+	var sum6 vec.Vec[float64]
 	{
-		product3V2 := product3.V[:n]
+		w10Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		product3V3 := product3.V[:n]
 		lQuantityV2 := in1.V[:n]
-		out := sum6.V[:n]
-		vec.Strict(&sum6, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&in1))
+		out := w10Out.V[:n]
+		w10Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&in1)), all)
 		for i := range out {
-			out[i] = rt.AddFloat64(product3V2[i], lQuantityV2[i])
+			out[i] = rt.AddFloat64(product3V3[i], lQuantityV2[i])
 		}
+		w10Col = w10Out.Array()
 	}
 	vec.Check(failed, &sum6, all, n, colNum1)
-	column8 := vec.Float64Array(mem, &sum6, all, n)
-	return column8
+	return w10Col
 }
 
 // quotientColumn2 is the code of 2 units of this file that differ only in what they
@@ -1724,16 +1748,16 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 	var quotient3 vec.Vec[float64]
 	{
 		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV3 := in1.V[:n]
-		lQuantityV2 := in2.V[:n]
+		productV5 := in1.V[:n]
+		lQuantityV3 := in2.V[:n]
 		out := w11Out.V[:n]
-		valid := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
-		quotient3.Valid = valid
-		w11Out.SetValidity(valid, all)
-		var bad vec.FirstErr
+		valid3 := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		quotient3.Valid = valid3
+		w11Out.SetValidity(valid3, all)
+		var bad3 vec.FirstErr
 		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(productV3[i], rt.AddFloat64(lQuantityV2[i], float64(value1))))
-			vec.EndStrictRow(&quotient3, n, i, &bad)
+			out[i] = bad3.Float64(rt.DivideFloat64(productV5[i], rt.AddFloat64(lQuantityV3[i], float64(value1))))
+			vec.EndStrictRow(&quotient3, n, i, &bad3)
 		}
 		w11Col = w11Out.Array()
 	}
@@ -1751,13 +1775,13 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	var difference4 vec.Vec[float64]
 	{
 		w12Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		product3V2 := product3.V[:n]
-		productV4 := product.V[:n]
+		product3V4 := product3.V[:n]
+		productV6 := product.V[:n]
 		out := w12Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w12Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&product)), all)
 		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(product3V2[i], float64(0.97)), rt.MulFloat64(productV4[i], float64(0.03)))
+			out[i] = rt.SubFloat64(rt.MulFloat64(product3V4[i], float64(0.97)), rt.MulFloat64(productV6[i], float64(0.03)))
 		}
 		w12Col = w12Out.Array()
 	}
@@ -1775,13 +1799,13 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 	var quotient4 vec.Vec[float64]
 	{
 		w13Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lQuantityV3 := lQuantity.V[:n]
-		productV5 := product.V[:n]
+		lQuantityV4 := lQuantity.V[:n]
+		productV7 := product.V[:n]
 		out := w13Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w13Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product)), all)
 		for i := range out {
-			out[i] = rt.QuotFloat64(rt.MulFloat64(lQuantityV3[i], productV5[i]), float64(100.0))
+			out[i] = rt.QuotFloat64(rt.MulFloat64(lQuantityV4[i], productV7[i]), float64(100.0))
 		}
 		w13Col = w13Out.Array()
 	}
@@ -1799,20 +1823,20 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 	var ifResult2 vec.Vec[float64]
 	{
 		w14Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lQuantityV4 := lQuantity.V[:n]
-		productV6 := product.V[:n]
-		product3V3 := product3.V[:n]
+		lQuantityV5 := lQuantity.V[:n]
+		productV8 := product.V[:n]
+		product3V5 := product3.V[:n]
 		lQuantityValid := vec.AndValid(n, vec.FlagsOf(&lQuantity))
 		out := w14Out.V[:n]
 		if lQuantity.Clean() && product.Clean() && product3.Clean() {
 			for i := range out {
-				out[i] = vec.ChooseFloat64(rt.LtFloat64(lQuantityV4[i], float64(25.0)), productV6[i], product3V3[i])
+				out[i] = vec.ChooseFloat64(rt.LtFloat64(lQuantityV5[i], float64(25.0)), productV8[i], product3V5[i])
 			}
 		} else {
 			w14Out.PrepareNulls()
 			for i := range out {
-				ifCond2 := vec.Both(lQuantityValid.IsValid(i), rt.LtFloat64(lQuantityV4[i], float64(25.0)))
-				out[i] = vec.ChooseFloat64(ifCond2, productV6[i], product3V3[i])
+				ifCond2 := vec.Both(lQuantityValid.IsValid(i), rt.LtFloat64(lQuantityV5[i], float64(25.0)))
+				out[i] = vec.ChooseFloat64(ifCond2, productV8[i], product3V5[i])
 				w14Out.NullIf(i, vec.ChooseBool(ifCond2, product.IsNull(i), product3.IsNull(i)))
 			}
 		}
@@ -1833,12 +1857,12 @@ func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Ve
 	var difference5 vec.Vec[float64]
 	{
 		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		product3V4 := product3.V[:n]
-		lQuantityV5 := in1.V[:n]
+		product3V6 := product3.V[:n]
+		lQuantityV6 := in1.V[:n]
 		out := w15Out.V[:n]
 		w15Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&in1)), all)
 		for i := range out {
-			out[i] = rt.SubFloat64(product3V4[i], rt.MulFloat64(lQuantityV5[i], float64(value1)))
+			out[i] = rt.SubFloat64(product3V6[i], rt.MulFloat64(lQuantityV6[i], float64(value1)))
 		}
 		w15Col = w15Out.Array()
 	}
@@ -1856,13 +1880,13 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 	var product6 vec.Vec[float64]
 	{
 		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV7 := product.V[:n]
+		productV9 := product.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := w16Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w16Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
-			out[i] = rt.MulFloat64(productV7[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
+			out[i] = rt.MulFloat64(productV9[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
 		}
 		w16Col = w16Out.Array()
 	}
@@ -1875,24 +1899,22 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 // computes output column 18 (w18) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
-func quotientColumn3(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, value1 float64, colNum2 int) arrow.Array {
-	quotient5 := vec.Make[float64](n)
+func quotientColumn3(n int, all vec.Sel, in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
+	var w18Col arrow.Array
+	var w18Out *vec.FixedOut[float64]
+	var quotient5 vec.Vec[float64]
 	{
+		w18Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		in1V := in1.V[:n]
-		out := quotient5.V[:n]
-		vec.Strict(&quotient5, all, n, vec.FlagsOf(&in1))
+		out := w18Out.V[:n]
+		w18Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1)), all)
 		for i := range out {
-			r, err := rt.DivideFloat64(in1V[i], float64(value1))
-			if err != nil {
-				quotient5.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = rt.QuotFloat64(in1V[i], float64(value1))
 		}
+		w18Col = w18Out.Array()
 	}
 	vec.Check(failed, &quotient5, all, n, colNum2)
-	column9 := vec.Float64Array(mem, &quotient5, all, n)
-	return column9
+	return w18Col
 }
 
 // wideCol19 computes output column 19 (w19) of query Wide on every row, noting its first failed row in failed:
@@ -1905,12 +1927,12 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 	var quotient6 vec.Vec[float64]
 	{
 		w19Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV8 := product.V[:n]
+		productV10 := product.V[:n]
 		out := w19Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w19Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product)), all)
 		for i := range out {
-			out[i] = rt.QuotFloat64(rt.MulFloat64(productV8[i], productV8[i]), float64(1e+06))
+			out[i] = rt.QuotFloat64(rt.MulFloat64(productV10[i], productV10[i]), float64(1e+06))
 		}
 		w19Col = w19Out.Array()
 	}
@@ -1929,14 +1951,14 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 	{
 		w24Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lDiscountV2 := lDiscount.V[:n]
-		product3V6 := product3.V[:n]
-		productV9 := product.V[:n]
+		product3V10 := product3.V[:n]
+		productV12 := product.V[:n]
 		lDiscountValid := vec.AndValid(n, vec.FlagsOf(&lDiscount))
 		out := w24Out.V[:n]
 		if lDiscount.Clean() && product3.Clean() && product.Clean() {
 			for i := range out {
 				var ifThenValue float64
-				ifThenValue = vec.ChooseFloat64(rt.GtFloat64(lDiscountV2[i], float64(0.05)), product3V6[i], productV9[i])
+				ifThenValue = vec.ChooseFloat64(rt.GtFloat64(lDiscountV2[i], float64(0.05)), product3V10[i], productV12[i])
 				out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
 			}
 		} else {
@@ -1948,13 +1970,13 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 					if product3.IsNull(i) {
 						ifThenValueNull = true
 					} else {
-						ifThenValue = product3V6[i]
+						ifThenValue = product3V10[i]
 					}
 				} else {
 					if product.IsNull(i) {
 						ifThenValueNull = true
 					} else {
-						ifThenValue = productV9[i]
+						ifThenValue = productV12[i]
 					}
 				}
 				out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
@@ -1977,15 +1999,15 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 	var sum7 vec.Vec[float64]
 	{
 		w27Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV10 := product.V[:n]
+		productV14 := product.V[:n]
 		lTaxV2 := lTax.V[:n]
-		product3V8 := product3.V[:n]
+		product3V12 := product3.V[:n]
 		lDiscountV4 := lDiscount.V[:n]
 		out := w27Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w27Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lTax), vec.FlagsOf(&product3), vec.FlagsOf(&lDiscount)), all)
 		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(productV10[i], lTaxV2[i]), rt.MulFloat64(product3V8[i], lDiscountV4[i]))
+			out[i] = rt.AddFloat64(rt.MulFloat64(productV14[i], lTaxV2[i]), rt.MulFloat64(product3V12[i], lDiscountV4[i]))
 		}
 		w27Col = w27Out.Array()
 	}
@@ -1996,39 +2018,47 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 // wideCol29 computes output column 29 (w29) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) + 100
-func wideCol29(n int, all vec.Sel, product vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func wideCol29(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
-	sum8 := vec.Make[float64](n)
+	var w29Col arrow.Array // written by the loop, or below from sum8
+	var w29Out *vec.FixedOut[float64]
+	var sum8 vec.Vec[float64]
 	{
-		productV12 := product.V[:n]
-		out := sum8.V[:n]
-		vec.Strict(&sum8, all, n, vec.FlagsOf(&product))
+		w29Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		productV16 := product.V[:n]
+		out := w29Out.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w29Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product)), all)
 		for i := range out {
-			out[i] = rt.AddFloat64(productV12[i], float64(100.0))
+			out[i] = rt.AddFloat64(productV16[i], float64(100.0))
 		}
+		w29Col = w29Out.Array()
 	}
 	vec.Check(failed, &sum8, all, n, 29)
-	column15 := vec.Float64Array(mem, &sum8, all, n)
-	return column15
+	return w29Col
 }
 
 // wideCol30 computes output column 30 (w30) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
-func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
-	difference9 := vec.Make[float64](n)
+	var w30Col arrow.Array // written by the loop, or below from difference9
+	var w30Out *vec.FixedOut[float64]
+	var difference9 vec.Vec[float64]
 	{
-		product3V10 := product3.V[:n]
-		out := difference9.V[:n]
-		vec.Strict(&difference9, all, n, vec.FlagsOf(&product3))
+		w30Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		product3V14 := product3.V[:n]
+		out := w30Out.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w30Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3)), all)
 		for i := range out {
-			out[i] = rt.SubFloat64(product3V10[i], float64(100.0))
+			out[i] = rt.SubFloat64(product3V14[i], float64(100.0))
 		}
+		w30Col = w30Out.Array()
 	}
 	vec.Check(failed, &difference9, all, n, 30)
-	column16 := vec.Float64Array(mem, &difference9, all, n)
-	return column16
+	return w30Col
 }
 
 // wideCol31 computes output column 31 (w31) of query Wide on every row, noting its first failed row in failed:
@@ -2041,13 +2071,13 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 	var difference10 vec.Vec[float64]
 	{
 		w31Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV12 := product.V[:n]
-		product3V10 := product3.V[:n]
+		productV17 := product.V[:n]
+		product3V15 := product3.V[:n]
 		out := w31Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w31Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&product3)), all)
 		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(productV12[i], float64(3.0)), product3V10[i])
+			out[i] = rt.SubFloat64(rt.MulFloat64(productV17[i], float64(3.0)), product3V15[i])
 		}
 		w31Col = w31Out.Array()
 	}
@@ -2060,20 +2090,23 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 // computes output column 32 (w32) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
-func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
-	product10 := vec.Make[float64](n)
+func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var w32Col arrow.Array
+	var w32Out *vec.FixedOut[float64]
+	var product10 vec.Vec[float64]
 	{
-		in1V := in1.V[:n]
-		lQuantityV6 := in2.V[:n]
-		out := product10.V[:n]
-		vec.Strict(&product10, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		w32Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		difference2V2 := in1.V[:n]
+		lQuantityV8 := in2.V[:n]
+		out := w32Out.V[:n]
+		w32Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), all)
 		for i := range out {
-			out[i] = rt.MulFloat64(in1V[i], lQuantityV6[i])
+			out[i] = rt.MulFloat64(difference2V2[i], lQuantityV8[i])
 		}
+		w32Col = w32Out.Array()
 	}
 	vec.Check(failed, &product10, all, n, colNum1)
-	column17 := vec.Float64Array(mem, &product10, all, n)
-	return column17
+	return w32Col
 }
 
 // sumColumn2 is the code of 2 units of this file that differ only in what they
@@ -2087,12 +2120,12 @@ func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], 
 	var sum9 vec.Vec[float64]
 	{
 		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV13 := in1.V[:n]
+		productV19 := in1.V[:n]
 		lTaxV3 := in2.V[:n]
 		out := w35Out.V[:n]
 		w35Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), all)
 		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(productV13[i], float64(value1)), lTaxV3[i])
+			out[i] = rt.AddFloat64(rt.MulFloat64(productV19[i], float64(value1)), lTaxV3[i])
 		}
 		w35Col = w35Out.Array()
 	}
@@ -2110,17 +2143,17 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	var ifResult3 vec.Vec[float64]
 	{
 		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		product3V12 := product3.V[:n]
-		productV14 := product.V[:n]
+		product3V18 := product3.V[:n]
+		productV20 := product.V[:n]
 		inputsValid := vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&product))
 		out := w37Out.V[:n]
 		if product3.Clean() && product.Clean() {
 			for i := range out {
-				out[i] = vec.ChooseFloat64(rt.GtFloat64(product3V12[i], rt.MulFloat64(productV14[i], float64(1.05))), float64(1.0), float64(0.0))
+				out[i] = vec.ChooseFloat64(rt.GtFloat64(product3V18[i], rt.MulFloat64(productV20[i], float64(1.05))), float64(1.0), float64(0.0))
 			}
 		} else {
 			for i := range out {
-				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.GtFloat64(product3V12[i], rt.MulFloat64(productV14[i], float64(1.05)))), float64(1.0), float64(0.0))
+				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.GtFloat64(product3V18[i], rt.MulFloat64(productV20[i], float64(1.05)))), float64(1.0), float64(0.0))
 			}
 		}
 		w37Col = w37Out.Array()

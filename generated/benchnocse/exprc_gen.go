@@ -85,9 +85,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := q1ProjectionWhere(n, all, lShipdate)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := q1ProjectionWhere(n, all, lShipdate)
 
 	// l_returnflag: l_returnflag
 
@@ -114,18 +112,28 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 // q1ProjectionWhere computes the WHERE clause of query Q1Projection on every row:
 //
 //	l_shipdate <= DATE '1998-09-02'
-func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
+func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 	// (l_shipdate <= DATE '1998-09-02')
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		lShipdateV := lShipdate.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate))
-		for i := range out {
-			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -326,10 +334,8 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	allOf := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
-	vec.Check(failed, &allOf, all, n, 0)
-	sel := vec.Where(&allOf, n)
-	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, failed, mem)
+	sel := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
+	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
@@ -346,51 +352,55 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // q6FilterWhere computes the WHERE clause of query Q6Filter on every row:
 //
 //	(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
-func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
+func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Sel {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
-	var allOf vec.Vec[bool]
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
-		allOf = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		out := allOf.V[:n]
-		// a row with a NULL input is left out (the clause is FALSE or NULL there): NULL where an input is, 64 rows at a time; the loop computes every row
-		allOf.Valid = vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity))
-		for i := range out {
-			out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return allOf
+	return kept
 }
 
 // q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * l_discount
-func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * l_discount)
-	product := vec.Make[float64](n)
+	var revenueCol arrow.Array // written by the loop, or below from product
+	var revenueOut *vec.FixedOut[float64]
+	var product vec.Vec[float64]
 	{
+		revenueOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
-		out := product.V[:n]
-		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
-			}
+		out := revenueOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
 		}
+		revenueCol = revenueOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 1)
-	column := vec.Float64Array(mem, &product, sel, n)
-	return column
+	return revenueCol
 }
 
 // eventsInput is the schema of the input batches of the queries over table events.
@@ -930,7 +940,7 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_extendedprice * (1 - l_discount)
 	col1 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 1)
 	col2 := nullHeavyCol2(n, all, lTax, lDiscount, mem, failed)
-	col3 := nullHeavyCol3(n, all, lPartkey, lSuppkey, failed, mem)
+	col3 := nullHeavyCol3(n, all, lPartkey, lSuppkey, mem, failed)
 	col4 := nullHeavyCol4(n, all, lQuantity, failed, mem)
 	col5 := nullHeavyCol5(n, all, lShipdate, lCommitdate, lQuantity, mem, failed)
 	if failed.Err != nil {
@@ -987,26 +997,29 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 // nullHeavyCol3 computes output column 3 (keysum) of query NullHeavy on every row, noting its first failed row in failed:
 //
 //	l_partkey + l_suppkey
-func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_partkey + l_suppkey)
-	sum2 := vec.Make[int64](n)
+	var keysumCol arrow.Array // written by the loop, or below from sum2
+	var keysumOut *vec.FixedOut[int64]
+	var sum2 vec.Vec[int64]
 	{
+		keysumOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		lPartkeyV := lPartkey.V[:n]
 		lSuppkeyV := lSuppkey.V[:n]
-		out := sum2.V[:n]
-		vec.Strict(&sum2, all, n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey))
+		out := keysumOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey))
+		sum2.Valid = valid
+		keysumOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.AddInt64(lPartkeyV[i], lSuppkeyV[i])
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.AddInt64(lPartkeyV[i], lSuppkeyV[i]))
+			vec.EndStrictRow(&sum2, n, i, &bad)
 		}
+		keysumCol = keysumOut.Array()
 	}
 	vec.Check(failed, &sum2, all, n, 3)
-	column := vec.Int64Array(mem, &sum2, all, n)
-	return column
+	return keysumCol
 }
 
 // nullHeavyCol4 computes output column 4 (big) of query NullHeavy on every row, noting its first failed row in failed:
@@ -1024,8 +1037,8 @@ func nullHeavyCol4(n int, all vec.Sel, lQuantity vec.Vec[float64], failed *vec.F
 		}
 	}
 	vec.Check(failed, &cmp, all, n, 4)
-	column2 := vec.BoolArray(mem, &cmp, all, n)
-	return column2
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
 }
 
 // nullHeavyCol5 computes output column 5 (signed_qty) of query NullHeavy on every row, noting its first failed row in failed:

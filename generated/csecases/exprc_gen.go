@@ -876,9 +876,7 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := cheap_shared_two_rootsWhere(n, all, i_)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := cheap_shared_two_rootsWhere(n, all, i_)
 	col1 := cheap_shared_two_rootsCol1(n, sel, x, y, mem, failed)
 	col2 := cheap_shared_two_rootsCol2(n, sel, c_, x, y, mem, failed)
 	col3 := cheap_shared_two_rootsCol3(n, sel, p, a, b, x, y, failed, mem)
@@ -898,18 +896,28 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 // cheap_shared_two_rootsWhere computes the WHERE clause of query cheap_shared_two_roots on every row:
 //
 //	i > 0
-func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
+func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Sel {
 	// (i > 0)
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		i_V := i_.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&i_))
-		for i := range out {
-			out[i] = rt.GtInt32(i_V[i], int32(0))
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&i_)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GtInt32(i_V[i], int32(0))))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GtInt32(i_V[i], int32(0))) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // cheap_shared_two_rootsCol1 computes output column 1 (disc) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -2483,7 +2491,7 @@ func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memo
 	cmp := whereCmp(n, all, entry, int64(0))
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
-	col1 := map_lookup_where_outputCol1(n, sel, entry, failed, mem)
+	col1 := map_lookup_where_outputCol1(n, sel, entry, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"m['k'] > 0", "m['k'] + 1"})
@@ -2547,39 +2555,37 @@ func whereCmp(n int, all vec.Sel, in1 vec.Vec[int64], value1 int64) vec.Vec[bool
 // map_lookup_where_outputCol1 computes output column 1 (r) of query map_lookup_where_output on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	m['k'] + 1
-func map_lookup_where_outputCol1(n int, sel vec.Sel, entry vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func map_lookup_where_outputCol1(n int, sel vec.Sel, entry vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (m['k'] + 1)
-	sum := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		entryV := entry.V[:n]
-		out := sum.V[:n]
-		if vec.Strict(&sum, sel, n, vec.FlagsOf(&entry)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.AddInt64(entryV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		out := directOut.V
+		var bad vec.FirstErr
+		if entry.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = bad.Int64(rt.AddInt64(bad.Int64(entryV[i], entry.ErrAt(i)), int64(1)))
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if sum.Dirty(i) {
+				if entry.IsNull(i) {
+					directOut.SetNull(k)
 					continue
 				}
-				r, err := rt.AddInt64(entryV[i], int64(1))
-				if err != nil {
-					sum.Fail(i, err)
-					continue
-				}
-				out[i] = r
+				out[k] = bad.Int64(rt.AddInt64(bad.Int64(entryV[i], entry.ErrAt(i)), int64(1)))
+				vec.EndRow(&sum, n, i, &bad)
 			}
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, sel, n, 1)
-	column := vec.Int64Array(mem, &sum, sel, n)
-	return column
+	return directCol
 }
 
 // Nested_if_regionSchema is the schema of the batches Nested_if_region returns.
@@ -2705,7 +2711,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	sum := nested_not_subsumedShared0(n, all, a, b)
-	col1 := nested_not_subsumedCol1(n, all, sum, failed, mem)
+	col1 := nested_not_subsumedCol1(n, all, sum, mem, failed)
 	// a + b
 	col2 := quotientColumn(n, all, sum, failed, mem, 2)
 	if failed.Err != nil {
@@ -2747,25 +2753,35 @@ func nested_not_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[
 // nested_not_subsumedCol1 computes output column 1 (r) of query nested_not_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2
-func nested_not_subsumedCol1(n int, all vec.Sel, sum vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func nested_not_subsumedCol1(n int, all vec.Sel, sum vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((a + b) * 2)
-	product := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[int64]
+	var product vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		sumV := sum.V[:n]
-		out := product.V[:n]
-		vec.Strict(&product, all, n, vec.FlagsOf(&sum))
-		for i := range out {
-			r, err := rt.MulInt64(sumV[i], int64(2))
-			if err != nil {
-				product.Fail(i, err)
-				continue
+		out := directOut.V[:n]
+		var bad vec.FirstErr
+		if sum.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(sumV[i], sum.ErrAt(i)), int64(2)))
+				vec.EndRow(&product, n, i, &bad)
 			}
-			out[i] = r
+		} else {
+			for i := range out {
+				if sum.IsNull(i) {
+					directOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int64(rt.MulInt64(bad.Int64(sumV[i], sum.ErrAt(i)), int64(2)))
+				vec.EndRow(&product, n, i, &bad)
+			}
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.Int64Array(mem, &product, all, n)
-	return column
+	return directCol
 }
 
 // Nested_subsumedSchema is the schema of the batches Nested_subsumed returns.
@@ -2797,7 +2813,7 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	// (a + b) * 2
 	col1 := quotientColumn(n, all, product, failed, mem, 1)
 	// (a + b) * 2 + 1
-	col2 := sumColumn(n, all, product, failed, mem)
+	col2 := sumColumn(n, all, product, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "(a + b) * 2 + 1"})
@@ -2854,24 +2870,34 @@ func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 // computes output column 2 (s) of query nested_subsumed on every row, noting its first failed row in failed:
 //
 //	(a + b) * 2 + 1
-func sumColumn(n int, all vec.Sel, in1 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	sum2 := vec.Make[int64](n)
+func sumColumn(n int, all vec.Sel, in1 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var sCol arrow.Array
+	var sOut *vec.FixedOut[int64]
+	var sum2 vec.Vec[int64]
 	{
+		sOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		in1V := in1.V[:n]
-		out := sum2.V[:n]
-		vec.Strict(&sum2, all, n, vec.FlagsOf(&in1))
-		for i := range out {
-			r, err := rt.AddInt64(in1V[i], int64(1))
-			if err != nil {
-				sum2.Fail(i, err)
-				continue
+		out := sOut.V[:n]
+		var bad vec.FirstErr
+		if in1.Clean() {
+			for i := range out {
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(in1V[i], in1.ErrAt(i)), int64(1)))
+				vec.EndRow(&sum2, n, i, &bad)
 			}
-			out[i] = r
+		} else {
+			for i := range out {
+				if in1.IsNull(i) {
+					sOut.SetNull(i)
+					continue
+				}
+				out[i] = bad.Int64(rt.AddInt64(bad.Int64(in1V[i], in1.ErrAt(i)), int64(1)))
+				vec.EndRow(&sum2, n, i, &bad)
+			}
 		}
+		sCol = sOut.Array()
 	}
 	vec.Check(failed, &sum2, all, n, 2)
-	column2 := vec.Int64Array(mem, &sum2, all, n)
-	return column2
+	return sCol
 }
 
 // Non_failing_sharedSchema is the schema of the batches Non_failing_shared returns.
@@ -3004,7 +3030,7 @@ func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	quotient := quotientShared(n, all, a, b)
 	col1 := nullifCol1(n, all, quotient, failed, mem)
 	// (a DIV b) + 1
-	col2 := sumColumn(n, all, quotient, failed, mem)
+	col2 := sumColumn(n, all, quotient, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "NULLIF(a DIV b, 0)", "(a DIV b) + 1"})

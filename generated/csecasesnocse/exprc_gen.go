@@ -67,7 +67,7 @@ func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	failed := new(vec.Failure)
 	col1 := and_operandCol1(n, all, p, a, b, failed, mem)
 	// a DIV b
-	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
+	col2 := quotientColumn(n, all, a, b, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "p AND (a DIV b > 1)", "a DIV b"})
@@ -125,25 +125,27 @@ func and_operandCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 // computes output column 2 (s) of query and_operand on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func quotientColumn(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
-	quotient := vec.Make[int64](n)
+func quotientColumn(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var sCol arrow.Array
+	var sOut *vec.FixedOut[int64]
+	var quotient vec.Vec[int64]
 	{
+		sOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV2 := in1.V[:n]
 		bV2 := in2.V[:n]
-		out := quotient.V[:n]
-		vec.Strict(&quotient, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		out := sOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		quotient.Valid = valid
+		sOut.SetValidity(valid, all)
+		var bad2 vec.FirstErr
 		for i := range out {
-			r, err := rt.DivInt64(aV2[i], bV2[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad2.Int64(rt.DivInt64(aV2[i], bV2[i]))
+			vec.EndStrictRow(&quotient, n, i, &bad2)
 		}
+		sCol = sOut.Array()
 	}
 	vec.Check(failed, &quotient, all, n, colNum1)
-	column2 := vec.Int64Array(mem, &quotient, all, n)
-	return column2
+	return sCol
 }
 
 // BetweenSchema is the schema of the batches Between returns.
@@ -173,7 +175,7 @@ func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	failed := new(vec.Failure)
 	col1 := betweenCol1(n, all, a, b, failed, mem)
 	// a DIV b
-	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
+	col2 := quotientColumn(n, all, a, b, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a DIV b) BETWEEN 1 AND 10", "a DIV b"})
@@ -879,9 +881,7 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := cheap_shared_two_rootsWhere(n, all, i_)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := cheap_shared_two_rootsWhere(n, all, i_)
 	col1 := cheap_shared_two_rootsCol1(n, sel, x, y, mem, failed)
 	col2 := cheap_shared_two_rootsCol2(n, sel, x, y, c_, mem, failed)
 	col3 := cheap_shared_two_rootsCol3(n, sel, p, x, y, a, b, failed, mem)
@@ -901,18 +901,28 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 // cheap_shared_two_rootsWhere computes the WHERE clause of query cheap_shared_two_roots on every row:
 //
 //	i > 0
-func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Vec[bool] {
+func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Sel {
 	// (i > 0)
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		i_V := i_.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&i_))
-		for i := range out {
-			out[i] = rt.GtInt32(i_V[i], int32(0))
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&i_)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GtInt32(i_V[i], int32(0))))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GtInt32(i_V[i], int32(0))) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // cheap_shared_two_rootsCol1 computes output column 1 (disc) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -1114,7 +1124,7 @@ func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, 
 	failed := new(vec.Failure)
 	col1 := coalesce_later_arg_other_outputCol1(n, all, a, b, c_, mem, failed)
 	// b DIV c
-	col2 := quotientColumn(n, all, b, c_, failed, mem, 2)
+	col2 := quotientColumn(n, all, b, c_, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "COALESCE(a, b DIV c)", "b DIV c"})
@@ -1280,7 +1290,7 @@ func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// IF(p, a DIV b, 0)
 	col1 := ifThenColumn(n, all, p, a, b, mem, failed, 1)
 	// a DIV b
-	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
+	col2 := quotientColumn(n, all, a, b, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "guarded", "plain"}, []string{"", "IF(p, a DIV b, 0)", "a DIV b"})
@@ -1367,7 +1377,7 @@ func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// a DIV b
-	col1 := quotientColumn(n, all, a, b, failed, mem, 1)
+	col1 := quotientColumn(n, all, a, b, mem, failed, 1)
 	// IF(p, a DIV b, 0)
 	col2 := ifThenColumn(n, all, p, a, b, mem, failed, 2)
 	if failed.Err != nil {
@@ -1878,7 +1888,7 @@ func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (a
 	failed := new(vec.Failure)
 	col1 := in_listCol1(n, all, a, b, failed, mem)
 	// a DIV b
-	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
+	col2 := quotientColumn(n, all, a, b, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "a DIV b IN (1, 2)", "a DIV b"})
@@ -2719,7 +2729,7 @@ func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	failed := new(vec.Failure)
 	// (a + b) * 2
 	col1 := productColumn(n, all, a, b, mem, failed)
-	col2 := nested_not_subsumedCol2(n, all, a, b, failed, mem)
+	col2 := nested_not_subsumedCol2(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "(a + b) * 2", "a + b"})
@@ -2764,26 +2774,29 @@ func productColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem m
 // nested_not_subsumedCol2 computes output column 2 (s) of query nested_not_subsumed on every row, noting its first failed row in failed:
 //
 //	a + b
-func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (a + b)
-	sum := vec.Make[int64](n)
+	var sCol arrow.Array // written by the loop, or below from sum
+	var sOut *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
+		sOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV2 := a.V[:n]
 		bV2 := b.V[:n]
-		out := sum.V[:n]
-		vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := sOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid2 := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		sum.Valid = valid2
+		sOut.SetValidity(valid2, all)
+		var bad2 vec.FirstErr
 		for i := range out {
-			r, err := rt.AddInt64(aV2[i], bV2[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad2.Int64(rt.AddInt64(aV2[i], bV2[i]))
+			vec.EndStrictRow(&sum, n, i, &bad2)
 		}
+		sCol = sOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 2)
-	column := vec.Int64Array(mem, &sum, all, n)
-	return column
+	return sCol
 }
 
 // Nested_subsumedSchema is the schema of the batches Nested_subsumed returns.
@@ -2881,7 +2894,7 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := non_failing_sharedCol1(n, all, x, y, failed, mem)
+	col1 := non_failing_sharedCol1(n, all, x, y, mem, failed)
 	col2 := non_failing_sharedCol2(n, all, p, x, y, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
@@ -2899,21 +2912,25 @@ func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 // non_failing_sharedCol1 computes output column 1 (r) of query non_failing_shared on every row, noting its first failed row in failed:
 //
 //	x * y
-func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (x * y)
-	product := vec.Make[float64](n)
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[float64]
+	var product vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
 		yV := y.V[:n]
-		out := product.V[:n]
-		vec.Strict(&product, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), all)
 		for i := range out {
 			out[i] = rt.MulFloat64(xV[i], yV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.Float64Array(mem, &product, all, n)
-	return column
+	return directCol
 }
 
 // non_failing_sharedCol2 computes output column 2 (s) of query non_failing_shared on every row, noting its first failed row in failed:
@@ -2927,19 +2944,19 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], x vec.Vec[float
 	{
 		sOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
-		xV := x.V[:n]
-		yV := y.V[:n]
+		xV2 := x.V[:n]
+		yV2 := y.V[:n]
 		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := sOut.V[:n]
 		if p.Clean() && x.Clean() && y.Clean() {
 			for i := range out {
-				out[i] = vec.ChooseFloat64(pV[i], rt.MulFloat64(xV[i], yV[i]), float64(0.0))
+				out[i] = vec.ChooseFloat64(pV[i], rt.MulFloat64(xV2[i], yV2[i]), float64(0.0))
 			}
 		} else {
 			sOut.PrepareNulls()
 			for i := range out {
 				ifCond := vec.Both(pValid.IsValid(i), pV[i])
-				out[i] = vec.ChooseFloat64(ifCond, rt.MulFloat64(xV[i], yV[i]), float64(0.0))
+				out[i] = vec.ChooseFloat64(ifCond, rt.MulFloat64(xV2[i], yV2[i]), float64(0.0))
 				sOut.NullIf(i, vec.ChooseBool(ifCond, x.IsNull(i) || y.IsNull(i), false))
 			}
 		}
@@ -4472,7 +4489,7 @@ func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	failed := new(vec.Failure)
 	col1 := simple_case_operandCol1(n, all, a, b, mem, failed)
 	// a DIV b
-	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
+	col2 := quotientColumn(n, all, a, b, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "r", "s"}, []string{"", "CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END", "a DIV b"})
@@ -4710,7 +4727,7 @@ func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	failed := new(vec.Failure)
 	col1 := try_boundaryCol1(n, all, a, b, mem, failed)
 	// a DIV b
-	col2 := quotientColumn(n, all, a, b, failed, mem, 2)
+	col2 := quotientColumn(n, all, a, b, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "safe", "raw"}, []string{"", "TRY(a DIV b)", "a DIV b"})
@@ -4886,7 +4903,7 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	// a DIV b
-	col1 := quotientColumn2(n, sel, a, b, failed, mem)
+	col1 := quotientColumn2(n, sel, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"(a DIV b) > 1", "a DIV b"})
@@ -4927,39 +4944,28 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64
 // computes output column 1 (q) of query where_and_output on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	a DIV b
-func quotientColumn2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	quotient := vec.Make[int64](n)
+func quotientColumn2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var qCol arrow.Array
+	var qOut *vec.FixedOut[int64]
+	var quotient vec.Vec[int64]
 	{
+		qOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		aV2 := a.V[:n]
 		bV2 := b.V[:n]
-		out := quotient.V[:n]
-		if vec.Strict(&quotient, sel, n, vec.FlagsOf(&a), vec.FlagsOf(&b)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.DivInt64(aV2[i], bV2[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if quotient.Dirty(i) {
-					continue
-				}
-				r, err := rt.DivInt64(aV2[i], bV2[i])
-				if err != nil {
-					quotient.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+		out := qOut.V
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		quotient.Valid = valid
+		qOut.SetValidity(valid, sel)
+		var bad2 vec.FirstErr
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = bad2.Int64(rt.DivInt64(aV2[i], bV2[i]))
+			vec.EndStrictRow(&quotient, n, i, &bad2)
 		}
+		qCol = qOut.Array()
 	}
 	vec.Check(failed, &quotient, sel, n, 1)
-	column := vec.Int64Array(mem, &quotient, sel, n)
-	return column
+	return qCol
 }
 
 // Where_both_branchesSchema is the schema of the batches Where_both_branches returns.
@@ -5081,7 +5087,7 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
 	// a DIV b
-	col1 := quotientColumn2(n, sel, a, b, failed, mem)
+	col1 := quotientColumn2(n, sel, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"})

@@ -225,10 +225,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	// b = a
-	cmp := whereCmp(n, all, b, a)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := shape00001Where(n, all, b, a)
 	col1 := shape00001Col1(n, sel, b, r_, shared0, shared0Done, c_, a, failed, mem)
 	col2 := shape00001Col2(n, sel, a, r_, p, c_, failed, mem)
 	if failed.Err != nil {
@@ -244,23 +241,32 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// whereCmp is the code of 2 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes the WHERE clause of query Shape00001 on every row:
+// shape00001Where computes the WHERE clause of query Shape00001 on every row:
 //
 //	b = a
-func whereCmp(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.Vec[bool] {
-	cmp := vec.Make[bool](n)
+func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Sel {
+	// (b = a)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
-		in1V := in1.V[:n]
-		in2V := in2.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
-		for i := range out {
-			out[i] = rt.EqInt64(in1V[i], in2V[i])
+		bV := b.V[:n]
+		aV := a.V[:n]
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.EqInt64(bV[i], aV[i])))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.EqInt64(bV[i], aV[i])) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // shape00001Col1 computes output column 1 (o1) of query Shape00001 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -297,49 +303,49 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 		}
 	}
 	// (b <> probe(2, r, 9223372036854775807))
-	cmp2 := vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
 	{
-		bV := b.V[:n]
+		bV2 := b.V[:n]
 		probeV := probe.V[:n]
-		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
+		out := cmp.V[:n]
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
 			for i := range out {
-				out[i] = rt.NeInt64(bV[i], probeV[i])
+				out[i] = rt.NeInt64(bV2[i], probeV[i])
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if cmp2.Dirty(i) {
+				if cmp.Dirty(i) {
 					continue
 				}
-				out[i] = rt.NeInt64(bV[i], probeV[i])
+				out[i] = rt.NeInt64(bV2[i], probeV[i])
 			}
 		}
 	}
 	// IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
-	then, otherwise := vec.Split(&cmp2, sel, n)
+	then, otherwise := vec.Split(&cmp, sel, n)
 	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp2, sel, n)
+	vec.CopyErrs(&ifResult, &cmp, sel, n)
 	todo := vec.Missing(shared0Done, then, n)
 	// IF((2 > c), 0, a)
 	var ifResult2 vec.Vec[int64]
 	{
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		aV := a.V[:n]
+		aV2 := a.V[:n]
 		c_Valid := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult2.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
-				out[i] = vec.ChooseInt64(rt.GtInt64(int64(2), c_V[i]), int64(0), aV[i])
+				out[i] = vec.ChooseInt64(rt.GtInt64(int64(2), c_V[i]), int64(0), aV2[i])
 			}
 		} else {
 			ifResult2.PrepareNulls()
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
 				ifCond := vec.Both(c_Valid.IsValid(i), rt.GtInt64(int64(2), c_V[i]))
-				out[i] = vec.ChooseInt64(ifCond, int64(0), aV[i])
+				out[i] = vec.ChooseInt64(ifCond, int64(0), aV2[i])
 				ifResult2.NullIf(i, vec.ChooseBool(ifCond, false, a.IsNull(i)))
 			}
 		}
@@ -352,20 +358,20 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], sha
 	{
 		ifResult3 = vec.Make[int64](n)
 		c_V2 := c_.V[:n]
-		aV2 := a.V[:n]
+		aV3 := a.V[:n]
 		c_Valid2 := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
-				out[i] = vec.ChooseInt64(rt.GtInt64(int64(2), c_V2[i]), int64(0), aV2[i])
+				out[i] = vec.ChooseInt64(rt.GtInt64(int64(2), c_V2[i]), int64(0), aV3[i])
 			}
 		} else {
 			ifResult3.PrepareNulls()
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
 				ifCond2 := vec.Both(c_Valid2.IsValid(i), rt.GtInt64(int64(2), c_V2[i]))
-				out[i] = vec.ChooseInt64(ifCond2, int64(0), aV2[i])
+				out[i] = vec.ChooseInt64(ifCond2, int64(0), aV3[i])
 				ifResult3.NullIf(i, vec.ChooseBool(ifCond2, false, a.IsNull(i)))
 			}
 		}
@@ -390,14 +396,14 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	var caseResult vec.Vec[int64]
 	{
 		caseResult = vec.Make[int64](n)
-		aV3 := a.V[:n]
+		aV4 := a.V[:n]
 		out := caseResult.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				switch {
 				case !(p.IsNull(i)):
-					out[i] = aV3[i]
+					out[i] = aV4[i]
 				default:
 					caseResult.SetNull(i)
 				}
@@ -408,7 +414,7 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 				i := stillNull.Row(k)
 				switch {
 				case !(p.IsNull(i)):
-					out[i] = aV3[i]
+					out[i] = aV4[i]
 					caseResult.NullIf(i, a.IsNull(i))
 				default:
 					caseResult.SetNull(i)
@@ -424,7 +430,7 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 		caseResult2 = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		c_V3 := c_.V[:n]
-		aV4 := a.V[:n]
+		aV5 := a.V[:n]
 		r_V := r_.V[:n]
 		out := caseResult2.V[:n]
 		var bad vec.FirstErr
@@ -433,7 +439,7 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 				i := stillNull.Row(k)
 				switch {
 				case rt.LeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), c_V3[i]):
-					out[i] = aV4[i]
+					out[i] = aV5[i]
 				case !(a.IsNull(i)):
 					out[i] = r_V[i]
 				default:
@@ -447,7 +453,7 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 				i := stillNull.Row(k)
 				switch {
 				case (!(probe2.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), c_V3[i])):
-					out[i] = aV4[i]
+					out[i] = aV5[i]
 					caseResult2.NullIf(i, a.IsNull(i))
 				case !(a.IsNull(i)):
 					out[i] = r_V[i]
@@ -690,10 +696,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	// r >= c
-	cmp := whereCmp2(n, all, r_, c_)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := shape00003Where(n, all, r_, c_)
 	col1 := shape00003Col1(n, sel, r_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -708,23 +711,32 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// whereCmp2 is the code of 2 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes the WHERE clause of query Shape00003 on every row:
+// shape00003Where computes the WHERE clause of query Shape00003 on every row:
 //
 //	r >= c
-func whereCmp2(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.Vec[bool] {
-	cmp := vec.Make[bool](n)
+func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Sel {
+	// (r >= c)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
-		in1V := in1.V[:n]
-		in2V := in2.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
-		for i := range out {
-			out[i] = rt.GeInt64(in1V[i], in2V[i])
+		r_V := r_.V[:n]
+		c_V := c_.V[:n]
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&c_)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt64(r_V[i], c_V[i])))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt64(r_V[i], c_V[i])) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // shape00003Col1 computes output column 1 (o1) of query Shape00003 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -737,12 +749,12 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], mem memory.Allocator,
 	var shared vec.Vec[int64]
 	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
-		r_V := r_.V[:n]
+		r_V2 := r_.V[:n]
 		out := o1Out.V
 		var bad vec.FirstErr
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
+			out[k] = bad.Int64(rt.NegateInt64(r_V2[i]))
 			vec.EndRow(&shared, n, i, &bad)
 		}
 		o1Col = o1Out.Array()
@@ -1414,7 +1426,7 @@ func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	sel := vec.Where(&coalesced, n)
 	// probe(1, r, b)
 	shared02 := probeShared4(n, sel, shared0, shared0Done, r_, b, int32(1))
-	col1 := shape00008Col1(n, sel, shared02, failed, mem)
+	col1 := shape00008Col1(n, sel, shared02, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"COALESCE(c = CAST(s AS BIGINT), c >= probe(1, r, b))", "IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))"})
@@ -1486,39 +1498,37 @@ func probeShared4(n int, sel vec.Sel, in1 *vec.Vec[int64], in2 []bool, r_ vec.Ve
 // shape00008Col1 computes output column 1 (o1) of query Shape00008 on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b)))
-func shape00008Col1(n int, sel vec.Sel, shared02 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00008Col1(n int, sel vec.Sel, shared02 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (probe(1, r, b) - probe(1, r, b))
-	difference := vec.Make[int64](n)
+	var o1Col arrow.Array // written by the loop, or below from difference
+	var o1Out *vec.FixedOut[int64]
+	var difference vec.Vec[int64]
 	{
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		shared02V := shared02.V[:n]
-		out := difference.V[:n]
-		if vec.Strict(&difference, sel, n, vec.FlagsOf(&shared02)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.SubInt64(shared02V[i], shared02V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+		out := o1Out.V
+		var bad vec.FirstErr
+		if shared02.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[k] = bad.Int64(rt.SubInt64(bad.Int64(shared02V[i], shared02.ErrAt(i)), bad.Int64(shared02V[i], shared02.ErrAt(i))))
+				vec.EndRow(&difference, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if difference.Dirty(i) {
+				if shared02.IsNull(i) {
+					o1Out.SetNull(k)
 					continue
 				}
-				r, err := rt.SubInt64(shared02V[i], shared02V[i])
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
+				out[k] = bad.Int64(rt.SubInt64(bad.Int64(shared02V[i], shared02.ErrAt(i)), bad.Int64(shared02V[i], shared02.ErrAt(i))))
+				vec.EndRow(&difference, n, i, &bad)
 			}
 		}
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &difference, sel, n, 1)
-	column := vec.Int64Array(mem, &difference, sel, n)
-	return column
+	return o1Col
 }
 
 // Shape00009Schema is the schema of the batches Shape00009 returns.
@@ -2262,7 +2272,7 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := shape00013Col1(n, all, c_, failed, mem)
-	col2 := shape00013Col2(n, all, sArr, failed, mem)
+	col2 := shape00013Col2(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(c IS NOT NULL)", "CAST(s AS BIGINT)"})
@@ -2290,24 +2300,27 @@ func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64], failed *vec.Failure, 
 // shape00013Col2 computes output column 2 (o2) of query Shape00013 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BIGINT)
-func shape00013Col2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00013Col2(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(s AS BIGINT)
-	asBigint := vec.Make[int64](n)
+	var o2Col arrow.Array // written by the loop, or below from asBigint
+	var o2Out *vec.FixedOut[int64]
+	var asBigint vec.Vec[int64]
 	{
-		out := asBigint.V[:n]
-		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		out := o2Out.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		asBigint.Valid = valid
+		o2Out.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			vec.EndStrictRow(&asBigint, n, i, &bad)
 		}
+		o2Col = o2Out.Array()
 	}
 	vec.Check(failed, &asBigint, all, n, 2)
-	column2 := vec.Int64Array(mem, &asBigint, all, n)
-	return column2
+	return o2Col
 }
 
 // Shape00014Schema is the schema of the batches Shape00014 returns.
@@ -2502,7 +2515,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, ...
 	probe4 := probeShared3(n, all, r_, probe3, int32(4))
 	// probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT...
-	cmp2 := whereCmp3(n, all, probe3, probe4)
+	cmp2 := whereCmp(n, all, probe3, probe4)
 	vec.Check(failed, &cmp2, all, n, 0)
 	sel := vec.Where(&cmp2, n)
 	col1 := shape00015Col1(n, sel, probe, probe4, c_, probe3, q, asBigint, b, failed, mem)
@@ -2584,12 +2597,12 @@ func shape00015Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 	return probe3
 }
 
-// whereCmp3 is the code of 2 units of this file that differ only in what they
+// whereCmp is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes the WHERE clause of query Shape00015 on every row:
 //
 //	probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT...
-func whereCmp3(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.Vec[bool] {
+func whereCmp(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64]) vec.Vec[bool] {
 	cmp2 := vec.Make[bool](n)
 	{
 		in1V := in1.V[:n]
@@ -3192,7 +3205,7 @@ func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// probe(1, r, a)
 	probe := probeShared3(n, all, r_, a, int32(1))
 	probe2 := shape00019Shared0(n, all, r_, b, probe)
-	col1 := shape00019Col1(n, all, probe2, failed, mem)
+	col1 := shape00019Col1(n, all, probe2, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"", "IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))"})
@@ -3270,25 +3283,35 @@ func shape00019Shared0(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 // shape00019Col1 computes output column 1 (o1) of query Shape00019 on every row, noting its first failed row in failed:
 //
 //	IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0))
-func shape00019Col1(n int, all vec.Sel, probe2 vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00019Col1(n int, all vec.Sel, probe2 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))))
-	product := vec.Make[int64](n)
+	var o1Col arrow.Array // written by the loop, or below from product
+	var o1Out *vec.FixedOut[int64]
+	var product vec.Vec[int64]
 	{
+		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		probe2V := probe2.V[:n]
-		out := product.V[:n]
-		vec.Strict(&product, all, n, vec.FlagsOf(&probe2))
-		for i := range out {
-			r, err := rt.MulInt64(probe2V[i], probe2V[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
+		out := o1Out.V[:n]
+		var bad2 vec.FirstErr
+		if probe2.Clean() {
+			for i := range out {
+				out[i] = bad2.Int64(rt.MulInt64(bad2.Int64(probe2V[i], probe2.ErrAt(i)), bad2.Int64(probe2V[i], probe2.ErrAt(i))))
+				vec.EndRow(&product, n, i, &bad2)
 			}
-			out[i] = r
+		} else {
+			for i := range out {
+				if probe2.IsNull(i) {
+					o1Out.SetNull(i)
+					continue
+				}
+				out[i] = bad2.Int64(rt.MulInt64(bad2.Int64(probe2V[i], probe2.ErrAt(i)), bad2.Int64(probe2V[i], probe2.ErrAt(i))))
+				vec.EndRow(&product, n, i, &bad2)
+			}
 		}
+		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.Int64Array(mem, &product, all, n)
-	return column
+	return o1Col
 }
 
 // Shape00020Schema is the schema of the batches Shape00020 returns.
@@ -3442,7 +3465,7 @@ func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	probe := shape00022Shared0(n, all, r_, a)
 	// probe(1, r, a + 5) <= probe(1, r, a + 5)
-	cmp := whereCmp4(n, all, probe)
+	cmp := whereCmp2(n, all, probe)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	tried := shape00022Shared1(n, sel, probe)
@@ -3502,12 +3525,12 @@ func shape00022Shared0(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64]) 
 	return probe
 }
 
-// whereCmp4 is the code of 2 units of this file that differ only in what they
+// whereCmp2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes the WHERE clause of query Shape00022 on every row:
 //
 //	probe(1, r, a + 5) <= probe(1, r, a + 5)
-func whereCmp4(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
+func whereCmp2(n int, all vec.Sel, probe vec.Vec[int64]) vec.Vec[bool] {
 	cmp := vec.Make[bool](n)
 	{
 		probeV := probe.V[:n]
@@ -3685,8 +3708,7 @@ func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 
 	probe := shape00023Shared1(n, all, r_, b, a, c_)
 	probe3 := shape00023Shared0(n, all, r_, probe, shared2, shared2Done, a)
-	// probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE prob...
-	cmp3 := whereCmp2(n, all, probe3, probe)
+	cmp3 := shape00023Where(n, all, probe3, probe)
 	vec.Check(failed, &cmp3, all, n, 0)
 	sel := vec.Where(&cmp3, n)
 	// probe(2, r, a)
@@ -3811,6 +3833,24 @@ func shape00023Shared0(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 		}
 	}
 	return probe3
+}
+
+// shape00023Where computes the WHERE clause of query Shape00023 on every row:
+//
+//	probe(3, r, CASE WHEN probe(1, r, CASE WHEN b <= a THEN c END) >= 1 THEN 100 WHEN probe(2, r, a) <= probe(1, r, CASE WHEN b <= a THEN c END) THEN 5 ELSE prob...
+func shape00023Where(n int, all vec.Sel, probe3 vec.Vec[int64], probe vec.Vec[int64]) vec.Vec[bool] {
+	// (probe(3, r, CASE WHEN (probe(1, r, CASE WHEN (b <= a) THEN c ELSE CAST(NULL AS BIGINT) END) >= 1) THEN 100 WHEN (probe(2, r, a) <= probe(1, r, CASE WHEN (b ...
+	cmp3 := vec.Make[bool](n)
+	{
+		probe3V := probe3.V[:n]
+		probeV := probe.V[:n]
+		out := cmp3.V[:n]
+		vec.Strict(&cmp3, all, n, vec.FlagsOf(&probe3), vec.FlagsOf(&probe))
+		for i := range out {
+			out[i] = rt.GeInt64(probe3V[i], probeV[i])
+		}
+	}
+	return cmp3
 }
 
 // shape00023Col1 computes output column 1 (o1) of query Shape00023 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -4206,10 +4246,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	// r = 2
-	cmp := whereCmp5(n, all, r_, int64(2))
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := shape00027Where(n, all, r_)
 	// probe(1, r, 5)
 	probe := probeShared(n, sel, r_, int32(1), int64(5))
 	col1 := shape00027Col1(n, sel, probe, mem, failed)
@@ -4227,22 +4264,23 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	return out, nil
 }
 
-// whereCmp5 is the code of 2 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes the WHERE clause of query Shape00027 on every row:
+// shape00027Where computes the WHERE clause of query Shape00027 on every row:
 //
 //	r = 2
-func whereCmp5(n int, all vec.Sel, in1 vec.Vec[int64], value1 int64) vec.Vec[bool] {
-	cmp := vec.Make[bool](n)
+func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Sel {
+	// (r = 2)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
-		in1V := in1.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&in1))
-		for i := range out {
-			out[i] = rt.EqInt64(in1V[i], int64(value1))
+		r_V := r_.V[:n]
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		for i := range n {
+			kept[k] = int32(i)
+			k += int(vec.Bit(rt.EqInt64(r_V[i], int64(2))))
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // shape00027Col1 computes output column 1 (o1) of query Shape00027 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -5010,9 +5048,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := shape00033Where(n, all, c_)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := shape00033Where(n, all, c_)
 	probe := shape00033Shared2(n, sel, r_, p, c_)
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
 	probe2 := probeShared2(n, sel, r_, probe, int32(2))
@@ -5036,18 +5072,28 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00033Where computes the WHERE clause of query Shape00033 on every row:
 //
 //	c < c
-func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
+func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Sel {
 	// (c < c)
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&c_))
-		for i := range out {
-			out[i] = rt.LtInt64(c_V[i], c_V[i])
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&c_)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.LtInt64(c_V[i], c_V[i])))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.LtInt64(c_V[i], c_V[i])) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // shape00033Shared2 computes a shared subexpression of query Shape00033 on the rows that pass its WHERE clause (always):
@@ -5059,7 +5105,7 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 	{
 		caseResult = vec.Make[int64](n)
 		pV := p.V[:n]
-		c_V := c_.V[:n]
+		c_V2 := c_.V[:n]
 		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult.V[:n]
 		if p.Clean() && c_.Clean() {
@@ -5067,7 +5113,7 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 				i := sel.Row(k)
 				switch {
 				case pV[i]:
-					out[i] = c_V[i]
+					out[i] = c_V2[i]
 				default:
 					caseResult.SetNull(i)
 				}
@@ -5078,7 +5124,7 @@ func shape00033Shared2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c
 				i := sel.Row(k)
 				switch {
 				case vec.Both(pValid.IsValid(i), pV[i]):
-					out[i] = c_V[i]
+					out[i] = c_V2[i]
 					caseResult.NullIf(i, c_.IsNull(i))
 				default:
 					caseResult.SetNull(i)
@@ -5196,7 +5242,7 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 		probe3V2 := probe3.V[:n]
 		qV := q.V[:n]
 		qValid := vec.AndValid(n, vec.FlagsOf(&q))
-		c_V2 := c_.V[:n]
+		c_V3 := c_.V[:n]
 		out := o2Out.V
 		var bad2 vec.FirstErr
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
@@ -5227,7 +5273,7 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 					if c_.IsNull(i) {
 						ifThenValueNull2 = ifThenValueBad2.Err == nil
 					} else {
-						ifThenValue2 = c_V2[i]
+						ifThenValue2 = c_V3[i]
 					}
 				}
 				if probe3.IsNull(i) || ifThenValueNull2 {
@@ -6188,7 +6234,7 @@ func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// probe(1, r, b)
 	probe := probeShared3(n, all, r_, b, int32(1))
 	// probe(1, r, b) <= probe(1, r, b)
-	cmp := whereCmp4(n, all, probe)
+	cmp := whereCmp2(n, all, probe)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00040Col1(n, sel, probe, b, mem, failed)
@@ -7335,7 +7381,7 @@ func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// probe(2, r, c)
 	probe2 := probeShared3(n, all, r_, c_, int32(2))
 	// probe(1, r, a) <> probe(2, r, c)
-	cmp := whereCmp3(n, all, probe, probe2)
+	cmp := whereCmp(n, all, probe, probe2)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	ifResult := shape00048Shared2(n, sel, a, b, c_)
@@ -8041,8 +8087,7 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe := probeShared6(n, all, r_, int32(1), int64(0))
 	// probe(2, r, probe(1, r, 0))
 	probe2 := probeShared3(n, all, r_, probe, int32(2))
-	// probe(2, r, probe(1, r, 0)) = 0
-	cmp := whereCmp5(n, all, probe2, int64(0))
+	cmp := shape00054Where(n, all, probe2)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	col1 := shape00054Col1(n, sel, probe, r_, probe2, sArr, failed, mem)
@@ -8057,6 +8102,23 @@ func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
+}
+
+// shape00054Where computes the WHERE clause of query Shape00054 on every row:
+//
+//	probe(2, r, probe(1, r, 0)) = 0
+func shape00054Where(n int, all vec.Sel, probe2 vec.Vec[int64]) vec.Vec[bool] {
+	// (probe(2, r, probe(1, r, 0)) = 0)
+	cmp := vec.Make[bool](n)
+	{
+		probe2V := probe2.V[:n]
+		out := cmp.V[:n]
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe2))
+		for i := range out {
+			out[i] = rt.EqInt64(probe2V[i], int64(0))
+		}
+	}
+	return cmp
 }
 
 // shape00054Col1 computes output column 1 (o1) of query Shape00054 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -10171,9 +10233,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := shape00070Where(n, all, sArr)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := shape00070Where(n, all, sArr)
 	probe := shape00070Shared0(n, sel, r_)
 	col1 := shape00070Col1(n, sel, a, probe, b, shared1, shared1Done, sArr, p, failed, mem)
 	if failed.Err != nil {
@@ -10192,17 +10252,27 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00070Where computes the WHERE clause of query Shape00070 on every row:
 //
 //	s = 'a'
-func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Sel {
 	// (s = 'a')
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), "a")
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.ArrowFlags(sArr)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.EqString(sArr.Value(i), "a")))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.EqString(sArr.Value(i), "a")) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // shape00070Shared0 computes a shared subexpression of query Shape00070 on the rows that pass its WHERE clause (always):
@@ -10987,8 +11057,7 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	probe2 := probeShared3(n, all, r_, probe, int32(2))
 	// probe(3, r, probe(2, r, probe(1, r, 5)))
 	probe3 := probeShared3(n, all, r_, probe2, int32(3))
-	// probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
-	cmp := whereCmp(n, all, probe, probe3)
+	cmp := shape00075Where(n, all, probe, probe3)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
 	// probe(2, r, probe(1, r, 5))
@@ -11005,6 +11074,24 @@ func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		c.Release()
 	}
 	return out, nil
+}
+
+// shape00075Where computes the WHERE clause of query Shape00075 on every row:
+//
+//	probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5)))
+func shape00075Where(n int, all vec.Sel, probe vec.Vec[int64], probe3 vec.Vec[int64]) vec.Vec[bool] {
+	// (probe(1, r, 5) = probe(3, r, probe(2, r, probe(1, r, 5))))
+	cmp := vec.Make[bool](n)
+	{
+		probeV := probe.V[:n]
+		probe3V := probe3.V[:n]
+		out := cmp.V[:n]
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&probe), vec.FlagsOf(&probe3))
+		for i := range out {
+			out[i] = rt.EqInt64(probeV[i], probe3V[i])
+		}
+	}
+	return cmp
 }
 
 // shape00075Col2 computes output column 2 (o2) of query Shape00075 on the rows that pass its WHERE clause, noting its first failed row in failed:

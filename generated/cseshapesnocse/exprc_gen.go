@@ -240,9 +240,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := shape00001Where(n, all, b, a)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := shape00001Where(n, all, b, a)
 	col1 := shape00001Col1(n, sel, b, r_, c_, a, failed, mem)
 	col2 := shape00001Col2(n, sel, a, r_, p, c_, failed, mem)
 	if failed.Err != nil {
@@ -261,19 +259,29 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00001Where computes the WHERE clause of query Shape00001 on every row:
 //
 //	b = a
-func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Vec[bool] {
+func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec.Sel {
 	// (b = a)
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		bV := b.V[:n]
 		aV := a.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&b), vec.FlagsOf(&a))
-		for i := range out {
-			out[i] = rt.EqInt64(bV[i], aV[i])
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.EqInt64(bV[i], aV[i])))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.EqInt64(bV[i], aV[i])) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // shape00001Col1 computes output column 1 (o1) of query Shape00001 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -310,48 +318,48 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 		}
 	}
 	// (b <> probe(2, r, 9223372036854775807))
-	cmp2 := vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
 	{
-		bV := b.V[:n]
+		bV2 := b.V[:n]
 		probeV := probe.V[:n]
-		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
+		out := cmp.V[:n]
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&b), vec.FlagsOf(&probe)) && vec.Dense(sel, n, false) {
 			for i := range out {
-				out[i] = rt.NeInt64(bV[i], probeV[i])
+				out[i] = rt.NeInt64(bV2[i], probeV[i])
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if cmp2.Dirty(i) {
+				if cmp.Dirty(i) {
 					continue
 				}
-				out[i] = rt.NeInt64(bV[i], probeV[i])
+				out[i] = rt.NeInt64(bV2[i], probeV[i])
 			}
 		}
 	}
 	// IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a))
-	then, otherwise := vec.Split(&cmp2, sel, n)
+	then, otherwise := vec.Split(&cmp, sel, n)
 	ifResult := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult, &cmp2, sel, n)
+	vec.CopyErrs(&ifResult, &cmp, sel, n)
 	// IF((2 > c), 0, a)
 	var ifResult2 vec.Vec[int64]
 	{
 		ifResult2 = vec.Make[int64](n)
 		c_V := c_.V[:n]
-		aV := a.V[:n]
+		aV2 := a.V[:n]
 		c_Valid := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult2.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
-				out[i] = vec.ChooseInt64(rt.GtInt64(int64(2), c_V[i]), int64(0), aV[i])
+				out[i] = vec.ChooseInt64(rt.GtInt64(int64(2), c_V[i]), int64(0), aV2[i])
 			}
 		} else {
 			ifResult2.PrepareNulls()
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
 				ifCond := vec.Both(c_Valid.IsValid(i), rt.GtInt64(int64(2), c_V[i]))
-				out[i] = vec.ChooseInt64(ifCond, int64(0), aV[i])
+				out[i] = vec.ChooseInt64(ifCond, int64(0), aV2[i])
 				ifResult2.NullIf(i, vec.ChooseBool(ifCond, false, a.IsNull(i)))
 			}
 		}
@@ -362,20 +370,20 @@ func shape00001Col1(n int, sel vec.Sel, b vec.Vec[int64], r_ vec.Vec[int64], c_ 
 	{
 		ifResult3 = vec.Make[int64](n)
 		c_V2 := c_.V[:n]
-		aV2 := a.V[:n]
+		aV3 := a.V[:n]
 		c_Valid2 := vec.AndValid(n, vec.FlagsOf(&c_))
 		out := ifResult3.V[:n]
 		if c_.Clean() && a.Clean() {
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
-				out[i] = vec.ChooseInt64(rt.GtInt64(int64(2), c_V2[i]), int64(0), aV2[i])
+				out[i] = vec.ChooseInt64(rt.GtInt64(int64(2), c_V2[i]), int64(0), aV3[i])
 			}
 		} else {
 			ifResult3.PrepareNulls()
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
 				ifCond2 := vec.Both(c_Valid2.IsValid(i), rt.GtInt64(int64(2), c_V2[i]))
-				out[i] = vec.ChooseInt64(ifCond2, int64(0), aV2[i])
+				out[i] = vec.ChooseInt64(ifCond2, int64(0), aV3[i])
 				ifResult3.NullIf(i, vec.ChooseBool(ifCond2, false, a.IsNull(i)))
 			}
 		}
@@ -400,14 +408,14 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	var caseResult2 vec.Vec[int64]
 	{
 		caseResult2 = vec.Make[int64](n)
-		aV3 := a.V[:n]
+		aV4 := a.V[:n]
 		out := caseResult2.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				switch {
 				case !(p.IsNull(i)):
-					out[i] = aV3[i]
+					out[i] = aV4[i]
 				default:
 					caseResult2.SetNull(i)
 				}
@@ -418,7 +426,7 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 				i := stillNull.Row(k)
 				switch {
 				case !(p.IsNull(i)):
-					out[i] = aV3[i]
+					out[i] = aV4[i]
 					caseResult2.NullIf(i, a.IsNull(i))
 				default:
 					caseResult2.SetNull(i)
@@ -429,9 +437,9 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	// probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END)
 	probe2 := vec.Map3E(stillNull, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.VecArg(&caseResult2), kernelKernels.Probe)
 	// (probe(1, r, CASE WHEN (p IS NOT NULL) THEN a ELSE CAST(NULL AS BIGINT) END) <= c)
-	cmp3 := vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
-	vec.CopyErrs(&caseResult, &cmp3, stillNull, n)
-	when, notYet := vec.Split(&cmp3, stillNull, n)
+	cmp2 := vec.Map2(stillNull, n, vec.VecArg(&probe2), vec.VecArg(&c_), rt.LeInt64)
+	vec.CopyErrs(&caseResult, &cmp2, stillNull, n)
+	when, notYet := vec.Split(&cmp2, stillNull, n)
 	vec.Merge(&caseResult, &a, when, n)
 	// (a IS NOT NULL)
 	isNotNull := vec.IsNull(&a, true, notYet, n)
@@ -442,14 +450,14 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 	var caseResult3 vec.Vec[int64]
 	{
 		caseResult3 = vec.Make[int64](n)
-		aV4 := a.V[:n]
+		aV5 := a.V[:n]
 		out := caseResult3.V[:n]
 		if a.Clean() {
 			for k, cnt := 0, notYet2.Rows(n); k < cnt; k++ {
 				i := notYet2.Row(k)
 				switch {
 				case !(p.IsNull(i)):
-					out[i] = aV4[i]
+					out[i] = aV5[i]
 				default:
 					caseResult3.SetNull(i)
 				}
@@ -460,7 +468,7 @@ func shape00001Col2(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], p v
 				i := notYet2.Row(k)
 				switch {
 				case !(p.IsNull(i)):
-					out[i] = aV4[i]
+					out[i] = aV5[i]
 					caseResult3.NullIf(i, a.IsNull(i))
 				default:
 					caseResult3.SetNull(i)
@@ -692,9 +700,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := shape00003Where(n, all, r_, c_)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := shape00003Where(n, all, r_, c_)
 	col1 := shape00003Col1(n, sel, r_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -712,19 +718,29 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00003Where computes the WHERE clause of query Shape00003 on every row:
 //
 //	r >= c
-func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Vec[bool] {
+func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) vec.Sel {
 	// (r >= c)
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&c_))
-		for i := range out {
-			out[i] = rt.GeInt64(r_V[i], c_V[i])
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&c_)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt64(r_V[i], c_V[i])))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt64(r_V[i], c_V[i])) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // shape00003Col1 computes output column 1 (o1) of query Shape00003 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -737,12 +753,12 @@ func shape00003Col1(n int, sel vec.Sel, r_ vec.Vec[int64], mem memory.Allocator,
 	var shared vec.Vec[int64]
 	{
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
-		r_V := r_.V[:n]
+		r_V2 := r_.V[:n]
 		out := o1Out.V
 		var bad vec.FirstErr
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[k] = bad.Int64(rt.NegateInt64(r_V[i]))
+			out[k] = bad.Int64(rt.NegateInt64(r_V2[i]))
 			vec.EndRow(&shared, n, i, &bad)
 		}
 		o1Col = o1Out.Array()
@@ -2433,7 +2449,7 @@ func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 	col1 := shape00013Col1(n, all, c_, failed, mem)
 	// CAST(s AS BIGINT)
-	col2 := asBigintColumn(n, all, sArr, failed, mem, 2)
+	col2 := asBigintColumn(n, all, sArr, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(c IS NOT NULL)", "CAST(s AS BIGINT)"})
@@ -2463,23 +2479,25 @@ func shape00013Col1(n int, all vec.Sel, c_ vec.Vec[int64], failed *vec.Failure, 
 // computes output column 2 (o2) of query Shape00013 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BIGINT)
-func asBigintColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
-	asBigint := vec.Make[int64](n)
+func asBigintColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var o2Col arrow.Array
+	var o2Out *vec.FixedOut[int64]
+	var asBigint vec.Vec[int64]
 	{
-		out := asBigint.V[:n]
-		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		out := o2Out.V[:n]
+		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		asBigint.Valid = valid
+		o2Out.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			vec.EndStrictRow(&asBigint, n, i, &bad)
 		}
+		o2Col = o2Out.Array()
 	}
 	vec.Check(failed, &asBigint, all, n, colNum1)
-	column2 := vec.Int64Array(mem, &asBigint, all, n)
-	return column2
+	return o2Col
 }
 
 // Shape00014Schema is the schema of the batches Shape00014 returns.
@@ -5174,9 +5192,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := shape00027Where(n, all, r_)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := shape00027Where(n, all, r_)
 	col1 := shape00027Col1(n, sel, r_, failed, mem)
 	col2 := shape00027Col2(n, sel, r_, failed, mem)
 	if failed.Err != nil {
@@ -5195,18 +5211,20 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00027Where computes the WHERE clause of query Shape00027 on every row:
 //
 //	r = 2
-func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Vec[bool] {
+func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Sel {
 	// (r = 2)
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		r_V := r_.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&r_))
-		for i := range out {
-			out[i] = rt.EqInt64(r_V[i], int64(2))
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		for i := range n {
+			kept[k] = int32(i)
+			k += int(vec.Bit(rt.EqInt64(r_V[i], int64(2))))
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // shape00027Col1 computes output column 1 (o1) of query Shape00027 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -5218,11 +5236,11 @@ func shape00027Col1(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 	// probe(1, r, 5)
 	probe := vec.Make[int64](n)
 	{
-		r_V := r_.V[:n]
+		r_V2 := r_.V[:n]
 		out := probe.V[:n]
 		if vec.Strict(&probe, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				r, err := kernelKernels.Probe(int32(1), r_V2[i], int64(5))
 				if err != nil {
 					probe.Fail(i, err)
 					continue
@@ -5235,7 +5253,7 @@ func shape00027Col1(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 				if probe.Dirty(i) {
 					continue
 				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				r, err := kernelKernels.Probe(int32(1), r_V2[i], int64(5))
 				if err != nil {
 					probe.Fail(i, err)
 					continue
@@ -5267,11 +5285,11 @@ func shape00027Col2(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 	// probe(1, r, 5)
 	probe4 := vec.Make[int64](n)
 	{
-		r_V := r_.V[:n]
+		r_V2 := r_.V[:n]
 		out := probe4.V[:n]
 		if vec.Strict(&probe4, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				r, err := kernelKernels.Probe(int32(1), r_V2[i], int64(5))
 				if err != nil {
 					probe4.Fail(i, err)
 					continue
@@ -5284,7 +5302,7 @@ func shape00027Col2(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 				if probe4.Dirty(i) {
 					continue
 				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				r, err := kernelKernels.Probe(int32(1), r_V2[i], int64(5))
 				if err != nil {
 					probe4.Fail(i, err)
 					continue
@@ -5296,11 +5314,11 @@ func shape00027Col2(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 	// probe(1, r, 5)
 	probe5 := vec.Make[int64](n)
 	{
-		r_V := r_.V[:n]
+		r_V2 := r_.V[:n]
 		out := probe5.V[:n]
 		if vec.Strict(&probe5, sel, n, vec.FlagsOf(&r_)) && vec.Dense(sel, n, true) {
 			for i := range out {
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				r, err := kernelKernels.Probe(int32(1), r_V2[i], int64(5))
 				if err != nil {
 					probe5.Fail(i, err)
 					continue
@@ -5313,7 +5331,7 @@ func shape00027Col2(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 				if probe5.Dirty(i) {
 					continue
 				}
-				r, err := kernelKernels.Probe(int32(1), r_V[i], int64(5))
+				r, err := kernelKernels.Probe(int32(1), r_V2[i], int64(5))
 				if err != nil {
 					probe5.Fail(i, err)
 					continue
@@ -5323,27 +5341,27 @@ func shape00027Col2(n int, sel vec.Sel, r_ vec.Vec[int64], failed *vec.Failure, 
 		}
 	}
 	// (probe(1, r, 5) >= probe(1, r, 5))
-	cmp2 := vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
 	{
 		probe4V := probe4.V[:n]
 		probe5V := probe5.V[:n]
-		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe4), vec.FlagsOf(&probe5)) && vec.Dense(sel, n, false) {
+		out := cmp.V[:n]
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&probe4), vec.FlagsOf(&probe5)) && vec.Dense(sel, n, false) {
 			for i := range out {
 				out[i] = rt.GeInt64(probe4V[i], probe5V[i])
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if cmp2.Dirty(i) {
+				if cmp.Dirty(i) {
 					continue
 				}
 				out[i] = rt.GeInt64(probe4V[i], probe5V[i])
 			}
 		}
 	}
-	vec.CopyErrs(&caseResult, &cmp2, sel, n)
-	when, notYet := vec.Split(&cmp2, sel, n)
+	vec.CopyErrs(&caseResult, &cmp, sel, n)
+	when, notYet := vec.Split(&cmp, sel, n)
 	// probe(1, r, 5)
 	probe6 := vec.Map3E(when, n, vec.ConstArg[int32](int32(1)), vec.VecArg(&r_), vec.ConstArg[int64](int64(5)), kernelKernels.Probe)
 	vec.Merge(&caseResult, &probe6, when, n)
@@ -6145,9 +6163,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := shape00033Where(n, all, c_)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := shape00033Where(n, all, c_)
 	col1 := shape00033Col1(n, sel, r_, p, c_, b, failed, mem)
 	col2 := shape00033Col2(n, sel, r_, p, c_, b, a, q, failed, mem)
 	if failed.Err != nil {
@@ -6166,18 +6182,28 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00033Where computes the WHERE clause of query Shape00033 on every row:
 //
 //	c < c
-func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Vec[bool] {
+func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Sel {
 	// (c < c)
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		c_V := c_.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&c_))
-		for i := range out {
-			out[i] = rt.LtInt64(c_V[i], c_V[i])
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&c_)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.LtInt64(c_V[i], c_V[i])))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.LtInt64(c_V[i], c_V[i])) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // shape00033Col1 computes output column 1 (o1) of query Shape00033 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -6189,7 +6215,7 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	{
 		caseResult = vec.Make[int64](n)
 		pV := p.V[:n]
-		c_V := c_.V[:n]
+		c_V2 := c_.V[:n]
 		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult.V[:n]
 		if p.Clean() && c_.Clean() {
@@ -6197,7 +6223,7 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := sel.Row(k)
 				switch {
 				case pV[i]:
-					out[i] = c_V[i]
+					out[i] = c_V2[i]
 				default:
 					caseResult.SetNull(i)
 				}
@@ -6208,7 +6234,7 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := sel.Row(k)
 				switch {
 				case vec.Both(pValid.IsValid(i), pV[i]):
-					out[i] = c_V[i]
+					out[i] = c_V2[i]
 					caseResult.NullIf(i, c_.IsNull(i))
 				default:
 					caseResult.SetNull(i)
@@ -6317,7 +6343,7 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	{
 		caseResult2 = vec.Make[int64](n)
 		pV2 := p.V[:n]
-		c_V2 := c_.V[:n]
+		c_V3 := c_.V[:n]
 		pValid2 := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult2.V[:n]
 		if p.Clean() && c_.Clean() {
@@ -6325,7 +6351,7 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := then.Row(k)
 				switch {
 				case pV2[i]:
-					out[i] = c_V2[i]
+					out[i] = c_V3[i]
 				default:
 					caseResult2.SetNull(i)
 				}
@@ -6336,7 +6362,7 @@ func shape00033Col1(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := then.Row(k)
 				switch {
 				case vec.Both(pValid2.IsValid(i), pV2[i]):
-					out[i] = c_V2[i]
+					out[i] = c_V3[i]
 					caseResult2.NullIf(i, c_.IsNull(i))
 				default:
 					caseResult2.SetNull(i)
@@ -6396,7 +6422,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	{
 		caseResult3 = vec.Make[int64](n)
 		pV3 := p.V[:n]
-		c_V3 := c_.V[:n]
+		c_V4 := c_.V[:n]
 		pValid3 := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult3.V[:n]
 		if p.Clean() && c_.Clean() {
@@ -6404,7 +6430,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := sel.Row(k)
 				switch {
 				case pV3[i]:
-					out[i] = c_V3[i]
+					out[i] = c_V4[i]
 				default:
 					caseResult3.SetNull(i)
 				}
@@ -6415,7 +6441,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := sel.Row(k)
 				switch {
 				case vec.Both(pValid3.IsValid(i), pV3[i]):
-					out[i] = c_V3[i]
+					out[i] = c_V4[i]
 					caseResult3.NullIf(i, c_.IsNull(i))
 				default:
 					caseResult3.SetNull(i)
@@ -6484,19 +6510,19 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 		}
 	}
 	// (probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b)
-	cmp2 := vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
 	{
 		probe8V := probe8.V[:n]
 		bV := b.V[:n]
-		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&probe8), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+		out := cmp.V[:n]
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&probe8), vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
 			for i := range out {
 				out[i] = rt.EqInt64(probe8V[i], bV[i])
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if cmp2.Dirty(i) {
+				if cmp.Dirty(i) {
 					continue
 				}
 				out[i] = rt.EqInt64(probe8V[i], bV[i])
@@ -6504,9 +6530,9 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 		}
 	}
 	// IF((probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END)) = b), CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END...
-	then2, otherwise2 := vec.Split(&cmp2, sel, n)
+	then2, otherwise2 := vec.Split(&cmp, sel, n)
 	ifResult2 := vec.Make[int64](n)
-	vec.CopyErrs(&ifResult2, &cmp2, sel, n)
+	vec.CopyErrs(&ifResult2, &cmp, sel, n)
 	// CASE a WHEN probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END) THEN probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGIN...
 	caseResult4 := vec.Make[int64](n)
 	// CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END
@@ -6514,7 +6540,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	{
 		caseResult5 = vec.Make[int64](n)
 		pV4 := p.V[:n]
-		c_V4 := c_.V[:n]
+		c_V5 := c_.V[:n]
 		pValid4 := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult5.V[:n]
 		if p.Clean() && c_.Clean() {
@@ -6522,7 +6548,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := then2.Row(k)
 				switch {
 				case pV4[i]:
-					out[i] = c_V4[i]
+					out[i] = c_V5[i]
 				default:
 					caseResult5.SetNull(i)
 				}
@@ -6533,7 +6559,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := then2.Row(k)
 				switch {
 				case vec.Both(pValid4.IsValid(i), pV4[i]):
-					out[i] = c_V4[i]
+					out[i] = c_V5[i]
 					caseResult5.NullIf(i, c_.IsNull(i))
 				default:
 					caseResult5.SetNull(i)
@@ -6551,7 +6577,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	{
 		caseResult6 = vec.Make[int64](n)
 		pV5 := p.V[:n]
-		c_V5 := c_.V[:n]
+		c_V6 := c_.V[:n]
 		pValid5 := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult6.V[:n]
 		if p.Clean() && c_.Clean() {
@@ -6559,7 +6585,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := when.Row(k)
 				switch {
 				case pV5[i]:
-					out[i] = c_V5[i]
+					out[i] = c_V6[i]
 				default:
 					caseResult6.SetNull(i)
 				}
@@ -6570,7 +6596,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := when.Row(k)
 				switch {
 				case vec.Both(pValid5.IsValid(i), pV5[i]):
-					out[i] = c_V5[i]
+					out[i] = c_V6[i]
 					caseResult6.NullIf(i, c_.IsNull(i))
 				default:
 					caseResult6.SetNull(i)
@@ -6592,7 +6618,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	{
 		caseResult7 = vec.Make[int64](n)
 		pV6 := p.V[:n]
-		c_V6 := c_.V[:n]
+		c_V7 := c_.V[:n]
 		pValid6 := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult7.V[:n]
 		if p.Clean() && c_.Clean() {
@@ -6600,7 +6626,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := otherwise2.Row(k)
 				switch {
 				case pV6[i]:
-					out[i] = c_V6[i]
+					out[i] = c_V7[i]
 				default:
 					caseResult7.SetNull(i)
 				}
@@ -6611,7 +6637,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := otherwise2.Row(k)
 				switch {
 				case vec.Both(pValid6.IsValid(i), pV6[i]):
-					out[i] = c_V6[i]
+					out[i] = c_V7[i]
 					caseResult7.NullIf(i, c_.IsNull(i))
 				default:
 					caseResult7.SetNull(i)
@@ -6634,7 +6660,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 	{
 		caseResult8 = vec.Make[int64](n)
 		pV7 := p.V[:n]
-		c_V7 := c_.V[:n]
+		c_V8 := c_.V[:n]
 		pValid7 := vec.AndValid(n, vec.FlagsOf(&p))
 		out := caseResult8.V[:n]
 		if p.Clean() && c_.Clean() {
@@ -6642,7 +6668,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := then3.Row(k)
 				switch {
 				case pV7[i]:
-					out[i] = c_V7[i]
+					out[i] = c_V8[i]
 				default:
 					caseResult8.SetNull(i)
 				}
@@ -6653,7 +6679,7 @@ func shape00033Col2(n int, sel vec.Sel, r_ vec.Vec[int64], p vec.Vec[bool], c_ v
 				i := then3.Row(k)
 				switch {
 				case vec.Both(pValid7.IsValid(i), pV7[i]):
-					out[i] = c_V7[i]
+					out[i] = c_V8[i]
 					caseResult8.NullIf(i, c_.IsNull(i))
 				default:
 					caseResult8.SetNull(i)
@@ -9510,7 +9536,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	// o1: a
 	col2 := shape00051Col2(n, all, r_, c_, sArr, a, failed, mem)
 	// CAST(s AS BIGINT)
-	col3 := asBigintColumn(n, all, sArr, failed, mem, 3)
+	col3 := asBigintColumn(n, all, sArr, mem, failed, 3)
 	if failed.Err != nil {
 		vec.Release(col2, col3)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "a", "CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT) ELSE c END) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807)) ELSE CAST(s AS BIGINT) END", "CAST(s AS BIGINT)"})
@@ -9614,7 +9640,7 @@ func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	col1 := shape00052Col1(n, all, p, r_, a, sArr, failed, mem)
-	col2 := shape00052Col2(n, all, r_, a, failed, mem)
+	col2 := shape00052Col2(n, all, r_, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r, CAST(s AS BIGINT)) >= probe(3, r, probe(1, r, (r * a)))) THEN (probe(1, r, (r * a)) * probe(1, r, (r * a))) ELSE (r * a) END", "(r * a)"})
@@ -9701,26 +9727,29 @@ func shape00052Col1(n int, all vec.Sel, p vec.Vec[bool], r_ vec.Vec[int64], a ve
 // shape00052Col2 computes output column 2 (o2) of query Shape00052 on every row, noting its first failed row in failed:
 //
 //	(r * a)
-func shape00052Col2(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func shape00052Col2(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (r * a)
-	product10 := vec.Make[int64](n)
+	var o2Col arrow.Array // written by the loop, or below from product10
+	var o2Out *vec.FixedOut[int64]
+	var product10 vec.Vec[int64]
 	{
+		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		r_V := r_.V[:n]
 		aV := a.V[:n]
-		out := product10.V[:n]
-		vec.Strict(&product10, all, n, vec.FlagsOf(&r_), vec.FlagsOf(&a))
+		out := o2Out.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		product10.Valid = valid
+		o2Out.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.MulInt64(r_V[i], aV[i])
-			if err != nil {
-				product10.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.MulInt64(r_V[i], aV[i]))
+			vec.EndStrictRow(&product10, n, i, &bad)
 		}
+		o2Col = o2Out.Array()
 	}
 	vec.Check(failed, &product10, all, n, 2)
-	column2 := vec.Int64Array(mem, &product10, all, n)
-	return column2
+	return o2Col
 }
 
 // Shape00053Schema is the schema of the batches Shape00053 returns.
@@ -12731,9 +12760,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := shape00070Where(n, all, sArr)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := shape00070Where(n, all, sArr)
 	col1 := shape00070Col1(n, sel, a, r_, b, sArr, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -12751,17 +12778,27 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 // shape00070Where computes the WHERE clause of query Shape00070 on every row:
 //
 //	s = 'a'
-func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
+func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Sel {
 	// (s = 'a')
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			out[i] = rt.EqString(sArr.Value(i), "a")
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.ArrowFlags(sArr)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.EqString(sArr.Value(i), "a")))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.EqString(sArr.Value(i), "a")) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // shape00070Col1 computes output column 1 (o1) of query Shape00070 on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -12832,26 +12869,26 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], r_ vec.Vec[int64], b v
 	// CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END
 	caseResult2 := vec.Make[int64](n)
 	// (b >= 1)
-	cmp2 := vec.Make[bool](n)
+	cmp := vec.Make[bool](n)
 	{
 		bV := b.V[:n]
-		out := cmp2.V[:n]
-		if vec.Strict(&cmp2, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
+		out := cmp.V[:n]
+		if vec.Strict(&cmp, sel, n, vec.FlagsOf(&b)) && vec.Dense(sel, n, false) {
 			for i := range out {
 				out[i] = rt.GeInt64(bV[i], int64(1))
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if cmp2.Dirty(i) {
+				if cmp.Dirty(i) {
 					continue
 				}
 				out[i] = rt.GeInt64(bV[i], int64(1))
 			}
 		}
 	}
-	vec.CopyErrs(&caseResult2, &cmp2, sel, n)
-	when, notYet := vec.Split(&cmp2, sel, n)
+	vec.CopyErrs(&caseResult2, &cmp, sel, n)
+	when, notYet := vec.Split(&cmp, sel, n)
 	// CAST(s AS BIGINT)
 	asBigint := vec.Map1E(when, n, vec.StrArg(sArr), rt.CastStringToInt64)
 	vec.Merge(&caseResult2, &asBigint, when, n)

@@ -82,9 +82,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := q1ProjectionWhere(n, all, lShipdate)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := q1ProjectionWhere(n, all, lShipdate)
 
 	// l_returnflag: l_returnflag
 
@@ -111,18 +109,28 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 // q1ProjectionWhere computes the WHERE clause of query Q1Projection on every row:
 //
 //	l_shipdate <= DATE '1998-09-02'
-func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Vec[bool] {
+func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 	// (l_shipdate <= DATE '1998-09-02')
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		lShipdateV := lShipdate.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&lShipdate))
-		for i := range out {
-			out[i] = rt.LeInt32(lShipdateV[i], int32(10471))
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -213,10 +221,8 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	allOf := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
-	vec.Check(failed, &allOf, all, n, 0)
-	sel := vec.Where(&allOf, n)
-	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, failed, mem)
+	sel := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
+	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
@@ -233,51 +239,55 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // q6FilterWhere computes the WHERE clause of query Q6Filter on every row:
 //
 //	(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
-func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Vec[bool] {
+func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Sel {
 	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
-	var allOf vec.Vec[bool]
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
-		allOf = vec.Make[bool](n)
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		out := allOf.V[:n]
-		// a row with a NULL input is left out (the clause is FALSE or NULL there): NULL where an input is, 64 rows at a time; the loop computes every row
-		allOf.Valid = vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity))
-		for i := range out {
-			out[i] = (rt.GeInt32(lShipdateV[i], int32(8766)) && rt.LtInt32(lShipdateV[i], int32(9131)) && (rt.GeFloat64(lDiscountV[i], float64(0.05)) && rt.LeFloat64(lDiscountV[i], float64(0.07))) && rt.LtFloat64(lQuantityV[i], float64(24.0)))
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return allOf
+	return kept
 }
 
 // q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * l_discount
-func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * l_discount)
-	product := vec.Make[float64](n)
+	var revenueCol arrow.Array // written by the loop, or below from product
+	var revenueOut *vec.FixedOut[float64]
+	var product vec.Vec[float64]
 	{
+		revenueOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
-		out := product.V[:n]
-		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, false) {
-			for i := range out {
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				out[i] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
-			}
+		out := revenueOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
 		}
+		revenueCol = revenueOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 1)
-	column := vec.Float64Array(mem, &product, sel, n)
-	return column
+	return revenueCol
 }
 
 // eventsInput is the schema of the input batches of the queries over table events.
@@ -330,9 +340,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := classifyWhere(n, all, day)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := classifyWhere(n, all, day)
 	col1 := classifyCol1(n, sel, x, y, a, mem, failed)
 	col2 := classifyCol2(n, sel, infoArr, infoKeys, infoOffs, infoItems, mem, failed)
 	if failed.Err != nil {
@@ -351,18 +359,28 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // classifyWhere computes the WHERE clause of query Classify on every row:
 //
 //	day >= DATE '2024-01-01'
-func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Vec[bool] {
+func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Sel {
 	// (day >= DATE '2024-01-01')
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		dayV := day.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&day))
-		for i := range out {
-			out[i] = rt.GeInt32(dayV[i], int32(19723))
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&day)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt32(dayV[i], int32(19723))))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt32(dayV[i], int32(19723))) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // classifyCol1 computes output column 1 (bucket) of query Classify on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -418,11 +436,11 @@ func classifyCol1(n int, sel vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.
 		// (a + 5)
 		sum2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.ConstArg[int64](int64(5)), rt.AddInt64)
 		// (x > y)
-		cmp2 := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtInt64)
+		cmp := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&y), rt.GtInt64)
 		// IF((x > y), (a + 5), ((a + 5) DIV 100))
-		then, otherwise := vec.Split(&cmp2, rest, n)
+		then, otherwise := vec.Split(&cmp, rest, n)
 		ifResult2 := vec.Make[int64](n)
-		vec.CopyErrs(&ifResult2, &cmp2, rest, n)
+		vec.CopyErrs(&ifResult2, &cmp, rest, n)
 		vec.Merge(&ifResult2, &sum2, then, n)
 		// ((a + 5) DIV 100)
 		quotient := vec.Map2E(otherwise, n, vec.VecArg(&sum2), vec.ConstArg[int64](int64(100)), rt.DivInt64)

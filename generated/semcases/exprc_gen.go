@@ -101,7 +101,7 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS INT)
-	col1 := asIntColumn(n, all, sArr, failed, mem)
+	col1 := asIntColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -120,23 +120,25 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0000 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS INT)
-func asIntColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	asInt := vec.Make[int32](n)
+func asIntColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var asInt vec.Vec[int32]
 	{
-		out := asInt.V[:n]
-		vec.Strict(&asInt, all, n, vec.ArrowFlags(sArr))
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		asInt.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.CastStringToInt32(sArr.Value(i))
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int32(rt.CastStringToInt32(sArr.Value(i)))
+			vec.EndStrictRow(&asInt, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
+	return directCol
 }
 
 // Case0001Schema is the schema of the batches Case0001 returns.
@@ -166,7 +168,7 @@ func Case0001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS INT)
-	col1 := asIntColumn(n, all, sArr, failed, mem)
+	col1 := asIntColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -207,7 +209,7 @@ func Case0002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS INT)
-	col1 := asIntColumn(n, all, sArr, failed, mem)
+	col1 := asIntColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -248,7 +250,7 @@ func Case0003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS INT)
-	col1 := asIntColumn(n, all, sArr, failed, mem)
+	col1 := asIntColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -289,7 +291,7 @@ func Case0004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS INT)
-	col1 := asIntColumn(n, all, sArr, failed, mem)
+	col1 := asIntColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -330,7 +332,7 @@ func Case0005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS INT)
-	col1 := asIntColumn(n, all, sArr, failed, mem)
+	col1 := asIntColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -371,7 +373,7 @@ func Case0006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS INT)
-	col1 := asIntColumn(n, all, sArr, failed, mem)
+	col1 := asIntColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS INT)"})
@@ -412,7 +414,7 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS BIGINT)
-	col1 := asBigintColumn(n, all, sArr, failed, mem)
+	col1 := asBigintColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BIGINT)"})
@@ -431,23 +433,25 @@ func Case0007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0007 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS BIGINT)
-func asBigintColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	asBigint := vec.Make[int64](n)
+func asBigintColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var asBigint vec.Vec[int64]
 	{
-		out := asBigint.V[:n]
-		vec.Strict(&asBigint, all, n, vec.ArrowFlags(sArr))
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		asBigint.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.CastStringToInt64(sArr.Value(i))
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			vec.EndStrictRow(&asBigint, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asBigint, all, n, 1)
-	column := vec.Int64Array(mem, &asBigint, all, n)
-	return column
+	return directCol
 }
 
 // Case0008Schema is the schema of the batches Case0008 returns.
@@ -477,7 +481,7 @@ func Case0008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS BIGINT)
-	col1 := asBigintColumn(n, all, sArr, failed, mem)
+	col1 := asBigintColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS BIGINT)"})
@@ -518,7 +522,7 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS DOUBLE)
-	col1 := asDoubleColumn(n, all, sArr, failed, mem)
+	col1 := asDoubleColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
@@ -537,23 +541,25 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0009 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS DOUBLE)
-func asDoubleColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	asDouble := vec.Make[float64](n)
+func asDoubleColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[float64]
+	var asDouble vec.Vec[float64]
 	{
-		out := asDouble.V[:n]
-		vec.Strict(&asDouble, all, n, vec.ArrowFlags(sArr))
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		asDouble.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.CastStringToFloat64(sArr.Value(i))
-			if err != nil {
-				asDouble.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Float64(rt.CastStringToFloat64(sArr.Value(i)))
+			vec.EndStrictRow(&asDouble, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asDouble, all, n, 1)
-	column := vec.Float64Array(mem, &asDouble, all, n)
-	return column
+	return directCol
 }
 
 // Case0010Schema is the schema of the batches Case0010 returns.
@@ -583,7 +589,7 @@ func Case0010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS DOUBLE)
-	col1 := asDoubleColumn(n, all, sArr, failed, mem)
+	col1 := asDoubleColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
@@ -624,7 +630,7 @@ func Case0011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS DOUBLE)
-	col1 := asDoubleColumn(n, all, sArr, failed, mem)
+	col1 := asDoubleColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
@@ -665,7 +671,7 @@ func Case0012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS DOUBLE)
-	col1 := asDoubleColumn(n, all, sArr, failed, mem)
+	col1 := asDoubleColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DOUBLE)"})
@@ -894,7 +900,7 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS DATE)
-	col1 := asDateColumn(n, all, sArr, failed, mem)
+	col1 := asDateColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DATE)"})
@@ -913,23 +919,25 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0017 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS DATE)
-func asDateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	asDate := vec.Make[int32](n)
+func asDateColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var asDate vec.Vec[int32]
 	{
-		out := asDate.V[:n]
-		vec.Strict(&asDate, all, n, vec.ArrowFlags(sArr))
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		asDate.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.CastStringToDate(sArr.Value(i))
-			if err != nil {
-				asDate.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int32(rt.CastStringToDate(sArr.Value(i)))
+			vec.EndStrictRow(&asDate, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asDate, all, n, 1)
-	column := vec.DateArray(mem, &asDate, all, n)
-	return column
+	return directCol
 }
 
 // Case0018Schema is the schema of the batches Case0018 returns.
@@ -959,7 +967,7 @@ func Case0018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS DATE)
-	col1 := asDateColumn(n, all, sArr, failed, mem)
+	col1 := asDateColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DATE)"})
@@ -1000,7 +1008,7 @@ func Case0019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(s AS DATE)
-	col1 := asDateColumn(n, all, sArr, failed, mem)
+	col1 := asDateColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DATE)"})
@@ -1041,7 +1049,7 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(a AS INT)
-	col1 := asIntColumn2(n, all, a, failed, mem)
+	col1 := asIntColumn2(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS INT)"})
@@ -1060,24 +1068,26 @@ func Case0020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0020 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS INT)
-func asIntColumn2(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	asInt := vec.Make[int32](n)
+func asIntColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var asInt vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		aV := a.V[:n]
-		out := asInt.V[:n]
-		vec.Strict(&asInt, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		asInt.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.CastInt64ToInt32(aV[i])
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int32(rt.CastInt64ToInt32(aV[i]))
+			vec.EndStrictRow(&asInt, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
+	return directCol
 }
 
 // Case0021Schema is the schema of the batches Case0021 returns.
@@ -1107,7 +1117,7 @@ func Case0021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(a AS INT)
-	col1 := asIntColumn2(n, all, a, failed, mem)
+	col1 := asIntColumn2(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS INT)"})
@@ -1148,7 +1158,7 @@ func Case0022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(a AS INT)
-	col1 := asIntColumn2(n, all, a, failed, mem)
+	col1 := asIntColumn2(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS INT)"})
@@ -1188,7 +1198,7 @@ func Case0023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0023Col1(n, all, i_, failed, mem)
+	col1 := case0023Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(i AS BIGINT)"})
@@ -1205,20 +1215,24 @@ func Case0023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0023Col1 computes output column 1 (r) of query Case0023 on every row, noting its first failed row in failed:
 //
 //	CAST(i AS BIGINT)
-func case0023Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0023Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(i AS BIGINT)
-	asBigint := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from asBigint
+	var directOut *vec.FixedOut[int64]
+	var asBigint vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		i_V := i_.V[:n]
-		out := asBigint.V[:n]
-		vec.Strict(&asBigint, all, n, vec.FlagsOf(&i_))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_)), all)
 		for i := range out {
 			out[i] = rt.CastInt32ToInt64(i_V[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asBigint, all, n, 1)
-	column := vec.Int64Array(mem, &asBigint, all, n)
-	return column
+	return directCol
 }
 
 // Case0024Schema is the schema of the batches Case0024 returns.
@@ -1247,7 +1261,7 @@ func Case0024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0024Col1(n, all, a, failed, mem)
+	col1 := case0024Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS DOUBLE)"})
@@ -1264,20 +1278,24 @@ func Case0024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0024Col1 computes output column 1 (r) of query Case0024 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS DOUBLE)
-func case0024Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0024Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(a AS DOUBLE)
-	asDouble := vec.Make[float64](n)
+	var directCol arrow.Array // written by the loop, or below from asDouble
+	var directOut *vec.FixedOut[float64]
+	var asDouble vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		aV := a.V[:n]
-		out := asDouble.V[:n]
-		vec.Strict(&asDouble, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
 		for i := range out {
 			out[i] = rt.CastInt64ToFloat64(aV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asDouble, all, n, 1)
-	column := vec.Float64Array(mem, &asDouble, all, n)
-	return column
+	return directCol
 }
 
 // Case0025Schema is the schema of the batches Case0025 returns.
@@ -1307,7 +1325,7 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(x AS INT)
-	col1 := asIntColumn3(n, all, x, failed, mem)
+	col1 := asIntColumn3(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS INT)"})
@@ -1326,24 +1344,26 @@ func Case0025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0025 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS INT)
-func asIntColumn3(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	asInt := vec.Make[int32](n)
+func asIntColumn3(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var asInt vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		xV := x.V[:n]
-		out := asInt.V[:n]
-		vec.Strict(&asInt, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&x))
+		asInt.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.CastFloat64ToInt32(xV[i])
-			if err != nil {
-				asInt.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int32(rt.CastFloat64ToInt32(xV[i]))
+			vec.EndStrictRow(&asInt, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
+	return directCol
 }
 
 // Case0026Schema is the schema of the batches Case0026 returns.
@@ -1373,7 +1393,7 @@ func Case0026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(x AS INT)
-	col1 := asIntColumn3(n, all, x, failed, mem)
+	col1 := asIntColumn3(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS INT)"})
@@ -1414,7 +1434,7 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(x AS BIGINT)
-	col1 := asBigintColumn2(n, all, x, failed, mem)
+	col1 := asBigintColumn2(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BIGINT)"})
@@ -1433,24 +1453,26 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0027 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS BIGINT)
-func asBigintColumn2(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	asBigint := vec.Make[int64](n)
+func asBigintColumn2(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var asBigint vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		xV := x.V[:n]
-		out := asBigint.V[:n]
-		vec.Strict(&asBigint, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&x))
+		asBigint.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.CastFloat64ToInt64(xV[i])
-			if err != nil {
-				asBigint.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.CastFloat64ToInt64(xV[i]))
+			vec.EndStrictRow(&asBigint, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asBigint, all, n, 1)
-	column := vec.Int64Array(mem, &asBigint, all, n)
-	return column
+	return directCol
 }
 
 // Case0028Schema is the schema of the batches Case0028 returns.
@@ -1480,7 +1502,7 @@ func Case0028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(x AS BIGINT)
-	col1 := asBigintColumn2(n, all, x, failed, mem)
+	col1 := asBigintColumn2(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BIGINT)"})
@@ -1521,7 +1543,7 @@ func Case0029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(x AS BIGINT)
-	col1 := asBigintColumn2(n, all, x, failed, mem)
+	col1 := asBigintColumn2(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS BIGINT)"})
@@ -1562,7 +1584,7 @@ func Case0030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(x AS INT)
-	col1 := asIntColumn3(n, all, x, failed, mem)
+	col1 := asIntColumn3(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS INT)"})
@@ -1976,7 +1998,7 @@ func Case0038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0038Col1(n, all, p, failed, mem)
+	col1 := case0038Col1(n, all, p, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(p AS INT)"})
@@ -1993,20 +2015,24 @@ func Case0038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0038Col1 computes output column 1 (r) of query Case0038 on every row, noting its first failed row in failed:
 //
 //	CAST(p AS INT)
-func case0038Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0038Col1(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(p AS INT)
-	asInt := vec.Make[int32](n)
+	var directCol arrow.Array // written by the loop, or below from asInt
+	var directOut *vec.FixedOut[int32]
+	var asInt vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		pV := p.V[:n]
-		out := asInt.V[:n]
-		vec.Strict(&asInt, all, n, vec.FlagsOf(&p))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&p)), all)
 		for i := range out {
 			out[i] = rt.CastBoolToInt32(pV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asInt, all, n, 1)
-	column := vec.Int32Array(mem, &asInt, all, n)
-	return column
+	return directCol
 }
 
 // Case0039Schema is the schema of the batches Case0039 returns.
@@ -2035,7 +2061,7 @@ func Case0039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0039Col1(n, all, p, failed, mem)
+	col1 := case0039Col1(n, all, p, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(p AS DOUBLE)"})
@@ -2052,20 +2078,24 @@ func Case0039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0039Col1 computes output column 1 (r) of query Case0039 on every row, noting its first failed row in failed:
 //
 //	CAST(p AS DOUBLE)
-func case0039Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0039Col1(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(p AS DOUBLE)
-	asDouble := vec.Make[float64](n)
+	var directCol arrow.Array // written by the loop, or below from asDouble
+	var directOut *vec.FixedOut[float64]
+	var asDouble vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		pV := p.V[:n]
-		out := asDouble.V[:n]
-		vec.Strict(&asDouble, all, n, vec.FlagsOf(&p))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&p)), all)
 		for i := range out {
 			out[i] = rt.CastBoolToFloat64(pV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asDouble, all, n, 1)
-	column := vec.Float64Array(mem, &asDouble, all, n)
-	return column
+	return directCol
 }
 
 // Case0040Schema is the schema of the batches Case0040 returns.
@@ -2443,7 +2473,7 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// abs(a)
-	col1 := absColumn(n, all, a, failed, mem)
+	col1 := absColumn(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(a)"})
@@ -2462,24 +2492,26 @@ func Case0046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0046 on every row, noting its first failed row in failed:
 //
 //	abs(a)
-func absColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	abs := vec.Make[int64](n)
+func absColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var abs vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := abs.V[:n]
-		vec.Strict(&abs, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		abs.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.AbsInt64(aV[i])
-			if err != nil {
-				abs.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.AbsInt64(aV[i]))
+			vec.EndStrictRow(&abs, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &abs, all, n, 1)
-	column := vec.Int64Array(mem, &abs, all, n)
-	return column
+	return directCol
 }
 
 // Case0047Schema is the schema of the batches Case0047 returns.
@@ -2509,7 +2541,7 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// abs(i)
-	col1 := absColumn2(n, all, i_, failed, mem)
+	col1 := absColumn2(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(i)"})
@@ -2528,24 +2560,26 @@ func Case0047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0047 on every row, noting its first failed row in failed:
 //
 //	abs(i)
-func absColumn2(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	abs := vec.Make[int32](n)
+func absColumn2(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var abs vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		i_V := i_.V[:n]
-		out := abs.V[:n]
-		vec.Strict(&abs, all, n, vec.FlagsOf(&i_))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&i_))
+		abs.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.AbsInt32(i_V[i])
-			if err != nil {
-				abs.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int32(rt.AbsInt32(i_V[i]))
+			vec.EndStrictRow(&abs, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &abs, all, n, 1)
-	column := vec.Int32Array(mem, &abs, all, n)
-	return column
+	return directCol
 }
 
 // Case0048Schema is the schema of the batches Case0048 returns.
@@ -2574,7 +2608,7 @@ func Case0048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0048Col1(n, all, x, failed, mem)
+	col1 := case0048Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(x)"})
@@ -2591,20 +2625,24 @@ func Case0048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0048Col1 computes output column 1 (r) of query Case0048 on every row, noting its first failed row in failed:
 //
 //	abs(x)
-func case0048Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0048Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// abs(x)
-	abs := vec.Make[float64](n)
+	var directCol arrow.Array // written by the loop, or below from abs
+	var directOut *vec.FixedOut[float64]
+	var abs vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
-		out := abs.V[:n]
-		vec.Strict(&abs, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
 		for i := range out {
 			out[i] = rt.AbsFloat64(xV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &abs, all, n, 1)
-	column := vec.Float64Array(mem, &abs, all, n)
-	return column
+	return directCol
 }
 
 // Case0049Schema is the schema of the batches Case0049 returns.
@@ -2634,7 +2672,7 @@ func Case0049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// abs(a)
-	col1 := absColumn(n, all, a, failed, mem)
+	col1 := absColumn(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(a)"})
@@ -2675,7 +2713,7 @@ func Case0050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// abs(i)
-	col1 := absColumn2(n, all, i_, failed, mem)
+	col1 := absColumn2(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(i)"})
@@ -2716,7 +2754,7 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// ceil(x)
-	col1 := ceilColumn(n, all, x, failed, mem)
+	col1 := ceilColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(x)"})
@@ -2735,24 +2773,26 @@ func Case0051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0051 on every row, noting its first failed row in failed:
 //
 //	ceil(x)
-func ceilColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	ceil := vec.Make[int64](n)
+func ceilColumn(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var ceil vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		xV := x.V[:n]
-		out := ceil.V[:n]
-		vec.Strict(&ceil, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&x))
+		ceil.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.CeilFloat64(xV[i])
-			if err != nil {
-				ceil.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.CeilFloat64(xV[i]))
+			vec.EndStrictRow(&ceil, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ceil, all, n, 1)
-	column := vec.Int64Array(mem, &ceil, all, n)
-	return column
+	return directCol
 }
 
 // Case0052Schema is the schema of the batches Case0052 returns.
@@ -2782,7 +2822,7 @@ func Case0052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// ceil(x)
-	col1 := ceilColumn(n, all, x, failed, mem)
+	col1 := ceilColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(x)"})
@@ -2823,7 +2863,7 @@ func Case0053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// ceiling(x)
-	col1 := ceilColumn(n, all, x, failed, mem)
+	col1 := ceilColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceiling(x)"})
@@ -2864,7 +2904,7 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// floor(x)
-	col1 := floorColumn(n, all, x, failed, mem)
+	col1 := floorColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(x)"})
@@ -2883,24 +2923,26 @@ func Case0054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0054 on every row, noting its first failed row in failed:
 //
 //	floor(x)
-func floorColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	floor := vec.Make[int64](n)
+func floorColumn(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var floor vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		xV := x.V[:n]
-		out := floor.V[:n]
-		vec.Strict(&floor, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&x))
+		floor.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.FloorFloat64(xV[i])
-			if err != nil {
-				floor.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.FloorFloat64(xV[i]))
+			vec.EndStrictRow(&floor, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &floor, all, n, 1)
-	column := vec.Int64Array(mem, &floor, all, n)
-	return column
+	return directCol
 }
 
 // Case0055Schema is the schema of the batches Case0055 returns.
@@ -2930,7 +2972,7 @@ func Case0055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// floor(x)
-	col1 := floorColumn(n, all, x, failed, mem)
+	col1 := floorColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(x)"})
@@ -2971,7 +3013,7 @@ func Case0056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// floor(x)
-	col1 := floorColumn(n, all, x, failed, mem)
+	col1 := floorColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(x)"})
@@ -3012,7 +3054,7 @@ func Case0057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// ceil(x)
-	col1 := ceilColumn(n, all, x, failed, mem)
+	col1 := ceilColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(x)"})
@@ -3052,7 +3094,7 @@ func Case0058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0058Col1(n, all, a, failed, mem)
+	col1 := case0058Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(a)"})
@@ -3069,20 +3111,24 @@ func Case0058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0058Col1 computes output column 1 (r) of query Case0058 on every row, noting its first failed row in failed:
 //
 //	floor(a)
-func case0058Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0058Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// floor(a)
-	floor := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from floor
+	var directOut *vec.FixedOut[int64]
+	var floor vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := floor.V[:n]
-		vec.Strict(&floor, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
 		for i := range out {
 			out[i] = rt.FloorInt64(aV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &floor, all, n, 1)
-	column := vec.Int64Array(mem, &floor, all, n)
-	return column
+	return directCol
 }
 
 // Case0059Schema is the schema of the batches Case0059 returns.
@@ -3112,7 +3158,7 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// round(x)
-	col1 := roundColumn(n, all, x, failed, mem)
+	col1 := roundColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x)"})
@@ -3131,19 +3177,22 @@ func Case0059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0059 on every row, noting its first failed row in failed:
 //
 //	round(x)
-func roundColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	round := vec.Make[float64](n)
+func roundColumn(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[float64]
+	var round vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
-		out := round.V[:n]
-		vec.Strict(&round, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
 		for i := range out {
 			out[i] = rt.RoundFloat64(xV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &round, all, n, 1)
-	column := vec.Float64Array(mem, &round, all, n)
-	return column
+	return directCol
 }
 
 // Case0060Schema is the schema of the batches Case0060 returns.
@@ -3173,7 +3222,7 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// round(x)
-	col1 := roundColumn(n, all, x, failed, mem)
+	col1 := roundColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x)"})
@@ -3214,7 +3263,7 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// round(x, 2)
-	col1 := roundColumn2(n, all, x, failed, mem, int32(2))
+	col1 := roundColumn2(n, all, x, mem, failed, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x, 2)"})
@@ -3233,19 +3282,22 @@ func Case0061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0061 on every row, noting its first failed row in failed:
 //
 //	round(x, 2)
-func roundColumn2(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
-	round := vec.Make[float64](n)
+func roundColumn2(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[float64]
+	var round vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
-		out := round.V[:n]
-		vec.Strict(&round, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
 		for i := range out {
 			out[i] = rt.RoundScaleFloat64(xV[i], int32(value1))
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &round, all, n, 1)
-	column := vec.Float64Array(mem, &round, all, n)
-	return column
+	return directCol
 }
 
 // Case0062Schema is the schema of the batches Case0062 returns.
@@ -3275,7 +3327,7 @@ func Case0062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// round(x, 1)
-	col1 := roundColumn2(n, all, x, failed, mem, int32(1))
+	col1 := roundColumn2(n, all, x, mem, failed, int32(1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x, 1)"})
@@ -3316,7 +3368,7 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// round(a, -1)
-	col1 := roundColumn3(n, all, a, failed, mem)
+	col1 := roundColumn3(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(a, -1)"})
@@ -3335,24 +3387,26 @@ func Case0063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0063 on every row, noting its first failed row in failed:
 //
 //	round(a, -1)
-func roundColumn3(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	round := vec.Make[int64](n)
+func roundColumn3(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var round vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := round.V[:n]
-		vec.Strict(&round, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		round.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.RoundScaleInt64(aV[i], int32(-1))
-			if err != nil {
-				round.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.RoundScaleInt64(aV[i], int32(-1)))
+			vec.EndStrictRow(&round, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &round, all, n, 1)
-	column := vec.Int64Array(mem, &round, all, n)
-	return column
+	return directCol
 }
 
 // Case0064Schema is the schema of the batches Case0064 returns.
@@ -3382,7 +3436,7 @@ func Case0064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// round(a, -1)
-	col1 := roundColumn3(n, all, a, failed, mem)
+	col1 := roundColumn3(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(a, -1)"})
@@ -3423,7 +3477,7 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0065Col1(n, all, x, i_, failed, mem)
+	col1 := case0065Col1(n, all, x, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(x, i)"})
@@ -3440,21 +3494,25 @@ func Case0065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0065Col1 computes output column 1 (r) of query Case0065 on every row, noting its first failed row in failed:
 //
 //	round(x, i)
-func case0065Col1(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0065Col1(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// round(x, i)
-	round := vec.Make[float64](n)
+	var directCol arrow.Array // written by the loop, or below from round
+	var directOut *vec.FixedOut[float64]
+	var round vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
 		i_V := i_.V[:n]
-		out := round.V[:n]
-		vec.Strict(&round, all, n, vec.FlagsOf(&x), vec.FlagsOf(&i_))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&i_)), all)
 		for i := range out {
 			out[i] = rt.RoundScaleFloat64(xV[i], i_V[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &round, all, n, 1)
-	column := vec.Float64Array(mem, &round, all, n)
-	return column
+	return directCol
 }
 
 // Case0066Schema is the schema of the batches Case0066 returns.
@@ -3484,7 +3542,7 @@ func Case0066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// round(a, -1)
-	col1 := roundColumn3(n, all, a, failed, mem)
+	col1 := roundColumn3(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(a, -1)"})
@@ -3525,7 +3583,7 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sqrt(x)
-	col1 := sqrtColumn(n, all, x, failed, mem)
+	col1 := sqrtColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sqrt(x)"})
@@ -3544,19 +3602,22 @@ func Case0067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0067 on every row, noting its first failed row in failed:
 //
 //	sqrt(x)
-func sqrtColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	sqrt := vec.Make[float64](n)
+func sqrtColumn(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[float64]
+	var sqrt vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
-		out := sqrt.V[:n]
-		vec.Strict(&sqrt, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
 		for i := range out {
 			out[i] = rt.Sqrt(xV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sqrt, all, n, 1)
-	column := vec.Float64Array(mem, &sqrt, all, n)
-	return column
+	return directCol
 }
 
 // Case0068Schema is the schema of the batches Case0068 returns.
@@ -3586,7 +3647,7 @@ func Case0068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sqrt(x)
-	col1 := sqrtColumn(n, all, x, failed, mem)
+	col1 := sqrtColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sqrt(x)"})
@@ -3753,7 +3814,7 @@ func Case0071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0071Col1(n, all, x, y, failed, mem)
+	col1 := case0071Col1(n, all, x, y, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pow(x, y)"})
@@ -3770,21 +3831,25 @@ func Case0071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0071Col1 computes output column 1 (r) of query Case0071 on every row, noting its first failed row in failed:
 //
 //	pow(x, y)
-func case0071Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0071Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// power(x, y)
-	power := vec.Make[float64](n)
+	var directCol arrow.Array // written by the loop, or below from power
+	var directOut *vec.FixedOut[float64]
+	var power vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
 		yV := y.V[:n]
-		out := power.V[:n]
-		vec.Strict(&power, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), all)
 		for i := range out {
 			out[i] = rt.Power(xV[i], yV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &power, all, n, 1)
-	column := vec.Float64Array(mem, &power, all, n)
-	return column
+	return directCol
 }
 
 // Case0072Schema is the schema of the batches Case0072 returns.
@@ -3929,7 +3994,7 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// mod(a, b)
-	col1 := remainderColumn(n, all, a, b, failed, mem)
+	col1 := remainderColumn(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(a, b)"})
@@ -3948,25 +4013,27 @@ func Case0074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0074 on every row, noting its first failed row in failed:
 //
 //	mod(a, b)
-func remainderColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	remainder := vec.Make[int64](n)
+func remainderColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var remainder vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := remainder.V[:n]
-		vec.Strict(&remainder, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		remainder.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.ModInt64(aV[i], bV[i])
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.ModInt64(aV[i], bV[i]))
+			vec.EndStrictRow(&remainder, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &remainder, all, n, 1)
-	column := vec.Int64Array(mem, &remainder, all, n)
-	return column
+	return directCol
 }
 
 // Case0075Schema is the schema of the batches Case0075 returns.
@@ -3997,7 +4064,7 @@ func Case0075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// mod(a, b)
-	col1 := remainderColumn(n, all, a, b, failed, mem)
+	col1 := remainderColumn(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(a, b)"})
@@ -4038,7 +4105,7 @@ func Case0076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0076Col1(n, all, x, y, failed, mem)
+	col1 := case0076Col1(n, all, x, y, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(x, y)"})
@@ -4055,26 +4122,29 @@ func Case0076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0076Col1 computes output column 1 (r) of query Case0076 on every row, noting its first failed row in failed:
 //
 //	mod(x, y)
-func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (x % y)
-	remainder := vec.Make[float64](n)
+	var directCol arrow.Array // written by the loop, or below from remainder
+	var directOut *vec.FixedOut[float64]
+	var remainder vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
 		yV := y.V[:n]
-		out := remainder.V[:n]
-		vec.Strict(&remainder, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		remainder.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.ModFloat64(xV[i], yV[i])
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Float64(rt.ModFloat64(xV[i], yV[i]))
+			vec.EndStrictRow(&remainder, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &remainder, all, n, 1)
-	column := vec.Float64Array(mem, &remainder, all, n)
-	return column
+	return directCol
 }
 
 // Case0077Schema is the schema of the batches Case0077 returns.
@@ -4104,7 +4174,7 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// mod(a, 0)
-	col1 := remainderColumn2(n, all, a, failed, mem, int64(0))
+	col1 := remainderColumn2(n, all, a, mem, failed, int64(0))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(a, 0)"})
@@ -4123,24 +4193,26 @@ func Case0077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0077 on every row, noting its first failed row in failed:
 //
 //	mod(a, 0)
-func remainderColumn2(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator, value1 int64) arrow.Array {
-	remainder := vec.Make[int64](n)
+func remainderColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int64) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var remainder vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := remainder.V[:n]
-		vec.Strict(&remainder, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		remainder.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.ModInt64(aV[i], int64(value1))
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.ModInt64(aV[i], int64(value1)))
+			vec.EndStrictRow(&remainder, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &remainder, all, n, 1)
-	column := vec.Int64Array(mem, &remainder, all, n)
-	return column
+	return directCol
 }
 
 // Case0078Schema is the schema of the batches Case0078 returns.
@@ -4169,7 +4241,7 @@ func Case0078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0078Col1(n, all, x, failed, mem)
+	col1 := case0078Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "mod(x, 0)"})
@@ -4186,25 +4258,28 @@ func Case0078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0078Col1 computes output column 1 (r) of query Case0078 on every row, noting its first failed row in failed:
 //
 //	mod(x, 0)
-func case0078Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0078Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (x % 0.0)
-	remainder := vec.Make[float64](n)
+	var directCol arrow.Array // written by the loop, or below from remainder
+	var directOut *vec.FixedOut[float64]
+	var remainder vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
-		out := remainder.V[:n]
-		vec.Strict(&remainder, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&x))
+		remainder.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.ModFloat64(xV[i], float64(0.0))
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Float64(rt.ModFloat64(xV[i], float64(0.0)))
+			vec.EndStrictRow(&remainder, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &remainder, all, n, 1)
-	column := vec.Float64Array(mem, &remainder, all, n)
-	return column
+	return directCol
 }
 
 // Case0079Schema is the schema of the batches Case0079 returns.
@@ -4234,7 +4309,7 @@ func Case0079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// a % -1
-	col1 := remainderColumn2(n, all, a, failed, mem, int64(-1))
+	col1 := remainderColumn2(n, all, a, mem, failed, int64(-1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a % -1"})
@@ -4338,7 +4413,7 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sign(x)
-	col1 := signColumn(n, all, x, failed, mem)
+	col1 := signColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sign(x)"})
@@ -4357,19 +4432,22 @@ func Case0081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0081 on every row, noting its first failed row in failed:
 //
 //	sign(x)
-func signColumn(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	sign := vec.Make[float64](n)
+func signColumn(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[float64]
+	var sign vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
-		out := sign.V[:n]
-		vec.Strict(&sign, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
 		for i := range out {
 			out[i] = rt.SignFloat64(xV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sign, all, n, 1)
-	column := vec.Float64Array(mem, &sign, all, n)
-	return column
+	return directCol
 }
 
 // Case0082Schema is the schema of the batches Case0082 returns.
@@ -4399,7 +4477,7 @@ func Case0082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// signum(x)
-	col1 := signColumn(n, all, x, failed, mem)
+	col1 := signColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "signum(x)"})
@@ -4440,7 +4518,7 @@ func Case0083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sign(x)
-	col1 := signColumn(n, all, x, failed, mem)
+	col1 := signColumn(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sign(x)"})
@@ -5371,7 +5449,7 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// length(s)
-	col1 := lengthColumn(n, all, sArr, failed, mem)
+	col1 := lengthColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "length(s)"})
@@ -5390,18 +5468,21 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0096 on every row, noting its first failed row in failed:
 //
 //	length(s)
-func lengthColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	length := vec.Make[int32](n)
+func lengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var length vec.Vec[int32]
 	{
-		out := length.V[:n]
-		vec.Strict(&length, all, n, vec.ArrowFlags(sArr))
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), all)
 		for i := range out {
 			out[i] = rt.Length(sArr.Value(i))
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &length, all, n, 1)
-	column := vec.Int32Array(mem, &length, all, n)
-	return column
+	return directCol
 }
 
 // Case0097Schema is the schema of the batches Case0097 returns.
@@ -5431,7 +5512,7 @@ func Case0097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// char_length(s)
-	col1 := lengthColumn(n, all, sArr, failed, mem)
+	col1 := lengthColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "char_length(s)"})
@@ -5472,7 +5553,7 @@ func Case0098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// length(s)
-	col1 := lengthColumn(n, all, sArr, failed, mem)
+	col1 := lengthColumn(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "length(s)"})
@@ -9443,13 +9524,14 @@ func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 	sArr := in.Column(7).(*array.String)
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// element_at(m, s)
-	col1 := elementAtColumn(n, all, mArr, mKeys, sArr, mItems, failed, mem)
+	col1 := elementAtColumn(n, all, mArr, mKeys, mOffs, sArr, mItems, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, s)"})
@@ -9468,31 +9550,94 @@ func Case0174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0174 on every row, noting its first failed row in failed:
 //
 //	element_at(m, s)
-func elementAtColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	elementAt := vec.Make[int64](n)
-	{
-		out := elementAt.V[:n]
-		dirty := !vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr))
+func elementAtColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, sArr *array.String, mItems *array.Int64, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var elementAt vec.Vec[int64]
+	var fused bool
+	var rest vec.Sel
+	if mArr.NullN() == 0 && sArr.NullN() == 0 && mItems.NullN() == 0 {
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		out := directOut.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			if dirty && elementAt.Dirty(i) {
+			out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, sArr.Value(i)), &bad)
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			directCol = directOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			directOut.Release()
+		}
+	} else if mArr.NullN()+sArr.NullN()+mItems.NullN() <= n/2 {
+		elementAt = vec.Make[int64](n)
+		out := elementAt.V[:n]
+		left := vec.Sel{}
+		var bad vec.Failed
+		for i := range out {
+			if mArr.IsNull(i) || sArr.IsNull(i) {
+				left = vec.Leave(left, i, n)
 				continue
 			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
+			out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, sArr.Value(i)), &bad)
+			if bad {
+				bad = false
+				left = vec.Leave(left, i, n)
 			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		elementAt2 := vec.Make[int64](n)
+		{
+			out := elementAt2.V[:n]
+			if vec.Strict(&elementAt2, rest, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+					if entry < 0 {
+						elementAt2.SetNull(i)
+						continue
+					}
+					if mItems.IsNull(entry) {
+						elementAt2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry)
+				}
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if elementAt2.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry := vec.FindString(mKeys, start, end, sArr.Value(i))
+					if entry < 0 {
+						elementAt2.SetNull(i)
+						continue
+					}
+					if mItems.IsNull(entry) {
+						elementAt2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry)
+				}
 			}
-			out[i] = mItems.Value(entry)
+		}
+		if fused {
+			vec.Merge(&elementAt, &elementAt2, rest, n)
+		} else {
+			elementAt = elementAt2
 		}
 	}
 	vec.Check(failed, &elementAt, all, n, 1)
-	column := vec.Int64Array(mem, &elementAt, all, n)
-	return column
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &elementAt, all, n)
+	}
+	return directCol
 }
 
 // Case0175Schema is the schema of the batches Case0175 returns.
@@ -9519,13 +9664,14 @@ func Case0175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 	sArr := in.Column(7).(*array.String)
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// element_at(m, s)
-	col1 := elementAtColumn(n, all, mArr, mKeys, sArr, mItems, failed, mem)
+	col1 := elementAtColumn(n, all, mArr, mKeys, mOffs, sArr, mItems, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, s)"})
@@ -9786,11 +9932,12 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// cardinality(m)
-	col1 := cardinalityColumn(n, all, mArr, mKeys, failed, mem)
+	col1 := cardinalityColumn(n, all, mArr, mKeys, mOffs, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cardinality(m)"})
@@ -9809,22 +9956,67 @@ func Case0180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0180 on every row, noting its first failed row in failed:
 //
 //	cardinality(m)
-func cardinalityColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	cardinality := vec.Make[int32](n)
-	{
-		out := cardinality.V[:n]
-		dirty := !vec.Strict(&cardinality, all, n, vec.ArrowFlags(mArr))
-		for i := range out {
-			if dirty && cardinality.Dirty(i) {
-				continue
+func cardinalityColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var cardinality vec.Vec[int32]
+	var fused bool
+	var rest vec.Sel
+	if mArr.NullN() <= n/2 {
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		out := directOut.V[:n]
+		left := vec.Sel{}
+		if mArr.NullN() == 0 {
+			for i := range out {
+				out[i] = vec.RowCountString(mOffs, mKeys, i)
 			}
-			start, end := mArr.ValueOffsets(i)
-			out[i] = vec.CountString(mKeys, start, end)
+		} else {
+			for i := range out {
+				if mArr.IsNull(i) {
+					left = vec.Leave(left, i, n)
+					continue
+				}
+				out[i] = vec.RowCountString(mOffs, mKeys, i)
+			}
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		cardinality2 := vec.Make[int32](n)
+		{
+			out := cardinality2.V[:n]
+			if vec.Strict(&cardinality2, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					out[i] = vec.CountString(mKeys, start, end)
+				}
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if cardinality2.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					out[i] = vec.CountString(mKeys, start, end)
+				}
+			}
+		}
+		if fused {
+			directOut.Patch(&cardinality2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&cardinality, &cardinality2, rest, n)
+		} else {
+			cardinality = cardinality2
 		}
 	}
 	vec.Check(failed, &cardinality, all, n, 1)
-	column := vec.Int32Array(mem, &cardinality, all, n)
-	return column
+	if directCol == nil {
+		directCol = vec.Int32Array(mem, &cardinality, all, n)
+	}
+	return directCol
 }
 
 // Case0181Schema is the schema of the batches Case0181 returns.
@@ -9851,11 +10043,12 @@ func Case0181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// size(m)
-	col1 := cardinalityColumn(n, all, mArr, mKeys, failed, mem)
+	col1 := cardinalityColumn(n, all, mArr, mKeys, mOffs, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "size(m)"})
@@ -9893,11 +10086,12 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// cardinality(m)
-	col1 := cardinalityColumn(n, all, mArr, mKeys, failed, mem)
+	col1 := cardinalityColumn(n, all, mArr, mKeys, mOffs, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cardinality(m)"})
@@ -9935,12 +10129,13 @@ func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 	sArr := in.Column(7).(*array.String)
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0183Col1(n, all, mArr, mKeys, sArr, mItems, failed, mem)
+	col1 := case0183Col1(n, all, mArr, mKeys, mOffs, sArr, mItems, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m[s]"})
@@ -9957,32 +10152,98 @@ func Case0183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0183Col1 computes output column 1 (r) of query Case0183 on every row, noting its first failed row in failed:
 //
 //	m[s]
-func case0183Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, sArr *array.String, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0183Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, sArr *array.String, mItems *array.Int64, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// m[s]
-	entry := vec.Make[int64](n)
-	{
-		out := entry.V[:n]
-		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr))
+	var directCol arrow.Array // written by the clean loop, or below from entry
+	var entry vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if mArr.NullN() == 0 && sArr.NullN() == 0 && mItems.NullN() == 0 {
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		out := directOut.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			if dirty && entry.Dirty(i) {
+			out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, sArr.Value(i)), &bad)
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			directCol = directOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			directOut.Release()
+		}
+	} else if mArr.NullN()+sArr.NullN()+mItems.NullN() <= n/2 {
+		entry = vec.Make[int64](n)
+		out := entry.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		for i := range out {
+			if mArr.IsNull(i) || sArr.IsNull(i) {
+				left = vec.Leave(left, i, n)
 				continue
 			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, sArr.Value(i))
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
-				continue
+			out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, sArr.Value(i)), &bad)
+			if bad {
+				bad = false
+				left = vec.Leave(left, i, n)
 			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// m[s]
+		entry2 := vec.Make[int64](n)
+		{
+			out := entry2.V[:n]
+			if vec.Strict(&entry2, rest, n, vec.ArrowFlags(mArr), vec.ArrowFlags(sArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry3 := vec.FindString(mKeys, start, end, sArr.Value(i))
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
+						continue
+					}
+					if mItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry3)
+				}
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry2.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry3 := vec.FindString(mKeys, start, end, sArr.Value(i))
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString(sArr.Value(i)))
+						continue
+					}
+					if mItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry3)
+				}
 			}
-			out[i] = mItems.Value(entry2)
+		}
+		if fused {
+			vec.Merge(&entry, &entry2, rest, n)
+		} else {
+			entry = entry2
 		}
 	}
 	vec.Check(failed, &entry, all, n, 1)
-	column := vec.Int64Array(mem, &entry, all, n)
-	return column
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &entry, all, n)
+	}
+	return directCol
 }
 
 // Case0184Schema is the schema of the batches Case0184 returns.
@@ -10061,7 +10322,7 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// year(d)
-	col1 := yearColumn(n, all, d, failed, mem)
+	col1 := yearColumn(n, all, d, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "year(d)"})
@@ -10080,19 +10341,22 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0185 on every row, noting its first failed row in failed:
 //
 //	year(d)
-func yearColumn(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	year := vec.Make[int32](n)
+func yearColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var year vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		dV := d.V[:n]
-		out := year.V[:n]
-		vec.Strict(&year, all, n, vec.FlagsOf(&d))
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), all)
 		for i := range out {
 			out[i] = rt.Year(dV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &year, all, n, 1)
-	column := vec.Int32Array(mem, &year, all, n)
-	return column
+	return directCol
 }
 
 // Case0186Schema is the schema of the batches Case0186 returns.
@@ -10121,7 +10385,7 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0186Col1(n, all, d, failed, mem)
+	col1 := case0186Col1(n, all, d, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "month(d)"})
@@ -10138,20 +10402,24 @@ func Case0186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0186Col1 computes output column 1 (r) of query Case0186 on every row, noting its first failed row in failed:
 //
 //	month(d)
-func case0186Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0186Col1(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// month(d)
-	month := vec.Make[int32](n)
+	var directCol arrow.Array // written by the loop, or below from month
+	var directOut *vec.FixedOut[int32]
+	var month vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		dV := d.V[:n]
-		out := month.V[:n]
-		vec.Strict(&month, all, n, vec.FlagsOf(&d))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), all)
 		for i := range out {
 			out[i] = rt.Month(dV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &month, all, n, 1)
-	column := vec.Int32Array(mem, &month, all, n)
-	return column
+	return directCol
 }
 
 // Case0187Schema is the schema of the batches Case0187 returns.
@@ -10181,7 +10449,7 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// day(d)
-	col1 := dayColumn(n, all, d, failed, mem)
+	col1 := dayColumn(n, all, d, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "day(d)"})
@@ -10200,19 +10468,22 @@ func Case0187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0187 on every row, noting its first failed row in failed:
 //
 //	day(d)
-func dayColumn(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	day := vec.Make[int32](n)
+func dayColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var day vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		dV := d.V[:n]
-		out := day.V[:n]
-		vec.Strict(&day, all, n, vec.FlagsOf(&d))
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), all)
 		for i := range out {
 			out[i] = rt.Day(dV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &day, all, n, 1)
-	column := vec.Int32Array(mem, &day, all, n)
-	return column
+	return directCol
 }
 
 // Case0188Schema is the schema of the batches Case0188 returns.
@@ -10242,7 +10513,7 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// dayofmonth(d)
-	col1 := dayColumn(n, all, d, failed, mem)
+	col1 := dayColumn(n, all, d, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dayofmonth(d)"})
@@ -10283,7 +10554,7 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// year(d)
-	col1 := yearColumn(n, all, d, failed, mem)
+	col1 := yearColumn(n, all, d, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "year(d)"})
@@ -10324,7 +10595,7 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// date_add(d, 1)
-	col1 := dateAddColumn(n, all, d, failed, mem, int32(1))
+	col1 := dateAddColumn(n, all, d, mem, failed, int32(1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, 1)"})
@@ -10343,24 +10614,26 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0190 on every row, noting its first failed row in failed:
 //
 //	date_add(d, 1)
-func dateAddColumn(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
-	dateAdd := vec.Make[int32](n)
+func dateAddColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var dateAdd vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
 		dV := d.V[:n]
-		out := dateAdd.V[:n]
-		vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&d))
+		dateAdd.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.DateAdd(dV[i], int32(value1))
-			if err != nil {
-				dateAdd.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int32(rt.DateAdd(dV[i], int32(value1)))
+			vec.EndStrictRow(&dateAdd, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &dateAdd, all, n, 1)
-	column := vec.DateArray(mem, &dateAdd, all, n)
-	return column
+	return directCol
 }
 
 // Case0191Schema is the schema of the batches Case0191 returns.
@@ -10391,7 +10664,7 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// date_add(d, i)
-	col1 := dateAddColumn2(n, all, d, i_, failed, mem)
+	col1 := dateAddColumn2(n, all, d, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, i)"})
@@ -10410,25 +10683,27 @@ func Case0191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0191 on every row, noting its first failed row in failed:
 //
 //	date_add(d, i)
-func dateAddColumn2(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	dateAdd := vec.Make[int32](n)
+func dateAddColumn2(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var dateAdd vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
 		dV := d.V[:n]
 		i_V := i_.V[:n]
-		out := dateAdd.V[:n]
-		vec.Strict(&dateAdd, all, n, vec.FlagsOf(&d), vec.FlagsOf(&i_))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&d), vec.FlagsOf(&i_))
+		dateAdd.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.DateAdd(dV[i], i_V[i])
-			if err != nil {
-				dateAdd.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int32(rt.DateAdd(dV[i], i_V[i]))
+			vec.EndStrictRow(&dateAdd, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &dateAdd, all, n, 1)
-	column := vec.DateArray(mem, &dateAdd, all, n)
-	return column
+	return directCol
 }
 
 // Case0192Schema is the schema of the batches Case0192 returns.
@@ -10457,7 +10732,7 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0192Col1(n, all, d, failed, mem)
+	col1 := case0192Col1(n, all, d, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_sub(d, 1)"})
@@ -10474,25 +10749,28 @@ func Case0192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0192Col1 computes output column 1 (r) of query Case0192 on every row, noting its first failed row in failed:
 //
 //	date_sub(d, 1)
-func case0192Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0192Col1(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// date_sub(d, 1)
-	dateSub := vec.Make[int32](n)
+	var directCol arrow.Array // written by the loop, or below from dateSub
+	var directOut *vec.FixedOut[int32]
+	var dateSub vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
 		dV := d.V[:n]
-		out := dateSub.V[:n]
-		vec.Strict(&dateSub, all, n, vec.FlagsOf(&d))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&d))
+		dateSub.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.DateSub(dV[i], int32(1))
-			if err != nil {
-				dateSub.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int32(rt.DateSub(dV[i], int32(1)))
+			vec.EndStrictRow(&dateSub, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &dateSub, all, n, 1)
-	column := vec.DateArray(mem, &dateSub, all, n)
-	return column
+	return directCol
 }
 
 // Case0193Schema is the schema of the batches Case0193 returns.
@@ -10523,7 +10801,7 @@ func Case0193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// date_add(d, i)
-	col1 := dateAddColumn2(n, all, d, i_, failed, mem)
+	col1 := dateAddColumn2(n, all, d, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, i)"})
@@ -10564,7 +10842,7 @@ func Case0194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// date_add(d, 2147483647)
-	col1 := dateAddColumn(n, all, d, failed, mem, int32(2147483647))
+	col1 := dateAddColumn(n, all, d, mem, failed, int32(2147483647))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_add(d, 2147483647)"})
@@ -10606,7 +10884,7 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// datediff(d, e)
-	col1 := datediffColumn(n, all, d, e_, failed, mem)
+	col1 := datediffColumn(n, all, d, e_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "datediff(d, e)"})
@@ -10625,25 +10903,27 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0195 on every row, noting its first failed row in failed:
 //
 //	datediff(d, e)
-func datediffColumn(n int, all vec.Sel, in1 vec.Vec[int32], in2 vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	datediff := vec.Make[int32](n)
+func datediffColumn(n int, all vec.Sel, in1 vec.Vec[int32], in2 vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var datediff vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
-		out := datediff.V[:n]
-		vec.Strict(&datediff, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
+		datediff.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.DateDiff(in1V[i], in2V[i])
-			if err != nil {
-				datediff.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int32(rt.DateDiff(in1V[i], in2V[i]))
+			vec.EndStrictRow(&datediff, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &datediff, all, n, 1)
-	column := vec.Int32Array(mem, &datediff, all, n)
-	return column
+	return directCol
 }
 
 // Case0196Schema is the schema of the batches Case0196 returns.
@@ -10674,7 +10954,7 @@ func Case0196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// datediff(e, d)
-	col1 := datediffColumn(n, all, e_, d, failed, mem)
+	col1 := datediffColumn(n, all, e_, d, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "datediff(e, d)"})
@@ -10716,7 +10996,7 @@ func Case0197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// datediff(d, e)
-	col1 := datediffColumn(n, all, d, e_, failed, mem)
+	col1 := datediffColumn(n, all, d, e_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "datediff(d, e)"})
@@ -11736,7 +12016,7 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0215Col1(n, all, a, failed, mem)
+	col1 := case0215Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-a"})
@@ -11753,25 +12033,28 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0215Col1 computes output column 1 (r) of query Case0215 on every row, noting its first failed row in failed:
 //
 //	-a
-func case0215Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0215Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (-a)
-	minus := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from minus
+	var directOut *vec.FixedOut[int64]
+	var minus vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := minus.V[:n]
-		vec.Strict(&minus, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		minus.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.NegateInt64(aV[i])
-			if err != nil {
-				minus.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.NegateInt64(aV[i]))
+			vec.EndStrictRow(&minus, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &minus, all, n, 1)
-	column := vec.Int64Array(mem, &minus, all, n)
-	return column
+	return directCol
 }
 
 // Case0216Schema is the schema of the batches Case0216 returns.
@@ -11800,7 +12083,7 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0216Col1(n, all, x, failed, mem)
+	col1 := case0216Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-x"})
@@ -11817,20 +12100,24 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0216Col1 computes output column 1 (r) of query Case0216 on every row, noting its first failed row in failed:
 //
 //	-x
-func case0216Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0216Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (-x)
-	minus := vec.Make[float64](n)
+	var directCol arrow.Array // written by the loop, or below from minus
+	var directOut *vec.FixedOut[float64]
+	var minus vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
-		out := minus.V[:n]
-		vec.Strict(&minus, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
 		for i := range out {
 			out[i] = rt.NegateFloat64(xV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &minus, all, n, 1)
-	column := vec.Float64Array(mem, &minus, all, n)
-	return column
+	return directCol
 }
 
 // Case0217Schema is the schema of the batches Case0217 returns.
@@ -12528,7 +12815,7 @@ func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0228Col1(n, all, a, b, failed, mem)
+	col1 := case0228Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a DIV b"})
@@ -12545,26 +12832,29 @@ func Case0228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0228Col1 computes output column 1 (r) of query Case0228 on every row, noting its first failed row in failed:
 //
 //	a DIV b
-func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (a DIV b)
-	quotient := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from quotient
+	var directOut *vec.FixedOut[int64]
+	var quotient vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := quotient.V[:n]
-		vec.Strict(&quotient, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		quotient.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], bV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &quotient, all, n, 1)
-	column := vec.Int64Array(mem, &quotient, all, n)
-	return column
+	return directCol
 }
 
 // Case0229Schema is the schema of the batches Case0229 returns.
@@ -12591,12 +12881,13 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// m['zz']
-	col1 := entryColumn(n, all, mArr, mKeys, mItems, failed, mem, "zz")
+	col1 := entryColumn(n, all, mArr, mKeys, mOffs, mItems, mem, failed, "zz")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['zz']"})
@@ -12615,31 +12906,94 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0229 on every row, noting its first failed row in failed:
 //
 //	m['zz']
-func entryColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
-	entry := vec.Make[int64](n)
-	{
-		out := entry.V[:n]
-		dirty := !vec.Strict(&entry, all, n, vec.ArrowFlags(mArr))
+func entryColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var entry vec.Vec[int64]
+	var fused bool
+	var rest vec.Sel
+	if mArr.NullN() == 0 && mItems.NullN() == 0 {
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		out := directOut.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			if dirty && entry.Dirty(i) {
+			out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, text1), &bad)
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			directCol = directOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			directOut.Release()
+		}
+	} else if mArr.NullN()+mItems.NullN() <= n/2 {
+		entry = vec.Make[int64](n)
+		out := entry.V[:n]
+		left := vec.Sel{}
+		var bad vec.Failed
+		for i := range out {
+			if mArr.IsNull(i) {
+				left = vec.Leave(left, i, n)
 				continue
 			}
-			start, end := mArr.ValueOffsets(i)
-			entry2 := vec.FindString(mKeys, start, end, text1)
-			if entry2 < 0 {
-				entry.SetErr(i, rt.MapKeyNotExistString(text1))
-				continue
+			out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, text1), &bad)
+			if bad {
+				bad = false
+				left = vec.Leave(left, i, n)
 			}
-			if mItems.IsNull(entry2) {
-				entry.SetNull(i)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		entry2 := vec.Make[int64](n)
+		{
+			out := entry2.V[:n]
+			if vec.Strict(&entry2, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry3 := vec.FindString(mKeys, start, end, text1)
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString(text1))
+						continue
+					}
+					if mItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry3)
+				}
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry2.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry3 := vec.FindString(mKeys, start, end, text1)
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString(text1))
+						continue
+					}
+					if mItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry3)
+				}
 			}
-			out[i] = mItems.Value(entry2)
+		}
+		if fused {
+			vec.Merge(&entry, &entry2, rest, n)
+		} else {
+			entry = entry2
 		}
 	}
 	vec.Check(failed, &entry, all, n, 1)
-	column := vec.Int64Array(mem, &entry, all, n)
-	return column
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &entry, all, n)
+	}
+	return directCol
 }
 
 // Case0230Schema is the schema of the batches Case0230 returns.
@@ -12669,7 +13023,7 @@ func Case0230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// abs(a)
-	col1 := absColumn(n, all, a, failed, mem)
+	col1 := absColumn(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(a)"})
@@ -18229,12 +18583,13 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// m['k']
-	col1 := entryColumn(n, all, mArr, mKeys, mItems, failed, mem, "k")
+	col1 := entryColumn(n, all, mArr, mKeys, mOffs, mItems, mem, failed, "k")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
@@ -18272,12 +18627,13 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// m['k']
-	col1 := entryColumn(n, all, mArr, mKeys, mItems, failed, mem, "k")
+	col1 := entryColumn(n, all, mArr, mKeys, mOffs, mItems, mem, failed, "k")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
@@ -18315,12 +18671,13 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// element_at(m, 'k')
-	col1 := elementAtColumn2(n, all, mArr, mKeys, mItems, failed, mem, "k")
+	col1 := elementAtColumn2(n, all, mArr, mKeys, mOffs, mItems, mem, failed, "k")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, 'k')"})
@@ -18339,31 +18696,94 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0323 on every row, noting its first failed row in failed:
 //
 //	element_at(m, 'k')
-func elementAtColumn2(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mItems *array.Int64, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
-	elementAt := vec.Make[int64](n)
-	{
-		out := elementAt.V[:n]
-		dirty := !vec.Strict(&elementAt, all, n, vec.ArrowFlags(mArr))
+func elementAtColumn2(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var elementAt vec.Vec[int64]
+	var fused bool
+	var rest vec.Sel
+	if mArr.NullN() == 0 && mItems.NullN() == 0 {
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		out := directOut.V[:n]
+		var bad vec.Failed
 		for i := range out {
-			if dirty && elementAt.Dirty(i) {
+			out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, text1), &bad)
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			directCol = directOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			directOut.Release()
+		}
+	} else if mArr.NullN()+mItems.NullN() <= n/2 {
+		elementAt = vec.Make[int64](n)
+		out := elementAt.V[:n]
+		left := vec.Sel{}
+		var bad vec.Failed
+		for i := range out {
+			if mArr.IsNull(i) {
+				left = vec.Leave(left, i, n)
 				continue
 			}
-			start, end := mArr.ValueOffsets(i)
-			entry := vec.FindString(mKeys, start, end, text1)
-			if entry < 0 {
-				elementAt.SetNull(i)
-				continue
+			out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, text1), &bad)
+			if bad {
+				bad = false
+				left = vec.Leave(left, i, n)
 			}
-			if mItems.IsNull(entry) {
-				elementAt.SetNull(i)
-				continue
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		elementAt2 := vec.Make[int64](n)
+		{
+			out := elementAt2.V[:n]
+			if vec.Strict(&elementAt2, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry := vec.FindString(mKeys, start, end, text1)
+					if entry < 0 {
+						elementAt2.SetNull(i)
+						continue
+					}
+					if mItems.IsNull(entry) {
+						elementAt2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry)
+				}
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if elementAt2.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry := vec.FindString(mKeys, start, end, text1)
+					if entry < 0 {
+						elementAt2.SetNull(i)
+						continue
+					}
+					if mItems.IsNull(entry) {
+						elementAt2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry)
+				}
 			}
-			out[i] = mItems.Value(entry)
+		}
+		if fused {
+			vec.Merge(&elementAt, &elementAt2, rest, n)
+		} else {
+			elementAt = elementAt2
 		}
 	}
 	vec.Check(failed, &elementAt, all, n, 1)
-	column := vec.Int64Array(mem, &elementAt, all, n)
-	return column
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &elementAt, all, n)
+	}
+	return directCol
 }
 
 // Case0324Schema is the schema of the batches Case0324 returns.
@@ -18390,12 +18810,13 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// element_at(m, 'j')
-	col1 := elementAtColumn2(n, all, mArr, mKeys, mItems, failed, mem, "j")
+	col1 := elementAtColumn2(n, all, mArr, mKeys, mOffs, mItems, mem, failed, "j")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, 'j')"})
@@ -18433,12 +18854,13 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	n := int(in.NumRows())
 	mArr := in.Column(11).(*array.Map)
 	mKeys := vec.StringKeys(mArr.Keys())
+	mOffs := vec.MapOffsets(mArr)
 	mItems := mArr.Items().(*array.Int64)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// m['k']
-	col1 := entryColumn(n, all, mArr, mKeys, mItems, failed, mem, "k")
+	col1 := entryColumn(n, all, mArr, mKeys, mOffs, mItems, mem, failed, "k")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
@@ -18815,7 +19237,7 @@ func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0330Col1(n, all, x, y, failed, mem)
+	col1 := case0330Col1(n, all, x, y, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x / y"})
@@ -18832,26 +19254,29 @@ func Case0330(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0330Col1 computes output column 1 (r) of query Case0330 on every row, noting its first failed row in failed:
 //
 //	x / y
-func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (x / y)
-	quotient := vec.Make[float64](n)
+	var directCol arrow.Array // written by the loop, or below from quotient
+	var directOut *vec.FixedOut[float64]
+	var quotient vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
 		yV := y.V[:n]
-		out := quotient.V[:n]
-		vec.Strict(&quotient, all, n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y))
+		quotient.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.DivideFloat64(xV[i], yV[i])
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Float64(rt.DivideFloat64(xV[i], yV[i]))
+			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &quotient, all, n, 1)
-	column := vec.Float64Array(mem, &quotient, all, n)
-	return column
+	return directCol
 }
 
 // Case0331Schema is the schema of the batches Case0331 returns.
@@ -18972,7 +19397,7 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0333Col1(n, all, a, failed, mem)
+	col1 := case0333Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a DIV -1"})
@@ -18989,25 +19414,28 @@ func Case0333(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0333Col1 computes output column 1 (r) of query Case0333 on every row, noting its first failed row in failed:
 //
 //	a DIV -1
-func case0333Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0333Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (a DIV -1)
-	quotient := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from quotient
+	var directOut *vec.FixedOut[int64]
+	var quotient vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := quotient.V[:n]
-		vec.Strict(&quotient, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		quotient.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.DivInt64(aV[i], int64(-1))
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.DivInt64(aV[i], int64(-1)))
+			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &quotient, all, n, 1)
-	column := vec.Int64Array(mem, &quotient, all, n)
-	return column
+	return directCol
 }
 
 // Case0334Schema is the schema of the batches Case0334 returns.
@@ -19036,7 +19464,7 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0334Col1(n, all, a, failed, mem)
+	col1 := case0334Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a + 1"})
@@ -19053,25 +19481,28 @@ func Case0334(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0334Col1 computes output column 1 (r) of query Case0334 on every row, noting its first failed row in failed:
 //
 //	a + 1
-func case0334Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0334Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (a + 1)
-	sum := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int64]
+	var sum vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := sum.V[:n]
-		vec.Strict(&sum, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		sum.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.AddInt64(aV[i], int64(1))
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.AddInt64(aV[i], int64(1)))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.Int64Array(mem, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Case0335Schema is the schema of the batches Case0335 returns.
@@ -19100,7 +19531,7 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0335Col1(n, all, a, failed, mem)
+	col1 := case0335Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a - 1"})
@@ -19117,25 +19548,28 @@ func Case0335(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0335Col1 computes output column 1 (r) of query Case0335 on every row, noting its first failed row in failed:
 //
 //	a - 1
-func case0335Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0335Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (a - 1)
-	difference := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from difference
+	var directOut *vec.FixedOut[int64]
+	var difference vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := difference.V[:n]
-		vec.Strict(&difference, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		difference.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.SubInt64(aV[i], int64(1))
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.SubInt64(aV[i], int64(1)))
+			vec.EndStrictRow(&difference, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &difference, all, n, 1)
-	column := vec.Int64Array(mem, &difference, all, n)
-	return column
+	return directCol
 }
 
 // Case0336Schema is the schema of the batches Case0336 returns.
@@ -19164,7 +19598,7 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0336Col1(n, all, a, failed, mem)
+	col1 := case0336Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a * 2"})
@@ -19181,25 +19615,28 @@ func Case0336(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0336Col1 computes output column 1 (r) of query Case0336 on every row, noting its first failed row in failed:
 //
 //	a * 2
-func case0336Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0336Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (a * 2)
-	product := vec.Make[int64](n)
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[int64]
+	var product vec.Vec[int64]
 	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
-		out := product.V[:n]
-		vec.Strict(&product, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		product.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.MulInt64(aV[i], int64(2))
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.MulInt64(aV[i], int64(2)))
+			vec.EndStrictRow(&product, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.Int64Array(mem, &product, all, n)
-	return column
+	return directCol
 }
 
 // Case0337Schema is the schema of the batches Case0337 returns.
@@ -19228,7 +19665,7 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0337Col1(n, all, i_, failed, mem)
+	col1 := case0337Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i + 1"})
@@ -19245,25 +19682,28 @@ func Case0337(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0337Col1 computes output column 1 (r) of query Case0337 on every row, noting its first failed row in failed:
 //
 //	i + 1
-func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (i + 1)
-	sum := vec.Make[int32](n)
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[int32]
+	var sum vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		i_V := i_.V[:n]
-		out := sum.V[:n]
-		vec.Strict(&sum, all, n, vec.FlagsOf(&i_))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&i_))
+		sum.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.AddInt32(i_V[i], int32(1))
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int32(rt.AddInt32(i_V[i], int32(1)))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.Int32Array(mem, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Case0338Schema is the schema of the batches Case0338 returns.
@@ -19362,7 +19802,7 @@ func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0339Col1(n, all, i_, j, failed, mem)
+	col1 := case0339Col1(n, all, i_, j, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i * j"})
@@ -19379,26 +19819,29 @@ func Case0339(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0339Col1 computes output column 1 (r) of query Case0339 on every row, noting its first failed row in failed:
 //
 //	i * j
-func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (i * j)
-	product := vec.Make[int32](n)
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[int32]
+	var product vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		i_V := i_.V[:n]
 		jV := j.V[:n]
-		out := product.V[:n]
-		vec.Strict(&product, all, n, vec.FlagsOf(&i_), vec.FlagsOf(&j))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&j))
+		product.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.MulInt32(i_V[i], jV[i])
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int32(rt.MulInt32(i_V[i], jV[i]))
+			vec.EndStrictRow(&product, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.Int32Array(mem, &product, all, n)
-	return column
+	return directCol
 }
 
 // Case0340Schema is the schema of the batches Case0340 returns.
@@ -19427,7 +19870,7 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0340Col1(n, all, i_, failed, mem)
+	col1 := case0340Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-i"})
@@ -19444,25 +19887,28 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0340Col1 computes output column 1 (r) of query Case0340 on every row, noting its first failed row in failed:
 //
 //	-i
-func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (-i)
-	minus := vec.Make[int32](n)
+	var directCol arrow.Array // written by the loop, or below from minus
+	var directOut *vec.FixedOut[int32]
+	var minus vec.Vec[int32]
 	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		i_V := i_.V[:n]
-		out := minus.V[:n]
-		vec.Strict(&minus, all, n, vec.FlagsOf(&i_))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&i_))
+		minus.Valid = valid
+		directOut.SetValidity(valid, all)
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.NegateInt32(i_V[i])
-			if err != nil {
-				minus.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int32(rt.NegateInt32(i_V[i]))
+			vec.EndStrictRow(&minus, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &minus, all, n, 1)
-	column := vec.Int32Array(mem, &minus, all, n)
-	return column
+	return directCol
 }
 
 // Case0341Schema is the schema of the batches Case0341 returns.
@@ -19491,7 +19937,7 @@ func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0341Col1(n, all, x, failed, mem)
+	col1 := case0341Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x + 1"})
@@ -19508,20 +19954,24 @@ func Case0341(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0341Col1 computes output column 1 (r) of query Case0341 on every row, noting its first failed row in failed:
 //
 //	x + 1
-func case0341Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0341Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (x + 1.0)
-	sum := vec.Make[float64](n)
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[float64]
+	var sum vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
-		out := sum.V[:n]
-		vec.Strict(&sum, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
 		for i := range out {
 			out[i] = rt.AddFloat64(xV[i], float64(1.0))
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.Float64Array(mem, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Case0342Schema is the schema of the batches Case0342 returns.
@@ -19550,7 +20000,7 @@ func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0342Col1(n, all, x, failed, mem)
+	col1 := case0342Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "x * 10"})
@@ -19567,20 +20017,24 @@ func Case0342(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0342Col1 computes output column 1 (r) of query Case0342 on every row, noting its first failed row in failed:
 //
 //	x * 10
-func case0342Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0342Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (x * 10.0)
-	product := vec.Make[float64](n)
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[float64]
+	var product vec.Vec[float64]
 	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
-		out := product.V[:n]
-		vec.Strict(&product, all, n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
 		for i := range out {
 			out[i] = rt.MulFloat64(xV[i], float64(10.0))
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.Float64Array(mem, &product, all, n)
-	return column
+	return directCol
 }
 
 // Case0343Schema is the schema of the batches Case0343 returns.
@@ -19610,7 +20064,7 @@ func Case0343(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// a % 0
-	col1 := remainderColumn2(n, all, a, failed, mem, int64(0))
+	col1 := remainderColumn2(n, all, a, mem, failed, int64(0))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a % 0"})

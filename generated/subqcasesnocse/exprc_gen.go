@@ -9913,17 +9913,26 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 
 	// WHERE a > 100
 	// (a > 100)
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		aV := a.V[:n]
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			out[i] = rt.GtInt64(aV[i], int64(100))
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&a)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GtInt64(aV[i], int64(100))))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GtInt64(aV[i], int64(100))) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := kept
 
 	// r: (SELECT v FROM two)
 	// #1 once scalar over two: (SELECT v FROM two)

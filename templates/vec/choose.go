@@ -42,3 +42,13 @@ func ChooseBool(c bool, a, b bool) bool {
 // Both is a && b with both evaluated and no branch: a condition computed
 // on every row ANDed with its inputs' validity (Bitmap.IsValid).
 func Both(a, b bool) bool { return b2u(a)&b2u(b) != 0 }
+
+// Bit is 1 where b holds, else 0: the conditions of a WHERE clause a fused
+// loop ANDs without a branch (vec.Bit(x > 1) & vec.Bit(y < 2)).
+func Bit(b bool) uint64 { return b2u(b) }
+
+// NewSel returns room for the selection a fused WHERE loop builds over n
+// rows: it writes every row's number at the selection's end and advances
+// the end by whether the row is kept, so the last write may be one past
+// the rows kept (the spare).
+func NewSel(n int) Sel { return make(Sel, n+1) }

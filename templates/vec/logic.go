@@ -1,8 +1,6 @@
 package vec
 
 import (
-	"unsafe"
-
 	"github.com/exprc/exprc/templates/rt"
 )
 
@@ -118,5 +116,13 @@ func Where(c *Vec[bool], n int) Sel {
 	return out[:k:k]
 }
 
-// b2u is 1 for true and 0 for false, without a branch.
-func b2u(b bool) uint64 { return uint64(*(*uint8)(unsafe.Pointer(&b))) }
+// b2u is 1 for true and 0 for false, without a branch: the compiler makes
+// it a SETcc into a register. (Reading the bool's byte through a pointer
+// would put it in memory first.)
+func b2u(b bool) uint64 {
+	var u uint64
+	if b {
+		u = 1
+	}
+	return u
+}

@@ -61,9 +61,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	cmp := classifyWhere(n, all, statusArr)
-	vec.Check(failed, &cmp, all, n, 0)
-	sel := vec.Where(&cmp, n)
+	sel := classifyWhere(n, all, statusArr)
 
 	// id: id
 	col2 := classifyCol2(n, sel, customerArr, arena, failed, mem)
@@ -84,17 +82,27 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // classifyWhere computes the WHERE clause of query Classify on every row:
 //
 //	status <> 'cancelled'
-func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Vec[bool] {
+func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Sel {
 	// (status <> 'cancelled')
-	cmp := vec.Make[bool](n)
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
-		out := cmp.V[:n]
-		vec.Strict(&cmp, all, n, vec.ArrowFlags(statusArr))
-		for i := range out {
-			out[i] = rt.NeString(statusArr.Value(i), "cancelled")
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.ArrowFlags(statusArr)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.NeString(statusArr.Value(i), "cancelled")))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.NeString(statusArr.Value(i), "cancelled")) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return cmp
+	return kept
 }
 
 // classifyCol2 computes output column 2 (customer) of query Classify on the rows that pass its WHERE clause, noting its first failed row in failed:
@@ -201,14 +209,12 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
-	allOf := recentWhere(n, all, placed, statusArr)
-	vec.Check(failed, &allOf, all, n, 0)
-	sel := vec.Where(&allOf, n)
+	sel := recentWhere(n, all, placed, statusArr)
 
 	// id: id
 
 	// placed: placed
-	col3 := recentCol3(n, sel, placed, failed, mem)
+	col3 := recentCol3(n, sel, placed, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col3)
 		return nil, failed.QueryError([]string{"WHERE", "id", "placed", "due"}, []string{"(placed >= DATE '2024-01-01') AND (status = 'open')", "id", "placed", "date_add(placed, 30)"})
@@ -225,58 +231,56 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 // recentWhere computes the WHERE clause of query Recent on every row:
 //
 //	(placed >= DATE '2024-01-01') AND (status = 'open')
-func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], statusArr *array.String) vec.Vec[bool] {
+func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], statusArr *array.String) vec.Sel {
 	// ((placed >= DATE '2024-01-01') AND (status = 'open'))
-	var allOf vec.Vec[bool]
+	var kept vec.Sel // the rows the WHERE clause keeps
 	{
-		allOf = vec.Make[bool](n)
 		placedV := placed.V[:n]
-		out := allOf.V[:n]
-		// a row with a NULL input is left out (the clause is FALSE or NULL there): NULL where an input is, 64 rows at a time; the loop computes every row
-		allOf.Valid = vec.AndValid(n, vec.FlagsOf(&placed), vec.ArrowFlags(statusArr))
-		for i := range out {
-			out[i] = (rt.GeInt32(placedV[i], int32(19723)) && rt.EqString(statusArr.Value(i), "open"))
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&placed), vec.ArrowFlags(statusArr)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt32(placedV[i], int32(19723))) & vec.Bit(rt.EqString(statusArr.Value(i), "open")))
+			}
+		} else {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt32(placedV[i], int32(19723))) & vec.Bit(rt.EqString(statusArr.Value(i), "open")) & vec.Bit(valid.IsValid(i)))
+			}
 		}
+		kept = kept[:k:k]
 	}
-	return allOf
+	return kept
 }
 
 // recentCol3 computes output column 3 (due) of query Recent on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	date_add(placed, 30)
-func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// date_add(placed, 30)
-	dateAdd := vec.Make[int32](n)
+	var dueCol arrow.Array // written by the loop, or below from dateAdd
+	var dueOut *vec.FixedOut[int32]
+	var dateAdd vec.Vec[int32]
 	{
+		dueOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, sel.Rows(n))
 		placedV2 := placed.V[:n]
-		out := dateAdd.V[:n]
-		if vec.Strict(&dateAdd, sel, n, vec.FlagsOf(&placed)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.DateAdd(placedV2[i], int32(30))
-				if err != nil {
-					dateAdd.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if dateAdd.Dirty(i) {
-					continue
-				}
-				r, err := rt.DateAdd(placedV2[i], int32(30))
-				if err != nil {
-					dateAdd.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+		out := dueOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid2 := vec.AndValid(n, vec.FlagsOf(&placed))
+		dateAdd.Valid = valid2
+		dueOut.SetValidity(valid2, sel)
+		var bad vec.FirstErr
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = bad.Int32(rt.DateAdd(placedV2[i], int32(30)))
+			vec.EndStrictRow(&dateAdd, n, i, &bad)
 		}
+		dueCol = dueOut.Array()
 	}
 	vec.Check(failed, &dateAdd, sel, n, 3)
-	column := vec.DateArray(mem, &dateAdd, sel, n)
-	return column
+	return dueCol
 }
 
 // UnitPriceSchema is the schema of the batches UnitPrice returns.
