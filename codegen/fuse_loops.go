@@ -1,6 +1,9 @@
 package codegen
 
 import (
+	"fmt"
+	"go/scanner"
+	"go/token"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -322,6 +325,37 @@ func (l *fusedLoops) loop(over string) *jen.Statement {
 	return jen.For(jen.Id("i").Op(":=").Range().Id(over))
 }
 
+// forRows is the loop over the rows (over names what it ranges over when
+// it runs over every row) with body for row i. A body that reads nothing
+// of its row (constants only: IS NULL of a NOT NULL column is FALSE) is
+// given no row number, which Go would reject as unused.
+func (l *fusedLoops) forRows(over string, body []jen.Code) *jen.Statement {
+	if readsIdent(body, "i") {
+		return l.loop(over).Block(l.first(body)...)
+	}
+	if l.all {
+		return jen.For(jen.Range().Id(over)).Block(body...)
+	}
+	return jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++")).Block(body...)
+}
+
+// readsIdent reports whether statements body use identifier name.
+func readsIdent(body []jen.Code, name string) bool {
+	src := []byte(fmt.Sprintf("%#v", jen.Block(body...)))
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", fset.Base(), len(src)), src, nil, 0)
+	for {
+		_, tok, lit := s.Scan()
+		switch {
+		case tok == token.EOF:
+			return false
+		case tok == token.IDENT && lit == name:
+			return true
+		}
+	}
+}
+
 func (l *fusedLoops) first(body []jen.Code) []jen.Code {
 	if l.all {
 		return body
@@ -373,12 +407,12 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 	// fused, rest = true, vec.Sel{}
 	done = append(done, jen.List(jen.Id(l.fused), jen.Id(l.rest)).Op("=").List(jen.True(), jen.Qual(vecPkg, "Sel").Values()))
 	if fu.bad == "" {
-		clean = append(clean, l.loop(over).Block(l.first(body)...))
+		clean = append(clean, l.forRows(over, body))
 		return append(clean, done...)
 	}
 	clean = append(clean,
 		jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"),
-		l.loop(over).Block(l.first(append(body, jen.If(jen.Id(fu.bad)).Block(jen.Break())))...),
+		l.forRows(over, append(body, jen.If(jen.Id(fu.bad)).Block(jen.Break()))),
 	)
 	stopped := []jen.Code{jen.Comment("a row failed (an error or a missing map key): the vector code computes every row")}
 	if l.fz.Direct {
@@ -521,16 +555,16 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 	switch {
 	case l.single: // (a clean batch too: a memo read may be NULL)
 		loop = append(loop, prepare...)
-		loop = append(loop, l.loop(over).Block(l.first(append(checks, checkedRow...))...))
+		loop = append(loop, l.forRows(over, append(checks, checkedRow...)))
 	case len(fu.rowNulls) == 0 || everyRow: // no input can be NULL or failed, or the validity is set above
-		loop = append(loop, l.loop(over).Block(l.first(rowBody)...))
+		loop = append(loop, l.forRows(over, rowBody))
 	default:
 		// if x.Clean() && sArr.NullN() == 0 { loop } else { loop testing each row's inputs first }:
 		// the loop over a clean batch tests nothing per row.
 		loop = append(loop, jen.If(joined(fu.clean, "&&")).Block(
-			l.loop(over).Block(l.first(rowBody)...),
+			l.forRows(over, rowBody),
 		).Else().Block(
-			append(prepare, l.loop(over).Block(l.first(append(checks, checkedRow...))...))...,
+			append(prepare, l.forRows(over, append(checks, checkedRow...)))...,
 		))
 	}
 	if always {
@@ -722,7 +756,7 @@ func (l *fusedLoops) rowsLoop(body []jen.Code) []jen.Code {
 		// if bad { bad = false; left = vec.Leave(left, i, n) }
 		rowBody = append(rowBody, jen.If(jen.Id(fu.bad)).Block(jen.Id(fu.bad).Op("=").False(), left))
 	}
-	rows = append(rows, l.loop("out").Block(l.first(rowBody)...))
+	rows = append(rows, l.forRows("out", rowBody))
 	return append(rows, jen.List(jen.Id(l.fused), jen.Id(l.rest)).Op("=").List(jen.True(), jen.Id("left")))
 }
 

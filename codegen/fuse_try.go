@@ -51,7 +51,7 @@ func (l *fusedLoops) emitTry() {
 			jen.Id(l.writer).Dot("NullIf").Call(jen.Id(pos), jen.Bool().Parens(jen.Id(fu.bad))),
 			jen.Id(fu.bad).Op("=").False())
 	}
-	loop = append(loop, l.loop(over).Block(l.first(body)...))
+	loop = append(loop, l.forRows(over, body))
 	loop = append(loop, jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call())
 	f.outColAlways = true
 	f.add(jen.Block(loop...))
