@@ -60,7 +60,7 @@ import (
 func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	fz := n.Fused
 	l := &fusedLoops{
-		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[*lower.Row]string{}, nullFlags: map[string]bool{}, flagsOf: map[string]jen.Code{}, valids: map[string]string{}, printed: map[*lower.Row]bool{}, temps: map[*lower.Row]*tempVar{}},
+		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[*lower.Row]string{}, nullFlags: map[string]bool{}, flagsOf: map[string]jen.Code{}, valids: map[string]string{}, decides: map[int]bool{}, arrDecides: map[string]bool{}, printed: map[*lower.Row]bool{}, temps: map[*lower.Row]*tempVar{}},
 		fz:  fz,
 		e:   n.Expr,
 		sel: sel,
@@ -78,9 +78,13 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	// row, first: every path through it evaluates them.
 	for _, a := range fz.Absorbs {
 		l.fu.locals[a.Shared.ID] = l.fu.local(tempName(a.Shared.Expr))
+		if a.Row.Op == lower.RowMap && a.Row.Fn != "cardinality" && a.Row.Fn != "map_contains_key" && lower.NullWhen(fz.Row, a.Shared.ID) {
+			l.fu.decides[a.Shared.ID] = true
+		}
 	}
-	if lower.HasNullResult(fz.Row) {
-		// named before the bodies, whose NULL results mark it (setNull)
+	if lower.HasNullResult(fz.Row) || len(l.fu.decides) > 0 {
+		// named before the bodies, whose NULL results (and NULL lookups)
+		// mark it (setNull)
 		l.res = f.fresh(fusedBase(n.Expr))
 	}
 	l.fu.outNull = l.setNull()
@@ -275,7 +279,22 @@ func (l *fusedLoops) withAbsorbs(print func() []jen.Code) []jen.Code {
 		if !fu.used[a.Shared.ID] {
 			continue
 		}
-		pre = append([]jen.Code{jen.Comment(sharedLabel(a.Recomputed) + comment(a.Shared.SQL)), jen.Id(fu.locals[a.Shared.ID]).Op(":=").Add(fu.value(a.Row))}, pre...)
+		label := jen.Comment(sharedLabel(a.Recomputed) + comment(a.Shared.SQL))
+		local := fu.locals[a.Shared.ID]
+		if fu.rows && fu.decides[a.Shared.ID] && l.res != "" {
+			// entry, entryNull := vec.NullableItemString(...); a NULL
+			// item makes the row NULL, unless an error came first
+			fu.deciding = true
+			v := fu.value(a.Row)
+			fu.deciding = false
+			null := fu.local(local + "Null")
+			pre = append([]jen.Code{label,
+				jen.List(jen.Id(local), jen.Id(null)).Op(":=").Add(v),
+				jen.If(jen.Id(null).Op("&&").Op("!").Bool().Parens(jen.Id(fu.bad))).Block(jen.Id(l.res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),
+			}, pre...)
+			continue
+		}
+		pre = append([]jen.Code{label, jen.Id(local).Op(":=").Add(fu.value(a.Row))}, pre...)
 	}
 	return append(pre, body...)
 }
@@ -745,10 +764,21 @@ func (l *fusedLoops) rowsLoop(body []jen.Code) []jen.Code {
 	rows = append(rows, jen.Id("out").Op(":=").Id(l.res).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	rows = append(rows, jen.Id("left").Op(":=").Qual(vecPkg, "Sel").Values().Comment("rows for the vector code"))
 	left := jen.Id("left").Op("=").Qual(vecPkg, "Leave").Call(jen.Id("left"), jen.Id("i"), jen.Id("n")) // left = vec.Leave(left, i, n)
-	var rowBody []jen.Code
-	if len(fu.rowNulls) > 0 {
+	var rowBody, nullRows, leaveRows []jen.Code
+	for k, test := range fu.rowNulls {
+		if arr := fu.rowNullArrs[k]; arr != "" && fu.arrDecides[arr] {
+			nullRows = append(nullRows, test) // a NULL map: its lookups, and so the row, are NULL
+		} else {
+			leaveRows = append(leaveRows, test)
+		}
+	}
+	if len(nullRows) > 0 {
+		// if infoArr.IsNull(i) { res.SetNull(i); continue }
+		rowBody = append(rowBody, jen.If(joined(nullRows, "||")).Block(jen.Id(l.res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()))
+	}
+	if len(leaveRows) > 0 {
 		// if x.Dirty(i) || sArr.IsNull(i) { left = vec.Leave(left, i, n); continue }
-		rowBody = append(rowBody, jen.If(joined(fu.rowNulls, "||")).Block(left, jen.Continue()))
+		rowBody = append(rowBody, jen.If(joined(leaveRows, "||")).Block(left, jen.Continue()))
 	}
 	rowBody = append(rowBody, body...)
 	if fu.bad != "" {

@@ -50,6 +50,17 @@ type fusion struct {
 	// (validity), by the names they AND.
 	flagsOf map[string]jen.Code
 	valids  map[string]string
+	views   map[string]string // VARCHAR array -> its vec.StrView local
+	// decides are the absorbed map lookups whose NULL makes the row NULL
+	// (lower.NullWhen): the rows loop marks such a row NULL rather than
+	// leave it to the vector code. deciding is set while one is printed,
+	// and arrDecides records, per MAP array the rows loop tests, whether
+	// every read of it was such a lookup (so that its NULL rows are NULL);
+	// rowNullArrs are the arrays of rowNulls ("" for a vector's test).
+	decides     map[int]bool
+	deciding    bool
+	arrDecides  map[string]bool
+	rowNullArrs []string
 	// rows is set while the rows loop's body is generated: its map item
 	// reads also test for NULL items. modal records that a body read one,
 	// so the two loops' bodies differ.
@@ -311,7 +322,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 			if e.Nullable {
 				fu.noNulls(arr, true)
 			}
-			return jen.Id(arr).Dot("Value").Call(jen.Id("i"))
+			return jen.Id(fu.strView(arr)).Dot("At").Call(jen.Id("i"))
 		}
 		name := f.column(e)
 		if !e.Nullable {
@@ -400,7 +411,10 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 	fu.noNulls(items, false)
 	item := "Item"
 	fu.modal = true
-	if fu.rows {
+	switch {
+	case fu.rows && fu.deciding:
+		item = "NullableItem" // (v, null): the caller marks a NULL row
+	case fu.rows:
 		item = "CheckedItem"
 	}
 	return jen.Qual(vecPkg, item+kinds.Of(*col.T.Value).ArrowArray).Call(jen.Id(items), find, addr(fu.bad))
@@ -428,12 +442,17 @@ var loopNames = map[string]bool{"out": true, "i": true, "k": true, "cnt": true, 
 // with perRow (arr has a value per row) the rows loop tests row i, else
 // (map items) the lookup does.
 func (fu *fusion) noNulls(arr string, perRow bool) {
+	if fu.rows && perRow {
+		d, seen := fu.arrDecides[arr]
+		fu.arrDecides[arr] = fu.deciding && (d || !seen)
+	}
 	if !fu.tested[arr] {
 		fu.tested[arr] = true
 		fu.clean = append(fu.clean, jen.Id(arr).Dot("NullN").Call().Op("==").Lit(0))
 		fu.nullCounts = append(fu.nullCounts, jen.Id(arr).Dot("NullN").Call())
 		if perRow {
 			fu.rowNulls = append(fu.rowNulls, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
+			fu.rowNullArrs = append(fu.rowNullArrs, arr)
 			fu.nullTests = append(fu.nullTests, jen.Id(arr).Dot("IsNull").Call(jen.Id("i")))
 			fu.flagArgs = append(fu.flagArgs, jen.Qual(vecPkg, "ArrowFlags").Call(jen.Id(arr)))
 		}
@@ -455,6 +474,7 @@ func (fu *fusion) vecInput(name string, mayFail bool) jen.Code {
 	fu.seen[name] = v
 	fu.clean = append(fu.clean, jen.Id(name).Dot("Clean").Call())
 	fu.rowNulls = append(fu.rowNulls, jen.Id(name).Dot("Dirty").Call(jen.Id("i")))
+	fu.rowNullArrs = append(fu.rowNullArrs, "")
 	fu.nullTests = append(fu.nullTests, jen.Id(name).Dot("IsNull").Call(jen.Id("i")))
 	fu.flagArgs = append(fu.flagArgs, jen.Qual(vecPkg, "FlagsOf").Call(jen.Op("&").Id(name)))
 	if mayFail {
@@ -462,6 +482,21 @@ func (fu *fusion) vecInput(name string, mayFail bool) jen.Code {
 	}
 	fu.slices = append(fu.slices, jen.Id(s).Op(":=").Id(name).Dot("V").Index(jen.Empty(), jen.Id("n")))
 	return v
+}
+
+// strView names the loop's view of VARCHAR array arr (vec.ViewOf), made
+// before the loops: a value per row with no method call.
+func (fu *fusion) strView(arr string) string {
+	if name, ok := fu.views[arr]; ok {
+		return name
+	}
+	name := fu.local(strings.TrimSuffix(arr, "Arr") + "S")
+	if fu.views == nil {
+		fu.views = map[string]string{}
+	}
+	fu.views[arr] = name
+	fu.slices = append(fu.slices, jen.Id(name).Op(":=").Qual(vecPkg, "ViewOf").Call(jen.Id(arr)))
+	return name
 }
 
 // plainInput reads a vector variable that is never NULL and never failed

@@ -530,3 +530,69 @@ func FilterTerms(r *Row) []*Row {
 	}
 	return terms
 }
+
+// NullWhen reports whether row program r is NULL (not an error) on every row where
+// absorbed shared subexpression id (a local the loop computes first) is
+// NULL, whatever the other inputs: a strict value reading it, a
+// conditional whose conditions all are (so that none is taken) and whose
+// ELSE is, or whose results all are. A loop may then make such a row NULL
+// as soon as the local is, without computing the rest (unless an error
+// came first, which the loop leaves to the vector code).
+func NullWhen(r *Row, id int) bool {
+	if r == nil {
+		return true // a CASE without ELSE: NULL
+	}
+	all := func(rs []*Row) bool {
+		for _, a := range rs {
+			if !NullWhen(a, id) {
+				return false
+			}
+		}
+		return true
+	}
+	switch r.Op {
+	case RowLocal:
+		return r.Shared.ID == id || r.Local != nil && NullWhen(r.Local, id)
+	case RowNull:
+		return true
+	case RowKernel, RowLike, RowMatch, RowBetween, RowIn, RowMap:
+		if r.Sig != nil && r.Sig.EvalOutcomes != nil {
+			return false // not strict
+		}
+		for _, a := range r.Args {
+			if NullWhen(a, id) {
+				return true
+			}
+		}
+		return false
+	case RowIf:
+		// a condition that is not NULL there must not fail: its error
+		// would be the outcome
+		return NullWhen(r.Args[2], id) && (NullWhen(r.Args[0], id) || NullWhen(r.Args[1], id) && !CanFlag(r.Args[0], true))
+	case RowCase:
+		var conds, results []*Row
+		for k := 0; k < len(r.Args); k += 2 {
+			conds, results = append(conds, r.Args[k]), append(results, r.Args[k+1])
+		}
+		if !NullWhen(r.Else, id) {
+			return false
+		}
+		if r.Subject != nil && NullWhen(r.Subject, id) {
+			return true // a NULL operand matches no WHEN
+		}
+		// a NULL condition or WHEN value is not taken; conditions that are
+		// not NULL there must not fail, or their error is the outcome
+		if all(conds) {
+			return true
+		}
+		for _, c := range conds {
+			if CanFlag(c, true) {
+				return false
+			}
+		}
+		return r.Subject == nil && all(results)
+	case RowCoalesce:
+		return all(r.Args)
+	}
+	return false
+}

@@ -629,11 +629,15 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) {
-				left = vec.Leave(left, i, n)
+				caseResult.SetNull(i)
 				continue
 			}
 			// shared (always): info['test']
-			entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			entry, entryNull2 := vec.NullableItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			if entryNull2 && !bool(bad) {
+				caseResult.SetNull(i)
+				continue
+			}
 			switch {
 			case strings.HasPrefix(entry, "123"):
 				out[i] = "FOO"
@@ -782,17 +786,22 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, arena *r
 	var caseResult vec.Vec[string]
 	{
 		labelOut = vec.NewStringOut(mem, n)
+		lShipinstructS := vec.ViewOf(lShipinstructArr)
+		lCommentS := vec.ViewOf(lCommentArr)
+		lReturnflagS := vec.ViewOf(lReturnflagArr)
+		lLinestatusS := vec.ViewOf(lLinestatusArr)
+		lShipmodeS := vec.ViewOf(lShipmodeArr)
 		lShipmodeArrValid := vec.AndValid(n, vec.ArrowFlags(lShipmodeArr))
 		lCommentArrValid := vec.AndValid(n, vec.ArrowFlags(lCommentArr))
 		if lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 && lShipmodeArr.NullN() == 0 {
 			for i := range n {
 				// shared (always): upper(l_shipmode)
-				upper := arena.Upper(lShipmodeArr.Value(i))
+				upper := arena.Upper(lShipmodeS.At(i))
 				switch {
 				case strings.HasSuffix(upper, "AIR"):
-					labelOut.Append(arena.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
-				case strings.Contains(lCommentArr.Value(i), "special"):
-					labelOut.Append(arena.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+					labelOut.Append(arena.Concat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", upper))
+				case strings.Contains(lCommentS.At(i), "special"):
+					labelOut.Append(arena.Concat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12))))
 				default:
 					labelOut.Append(upper)
 				}
@@ -800,19 +809,19 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, arena *r
 		} else {
 			for i := range n {
 				// shared (always): upper(l_shipmode)
-				upper := arena.Upper(lShipmodeArr.Value(i))
+				upper := arena.Upper(lShipmodeS.At(i))
 				switch {
 				case vec.Both(lShipmodeArrValid.IsValid(i), strings.HasSuffix(upper, "AIR")):
 					if lShipinstructArr.IsNull(i) || lShipmodeArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(arena.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", upper))
+						labelOut.Append(arena.Concat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", upper))
 					}
-				case vec.Both(lCommentArrValid.IsValid(i), strings.Contains(lCommentArr.Value(i), "special")):
+				case vec.Both(lCommentArrValid.IsValid(i), strings.Contains(lCommentS.At(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || lCommentArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(arena.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+						labelOut.Append(arena.Concat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12))))
 					}
 				default:
 					if lShipmodeArr.IsNull(i) {

@@ -853,38 +853,43 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Ar
 	var caseResult vec.Vec[string]
 	{
 		labelOut = vec.NewStringOut(mem, n)
+		lShipmodeS := vec.ViewOf(lShipmodeArr)
+		lShipinstructS := vec.ViewOf(lShipinstructArr)
+		lCommentS := vec.ViewOf(lCommentArr)
+		lReturnflagS := vec.ViewOf(lReturnflagArr)
+		lLinestatusS := vec.ViewOf(lLinestatusArr)
 		lCommentArrValid := vec.AndValid(n, vec.ArrowFlags(lCommentArr))
 		if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
 			for i := range n {
 				switch {
-				case strings.HasSuffix(arena.Upper(lShipmodeArr.Value(i)), "AIR"):
-					labelOut.Append(arena.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeArr.Value(i))))
-				case strings.Contains(lCommentArr.Value(i), "special"):
-					labelOut.Append(arena.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+				case strings.HasSuffix(arena.Upper(lShipmodeS.At(i)), "AIR"):
+					labelOut.Append(arena.Concat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeS.At(i))))
+				case strings.Contains(lCommentS.At(i), "special"):
+					labelOut.Append(arena.Concat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12))))
 				default:
-					labelOut.Append(arena.Upper(lShipmodeArr.Value(i)))
+					labelOut.Append(arena.Upper(lShipmodeS.At(i)))
 				}
 			}
 		} else {
 			for i := range n {
 				switch {
-				case (!(lShipmodeArr.IsNull(i)) && strings.HasSuffix(arena.Upper(lShipmodeArr.Value(i)), "AIR")):
+				case (!(lShipmodeArr.IsNull(i)) && strings.HasSuffix(arena.Upper(lShipmodeS.At(i)), "AIR")):
 					if lShipinstructArr.IsNull(i) || lShipmodeArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(arena.Concat(rt.Substring3(lShipinstructArr.Value(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeArr.Value(i))))
+						labelOut.Append(arena.Concat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeS.At(i))))
 					}
-				case vec.Both(lCommentArrValid.IsValid(i), strings.Contains(lCommentArr.Value(i), "special")):
+				case vec.Both(lCommentArrValid.IsValid(i), strings.Contains(lCommentS.At(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || lCommentArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(arena.Concat(lReturnflagArr.Value(i), lLinestatusArr.Value(i), "-", rt.Substring3(lCommentArr.Value(i), int32(1), int32(12))))
+						labelOut.Append(arena.Concat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12))))
 					}
 				default:
 					if lShipmodeArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(arena.Upper(lShipmodeArr.Value(i)))
+						labelOut.Append(arena.Upper(lShipmodeS.At(i)))
 					}
 				}
 			}

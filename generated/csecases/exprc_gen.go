@@ -3442,11 +3442,15 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		var bad vec.Failed
 		for i := range out {
 			if infoArr.IsNull(i) {
-				left = vec.Leave(left, i, n)
+				caseResult.SetNull(i)
 				continue
 			}
 			// shared (always): info['test']
-			entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			entry, entryNull2 := vec.NullableItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			if entryNull2 && !bool(bad) {
+				caseResult.SetNull(i)
+				continue
+			}
 			switch {
 			case strings.HasPrefix(entry, "123"):
 				out[i] = "FOO"
@@ -4231,12 +4235,13 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 	var caseResult vec.Vec[int32]
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
 		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		out := directOut.V[:n]
 		if sArr.NullN() == 0 {
 			for i := range out {
 				// shared (always): upper(s)
-				upper := arena.Upper(sArr.Value(i))
+				upper := arena.Upper(sS.At(i))
 				switch {
 				case rt.EqString(upper, "A"):
 					out[i] = int32(1)
@@ -4250,7 +4255,7 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 			directOut.PrepareNulls()
 			for i := range out {
 				// shared (always): upper(s)
-				upper := arena.Upper(sArr.Value(i))
+				upper := arena.Upper(sS.At(i))
 				switch {
 				case vec.Both(sArrValid.IsValid(i), rt.EqString(upper, "A")):
 					out[i] = int32(1)

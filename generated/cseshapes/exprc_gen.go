@@ -84,12 +84,13 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	var cmp vec.Vec[bool]
 	{
 		cmp = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
 		out := cmp.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		cmp.Valid = vec.AndValid(n, vec.ArrowFlags(sArr))
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
+			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sS.At(i))), int64(9223372036854775807))
 			vec.EndStrictRow(&cmp, n, i, &bad)
 		}
 	}
@@ -930,6 +931,7 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 	var cmp vec.Vec[bool]
 	{
 		cmp = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
 		aV := a.V[:n]
 		out := cmp.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
@@ -937,7 +939,7 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 		var bad2 vec.FirstErr
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[i] = rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+			out[i] = rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sS.At(i))), aV[i])
 			vec.EndStrictRow(&cmp, n, i, &bad2)
 		}
 	}
@@ -1598,13 +1600,14 @@ func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64]
 	var rest vec.Sel
 	{
 		caseResult = vec.Make[int64](n)
+		sS := vec.ViewOf(sArr)
 		c_V := c_.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		if sArr.NullN() == 0 && c_.Clean() {
 			for i := range out {
-				subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				subject := bad.Int64(rt.CastStringToInt64(sS.At(i)))
 				switch {
 				case rt.EqInt64(subject, c_V[i]):
 					out[i] = c_V[i]
@@ -1619,7 +1622,7 @@ func shape00009Shared0(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64]
 		} else {
 			caseResult.PrepareNulls()
 			for i := range out {
-				subject2 := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				subject2 := bad.Int64(rt.CastStringToInt64(sS.At(i)))
 				switch {
 				case !(sArr.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(subject2, c_V[i]):
 					out[i] = c_V[i]
@@ -2211,13 +2214,14 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
+		sS := vec.ViewOf(sArr)
 		c_V := c_.V[:n]
 		out := o2Out.V[:n]
 		var bad vec.FirstErr
 		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
 			for i := range out {
 				switch {
-				case rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))):
+				case rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sS.At(i)))):
 					out[i] = c_V[i]
 				default:
 					o2Out.SetNull(i)
@@ -2228,7 +2232,7 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 			o2Out.PrepareNulls()
 			for i := range out {
 				switch {
-				case (!(b.IsNull(i) || sArr.IsNull(i)) && rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))):
+				case (!(b.IsNull(i) || sArr.IsNull(i)) && rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sS.At(i))))):
 					out[i] = c_V[i]
 					o2Out.NullIf(i, c_.IsNull(i))
 				default:
@@ -2307,6 +2311,7 @@ func shape00013Col2(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	var asBigint vec.Vec[int64]
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		sS := vec.ViewOf(sArr)
 		out := o2Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
@@ -2314,7 +2319,7 @@ func shape00013Col2(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 		o2Out.SetValidity(valid, all)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			out[i] = bad.Int64(rt.CastStringToInt64(sS.At(i)))
 			vec.EndStrictRow(&asBigint, n, i, &bad)
 		}
 		o2Col = o2Out.Array()
@@ -2825,6 +2830,7 @@ func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], 
 	{
 		o1Out = vec.NewStringOut(mem, n)
 		probe2V := probe2.V[:n]
+		sS := vec.ViewOf(sArr)
 		var bad vec.FirstErr
 		if probe2.Clean() && sArr.NullN() == 0 {
 			for i := range n {
@@ -2832,7 +2838,7 @@ func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], 
 				case (!(p.IsNull(i)) && rt.NeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(probe2V[i], probe2.ErrAt(i)))):
 					o1Out.Append("x")
 				default:
-					o1Out.Append(sArr.Value(i))
+					o1Out.Append(sS.At(i))
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
@@ -2845,7 +2851,7 @@ func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], 
 					if sArr.IsNull(i) {
 						o1Out.AppendNull()
 					} else {
-						o1Out.Append(sArr.Value(i))
+						o1Out.Append(sS.At(i))
 					}
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
@@ -4945,6 +4951,7 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		caseResult = vec.Make[int64](n)
 		probe2V := probe2.V[:n]
 		bV := b.V[:n]
+		sS := vec.ViewOf(sArr)
 		probeV := probe.V[:n]
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -4955,7 +4962,7 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 				subject := probe2V[i]
 				switch {
 				case rt.EqInt64(subject, bV[i]):
-					out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+					out[i] = bad.Int64(rt.CastStringToInt64(sS.At(i)))
 				default:
 					out[i] = probeV[i]
 				}
@@ -4974,7 +4981,7 @@ func shape00032Col1(n int, all vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 					if sArr.IsNull(i) {
 						caseResult.SetNull(i)
 					} else {
-						out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+						out[i] = bad.Int64(rt.CastStringToInt64(sS.At(i)))
 					}
 				default:
 					if probe.IsNull(i) {
@@ -6761,6 +6768,7 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probe3V := probe3.V[:n]
+		sS := vec.ViewOf(sArr)
 		aV2 := a.V[:n]
 		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		out := o2Out.V
@@ -6770,7 +6778,7 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 				i := sel.Row(k)
 				var ifThenValue int64
 				var ifThenValueBad vec.FirstErr
-				if rt.EqString(sArr.Value(i), "a") {
+				if rt.EqString(sS.At(i), "a") {
 					ifThenValue = ifThenValueBad.Int64(probe3V[i], probe3.ErrAt(i))
 				} else {
 					ifThenValue = aV2[i]
@@ -6784,7 +6792,7 @@ func shape00042Col2(n int, sel vec.Sel, probe3 vec.Vec[int64], sArr *array.Strin
 				var ifThenValue int64
 				var ifThenValueNull bool
 				var ifThenValueBad vec.FirstErr
-				if vec.Both(sArrValid.IsValid(i), rt.EqString(sArr.Value(i), "a")) {
+				if vec.Both(sArrValid.IsValid(i), rt.EqString(sS.At(i), "a")) {
 					if probe3.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
@@ -7146,13 +7154,14 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64],
 		o2Out = vec.NewStringOut(mem, n)
 		bV := b.V[:n]
 		probe2V2 := probe2.V[:n]
+		sS := vec.ViewOf(sArr)
 		var bad2 vec.FirstErr
 		if b.Clean() && probe2.Clean() && sArr.NullN() == 0 {
 			for i := range n {
 				if rt.EqInt64(bV[i], bad2.Int64(probe2V2[i], probe2.ErrAt(i))) {
-					o2Out.Append(sArr.Value(i))
+					o2Out.Append(sS.At(i))
 				} else {
-					o2Out.Append(sArr.Value(i))
+					o2Out.Append(sS.At(i))
 				}
 				vec.EndRow(&ifResult, n, i, &bad2)
 			}
@@ -7162,13 +7171,13 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64],
 					if sArr.IsNull(i) {
 						o2Out.AppendNull()
 					} else {
-						o2Out.Append(sArr.Value(i))
+						o2Out.Append(sS.At(i))
 					}
 				} else {
 					if sArr.IsNull(i) {
 						o2Out.AppendNull()
 					} else {
-						o2Out.Append(sArr.Value(i))
+						o2Out.Append(sS.At(i))
 					}
 				}
 				vec.EndRow(&ifResult, n, i, &bad2)
@@ -8767,11 +8776,12 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 	{
 		cmp = vec.Make[bool](n)
 		probeV := probe.V[:n]
+		sS := vec.ViewOf(sArr)
 		out := cmp.V[:n]
 		var bad vec.FirstErr
 		if probe.Clean() && sArr.NullN() == 0 {
 			for i := range out {
-				out[i] = rt.EqInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
+				out[i] = rt.EqInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(rt.CastStringToInt64(sS.At(i))))
 				vec.EndRow(&cmp, n, i, &bad)
 			}
 		} else {
@@ -8780,7 +8790,7 @@ func shape00060Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 					cmp.SetNull(i)
 					continue
 				}
-				out[i] = rt.EqInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(rt.CastStringToInt64(sArr.Value(i))))
+				out[i] = rt.EqInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(rt.CastStringToInt64(sS.At(i))))
 				vec.EndRow(&cmp, n, i, &bad)
 			}
 		}
@@ -9098,6 +9108,7 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probeV := probe.V[:n]
 		probe2V := probe2.V[:n]
+		sS := vec.ViewOf(sArr)
 		out := o1Out.V
 		var bad vec.FirstErr
 		if probe.Clean() && probe2.Clean() && sArr.NullN() == 0 {
@@ -9105,7 +9116,7 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 				i := sel.Row(k)
 				var ifThenValue int64
 				var ifThenValueBad vec.FirstErr
-				if rt.NeInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+				if rt.NeInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(rt.CastStringToInt64(sS.At(i)))) {
 					ifThenValue = ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))
 				} else {
 					ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
@@ -9119,7 +9130,7 @@ func shape00062Col1(n int, sel vec.Sel, probe vec.Vec[int64], probe2 vec.Vec[int
 				var ifThenValue int64
 				var ifThenValueNull bool
 				var ifThenValueBad vec.FirstErr
-				if !(probe2.IsNull(i) || sArr.IsNull(i)) && rt.NeInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+				if !(probe2.IsNull(i) || sArr.IsNull(i)) && rt.NeInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(rt.CastStringToInt64(sS.At(i)))) {
 					if probe.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
@@ -10256,18 +10267,19 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Sel {
 	// (s = 'a')
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
+		sS := vec.ViewOf(sArr)
 		kept = vec.NewSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.ArrowFlags(sArr)); !valid.Has() {
 			for i := range n {
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.EqString(sArr.Value(i), "a")))
+				k += int(vec.Bit(rt.EqString(sS.At(i), "a")))
 			}
 		} else {
 			for i := range n {
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.EqString(sArr.Value(i), "a")) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.EqString(sS.At(i), "a")) & vec.Bit(valid.IsValid(i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -10352,6 +10364,7 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 	{
 		caseResult2 = vec.Make[int64](n)
 		bV := b.V[:n]
+		sS2 := vec.ViewOf(sArr)
 		pV := p.V[:n]
 		probeV := probe.V[:n]
 		bValid := vec.AndValid(n, vec.FlagsOf(&b))
@@ -10366,7 +10379,7 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 					if !shared1Done[i] {
 						shared1Done[i] = true
 						var memo1Bad vec.FirstErr
-						(*shared1).V[i] = memo1Bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+						(*shared1).V[i] = memo1Bad.Int64(rt.CastStringToInt64(sS2.At(i)))
 						if memo1Bad.Err != nil {
 							vec.FailRow(shared1, n, i, memo1Bad.Err)
 						}
@@ -10390,7 +10403,7 @@ func shape00070Col1(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 						if sArr.IsNull(i) {
 							(*shared1).SetNull(i)
 						} else {
-							(*shared1).V[i] = memo1Bad2.Int64(rt.CastStringToInt64(sArr.Value(i)))
+							(*shared1).V[i] = memo1Bad2.Int64(rt.CastStringToInt64(sS2.At(i)))
 						}
 						if memo1Bad2.Err != nil {
 							vec.FailRow(shared1, n, i, memo1Bad2.Err)
@@ -11108,6 +11121,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, sel.Rows(n))
 		probe2V := probe2.V[:n]
+		sS := vec.ViewOf(sArr)
 		probe3V := probe3.V[:n]
 		bV := b.V[:n]
 		out := o2Out.V
@@ -11116,7 +11130,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 		if probe2.Clean() && sArr.NullN() == 0 && probe3.Clean() && b.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				if rt.GtInt64(int64(9223372036854775807), probe2V[i]) && rt.LtInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), probe3V[i]) {
+				if rt.GtInt64(int64(9223372036854775807), probe2V[i]) && rt.LtInt64(bad.Int64(rt.CastStringToInt64(sS.At(i))), probe3V[i]) {
 					out[k] = bV[i]
 				} else {
 					var ifThenValue int64
@@ -11137,7 +11151,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 					left = vec.Leave(left, i, n)
 					continue
 				}
-				if (probe2.IsNull(i) || rt.GtInt64(int64(9223372036854775807), probe2V[i])) && (sArr.IsNull(i) || probe3.IsNull(i) || rt.LtInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), probe3V[i])) && !(probe2.IsNull(i) || sArr.IsNull(i) || probe3.IsNull(i)) {
+				if (probe2.IsNull(i) || rt.GtInt64(int64(9223372036854775807), probe2V[i])) && (sArr.IsNull(i) || probe3.IsNull(i) || rt.LtInt64(bad.Int64(rt.CastStringToInt64(sS.At(i))), probe3V[i])) && !(probe2.IsNull(i) || sArr.IsNull(i) || probe3.IsNull(i)) {
 					out[k] = bV[i]
 					o2Out.NullIf(k, b.IsNull(i))
 				} else {
@@ -11583,6 +11597,7 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 	{
 		cmp = vec.Make[bool](n)
 		probeV2 := probe.V[:n]
+		sS := vec.ViewOf(sArr)
 		probe2V := probe2.V[:n]
 		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		out := cmp.V[:n]
@@ -11591,7 +11606,7 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 			for i := range out {
 				var ifThenValue int64
 				var ifThenValueBad vec.FirstErr
-				if rt.EqString(sArr.Value(i), "a") {
+				if rt.EqString(sS.At(i), "a") {
 					ifThenValue = ifThenValueBad.Int64(probeV2[i], probe.ErrAt(i))
 				} else {
 					ifThenValue = ifThenValueBad.Int64(probeV2[i], probe.ErrAt(i))
@@ -11604,7 +11619,7 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 				var ifThenValue int64
 				var ifThenValueNull bool
 				var ifThenValueBad vec.FirstErr
-				if vec.Both(sArrValid.IsValid(i), rt.EqString(sArr.Value(i), "a")) {
+				if vec.Both(sArrValid.IsValid(i), rt.EqString(sS.At(i), "a")) {
 					if probe.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {

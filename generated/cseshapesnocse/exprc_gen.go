@@ -81,12 +81,13 @@ func shape00000Where(n int, all vec.Sel, sArr *array.String) vec.Vec[bool] {
 	var cmp vec.Vec[bool]
 	{
 		cmp = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
 		out := cmp.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		cmp.Valid = vec.AndValid(n, vec.ArrowFlags(sArr))
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), int64(9223372036854775807))
+			out[i] = rt.EqInt64(bad.Int64(rt.CastStringToInt64(sS.At(i))), int64(9223372036854775807))
 			vec.EndStrictRow(&cmp, n, i, &bad)
 		}
 	}
@@ -1054,6 +1055,7 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 	var cmp2 vec.Vec[bool]
 	{
 		cmp2 = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
 		aV := a.V[:n]
 		out := cmp2.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
@@ -1061,7 +1063,7 @@ func shape00004Col2(n int, sel vec.Sel, sArr *array.String, a vec.Vec[int64], fa
 		var bad vec.FirstErr
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), aV[i])
+			out[i] = rt.LeInt64(bad.Int64(rt.CastStringToInt64(sS.At(i))), aV[i])
 			vec.EndStrictRow(&cmp2, n, i, &bad)
 		}
 	}
@@ -1813,6 +1815,7 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 	var rest vec.Sel
 	{
 		caseResult2 = vec.Make[int64](n)
+		sS := vec.ViewOf(sArr)
 		c_V := c_.V[:n]
 		out := caseResult2.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -1820,7 +1823,7 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 		if sArr.NullN() == 0 && c_.Clean() {
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				subject := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				subject := bad.Int64(rt.CastStringToInt64(sS.At(i)))
 				switch {
 				case rt.EqInt64(subject, c_V[i]):
 					out[i] = c_V[i]
@@ -1836,7 +1839,7 @@ func shape00009Col1(n int, all vec.Sel, a vec.Vec[int64], sArr *array.String, c_
 			caseResult2.PrepareNulls()
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
-				subject2 := bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				subject2 := bad.Int64(rt.CastStringToInt64(sS.At(i)))
 				switch {
 				case !(sArr.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(subject2, c_V[i]):
 					out[i] = c_V[i]
@@ -1944,13 +1947,14 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], m
 	var rest2 vec.Sel
 	{
 		o3Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		sS2 := vec.ViewOf(sArr)
 		c_V2 := c_.V[:n]
 		out := o3Out.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad2 vec.Failed
 		if sArr.NullN() == 0 && c_.Clean() {
 			for i := range out {
-				subject3 := bad2.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				subject3 := bad2.Int64(rt.CastStringToInt64(sS2.At(i)))
 				switch {
 				case rt.EqInt64(subject3, c_V2[i]):
 					out[i] = c_V2[i]
@@ -1965,7 +1969,7 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], m
 		} else {
 			o3Out.PrepareNulls()
 			for i := range out {
-				subject4 := bad2.Int64(rt.CastStringToInt64(sArr.Value(i)))
+				subject4 := bad2.Int64(rt.CastStringToInt64(sS2.At(i)))
 				switch {
 				case !(sArr.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(subject4, c_V2[i]):
 					out[i] = c_V2[i]
@@ -2091,12 +2095,13 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 	var ifResult2 vec.Vec[int64]
 	{
 		ifResult2 = vec.Make[int64](n)
+		sS := vec.ViewOf(sArr)
 		r_V := r_.V[:n]
 		out := ifResult2.V[:n]
 		var bad vec.FirstErr
 		if sArr.NullN() == 0 {
 			for i := range out {
-				if rt.GeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+				if rt.GeInt64(bad.Int64(rt.CastStringToInt64(sS.At(i))), bad.Int64(rt.CastStringToInt64(sS.At(i)))) {
 					out[i] = r_V[i]
 				} else {
 					ifResult2.SetNull(i)
@@ -2105,7 +2110,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 			}
 		} else {
 			for i := range out {
-				if !(sArr.IsNull(i)) && rt.GeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), bad.Int64(rt.CastStringToInt64(sArr.Value(i)))) {
+				if !(sArr.IsNull(i)) && rt.GeInt64(bad.Int64(rt.CastStringToInt64(sS.At(i))), bad.Int64(rt.CastStringToInt64(sS.At(i)))) {
 					out[i] = r_V[i]
 				} else {
 					ifResult2.SetNull(i)
@@ -2387,13 +2392,14 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		bV := b.V[:n]
+		sS := vec.ViewOf(sArr)
 		c_V := c_.V[:n]
 		out := o2Out.V[:n]
 		var bad vec.FirstErr
 		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
 			for i := range out {
 				switch {
-				case rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i)))):
+				case rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sS.At(i)))):
 					out[i] = c_V[i]
 				default:
 					o2Out.SetNull(i)
@@ -2404,7 +2410,7 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 			o2Out.PrepareNulls()
 			for i := range out {
 				switch {
-				case (!(b.IsNull(i) || sArr.IsNull(i)) && rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sArr.Value(i))))):
+				case (!(b.IsNull(i) || sArr.IsNull(i)) && rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sS.At(i))))):
 					out[i] = c_V[i]
 					o2Out.NullIf(i, c_.IsNull(i))
 				default:
@@ -2485,13 +2491,14 @@ func asBigintColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	var asBigint vec.Vec[int64]
 	{
 		o2Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		sS := vec.ViewOf(sArr)
 		out := o2Out.V[:n]
 		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		asBigint.Valid = valid
 		o2Out.SetValidity(valid, all)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			out[i] = bad.Int64(rt.CastStringToInt64(sS.At(i)))
 			vec.EndStrictRow(&asBigint, n, i, &bad)
 		}
 		o2Col = o2Out.Array()
@@ -12207,6 +12214,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 		o1Out = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		r_V := r_.V[:n]
 		bV := b.V[:n]
+		sS := vec.ViewOf(sArr)
 		c_V := c_.V[:n]
 		out := o1Out.V[:n]
 		left := vec.Sel{} // rows for the vector code
@@ -12215,8 +12223,8 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 			for i := range out {
 				switch {
 				case (rt.GeInt64(r_V[i], int64(9223372036854775807)) && rt.LeInt64(r_V[i], bV[i])):
-					if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
-						out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+					if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sS.At(i))), c_V[i]) {
+						out[i] = bad.Int64(rt.CastStringToInt64(sS.At(i)))
 					} else {
 						out[i] = r_V[i]
 					}
@@ -12236,8 +12244,8 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 				}
 				switch {
 				case (rt.GeInt64(r_V[i], int64(9223372036854775807)) && rt.LeInt64(r_V[i], bV[i])):
-					if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V[i]) {
-						out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+					if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sS.At(i))), c_V[i]) {
+						out[i] = bad.Int64(rt.CastStringToInt64(sS.At(i)))
 					} else {
 						out[i] = r_V[i]
 					}
@@ -12271,6 +12279,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 		var ifResult vec.Vec[int64]
 		{
 			ifResult = vec.Make[int64](n)
+			sS2 := vec.ViewOf(sArr)
 			c_V2 := c_.V[:n]
 			r_V2 := r_.V[:n]
 			out := ifResult.V[:n]
@@ -12278,8 +12287,8 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 			if sArr.NullN() == 0 && c_.Clean() {
 				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 					i := when.Row(k)
-					if rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V2[i]) {
-						out[i] = bad2.Int64(rt.CastStringToInt64(sArr.Value(i)))
+					if rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sS2.At(i))), c_V2[i]) {
+						out[i] = bad2.Int64(rt.CastStringToInt64(sS2.At(i)))
 					} else {
 						out[i] = r_V2[i]
 					}
@@ -12288,11 +12297,11 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 			} else {
 				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 					i := when.Row(k)
-					if !(sArr.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sArr.Value(i))), c_V2[i]) {
+					if !(sArr.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sS2.At(i))), c_V2[i]) {
 						if sArr.IsNull(i) {
 							ifResult.SetNull(i)
 						} else {
-							out[i] = bad2.Int64(rt.CastStringToInt64(sArr.Value(i)))
+							out[i] = bad2.Int64(rt.CastStringToInt64(sS2.At(i)))
 						}
 					} else {
 						out[i] = r_V2[i]
@@ -12782,18 +12791,19 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Sel {
 	// (s = 'a')
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
+		sS := vec.ViewOf(sArr)
 		kept = vec.NewSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.ArrowFlags(sArr)); !valid.Has() {
 			for i := range n {
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.EqString(sArr.Value(i), "a")))
+				k += int(vec.Bit(rt.EqString(sS.At(i), "a")))
 			}
 		} else {
 			for i := range n {
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.EqString(sArr.Value(i), "a")) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.EqString(sS.At(i), "a")) & vec.Bit(valid.IsValid(i)))
 			}
 		}
 		kept = kept[:k:k]

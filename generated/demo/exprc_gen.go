@@ -506,11 +506,15 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			if infoArr.IsNull(i) {
-				left = vec.Leave(left, i, n)
+				caseResult.SetNull(i)
 				continue
 			}
 			// shared (always): info['test']
-			entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad2)
+			entry, entryNull2 := vec.NullableItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad2)
+			if entryNull2 && !bool(bad2) {
+				caseResult.SetNull(i)
+				continue
+			}
 			switch {
 			case strings.HasPrefix(entry, "123"):
 				out[i] = "FOO"

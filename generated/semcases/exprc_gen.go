@@ -126,13 +126,14 @@ func asIntColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, f
 	var asInt vec.Vec[int32]
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		asInt.Valid = valid
 		directOut.SetValidity(valid, all)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Int32(rt.CastStringToInt32(sArr.Value(i)))
+			out[i] = bad.Int32(rt.CastStringToInt32(sS.At(i)))
 			vec.EndStrictRow(&asInt, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -439,13 +440,14 @@ func asBigintColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	var asBigint vec.Vec[int64]
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		sS := vec.ViewOf(sArr)
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		asBigint.Valid = valid
 		directOut.SetValidity(valid, all)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Int64(rt.CastStringToInt64(sArr.Value(i)))
+			out[i] = bad.Int64(rt.CastStringToInt64(sS.At(i)))
 			vec.EndStrictRow(&asBigint, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -547,13 +549,14 @@ func asDoubleColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	var asDouble vec.Vec[float64]
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		sS := vec.ViewOf(sArr)
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		asDouble.Valid = valid
 		directOut.SetValidity(valid, all)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Float64(rt.CastStringToFloat64(sArr.Value(i)))
+			out[i] = bad.Float64(rt.CastStringToFloat64(sS.At(i)))
 			vec.EndStrictRow(&asDouble, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -925,13 +928,14 @@ func asDateColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var asDate vec.Vec[int32]
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
+		sS := vec.ViewOf(sArr)
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		asDate.Valid = valid
 		directOut.SetValidity(valid, all)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Int32(rt.CastStringToDate(sArr.Value(i)))
+			out[i] = bad.Int32(rt.CastStringToDate(sS.At(i)))
 			vec.EndStrictRow(&asDate, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -2429,6 +2433,7 @@ func case0045Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var tried vec.Vec[int32] // no row fails: TRY makes an error NULL
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
+		sS := vec.ViewOf(sArr)
 		out := directOut.V[:n]
 		// NULL where an input is: the AND of their validity, 64 rows at a time
 		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), all)
@@ -2436,7 +2441,7 @@ func case0045Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directOut.PrepareNulls()
 		var bad vec.Failed
 		for i := range out {
-			out[i] = bad.Int32(rt.CastStringToDate(sArr.Value(i)))
+			out[i] = bad.Int32(rt.CastStringToDate(sS.At(i)))
 			directOut.NullIf(i, bool(bad))
 			bad = false
 		}
@@ -5474,10 +5479,11 @@ func lengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var length vec.Vec[int32]
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
 		out := directOut.V[:n]
 		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), all)
 		for i := range out {
-			out[i] = rt.Length(sArr.Value(i))
+			out[i] = rt.Length(sS.At(i))
 		}
 		directCol = directOut.Array()
 	}
@@ -6435,9 +6441,11 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, uArr 
 	var concat vec.Vec[string]
 	{
 		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		uS := vec.ViewOf(uArr)
 		if sArr.NullN() == 0 && uArr.NullN() == 0 {
 			for i := range n {
-				directOut.Append(arena.Concat2(arena.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
+				directOut.Append(arena.Concat2(arena.Concat2(sS.At(i), "x"), uS.At(i)))
 			}
 		} else {
 			for i := range n {
@@ -6445,7 +6453,7 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, uArr 
 					directOut.AppendNull()
 					continue
 				}
-				directOut.Append(arena.Concat2(arena.Concat2(sArr.Value(i), "x"), uArr.Value(i)))
+				directOut.Append(arena.Concat2(arena.Concat2(sS.At(i), "x"), uS.At(i)))
 			}
 		}
 		directCol = directOut.Array()
@@ -7996,11 +8004,12 @@ func case0144Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	var negated vec.Vec[bool]
 	{
 		negated = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
 		out := negated.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		negated.Valid = vec.AndValid(n, vec.ArrowFlags(sArr))
 		for i := range out {
-			out[i] = rt.Not(strings.HasPrefix(sArr.Value(i), "x"))
+			out[i] = rt.Not(strings.HasPrefix(sS.At(i), "x"))
 		}
 	}
 	vec.Check(failed, &negated, all, n, 1)
@@ -8382,18 +8391,19 @@ func caseWhenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	var caseResult vec.Vec[int32]
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
 		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		out := directOut.V[:n]
 		if sArr.NullN() == 0 {
 			for i := range out {
 				switch {
-				case strings.HasPrefix(sArr.Value(i), "ab"):
+				case strings.HasPrefix(sS.At(i), "ab"):
 					out[i] = int32(1)
-				case strings.HasSuffix(sArr.Value(i), "yz"):
+				case strings.HasSuffix(sS.At(i), "yz"):
 					out[i] = int32(2)
-				case strings.Contains(sArr.Value(i), "mm"):
+				case strings.Contains(sS.At(i), "mm"):
 					out[i] = int32(3)
-				case (sArr.Value(i) == "exact"):
+				case (sS.At(i) == "exact"):
 					out[i] = int32(4)
 				default:
 					out[i] = int32(0)
@@ -8402,13 +8412,13 @@ func caseWhenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 		} else {
 			for i := range out {
 				switch {
-				case vec.Both(sArrValid.IsValid(i), strings.HasPrefix(sArr.Value(i), "ab")):
+				case vec.Both(sArrValid.IsValid(i), strings.HasPrefix(sS.At(i), "ab")):
 					out[i] = int32(1)
-				case vec.Both(sArrValid.IsValid(i), strings.HasSuffix(sArr.Value(i), "yz")):
+				case vec.Both(sArrValid.IsValid(i), strings.HasSuffix(sS.At(i), "yz")):
 					out[i] = int32(2)
-				case vec.Both(sArrValid.IsValid(i), strings.Contains(sArr.Value(i), "mm")):
+				case vec.Both(sArrValid.IsValid(i), strings.Contains(sS.At(i), "mm")):
 					out[i] = int32(3)
-				case vec.Both(sArrValid.IsValid(i), (sArr.Value(i) == "exact")):
+				case vec.Both(sArrValid.IsValid(i), (sS.At(i) == "exact")):
 					out[i] = int32(4)
 				default:
 					out[i] = int32(0)
@@ -8678,10 +8688,11 @@ func ifThenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var ifResult vec.Vec[string]
 	{
 		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
 		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		if sArr.NullN() == 0 {
 			for i := range n {
-				if strings.HasPrefix(sArr.Value(i), text1) {
+				if strings.HasPrefix(sS.At(i), text1) {
 					directOut.Append(text2)
 				} else {
 					directOut.Append("no")
@@ -8689,7 +8700,7 @@ func ifThenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if vec.Both(sArrValid.IsValid(i), strings.HasPrefix(sArr.Value(i), text1)) {
+				if vec.Both(sArrValid.IsValid(i), strings.HasPrefix(sS.At(i), text1)) {
 					directOut.Append(text2)
 				} else {
 					directOut.Append("no")
@@ -8875,10 +8886,11 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var ifResult vec.Vec[string]
 	{
 		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
 		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		if sArr.NullN() == 0 {
 			for i := range n {
-				if strings.HasSuffix(sArr.Value(i), "é") {
+				if strings.HasSuffix(sS.At(i), "é") {
 					directOut.Append("e")
 				} else {
 					directOut.Append("no")
@@ -8886,7 +8898,7 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if vec.Both(sArrValid.IsValid(i), strings.HasSuffix(sArr.Value(i), "é")) {
+				if vec.Both(sArrValid.IsValid(i), strings.HasSuffix(sS.At(i), "é")) {
 					directOut.Append("e")
 				} else {
 					directOut.Append("no")
@@ -8949,10 +8961,11 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var ifResult vec.Vec[string]
 	{
 		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
 		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		if sArr.NullN() == 0 {
 			for i := range n {
-				if likePattern9.Match(sArr.Value(i)) {
+				if likePattern9.Match(sS.At(i)) {
 					directOut.Append("two")
 				} else {
 					directOut.Append("no")
@@ -8960,7 +8973,7 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 			}
 		} else {
 			for i := range n {
-				if vec.Both(sArrValid.IsValid(i), likePattern9.Match(sArr.Value(i))) {
+				if vec.Both(sArrValid.IsValid(i), likePattern9.Match(sS.At(i))) {
 					directOut.Append("two")
 				} else {
 					directOut.Append("no")
@@ -9557,10 +9570,11 @@ func elementAtColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOf
 	var rest vec.Sel
 	if mArr.NullN() == 0 && sArr.NullN() == 0 && mItems.NullN() == 0 {
 		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		sS := vec.ViewOf(sArr)
 		out := directOut.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, sArr.Value(i)), &bad)
+			out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, sS.At(i)), &bad)
 			if bad {
 				break
 			}
@@ -9573,6 +9587,7 @@ func elementAtColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOf
 		}
 	} else if mArr.NullN()+sArr.NullN()+mItems.NullN() <= n/2 {
 		elementAt = vec.Make[int64](n)
+		sS := vec.ViewOf(sArr)
 		out := elementAt.V[:n]
 		left := vec.Sel{}
 		var bad vec.Failed
@@ -9581,7 +9596,7 @@ func elementAtColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOf
 				left = vec.Leave(left, i, n)
 				continue
 			}
-			out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, sArr.Value(i)), &bad)
+			out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, sS.At(i)), &bad)
 			if bad {
 				bad = false
 				left = vec.Leave(left, i, n)
@@ -10161,10 +10176,11 @@ func case0183Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs 
 	var rest vec.Sel
 	if mArr.NullN() == 0 && sArr.NullN() == 0 && mItems.NullN() == 0 {
 		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		sS := vec.ViewOf(sArr)
 		out := directOut.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, sArr.Value(i)), &bad)
+			out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, sS.At(i)), &bad)
 			if bad {
 				break
 			}
@@ -10178,6 +10194,7 @@ func case0183Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs 
 		}
 	} else if mArr.NullN()+sArr.NullN()+mItems.NullN() <= n/2 {
 		entry = vec.Make[int64](n)
+		sS := vec.ViewOf(sArr)
 		out := entry.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
@@ -10186,7 +10203,7 @@ func case0183Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs 
 				left = vec.Leave(left, i, n)
 				continue
 			}
-			out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, sArr.Value(i)), &bad)
+			out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, sS.At(i)), &bad)
 			if bad {
 				bad = false
 				left = vec.Leave(left, i, n)
@@ -12643,11 +12660,13 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 	var concat vec.Vec[string]
 	{
 		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		uS := vec.ViewOf(uArr)
 		aV := a.V[:n]
 		var bad vec.FirstErr
 		if sArr.NullN() == 0 && uArr.NullN() == 0 && a.Clean() {
 			for i := range n {
-				directOut.Append(arena.Concat(sArr.Value(i), uArr.Value(i), arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
+				directOut.Append(arena.Concat(sS.At(i), uS.At(i), arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
 				vec.EndRow(&concat, n, i, &bad)
 			}
 		} else {
@@ -12656,7 +12675,7 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 					directOut.AppendNull()
 					continue
 				}
-				directOut.Append(arena.Concat(sArr.Value(i), uArr.Value(i), arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
+				directOut.Append(arena.Concat(sS.At(i), uS.At(i), arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
 				vec.EndRow(&concat, n, i, &bad)
 			}
 		}
@@ -12722,10 +12741,12 @@ func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], arena *rt.Arena, sArr *
 	{
 		directOut = vec.NewStringOut(mem, n)
 		aV := a.V[:n]
+		sS := vec.ViewOf(sArr)
+		uS := vec.ViewOf(uArr)
 		var bad vec.FirstErr
 		if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
 			for i := range n {
-				directOut.Append(arena.Concat(arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
+				directOut.Append(arena.Concat(arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sS.At(i), uS.At(i)))
 				vec.EndRow(&concat, n, i, &bad)
 			}
 		} else {
@@ -12734,7 +12755,7 @@ func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], arena *rt.Arena, sArr *
 					directOut.AppendNull()
 					continue
 				}
-				directOut.Append(arena.Concat(arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sArr.Value(i), uArr.Value(i)))
+				directOut.Append(arena.Concat(arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sS.At(i), uS.At(i)))
 				vec.EndRow(&concat, n, i, &bad)
 			}
 		}
@@ -16365,15 +16386,16 @@ func case0282Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	var shared vec.Vec[string]
 	{
 		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
 		if sArr.NullN() == 0 {
 			for i := range n {
-				directOut.Append(sArr.Value(i))
+				directOut.Append(sS.At(i))
 			}
 		} else {
 			for i := range n {
 				switch {
 				case !(sArr.IsNull(i)):
-					directOut.Append(sArr.Value(i))
+					directOut.Append(sS.At(i))
 				default:
 					directOut.Append("dflt")
 				}
@@ -17554,17 +17576,18 @@ func case0303Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	var inList vec.Vec[bool]
 	{
 		inList = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
 		out := inList.V[:n]
 		if sArr.NullN() == 0 {
 			for i := range out {
-				out[i] = (rt.EqString(sArr.Value(i), "a") || rt.EqString(sArr.Value(i), "b"))
+				out[i] = (rt.EqString(sS.At(i), "a") || rt.EqString(sS.At(i), "b"))
 			}
 		} else {
 			for i := range out {
 				if sArr.IsNull(i) {
 					inList.SetNull(i)
 				} else {
-					out[i] = (rt.EqString(sArr.Value(i), "a") || rt.EqString(sArr.Value(i), "b"))
+					out[i] = (rt.EqString(sS.At(i), "a") || rt.EqString(sS.At(i), "b"))
 				}
 			}
 		}

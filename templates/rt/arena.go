@@ -78,16 +78,24 @@ func (a *Arena) mapCase(s string, lo, hi byte, f func(rune) rune) string {
 		}
 		return a.done(start)
 	}
+	// ASCII with a letter to change (so s is not empty): each byte flips
+	// its case bit where it is in [lo, hi], without a branch, into the
+	// chunk through a local slice (the arena's own is written once).
 	a.reserve(len(s))
-	start := len(a.buf)
-	for i := 0; i < len(s); i++ {
+	buf := a.buf
+	start := len(buf)
+	buf = buf[:start+len(s)]
+	dst := buf[start:]
+	for i := range dst {
 		c := s[i]
-		if c >= lo && c <= hi {
-			c ^= 0x20
+		in := uint8(0)
+		if c-lo <= hi-lo {
+			in = 0x20
 		}
-		a.buf = append(a.buf, c)
+		dst[i] = c ^ in
 	}
-	return a.done(start)
+	a.buf = buf
+	return unsafe.String(&dst[0], len(dst))
 }
 
 // Concat2 is Concat2(x, y).
@@ -99,9 +107,11 @@ func (a *Arena) Concat2(x, y string) string {
 		return x
 	}
 	a.reserve(len(x) + len(y))
-	start := len(a.buf)
-	a.buf = append(append(a.buf, x...), y...)
-	return a.done(start)
+	buf := a.buf
+	start := len(buf)
+	buf = append(append(buf, x...), y...)
+	a.buf = buf
+	return unsafe.String(&buf[start], len(buf)-start)
 }
 
 // Concat is Concat(parts...).
@@ -111,11 +121,16 @@ func (a *Arena) Concat(parts ...string) string {
 		size += len(p)
 	}
 	a.reserve(size)
-	start := len(a.buf)
+	buf := a.buf
+	start := len(buf)
 	for _, p := range parts {
-		a.buf = append(a.buf, p...)
+		buf = append(buf, p...)
 	}
-	return a.done(start)
+	a.buf = buf
+	if size == 0 {
+		return ""
+	}
+	return unsafe.String(&buf[start], size)
 }
 
 // CastInt64ToString is CastInt64ToString(v).

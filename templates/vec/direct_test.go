@@ -1,6 +1,7 @@
 package vec
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -60,4 +61,69 @@ func TestFixedOut(t *testing.T) {
 	arr.Release()
 	NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, 0).Release()
 	mem.AssertSize(t, 0)
+}
+
+// TestStrView reads a sliced VARCHAR array in place: every row's value is
+// the array's, from its first row, and an empty array has no rows.
+func TestStrView(t *testing.T) {
+	b := array.NewStringBuilder(memory.DefaultAllocator)
+	defer b.Release()
+	vals := []string{"skip", "", "ab", "ß€", "", "last"}
+	for i, s := range vals {
+		if i == 4 {
+			b.AppendNull()
+			continue
+		}
+		b.Append(s)
+	}
+	full := b.NewArray()
+	defer full.Release()
+	for off := range 3 {
+		s := array.NewSlice(full, int64(off), int64(len(vals))).(*array.String)
+		v := ViewOf(s)
+		for i := range s.Len() {
+			if got, want := v.At(i), s.Value(i); got != want {
+				t.Errorf("offset %d row %d: %q, want %q", off, i, got, want)
+			}
+		}
+		s.Release()
+	}
+	empty := array.NewSlice(full, 2, 2).(*array.String)
+	defer empty.Release()
+	if v := ViewOf(empty); v.offs != nil || v.data != "" {
+		t.Errorf("view of an empty array: %+v", v)
+	}
+}
+
+// TestFindShortAgrees: looking up keys of 1 to 8 bytes word by word finds
+// the same (last) entry as comparing strings, also for entries at the end
+// of the key bytes, and none for a key that is a prefix or an extension.
+func TestFindShortAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	pool := []string{"", "a", "ab", "test", "tes", "testX", "tset", "abcdefgh", "abcdefg", "abcdefghi", "ß", "x\x00"}
+	for trial := range 300 {
+		b := array.NewStringBuilder(memory.DefaultAllocator)
+		var entries []string
+		for range 1 + r.IntN(12) {
+			s := pool[r.IntN(len(pool))]
+			entries = append(entries, s)
+			b.Append(s)
+		}
+		a := b.NewArray().(*array.String)
+		b.Release()
+		keys := StrKeys{offs: a.ValueOffsets(), data: a.Data().Buffers()[2].Bytes()}
+		for _, key := range pool {
+			want := -1
+			for j := len(entries) - 1; j >= 0; j-- {
+				if entries[j] == key {
+					want = j
+					break
+				}
+			}
+			if got := FindString(keys, 0, int64(len(entries)), key); got != want {
+				t.Fatalf("trial %d: entries %q, key %q: entry %d, want %d", trial, entries, key, got, want)
+			}
+		}
+		a.Release()
+	}
 }

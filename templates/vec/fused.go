@@ -170,6 +170,90 @@ func CheckedItemDate32(items *array.Date32, j int, bad *Failed) int32 {
 	return int32(items.Value(j))
 }
 
+// NullableItemString is ItemString for the rows loop of an expression
+// that is NULL where the item is: it reports a NULL item (null) instead of
+// flagging the row; a missing key still sets *bad.
+func NullableItemString(items *array.String, j int, bad *Failed) (v string, null bool) {
+	if j < 0 {
+		*bad = true
+		return "", false
+	}
+	if items.IsNull(j) {
+		return "", true
+	}
+	return items.Value(j), false
+}
+
+// NullableItemInt64 is ItemInt64 for the rows loop of an expression
+// that is NULL where the item is: it reports a NULL item (null) instead of
+// flagging the row; a missing key still sets *bad.
+func NullableItemInt64(items *array.Int64, j int, bad *Failed) (v int64, null bool) {
+	if j < 0 {
+		*bad = true
+		return 0, false
+	}
+	if items.IsNull(j) {
+		return 0, true
+	}
+	return items.Value(j), false
+}
+
+// NullableItemInt32 is ItemInt32 for the rows loop of an expression
+// that is NULL where the item is: it reports a NULL item (null) instead of
+// flagging the row; a missing key still sets *bad.
+func NullableItemInt32(items *array.Int32, j int, bad *Failed) (v int32, null bool) {
+	if j < 0 {
+		*bad = true
+		return 0, false
+	}
+	if items.IsNull(j) {
+		return 0, true
+	}
+	return items.Value(j), false
+}
+
+// NullableItemFloat64 is ItemFloat64 for the rows loop of an expression
+// that is NULL where the item is: it reports a NULL item (null) instead of
+// flagging the row; a missing key still sets *bad.
+func NullableItemFloat64(items *array.Float64, j int, bad *Failed) (v float64, null bool) {
+	if j < 0 {
+		*bad = true
+		return 0, false
+	}
+	if items.IsNull(j) {
+		return 0, true
+	}
+	return items.Value(j), false
+}
+
+// NullableItemBoolean is ItemBoolean for the rows loop of an expression
+// that is NULL where the item is: it reports a NULL item (null) instead of
+// flagging the row; a missing key still sets *bad.
+func NullableItemBoolean(items *array.Boolean, j int, bad *Failed) (v bool, null bool) {
+	if j < 0 {
+		*bad = true
+		return false, false
+	}
+	if items.IsNull(j) {
+		return false, true
+	}
+	return items.Value(j), false
+}
+
+// NullableItemDate32 is ItemDate32 for the rows loop of an expression
+// that is NULL where the item is: it reports a NULL item (null) instead of
+// flagging the row; a missing key still sets *bad.
+func NullableItemDate32(items *array.Date32, j int, bad *Failed) (v int32, null bool) {
+	if j < 0 {
+		*bad = true
+		return 0, false
+	}
+	if items.IsNull(j) {
+		return 0, true
+	}
+	return int32(items.Value(j)), false
+}
+
 // Failed is a fused loop's flag for the current row: a map lookup missed, a
 // map item was NULL, or a kernel returned an error. The clean loop then stops
 // and the vector code computes the batch; the rows loop leaves the row to the

@@ -125,3 +125,27 @@ func (m MapRef[K, V]) lastOf(j int32) int32 {
 	}
 	return last
 }
+
+// StrView reads the values of a VARCHAR column in place, by row: its
+// offsets (from the array's first row) and its bytes as one string, so a
+// value is a slice of that string with no method call (array.String.Value
+// checks the row against the length and adds the array's offset first).
+type StrView struct {
+	offs []int32
+	data string
+}
+
+// ViewOf returns the view of VARCHAR array a.
+func ViewOf(a *array.String) StrView {
+	if a.Len() == 0 {
+		return StrView{}
+	}
+	v := StrView{offs: a.ValueOffsets()}
+	if b := a.Data().Buffers()[2]; b != nil && b.Len() > 0 {
+		v.data = unsafe.String(&b.Bytes()[0], b.Len())
+	}
+	return v
+}
+
+// At returns row i's value (any bytes, often empty, on a NULL row).
+func (v StrView) At(i int) string { return v.data[v.offs[i]:v.offs[i+1]] }

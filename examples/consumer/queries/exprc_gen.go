@@ -86,18 +86,19 @@ func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Sel {
 	// (status <> 'cancelled')
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
+		statusS := vec.ViewOf(statusArr)
 		kept = vec.NewSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.ArrowFlags(statusArr)); !valid.Has() {
 			for i := range n {
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.NeString(statusArr.Value(i), "cancelled")))
+				k += int(vec.Bit(rt.NeString(statusS.At(i), "cancelled")))
 			}
 		} else {
 			for i := range n {
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.NeString(statusArr.Value(i), "cancelled")) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.NeString(statusS.At(i), "cancelled")) & vec.Bit(valid.IsValid(i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -236,18 +237,19 @@ func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], statusArr *array.Str
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		placedV := placed.V[:n]
+		statusS := vec.ViewOf(statusArr)
 		kept = vec.NewSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&placed), vec.ArrowFlags(statusArr)); !valid.Has() {
 			for i := range n {
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(placedV[i], int32(19723))) & vec.Bit(rt.EqString(statusArr.Value(i), "open")))
+				k += int(vec.Bit(rt.GeInt32(placedV[i], int32(19723))) & vec.Bit(rt.EqString(statusS.At(i), "open")))
 			}
 		} else {
 			for i := range n {
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(placedV[i], int32(19723))) & vec.Bit(rt.EqString(statusArr.Value(i), "open")) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.GeInt32(placedV[i], int32(19723))) & vec.Bit(rt.EqString(statusS.At(i), "open")) & vec.Bit(valid.IsValid(i)))
 			}
 		}
 		kept = kept[:k:k]
