@@ -39,8 +39,15 @@ func Int32Keys(a arrow.Array) []int32 { return a.(*array.Int32).Int32Values() }
 // resolves to its last entry (Spark's LAST_WIN), and -1 means missing.
 
 // FindString looks up a VARCHAR key.
+//
+// It is not inlined: inlined into a fused loop, its loops take the
+// registers of the loop's own work.
+//
+//go:noinline
 func FindString(keys StrKeys, start, end int64, key string) int {
-	if n := len(key); n > 0 && n <= 8 && len(keys.data) >= 8 {
+	if n := len(key); n > 0 && n <= 8 && end-start >= 4 && len(keys.data) >= 8 {
+		// word by word where the map has enough entries to pay for
+		// making the key's word
 		return findShort(keys, int(start), int(end), key)
 	}
 	offs, data := keys.offs, keys.data
