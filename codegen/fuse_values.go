@@ -199,7 +199,8 @@ func (fu *fusion) compute(r *lower.Row, t *tempVar) []jen.Code {
 // on any row (lower.StoredAnyRow); nil otherwise.
 //
 //	v = 0.0
-//	if arg := xV[i]; !(x.IsNull(i)) { v = arg }
+//	v = vec.ChooseFloat64(!(x.IsNull(i)), xV[i], v) // a fixed-width value
+//	if arg := sArr.Value(i); !(sArr.IsNull(i)) { v = arg } // a string
 func (fu *fusion) coalesceSelect(r *lower.Row, t *tempVar) []jen.Code {
 	if !fu.nulls || t.bad != "" || r.Op != lower.RowCoalesce {
 		return nil
@@ -218,10 +219,18 @@ func (fu *fusion) coalesceSelect(r *lower.Row, t *tempVar) []jen.Code {
 		return nil // the last argument may be NULL: the branches say so
 	}
 	stmts := []jen.Code{jen.Id(t.v).Op("=").Add(fu.value(r.Args[last]))}
+	choose, fixed := chooseFns[r.Expr.Type().Kind]
 	for k := last - 1; k >= 0; k-- {
 		a := r.Args[k]
+		valid := jen.Op("!").Parens(fu.isNullOf(fu.nullTest(a)))
+		if fixed {
+			// v = vec.ChooseFloat64(!(x.IsNull(i)), xV[i], v): no branch on
+			// a NULL that comes at random
+			stmts = append(stmts, jen.Id(t.v).Op("=").Qual(vecPkg, choose).Call(valid, fu.value(a), jen.Id(t.v)))
+			continue
+		}
 		arg := fu.local("arg")
-		stmts = append(stmts, jen.If(jen.Id(arg).Op(":=").Add(fu.value(a)), jen.Op("!").Parens(fu.isNullOf(fu.nullTest(a)))).
+		stmts = append(stmts, jen.If(jen.Id(arg).Op(":=").Add(fu.value(a)), valid).
 			Block(jen.Id(t.v).Op("=").Id(arg)))
 	}
 	return stmts

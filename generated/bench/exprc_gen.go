@@ -924,9 +924,7 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 				var coalesceValue float64
 				var coalesceValueNull bool
 				coalesceValue = float64(0.0)
-				if arg := lTaxV[i]; !(lTax.IsNull(i)) {
-					coalesceValue = arg
-				}
+				coalesceValue = vec.ChooseFloat64(!(lTax.IsNull(i)), lTaxV[i], coalesceValue)
 				out[i] = rt.AddFloat64(coalesceValue, lDiscountV2[i])
 				rateOut.NullIf(i, coalesceValueNull || lDiscount.IsNull(i))
 			}

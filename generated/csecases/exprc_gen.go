@@ -4416,9 +4416,7 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], mem memory.A
 				var coalesceValue int64
 				var coalesceValueNull bool
 				coalesceValue = int64(0)
-				if arg := triedV[i]; !(tried.IsNull(i)) {
-					coalesceValue = arg
-				}
+				coalesceValue = vec.ChooseInt64(!(tried.IsNull(i)), triedV[i], coalesceValue)
 				if tried.IsNull(i) || coalesceValueNull {
 					directOut.SetNull(i)
 				} else {
