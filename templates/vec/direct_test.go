@@ -1,7 +1,6 @@
 package vec
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -92,38 +91,5 @@ func TestStrView(t *testing.T) {
 	defer empty.Release()
 	if v := ViewOf(empty); v.offs != nil || v.data != "" {
 		t.Errorf("view of an empty array: %+v", v)
-	}
-}
-
-// TestFindShortAgrees: looking up keys of 1 to 8 bytes word by word finds
-// the same (last) entry as comparing strings, also for entries at the end
-// of the key bytes, and none for a key that is a prefix or an extension.
-func TestFindShortAgrees(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 8))
-	pool := []string{"", "a", "ab", "test", "tes", "testX", "tset", "abcdefgh", "abcdefg", "abcdefghi", "ß", "x\x00"}
-	for trial := range 300 {
-		b := array.NewStringBuilder(memory.DefaultAllocator)
-		var entries []string
-		for range 1 + r.IntN(12) {
-			s := pool[r.IntN(len(pool))]
-			entries = append(entries, s)
-			b.Append(s)
-		}
-		a := b.NewArray().(*array.String)
-		b.Release()
-		keys := StrKeys{offs: a.ValueOffsets(), data: a.Data().Buffers()[2].Bytes()}
-		for _, key := range pool {
-			want := -1
-			for j := len(entries) - 1; j >= 0; j-- {
-				if entries[j] == key {
-					want = j
-					break
-				}
-			}
-			if got := FindString(keys, 0, int64(len(entries)), key); got != want {
-				t.Fatalf("trial %d: entries %q, key %q: entry %d, want %d", trial, entries, key, got, want)
-			}
-		}
-		a.Release()
 	}
 }

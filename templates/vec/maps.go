@@ -1,8 +1,6 @@
 package vec
 
 import (
-	"encoding/binary"
-
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 )
@@ -39,17 +37,7 @@ func Int32Keys(a arrow.Array) []int32 { return a.(*array.Int32).Int32Values() }
 // resolves to its last entry (Spark's LAST_WIN), and -1 means missing.
 
 // FindString looks up a VARCHAR key.
-//
-// It is not inlined: inlined into a fused loop, its loops take the
-// registers of the loop's own work.
-//
-//go:noinline
 func FindString(keys StrKeys, start, end int64, key string) int {
-	if n := len(key); n > 0 && n <= 8 && end-start >= 4 && len(keys.data) >= 8 {
-		// word by word where the map has enough entries to pay for
-		// making the key's word
-		return findShort(keys, int(start), int(end), key)
-	}
 	offs, data := keys.offs, keys.data
 	for j := int(end) - 1; j >= int(start); j-- {
 		if string(data[offs[j]:offs[j+1]]) == key {
@@ -110,29 +98,4 @@ func CountInt32(keys []int32, start, end int64) int32 {
 		}
 	}
 	return n
-}
-
-// findShort is FindString for a key of 1 to 8 bytes in a key array of at
-// least 8 bytes: each entry is compared as one word, its length and bytes
-// together, with one branch per entry taken only on a match. An entry's
-// word is loaded from its first byte, or, for one in the last 8 bytes of
-// the array, from 8 bytes before the end and shifted down to it.
-func findShort(keys StrKeys, start, end int, key string) int {
-	offs, data := keys.offs, keys.data
-	n := len(key)
-	var want uint64
-	for i := n - 1; i >= 0; i-- {
-		want = want<<8 | uint64(key[i])
-	}
-	mask := ^uint64(0) >> (64 - 8*uint(n))
-	lim := len(data) - 8
-	for j := end - 1; j >= start; j-- {
-		s, e := int(offs[j]), int(offs[j+1])
-		p := min(s, lim)
-		w := binary.LittleEndian.Uint64(data[p:]) >> (8 * uint(s-p))
-		if uint64(e-s-n)|(w&mask^want) == 0 {
-			return j
-		}
-	}
-	return -1
 }
