@@ -211,6 +211,9 @@ type fusedLoops struct {
 	strict, logic, cond, exact bool
 	// single: one loop for every batch, whose body tests the inputs.
 	single bool
+	// nullBits names the register word in which the loop collects the
+	// NULL marks of 64 positions of a column it writes directly (nullIf).
+	nullBits string
 }
 
 // decideModes decides how the loop decides a row with a NULL input or a
@@ -563,6 +566,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		checkedRow = append(append([]jen.Code{}, checkedRow...), flagged)
 	}
 	var prepare []jen.Code
+	var after []jen.Code
 	if fu.nullIfUsed {
 		// writer.PrepareNulls(): a validity bitmap NullIf writes
 		target := l.res
@@ -570,11 +574,18 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 			target = l.writer
 		}
 		prepare = append(prepare, jen.Id(target).Dot("PrepareNulls").Call())
+		if l.nullBits != "" {
+			before, first, last := l.nullMarks()
+			prepare = append(prepare, before...)
+			checks = append([]jen.Code{first}, checks...)
+			after = append(after, last)
+		}
 	}
 	switch {
 	case l.single: // (a clean batch too: a memo read may be NULL)
 		loop = append(loop, prepare...)
 		loop = append(loop, l.forRows(over, append(checks, checkedRow...)))
+		loop = append(loop, after...)
 	case len(fu.rowNulls) == 0 || everyRow: // no input can be NULL or failed, or the validity is set above
 		loop = append(loop, l.forRows(over, rowBody))
 	default:
@@ -583,7 +594,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		loop = append(loop, jen.If(joined(fu.clean, "&&")).Block(
 			l.forRows(over, rowBody),
 		).Else().Block(
-			append(prepare, l.forRows(over, append(checks, checkedRow...)))...,
+			append(append(prepare, l.forRows(over, append(checks, checkedRow...))), after...)...,
 		))
 	}
 	if always {
@@ -702,17 +713,56 @@ func (l *fusedLoops) nullIf() func(jen.Code) jen.Code {
 	if !fixedWidth(l.e.Type()) || l.e.Type().Kind == ir.KindBoolean && l.fz.Direct {
 		return nil
 	}
-	target, pos := l.res, "i"
-	if l.fz.Direct {
-		target = l.writer
-		if !l.all {
-			pos = "k"
+	if !l.fz.Direct {
+		return func(null jen.Code) jen.Code {
+			l.fu.nullIfUsed = true
+			return jen.Id(l.res).Dot("NullIf").Call(jen.Id("i"), null)
 		}
 	}
 	return func(null jen.Code) jen.Code {
 		l.fu.nullIfUsed = true
-		return jen.Id(target).Dot("NullIf").Call(jen.Id(pos), null)
+		return l.markNull(null)
 	}
+}
+
+// markNull is the statement collecting position pos's NULL mark (null, a
+// Go bool) in the loop's register word, stored every 64 positions
+// (nullMarks): marking the column's bitmap itself would make each row wait
+// for the previous row's store to the same byte.
+//
+//	nullBits |= vec.Bit(null) << (uint(i) & 63)
+func (l *fusedLoops) markNull(null jen.Code) jen.Code {
+	if l.nullBits == "" {
+		l.nullBits = l.fu.local("nullBits")
+	}
+	return jen.Id(l.nullBits).Op("|=").Qual(vecPkg, "Bit").Call(null).Op("<<").Parens(jen.Uint().Parens(jen.Id(l.pos())).Op("&").Lit(63))
+}
+
+// pos is the loop's position in the column it writes directly: the row,
+// or its position in the selection.
+func (l *fusedLoops) pos() string {
+	if l.all {
+		return "i"
+	}
+	return "k"
+}
+
+// nullMarks returns, for a loop that collects NULL marks (markNull), the
+// statements before it, the first of its body (storing the previous 64
+// positions' word when a new one starts) and the one after it (the last
+// word).
+func (l *fusedLoops) nullMarks() (before []jen.Code, first, after jen.Code) {
+	pos := jen.Id(l.pos())
+	last := jen.Id("n").Op("-").Lit(1)
+	if !l.all {
+		last = jen.Id(l.sel).Dot("Rows").Call(jen.Id("n")).Op("-").Lit(1)
+	}
+	store := func(at jen.Code) jen.Code { return jen.Id(l.writer).Dot("NullWord").Call(at, jen.Id(l.nullBits)) }
+	before = []jen.Code{jen.Var().Id(l.nullBits).Uint64().Comment("the NULL marks of 64 positions, stored a word at a time")}
+	first = jen.If(jen.Add(pos).Op("&").Lit(63).Op("==").Lit(0)).Block(
+		store(jen.Add(pos).Op("-").Lit(1)),
+		jen.Id(l.nullBits).Op("=").Lit(0))
+	return before, first, store(last)
 }
 
 // logicRow is the statements of an AND (OR) of strict operands for a row of

@@ -15,10 +15,12 @@ import (
 //	writer.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), sel)
 //	writer.PrepareNulls()
 //	for i := range out {
+//		if i&63 == 0 { writer.NullWord(i-1, nullBits); nullBits = 0 }
 //		out[i] = bad.Int64(rt.MulInt64(xV[i], yV[i]))
-//		writer.NullIf(i, bool(bad))
+//		nullBits |= vec.Bit(bool(bad)) << (uint(i) & 63)
 //		bad = false
 //	}
+//	writer.NullWord(n-1, nullBits)
 func (l *fusedLoops) emitTry() {
 	fu, f, t := l.fu, l.fu.f, l.e.Type()
 	if !l.fz.Direct || !fixedWidth(t) || t.Kind == ir.KindBoolean {
@@ -27,10 +29,6 @@ func (l *fusedLoops) emitTry() {
 	inner := l.fz.Row.Args[0]
 	store := l.storeClean()
 	body := l.withAbsorbs(func() []jen.Code { return []jen.Code{store(fu.value(inner))} })
-	pos := "i"
-	if !l.all {
-		pos = "k"
-	}
 	f.outCol = l.col
 	f.add(jen.Var().Id(l.col).Qual(arrowPkg, "Array").Comment("written by the loop"))
 	f.add(jen.Var().Id(l.writer).Op("*").Qual(vecPkg, "FixedOut").Types(goType(t)))
@@ -42,16 +40,20 @@ func (l *fusedLoops) emitTry() {
 			jen.Comment("NULL where an input is: the AND of their validity, 64 rows at a time"),
 			jen.Id(l.writer).Dot("SetValidity").Call(jen.Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, fu.flagArgs...)...), jen.Id(l.sel)))
 	}
+	var after []jen.Code
 	if fu.bad != "" {
+		mark := l.markNull(jen.Bool().Parens(jen.Id(fu.bad)))
+		before, first, last := l.nullMarks()
 		loop = append(loop,
 			jen.Comment("and where the value fails (TRY)"),
 			jen.Id(l.writer).Dot("PrepareNulls").Call(),
 			jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"))
-		body = append(body,
-			jen.Id(l.writer).Dot("NullIf").Call(jen.Id(pos), jen.Bool().Parens(jen.Id(fu.bad))),
-			jen.Id(fu.bad).Op("=").False())
+		loop = append(loop, before...)
+		body = append(append([]jen.Code{first}, body...), mark, jen.Id(fu.bad).Op("=").False())
+		after = append(after, last)
 	}
 	loop = append(loop, l.forRows(over, body))
+	loop = append(loop, after...)
 	loop = append(loop, jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call())
 	f.outColAlways = true
 	f.add(jen.Block(loop...))

@@ -982,14 +982,20 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 			}
 		} else {
 			rateOut.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					rateOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				var coalesceValue float64
 				var coalesceValueNull bool
 				coalesceValue = float64(0.0)
 				coalesceValue = vec.ChooseFloat64(!(lTax.IsNull(i)), lTaxV[i], coalesceValue)
 				out[i] = rt.AddFloat64(coalesceValue, lDiscountV2[i])
-				rateOut.NullIf(i, coalesceValueNull || lDiscount.IsNull(i))
+				nullBits |= vec.Bit(coalesceValueNull || lDiscount.IsNull(i)) << (uint(i) & 63)
 			}
+			rateOut.NullWord(n-1, nullBits)
 		}
 		rateCol = rateOut.Array()
 	}
@@ -1065,10 +1071,16 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 			}
 		} else {
 			signedQtyOut.PrepareNulls()
+			var nullBits2 uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					signedQtyOut.NullWord(i-1, nullBits2)
+					nullBits2 = 0
+				}
 				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.LtInt32(lShipdateV[i], lCommitdateV[i])), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
-				signedQtyOut.NullIf(i, lQuantity.IsNull(i))
+				nullBits2 |= vec.Bit(lQuantity.IsNull(i)) << (uint(i) & 63)
 			}
+			signedQtyOut.NullWord(n-1, nullBits2)
 		}
 		signedQtyCol = signedQtyOut.Array()
 	}
@@ -1189,11 +1201,17 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], me
 		// and where the value fails (TRY)
 		perXOut.PrepareNulls()
 		var bad2 vec.Failed
+		var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 		for i := range out {
+			if i&63 == 0 {
+				perXOut.NullWord(i-1, nullBits)
+				nullBits = 0
+			}
 			out[i] = bad2.Int64(rt.DivInt64(aV2[i], xV[i]))
-			perXOut.NullIf(i, bool(bad2))
+			nullBits |= vec.Bit(bool(bad2)) << (uint(i) & 63)
 			bad2 = false
 		}
+		perXOut.NullWord(n-1, nullBits)
 		perXCol = perXOut.Array()
 	}
 	vec.Check(failed, &tried, all, n, 2)
@@ -1218,11 +1236,17 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], me
 		// and where the value fails (TRY)
 		scaledOut.PrepareNulls()
 		var bad3 vec.Failed
+		var nullBits2 uint64 // the NULL marks of 64 positions, stored a word at a time
 		for i := range out {
+			if i&63 == 0 {
+				scaledOut.NullWord(i-1, nullBits2)
+				nullBits2 = 0
+			}
 			out[i] = bad3.Int64(rt.MulInt64(bad3.Int64(rt.MulInt64(xV2[i], yV2[i])), int64(1000000000000000)))
-			scaledOut.NullIf(i, bool(bad3))
+			nullBits2 |= vec.Bit(bool(bad3)) << (uint(i) & 63)
 			bad3 = false
 		}
+		scaledOut.NullWord(n-1, nullBits2)
 		scaledCol = scaledOut.Array()
 	}
 	vec.Check(failed, &tried2, all, n, 3)
@@ -1601,15 +1625,21 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 			}
 		} else {
 			w05Out.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					w05Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if vec.Both(inputsValid.IsValid(i), rt.GtFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), float64(50000.0))) {
 					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), rt.AddFloat64(float64(1.0), lTaxV3[i]))
-					w05Out.NullIf(i, lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i))
+					nullBits |= vec.Bit(lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) << (uint(i) & 63)
 				} else {
 					out[i] = rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i]))
-					w05Out.NullIf(i, lExtendedprice.IsNull(i) || lDiscount.IsNull(i))
+					nullBits |= vec.Bit(lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) << (uint(i) & 63)
 				}
 			}
+			w05Out.NullWord(n-1, nullBits)
 		}
 		w05Col = w05Out.Array()
 	}
@@ -1850,15 +1880,21 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 			}
 		} else {
 			w14Out.PrepareNulls()
+			var nullBits2 uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					w14Out.NullWord(i-1, nullBits2)
+					nullBits2 = 0
+				}
 				if vec.Both(lQuantityValid.IsValid(i), rt.LtFloat64(lQuantityV6[i], float64(25.0))) {
 					out[i] = rt.MulFloat64(lExtendedpriceV14[i], rt.SubFloat64(float64(1.0), lDiscountV14[i]))
-					w14Out.NullIf(i, lExtendedprice.IsNull(i) || lDiscount.IsNull(i))
+					nullBits2 |= vec.Bit(lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) << (uint(i) & 63)
 				} else {
 					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV14[i], rt.SubFloat64(float64(1.0), lDiscountV14[i])), rt.AddFloat64(float64(1.0), lTaxV8[i]))
-					w14Out.NullIf(i, lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i))
+					nullBits2 |= vec.Bit(lExtendedprice.IsNull(i) || lDiscount.IsNull(i) || lTax.IsNull(i)) << (uint(i) & 63)
 				}
 			}
+			w14Out.NullWord(n-1, nullBits2)
 		}
 		w14Col = w14Out.Array()
 	}
@@ -2117,7 +2153,12 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 			}
 		} else {
 			w24Out.PrepareNulls()
+			var nullBits3 uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					w24Out.NullWord(i-1, nullBits3)
+					nullBits3 = 0
+				}
 				var ifThenValue float64
 				var ifThenValueNull bool
 				if vec.Both(lDiscountValid.IsValid(i), rt.GtFloat64(lDiscountV24[i], float64(0.05))) {
@@ -2134,8 +2175,9 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 					}
 				}
 				out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
-				w24Out.NullIf(i, ifThenValueNull)
+				nullBits3 |= vec.Bit(ifThenValueNull) << (uint(i) & 63)
 			}
+			w24Out.NullWord(n-1, nullBits3)
 		}
 		w24Col = w24Out.Array()
 	}

@@ -413,13 +413,18 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 			}
 		} else {
 			directOut.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				switch {
 				case vec.Both(pValid.IsValid(i), pV[i]):
 					out[i] = quotient
-					directOut.NullIf(i, a.IsNull(i) || b.IsNull(i))
+					nullBits |= vec.Bit(a.IsNull(i) || b.IsNull(i)) << (uint(i) & 63)
 				case vec.Both(qValid.IsValid(i), qV[i]):
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
@@ -438,6 +443,7 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 					left = vec.Leave(left, i, n)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
 		fused, rest = true, left
 		if len(rest) == 0 {
@@ -2989,11 +2995,17 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], product vec.Vec
 			}
 		} else {
 			sOut.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					sOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				ifCond := vec.Both(pValid.IsValid(i), pV[i])
 				out[i] = vec.ChooseFloat64(ifCond, productV[i], float64(0.0))
-				sOut.NullIf(i, vec.ChooseBool(ifCond, product.IsNull(i), false))
+				nullBits |= vec.Bit(vec.ChooseBool(ifCond, product.IsNull(i), false)) << (uint(i) & 63)
 			}
+			sOut.NullWord(n-1, nullBits)
 		}
 		sCol = sOut.Array()
 	}
@@ -4253,7 +4265,12 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 			}
 		} else {
 			directOut.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				// shared (always): upper(s)
 				upper := arena.Upper(sS.At(i))
 				switch {
@@ -4263,9 +4280,10 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 					out[i] = int32(2)
 				default:
 					out[i] = rt.Length(upper)
-					directOut.NullIf(i, sArr.IsNull(i))
+					nullBits |= vec.Bit(sArr.IsNull(i)) << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
 		directCol = directOut.Array()
 	}

@@ -2954,11 +2954,17 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], x vec.Vec[float
 			}
 		} else {
 			sOut.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					sOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				ifCond := vec.Both(pValid.IsValid(i), pV[i])
 				out[i] = vec.ChooseFloat64(ifCond, rt.MulFloat64(xV2[i], yV2[i]), float64(0.0))
-				sOut.NullIf(i, vec.ChooseBool(ifCond, x.IsNull(i) || y.IsNull(i), false))
+				nullBits |= vec.Bit(vec.ChooseBool(ifCond, x.IsNull(i) || y.IsNull(i), false)) << (uint(i) & 63)
 			}
+			sOut.NullWord(n-1, nullBits)
 		}
 		sCol = sOut.Array()
 	}
@@ -4760,11 +4766,17 @@ func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], me
 		// and where the value fails (TRY)
 		safeOut.PrepareNulls()
 		var bad vec.Failed
+		var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 		for i := range out {
+			if i&63 == 0 {
+				safeOut.NullWord(i-1, nullBits)
+				nullBits = 0
+			}
 			out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			safeOut.NullIf(i, bool(bad))
+			nullBits |= vec.Bit(bool(bad)) << (uint(i) & 63)
 			bad = false
 		}
+		safeOut.NullWord(n-1, nullBits)
 		safeCol = safeOut.Array()
 	}
 	vec.Check(failed, &tried, all, n, 1)

@@ -2230,16 +2230,22 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 			}
 		} else {
 			o2Out.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o2Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case (!(b.IsNull(i) || sArr.IsNull(i)) && rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sS.At(i))))):
 					out[i] = c_V[i]
-					o2Out.NullIf(i, c_.IsNull(i))
+					nullBits |= vec.Bit(c_.IsNull(i)) << (uint(i) & 63)
 				default:
 					o2Out.SetNull(i)
 				}
 				vec.EndRow(&caseResult2, n, i, &bad)
 			}
+			o2Out.NullWord(n-1, nullBits)
 		}
 		o2Col = o2Out.Array()
 	}
@@ -4058,11 +4064,16 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe vec.Vec[int64],
 			}
 		} else {
 			o1Out.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
+				if k&63 == 0 {
+					o1Out.NullWord(k-1, nullBits)
+					nullBits = 0
+				}
 				if !(c_.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(c_V[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
 					out[k] = aV[i]
-					o1Out.NullIf(k, a.IsNull(i))
+					nullBits |= vec.Bit(a.IsNull(i)) << (uint(k) & 63)
 				} else {
 					if probe.IsNull(i) {
 						o1Out.SetNull(k)
@@ -4072,6 +4083,7 @@ func shape00025Col1(n int, sel vec.Sel, c_ vec.Vec[int64], probe vec.Vec[int64],
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
+			o1Out.NullWord(sel.Rows(n)-1, nullBits)
 		}
 		o1Col = o1Out.Array()
 	}
@@ -5428,7 +5440,12 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 			}
 		} else {
 			o1Out.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o1Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if probe.ErrAt(i) != nil {
 					left = vec.Leave(left, i, n)
 					continue
@@ -5465,7 +5482,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 					}
 				case !(caseWhenValueNull) && rt.EqInt64(subject2, int64(3)):
 					out[i] = aV[i]
-					o1Out.NullIf(i, a.IsNull(i))
+					nullBits |= vec.Bit(a.IsNull(i)) << (uint(i) & 63)
 				default:
 					if probe.IsNull(i) {
 						o1Out.SetNull(i)
@@ -5475,6 +5492,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
+			o1Out.NullWord(n-1, nullBits)
 		}
 		fused, rest = true, left
 		if len(rest) == 0 {
@@ -8814,8 +8832,13 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 		out := o1Out.V
 		var bad2 vec.FirstErr
 		o1Out.PrepareNulls()
+		var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
+			if k&63 == 0 {
+				o1Out.NullWord(k-1, nullBits)
+				nullBits = 0
+			}
 			var caseWhenValue int64
 			var caseWhenValueNull bool
 			var caseWhenValueBad vec.FirstErr
@@ -8845,7 +8868,7 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 					}
 				} else {
 					out[k] = aV[i]
-					o1Out.NullIf(k, a.IsNull(i))
+					nullBits |= vec.Bit(a.IsNull(i)) << (uint(k) & 63)
 				}
 			default:
 				if probe.IsNull(i) {
@@ -8856,6 +8879,7 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 			}
 			vec.EndRow(&caseResult, n, i, &bad2)
 		}
+		o1Out.NullWord(sel.Rows(n)-1, nullBits)
 		o1Col = o1Out.Array()
 	}
 	vec.Check(failed, &caseResult, sel, n, 1)
@@ -10888,10 +10912,16 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 			}
 		} else {
 			o1Out.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o1Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.GtInt64(r_V[i], c_V[i])), aV[i], aV[i])
-				o1Out.NullIf(i, a.IsNull(i))
+				nullBits |= vec.Bit(a.IsNull(i)) << (uint(i) & 63)
 			}
+			o1Out.NullWord(n-1, nullBits)
 		}
 		o1Col = o1Out.Array()
 	}
@@ -11145,15 +11175,20 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 			}
 		} else {
 			o2Out.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
+				if k&63 == 0 {
+					o2Out.NullWord(k-1, nullBits)
+					nullBits = 0
+				}
 				if probe2.ErrAt(i) != nil || probe3.ErrAt(i) != nil {
 					left = vec.Leave(left, i, n)
 					continue
 				}
 				if (probe2.IsNull(i) || rt.GtInt64(int64(9223372036854775807), probe2V[i])) && (sArr.IsNull(i) || probe3.IsNull(i) || rt.LtInt64(bad.Int64(rt.CastStringToInt64(sS.At(i))), probe3V[i])) && !(probe2.IsNull(i) || sArr.IsNull(i) || probe3.IsNull(i)) {
 					out[k] = bV[i]
-					o2Out.NullIf(k, b.IsNull(i))
+					nullBits |= vec.Bit(b.IsNull(i)) << (uint(k) & 63)
 				} else {
 					var ifThenValue int64
 					var ifThenValueNull bool
@@ -11178,6 +11213,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
+			o2Out.NullWord(sel.Rows(n)-1, nullBits)
 		}
 		fused, rest = true, left
 		if len(rest) == 0 {

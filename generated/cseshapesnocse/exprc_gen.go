@@ -1968,12 +1968,17 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], m
 			}
 		} else {
 			o3Out.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o3Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				subject4 := bad2.Int64(rt.CastStringToInt64(sS2.At(i)))
 				switch {
 				case !(sArr.IsNull(i) || c_.IsNull(i)) && rt.EqInt64(subject4, c_V2[i]):
 					out[i] = c_V2[i]
-					o3Out.NullIf(i, c_.IsNull(i))
+					nullBits |= vec.Bit(c_.IsNull(i)) << (uint(i) & 63)
 				default:
 					out[i] = int64(-1)
 				}
@@ -1982,6 +1987,7 @@ func shape00009Col3(n int, all vec.Sel, sArr *array.String, c_ vec.Vec[int64], m
 					left = vec.Leave(left, i, n)
 				}
 			}
+			o3Out.NullWord(n-1, nullBits)
 		}
 		fused2, rest2 = true, left
 		if len(rest2) == 0 {
@@ -2408,16 +2414,22 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 			}
 		} else {
 			o2Out.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o2Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case (!(b.IsNull(i) || sArr.IsNull(i)) && rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sS.At(i))))):
 					out[i] = c_V[i]
-					o2Out.NullIf(i, c_.IsNull(i))
+					nullBits |= vec.Bit(c_.IsNull(i)) << (uint(i) & 63)
 				default:
 					o2Out.SetNull(i)
 				}
 				vec.EndRow(&caseResult2, n, i, &bad)
 			}
+			o2Out.NullWord(n-1, nullBits)
 		}
 		o2Col = o2Out.Array()
 	}
@@ -13358,10 +13370,16 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 			}
 		} else {
 			o1Out.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o1Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.GtInt64(r_V[i], c_V[i])), aV[i], aV[i])
-				o1Out.NullIf(i, a.IsNull(i))
+				nullBits |= vec.Bit(a.IsNull(i)) << (uint(i) & 63)
 			}
+			o1Out.NullWord(n-1, nullBits)
 		}
 		o1Col = o1Out.Array()
 	}

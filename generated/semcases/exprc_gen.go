@@ -2440,11 +2440,17 @@ func case0045Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		// and where the value fails (TRY)
 		directOut.PrepareNulls()
 		var bad vec.Failed
+		var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 		for i := range out {
+			if i&63 == 0 {
+				directOut.NullWord(i-1, nullBits)
+				nullBits = 0
+			}
 			out[i] = bad.Int32(rt.CastStringToDate(sS.At(i)))
-			directOut.NullIf(i, bool(bad))
+			nullBits |= vec.Bit(bool(bad)) << (uint(i) & 63)
 			bad = false
 		}
+		directOut.NullWord(n-1, nullBits)
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &tried, all, n, 1)
@@ -16203,15 +16209,21 @@ func case0279Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 			}
 		} else {
 			directOut.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case !(a.IsNull(i)):
 					out[i] = aV[i]
 				default:
 					out[i] = bV[i]
-					directOut.NullIf(i, b.IsNull(i))
+					nullBits |= vec.Bit(b.IsNull(i)) << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
 		directCol = directOut.Array()
 	}
@@ -16279,15 +16291,21 @@ func case0280Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem m
 			}
 		} else {
 			directOut.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case !(i_.IsNull(i)):
 					out[i] = rt.CastInt32ToInt64(i_V[i])
 				default:
 					out[i] = aV[i]
-					directOut.NullIf(i, a.IsNull(i))
+					nullBits |= vec.Bit(a.IsNull(i)) << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
 		directCol = directOut.Array()
 	}
@@ -18219,11 +18237,17 @@ func valueColumn6(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b)), all)
 		directOut.PrepareNulls()
 		var bad vec.Failed
+		var nullBits uint64
 		for i := range out {
+			if i&63 == 0 {
+				directOut.NullWord(i-1, nullBits)
+				nullBits = 0
+			}
 			out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
-			directOut.NullIf(i, bool(bad))
+			nullBits |= vec.Bit(bool(bad)) << (uint(i) & 63)
 			bad = false
 		}
+		directOut.NullWord(n-1, nullBits)
 		directCol = directOut.Array()
 	}
 	vec.Check(failed, &tried, all, n, 1)

@@ -1,6 +1,7 @@
 package vec
 
 import (
+	"encoding/binary"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -194,6 +195,25 @@ func (w *FixedOut[T]) PrepareNulls() {
 // comes first.
 func (w *FixedOut[T]) NullIf(k int, null bool) {
 	w.bits[k>>3] &^= uint8(b2u(null)) << (k & 7)
+}
+
+// NullWord makes NULL the positions of the 64-position word that holds
+// position last whose bits are set in marks (bit j: position last&^63 + j),
+// the marks a loop collected in a register (nothing for a negative last:
+// no word yet). PrepareNulls comes first.
+func (w *FixedOut[T]) NullWord(last int, marks uint64) {
+	if last < 0 || marks == 0 {
+		return
+	}
+	w.recount = true
+	bits := w.bits[(last&^63)>>3:]
+	if len(bits) >= 8 {
+		binary.LittleEndian.PutUint64(bits, binary.LittleEndian.Uint64(bits)&^marks)
+		return
+	}
+	for j := range bits {
+		bits[j] &^= byte(marks >> (8 * j))
+	}
 }
 
 // count sets the NULL count from the bitmap after NullIf marks.

@@ -93,3 +93,38 @@ func TestStrView(t *testing.T) {
 		t.Errorf("view of an empty array: %+v", v)
 	}
 }
+
+// TestNullWord: marks collected 64 positions at a time make exactly those
+// positions NULL, in the whole words of the bitmap and in its last bytes.
+func TestNullWord(t *testing.T) {
+	for _, n := range []int{1, 63, 64, 65, 130, 200} {
+		w := NewFixedOut[int64](memory.DefaultAllocator, arrow.PrimitiveTypes.Int64, n)
+		w.PrepareNulls()
+		var marks uint64
+		want := make([]bool, n)
+		for i := range n {
+			if i&63 == 0 {
+				w.NullWord(i-1, marks)
+				marks = 0
+			}
+			null := i%3 == 0 || i == n-1
+			want[i] = null
+			marks |= Bit(null) << (uint(i) & 63)
+		}
+		w.NullWord(n-1, marks)
+		a := w.Array()
+		nulls := 0
+		for i := range n {
+			if a.IsNull(i) != want[i] {
+				t.Fatalf("n=%d: position %d NULL = %v", n, i, a.IsNull(i))
+			}
+			if want[i] {
+				nulls++
+			}
+		}
+		if a.NullN() != nulls {
+			t.Fatalf("n=%d: NullN %d, want %d", n, a.NullN(), nulls)
+		}
+		a.Release()
+	}
+}
