@@ -567,13 +567,21 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 	}
 	var prepare []jen.Code
 	var after []jen.Code
+	upFront := l.fz.Direct && t.Kind != ir.KindVarchar && lower.HasNullResult(l.fz.Row)
+	if upFront {
+		// a NULL result: the column's bitmap is made before the loops, so
+		// that a batch allocates the same whether or not a row is NULL
+		loop = append(loop, jen.Id(l.writer).Dot("PrepareNulls").Call())
+	}
 	if fu.nullIfUsed {
 		// writer.PrepareNulls(): a validity bitmap NullIf writes
 		target := l.res
 		if l.fz.Direct {
 			target = l.writer
 		}
-		prepare = append(prepare, jen.Id(target).Dot("PrepareNulls").Call())
+		if !upFront {
+			prepare = append(prepare, jen.Id(target).Dot("PrepareNulls").Call())
+		}
 		if l.nullBits != "" {
 			before, first, last := l.nullMarks()
 			prepare = append(prepare, before...)

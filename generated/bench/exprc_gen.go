@@ -1090,6 +1090,7 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 		yValid := vec.AndValid(n, vec.FlagsOf(&y))
 		out := perYOut.V[:n]
 		var bad vec.FirstErr
+		perYOut.PrepareNulls()
 		if y.Clean() {
 			for i := range out {
 				switch {

@@ -539,6 +539,7 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 		out := directOut.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
+		directOut.PrepareNulls()
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				// shared (always): (a DIV b)

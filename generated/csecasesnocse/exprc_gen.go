@@ -541,6 +541,7 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 		bV := b.V[:n]
 		out := directOut.V[:n]
 		var bad vec.FirstErr
+		directOut.PrepareNulls()
 		if a.Clean() && b.Clean() {
 			for i := range out {
 				switch {
@@ -627,6 +628,7 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		pValid := vec.AndValid(n, vec.FlagsOf(&p))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
+		directOut.PrepareNulls()
 		if p.Clean() && a.Clean() && b.Clean() {
 			for i := range out {
 				switch {

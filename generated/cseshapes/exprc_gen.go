@@ -2218,6 +2218,7 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 		c_V := c_.V[:n]
 		out := o2Out.V[:n]
 		var bad vec.FirstErr
+		o2Out.PrepareNulls()
 		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
 			for i := range out {
 				switch {
@@ -2229,7 +2230,6 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 				vec.EndRow(&caseResult2, n, i, &bad)
 			}
 		} else {
-			o2Out.PrepareNulls()
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
 				if i&63 == 0 {
@@ -4811,6 +4811,7 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 		probeV := probe.V[:n]
 		out := o1Out.V[:n]
 		var bad vec.FirstErr
+		o1Out.PrepareNulls()
 		if probe3.Clean() && probe.Clean() {
 			for i := range out {
 				switch {
@@ -5264,6 +5265,7 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 		c_V3 := c_.V[:n]
 		out := o2Out.V
 		var bad2 vec.FirstErr
+		o2Out.PrepareNulls()
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			if !(probe2.IsNull(i) || b.IsNull(i)) && rt.EqInt64(bad2.Int64(probe2V[i], probe2.ErrAt(i)), bV2[i]) {
@@ -9914,6 +9916,7 @@ func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		r_V := r_.V[:n]
 		out := o1Out.V[:n]
 		left := vec.Sel{} // rows for the vector code
+		o1Out.PrepareNulls()
 		if probe.Clean() {
 			for i := range out {
 				subject := probeV[i]

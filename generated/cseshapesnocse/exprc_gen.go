@@ -2402,6 +2402,7 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 		c_V := c_.V[:n]
 		out := o2Out.V[:n]
 		var bad vec.FirstErr
+		o2Out.PrepareNulls()
 		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
 			for i := range out {
 				switch {
@@ -2413,7 +2414,6 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 				vec.EndRow(&caseResult2, n, i, &bad)
 			}
 		} else {
-			o2Out.PrepareNulls()
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
 				if i&63 == 0 {
@@ -12231,6 +12231,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 		out := o1Out.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
+		o1Out.PrepareNulls()
 		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
 			for i := range out {
 				switch {

@@ -14977,6 +14977,7 @@ func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		aValid := vec.AndValid(n, vec.FlagsOf(&a))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
+		directOut.PrepareNulls()
 		if a.Clean() {
 			for i := range out {
 				if rt.EqInt64(aV[i], int64(0)) {
