@@ -7,9 +7,9 @@ import (
 )
 
 // TestExplainPhysical checks that every format of exprc explain carries the
-// physical plan: the seed's Classify query has a vector WHERE clause and two
-// fused outputs that write their columns directly and absorb the shared
-// subexpression only they use.
+// physical plan: the seed's Classify query has a WHERE clause whose loop
+// builds its selection and two fused outputs that write their columns
+// directly and absorb the shared subexpression only they use.
 func TestExplainPhysical(t *testing.T) {
 	_, spec, _ := setup(t)
 
@@ -19,7 +19,8 @@ func TestExplainPhysical(t *testing.T) {
 	}
 	for _, want := range []string{
 		"physical plan:",
-		"WHERE: vector",
+		"WHERE: fused",
+		"builds the selection of the rows it keeps in its loop",
 		"bucket: fused",
 		"fused loop (root of bucket): IF((x > y), (a + 5), ((a + 5) DIV 100))",
 		"computes #0 per row (absorbed: used only here): (a + 5)",
@@ -69,10 +70,11 @@ func TestExplainPhysical(t *testing.T) {
 			t.Errorf("root %s has no reason", root.Clause)
 		}
 	}
-	if got := strings.Join(codes, " "); got != "WHERE=vector bucket=fused label=fused" {
+	if got := strings.Join(codes, " "); got != "WHERE=fused bucket=fused label=fused" {
 		t.Errorf("roots %s", got)
 	}
-	if len(p.Fused) != 2 || !p.Fused[0].Root || !p.Fused[0].Direct || len(p.Fused[0].Absorbs) != 1 {
+	if len(p.Fused) != 3 || !p.Fused[0].Root || p.Fused[0].Direct || len(p.Fused[0].Absorbs) != 0 ||
+		!p.Fused[1].Root || !p.Fused[1].Direct || len(p.Fused[1].Absorbs) != 1 {
 		t.Errorf("fused %+v", p.Fused)
 	}
 	if len(p.Shared) != 2 || p.Shared[0].How != "absorbed" || strings.Join(p.Shared[0].Roots, ",") != "bucket" {
