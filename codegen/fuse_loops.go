@@ -60,7 +60,7 @@ import (
 func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	fz := n.Fused
 	l := &fusedLoops{
-		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[*lower.Row]string{}, nullFlags: map[string]bool{}, flagsOf: map[string]jen.Code{}, valids: map[string]string{}, decides: map[int]bool{}, arrDecides: map[string]bool{}, printed: map[*lower.Row]bool{}, temps: map[*lower.Row]*tempVar{}},
+		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[*lower.Row]string{}, nullFlags: map[string]bool{}, flagsOf: map[string]jen.Code{}, valids: map[string]string{}, views: map[string]string{}, decides: map[int]bool{}, arrDecides: map[string]bool{}, printed: map[*lower.Row]bool{}, temps: map[*lower.Row]*tempVar{}},
 		fz:  fz,
 		e:   n.Expr,
 		sel: sel,
@@ -342,9 +342,14 @@ func (l *fusedLoops) vectorCode() []jen.Code {
 // too); first prepends the row number to a body.
 func (l *fusedLoops) loop(over string) *jen.Statement {
 	if !l.all {
-		return jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++"))
+		return l.selLoop()
 	}
 	return jen.For(jen.Id("i").Op(":=").Range().Id(over))
+}
+
+// selLoop is the for statement over the positions k of the selection.
+func (l *fusedLoops) selLoop() *jen.Statement {
+	return jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++"))
 }
 
 // forRows is the loop over the rows (over names what it ranges over when
@@ -358,7 +363,7 @@ func (l *fusedLoops) forRows(over string, body []jen.Code) *jen.Statement {
 	if l.all {
 		return jen.For(jen.Range().Id(over)).Block(body...)
 	}
-	return jen.For(jen.List(jen.Id("k"), jen.Id("cnt")).Op(":=").List(jen.Lit(0), jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))), jen.Id("k").Op("<").Id("cnt"), jen.Id("k").Op("++")).Block(body...)
+	return l.selLoop().Block(body...)
 }
 
 // readsIdent reports whether statements body use identifier name.
@@ -574,7 +579,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		loop = append(loop, jen.Id(l.writer).Dot("PrepareNulls").Call())
 	}
 	if fu.nullIfUsed {
-		// writer.PrepareNulls(): a validity bitmap NullIf writes
+		// writer.PrepareNulls(): the validity bitmap the NULL marks go to
 		target := l.res
 		if l.fz.Direct {
 			target = l.writer
@@ -715,7 +720,7 @@ func (l *fusedLoops) setNull() jen.Code {
 }
 
 // nullIf returns how a leaf of a conditional marks row i NULL without a
-// branch on its NULL test, its value stored anyway (writer.NullIf(i, x.IsNull(i))),
+// branch on its NULL test, its value stored anyway (nullBits |= vec.Bit(x.IsNull(i)) << (uint(i) & 63), markNull),
 // or nil where the result is not fixed-width.
 func (l *fusedLoops) nullIf() func(jen.Code) jen.Code {
 	if !fixedWidth(l.e.Type()) || l.e.Type().Kind == ir.KindBoolean && l.fz.Direct {

@@ -77,7 +77,7 @@ type fusion struct {
 	pre     []jen.Code
 	nulls   bool
 	// nullIf, where set, marks row i NULL by a test without a branch
-	// (writer.NullIf): a leaf of a conditional that may be computed on a
+	// (markNull, or res.NullIf for a vector): a leaf of a conditional that may be computed on a
 	// NULL row stores its value and that mark (assignNull). nullIfUsed
 	// records that a leaf did, so the loop prepares the bitmap.
 	nullIf     func(null jen.Code) jen.Code
@@ -500,9 +500,6 @@ func (fu *fusion) strView(arr string) string {
 		return name
 	}
 	name := fu.local(strings.TrimSuffix(arr, "Arr") + "S")
-	if fu.views == nil {
-		fu.views = map[string]string{}
-	}
 	fu.views[arr] = name
 	fu.slices = append(fu.slices, jen.Id(name).Op(":=").Qual(vecPkg, "ViewOf").Call(jen.Id(arr)))
 	return name
@@ -805,7 +802,7 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 	}
 	if nt := fu.nullTest(r); len(nt) > 0 {
 		if fu.nullIf != nil && lower.StoredAnyRow(r) {
-			// out[i] = x; writer.NullIf(i, x.IsNull(i)): no branch on the NULL
+			// out[i] = x; nullBits |= vec.Bit(x.IsNull(i)) << ...: no branch on the NULL
 			return []jen.Code{store(fu.value(r)), fu.nullIf(fu.isNullOf(nt))}
 		}
 		// if x.IsNull(i) { res.SetNull(i) } else { out[i] = x }
@@ -833,7 +830,7 @@ func (fu *fusion) choose(r *lower.Row, cond, then, els jen.Code) jen.Code {
 //
 //	ifCond := !(x.IsNull(i)) && x > y
 //	out[i] = vec.ChooseInt64(ifCond, a, b)
-//	writer.NullIf(i, vec.ChooseBool(ifCond, a.IsNull(i), b.IsNull(i)))
+//	nullBits |= vec.Bit(vec.ChooseBool(ifCond, a.IsNull(i), b.IsNull(i))) << (uint(i) & 63)
 func (fu *fusion) chooseNull(r *lower.Row, store func(jen.Code) jen.Code) []jen.Code {
 	if !lower.Chosen(r) {
 		return nil

@@ -149,7 +149,7 @@ type FixedOut[T int32 | int64 | float64] struct {
 	mem   memory.Allocator
 	valid *memory.Buffer // the validity bitmap, made by the first NULL Patch writes
 	nulls int
-	// bits are valid's bytes once PrepareNulls made it for NullIf, whose
+	// bits are valid's bytes once PrepareNulls made it for NullWord, whose
 	// marks are counted (recount) when the column is done or patched.
 	bits    []byte
 	recount bool
@@ -177,7 +177,7 @@ func (w *FixedOut[T]) Array() arrow.Array {
 }
 
 // PrepareNulls makes the column's validity bitmap (every row valid) for a
-// loop that marks its NULL rows with NullIf.
+// loop that marks its NULL rows with NullWord.
 func (w *FixedOut[T]) PrepareNulls() {
 	if w.valid == nil {
 		w.valid = memory.NewResizableBuffer(w.mem)
@@ -188,13 +188,6 @@ func (w *FixedOut[T]) PrepareNulls() {
 		}
 	}
 	w.bits, w.recount = w.valid.Bytes(), true
-}
-
-// NullIf makes position k NULL where null is true, without a branch (a
-// leaf of a conditional that stores its value on every row); PrepareNulls
-// comes first.
-func (w *FixedOut[T]) NullIf(k int, null bool) {
-	w.bits[k>>3] &^= uint8(b2u(null)) << (k & 7)
 }
 
 // NullWord makes NULL the positions of the 64-position word that holds
@@ -216,7 +209,7 @@ func (w *FixedOut[T]) NullWord(last int, marks uint64) {
 	}
 }
 
-// count sets the NULL count from the bitmap after NullIf marks.
+// count sets the NULL count from the bitmap after NullWord marks.
 func (w *FixedOut[T]) count() {
 	if !w.recount {
 		return
