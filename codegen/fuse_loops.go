@@ -214,6 +214,11 @@ type fusedLoops struct {
 	// nullBits names the register word in which the loop collects the
 	// NULL marks of 64 positions of a column it writes directly (nullIf).
 	nullBits string
+	// inputsDecide: a conditional NULL exactly where inputs are
+	// (lower.NullInputs), which the loop computes on every row of a dirty
+	// batch, its validity the AND of theirs (inputsValidity).
+	inputsDecide bool
+	inputs       []*lower.Row
 }
 
 // decideModes decides how the loop decides a row with a NULL input or a
@@ -240,6 +245,9 @@ func (l *fusedLoops) decideModes() {
 	l.logic = !l.strict && lower.LogicRoot(row) && len(l.fz.Absorbs) == 0 && !l.fz.Direct
 	l.cond = !l.strict && !l.logic && lower.NullAware(row) && absorbsStrict
 	l.exact = (l.strict || l.logic || l.cond) && lower.ExactErrors(row, false)
+	if l.cond {
+		l.inputs, l.inputsDecide = lower.InputsDecide(l.fz)
+	}
 	// Where a shared vector's error is the row's outcome wherever the row
 	// reads it, the loop notes it there too, and leaves no row.
 	l.fu.noteVectors = l.exact && lower.ExactErrors(row, true)
@@ -469,7 +477,12 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 			checkedBody = fu.withTemps(l.logicRow)
 		} else {
 			fu.nullIf = l.nullIf()
-			checkedBody = l.withAbsorbs(func() []jen.Code { return fu.assignNull(l.fz.Row, l.rowsStore, setNull) })
+			markNull := setNull
+			if l.inputsDecide {
+				// its NULL rows are its inputs' (inputsValidity): nothing to mark
+				fu.nullIf, markNull = noMark, jen.Null()
+			}
+			checkedBody = l.withAbsorbs(func() []jen.Code { return fu.assignNull(l.fz.Row, l.rowsStore, markNull) })
 			fu.nullIf = nil
 		}
 		fu.nulls = false
@@ -595,6 +608,14 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		}
 	}
 	switch {
+	case l.inputsDecide && len(fu.rowNulls) > 0:
+		// every row computed; NULL where the inputs that decide it are
+		dirty := append(l.inputsValidity(), l.forRows(over, checkedRow))
+		if l.single {
+			loop = append(loop, dirty...)
+		} else {
+			loop = append(loop, jen.If(joined(fu.clean, "&&")).Block(l.forRows(over, rowBody)).Else().Block(dirty...))
+		}
 	case l.single: // (a clean batch too: a memo read may be NULL)
 		loop = append(loop, prepare...)
 		loop = append(loop, l.forRows(over, append(checks, checkedRow...)))
@@ -697,6 +718,42 @@ func (l *fusedLoops) validity() []jen.Code {
 		jen.Id(l.res).Dot("Valid").Op("=").Id(valid),
 		set(jen.Id(valid)),
 	}
+}
+
+// inputsValidity is the statements before an inputsDecide loop over a
+// dirty batch: the result's validity, the AND of the validity of the
+// inputs whose NULLs make it NULL (lower.NullInputs), on the output
+// column's writer or the result vector.
+func (l *fusedLoops) inputsValidity() []jen.Code {
+	fu := l.fu
+	var flags []jen.Code
+	for _, x := range l.inputs {
+		for _, v := range fu.nullTest(x) {
+			flags = append(flags, fu.flagsOf[v])
+		}
+	}
+	if len(flags) == 0 {
+		return []jen.Code{jen.Comment("never NULL: a NULL input only picks which value")}
+	}
+	// vec.AndValid(n, vec.FlagsOf(&x))
+	and := jen.Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, flags...)...)
+	comment := jen.Comment("NULL exactly where " + inputNames(l.inputs) + " is: its validity is theirs, 64 rows at a time; the loop computes every row")
+	if !l.fz.Direct {
+		return []jen.Code{comment, jen.Id(l.res).Dot("Valid").Op("=").Add(and)}
+	}
+	return []jen.Code{comment, jen.Id(l.writer).Dot("SetValidity").Call(and, jen.Id(l.sel))}
+}
+
+// inputNames is the SQL of inputs, joined for a comment.
+func inputNames(ins []*lower.Row) string {
+	names := make([]string, len(ins))
+	for k, x := range ins {
+		names[k] = ir.Format(x.Expr)
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return "one of " + strings.Join(names, ", ")
 }
 
 // oneLoopBranches is how many conditionals (and lazily shared reads) a

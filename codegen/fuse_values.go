@@ -173,7 +173,8 @@ func (fu *fusion) temp(r *lower.Row) *tempVar {
 // outcome: a NULL after it (a branch taken past a failed condition) is not.
 func (fu *fusion) compute(r *lower.Row, t *tempVar) []jen.Code {
 	stmts := []jen.Code{jen.Var().Id(t.v).Add(goType(r.Expr.Type()))}
-	if fu.nulls {
+	_, inputsDecide := lower.NullInputs(r) // (nullTest tests those inputs instead of a flag)
+	if fu.nulls && !inputsDecide {
 		stmts = append(stmts, jen.Var().Id(t.null).Bool())
 	}
 	if t.bad != "" {
@@ -184,6 +185,9 @@ func (fu *fusion) compute(r *lower.Row, t *tempVar) []jen.Code {
 	setNull := jen.Id(t.null).Op("=").True()
 	if t.bad != "" {
 		setNull = jen.Id(t.null).Op("=").Id(t.bad).Dot("Err").Op("==").Nil()
+	}
+	if inputsDecide {
+		setNull = nil // run: no NULL to mark
 	}
 	if sel := fu.coalesceSelect(r, t); sel != nil {
 		return append(stmts, sel...)
@@ -237,8 +241,9 @@ func (fu *fusion) coalesceSelect(r *lower.Row, t *tempVar) []jen.Code {
 }
 
 // run returns the statements computing row program r for row i with store
-// and, on a dirty batch, setNull, noting its errors in flag bad (the loop's
-// own when "").
+// and, on a dirty batch, setNull (nil where r's NULLs are its inputs',
+// lower.NullInputs, so that nothing marks them), noting its errors in flag
+// bad (the loop's own when "").
 func (fu *fusion) run(r *lower.Row, bad string, store func(jen.Code) jen.Code, setNull jen.Code) []jen.Code {
 	if bad != "" {
 		saved := fu.bad
@@ -250,6 +255,11 @@ func (fu *fusion) run(r *lower.Row, bad string, store func(jen.Code) jen.Code, s
 		savedIf := fu.nullIf
 		fu.nullIf = nil
 		defer func() { fu.nullIf = savedIf }()
+		if setNull == nil {
+			// NULL where its inputs are (lower.NullInputs): nothing to
+			// mark, its value stored anyway
+			fu.nullIf, setNull = noMark, jen.Null()
+		}
 		return fu.assignNull(r, store, setNull)
 	}
 	return fu.assign(r, store)
@@ -621,6 +631,14 @@ func (fu *fusion) nullTest(r *lower.Row) []string {
 			v = fu.f.memoFor(r.Shared).vals // NULL where its memo is
 		}
 		if r.Temp {
+			if ins, ok := lower.NullInputs(r); ok {
+				// NULL exactly where these inputs are: tested for
+				// themselves, and its local keeps no NULL flag
+				for _, x := range ins {
+					walk(x)
+				}
+				return
+			}
 			// NULL where the conditional's local is (its own inputs decide that)
 			v = fu.temp(r).null
 			fu.nullFlags[v] = true
@@ -810,6 +828,10 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 	}
 	return []jen.Code{store(fu.value(r))}
 }
+
+// noMark is nullIf for a value whose NULL rows are known apart (its inputs'
+// validity, lower.NullInputs): the value is stored, no mark is made.
+func noMark(jen.Code) jen.Code { return jen.Null() }
 
 // chooseFns are the vec functions selecting a value of a fixed-width kind
 // without a branch.

@@ -141,6 +141,17 @@ func (q *Query) Text() string {
 		case f.DirectWhy != "":
 			fmt.Fprintf(&b, "       builds its column from a vector: %s\n", f.DirectWhy)
 		}
+		if ins, ok := InputsDecide(f); ok {
+			if len(ins) == 0 {
+				b.WriteString("       never NULL: computed on every row, a NULL input only picks the value\n")
+			} else {
+				names := make([]string, len(ins))
+				for k, x := range ins {
+					names[k] = ir.Format(x.Expr)
+				}
+				fmt.Fprintf(&b, "       NULL exactly where %s is NULL: computed on every row, its validity the AND of theirs\n", strings.Join(names, " or "))
+			}
+		}
 		for _, a := range f.Absorbs {
 			how := "absorbed: used only here"
 			if a.Recomputed {

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 )
@@ -595,4 +596,160 @@ func NullWhen(r *Row, id int) bool {
 		return all(r.Args)
 	}
 	return false
+}
+
+// NullInputs returns the inputs (nullable columns and shared vectors) of
+// row program r whose NULLs make it NULL, and no others: on every row, r is
+// NULL exactly where one of them is, whatever the other inputs hold. ok is
+// false where no such set exists (an IF whose two results are NULL on
+// different inputs, a NULL result, a map lookup, a lazily shared value), or
+// where r can flag a row (an error would then decide some rows), or where a
+// kernel of r may not be computed on a NULL row's arbitrary values
+// (StoredAnyRow). A loop may then compute r on every row by its dirty
+// batch's code, and take the result's validity from the AND of these
+// inputs' validity, 64 rows at a time, with no NULL mark per row:
+// COALESCE(tax, 0.0) + discount is NULL exactly where discount is, and
+// IF(shipdate < commitdate, qty, -qty) where qty is.
+func NullInputs(r *Row) (ins []*Row, ok bool) {
+	if CanFlag(r, true) {
+		return nil, false
+	}
+	return nullInputs(r)
+}
+
+// InputsDecide reports whether fused root fz, a conditional of a
+// fixed-width type that decides its NULL rows in its loop (NullAware, not
+// strict), is NULL exactly where inputs ins are (NullInputs): its loop then
+// computes every row of a dirty batch and takes the result's validity from
+// theirs, marking no NULL per row.
+func InputsDecide(fz *Fused) (ins []*Row, ok bool) {
+	r := fz.Row
+	t := fz.Expr.Type()
+	if fz.Filter || r.Op == RowTry || !kinds.Known(t) || !kinds.Of(t).Fixed || StrictRow(r) || LogicRoot(r) || !NullAware(r) {
+		return nil, false
+	}
+	for _, a := range fz.Absorbs {
+		if !StrictRow(a.Row) || CanFlag(a.Row, true) {
+			return nil, false
+		}
+	}
+	return NullInputs(r)
+}
+
+func nullInputs(r *Row) ([]*Row, bool) {
+	if r == nil {
+		return nil, false // a CASE without ELSE: NULL
+	}
+	switch r.Op {
+	case RowConst:
+		return nil, true
+	case RowColumn:
+		if !r.Column.Nullable {
+			return nil, true
+		}
+		return []*Row{r}, true
+	case RowVector:
+		if cse.MayFail(r.Expr) {
+			return nil, false
+		}
+		return []*Row{r}, true
+	case RowLocal:
+		if r.Local == nil {
+			return nil, false
+		}
+		return nullInputs(r.Local)
+	case RowIsNull:
+		return nil, StoredAnyRow(r.Args[0])
+	case RowKernel, RowLike, RowMatch:
+		if r.Op == RowKernel && (r.Sig == nil || r.Sig.EvalOutcomes != nil || !kernelAnyRow(r.Sig)) {
+			return nil, false
+		}
+		return unionInputs(r.Args)
+	case RowIf:
+		if !CondAnyRow(r.Args[0]) && !NullCond(r.Args[0]) {
+			return nil, false
+		}
+		return sameInputs(r.Args[1:])
+	case RowCase:
+		if r.Subject != nil {
+			return nil, false
+		}
+		results := []*Row{r.Else}
+		for k := 0; k < len(r.Args); k += 2 {
+			if !NullCond(r.Args[k]) {
+				return nil, false
+			}
+			results = append(results, r.Args[k+1])
+		}
+		return sameInputs(results)
+	case RowCoalesce:
+		// NULL where every argument is: never, once one never is; else,
+		// where arguments NULL on the same inputs are
+		for _, a := range r.Args {
+			ins, ok := nullInputs(a)
+			if !ok {
+				return nil, false
+			}
+			if len(ins) == 0 {
+				return nil, true
+			}
+		}
+		return sameInputs(r.Args)
+	}
+	return nil, false
+}
+
+// unionInputs is nullInputs of a strict call over rs: NULL where an
+// argument is.
+func unionInputs(rs []*Row) ([]*Row, bool) {
+	var all []*Row
+	for _, a := range rs {
+		ins, ok := nullInputs(a)
+		if !ok {
+			return nil, false
+		}
+		all = addInputs(all, ins)
+	}
+	return all, true
+}
+
+// sameInputs is nullInputs of results rs of which one is taken: NULL on
+// the same inputs, or not known.
+func sameInputs(rs []*Row) ([]*Row, bool) {
+	first, ok := nullInputs(rs[0])
+	if !ok {
+		return nil, false
+	}
+	for _, a := range rs[1:] {
+		ins, ok := nullInputs(a)
+		if !ok || len(ins) != len(first) || len(addInputs(first, ins)) != len(first) {
+			return nil, false
+		}
+	}
+	return first, true
+}
+
+// addInputs adds to set those of ins it does not hold yet (the same column,
+// or the same shared vector).
+func addInputs(set, ins []*Row) []*Row {
+	for _, x := range ins {
+		dup := false
+		for _, y := range set {
+			dup = dup || sameInput(x, y)
+		}
+		if !dup {
+			set = append(set, x)
+		}
+	}
+	return set
+}
+
+func sameInput(x, y *Row) bool {
+	if x.Op != y.Op {
+		return false
+	}
+	if x.Op == RowColumn {
+		return x.Column.Index == y.Column.Index
+	}
+	return x.Def == y.Def
 }

@@ -919,21 +919,14 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 				out[i] = rt.AddFloat64(coalesceValue, lDiscountV2[i])
 			}
 		} else {
-			rateOut.PrepareNulls()
-			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			// NULL exactly where l_discount is: its validity is theirs, 64 rows at a time; the loop computes every row
+			rateOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lDiscount)), all)
 			for i := range out {
-				if i&63 == 0 {
-					rateOut.NullWord(i-1, nullBits)
-					nullBits = 0
-				}
 				var coalesceValue float64
-				var coalesceValueNull bool
 				coalesceValue = float64(0.0)
 				coalesceValue = vec.ChooseFloat64(!(lTax.IsNull(i)), lTaxV[i], coalesceValue)
 				out[i] = rt.AddFloat64(coalesceValue, lDiscountV2[i])
-				nullBits |= vec.Bit(coalesceValueNull || lDiscount.IsNull(i)) << (uint(i) & 63)
 			}
-			rateOut.NullWord(n-1, nullBits)
 		}
 		rateCol = rateOut.Array()
 	}
@@ -1008,17 +1001,11 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 				out[i] = vec.ChooseFloat64(rt.LtInt32(lShipdateV[i], lCommitdateV[i]), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
 			}
 		} else {
-			signedQtyOut.PrepareNulls()
-			var nullBits2 uint64 // the NULL marks of 64 positions, stored a word at a time
+			// NULL exactly where l_quantity is: its validity is theirs, 64 rows at a time; the loop computes every row
+			signedQtyOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity)), all)
 			for i := range out {
-				if i&63 == 0 {
-					signedQtyOut.NullWord(i-1, nullBits2)
-					nullBits2 = 0
-				}
 				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.LtInt32(lShipdateV[i], lCommitdateV[i])), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
-				nullBits2 |= vec.Bit(lQuantity.IsNull(i)) << (uint(i) & 63)
 			}
-			signedQtyOut.NullWord(n-1, nullBits2)
 		}
 		signedQtyCol = signedQtyOut.Array()
 	}
@@ -2202,6 +2189,7 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 				out[i] = vec.ChooseFloat64(rt.GtFloat64(product3V18[i], rt.MulFloat64(productV20[i], float64(1.05))), float64(1.0), float64(0.0))
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for i := range out {
 				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.GtFloat64(product3V18[i], rt.MulFloat64(productV20[i], float64(1.05)))), float64(1.0), float64(0.0))
 			}

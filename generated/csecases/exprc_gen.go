@@ -4433,10 +4433,9 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], mem memory.A
 		} else {
 			for i := range out {
 				var coalesceValue int64
-				var coalesceValueNull bool
 				coalesceValue = int64(0)
 				coalesceValue = vec.ChooseInt64(!(tried.IsNull(i)), triedV[i], coalesceValue)
-				if tried.IsNull(i) || coalesceValueNull {
+				if tried.IsNull(i) {
 					directOut.SetNull(i)
 				} else {
 					out[i] = bad.Int64(rt.AddInt64(triedV[i], coalesceValue))

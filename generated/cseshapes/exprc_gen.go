@@ -1829,6 +1829,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 				out[i] = vec.ChooseInt32(rt.GtInt64(aV[i], c_V[i]), int32(1), int32(1))
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for i := range out {
 				out[i] = vec.ChooseInt32(vec.Both(inputsValid.IsValid(i), rt.GtInt64(aV[i], c_V[i])), int32(1), int32(1))
 			}
@@ -1907,6 +1908,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 				}
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
 				switch {
@@ -2402,14 +2404,14 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 				out[i] = c_V[i]
 			}
 		} else {
-			shared.PrepareNulls()
+			// NULL exactly where c is: its validity is theirs, 64 rows at a time; the loop computes every row
+			shared.Valid = vec.AndValid(n, vec.FlagsOf(&c_))
 			for i := range out {
 				switch {
 				case !(c_.IsNull(i)):
 					out[i] = c_V[i]
 				default:
 					out[i] = c_V[i]
-					shared.NullIf(i, c_.IsNull(i))
 				}
 			}
 		}
@@ -3167,6 +3169,7 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], share
 				out[i] = c_V[i]
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				switch {
@@ -5842,6 +5845,7 @@ func shape00036Shared0(n int, all vec.Sel, c_ vec.Vec[int64], r_ vec.Vec[int64])
 				out[i] = c_V[i]
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for i := range out {
 				switch {
 				case !(c_.IsNull(i)):
@@ -6639,6 +6643,7 @@ func shape00042Shared0(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64])
 				out[i] = vec.ChooseInt64(rt.LeInt64(c_V[i], int64(9223372036854775807)), int64(4611686018427387904), int64(100))
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.LeInt64(c_V[i], int64(9223372036854775807))), int64(4611686018427387904), int64(100))
@@ -8981,11 +8986,11 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 				out[i] = vec.ChooseInt64(rt.LtInt64(c_V[i], int64(3)), aV[i], aV[i])
 			}
 		} else {
-			ifResult2.PrepareNulls()
+			// NULL exactly where a is: its validity is theirs, 64 rows at a time; the loop computes every row
+			ifResult2.Valid = vec.AndValid(n, vec.FlagsOf(&a))
 			for k, cnt := 0, todo.Rows(n); k < cnt; k++ {
 				i := todo.Row(k)
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.LtInt64(c_V[i], int64(3))), aV[i], aV[i])
-				ifResult2.NullIf(i, a.IsNull(i))
 			}
 		}
 	}
@@ -9010,11 +9015,11 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sh
 				out[i] = vec.ChooseInt64(rt.LtInt64(c_V2[i], int64(3)), aV2[i], aV2[i])
 			}
 		} else {
-			ifResult3.PrepareNulls()
+			// NULL exactly where a is: its validity is theirs, 64 rows at a time; the loop computes every row
+			ifResult3.Valid = vec.AndValid(n, vec.FlagsOf(&a))
 			for k, cnt := 0, todo2.Rows(n); k < cnt; k++ {
 				i := todo2.Row(k)
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid2.IsValid(i), rt.LtInt64(c_V2[i], int64(3))), aV2[i], aV2[i])
-				ifResult3.NullIf(i, a.IsNull(i))
 			}
 		}
 	}
@@ -10914,17 +10919,11 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				out[i] = vec.ChooseInt64(rt.GtInt64(r_V[i], c_V[i]), aV[i], aV[i])
 			}
 		} else {
-			o1Out.PrepareNulls()
-			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			// NULL exactly where a is: its validity is theirs, 64 rows at a time; the loop computes every row
+			o1Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
 			for i := range out {
-				if i&63 == 0 {
-					o1Out.NullWord(i-1, nullBits)
-					nullBits = 0
-				}
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.GtInt64(r_V[i], c_V[i])), aV[i], aV[i])
-				nullBits |= vec.Bit(a.IsNull(i)) << (uint(i) & 63)
 			}
-			o1Out.NullWord(n-1, nullBits)
 		}
 		o1Col = o1Out.Array()
 	}

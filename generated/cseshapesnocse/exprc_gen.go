@@ -2082,6 +2082,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 				out[i] = vec.ChooseInt32(rt.GtInt64(aV[i], c_V[i]), int32(1), int32(1))
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for i := range out {
 				out[i] = vec.ChooseInt32(vec.Both(inputsValid.IsValid(i), rt.GtInt64(aV[i], c_V[i])), int32(1), int32(1))
 			}
@@ -2160,6 +2161,7 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 				}
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
 				switch {
@@ -2587,14 +2589,14 @@ func shape00014Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a
 				out[i] = c_V[i]
 			}
 		} else {
-			shared.PrepareNulls()
+			// NULL exactly where c is: its validity is theirs, 64 rows at a time; the loop computes every row
+			shared.Valid = vec.AndValid(n, vec.FlagsOf(&c_))
 			for i := range out {
 				switch {
 				case !(c_.IsNull(i)):
 					out[i] = c_V[i]
 				default:
 					out[i] = c_V[i]
-					shared.NullIf(i, c_.IsNull(i))
 				}
 			}
 		}
@@ -3626,6 +3628,7 @@ func shape00018Col2(n int, all vec.Sel, p vec.Vec[bool], b vec.Vec[int64], r_ ve
 				out[i] = c_V[i]
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for k, cnt := 0, stillNull.Rows(n); k < cnt; k++ {
 				i := stillNull.Row(k)
 				switch {
@@ -7237,6 +7240,7 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 				out[i] = c_V[i]
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for i := range out {
 				switch {
 				case !(c_.IsNull(i)):
@@ -7273,6 +7277,7 @@ func shape00036Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], b 
 				out[i] = c_V2[i]
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				switch {
@@ -8329,6 +8334,7 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 				out[i] = vec.ChooseInt64(rt.LeInt64(c_V2[i], int64(9223372036854775807)), int64(4611686018427387904), int64(100))
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.LeInt64(c_V2[i], int64(9223372036854775807))), int64(4611686018427387904), int64(100))
@@ -8430,6 +8436,7 @@ func shape00042Col2(n int, sel vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], sA
 				out[i] = vec.ChooseInt64(rt.LeInt64(c_V3[i], int64(9223372036854775807)), int64(4611686018427387904), int64(100))
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid2.IsValid(i), rt.LeInt64(c_V3[i], int64(9223372036854775807))), int64(4611686018427387904), int64(100))
@@ -11024,11 +11031,11 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				out[i] = vec.ChooseInt64(rt.LtInt64(c_V[i], int64(3)), aV[i], aV[i])
 			}
 		} else {
-			ifResult2.PrepareNulls()
+			// NULL exactly where a is: its validity is theirs, 64 rows at a time; the loop computes every row
+			ifResult2.Valid = vec.AndValid(n, vec.FlagsOf(&a))
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.LtInt64(c_V[i], int64(3))), aV[i], aV[i])
-				ifResult2.NullIf(i, a.IsNull(i))
 			}
 		}
 	}
@@ -11048,11 +11055,11 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				out[i] = vec.ChooseInt64(rt.LtInt64(c_V2[i], int64(3)), aV2[i], aV2[i])
 			}
 		} else {
-			ifResult3.PrepareNulls()
+			// NULL exactly where a is: its validity is theirs, 64 rows at a time; the loop computes every row
+			ifResult3.Valid = vec.AndValid(n, vec.FlagsOf(&a))
 			for k, cnt := 0, then.Rows(n); k < cnt; k++ {
 				i := then.Row(k)
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid2.IsValid(i), rt.LtInt64(c_V2[i], int64(3))), aV2[i], aV2[i])
-				ifResult3.NullIf(i, a.IsNull(i))
 			}
 		}
 	}
@@ -11075,11 +11082,11 @@ func shape00061Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				out[i] = vec.ChooseInt64(rt.LtInt64(c_V3[i], int64(3)), aV3[i], aV3[i])
 			}
 		} else {
-			ifResult4.PrepareNulls()
+			// NULL exactly where a is: its validity is theirs, 64 rows at a time; the loop computes every row
+			ifResult4.Valid = vec.AndValid(n, vec.FlagsOf(&a))
 			for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 				i := otherwise.Row(k)
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid3.IsValid(i), rt.LtInt64(c_V3[i], int64(3))), aV3[i], aV3[i])
-				ifResult4.NullIf(i, a.IsNull(i))
 			}
 		}
 	}
@@ -13370,17 +13377,11 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 				out[i] = vec.ChooseInt64(rt.GtInt64(r_V[i], c_V[i]), aV[i], aV[i])
 			}
 		} else {
-			o1Out.PrepareNulls()
-			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			// NULL exactly where a is: its validity is theirs, 64 rows at a time; the loop computes every row
+			o1Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
 			for i := range out {
-				if i&63 == 0 {
-					o1Out.NullWord(i-1, nullBits)
-					nullBits = 0
-				}
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.GtInt64(r_V[i], c_V[i])), aV[i], aV[i])
-				nullBits |= vec.Bit(a.IsNull(i)) << (uint(i) & 63)
 			}
-			o1Out.NullWord(n-1, nullBits)
 		}
 		o1Col = o1Out.Array()
 	}

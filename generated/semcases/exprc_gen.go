@@ -15218,6 +15218,7 @@ func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, fai
 				out[i] = vec.ChooseInt32(pV[i], int32(1), int32(2))
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for i := range out {
 				out[i] = vec.ChooseInt32(vec.Both(pValid.IsValid(i), pV[i]), int32(1), int32(2))
 			}
@@ -16017,6 +16018,7 @@ func case0276Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 				out[i] = aV[i]
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for i := range out {
 				switch {
 				case !(a.IsNull(i)):
@@ -20440,6 +20442,7 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 				}
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for i := range out {
 				switch {
 				case vec.Both(aValid.IsValid(i), rt.GtInt64(aV[i], int64(0))):

@@ -9536,6 +9536,7 @@ func (p *Sub075) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				out[i] = aV[i]
 			}
 		} else {
+			// never NULL: a NULL input only picks which value
 			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
 				i := and.Live.Row(k)
 				switch {
