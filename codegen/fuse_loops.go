@@ -118,9 +118,14 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 		rowsBody = l.body(rowsStore, true)
 	}
 	l.one = !l.fu.modal
-	var cleanBody []jen.Code
+	var cleanBody, directRows []jen.Code
 	if !l.one {
 		cleanBody = l.body(l.storeClean(), false)
+		if fz.Direct {
+			// the rows loop when it decides every row with a NULL input
+			// (directRowsLoop): it writes the output column too
+			directRows = l.body(l.storeClean(), true)
+		}
 		// the rows loop stores into res, not the output column
 		l.fu.outNull = jen.Id(l.res).Dot("SetNull").Call(jen.Id("i"))
 		rowsBody = l.body(func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }, true)
@@ -139,6 +144,10 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	slow := l.vectorCode()
 	clean := l.cleanLoop(cleanBody)
 	rows := l.rowsLoop(rowsBody)
+	direct := directRows != nil && l.decidesRowNulls()
+	if direct {
+		rows = l.directRowsLoop(directRows)
+	}
 	if fz.Direct {
 		f.outCol = l.col
 		f.add(jen.Var().Id(l.col).Qual(arrowPkg, "Array").Comment("written by the clean loop, or below from " + l.res))
@@ -160,7 +169,7 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	switch {
 	case len(l.fu.clean) == 0: // no input can be NULL: the clean loop always applies
 		loops = jen.Block(clean...)
-	case len(l.fu.nullCounts) > 0: // the rows loop only when few rows have a NULL input
+	case len(l.fu.nullCounts) > 0 && !direct: // the rows loop only when few rows have a NULL input
 		// if a.Clean() && sArr.NullN() == 0 { clean } else if in.Column(0).NullN()+sArr.NullN() <= n/2 { rows }
 		few := l.fu.fewNulls()
 		loops = jen.If(joined(l.fu.clean, "&&")).Block(clean...).Else().If(few).Block(rows...)
@@ -301,7 +310,7 @@ func (l *fusedLoops) withAbsorbs(print func() []jen.Code) []jen.Code {
 			null := fu.local(local + "Null")
 			pre = append([]jen.Code{label,
 				jen.List(jen.Id(local), jen.Id(null)).Op(":=").Add(v),
-				jen.If(jen.Id(null).Op("&&").Op("!").Bool().Parens(jen.Id(fu.bad))).Block(jen.Id(l.res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),
+				jen.If(jen.Id(null).Op("&&").Op("!").Bool().Parens(jen.Id(fu.bad))).Block(fu.outNull, jen.Continue()),
 			}, pre...)
 			continue
 		}
@@ -908,6 +917,39 @@ func (l *fusedLoops) rowsLoop(body []jen.Code) []jen.Code {
 	}
 	rows = append(rows, l.forRows("out", rowBody))
 	return append(rows, jen.List(jen.Id(l.fused), jen.Id(l.rest)).Op("=").List(jen.True(), jen.Id("left")))
+}
+
+// decidesRowNulls reports whether the rows loop decides every row with a
+// NULL input itself (a NULL map makes its lookups, and so the row, NULL:
+// fusion.arrDecides), leaving none to the vector code for that.
+func (l *fusedLoops) decidesRowNulls() bool {
+	fu := l.fu
+	for k := range fu.rowNulls {
+		if arr := fu.rowNullArrs[k]; arr == "" || !fu.arrDecides[arr] {
+			return false
+		}
+	}
+	return true
+}
+
+// directRowsLoop is the rows loop of a fused root that writes its output
+// column and decides every row with a NULL input (decidesRowNulls): like
+// the clean loop, it writes the column directly, a NULL row as NULL, and a
+// row that fails (a missing map key) stops it, the vector code then
+// computing every row. Without it, the rows loop would fill a vector that
+// is then copied into the column.
+func (l *fusedLoops) directRowsLoop(body []jen.Code) []jen.Code {
+	fu := l.fu
+	var tests []jen.Code
+	for _, test := range fu.rowNulls {
+		tests = append(tests, test)
+	}
+	if len(tests) == 0 {
+		return l.cleanLoop(body)
+	}
+	// if infoArr.IsNull(i) { writer.AppendNull(); continue }
+	nulls := jen.If(joined(tests, "||")).Block(l.setNull(), jen.Continue())
+	return l.cleanLoop(append([]jen.Code{nulls}, body...))
 }
 
 // joined is the Go expression cs[0] op cs[1] op ...

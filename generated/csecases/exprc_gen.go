@@ -3448,38 +3448,41 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 			// a row failed (an error or a missing map key): the vector code computes every row
 			labelOut.Release()
 		}
-	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
-		caseResult = vec.Make[string](n)
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
+	} else {
+		labelOut := vec.NewStringOut(mem, n)
 		var bad vec.Failed
-		for i := range out {
+		for i := range n {
 			if infoArr.IsNull(i) {
-				caseResult.SetNull(i)
+				labelOut.AppendNull()
 				continue
 			}
 			// shared (always): info['test']
 			entry, entryNull2 := vec.NullableItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
 			if entryNull2 && !bool(bad) {
-				caseResult.SetNull(i)
+				labelOut.AppendNull()
 				continue
 			}
 			switch {
 			case strings.HasPrefix(entry, "123"):
-				out[i] = "FOO"
+				labelOut.Append("FOO")
 			case strings.HasPrefix(entry, "124"):
-				out[i] = "BAR"
+				labelOut.Append("BAR")
 			case strings.HasPrefix(entry, "125"):
-				out[i] = "BAZ"
+				labelOut.Append("BAZ")
 			default:
-				out[i] = entry
+				labelOut.Append(entry)
 			}
 			if bad {
-				bad = false
-				left = vec.Leave(left, i, n)
+				break
 			}
 		}
-		fused, rest = true, left
+		if !bad {
+			labelCol = labelOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			labelOut.Release()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): info['test']

@@ -498,37 +498,40 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			// a row failed (an error or a missing map key): the vector code computes every row
 			labelOut.Release()
 		}
-	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
-		caseResult = vec.Make[string](n)
-		out := caseResult.V[:n]
-		left := vec.Sel{} // rows for the vector code
+	} else {
+		labelOut := vec.NewStringOut(mem, sel.Rows(n))
 		var bad2 vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			if infoArr.IsNull(i) {
-				caseResult.SetNull(i)
+				labelOut.AppendNull()
 				continue
 			}
 			// shared (always): info['test']
 			entry, entryNull2 := vec.NullableItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad2)
 			if entryNull2 && !bool(bad2) {
-				caseResult.SetNull(i)
+				labelOut.AppendNull()
 				continue
 			}
 			switch {
 			case strings.HasPrefix(entry, "123"):
-				out[i] = "FOO"
+				labelOut.Append("FOO")
 			case strings.HasPrefix(entry, "124"):
-				out[i] = "BAR"
+				labelOut.Append("BAR")
 			default:
-				out[i] = entry
+				labelOut.Append(entry)
 			}
 			if bad2 {
-				bad2 = false
-				left = vec.Leave(left, i, n)
+				break
 			}
 		}
-		fused2, rest2 = true, left
+		if !bad2 {
+			labelCol = labelOut.Array()
+			fused2, rest2 = true, vec.Sel{}
+		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
+			labelOut.Release()
+		}
 	}
 	if !fused2 || len(rest2) > 0 {
 		// shared (always): info['test']
