@@ -2,6 +2,8 @@ package rt
 
 import (
 	"math"
+	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -200,5 +202,38 @@ func TestLikeCacheKeys(t *testing.T) {
 	}
 	if _, err := LikeEscape("\x00x", "\x00x", ""); err == nil || err.Class != InvalidParameter {
 		t.Fatalf("LIKE with escape '' = %v, want INVALID_PARAMETER_VALUE", err)
+	}
+}
+
+// TestMulInt64Exact checks MulInt64's overflow test against the exact
+// product (math/big) on values around every power of two and their
+// negations, and on random pairs.
+func TestMulInt64Exact(t *testing.T) {
+	var vals []int64
+	for k := range 64 {
+		p := int64(1) << k
+		vals = append(vals, p, p-1, p+1, -p, -p+1, -p-1)
+	}
+	vals = append(vals, 0, 1, -1, math.MaxInt64, math.MinInt64, 3037000499, 3037000500, -3037000499, -3037000500)
+	r := rand.New(rand.NewPCG(7, 9))
+	for range 20000 {
+		vals = append(vals, int64(r.Uint64())>>r.IntN(64))
+	}
+	lo, hi := big.NewInt(math.MinInt64), big.NewInt(math.MaxInt64)
+	check := func(a, b int64) {
+		want := new(big.Int).Mul(big.NewInt(a), big.NewInt(b))
+		fits := want.Cmp(lo) >= 0 && want.Cmp(hi) <= 0
+		got, e := MulInt64(a, b)
+		if fits != (e == nil) || fits && got != want.Int64() {
+			t.Fatalf("MulInt64(%d, %d) = %d, %v; want %s", a, b, got, e, want)
+		}
+	}
+	for k, a := range vals {
+		if k < 400 {
+			for _, b := range vals[:400] {
+				check(a, b)
+			}
+		}
+		check(a, vals[(k*7919)%len(vals)])
 	}
 }
