@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -10,6 +11,7 @@ import (
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/vec"
 )
 
 // The Go code of a fused expression for one row: statements for
@@ -422,6 +424,15 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 		return jen.Qual(vecPkg, "RowCount"+suffix).Call(jen.Id(offs), jen.Id(m.keys), jen.Id("i"))
 	}
 	find := jen.Qual(vecPkg, "RowFind"+suffix).Call(jen.Id(offs), jen.Id(m.keys), jen.Id("i"), fu.value(r.Args[0]))
+	if k := r.Args[0]; suffix == "String" && k.Op == lower.RowConst {
+		if s, ok := k.Const.V.(string); ok && len(s) >= 1 && len(s) <= 8 {
+			// vec.FindKey(keys, offs[i], offs[i+1], 0x74736574, 4): a short
+			// constant key compared as one word (vec.KeyWord), inlined
+			at := func(i jen.Code) jen.Code { return jen.Id(offs).Index(i) }
+			find = jen.Qual(vecPkg, "FindKey").Call(jen.Id(m.keys), at(jen.Id("i")), at(jen.Id("i").Op("+").Lit(1)),
+				jen.Lit(vec.KeyWord(s)).Op("/* "+strconv.Quote(s)+" */"), jen.Lit(len(s)))
+		}
+	}
 	if r.Fn == "map_contains_key" {
 		return jen.Parens(jen.Add(find).Op(">=").Lit(0))
 	}

@@ -600,7 +600,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		var bad vec.Failed
 		for i := range n {
 			// shared (always): info['test']
-			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			entry := vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			switch {
 			case strings.HasPrefix(entry, "123"):
 				labelOut.Append("FOO")
@@ -631,7 +631,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 				continue
 			}
 			// shared (always): info['test']
-			entry, entryNull2 := vec.NullableItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			entry, entryNull2 := vec.NullableItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			if entryNull2 && !bool(bad) {
 				labelOut.AppendNull()
 				continue

@@ -562,14 +562,14 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		var bad vec.Failed
 		for i := range n {
 			switch {
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				labelOut.Append("FOO")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				labelOut.Append("BAR")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				labelOut.Append("BAZ")
 			default:
-				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+				labelOut.Append(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
 			}
 			if bad {
 				break
@@ -593,14 +593,14 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 				continue
 			}
 			switch {
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				out[i] = "FOO"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				out[i] = "BAR"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				out[i] = "BAZ"
 			default:
-				out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				out[i] = vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			}
 			if bad {
 				bad = false

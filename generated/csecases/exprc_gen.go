@@ -1446,9 +1446,9 @@ func fused_two_lookupsCol1(n int, all vec.Sel, c_ vec.Vec[int64], i_ vec.Vec[int
 		var bad vec.Failed
 		for i := range out {
 			// shared (always): m['a']
-			entry := vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad)
+			entry := vec.ItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x61) /* "a" */, 1), &bad)
 			// shared (always): m['b']
-			entry2 := vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad)
+			entry2 := vec.ItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x62) /* "b" */, 1), &bad)
 			switch {
 			case (rt.GtInt64(entry, int64(0)) && rt.GtInt64(entry2, c_V[i])):
 				out[i] = entry
@@ -1482,9 +1482,9 @@ func fused_two_lookupsCol1(n int, all vec.Sel, c_ vec.Vec[int64], i_ vec.Vec[int
 				continue
 			}
 			// shared (always): m['a']
-			entry := vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad)
+			entry := vec.CheckedItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x61) /* "a" */, 1), &bad)
 			// shared (always): m['b']
-			entry2 := vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad)
+			entry2 := vec.CheckedItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x62) /* "b" */, 1), &bad)
 			switch {
 			case (rt.GtInt64(entry, int64(0)) && rt.GtInt64(entry2, c_V[i])):
 				out[i] = entry
@@ -3426,7 +3426,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		var bad vec.Failed
 		for i := range n {
 			// shared (always): info['test']
-			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			entry := vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			switch {
 			case strings.HasPrefix(entry, "123"):
 				labelOut.Append("FOO")
@@ -3457,7 +3457,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 				continue
 			}
 			// shared (always): info['test']
-			entry, entryNull2 := vec.NullableItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			entry, entryNull2 := vec.NullableItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			if entryNull2 && !bool(bad) {
 				labelOut.AppendNull()
 				continue
@@ -3778,7 +3778,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 		var bad vec.Failed
 		for i := range n {
 			// shared (always): info['test']
-			entry := vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			entry := vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			switch {
 			case testInfoFixedV[i]:
 				labelOut.Append(entry)
@@ -3814,7 +3814,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 				continue
 			}
 			// shared (always): info['test']
-			entry := vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+			entry := vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			switch {
 			case testInfoFixedV[i]:
 				out[i] = entry

@@ -281,7 +281,7 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 		var bad vec.Failed
 		for i := range out {
 			switch {
-			case rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(0)):
+			case rt.GtInt64(vec.ItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x6b) /* "k" */, 1), &bad), int64(0)):
 				out[i] = bad.Int64(rt.DivInt64(bV[i], c_V[i]))
 			default:
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(2)))
@@ -310,7 +310,7 @@ func case_condition_may_failCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.
 				continue
 			}
 			switch {
-			case rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(0)):
+			case rt.GtInt64(vec.CheckedItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x6b) /* "k" */, 1), &bad), int64(0)):
 				out[i] = bad.Int64(rt.DivInt64(bV[i], c_V[i]))
 			default:
 				out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(2)))
@@ -1457,12 +1457,12 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 		var bad vec.Failed
 		for i := range out {
 			switch {
-			case (rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad), int64(0)) && rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad), c_V[i])):
-				out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad)
+			case (rt.GtInt64(vec.ItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x61) /* "a" */, 1), &bad), int64(0)) && rt.GtInt64(vec.ItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x62) /* "b" */, 1), &bad), c_V[i])):
+				out[i] = vec.ItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x61) /* "a" */, 1), &bad)
 			case rt.GtInt32(i_V[i], int32(0)):
 				out[i] = aV[i]
 			default:
-				out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad)
+				out[i] = vec.ItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x62) /* "b" */, 1), &bad)
 			}
 			if bad {
 				break
@@ -1489,12 +1489,12 @@ func fused_two_lookupsCol1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKey
 				continue
 			}
 			switch {
-			case (rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad), int64(0)) && rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad), c_V[i])):
-				out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "a"), &bad)
+			case (rt.GtInt64(vec.CheckedItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x61) /* "a" */, 1), &bad), int64(0)) && rt.GtInt64(vec.CheckedItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x62) /* "b" */, 1), &bad), c_V[i])):
+				out[i] = vec.CheckedItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x61) /* "a" */, 1), &bad)
 			case rt.GtInt32(i_V[i], int32(0)):
 				out[i] = aV[i]
 			default:
-				out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "b"), &bad)
+				out[i] = vec.CheckedItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x62) /* "b" */, 1), &bad)
 			}
 			if bad {
 				bad = false
@@ -2426,7 +2426,7 @@ func map_lookup_where_outputWhere(n int, all vec.Sel, mArr *array.Map, mKeys vec
 		out := cmp.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = rt.GtInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(0))
+			out[i] = rt.GtInt64(vec.ItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x6b) /* "k" */, 1), &bad), int64(0))
 			if bad {
 				break
 			}
@@ -2446,7 +2446,7 @@ func map_lookup_where_outputWhere(n int, all vec.Sel, mArr *array.Map, mKeys vec
 				left = vec.Leave(left, i, n)
 				continue
 			}
-			out[i] = rt.GtInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad), int64(0))
+			out[i] = rt.GtInt64(vec.CheckedItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x6b) /* "k" */, 1), &bad), int64(0))
 			if bad {
 				bad = false
 				left = vec.Leave(left, i, n)
@@ -2520,7 +2520,7 @@ func map_lookup_where_outputCol1(n int, sel vec.Sel, mArr *array.Map, mKeys vec.
 		var bad2 vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[k] = bad2.Int64(rt.AddInt64(vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad2), int64(1)))
+			out[k] = bad2.Int64(rt.AddInt64(vec.ItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x6b) /* "k" */, 1), &bad2), int64(1)))
 			if bad2 {
 				break
 			}
@@ -2543,7 +2543,7 @@ func map_lookup_where_outputCol1(n int, sel vec.Sel, mArr *array.Map, mKeys vec.
 				left = vec.Leave(left, i, n)
 				continue
 			}
-			out[i] = bad2.Int64(rt.AddInt64(vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, "k"), &bad2), int64(1)))
+			out[i] = bad2.Int64(rt.AddInt64(vec.CheckedItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x6b) /* "k" */, 1), &bad2), int64(1)))
 			if bad2 {
 				bad2 = false
 				left = vec.Leave(left, i, n)
@@ -3463,14 +3463,14 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		var bad vec.Failed
 		for i := range n {
 			switch {
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				labelOut.Append("FOO")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				labelOut.Append("BAR")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				labelOut.Append("BAZ")
 			default:
-				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+				labelOut.Append(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
 			}
 			if bad {
 				break
@@ -3494,14 +3494,14 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 				continue
 			}
 			switch {
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				out[i] = "FOO"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				out[i] = "BAR"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				out[i] = "BAZ"
 			default:
-				out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				out[i] = vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			}
 			if bad {
 				bad = false
@@ -3754,14 +3754,14 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 			switch {
 			case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
 				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad))
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				labelOut.Append("FOO")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				labelOut.Append("BAR")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				labelOut.Append("BAZ")
 			default:
-				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+				labelOut.Append(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
 			}
 			if bad {
 				break
@@ -3787,14 +3787,14 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 			switch {
 			case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
 				out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad)
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				out[i] = "FOO"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				out[i] = "BAR"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				out[i] = "BAZ"
 			default:
-				out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				out[i] = vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			}
 			if bad {
 				bad = false
@@ -4111,15 +4111,15 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 		for i := range n {
 			switch {
 			case testInfoFixedV[i]:
-				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+				labelOut.Append(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				labelOut.Append("FOO")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				labelOut.Append("BAR")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				labelOut.Append("BAZ")
 			default:
-				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad))
+				labelOut.Append(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
 			}
 			if bad {
 				break
@@ -4145,15 +4145,15 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 			}
 			switch {
 			case testInfoFixedV[i]:
-				out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "123"):
+				out[i] = vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				out[i] = "FOO"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "124"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				out[i] = "BAR"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad), "125"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				out[i] = "BAZ"
 			default:
-				out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "test"), &bad)
+				out[i] = vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			}
 			if bad {
 				bad = false

@@ -12913,8 +12913,7 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// m['zz']
-	col1 := entryColumn(n, all, mArr, mKeys, mOffs, mItems, mem, failed, "zz")
+	col1 := case0229Col1(n, all, mArr, mKeys, mOffs, mItems, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['zz']"})
@@ -12928,14 +12927,14 @@ func Case0229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// entryColumn is the code of 4 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0229 on every row, noting its first failed row in failed:
+// case0229Col1 computes output column 1 (r) of query Case0229 on every row, noting its first failed row in failed:
 //
 //	m['zz']
-func entryColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
-	var directCol arrow.Array
+func case0229Col1(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// m['zz']
+	var directCol arrow.Array // written by the clean loop, or below from entry
 	var entry vec.Vec[int64]
+	// rows the vector code computes: those a fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	if mArr.NullN() == 0 && mItems.NullN() == 0 {
@@ -12943,7 +12942,7 @@ func entryColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs [
 		out := directOut.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, text1), &bad)
+			out[i] = vec.ItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x7a7a) /* "zz" */, 2), &bad)
 			if bad {
 				break
 			}
@@ -12952,19 +12951,20 @@ func entryColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs [
 			directCol = directOut.Array()
 			fused, rest = true, vec.Sel{}
 		} else {
+			// a row failed (an error or a missing map key): the vector code computes every row
 			directOut.Release()
 		}
 	} else if mArr.NullN()+mItems.NullN() <= n/2 {
 		entry = vec.Make[int64](n)
 		out := entry.V[:n]
-		left := vec.Sel{}
+		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
 		for i := range out {
 			if mArr.IsNull(i) {
 				left = vec.Leave(left, i, n)
 				continue
 			}
-			out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, text1), &bad)
+			out[i] = vec.CheckedItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x7a7a) /* "zz" */, 2), &bad)
 			if bad {
 				bad = false
 				left = vec.Leave(left, i, n)
@@ -12973,15 +12973,16 @@ func entryColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs [
 		fused, rest = true, left
 	}
 	if !fused || len(rest) > 0 {
+		// m['zz']
 		entry2 := vec.Make[int64](n)
 		{
 			out := entry2.V[:n]
 			if vec.Strict(&entry2, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, true) {
 				for i := range out {
 					start, end := mArr.ValueOffsets(i)
-					entry3 := vec.FindString(mKeys, start, end, text1)
+					entry3 := vec.FindString(mKeys, start, end, "zz")
 					if entry3 < 0 {
-						entry2.SetErr(i, rt.MapKeyNotExistString(text1))
+						entry2.SetErr(i, rt.MapKeyNotExistString("zz"))
 						continue
 					}
 					if mItems.IsNull(entry3) {
@@ -12997,9 +12998,9 @@ func entryColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs [
 						continue
 					}
 					start, end := mArr.ValueOffsets(i)
-					entry3 := vec.FindString(mKeys, start, end, text1)
+					entry3 := vec.FindString(mKeys, start, end, "zz")
 					if entry3 < 0 {
-						entry2.SetErr(i, rt.MapKeyNotExistString(text1))
+						entry2.SetErr(i, rt.MapKeyNotExistString("zz"))
 						continue
 					}
 					if mItems.IsNull(entry3) {
@@ -18639,7 +18640,7 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// m['k']
-	col1 := entryColumn(n, all, mArr, mKeys, mOffs, mItems, mem, failed, "k")
+	col1 := entryColumn(n, all, mArr, mKeys, mOffs, mItems, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
@@ -18651,6 +18652,101 @@ func Case0321(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
+}
+
+// entryColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0321 on every row, noting its first failed row in failed:
+//
+//	m['k']
+func entryColumn(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var entry vec.Vec[int64]
+	var fused bool
+	var rest vec.Sel
+	if mArr.NullN() == 0 && mItems.NullN() == 0 {
+		directOut := vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		out := directOut.V[:n]
+		var bad vec.Failed
+		for i := range out {
+			out[i] = vec.ItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x6b), 1), &bad)
+			if bad {
+				break
+			}
+		}
+		if !bad {
+			directCol = directOut.Array()
+			fused, rest = true, vec.Sel{}
+		} else {
+			directOut.Release()
+		}
+	} else if mArr.NullN()+mItems.NullN() <= n/2 {
+		entry = vec.Make[int64](n)
+		out := entry.V[:n]
+		left := vec.Sel{}
+		var bad vec.Failed
+		for i := range out {
+			if mArr.IsNull(i) {
+				left = vec.Leave(left, i, n)
+				continue
+			}
+			out[i] = vec.CheckedItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(0x6b), 1), &bad)
+			if bad {
+				bad = false
+				left = vec.Leave(left, i, n)
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		entry2 := vec.Make[int64](n)
+		{
+			out := entry2.V[:n]
+			if vec.Strict(&entry2, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, true) {
+				for i := range out {
+					start, end := mArr.ValueOffsets(i)
+					entry3 := vec.FindString(mKeys, start, end, "k")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("k"))
+						continue
+					}
+					if mItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry3)
+				}
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if entry2.Dirty(i) {
+						continue
+					}
+					start, end := mArr.ValueOffsets(i)
+					entry3 := vec.FindString(mKeys, start, end, "k")
+					if entry3 < 0 {
+						entry2.SetErr(i, rt.MapKeyNotExistString("k"))
+						continue
+					}
+					if mItems.IsNull(entry3) {
+						entry2.SetNull(i)
+						continue
+					}
+					out[i] = mItems.Value(entry3)
+				}
+			}
+		}
+		if fused {
+			vec.Merge(&entry, &entry2, rest, n)
+		} else {
+			entry = entry2
+		}
+	}
+	vec.Check(failed, &entry, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &entry, all, n)
+	}
+	return directCol
 }
 
 // Case0322Schema is the schema of the batches Case0322 returns.
@@ -18683,7 +18779,7 @@ func Case0322(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// m['k']
-	col1 := entryColumn(n, all, mArr, mKeys, mOffs, mItems, mem, failed, "k")
+	col1 := entryColumn(n, all, mArr, mKeys, mOffs, mItems, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})
@@ -18727,7 +18823,7 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// element_at(m, 'k')
-	col1 := elementAtColumn2(n, all, mArr, mKeys, mOffs, mItems, mem, failed, "k")
+	col1 := elementAtColumn2(n, all, mArr, mKeys, mOffs, mItems, mem, failed, uint64(0x6b), "k")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, 'k')"})
@@ -18746,7 +18842,7 @@ func Case0323(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // computes output column 1 (r) of query Case0323 on every row, noting its first failed row in failed:
 //
 //	element_at(m, 'k')
-func elementAtColumn2(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func elementAtColumn2(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mOffs []int32, mItems *array.Int64, mem memory.Allocator, failed *vec.Failure, value1 uint64, text2 string) arrow.Array {
 	var directCol arrow.Array
 	var elementAt vec.Vec[int64]
 	var fused bool
@@ -18756,7 +18852,7 @@ func elementAtColumn2(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mO
 		out := directOut.V[:n]
 		var bad vec.Failed
 		for i := range out {
-			out[i] = vec.ItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, text1), &bad)
+			out[i] = vec.ItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(value1), 1), &bad)
 			if bad {
 				break
 			}
@@ -18777,7 +18873,7 @@ func elementAtColumn2(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mO
 				left = vec.Leave(left, i, n)
 				continue
 			}
-			out[i] = vec.CheckedItemInt64(mItems, vec.RowFindString(mOffs, mKeys, i, text1), &bad)
+			out[i] = vec.CheckedItemInt64(mItems, vec.FindKey(mKeys, mOffs[i], mOffs[i+1], uint64(value1), 1), &bad)
 			if bad {
 				bad = false
 				left = vec.Leave(left, i, n)
@@ -18792,7 +18888,7 @@ func elementAtColumn2(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mO
 			if vec.Strict(&elementAt2, rest, n, vec.ArrowFlags(mArr)) && vec.Dense(rest, n, false) {
 				for i := range out {
 					start, end := mArr.ValueOffsets(i)
-					entry := vec.FindString(mKeys, start, end, text1)
+					entry := vec.FindString(mKeys, start, end, text2)
 					if entry < 0 {
 						elementAt2.SetNull(i)
 						continue
@@ -18810,7 +18906,7 @@ func elementAtColumn2(n int, all vec.Sel, mArr *array.Map, mKeys vec.StrKeys, mO
 						continue
 					}
 					start, end := mArr.ValueOffsets(i)
-					entry := vec.FindString(mKeys, start, end, text1)
+					entry := vec.FindString(mKeys, start, end, text2)
 					if entry < 0 {
 						elementAt2.SetNull(i)
 						continue
@@ -18866,7 +18962,7 @@ func Case0324(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// element_at(m, 'j')
-	col1 := elementAtColumn2(n, all, mArr, mKeys, mOffs, mItems, mem, failed, "j")
+	col1 := elementAtColumn2(n, all, mArr, mKeys, mOffs, mItems, mem, failed, uint64(0x6a), "j")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "element_at(m, 'j')"})
@@ -18910,7 +19006,7 @@ func Case0325(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// m['k']
-	col1 := entryColumn(n, all, mArr, mKeys, mOffs, mItems, mem, failed, "k")
+	col1 := entryColumn(n, all, mArr, mKeys, mOffs, mItems, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "m['k']"})

@@ -1,6 +1,8 @@
 package vec
 
 import (
+	"unsafe"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 )
@@ -10,15 +12,25 @@ import (
 type StrKeys struct {
 	offs []int32
 	data []byte
+	// base is data's bytes for FindKey's 8-byte loads, readable 8 bytes
+	// past its end: the Arrow buffer's own allocation where it is, else a
+	// padded copy.
+	base unsafe.Pointer
 }
 
 // StringKeys reads the key array of a MAP column with VARCHAR keys.
 func StringKeys(a arrow.Array) StrKeys {
 	s := a.(*array.String)
 	k := StrKeys{offs: s.ValueOffsets()}
+	var whole []byte
 	if b := s.Data().Buffers()[2]; b != nil {
-		k.data = b.Bytes()
+		k.data, whole = b.Bytes(), b.Buf() // (an allocation rounds up to 64 bytes)
 	}
+	if len(whole)-len(k.data) < 8 {
+		whole = make([]byte, len(k.data)+8)
+		copy(whole, k.data)
+	}
+	k.base = unsafe.Pointer(unsafe.SliceData(whole))
 	// ValueOffsets starts at the array's first value; entry indexes from the map
 	// are relative to the key array, so they index offs directly.
 	return k

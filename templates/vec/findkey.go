@@ -1,0 +1,34 @@
+package vec
+
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
+// KeyWord is a constant VARCHAR map key of 1 to 8 bytes as the native-endian
+// word of its bytes (zero above them), which FindKey compares an entry
+// against in one test. Code generation computes it.
+func KeyWord(key string) uint64 {
+	var b [8]byte
+	copy(b[:], key)
+	return binary.NativeEndian.Uint64(b[:])
+}
+
+// FindKey is FindString for a constant key of n bytes (1 to 8) given as
+// its KeyWord: each entry of [start, end) is one 8-byte load and one test of
+// its length and bytes together, with no branch per byte or per length, and
+// the function is small enough to be inlined into a fused loop, which a
+// call would make spill every register it holds. StringKeys makes the key
+// bytes readable 8 bytes past any entry's start.
+func FindKey(keys StrKeys, start, end int32, word uint64, n int32) int {
+	offs := keys.offs
+	e1 := offs[end]
+	for j := end - 1; j >= start; j-- {
+		e0 := offs[j]
+		if uint64(e1-e0-n)|keyBytes(*(*uint64)(unsafe.Add(keys.base, uint(e0)))^word, n) == 0 {
+			return int(j)
+		}
+		e1 = e0
+	}
+	return -1
+}
