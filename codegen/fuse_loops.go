@@ -87,8 +87,13 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 		// mark it (setNull)
 		l.res = f.fresh(fusedBase(n.Expr))
 	}
-	l.fu.outNull = l.setNull()
 	t := n.Expr.Type()
+	// A single loop writing a fixed-width column that has a NULL result
+	// (CASE WHEN y <> 0 THEN a DIV y END) marks its NULL rows in a register
+	// word (setNull); the clean and rows loops of map item reads keep
+	// SetNull.
+	l.marks = fz.Direct && fixedWidth(t) && !itemReads(fz) && lower.HasNullResult(fz.Row)
+	l.fu.outNull = l.setNull()
 	if lower.FilterSelects(fz) {
 		f.commentFor(n.Expr)
 		return operand{t: t, sel: l.emitFilterSel()}
@@ -228,6 +233,9 @@ type fusedLoops struct {
 	// batch, its validity the AND of theirs (inputsValidity).
 	inputsDecide bool
 	inputs       []*lower.Row
+	// marks: setNull marks the row in the nullBits word (a single loop
+	// writing a fixed-width column), not with the writer's SetNull.
+	marks bool
 }
 
 // decideModes decides how the loop decides a row with a NULL input or a
@@ -592,52 +600,57 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		rowBody = append(append([]jen.Code{}, rowBody...), flagged)
 		checkedRow = append(append([]jen.Code{}, checkedRow...), flagged)
 	}
-	var prepare []jen.Code
-	var after []jen.Code
 	upFront := l.fz.Direct && t.Kind != ir.KindVarchar && lower.HasNullResult(l.fz.Row)
 	if upFront {
 		// a NULL result: the column's bitmap is made before the loops, so
 		// that a batch allocates the same whether or not a row is NULL
 		loop = append(loop, jen.Id(l.writer).Dot("PrepareNulls").Call())
 	}
-	if fu.nullIfUsed {
-		// writer.PrepareNulls(): the validity bitmap the NULL marks go to
-		target := l.res
-		if l.fz.Direct {
-			target = l.writer
+	// rows is the loop over the rows with body; one whose body marks NULLs
+	// in the register word (markNull) is preceded by the bitmap the marks
+	// go to and the word, stores the word every 64 positions, and stores
+	// the last one after it.
+	rows := func(body []jen.Code) []jen.Code {
+		marks := l.nullBits != "" && readsIdent(body, l.nullBits) || !l.fz.Direct && fu.nullIfUsed && readsIdent(body, "NullIf")
+		if !marks {
+			return []jen.Code{l.forRows(over, body)}
 		}
+		var stmts []jen.Code
 		if !upFront {
-			prepare = append(prepare, jen.Id(target).Dot("PrepareNulls").Call())
+			// writer.PrepareNulls(): the validity bitmap the NULL marks go to
+			target := l.res
+			if l.fz.Direct {
+				target = l.writer
+			}
+			stmts = append(stmts, jen.Id(target).Dot("PrepareNulls").Call())
 		}
-		if l.nullBits != "" {
-			before, first, last := l.nullMarks()
-			prepare = append(prepare, before...)
-			checks = append([]jen.Code{first}, checks...)
-			after = append(after, last)
+		if l.nullBits == "" {
+			return append(stmts, l.forRows(over, body))
 		}
+		before, first, last := l.nullMarks()
+		stmts = append(stmts, before...)
+		return append(append(stmts, l.forRows(over, append([]jen.Code{first}, body...))), last)
 	}
 	switch {
 	case l.inputsDecide && len(fu.rowNulls) > 0:
 		// every row computed; NULL where the inputs that decide it are
-		dirty := append(l.inputsValidity(), l.forRows(over, checkedRow))
+		dirty := append(l.inputsValidity(), rows(checkedRow)...)
 		if l.single {
 			loop = append(loop, dirty...)
 		} else {
-			loop = append(loop, jen.If(joined(fu.clean, "&&")).Block(l.forRows(over, rowBody)).Else().Block(dirty...))
+			loop = append(loop, jen.If(joined(fu.clean, "&&")).Block(rows(rowBody)...).Else().Block(dirty...))
 		}
 	case l.single: // (a clean batch too: a memo read may be NULL)
-		loop = append(loop, prepare...)
-		loop = append(loop, l.forRows(over, append(checks, checkedRow...)))
-		loop = append(loop, after...)
+		loop = append(loop, rows(append(checks, checkedRow...))...)
 	case len(fu.rowNulls) == 0 || everyRow: // no input can be NULL or failed, or the validity is set above
-		loop = append(loop, l.forRows(over, rowBody))
+		loop = append(loop, rows(rowBody)...)
 	default:
 		// if x.Clean() && sArr.NullN() == 0 { loop } else { loop testing each row's inputs first }:
 		// the loop over a clean batch tests nothing per row.
 		loop = append(loop, jen.If(joined(fu.clean, "&&")).Block(
-			l.forRows(over, rowBody),
+			rows(rowBody)...,
 		).Else().Block(
-			append(append(prepare, l.forRows(over, append(checks, checkedRow...))), after...)...,
+			rows(append(checks, checkedRow...))...,
 		))
 	}
 	if always {
@@ -775,12 +788,15 @@ func (l *fusedLoops) setNull() jen.Code {
 	switch {
 	case l.fz.Direct && l.e.Type().Kind == ir.KindVarchar:
 		return jen.Id(l.writer).Dot("AppendNull").Call()
-	case l.fz.Direct:
-		pos := "i"
-		if !l.all {
-			pos = "k"
+	case l.fz.Direct && l.marks:
+		// nullBits |= 1 << (uint(i) & 63)
+		l.fu.nullIfUsed = true
+		if l.nullBits == "" {
+			l.nullBits = l.fu.local("nullBits")
 		}
-		return jen.Id(l.writer).Dot("SetNull").Call(jen.Id(pos))
+		return jen.Id(l.nullBits).Op("|=").Lit(1).Op("<<").Parens(jen.Uint().Parens(jen.Id(l.pos())).Op("&").Lit(63))
+	case l.fz.Direct:
+		return jen.Id(l.writer).Dot("SetNull").Call(jen.Id(l.pos()))
 	}
 	return jen.Id(l.res).Dot("SetNull").Call(jen.Id("i"))
 }
@@ -917,6 +933,22 @@ func (l *fusedLoops) rowsLoop(body []jen.Code) []jen.Code {
 	}
 	rows = append(rows, l.forRows("out", rowBody))
 	return append(rows, jen.List(jen.Id(l.fused), jen.Id(l.rest)).Op("=").List(jen.True(), jen.Id("left")))
+}
+
+// itemReads reports whether fused expression fz reads map items (a
+// subscript or element_at over a MAP input column): its clean and rows
+// loops then differ (fusion.modal).
+func itemReads(fz *lower.Fused) bool {
+	reads := func(r *lower.Row) bool {
+		return lower.AnyRow(r, func(x *lower.Row) bool {
+			return x.Op == lower.RowMap && x.Fn != "cardinality" && x.Fn != "map_contains_key"
+		})
+	}
+	found := reads(fz.Row)
+	for _, a := range fz.Absorbs {
+		found = found || reads(a.Row)
+	}
+	return found
 }
 
 // decidesRowNulls reports whether the rows loop decides every row with a

@@ -52,6 +52,9 @@ type fusion struct {
 	// (validity), by the names they AND.
 	flagsOf map[string]jen.Code
 	valids  map[string]string
+	// known are the inputs the branch being printed knows are not NULL:
+	// its condition is TRUE only where they are not (whenTrue).
+	known map[string]bool
 	views   map[string]string // VARCHAR array -> its vec.StrView local
 	// decides are the absorbed map lookups whose NULL makes the row NULL
 	// (lower.NullWhen): the rows loop marks such a row NULL rather than
@@ -784,7 +787,9 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 			return stmts
 		}
 		// if cond { ... } else { ... }
-		return []jen.Code{jen.If(fu.condNull(r.Args[0])).Block(fu.assignNull(r.Args[1], store, setNull)...).
+		cond := fu.condNull(r.Args[0])
+		then := fu.knowing(fu.whenTrue(r.Args[0]), func() []jen.Code { return fu.assignNull(r.Args[1], store, setNull) })
+		return []jen.Code{jen.If(cond).Block(then...).
 			Else().Block(fu.assignNull(r.Args[2], store, setNull)...)}
 	case lower.RowCase:
 		var stmts, cases []jen.Code
@@ -803,10 +808,12 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 				if nt := append(append([]string{}, subjectNulls...), fu.nullTest(r.Args[k])...); len(nt) > 0 {
 					c = jen.Op("!").Parens(fu.isNullOf(nt)).Op("&&").Add(c)
 				}
-			} else {
-				c = fu.condNull(r.Args[k])
+				cases = append(cases, jen.Case(c).Block(fu.assignNull(r.Args[k+1], store, setNull)...))
+				continue
 			}
-			cases = append(cases, jen.Case(c).Block(fu.assignNull(r.Args[k+1], store, setNull)...))
+			c = fu.condNull(r.Args[k])
+			result := fu.knowing(fu.whenTrue(r.Args[k]), func() []jen.Code { return fu.assignNull(r.Args[k+1], store, setNull) })
+			cases = append(cases, jen.Case(c).Block(result...))
 		}
 		cases = append(cases, jen.Default().Block(fu.assignNull(r.Else, store, setNull)...))
 		return append(stmts, jen.Switch().Block(cases...))
@@ -829,7 +836,7 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 		}
 		return []jen.Code{jen.Switch().Block(cases...)}
 	}
-	if nt := fu.nullTest(r); len(nt) > 0 {
+	if nt := fu.unknown(fu.nullTest(r)); len(nt) > 0 {
 		if fu.nullIf != nil && lower.StoredAnyRow(r) {
 			// out[i] = x; nullBits |= vec.Bit(x.IsNull(i)) << ...: no branch on the NULL
 			return []jen.Code{store(fu.value(r)), fu.nullIf(fu.isNullOf(nt))}
@@ -843,6 +850,50 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 // noMark is nullIf for a value whose NULL rows are known apart (its inputs'
 // validity, lower.NullInputs): the value is stored, no mark is made.
 func noMark(jen.Code) jen.Code { return jen.Null() }
+
+// whenTrue lists the inputs condition c's test (condNull) requires not
+// NULL for it to be TRUE: a strict condition's, or every operand's of an
+// AND (an OR requires none).
+func (fu *fusion) whenTrue(c *lower.Row) []string {
+	switch c.Op {
+	case lower.RowOr:
+		return nil
+	case lower.RowAnd:
+		var all []string
+		for _, a := range c.Args {
+			all = append(all, fu.nullTest(a)...)
+		}
+		return all
+	}
+	return fu.nullTest(c)
+}
+
+// knowing returns what print returns, printed knowing inputs valid are not
+// NULL (the branch their condition takes), so that it does not test them.
+func (fu *fusion) knowing(valid []string, print func() []jen.Code) []jen.Code {
+	saved := fu.known
+	fu.known = map[string]bool{}
+	for v := range saved {
+		fu.known[v] = true
+	}
+	for _, v := range valid {
+		fu.known[v] = true
+	}
+	defer func() { fu.known = saved }()
+	return print()
+}
+
+// unknown is nt without the inputs the branch being printed knows are not
+// NULL.
+func (fu *fusion) unknown(nt []string) []string {
+	var out []string
+	for _, v := range nt {
+		if !fu.known[v] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
 
 // chooseFns are the vec functions selecting a value of a fixed-width kind
 // without a branch.

@@ -158,6 +158,9 @@ func readsLocal(r *Row) bool { return anyRow(r, func(x *Row) bool { return x.Op 
 
 // anyRow reports whether pred holds for r or a row below it (its arguments,
 // a CASE's operand and ELSE).
+// AnyRow reports whether pred holds for a node of row program r.
+func AnyRow(r *Row, pred func(*Row) bool) bool { return anyRow(r, pred) }
+
 func anyRow(r *Row, pred func(*Row) bool) bool {
 	if r == nil {
 		return false

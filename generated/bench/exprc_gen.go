@@ -815,13 +815,13 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, arena *r
 				upper := arena.Upper(lShipmodeS.At(i))
 				switch {
 				case vec.Both(lShipmodeArrValid.IsValid(i), strings.HasSuffix(upper, "AIR")):
-					if lShipinstructArr.IsNull(i) || lShipmodeArr.IsNull(i) {
+					if lShipinstructArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
 						labelOut.Append(arena.Concat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", upper))
 					}
 				case vec.Both(lCommentArrValid.IsValid(i), strings.Contains(lCommentS.At(i), "special")):
-					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) || lCommentArr.IsNull(i) {
+					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
 						labelOut.Append(arena.Concat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12))))
@@ -1082,29 +1082,37 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 		var bad vec.FirstErr
 		perYOut.PrepareNulls()
 		if y.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					perYOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case rt.NeInt64(yV[i], int64(0)):
 					out[i] = bad.Int64(rt.DivInt64(aV[i], yV[i]))
 				default:
-					perYOut.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
+			perYOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					perYOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case vec.Both(yValid.IsValid(i), rt.NeInt64(yV[i], int64(0))):
-					if y.IsNull(i) {
-						perYOut.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.DivInt64(aV[i], yV[i]))
-					}
+					out[i] = bad.Int64(rt.DivInt64(aV[i], yV[i]))
 				default:
-					perYOut.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
+			perYOut.NullWord(n-1, nullBits)
 		}
 		perYCol = perYOut.Array()
 	}
@@ -1130,17 +1138,17 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], me
 		// and where the value fails (TRY)
 		perXOut.PrepareNulls()
 		var bad2 vec.Failed
-		var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+		var nullBits2 uint64 // the NULL marks of 64 positions, stored a word at a time
 		for i := range out {
 			if i&63 == 0 {
-				perXOut.NullWord(i-1, nullBits)
-				nullBits = 0
+				perXOut.NullWord(i-1, nullBits2)
+				nullBits2 = 0
 			}
 			out[i] = bad2.Int64(rt.DivInt64(aV2[i], xV[i]))
-			nullBits |= vec.Bit(bool(bad2)) << (uint(i) & 63)
+			nullBits2 |= vec.Bit(bool(bad2)) << (uint(i) & 63)
 			bad2 = false
 		}
-		perXOut.NullWord(n-1, nullBits)
+		perXOut.NullWord(n-1, nullBits2)
 		perXCol = perXOut.Array()
 	}
 	vec.Check(failed, &tried, all, n, 2)
@@ -1165,17 +1173,17 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], me
 		// and where the value fails (TRY)
 		scaledOut.PrepareNulls()
 		var bad3 vec.Failed
-		var nullBits2 uint64 // the NULL marks of 64 positions, stored a word at a time
+		var nullBits3 uint64 // the NULL marks of 64 positions, stored a word at a time
 		for i := range out {
 			if i&63 == 0 {
-				scaledOut.NullWord(i-1, nullBits2)
-				nullBits2 = 0
+				scaledOut.NullWord(i-1, nullBits3)
+				nullBits3 = 0
 			}
 			out[i] = bad3.Int64(rt.MulInt64(bad3.Int64(rt.MulInt64(xV2[i], yV2[i])), int64(1000000000000000)))
-			nullBits2 |= vec.Bit(bool(bad3)) << (uint(i) & 63)
+			nullBits3 |= vec.Bit(bool(bad3)) << (uint(i) & 63)
 			bad3 = false
 		}
-		scaledOut.NullWord(n-1, nullBits2)
+		scaledOut.NullWord(n-1, nullBits3)
 		scaledCol = scaledOut.Array()
 	}
 	vec.Check(failed, &tried2, all, n, 3)

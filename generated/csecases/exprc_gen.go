@@ -541,7 +541,12 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 		var bad vec.Failed
 		directOut.PrepareNulls()
 		if a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				switch {
@@ -550,15 +555,21 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 				case rt.GtInt64(quotient, int64(0)):
 					out[i] = int32(2)
 				default:
-					directOut.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				switch {
@@ -567,13 +578,14 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 				case vec.Both(inputsValid.IsValid(i), rt.GtInt64(quotient, int64(0))):
 					out[i] = int32(2)
 				default:
-					directOut.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
 		fused, rest = true, left
 		if len(rest) == 0 {
@@ -1803,7 +1815,7 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 				if !shared0Done[i] {
 					shared0Done[i] = true
 					var memo0Bad vec.FirstErr
-					if b.IsNull(i) || c_.IsNull(i) {
+					if b.IsNull(i) {
 						(*shared0).SetNull(i)
 					} else {
 						(*shared0).V[i] = memo0Bad.Int64(rt.DivInt64(bV[i], c_V[i]))

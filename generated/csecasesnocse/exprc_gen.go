@@ -543,29 +543,41 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 		var bad vec.FirstErr
 		directOut.PrepareNulls()
 		if a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)):
 					out[i] = int32(1)
 				case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0)):
 					out[i] = int32(2)
 				default:
-					directOut.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))):
 					out[i] = int32(1)
 				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))):
 					out[i] = int32(2)
 				default:
-					directOut.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
 		directCol = directOut.Array()
 	}
@@ -630,7 +642,12 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 		var bad vec.FirstErr
 		directOut.PrepareNulls()
 		if p.Clean() && a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case pV[i]:
 					out[i] = int32(0)
@@ -639,12 +656,18 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				case rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0)):
 					out[i] = int32(2)
 				default:
-					directOut.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case vec.Both(pValid.IsValid(i), pV[i]):
 					out[i] = int32(0)
@@ -653,10 +676,11 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0))):
 					out[i] = int32(2)
 				default:
-					directOut.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
 		directCol = directOut.Array()
 	}
@@ -1842,7 +1866,7 @@ func if_condition_may_failCol1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[
 		} else {
 			for i := range out {
 				if !(c_.IsNull(i) || a.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(c_V[i], aV[i])), int64(0)) {
-					if b.IsNull(i) || c_.IsNull(i) {
+					if b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
 						out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(bV[i], c_V[i])), int64(1)))

@@ -901,11 +901,7 @@ func shape00004Col1(n int, sel vec.Sel, probe2 vec.Vec[int64], probe vec.Vec[int
 				var ifThenValueNull bool
 				var ifThenValueBad vec.FirstErr
 				if !(probe2.IsNull(i) || probe.IsNull(i)) && rt.NeInt64(ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i)), ifThenValueBad.Int64(probeV[i], probe.ErrAt(i))) {
-					if probe2.IsNull(i) {
-						ifThenValueNull = ifThenValueBad.Err == nil
-					} else {
-						ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
-					}
+					ifThenValue = ifThenValueBad.Int64(probe2V[i], probe2.ErrAt(i))
 				} else {
 					ifThenValue = r_V[i]
 				}
@@ -2061,7 +2057,7 @@ func shape00011Col1(n int, all vec.Sel, probe vec.Vec[int64], a vec.Vec[int64], 
 				}
 				switch {
 				case ((probe.IsNull(i) || rt.LeInt64(probeV[i], probeV[i])) && (a.IsNull(i) || probe.IsNull(i) || rt.LeInt64(aV[i], probeV[i])) && !(probe.IsNull(i) || a.IsNull(i))):
-					if b.IsNull(i) || probe.IsNull(i) {
+					if b.IsNull(i) {
 						caseResult.SetNull(i)
 					} else {
 						out[i] = rt.GtInt64(bV[i], probeV[i])
@@ -2222,15 +2218,21 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 		var bad vec.FirstErr
 		o2Out.PrepareNulls()
 		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o2Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sS.At(i)))):
 					out[i] = c_V[i]
 				default:
-					o2Out.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&caseResult2, n, i, &bad)
 			}
+			o2Out.NullWord(n-1, nullBits)
 		} else {
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
@@ -2243,7 +2245,7 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 					out[i] = c_V[i]
 					nullBits |= vec.Bit(c_.IsNull(i)) << (uint(i) & 63)
 				default:
-					o2Out.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&caseResult2, n, i, &bad)
 			}
@@ -4376,11 +4378,7 @@ func shape00027Col2(n int, sel vec.Sel, probe vec.Vec[int64], mem memory.Allocat
 				i := sel.Row(k)
 				switch {
 				case (!(probe.IsNull(i)) && rt.GeInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(probeV2[i], probe.ErrAt(i)))):
-					if probe.IsNull(i) {
-						o2Out.SetNull(k)
-					} else {
-						out[k] = bad2.Int64(probeV2[i], probe.ErrAt(i))
-					}
+					out[k] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 				default:
 					if probe.IsNull(i) {
 						o2Out.SetNull(k)
@@ -4816,7 +4814,12 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 		var bad vec.FirstErr
 		o1Out.PrepareNulls()
 		if probe3.Clean() && probe.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o1Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case !(p.IsNull(i)):
 					if rt.EqInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), int64(1)) {
@@ -4827,23 +4830,25 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 				case rt.LeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probe3V[i], probe3.ErrAt(i))):
 					out[i] = int64(1)
 				default:
-					o1Out.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
+			o1Out.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o1Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case !(p.IsNull(i)):
 					if !(probe3.IsNull(i)) && rt.EqInt64(bad.Int64(probe3V[i], probe3.ErrAt(i)), int64(1)) {
-						if probe3.IsNull(i) {
-							o1Out.SetNull(i)
-						} else {
-							out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
-						}
+						out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
 					} else {
 						if probe3.IsNull(i) {
-							o1Out.SetNull(i)
+							nullBits |= 1 << (uint(i) & 63)
 						} else {
 							out[i] = bad.Int64(probe3V[i], probe3.ErrAt(i))
 						}
@@ -4851,10 +4856,11 @@ func shape00031Col1(n int, all vec.Sel, p vec.Vec[bool], probe3 vec.Vec[int64], 
 				case (!(probe.IsNull(i) || probe3.IsNull(i)) && rt.LeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probe3V[i], probe3.ErrAt(i)))):
 					out[i] = int64(1)
 				default:
-					o1Out.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
+			o1Out.NullWord(n-1, nullBits)
 		}
 		o1Col = o1Out.Array()
 	}
@@ -5269,19 +5275,24 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 		out := o2Out.V
 		var bad2 vec.FirstErr
 		o2Out.PrepareNulls()
+		var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
+			if k&63 == 0 {
+				o2Out.NullWord(k-1, nullBits)
+				nullBits = 0
+			}
 			if !(probe2.IsNull(i) || b.IsNull(i)) && rt.EqInt64(bad2.Int64(probe2V[i], probe2.ErrAt(i)), bV2[i]) {
 				subject := aV[i]
 				switch {
 				case !(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(subject, bad2.Int64(probeV[i], probe.ErrAt(i))):
 					if probe3.IsNull(i) {
-						o2Out.SetNull(k)
+						nullBits |= 1 << (uint(k) & 63)
 					} else {
 						out[k] = bad2.Int64(probe3V2[i], probe3.ErrAt(i))
 					}
 				default:
-					o2Out.SetNull(k)
+					nullBits |= 1 << (uint(k) & 63)
 				}
 			} else {
 				var ifThenValue2 int64
@@ -5301,13 +5312,14 @@ func shape00033Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], b vec.Vec[int64],
 					}
 				}
 				if probe3.IsNull(i) || ifThenValueNull2 {
-					o2Out.SetNull(k)
+					nullBits |= 1 << (uint(k) & 63)
 				} else {
 					out[k] = bad2.Int64(rt.AddInt64(bad2.Int64(probe3V2[i], probe3.ErrAt(i)), bad2.Int64(ifThenValue2, ifThenValueBad2.Err)))
 				}
 			}
 			vec.EndRow(&ifResult, n, i, &bad2)
 		}
+		o2Out.NullWord(sel.Rows(n)-1, nullBits)
 		o2Col = o2Out.Array()
 	}
 	vec.Check(failed, &ifResult, sel, n, 2)
@@ -5459,11 +5471,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 				var caseWhenValueNull bool
 				switch {
 				case (!(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(aV[i], probeV[i])):
-					if probe.IsNull(i) {
-						caseWhenValueNull = true
-					} else {
-						caseWhenValue = probeV[i]
-					}
+					caseWhenValue = probeV[i]
 				case vec.Both(qValid.IsValid(i), qV[i]):
 					if probe.IsNull(i) {
 						caseWhenValueNull = true
@@ -5537,11 +5545,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 					i := rest.Row(k)
 					switch {
 					case (!(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(aV2[i], bad2.Int64(probeV2[i], probe.ErrAt(i)))):
-						if probe.IsNull(i) {
-							caseResult3.SetNull(i)
-						} else {
-							out[i] = bad2.Int64(probeV2[i], probe.ErrAt(i))
-						}
+						out[i] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 					case vec.Both(qValid2.IsValid(i), qV2[i]):
 						if probe.IsNull(i) {
 							caseResult3.SetNull(i)
@@ -6357,11 +6361,7 @@ func shape00040Col2(n int, sel vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if !(a.IsNull(i) || probe.IsNull(i)) && rt.GeInt64(aV[i], bad2.Int64(probeV2[i], probe.ErrAt(i))) {
-					if probe.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = bad2.Int64(rt.SubInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(probeV2[i], probe.ErrAt(i))))
-					}
+					out[i] = bad2.Int64(rt.SubInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(probeV2[i], probe.ErrAt(i))))
 				} else {
 					if probe.IsNull(i) {
 						ifResult.SetNull(i)
@@ -8274,12 +8274,10 @@ func shape00055Shared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) v
 				}
 			}
 		} else {
-			caseResult.PrepareNulls()
 			for i := range out {
 				switch {
 				case vec.Both(aValid.IsValid(i), rt.GtInt64(aV[i], aV[i])):
 					out[i] = aV[i]
-					caseResult.NullIf(i, a.IsNull(i))
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
 				default:
@@ -8441,11 +8439,7 @@ func shape00056Col1(n int, sel vec.Sel, probe vec.Vec[int64], shared1 *vec.Vec[i
 				case vec.Both(bValid.IsValid(i), rt.NeInt64(int64(1), bV[i])):
 					out[i] = int64(2)
 				case (!(probe.IsNull(i)) && rt.GtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i)))):
-					if probe.IsNull(i) {
-						caseResult.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
-					}
+					out[i] = bad.Int64(rt.AddInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
 				default:
 					out[i] = c_V[i]
 					caseResult.NullIf(i, c_.IsNull(i))
@@ -8718,11 +8712,7 @@ func shape00059Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		} else {
 			for i := range out {
 				if !(probe.IsNull(i)) && rt.LtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), r_V[i]) {
-					if probe.IsNull(i) {
-						o1Out.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.MulInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
-					}
+					out[i] = bad.Int64(rt.MulInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
 				} else {
 					out[i] = int64(0)
 				}
@@ -8861,18 +8851,10 @@ func shape00060Col1(n int, sel vec.Sel, p vec.Vec[bool], probe vec.Vec[int64], b
 			}
 			switch {
 			case (!(caseWhenValueNull || b.IsNull(i) || probe.IsNull(i)) && rt.LeInt64(bad2.Int64(caseWhenValue, caseWhenValueBad.Err), bad2.Int64(rt.AddInt64(bV[i], bad2.Int64(probeV2[i], probe.ErrAt(i)))))):
-				if b.IsNull(i) || probe.IsNull(i) {
-					o1Out.SetNull(k)
-				} else {
-					out[k] = bad2.Int64(rt.NegateInt64(bad2.Int64(rt.ModInt64(bV[i], bad2.Int64(probeV2[i], probe.ErrAt(i))))))
-				}
+				out[k] = bad2.Int64(rt.NegateInt64(bad2.Int64(rt.ModInt64(bV[i], bad2.Int64(probeV2[i], probe.ErrAt(i))))))
 			case (!(probe.IsNull(i)) && rt.EqInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(probeV2[i], probe.ErrAt(i)))):
 				if !(probe.IsNull(i)) && rt.LeInt64(bad2.Int64(probeV2[i], probe.ErrAt(i)), bad2.Int64(probeV2[i], probe.ErrAt(i))) {
-					if probe.IsNull(i) {
-						o1Out.SetNull(k)
-					} else {
-						out[k] = bad2.Int64(probeV2[i], probe.ErrAt(i))
-					}
+					out[k] = bad2.Int64(probeV2[i], probe.ErrAt(i))
 				} else {
 					out[k] = aV[i]
 					nullBits |= vec.Bit(a.IsNull(i)) << (uint(k) & 63)
@@ -9840,11 +9822,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				if !(asBigint.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad.Int64(asBigintV[i], asBigint.ErrAt(i)), c_V[i]) {
-					if asBigint.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = bad.Int64(asBigintV[i], asBigint.ErrAt(i))
-					}
+					out[i] = bad.Int64(asBigintV[i], asBigint.ErrAt(i))
 				} else {
 					out[i] = r_V[i]
 				}
@@ -9923,17 +9901,28 @@ func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 		left := vec.Sel{} // rows for the vector code
 		o1Out.PrepareNulls()
 		if probe.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o1Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				subject := probeV[i]
 				switch {
 				case rt.EqInt64(subject, r_V[i]):
 					out[i] = probeV[i]
 				default:
-					o1Out.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			o1Out.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o1Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if probe.ErrAt(i) != nil {
 					left = vec.Leave(left, i, n)
 					continue
@@ -9942,14 +9931,15 @@ func shape00067Col1(n int, all vec.Sel, probe vec.Vec[int64], r_ vec.Vec[int64],
 				switch {
 				case !(probe.IsNull(i)) && rt.EqInt64(subject2, r_V[i]):
 					if probe.IsNull(i) {
-						o1Out.SetNull(i)
+						nullBits |= 1 << (uint(i) & 63)
 					} else {
 						out[i] = probeV[i]
 					}
 				default:
-					o1Out.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			o1Out.NullWord(n-1, nullBits)
 		}
 		fused, rest = true, left
 		if len(rest) == 0 {
@@ -10216,11 +10206,7 @@ func shape00069Col1(n int, sel vec.Sel, c_ vec.Vec[int64], b vec.Vec[int64], a v
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				if !(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(aV[i], bad.Int64(probeV[i], probe.ErrAt(i))) {
-					if probe.IsNull(i) {
-						ifResult.SetNull(i)
-					} else {
-						out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
-					}
+					out[i] = bad.Int64(probeV[i], probe.ErrAt(i))
 				} else {
 					out[i] = int64(5)
 				}
@@ -11195,11 +11181,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 					var ifThenValue int64
 					var ifThenValueNull bool
 					if !(probe3.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(probe3V[i], probe2V[i]) {
-						if probe3.IsNull(i) {
-							ifThenValueNull = true
-						} else {
-							ifThenValue = probe3V[i]
-						}
+						ifThenValue = probe3V[i]
 					} else {
 						if probe2.IsNull(i) {
 							ifThenValueNull = true
@@ -11260,11 +11242,7 @@ func shape00075Col2(n int, sel vec.Sel, probe2 vec.Vec[int64], sArr *array.Strin
 				for k, cnt := 0, otherwise.Rows(n); k < cnt; k++ {
 					i := otherwise.Row(k)
 					if !(probe3.IsNull(i) || probe2.IsNull(i)) && rt.EqInt64(bad2.Int64(probe3V2[i], probe3.ErrAt(i)), bad2.Int64(probe2V2[i], probe2.ErrAt(i))) {
-						if probe3.IsNull(i) {
-							ifResult3.SetNull(i)
-						} else {
-							out[i] = bad2.Int64(probe3V2[i], probe3.ErrAt(i))
-						}
+						out[i] = bad2.Int64(probe3V2[i], probe3.ErrAt(i))
 					} else {
 						if probe2.IsNull(i) {
 							ifResult3.SetNull(i)
@@ -11588,11 +11566,7 @@ func shape00078Shared1(n int, all vec.Sel, r_ vec.Vec[int64], probe vec.Vec[int6
 				case (!(probe.IsNull(i)) && rt.NeInt64(bad.Int64(probeV[i], probe.ErrAt(i)), int64(0))):
 					out[i] = int64(5)
 				case (!(probe.IsNull(i) || a.IsNull(i)) && rt.GtInt64(bad.Int64(probeV[i], probe.ErrAt(i)), aV[i])):
-					if probe.IsNull(i) {
-						caseResult.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.SubInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
-					}
+					out[i] = bad.Int64(rt.SubInt64(bad.Int64(probeV[i], probe.ErrAt(i)), bad.Int64(probeV[i], probe.ErrAt(i))))
 				default:
 					if probe.IsNull(i) {
 						caseResult.SetNull(i)

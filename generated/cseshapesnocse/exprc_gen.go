@@ -2406,15 +2406,21 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 		var bad vec.FirstErr
 		o2Out.PrepareNulls()
 		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o2Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case rt.GtInt64(bV[i], bad.Int64(rt.CastStringToInt64(sS.At(i)))):
 					out[i] = c_V[i]
 				default:
-					o2Out.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&caseResult2, n, i, &bad)
 			}
+			o2Out.NullWord(n-1, nullBits)
 		} else {
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
@@ -2427,7 +2433,7 @@ func shape00012Col2(n int, all vec.Sel, b vec.Vec[int64], sArr *array.String, c_
 					out[i] = c_V[i]
 					nullBits |= vec.Bit(c_.IsNull(i)) << (uint(i) & 63)
 				default:
-					o2Out.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&caseResult2, n, i, &bad)
 			}
@@ -10113,13 +10119,11 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 				}
 			}
 		} else {
-			caseResult2.PrepareNulls()
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
 				switch {
 				case vec.Both(aValid.IsValid(i), rt.GtInt64(aV[i], aV[i])):
 					out[i] = aV[i]
-					caseResult2.NullIf(i, a.IsNull(i))
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
 				default:
@@ -10153,13 +10157,11 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 				}
 			}
 		} else {
-			caseResult3.PrepareNulls()
 			for k, cnt := 0, or.Live.Rows(n); k < cnt; k++ {
 				i := or.Live.Row(k)
 				switch {
 				case vec.Both(aValid2.IsValid(i), rt.GtInt64(aV2[i], aV2[i])):
 					out[i] = aV2[i]
-					caseResult3.NullIf(i, a.IsNull(i))
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
 				default:
@@ -10201,13 +10203,11 @@ func shape00055Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], r_ v
 				}
 			}
 		} else {
-			caseResult4.PrepareNulls()
 			for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 				i := when.Row(k)
 				switch {
 				case vec.Both(aValid3.IsValid(i), rt.GtInt64(aV3[i], aV3[i])):
 					out[i] = aV3[i]
-					caseResult4.NullIf(i, a.IsNull(i))
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
 				default:
@@ -12240,7 +12240,12 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 		var bad vec.Failed
 		o1Out.PrepareNulls()
 		if b.Clean() && sArr.NullN() == 0 && c_.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o1Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case (rt.GeInt64(r_V[i], int64(9223372036854775807)) && rt.LeInt64(r_V[i], bV[i])):
 					if rt.LeInt64(bad.Int64(rt.CastStringToInt64(sS.At(i))), c_V[i]) {
@@ -12249,15 +12254,21 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 						out[i] = r_V[i]
 					}
 				default:
-					o1Out.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
 				}
 			}
+			o1Out.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					o1Out.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if b.Dirty(i) || sArr.IsNull(i) || c_.Dirty(i) {
 					left = vec.Leave(left, i, n)
 					continue
@@ -12270,13 +12281,14 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 						out[i] = r_V[i]
 					}
 				default:
-					o1Out.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
 				}
 			}
+			o1Out.NullWord(n-1, nullBits)
 		}
 		fused, rest = true, left
 		if len(rest) == 0 {
@@ -12318,11 +12330,7 @@ func shape00066Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], sAr
 				for k, cnt := 0, when.Rows(n); k < cnt; k++ {
 					i := when.Row(k)
 					if !(sArr.IsNull(i) || c_.IsNull(i)) && rt.LeInt64(bad2.Int64(rt.CastStringToInt64(sS2.At(i))), c_V2[i]) {
-						if sArr.IsNull(i) {
-							ifResult.SetNull(i)
-						} else {
-							out[i] = bad2.Int64(rt.CastStringToInt64(sS2.At(i)))
-						}
+						out[i] = bad2.Int64(rt.CastStringToInt64(sS2.At(i)))
 					} else {
 						out[i] = r_V2[i]
 					}

@@ -14980,27 +14980,39 @@ func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		var bad vec.FirstErr
 		directOut.PrepareNulls()
 		if a.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if rt.EqInt64(aV[i], int64(0)) {
-					directOut.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				} else {
 					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if vec.Both(aValid.IsValid(i), rt.EqInt64(aV[i], int64(0))) {
-					directOut.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				} else {
 					if a.IsNull(i) {
-						directOut.SetNull(i)
+						nullBits |= 1 << (uint(i) & 63)
 					} else {
 						out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
 					}
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
 		directCol = directOut.Array()
 	}
@@ -15074,11 +15086,7 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		} else {
 			for i := range out {
 				if vec.Both(aValid.IsValid(i), rt.NeInt64(aV[i], int64(0))) {
-					if a.IsNull(i) {
-						directOut.SetNull(i)
-					} else {
-						out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
-					}
+					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
 				} else {
 					out[i] = int64(-1)
 				}
