@@ -120,20 +120,20 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	l.single = (l.logic || l.cond) && lower.Branches(fz.Row) >= oneLoopBranches
 	var rowsBody []jen.Code
 	if !l.single {
-		rowsBody = l.body(rowsStore, true)
+		rowsBody = l.body(rowsStore, true, fz.Direct)
 	}
 	l.one = !l.fu.modal
 	var cleanBody, directRows []jen.Code
 	if !l.one {
-		cleanBody = l.body(l.storeClean(), false)
+		cleanBody = l.body(l.storeClean(), false, fz.Direct)
 		if fz.Direct {
 			// the rows loop when it decides every row with a NULL input
 			// (directRowsLoop): it writes the output column too
-			directRows = l.body(l.storeClean(), true)
+			directRows = l.body(l.storeClean(), true, true)
 		}
 		// the rows loop stores into res, not the output column
 		l.fu.outNull = jen.Id(l.res).Dot("SetNull").Call(jen.Id("i"))
-		rowsBody = l.body(func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }, true)
+		rowsBody = l.body(func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }, true, false)
 	}
 
 	if l.res == "" {
@@ -286,9 +286,24 @@ func (l *fusedLoops) storeClean() func(jen.Code) jen.Code {
 
 // body is a loop's statements for row i: the absorbed subexpressions, then
 // the expression.
-func (l *fusedLoops) body(store func(jen.Code) jen.Code, rows bool) []jen.Code {
+func (l *fusedLoops) body(store func(jen.Code) jen.Code, rows, writes bool) []jen.Code {
 	l.fu.rows = rows
-	return l.withAbsorbs(func() []jen.Code { return l.fu.assign(l.fz.Row, store) })
+	return l.writing(writes, func() []jen.Code {
+		return l.withAbsorbs(func() []jen.Code { return l.fu.assign(l.fz.Row, store) })
+	})
+}
+
+// writing returns what print returns, printed with fusion.sink naming the
+// VARCHAR column's writer where store writes it (writes), so that a
+// concatenation stored there is appended to it directly.
+func (l *fusedLoops) writing(writes bool, print func() []jen.Code) []jen.Code {
+	saved := l.fu.sink
+	l.fu.sink = ""
+	if writes && l.fz.Direct && l.e.Type().Kind == ir.KindVarchar {
+		l.fu.sink = l.writer
+	}
+	defer func() { l.fu.sink = saved }()
+	return print()
 }
 
 // withAbsorbs is the statements print returns for row i, after those
@@ -499,7 +514,9 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 				// its NULL rows are its inputs' (inputsValidity): nothing to mark
 				fu.nullIf, markNull = noMark, jen.Null()
 			}
-			checkedBody = l.withAbsorbs(func() []jen.Code { return fu.assignNull(l.fz.Row, l.rowsStore, markNull) })
+			checkedBody = l.writing(l.fz.Direct, func() []jen.Code {
+				return l.withAbsorbs(func() []jen.Code { return fu.assignNull(l.fz.Row, l.rowsStore, markNull) })
+			})
 			fu.nullIf = nil
 		}
 		fu.nulls = false

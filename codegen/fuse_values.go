@@ -52,6 +52,9 @@ type fusion struct {
 	// (validity), by the names they AND.
 	flagsOf map[string]jen.Code
 	valids  map[string]string
+	// sink names the VARCHAR output column's writer while a body storing
+	// into it is printed (stored); "" otherwise.
+	sink string
 	// known are the inputs the branch being printed knows are not NULL:
 	// its condition is TRUE only where they are not (whenTrue).
 	known map[string]bool
@@ -141,7 +144,23 @@ func (fu *fusion) assignRow(r *lower.Row, store func(jen.Code) jen.Code) []jen.C
 	case lower.RowNull:
 		return []jen.Code{fu.outNull} // writer.SetNull(i)
 	}
-	return []jen.Code{store(fu.value(r))}
+	return []jen.Code{fu.stored(r, store)}
+}
+
+// stored is the statement storing value r with store: a concatenation
+// stored into the VARCHAR column's writer (sink) is appended to it
+// directly, its parts copied once, not built in the arena and then copied.
+//
+//	labelOut.AppendConcat(a, "/", b)
+func (fu *fusion) stored(r *lower.Row, store func(jen.Code) jen.Code) jen.Code {
+	if fu.sink != "" && r.Op == lower.RowKernel && !r.Flags && r.Sig.KernelPkg == "" && (r.Sig.Kernel == "Concat" || r.Sig.Kernel == "Concat2") {
+		parts := make([]jen.Code, len(r.Args))
+		for k, a := range r.Args {
+			parts[k] = fu.value(a)
+		}
+		return jen.Id(fu.sink).Dot("AppendConcat").Call(parts...)
+	}
+	return store(fu.value(r))
 }
 
 // tempVar names the locals of a conditional in a value position: its
@@ -255,6 +274,9 @@ func (fu *fusion) run(r *lower.Row, bad string, store func(jen.Code) jen.Code, s
 		fu.bad = bad
 		defer func() { fu.bad = saved }()
 	}
+	savedSink := fu.sink
+	fu.sink = "" // (stored in a local or a memo, not the column)
+	defer func() { fu.sink = savedSink }()
 	if fu.nulls {
 		// its NULL goes to its own flag, not the loop's output (nullIf)
 		savedIf := fu.nullIf
@@ -832,19 +854,19 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 				cases = append(cases, jen.Default().Block(fu.assignNull(a, store, setNull)...))
 				break
 			}
-			cases = append(cases, jen.Case(jen.Op("!").Parens(fu.isNullOf(nt))).Block(store(fu.value(a))))
+			cases = append(cases, jen.Case(jen.Op("!").Parens(fu.isNullOf(nt))).Block(fu.stored(a, store)))
 		}
 		return []jen.Code{jen.Switch().Block(cases...)}
 	}
 	if nt := fu.unknown(fu.nullTest(r)); len(nt) > 0 {
 		if fu.nullIf != nil && lower.StoredAnyRow(r) {
 			// out[i] = x; nullBits |= vec.Bit(x.IsNull(i)) << ...: no branch on the NULL
-			return []jen.Code{store(fu.value(r)), fu.nullIf(fu.isNullOf(nt))}
+			return []jen.Code{fu.stored(r, store), fu.nullIf(fu.isNullOf(nt))}
 		}
 		// if x.IsNull(i) { res.SetNull(i) } else { out[i] = x }
-		return []jen.Code{jen.If(fu.isNullOf(nt)).Block(setNull).Else().Block(store(fu.value(r)))}
+		return []jen.Code{jen.If(fu.isNullOf(nt)).Block(setNull).Else().Block(fu.stored(r, store))}
 	}
-	return []jen.Code{store(fu.value(r))}
+	return []jen.Code{fu.stored(r, store)}
 }
 
 // noMark is nullIf for a value whose NULL rows are known apart (its inputs'

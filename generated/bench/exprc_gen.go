@@ -755,15 +755,15 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	}
 	n := int(in.NumRows())
 	lShipinstructArr := in.Column(13).(*array.String)
-	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 	lCommentArr := in.Column(15).(*array.String)
 	lReturnflagArr := in.Column(8).(*array.String)
 	lLinestatusArr := in.Column(9).(*array.String)
 	lShipmodeArr := in.Column(14).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := stringCaseCol1(n, all, lShipinstructArr, arena, lCommentArr, lReturnflagArr, lLinestatusArr, lShipmodeArr, mem, failed)
+	col1 := stringCaseCol1(n, all, lShipinstructArr, lCommentArr, lReturnflagArr, lLinestatusArr, lShipmodeArr, arena, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "label"}, []string{"", "CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))\n            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))\n            ELSE upper(l_shipmode) END"})
@@ -782,7 +782,7 @@ func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 //	CASE WHEN upper(l_shipmode) LIKE '%AIR' THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode))
 //	            WHEN l_comment LIKE '%special%' THEN concat(l_returnflag, l_linestatus, '-', substring(l_comment, 1, 12))
 //	            ELSE upper(l_shipmode) END
-func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, arena *rt.Arena, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, lShipmodeArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, lCommentArr *array.String, lReturnflagArr *array.String, lLinestatusArr *array.String, lShipmodeArr *array.String, arena *rt.Arena, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (upper(l_shipmode) LIKE '%AIR') THEN concat(substring(l_shipinstruct, 1, 7), '/', upper(l_shipmode)) WHEN (l_comment LIKE '%special%') THEN concat(...
 	var labelCol arrow.Array // written by the loop, or below from caseResult
 	var labelOut *vec.StringOut
@@ -802,9 +802,9 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, arena *r
 				upper := arena.Upper(lShipmodeS.At(i))
 				switch {
 				case strings.HasSuffix(upper, "AIR"):
-					labelOut.Append(arena.Concat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", upper))
+					labelOut.AppendConcat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", upper)
 				case strings.Contains(lCommentS.At(i), "special"):
-					labelOut.Append(arena.Concat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12))))
+					labelOut.AppendConcat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
 				default:
 					labelOut.Append(upper)
 				}
@@ -818,13 +818,13 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, arena *r
 					if lShipinstructArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(arena.Concat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", upper))
+						labelOut.AppendConcat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", upper)
 					}
 				case vec.Both(lCommentArrValid.IsValid(i), strings.Contains(lCommentS.At(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(arena.Concat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12))))
+						labelOut.AppendConcat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
 					}
 				default:
 					if lShipmodeArr.IsNull(i) {

@@ -863,9 +863,9 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Ar
 			for i := range n {
 				switch {
 				case strings.HasSuffix(arena.Upper(lShipmodeS.At(i)), "AIR"):
-					labelOut.Append(arena.Concat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeS.At(i))))
+					labelOut.AppendConcat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeS.At(i)))
 				case strings.Contains(lCommentS.At(i), "special"):
-					labelOut.Append(arena.Concat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12))))
+					labelOut.AppendConcat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
 				default:
 					labelOut.Append(arena.Upper(lShipmodeS.At(i)))
 				}
@@ -877,13 +877,13 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Ar
 					if lShipinstructArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(arena.Concat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeS.At(i))))
+						labelOut.AppendConcat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeS.At(i)))
 					}
 				case vec.Both(lCommentArrValid.IsValid(i), strings.Contains(lCommentS.At(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(arena.Concat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12))))
+						labelOut.AppendConcat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
 					}
 				default:
 					if lShipmodeArr.IsNull(i) {

@@ -6451,7 +6451,7 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, uArr 
 		uS := vec.ViewOf(uArr)
 		if sArr.NullN() == 0 && uArr.NullN() == 0 {
 			for i := range n {
-				directOut.Append(arena.Concat2(arena.Concat2(sS.At(i), "x"), uS.At(i)))
+				directOut.AppendConcat(arena.Concat2(sS.At(i), "x"), uS.At(i))
 			}
 		} else {
 			for i := range n {
@@ -6459,7 +6459,7 @@ func case0115Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, uArr 
 					directOut.AppendNull()
 					continue
 				}
-				directOut.Append(arena.Concat2(arena.Concat2(sS.At(i), "x"), uS.At(i)))
+				directOut.AppendConcat(arena.Concat2(sS.At(i), "x"), uS.At(i))
 			}
 		}
 		directCol = directOut.Array()
@@ -12672,7 +12672,7 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 		var bad vec.FirstErr
 		if sArr.NullN() == 0 && uArr.NullN() == 0 && a.Clean() {
 			for i := range n {
-				directOut.Append(arena.Concat(sS.At(i), uS.At(i), arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
+				directOut.AppendConcat(sS.At(i), uS.At(i), arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))))
 				vec.EndRow(&concat, n, i, &bad)
 			}
 		} else {
@@ -12681,7 +12681,7 @@ func case0225Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, a 
 					directOut.AppendNull()
 					continue
 				}
-				directOut.Append(arena.Concat(sS.At(i), uS.At(i), arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i])))))
+				directOut.AppendConcat(sS.At(i), uS.At(i), arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))))
 				vec.EndRow(&concat, n, i, &bad)
 			}
 		}
@@ -12752,7 +12752,7 @@ func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], arena *rt.Arena, sArr *
 		var bad vec.FirstErr
 		if a.Clean() && sArr.NullN() == 0 && uArr.NullN() == 0 {
 			for i := range n {
-				directOut.Append(arena.Concat(arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sS.At(i), uS.At(i)))
+				directOut.AppendConcat(arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sS.At(i), uS.At(i))
 				vec.EndRow(&concat, n, i, &bad)
 			}
 		} else {
@@ -12761,7 +12761,7 @@ func concatColumn2(n int, all vec.Sel, a vec.Vec[int64], arena *rt.Arena, sArr *
 					directOut.AppendNull()
 					continue
 				}
-				directOut.Append(arena.Concat(arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sS.At(i), uS.At(i)))
+				directOut.AppendConcat(arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), aV[i]))), sS.At(i), uS.At(i))
 				vec.EndRow(&concat, n, i, &bad)
 			}
 		}

@@ -51,6 +51,17 @@ func (w *StringOut) Append(s string) {
 	w.offs[w.k] = int32(len(w.data))
 }
 
+// AppendConcat writes the concatenation of parts as the next value: a
+// concat at the root of the column, its parts copied once, straight into
+// the column (rt.Concat's semantics: the parts in order, nothing between).
+func (w *StringOut) AppendConcat(parts ...string) {
+	for _, p := range parts {
+		w.data = append(w.data, p...)
+	}
+	w.k++
+	w.offs[w.k] = int32(len(w.data))
+}
+
 // Array returns the column written; the writer is done with.
 func (w *StringOut) Array() arrow.Array {
 	size := len(w.data)

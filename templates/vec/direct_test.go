@@ -128,3 +128,23 @@ func TestNullWord(t *testing.T) {
 		a.Release()
 	}
 }
+
+// TestStringOutAppendConcat checks that AppendConcat writes the parts as one
+// value, between values Append and AppendNull write.
+func TestStringOutAppendConcat(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	w := NewStringOut(mem, 4)
+	w.Append("a")
+	w.AppendConcat("bc", "", "d", strings.Repeat("e", 40))
+	w.AppendNull()
+	w.AppendConcat()
+	arr := w.Array().(*array.String)
+	defer arr.Release()
+	want := []string{"a", "bcd" + strings.Repeat("e", 40), "", ""}
+	for k, s := range want {
+		if arr.Value(k) != s || arr.IsNull(k) != (k == 2) {
+			t.Errorf("value %d: %q (NULL %v), want %q", k, arr.Value(k), arr.IsNull(k), s)
+		}
+	}
+}
