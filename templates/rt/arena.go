@@ -53,49 +53,66 @@ func (a *Arena) Upper(s string) string { return a.mapCase(s, 'a', 'z', unicode.T
 func (a *Arena) Lower(s string) string { return a.mapCase(s, 'A', 'Z', unicode.ToLower) }
 
 // mapCase maps s's letters by f; ASCII letters in [lo, hi] change by 32.
+//
+// One pass over the bytes, without a branch per byte: each byte is written
+// flipped (its case bit where it is in [lo, hi]) into a scratch array on
+// the stack (a longer value: the arena's free room), while the pass
+// collects whether any byte is not ASCII and whether any changed; the bytes
+// go to the arena only when s is ASCII and changed, so that a value
+// already in the case asked allocates nothing. (Most values are short: a
+// mode, a flag, a code; their time went to the per-byte branches of a scan
+// and a second pass.)
 func (a *Arena) mapCase(s string, lo, hi byte, f func(rune) rune) string {
-	ascii, change := true, false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		ascii = ascii && c < utf8.RuneSelf
-		change = change || c >= lo && c <= hi
+	var scratch [32]byte
+	var dst []byte
+	if len(s) <= len(scratch) {
+		dst = scratch[:len(s)]
+	} else {
+		a.reserve(len(s))
+		dst = a.buf[len(a.buf) : len(a.buf)+len(s)]
 	}
-	if ascii && !change {
-		return s
-	}
-	if !ascii {
-		a.reserve(utf8.UTFMax * len(s)) // a rune's case mapping is at most 4 bytes
-		start := len(a.buf)
-		for i := 0; i < len(s); {
-			r, w := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && w <= 1 {
-				a.buf = append(a.buf, s[i])
-				i++
-				continue
-			}
-			a.buf = utf8.AppendRune(a.buf, f(r))
-			i += w
-		}
-		return a.done(start)
-	}
-	// ASCII with a letter to change (so s is not empty): each byte flips
-	// its case bit where it is in [lo, hi], without a branch, into the
-	// chunk through a local slice (the arena's own is written once).
-	a.reserve(len(s))
-	buf := a.buf
-	start := len(buf)
-	buf = buf[:start+len(s)]
-	dst := buf[start:]
+	var high, changed uint8
 	for i := range dst {
 		c := s[i]
-		in := uint8(0)
+		flip := uint8(0)
 		if c-lo <= hi-lo {
-			in = 0x20
+			flip = 0x20
 		}
-		dst[i] = c ^ in
+		high |= c
+		changed |= flip
+		dst[i] = c ^ flip
 	}
-	a.buf = buf
-	return unsafe.String(&dst[0], len(dst))
+	switch {
+	case high >= utf8.RuneSelf:
+		return a.mapRunes(s, f)
+	case changed == 0:
+		return s
+	}
+	if len(s) <= len(scratch) {
+		a.reserve(len(s))
+		a.buf = append(a.buf, dst...)
+	} else {
+		a.buf = a.buf[:len(a.buf)+len(s)]
+	}
+	return unsafe.String(&a.buf[len(a.buf)-len(s)], len(s))
+}
+
+// mapRunes is mapCase for s with a byte that is not ASCII: rune by rune,
+// an invalid byte kept as it is.
+func (a *Arena) mapRunes(s string, f func(rune) rune) string {
+	a.reserve(utf8.UTFMax * len(s)) // a rune's case mapping is at most 4 bytes
+	start := len(a.buf)
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && w <= 1 {
+			a.buf = append(a.buf, s[i])
+			i++
+			continue
+		}
+		a.buf = utf8.AppendRune(a.buf, f(r))
+		i += w
+	}
+	return a.done(start)
 }
 
 // Concat2 is Concat2(x, y).
