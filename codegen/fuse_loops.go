@@ -988,16 +988,11 @@ func (l *fusedLoops) decidesRowNulls() bool {
 // computing every row. Without it, the rows loop would fill a vector that
 // is then copied into the column.
 func (l *fusedLoops) directRowsLoop(body []jen.Code) []jen.Code {
-	fu := l.fu
-	var tests []jen.Code
-	for _, test := range fu.rowNulls {
-		tests = append(tests, test)
-	}
-	if len(tests) == 0 {
+	if len(l.fu.rowNulls) == 0 {
 		return l.cleanLoop(body)
 	}
 	// if infoArr.IsNull(i) { writer.AppendNull(); continue }
-	nulls := jen.If(joined(tests, "||")).Block(l.setNull(), jen.Continue())
+	nulls := jen.If(joined(l.fu.rowNulls, "||")).Block(l.setNull(), jen.Continue())
 	return l.cleanLoop(append([]jen.Code{nulls}, body...))
 }
 
