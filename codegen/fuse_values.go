@@ -58,7 +58,7 @@ type fusion struct {
 	// known are the inputs the branch being printed knows are not NULL:
 	// its condition is TRUE only where they are not (whenTrue).
 	known map[string]bool
-	views   map[string]string // VARCHAR array -> its vec.StrView local
+	views map[string]string // VARCHAR array -> its vec.StrView local
 	// decides are the absorbed map lookups whose NULL makes the row NULL
 	// (lower.NullWhen): the rows loop marks such a row NULL rather than
 	// leave it to the vector code. deciding is set while one is printed,
