@@ -444,6 +444,11 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 	}
 	f.use(offs)
 	fu.noNulls(m.arr, true)
+	// Only this lookup reports its NULL item (deciding); one in its key
+	// (m1[replace(m0['a'], s)]) is an ordinary lookup inside the value.
+	deciding := fu.deciding
+	fu.deciding = false
+	defer func() { fu.deciding = deciding }()
 	suffix := kinds.Of(*col.T.Key).KeySuffix
 	if r.Fn == "cardinality" {
 		return jen.Qual(vecPkg, "RowCount"+suffix).Call(jen.Id(offs), jen.Id(m.keys), jen.Id("i"))
@@ -467,7 +472,7 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 	item := "Item"
 	fu.modal = true
 	switch {
-	case fu.rows && fu.deciding:
+	case fu.rows && deciding:
 		item = "NullableItem" // (v, null): the caller marks a NULL row
 	case fu.rows:
 		item = "CheckedItem"

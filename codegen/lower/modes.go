@@ -559,7 +559,12 @@ func NullWhen(r *Row, id int) bool {
 		return r.Shared.ID == id || r.Local != nil && NullWhen(r.Local, id)
 	case RowNull:
 		return true
-	case RowKernel, RowLike, RowMatch, RowBetween, RowIn, RowMap:
+	case RowBetween, RowIn:
+		// NULL where the value is; a NULL bound or list item is not
+		// enough (x BETWEEN NULL AND 5 is FALSE for x = 6, and
+		// b IN (NULL, b) TRUE for a b that is not NULL)
+		return NullWhen(r.Args[0], id)
+	case RowKernel, RowLike, RowMatch, RowMap:
 		if r.Sig != nil && r.Sig.EvalOutcomes != nil {
 			return false // not strict
 		}
