@@ -744,18 +744,14 @@ func (l *fusedLoops) validity() []jen.Code {
 	if l.logic {
 		comment = jen.Comment("a row with a NULL input is left out (the clause is FALSE or NULL there): NULL where an input is, 64 rows at a time; the loop computes every row")
 	}
-	if !l.fz.Direct {
-		return []jen.Code{comment, jen.Id(l.res).Dot("Valid").Op("=").Add(and)}
-	}
-	set := func(v jen.Code) jen.Code { return jen.Id(l.writer).Dot("SetValidity").Call(v, jen.Id(l.sel)) }
-	if fu.bad == "" {
-		return []jen.Code{comment, set(and)}
+	if !l.fz.Direct || fu.bad == "" {
+		return []jen.Code{comment, l.setValidity(and)}
 	}
 	valid := fu.local("valid")
 	return []jen.Code{comment,
 		jen.Id(valid).Op(":=").Add(and),
 		jen.Id(l.res).Dot("Valid").Op("=").Id(valid),
-		set(jen.Id(valid)),
+		l.setValidity(jen.Id(valid)),
 	}
 }
 
@@ -776,23 +772,18 @@ func (l *fusedLoops) inputsValidity() []jen.Code {
 	}
 	// vec.AndValid(n, vec.FlagsOf(&x))
 	and := jen.Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, flags...)...)
-	comment := jen.Comment("NULL exactly where " + inputNames(l.inputs) + " is: its validity is theirs, 64 rows at a time; the loop computes every row")
-	if !l.fz.Direct {
-		return []jen.Code{comment, jen.Id(l.res).Dot("Valid").Op("=").Add(and)}
-	}
-	return []jen.Code{comment, jen.Id(l.writer).Dot("SetValidity").Call(and, jen.Id(l.sel))}
+	comment := jen.Comment("NULL exactly where " + lower.InputsSQL(l.inputs) + " is: its validity is theirs, 64 rows at a time; the loop computes every row")
+	return []jen.Code{comment, l.setValidity(and)}
 }
 
-// inputNames is the SQL of inputs, joined for a comment.
-func inputNames(ins []*lower.Row) string {
-	names := make([]string, len(ins))
-	for k, x := range ins {
-		names[k] = ir.Format(x.Expr)
+// setValidity is the statement giving the loop's result validity bitmap
+// valid: on the output column's writer (by selection position), or on the
+// result vector.
+func (l *fusedLoops) setValidity(valid jen.Code) jen.Code {
+	if !l.fz.Direct {
+		return jen.Id(l.res).Dot("Valid").Op("=").Add(valid)
 	}
-	if len(names) == 1 {
-		return names[0]
-	}
-	return "one of " + strings.Join(names, ", ")
+	return jen.Id(l.writer).Dot("SetValidity").Call(valid, jen.Id(l.sel))
 }
 
 // oneLoopBranches is how many conditionals (and lazily shared reads) a
@@ -928,7 +919,7 @@ func (l *fusedLoops) rowsLoop(body []jen.Code) []jen.Code {
 	left := jen.Id("left").Op("=").Qual(vecPkg, "Leave").Call(jen.Id("left"), jen.Id("i"), jen.Id("n")) // left = vec.Leave(left, i, n)
 	var rowBody, nullRows, leaveRows []jen.Code
 	for k, test := range fu.rowNulls {
-		if arr := fu.rowNullArrs[k]; arr != "" && fu.arrDecides[arr] {
+		if fu.decidesNull(k) {
 			nullRows = append(nullRows, test) // a NULL map: its lookups, and so the row, are NULL
 		} else {
 			leaveRows = append(leaveRows, test)
@@ -972,13 +963,20 @@ func itemReads(fz *lower.Fused) bool {
 // NULL input itself (a NULL map makes its lookups, and so the row, NULL:
 // fusion.arrDecides), leaving none to the vector code for that.
 func (l *fusedLoops) decidesRowNulls() bool {
-	fu := l.fu
-	for k := range fu.rowNulls {
-		if arr := fu.rowNullArrs[k]; arr == "" || !fu.arrDecides[arr] {
+	for k := range l.fu.rowNulls {
+		if !l.fu.decidesNull(k) {
 			return false
 		}
 	}
 	return true
+}
+
+// decidesNull reports whether the rows loop decides a row for which
+// rowNulls[k] holds itself: a NULL map makes its lookups, and so the row,
+// NULL.
+func (fu *fusion) decidesNull(k int) bool {
+	arr := fu.rowNullArrs[k]
+	return arr != "" && fu.arrDecides[arr]
 }
 
 // directRowsLoop is the rows loop of a fused root that writes its output

@@ -145,11 +145,7 @@ func (q *Query) Text() string {
 			if len(ins) == 0 {
 				b.WriteString("       never NULL: computed on every row, a NULL input only picks the value\n")
 			} else {
-				names := make([]string, len(ins))
-				for k, x := range ins {
-					names[k] = ir.Format(x.Expr)
-				}
-				fmt.Fprintf(&b, "       NULL exactly where %s is NULL: computed on every row, its validity the AND of theirs\n", strings.Join(names, " or "))
+				fmt.Fprintf(&b, "       NULL exactly where %s is NULL: computed on every row, its validity the AND of theirs\n", InputsSQL(ins))
 			}
 		}
 		for _, a := range f.Absorbs {

@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"strings"
+
 	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
@@ -154,14 +156,11 @@ func LogicRoot(r *Row) bool {
 	return true
 }
 
-func readsLocal(r *Row) bool { return anyRow(r, func(x *Row) bool { return x.Op == RowLocal }) }
+func readsLocal(r *Row) bool { return AnyRow(r, func(x *Row) bool { return x.Op == RowLocal }) }
 
-// anyRow reports whether pred holds for r or a row below it (its arguments,
+// AnyRow reports whether pred holds for r or a row below it (its arguments,
 // a CASE's operand and ELSE).
-// AnyRow reports whether pred holds for a node of row program r.
-func AnyRow(r *Row, pred func(*Row) bool) bool { return anyRow(r, pred) }
-
-func anyRow(r *Row, pred func(*Row) bool) bool {
+func AnyRow(r *Row, pred func(*Row) bool) bool {
 	if r == nil {
 		return false
 	}
@@ -169,11 +168,11 @@ func anyRow(r *Row, pred func(*Row) bool) bool {
 		return true
 	}
 	for _, a := range r.Args {
-		if anyRow(a, pred) {
+		if AnyRow(a, pred) {
 			return true
 		}
 	}
-	return anyRow(r.Subject, pred) || anyRow(r.Else, pred)
+	return AnyRow(r.Subject, pred) || AnyRow(r.Else, pred)
 }
 
 // ExactErrors reports whether, on a row whose NULL inputs the loop decides
@@ -263,7 +262,7 @@ func CanFlag(r *Row, vectors bool) bool {
 // HasTemp reports whether row program r computes a conditional in a value
 // position, or reads a lazily shared value (computed apart the same way).
 func HasTemp(r *Row) bool {
-	return anyRow(r, func(x *Row) bool { return x.Temp || x.Op == RowMemo })
+	return AnyRow(r, func(x *Row) bool { return x.Temp || x.Op == RowMemo })
 }
 
 // TempsDecided reports whether root program r, which computes conditionals
@@ -413,7 +412,7 @@ func StoredAnyRow(r *Row) bool {
 }
 
 // HasNullResult reports whether row program r has a NULL result (RowNull).
-func HasNullResult(r *Row) bool { return anyRow(r, func(x *Row) bool { return x.Op == RowNull }) }
+func HasNullResult(r *Row) bool { return AnyRow(r, func(x *Row) bool { return x.Op == RowNull }) }
 
 // hasValueResult reports whether conditional r has a result that is a
 // value (not every result NULL: then the loop would store nothing).
@@ -456,7 +455,7 @@ func Chosen(r *Row) bool {
 	}
 	cost := 0
 	for _, a := range r.Args[1:] {
-		if a.Temp || !StoredAnyRow(a) || anyRow(a, func(x *Row) bool { return x.Op == RowMemo || x.Op == RowNull }) {
+		if a.Temp || !StoredAnyRow(a) || AnyRow(a, func(x *Row) bool { return x.Op == RowMemo || x.Op == RowNull }) {
 			return false
 		}
 		switch a.Op {
@@ -471,7 +470,7 @@ func Chosen(r *Row) bool {
 // kernelCalls counts the kernel calls and pattern tests of row program r.
 func kernelCalls(r *Row) int {
 	n := 0
-	anyRow(r, func(x *Row) bool {
+	AnyRow(r, func(x *Row) bool {
 		switch x.Op {
 		case RowKernel, RowLike, RowMatch:
 			n++
@@ -642,6 +641,16 @@ func InputsDecide(fz *Fused) (ins []*Row, ok bool) {
 		}
 	}
 	return NullInputs(r)
+}
+
+// InputsSQL is the SQL of inputs (NullInputs), as explain and the
+// generated code's comments name them: "a or b".
+func InputsSQL(ins []*Row) string {
+	names := make([]string, len(ins))
+	for k, x := range ins {
+		names[k] = ir.Format(x.Expr)
+	}
+	return strings.Join(names, " or ")
 }
 
 func nullInputs(r *Row) ([]*Row, bool) {
