@@ -338,8 +338,9 @@ func deposit(out []uint64, k int, c uint64) {
 // lie past the end of the column.
 func putBytes(dst []byte, pos int, raw []byte, s, e int32) int {
 	l := int(e - s)
-	if l <= 8 && pos+8 <= len(dst) && int(s)+8 <= len(raw) {
-		binary.LittleEndian.PutUint64(dst[pos:], binary.LittleEndian.Uint64(raw[s:]))
+	if l <= 8 && s >= 0 && pos+8 <= len(dst) && int(s)+8 <= len(raw) {
+		// both sides have room (just checked): no bounds check on the word
+		*(*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), pos)) = *(*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(raw)), s))
 		return l
 	}
 	copy(dst[pos:], raw[s:e])

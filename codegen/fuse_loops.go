@@ -783,7 +783,7 @@ func (l *fusedLoops) setValidity(valid jen.Code) jen.Code {
 	if !l.fz.Direct {
 		return jen.Id(l.res).Dot("Valid").Op("=").Add(valid)
 	}
-	return jen.Id(l.writer).Dot("SetValidity").Call(valid, jen.Id(l.sel))
+	return jen.Id(l.writer).Dot("SetValidity").Call(valid, l.fu.f.keptOf(l.sel, l.all))
 }
 
 // oneLoopBranches is how many conditionals (and lazily shared reads) a

@@ -12,7 +12,7 @@ import (
 // AND of their validity, 64 rows at a time) or where a kernel failed (the
 // loop's flag, marked without a branch). No row is left to vector code.
 //
-//	writer.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), sel)
+//	writer.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), selBits)
 //	writer.PrepareNulls()
 //	for i := range out {
 //		if i&63 == 0 { writer.NullWord(i-1, nullBits); nullBits = 0 }
@@ -35,10 +35,10 @@ func (l *fusedLoops) emitTry() {
 	f.add(jen.Var().Id(l.res).Qual(vecPkg, "Vec").Types(goType(t)).Comment("no row fails: TRY makes an error NULL"))
 	loop, over := l.setup("=")
 	if len(fu.flagArgs) > 0 {
-		// writer.SetValidity(vec.AndValid(n, ...), sel)
+		// writer.SetValidity(vec.AndValid(n, ...), selBits)
 		loop = append(loop,
 			jen.Comment("NULL where an input is: the AND of their validity, 64 rows at a time"),
-			jen.Id(l.writer).Dot("SetValidity").Call(jen.Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, fu.flagArgs...)...), jen.Id(l.sel)))
+			l.setValidity(jen.Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, fu.flagArgs...)...)))
 	}
 	var after []jen.Code
 	if fu.bad != "" {

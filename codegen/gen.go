@@ -178,6 +178,13 @@ type funcGen struct {
 	// params are the Go parameters of a subquery's per-row test, by the
 	// argument slot they hold.
 	params map[int]string
+	// selBits is the query's *vec.Kept (its WHERE clause's selection as
+	// 64-row masks, for gathering validity) once the WHERE made "sel";
+	// its declaration goes at selBitsAt of the query function's statements
+	// if some output reads it (selBitsUsed).
+	selBits     string
+	selBitsAt   int
+	selBitsUsed bool
 
 	// Splitting into units (units.go): nil scope prints one function.
 	scope      map[string]*scopeVar

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 
@@ -25,13 +26,32 @@ func schemaLit(cols []ir.Column) jen.Code {
 // nil at run time.
 const allRows = "all"
 
+// keptVar is the Go variable of the query's selection in the form that
+// gathers validity 64 rows at a time (vec.Kept).
+const keptVar = "selBits"
+
+// keptOf is the *vec.Kept argument for selection variable sel of a loop
+// writing an output column: nil for every row, the query's selBits for the
+// WHERE clause's selection.
+func (f *funcGen) keptOf(sel string, all bool) jen.Code {
+	if all || sel == allRows {
+		return jen.Nil()
+	}
+	if f.selBits != "" && sel == "sel" {
+		f.selBitsUsed = true
+		f.use(f.selBits)
+		return jen.Id(f.selBits)
+	}
+	return jen.Qual(vecPkg, "KeptOf").Call(jen.Id(sel), jen.Id("n"))
+}
+
 // newFuncGen starts printing a function over batches of q's source table.
 // reserved names (such as the receiver of a prepared query's methods) are
 // taken before any column is named.
 func (fg *fileGen) newFuncGen(q *ir.Query, reserved ...string) *funcGen {
 	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{},
 		memos: map[int]memoVars{}, mapOffs: map[int]string{}, done: map[*lower.Node]operand{}, sels: map[*lower.Sel]string{}}
-	for _, r := range append([]string{"ctx", "in", "mem", "n", allRows, "sel"}, reserved...) {
+	for _, r := range append([]string{"ctx", "in", "mem", "n", allRows, "sel", keptVar}, reserved...) {
 		f.nm.fresh(r)
 	}
 	for used := range fg.names.taken { // package-level names: locals must not hide them
@@ -136,6 +156,8 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 			f.declareOuter("sel", jen.Qual(vecPkg, "Sel"))
 			sel = "sel"
 		}
+		f.selBits, f.selBitsAt = keptVar, len(f.stmts)
+		f.declareOuter(keptVar, jen.Op("*").Qual(vecPkg, "Kept"))
 	}
 	rows := "on every row"
 	if sel != allRows {
@@ -177,7 +199,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 		}
 		if c := o.PassThrough; c >= 0 {
 			// an input column cannot fail: copied as is
-			arrays[j] = jen.Qual(vecPkg, "TakeColumn").Call(jen.Id("mem"), jen.Id("in").Dot("Column").Call(jen.Lit(c)), jen.Id(sel), jen.Id("n"))
+			arrays[j] = jen.Qual(vecPkg, "TakeColumn").Call(jen.Id("mem"), jen.Id("in").Dot("Column").Call(jen.Lit(c)), f.keptOf(sel, false), jen.Id("n"))
 			continue
 		}
 		if split {
@@ -218,6 +240,13 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 			fallbacks = append(fallbacks, jen.If(jen.Id(col).Op("==").Nil()).Block(jen.Id(col).Op("=").Add(build(j, v))))
 			arrays[j] = jen.Id(col)
 		}
+	}
+
+	if f.selBitsUsed {
+		// selBits := vec.KeptOf(sel, n), right after the WHERE clause
+		f.stmts = slices.Insert[[]jen.Code, jen.Code](f.stmts, f.selBitsAt,
+			jen.Comment("the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)"),
+			jen.Id(keptVar).Op(":=").Qual(vecPkg, "KeptOf").Call(jen.Id("sel"), jen.Id("n")))
 	}
 
 	var onFail []jen.Code

@@ -86,6 +86,8 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	failed := new(vec.Failure)
 
 	sel := q1ProjectionWhere(n, all, lShipdate)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// l_returnflag: l_returnflag
 
@@ -94,14 +96,14 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	col5 := q1ProjectionCol5(n, sel, lExtendedprice, lDiscount, mem, failed)
-	col6 := q1ProjectionCol6(n, sel, lTax, lExtendedprice, lDiscount, mem, failed)
+	col5 := q1ProjectionCol5(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
+	col6 := q1ProjectionCol6(n, sel, lTax, lExtendedprice, lDiscount, mem, selBits, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), col5, col6}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), selBits, n), vec.TakeColumn(mem, in.Column(9), selBits, n), vec.TakeColumn(mem, in.Column(4), selBits, n), vec.TakeColumn(mem, in.Column(5), selBits, n), col5, col6}
 	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -139,7 +141,7 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 // q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -150,7 +152,7 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
@@ -164,7 +166,7 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 // q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -176,7 +178,7 @@ func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice 
 		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
@@ -244,7 +246,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), col5, col6}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), nil, n), vec.TakeColumn(mem, in.Column(9), nil, n), vec.TakeColumn(mem, in.Column(4), nil, n), vec.TakeColumn(mem, in.Column(5), nil, n), col5, col6}
 	out := array.NewRecordBatch(Q1NoWhereSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -266,7 +268,7 @@ func productColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64
 		in1V := in1.V[:n]
 		in2V := in2.V[:n]
 		out := discPriceOut.V[:n]
-		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), all)
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(in1V[i], rt.SubFloat64(float64(1.0), in2V[i]))
 		}
@@ -291,7 +293,7 @@ func q1NoWhereCol6(n int, all vec.Sel, lTax vec.Vec[float64], lExtendedprice vec
 		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 			product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
@@ -339,7 +341,9 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	failed := new(vec.Failure)
 
 	sel := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
-	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, failed)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
+	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
@@ -385,7 +389,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 // q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * l_discount
-func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * l_discount)
 	var revenueCol arrow.Array // written by the loop, or below from product
 	var revenueOut *vec.FixedOut[float64]
@@ -396,7 +400,7 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 		lDiscountV2 := lDiscount.V[:n]
 		out := revenueOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			out[k] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
@@ -923,7 +927,7 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 			}
 		} else {
 			// NULL exactly where l_discount is: its validity is theirs, 64 rows at a time; the loop computes every row
-			rateOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lDiscount)), all)
+			rateOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lDiscount)), nil)
 			for i := range out {
 				var coalesceValue float64
 				coalesceValue = float64(0.0)
@@ -953,7 +957,7 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey))
 		sum2.Valid = valid
-		keysumOut.SetValidity(valid, all)
+		keysumOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(lPartkeyV[i], lSuppkeyV[i]))
@@ -1005,7 +1009,7 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 			}
 		} else {
 			// NULL exactly where l_quantity is: its validity is theirs, 64 rows at a time; the loop computes every row
-			signedQtyOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity)), all)
+			signedQtyOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity)), nil)
 			for i := range out {
 				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.LtInt32(lShipdateV[i], lCommitdateV[i])), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
 			}
@@ -1134,7 +1138,7 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], me
 		xV := x.V[:n]
 		out := perXOut.V[:n]
 		// NULL where an input is: the AND of their validity, 64 rows at a time
-		perXOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
+		perXOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		// and where the value fails (TRY)
 		perXOut.PrepareNulls()
 		var bad2 vec.Failed
@@ -1169,7 +1173,7 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], me
 		yV2 := y.V[:n]
 		out := scaledOut.V[:n]
 		// NULL where an input is: the AND of their validity, 64 rows at a time
-		scaledOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), all)
+		scaledOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), nil)
 		// and where the value fails (TRY)
 		scaledOut.PrepareNulls()
 		var bad3 vec.Failed
@@ -1258,7 +1262,7 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity))
 		sum.Valid = valid
-		scoreOut.SetValidity(valid, all)
+		scoreOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			// shared (always): (l_quantity - 25.0)
@@ -1614,7 +1618,7 @@ func productColumn2(n int, all vec.Sel, in1 vec.Vec[float64], mem memory.Allocat
 		w01Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		in1V := in1.V[:n]
 		out := w01Out.V[:n]
-		w01Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1)), all)
+		w01Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(in1V[i], float64(value1))
 		}
@@ -1649,7 +1653,7 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w03Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lQuantity)), all)
+		w03Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lQuantity)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(productV2[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
 		}
@@ -1675,7 +1679,7 @@ func quotientColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float6
 		out := w04Out.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		quotient.Valid = valid
-		w04Out.SetValidity(valid, all)
+		w04Out.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Float64(rt.DivideFloat64(in1V[i], in2V[i]))
@@ -1739,7 +1743,7 @@ func differenceColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[flo
 		productV4 := in1.V[:n]
 		in2V := in2.V[:n]
 		out := w06Out.V[:n]
-		w06Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), all)
+		w06Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(productV4[i], in2V[i])
 		}
@@ -1763,7 +1767,7 @@ func sumColumn(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float6
 		product3V3 := product3.V[:n]
 		lQuantityV2 := in1.V[:n]
 		out := w10Out.V[:n]
-		w10Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&in1)), all)
+		w10Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&in1)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(product3V3[i], lQuantityV2[i])
 		}
@@ -1789,7 +1793,7 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 		out := w11Out.V[:n]
 		valid3 := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		quotient3.Valid = valid3
-		w11Out.SetValidity(valid3, all)
+		w11Out.SetValidity(valid3, nil)
 		var bad3 vec.FirstErr
 		for i := range out {
 			out[i] = bad3.Float64(rt.DivideFloat64(productV5[i], rt.AddFloat64(lQuantityV3[i], float64(value1))))
@@ -1815,7 +1819,7 @@ func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 		productV6 := product.V[:n]
 		out := w12Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w12Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&product)), all)
+		w12Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&product)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(rt.MulFloat64(product3V4[i], float64(0.97)), rt.MulFloat64(productV6[i], float64(0.03)))
 		}
@@ -1839,7 +1843,7 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 		productV7 := product.V[:n]
 		out := w13Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w13Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product)), all)
+		w13Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product)), nil)
 		for i := range out {
 			out[i] = rt.QuotFloat64(rt.MulFloat64(lQuantityV4[i], productV7[i]), float64(100.0))
 		}
@@ -1902,7 +1906,7 @@ func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Ve
 		product3V6 := product3.V[:n]
 		lQuantityV6 := in1.V[:n]
 		out := w15Out.V[:n]
-		w15Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&in1)), all)
+		w15Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&in1)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(product3V6[i], rt.MulFloat64(lQuantityV6[i], float64(value1)))
 		}
@@ -1926,7 +1930,7 @@ func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[f
 		lDiscountV := lDiscount.V[:n]
 		out := w16Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w16Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lDiscount)), all)
+		w16Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(productV9[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
 		}
@@ -1949,7 +1953,7 @@ func quotientColumn3(n int, all vec.Sel, in1 vec.Vec[float64], mem memory.Alloca
 		w18Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		in1V := in1.V[:n]
 		out := w18Out.V[:n]
-		w18Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1)), all)
+		w18Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1)), nil)
 		for i := range out {
 			out[i] = rt.QuotFloat64(in1V[i], float64(value1))
 		}
@@ -1972,7 +1976,7 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 		productV10 := product.V[:n]
 		out := w19Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w19Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product)), all)
+		w19Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product)), nil)
 		for i := range out {
 			out[i] = rt.QuotFloat64(rt.MulFloat64(productV10[i], productV10[i]), float64(1e+06))
 		}
@@ -2053,7 +2057,7 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 		lDiscountV4 := lDiscount.V[:n]
 		out := w27Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w27Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lTax), vec.FlagsOf(&product3), vec.FlagsOf(&lDiscount)), all)
+		w27Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lTax), vec.FlagsOf(&product3), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(rt.MulFloat64(productV14[i], lTaxV2[i]), rt.MulFloat64(product3V12[i], lDiscountV4[i]))
 		}
@@ -2076,7 +2080,7 @@ func wideCol29(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 		productV16 := product.V[:n]
 		out := w29Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w29Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product)), all)
+		w29Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(productV16[i], float64(100.0))
 		}
@@ -2099,7 +2103,7 @@ func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64], mem memory.Allocat
 		product3V14 := product3.V[:n]
 		out := w30Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w30Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3)), all)
+		w30Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(product3V14[i], float64(100.0))
 		}
@@ -2123,7 +2127,7 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 		product3V15 := product3.V[:n]
 		out := w31Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w31Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&product3)), all)
+		w31Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&product3)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(rt.MulFloat64(productV17[i], float64(3.0)), product3V15[i])
 		}
@@ -2147,7 +2151,7 @@ func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float6
 		difference2V2 := in1.V[:n]
 		lQuantityV8 := in2.V[:n]
 		out := w32Out.V[:n]
-		w32Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), all)
+		w32Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(difference2V2[i], lQuantityV8[i])
 		}
@@ -2171,7 +2175,7 @@ func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], 
 		productV19 := in1.V[:n]
 		lTaxV3 := in2.V[:n]
 		out := w35Out.V[:n]
-		w35Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), all)
+		w35Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(rt.MulFloat64(productV19[i], float64(value1)), lTaxV3[i])
 		}

@@ -86,6 +86,8 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	failed := new(vec.Failure)
 
 	sel := q1ProjectionWhere(n, all, lShipdate)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// l_returnflag: l_returnflag
 
@@ -94,14 +96,14 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	col5 := q1ProjectionCol5(n, sel, lExtendedprice, lDiscount, mem, failed)
-	col6 := q1ProjectionCol6(n, sel, lExtendedprice, lDiscount, lTax, mem, failed)
+	col5 := q1ProjectionCol5(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
+	col6 := q1ProjectionCol6(n, sel, lExtendedprice, lDiscount, lTax, mem, selBits, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), col5, col6}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), selBits, n), vec.TakeColumn(mem, in.Column(9), selBits, n), vec.TakeColumn(mem, in.Column(4), selBits, n), vec.TakeColumn(mem, in.Column(5), selBits, n), col5, col6}
 	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -139,7 +141,7 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 // q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -150,7 +152,7 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
@@ -164,7 +166,7 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 // q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
@@ -176,7 +178,7 @@ func q1ProjectionCol6(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), sel)
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			out[k] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
@@ -242,7 +244,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), all, n), vec.TakeColumn(mem, in.Column(9), all, n), vec.TakeColumn(mem, in.Column(4), all, n), vec.TakeColumn(mem, in.Column(5), all, n), col5, col6}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), nil, n), vec.TakeColumn(mem, in.Column(9), nil, n), vec.TakeColumn(mem, in.Column(4), nil, n), vec.TakeColumn(mem, in.Column(5), nil, n), col5, col6}
 	out := array.NewRecordBatch(Q1NoWhereSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -264,7 +266,7 @@ func productColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V[:n]
-		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
 		}
@@ -289,7 +291,7 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
@@ -335,7 +337,9 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	failed := new(vec.Failure)
 
 	sel := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
-	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, failed)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
+	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
@@ -381,7 +385,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 // q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * l_discount
-func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * l_discount)
 	var revenueCol arrow.Array // written by the loop, or below from product
 	var revenueOut *vec.FixedOut[float64]
@@ -392,7 +396,7 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 		lDiscountV2 := lDiscount.V[:n]
 		out := revenueOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			out[k] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
@@ -982,7 +986,7 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 			}
 		} else {
 			// NULL exactly where l_discount is: its validity is theirs, 64 rows at a time; the loop computes every row
-			rateOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lDiscount)), all)
+			rateOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lDiscount)), nil)
 			for i := range out {
 				var coalesceValue float64
 				coalesceValue = float64(0.0)
@@ -1012,7 +1016,7 @@ func nullHeavyCol3(n int, all vec.Sel, lPartkey vec.Vec[int64], lSuppkey vec.Vec
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&lPartkey), vec.FlagsOf(&lSuppkey))
 		sum2.Valid = valid
-		keysumOut.SetValidity(valid, all)
+		keysumOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(lPartkeyV[i], lSuppkeyV[i]))
@@ -1064,7 +1068,7 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 			}
 		} else {
 			// NULL exactly where l_quantity is: its validity is theirs, 64 rows at a time; the loop computes every row
-			signedQtyOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity)), all)
+			signedQtyOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity)), nil)
 			for i := range out {
 				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.LtInt32(lShipdateV[i], lCommitdateV[i])), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
 			}
@@ -1193,7 +1197,7 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], me
 		xV := x.V[:n]
 		out := perXOut.V[:n]
 		// NULL where an input is: the AND of their validity, 64 rows at a time
-		perXOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
+		perXOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		// and where the value fails (TRY)
 		perXOut.PrepareNulls()
 		var bad2 vec.Failed
@@ -1228,7 +1232,7 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], me
 		yV2 := y.V[:n]
 		out := scaledOut.V[:n]
 		// NULL where an input is: the AND of their validity, 64 rows at a time
-		scaledOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), all)
+		scaledOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), nil)
 		// and where the value fails (TRY)
 		scaledOut.PrepareNulls()
 		var bad3 vec.Failed
@@ -1317,7 +1321,7 @@ func deepArithCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity))
 		sum.Valid = valid
-		scoreOut.SetValidity(valid, all)
+		scoreOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = rt.AddFloat64(rt.SubFloat64(rt.AddFloat64(rt.MulFloat64(rt.SubFloat64(rt.AddFloat64(bad.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lQuantityV[i], float64(0.5))), rt.AddFloat64(lQuantityV[i], float64(1.0)))), rt.MulFloat64(rt.SubFloat64(lTaxV[i], lDiscountV[i]), float64(100.0))), rt.QuotFloat64(lExtendedpriceV[i], float64(1000.0))), float64(1.07)), rt.QuotFloat64(rt.MulFloat64(rt.SubFloat64(lQuantityV[i], float64(25.0)), rt.SubFloat64(lQuantityV[i], float64(25.0))), float64(50.0))), rt.MulFloat64(rt.MulFloat64(lDiscountV[i], lTaxV[i]), float64(3.0))), bad.Float64(rt.DivideFloat64(rt.SubFloat64(lExtendedpriceV[i], rt.MulFloat64(lQuantityV[i], float64(900.0))), rt.AddFloat64(lTaxV[i], float64(2.0)))))
@@ -1506,7 +1510,7 @@ func wideCol1(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lDiscountV := lDiscount.V[:n]
 		out := w01Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w01Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		w01Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i])), float64(1.01))
 		}
@@ -1531,7 +1535,7 @@ func wideCol2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lTaxV := lTax.V[:n]
 		out := w02Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w02Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w02Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i])), rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])))
 		}
@@ -1556,7 +1560,7 @@ func wideCol3(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w03Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)), all)
+		w03Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV3[i], rt.SubFloat64(float64(1.0), lDiscountV3[i])), rt.MulFloat64(lQuantityV[i], float64(2.0)))
 		}
@@ -1584,7 +1588,7 @@ func wideCol4(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity))
 		quotient.Valid = valid
-		w04Out.SetValidity(valid, all)
+		w04Out.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV4[i], rt.SubFloat64(float64(1.0), lDiscountV4[i])), rt.AddFloat64(float64(1.0), lTaxV2[i])), rt.AddFloat64(lQuantityV2[i], float64(1.0))))
@@ -1657,7 +1661,7 @@ func wideCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lDiscountV6 := lDiscount.V[:n]
 		out := w06Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w06Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		w06Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV6[i], rt.SubFloat64(float64(1.0), lDiscountV6[i])), lExtendedpriceV6[i])
 		}
@@ -1682,7 +1686,7 @@ func wideCol7(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lTaxV4 := lTax.V[:n]
 		out := w07Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w07Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w07Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV7[i], rt.SubFloat64(float64(1.0), lDiscountV7[i])), rt.AddFloat64(float64(1.0), lTaxV4[i])), lTaxV4[i])
 		}
@@ -1706,7 +1710,7 @@ func wideCol8(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		lDiscountV8 := lDiscount.V[:n]
 		out := w08Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w08Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		w08Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV8[i], rt.SubFloat64(float64(1.0), lDiscountV8[i])), lDiscountV8[i])
 		}
@@ -1733,7 +1737,7 @@ func wideCol9(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid2 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
 		quotient2.Valid = valid2
-		w09Out.SetValidity(valid2, all)
+		w09Out.SetValidity(valid2, nil)
 		var bad2 vec.FirstErr
 		for i := range out {
 			out[i] = bad2.Float64(rt.DivideFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV9[i], rt.SubFloat64(float64(1.0), lDiscountV9[i])), rt.AddFloat64(float64(1.0), lTaxV5[i])), rt.MulFloat64(lExtendedpriceV9[i], rt.SubFloat64(float64(1.0), lDiscountV9[i]))), rt.AddFloat64(lTaxV5[i], float64(1.0))))
@@ -1761,7 +1765,7 @@ func wideCol10(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lQuantityV3 := lQuantity.V[:n]
 		out := w10Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w10Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity)), all)
+		w10Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV10[i], rt.SubFloat64(float64(1.0), lDiscountV10[i])), rt.AddFloat64(float64(1.0), lTaxV6[i])), lQuantityV3[i])
 		}
@@ -1788,7 +1792,7 @@ func quotientColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscou
 		out := w11Out.V[:n]
 		valid3 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&in1))
 		quotient3.Valid = valid3
-		w11Out.SetValidity(valid3, all)
+		w11Out.SetValidity(valid3, nil)
 		var bad3 vec.FirstErr
 		for i := range out {
 			out[i] = bad3.Float64(rt.DivideFloat64(rt.MulFloat64(lExtendedpriceV11[i], rt.SubFloat64(float64(1.0), lDiscountV11[i])), rt.AddFloat64(lQuantityV4[i], float64(value1))))
@@ -1815,7 +1819,7 @@ func wideCol12(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV7 := lTax.V[:n]
 		out := w12Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w12Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w12Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV12[i], rt.SubFloat64(float64(1.0), lDiscountV12[i])), rt.AddFloat64(float64(1.0), lTaxV7[i])), float64(0.97)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV12[i], rt.SubFloat64(float64(1.0), lDiscountV12[i])), float64(0.03)))
 		}
@@ -1840,7 +1844,7 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 		lDiscountV13 := lDiscount.V[:n]
 		out := w13Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w13Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		w13Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
 			out[i] = rt.QuotFloat64(rt.MulFloat64(lQuantityV5[i], rt.MulFloat64(lExtendedpriceV13[i], rt.SubFloat64(float64(1.0), lDiscountV13[i]))), float64(100.0))
 		}
@@ -1914,7 +1918,7 @@ func wideCol15(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lQuantityV7 := lQuantity.V[:n]
 		out := w15Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w15Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity)), all)
+		w15Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV15[i], rt.SubFloat64(float64(1.0), lDiscountV15[i])), rt.AddFloat64(float64(1.0), lTaxV9[i])), rt.MulFloat64(lQuantityV7[i], float64(3.0)))
 		}
@@ -1938,7 +1942,7 @@ func wideCol16(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV16 := lDiscount.V[:n]
 		out := w16Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w16Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		w16Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV16[i], rt.SubFloat64(float64(1.0), lDiscountV16[i])), rt.AddFloat64(float64(1.0), lDiscountV16[i]))
 		}
@@ -1963,7 +1967,7 @@ func wideCol17(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV10 := lTax.V[:n]
 		out := w17Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w17Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w17Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV17[i], rt.SubFloat64(float64(1.0), lDiscountV17[i])), rt.AddFloat64(float64(1.0), lTaxV10[i])), rt.SubFloat64(float64(1.0), lTaxV10[i]))
 		}
@@ -1988,7 +1992,7 @@ func wideCol18(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV11 := lTax.V[:n]
 		out := w18Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w18Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w18Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.QuotFloat64(rt.AddFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV18[i], rt.SubFloat64(float64(1.0), lDiscountV18[i])), rt.AddFloat64(float64(1.0), lTaxV11[i]))), float64(2.0))
 		}
@@ -2012,7 +2016,7 @@ func wideCol19(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV19 := lDiscount.V[:n]
 		out := w19Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w19Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		w19Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
 			out[i] = rt.QuotFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i])), rt.MulFloat64(lExtendedpriceV19[i], rt.SubFloat64(float64(1.0), lDiscountV19[i]))), float64(1e+06))
 		}
@@ -2037,7 +2041,7 @@ func wideCol20(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV12 := lTax.V[:n]
 		out := w20Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w20Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w20Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV20[i], rt.SubFloat64(float64(1.0), lDiscountV20[i])), rt.AddFloat64(float64(1.0), lTaxV12[i])), lExtendedpriceV20[i])
 		}
@@ -2062,7 +2066,7 @@ func wideCol21(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lQuantityV8 := lQuantity.V[:n]
 		out := w21Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w21Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)), all)
+		w21Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV21[i], rt.SubFloat64(float64(1.0), lDiscountV21[i])), lQuantityV8[i])
 		}
@@ -2087,7 +2091,7 @@ func wideCol22(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV13 := lTax.V[:n]
 		out := w22Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w22Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w22Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV22[i], rt.SubFloat64(float64(1.0), lDiscountV22[i])), rt.AddFloat64(float64(1.0), lTaxV13[i])), float64(1.05))
 		}
@@ -2112,7 +2116,7 @@ func wideCol23(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV14 := lTax.V[:n]
 		out := w23Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w23Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w23Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV23[i], rt.SubFloat64(float64(1.0), lDiscountV23[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV23[i], rt.SubFloat64(float64(1.0), lDiscountV23[i])), rt.AddFloat64(float64(1.0), lTaxV14[i])))
 		}
@@ -2198,7 +2202,7 @@ func wideCol26(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid5 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
 		quotient8.Valid = valid5
-		w26Out.SetValidity(valid5, all)
+		w26Out.SetValidity(valid5, nil)
 		var bad5 vec.FirstErr
 		for i := range out {
 			out[i] = bad5.Float64(rt.DivideFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV26[i], rt.SubFloat64(float64(1.0), lDiscountV26[i])), rt.AddFloat64(float64(1.0), lTaxV17[i])), rt.AddFloat64(lDiscountV26[i], float64(1.0))))
@@ -2225,7 +2229,7 @@ func wideCol27(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV18 := lTax.V[:n]
 		out := w27Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w27Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w27Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV27[i], rt.SubFloat64(float64(1.0), lDiscountV27[i])), lTaxV18[i]), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV27[i], rt.SubFloat64(float64(1.0), lDiscountV27[i])), rt.AddFloat64(float64(1.0), lTaxV18[i])), lDiscountV27[i]))
 		}
@@ -2250,7 +2254,7 @@ func wideCol28(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV19 := lTax.V[:n]
 		out := w28Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w28Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w28Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV28[i], rt.SubFloat64(float64(1.0), lDiscountV28[i])), rt.AddFloat64(float64(1.0), lTaxV19[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV28[i], rt.SubFloat64(float64(1.0), lDiscountV28[i])), float64(0.5)))
 		}
@@ -2274,7 +2278,7 @@ func wideCol29(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV29 := lDiscount.V[:n]
 		out := w29Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w29Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		w29Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(rt.MulFloat64(lExtendedpriceV29[i], rt.SubFloat64(float64(1.0), lDiscountV29[i])), float64(100.0))
 		}
@@ -2299,7 +2303,7 @@ func wideCol30(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV20 := lTax.V[:n]
 		out := w30Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w30Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w30Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV30[i], rt.SubFloat64(float64(1.0), lDiscountV30[i])), rt.AddFloat64(float64(1.0), lTaxV20[i])), float64(100.0))
 		}
@@ -2324,7 +2328,7 @@ func wideCol31(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV21 := lTax.V[:n]
 		out := w31Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w31Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w31Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV31[i], rt.SubFloat64(float64(1.0), lDiscountV31[i])), float64(3.0)), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV31[i], rt.SubFloat64(float64(1.0), lDiscountV31[i])), rt.AddFloat64(float64(1.0), lTaxV21[i])))
 		}
@@ -2350,7 +2354,7 @@ func wideCol32(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lQuantityV9 := lQuantity.V[:n]
 		out := w32Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w32Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity)), all)
+		w32Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax), vec.FlagsOf(&lQuantity)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(rt.SubFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV32[i], rt.SubFloat64(float64(1.0), lDiscountV32[i])), rt.AddFloat64(float64(1.0), lTaxV22[i])), rt.MulFloat64(lExtendedpriceV32[i], rt.SubFloat64(float64(1.0), lDiscountV32[i]))), lQuantityV9[i])
 		}
@@ -2374,7 +2378,7 @@ func wideCol33(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lDiscountV33 := lDiscount.V[:n]
 		out := w33Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w33Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), all)
+		w33Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
 			out[i] = rt.QuotFloat64(rt.MulFloat64(lExtendedpriceV33[i], rt.SubFloat64(float64(1.0), lDiscountV33[i])), float64(7.0))
 		}
@@ -2399,7 +2403,7 @@ func wideCol34(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV23 := lTax.V[:n]
 		out := w34Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w34Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w34Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.QuotFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV34[i], rt.SubFloat64(float64(1.0), lDiscountV34[i])), rt.AddFloat64(float64(1.0), lTaxV23[i])), float64(11.0))
 		}
@@ -2424,7 +2428,7 @@ func wideCol35(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV24 := lTax.V[:n]
 		out := w35Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w35Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w35Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV35[i], rt.SubFloat64(float64(1.0), lDiscountV35[i])), float64(0.9)), lTaxV24[i])
 		}
@@ -2449,7 +2453,7 @@ func wideCol36(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV25 := lTax.V[:n]
 		out := w36Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w36Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w36Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV36[i], rt.SubFloat64(float64(1.0), lDiscountV36[i])), rt.AddFloat64(float64(1.0), lTaxV25[i])), float64(0.8)), lDiscountV36[i])
 		}
@@ -2505,7 +2509,7 @@ func wideCol38(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV27 := lTax.V[:n]
 		out := w38Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w38Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w38Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.SubFloat64(rt.MulFloat64(lExtendedpriceV38[i], rt.SubFloat64(float64(1.0), lDiscountV38[i])), rt.MulFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV38[i], rt.SubFloat64(float64(1.0), lDiscountV38[i])), rt.AddFloat64(float64(1.0), lTaxV27[i])), lTaxV27[i]))
 		}
@@ -2530,7 +2534,7 @@ func wideCol39(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lTaxV28 := lTax.V[:n]
 		out := w39Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w39Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), all)
+		w39Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV39[i], rt.SubFloat64(float64(1.0), lDiscountV39[i])), rt.AddFloat64(float64(1.0), lTaxV28[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV39[i], rt.SubFloat64(float64(1.0), lDiscountV39[i])), lDiscountV39[i]))
 		}
@@ -2555,7 +2559,7 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 		lQuantityV10 := lQuantity.V[:n]
 		out := w40Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w40Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)), all)
+		w40Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV40[i], rt.SubFloat64(float64(1.0), lDiscountV40[i])), rt.AddFloat64(lQuantityV10[i], float64(1.0)))
 		}

@@ -226,13 +226,15 @@ func (p *InFilter) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &code, all, n)
 	vec.Check(failed, &sub1Read, all, n, 0)
 	sel := vec.Where(&sub1Read, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// id: id
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "id"}, []string{"code IN (SELECT code FROM dims)", "id"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n)}
 	out := array.NewRecordBatch(InFilterSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()

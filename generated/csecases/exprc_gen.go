@@ -896,8 +896,10 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	failed := new(vec.Failure)
 
 	sel := cheap_shared_two_rootsWhere(n, all, i_)
-	col1 := cheap_shared_two_rootsCol1(n, sel, x, y, mem, failed)
-	col2 := cheap_shared_two_rootsCol2(n, sel, c_, x, y, mem, failed)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
+	col1 := cheap_shared_two_rootsCol1(n, sel, x, y, mem, selBits, failed)
+	col2 := cheap_shared_two_rootsCol2(n, sel, c_, x, y, mem, selBits, failed)
 	col3 := cheap_shared_two_rootsCol3(n, sel, p, a, b, x, y, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
@@ -942,7 +944,7 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Sel 
 // cheap_shared_two_rootsCol1 computes output column 1 (disc) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y)
-func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// (x * (1.0 - y))
 	var discCol arrow.Array // written by the loop, or below from product
 	var discOut *vec.FixedOut[float64]
@@ -953,7 +955,7 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		yV := y.V[:n]
 		out := discOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		discOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), sel)
+		discOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
@@ -967,7 +969,7 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 // cheap_shared_two_rootsCol2 computes output column 2 (charge) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y) * (1 + CAST(c AS DOUBLE))
-func cheap_shared_two_rootsCol2(n int, sel vec.Sel, c_ vec.Vec[int64], x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cheap_shared_two_rootsCol2(n int, sel vec.Sel, c_ vec.Vec[int64], x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -979,7 +981,7 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, c_ vec.Vec[int64], x vec.Vec
 		yV2 := y.V[:n]
 		out := chargeOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&c_), vec.FlagsOf(&x), vec.FlagsOf(&y)), sel)
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&c_), vec.FlagsOf(&x), vec.FlagsOf(&y)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			// shared (always; cheap, so each fused root that uses it computes it): (x * (1.0 - y))
@@ -4203,7 +4205,7 @@ func single_useCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		sum.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
@@ -4539,13 +4541,15 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	ifResult := where_both_branchesWhere(n, all, p, a, b)
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// a: a
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "a"}, []string{"IF(p, (a DIV b) > 0, (a DIV b) < 0)", "a"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n)}
 	out := array.NewRecordBatch(Where_both_branchesSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()

@@ -136,7 +136,7 @@ func quotientColumn(n int, all vec.Sel, in1 vec.Vec[int64], in2 vec.Vec[int64], 
 		out := sOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		quotient.Valid = valid
-		sOut.SetValidity(valid, all)
+		sOut.SetValidity(valid, nil)
 		var bad2 vec.FirstErr
 		for i := range out {
 			out[i] = bad2.Int64(rt.DivInt64(aV2[i], bV2[i]))
@@ -908,8 +908,10 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	failed := new(vec.Failure)
 
 	sel := cheap_shared_two_rootsWhere(n, all, i_)
-	col1 := cheap_shared_two_rootsCol1(n, sel, x, y, mem, failed)
-	col2 := cheap_shared_two_rootsCol2(n, sel, x, y, c_, mem, failed)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
+	col1 := cheap_shared_two_rootsCol1(n, sel, x, y, mem, selBits, failed)
+	col2 := cheap_shared_two_rootsCol2(n, sel, x, y, c_, mem, selBits, failed)
 	col3 := cheap_shared_two_rootsCol3(n, sel, p, x, y, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3)
@@ -954,7 +956,7 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Sel 
 // cheap_shared_two_rootsCol1 computes output column 1 (disc) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y)
-func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// (x * (1.0 - y))
 	var discCol arrow.Array // written by the loop, or below from product
 	var discOut *vec.FixedOut[float64]
@@ -965,7 +967,7 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		yV := y.V[:n]
 		out := discOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		discOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), sel)
+		discOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			out[k] = rt.MulFloat64(xV[i], rt.SubFloat64(float64(1.0), yV[i]))
@@ -979,7 +981,7 @@ func cheap_shared_two_rootsCol1(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 // cheap_shared_two_rootsCol2 computes output column 2 (charge) of query cheap_shared_two_roots on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	x * (1 - y) * (1 + CAST(c AS DOUBLE))
-func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Vec[float64], c_ vec.Vec[int64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// ((x * (1.0 - y)) * (1.0 + CAST(c AS DOUBLE)))
 	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[float64]
@@ -991,7 +993,7 @@ func cheap_shared_two_rootsCol2(n int, sel vec.Sel, x vec.Vec[float64], y vec.Ve
 		c_V := c_.V[:n]
 		out := chargeOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y), vec.FlagsOf(&c_)), sel)
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y), vec.FlagsOf(&c_)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			out[k] = rt.MulFloat64(rt.MulFloat64(xV2[i], rt.SubFloat64(float64(1.0), yV2[i])), rt.AddFloat64(float64(1.0), rt.CastInt64ToFloat64(c_V[i])))
@@ -2785,7 +2787,7 @@ func productColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem m
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		product.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
@@ -2813,7 +2815,7 @@ func nested_not_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid2 := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		sum.Valid = valid2
-		sOut.SetValidity(valid2, all)
+		sOut.SetValidity(valid2, nil)
 		var bad2 vec.FirstErr
 		for i := range out {
 			out[i] = bad2.Int64(rt.AddInt64(aV2[i], bV2[i]))
@@ -2882,7 +2884,7 @@ func nested_subsumedCol2(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64],
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid2 := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		sum.Valid = valid2
-		sOut.SetValidity(valid2, all)
+		sOut.SetValidity(valid2, nil)
 		var bad2 vec.FirstErr
 		for i := range out {
 			out[i] = bad2.Int64(rt.AddInt64(bad2.Int64(rt.MulInt64(bad2.Int64(rt.AddInt64(aV2[i], bV2[i])), int64(2))), int64(1)))
@@ -2949,7 +2951,7 @@ func non_failing_sharedCol1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[fl
 		yV := y.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(xV[i], yV[i])
 		}
@@ -3091,7 +3093,7 @@ func sumColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memor
 		out := sOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		sum.Valid = valid
-		sOut.SetValidity(valid, all)
+		sOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1)))
@@ -4788,7 +4790,7 @@ func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], me
 		bV := b.V[:n]
 		out := safeOut.V[:n]
 		// NULL where an input is: the AND of their validity, 64 rows at a time
-		safeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b)), all)
+		safeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b)), nil)
 		// and where the value fails (TRY)
 		safeOut.PrepareNulls()
 		var bad vec.Failed
@@ -4941,8 +4943,10 @@ func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	cmp := where_and_outputWhere(n, all, a, b)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 	// a DIV b
-	col1 := quotientColumn2(n, sel, a, b, mem, failed)
+	col1 := quotientColumn2(n, sel, a, b, mem, selBits, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"(a DIV b) > 1", "a DIV b"})
@@ -4983,7 +4987,7 @@ func where_and_outputWhere(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64
 // computes output column 1 (q) of query where_and_output on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	a DIV b
-func quotientColumn2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func quotientColumn2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	var qCol arrow.Array
 	var qOut *vec.FixedOut[int64]
 	var quotient vec.Vec[int64]
@@ -4994,7 +4998,7 @@ func quotientColumn2(n int, sel vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem
 		out := qOut.V
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		quotient.Valid = valid
-		qOut.SetValidity(valid, sel)
+		qOut.SetValidity(valid, selBits)
 		var bad2 vec.FirstErr
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
@@ -5036,13 +5040,15 @@ func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	ifResult := where_both_branchesWhere(n, all, p, a, b)
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// a: a
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "a"}, []string{"IF(p, (a DIV b) > 0, (a DIV b) < 0)", "a"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n)}
 	out := array.NewRecordBatch(Where_both_branchesSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -5125,8 +5131,10 @@ func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, 
 	ifResult := whereIfThen(n, all, p, a, b, int64(1))
 	vec.Check(failed, &ifResult, all, n, 0)
 	sel := vec.Where(&ifResult, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 	// a DIV b
-	col1 := quotientColumn2(n, sel, a, b, mem, failed)
+	col1 := quotientColumn2(n, sel, a, b, mem, selBits, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "q"}, []string{"IF(p, (a DIV b) > 1, TRUE)", "a DIV b"})

@@ -2515,7 +2515,7 @@ func asBigintColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 		out := o2Out.V[:n]
 		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		asBigint.Valid = valid
-		o2Out.SetValidity(valid, all)
+		o2Out.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.CastStringToInt64(sS.At(i)))
@@ -2562,6 +2562,8 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := shape00014Where(n, all, r_, c_, a)
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 	col1 := shape00014Col1(n, sel, q, r_, failed, mem)
 
 	// o2: b
@@ -2572,7 +2574,7 @@ func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, COALESCE(c, c)) >= probe(2, r, a)", "IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5)", "b", "b"})
 	}
 
-	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(2), sel, n), vec.TakeColumn(mem, in.Column(2), sel, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(2), selBits, n), vec.TakeColumn(mem, in.Column(2), selBits, n)}
 	out := array.NewRecordBatch(Shape00014Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2715,6 +2717,8 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp3 := shape00015Where(n, all, r_, sArr)
 	vec.Check(failed, &cmp3, all, n, 0)
 	sel := vec.Where(&cmp3, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 	col1 := shape00015Col1(n, sel, r_, sArr, c_, q, b, failed, mem)
 
 	// o2: b
@@ -2723,7 +2727,7 @@ func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))) <> probe(4, r, probe(3, r, IF(probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5, probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT)), probe(1, r, CAST(s AS BIGINT)))))", "CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))))) AND IF((c <= probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))), q, (5 > CAST(s AS BIGINT)))) THEN COALESCE(b, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))), probe(1, r, CAST(s AS BIGINT))) WHEN (probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT)))) = b) THEN (probe(1, r, CAST(s AS BIGINT)) - probe(1, r, CAST(s AS BIGINT))) ELSE probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s AS BIGINT))) < 5), (probe(1, r, CAST(s AS BIGINT)) + probe(1, r, CAST(s AS BIGINT))), probe(1, r, CAST(s AS BIGINT))))) END", "b"})
 	}
 
-	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(2), sel, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(2), selBits, n)}
 	out := array.NewRecordBatch(Shape00015Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3363,7 +3367,7 @@ func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "(probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c)))", "probe(1, r, c)", "c"})
 	}
 
-	cols := []arrow.Array{col1, col2, vec.TakeColumn(mem, in.Column(3), all, n)}
+	cols := []arrow.Array{col1, col2, vec.TakeColumn(mem, in.Column(3), nil, n)}
 	out := array.NewRecordBatch(Shape00017Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -3820,7 +3824,7 @@ func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT)))", "s"})
 	}
 
-	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(6), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(6), nil, n)}
 	out := array.NewRecordBatch(Shape00020Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -4877,13 +4881,15 @@ func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	konst := whereValue2(n, all)
 	vec.Check(failed, &konst, all, n, 0)
 	sel := vec.Where(&konst, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// o1: a
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"probe(1, r, CASE CAST(s AS BIGINT) WHEN b THEN c WHEN 1 THEN a ELSE 5 END) >= CAST(NULL AS BIGINT)", "a"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), selBits, n)}
 	out := array.NewRecordBatch(Shape00024Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -6053,7 +6059,7 @@ func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END) - probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 9223372036854775807) END)), probe(2, r, 9223372036854775807))", "c"})
 	}
 
-	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(3), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(3), nil, n)}
 	out := array.NewRecordBatch(Shape00032Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -8524,13 +8530,15 @@ func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	ifResult2 := shape00043Where(n, all, a, c_, b, r_, sArr)
 	vec.Check(failed, &ifResult2, all, n, 0)
 	sel := vec.Where(&ifResult2, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// o1: s
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "o1"}, []string{"IF(IF(a = c, b <> b, b <> probe(1, r, c + 100)), probe(2, r, b) > c, CAST(s AS BIGINT) <> a)", "s"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(6), sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(6), selBits, n)}
 	out := array.NewRecordBatch(Shape00043Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9574,7 +9582,7 @@ func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "a", "CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN CAST(s AS BIGINT) ELSE c END) THEN CAST(s AS BIGINT) WHEN (a IS NOT NULL) THEN (probe(2, r, 9223372036854775807) * probe(2, r, 9223372036854775807)) ELSE CAST(s AS BIGINT) END", "CAST(s AS BIGINT)"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), all, n), col2, col3}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(1), nil, n), col2, col3}
 	out := array.NewRecordBatch(Shape00051Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9772,7 +9780,7 @@ func shape00052Col2(n int, all vec.Sel, r_ vec.Vec[int64], a vec.Vec[int64], mem
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		product10.Valid = valid
-		o2Out.SetValidity(valid, all)
+		o2Out.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.MulInt64(r_V[i], aV[i]))
@@ -10643,7 +10651,7 @@ func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"", "IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0)", "'x'", "r"})
 	}
 
-	cols := []arrow.Array{col1, col2, vec.TakeColumn(mem, in.Column(0), all, n)}
+	cols := []arrow.Array{col1, col2, vec.TakeColumn(mem, in.Column(0), nil, n)}
 	out := array.NewRecordBatch(Shape00059Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -10980,7 +10988,7 @@ func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a)))", "a"})
 	}
 
-	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(1), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(1), nil, n)}
 	out := array.NewRecordBatch(Shape00061Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12210,7 +12218,7 @@ func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END", "r"})
 	}
 
-	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(0), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(0), nil, n)}
 	out := array.NewRecordBatch(Shape00066Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -12669,6 +12677,8 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	cmp := whereCmp(n, all, r_, a, int64(4611686018427387904))
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 	col1 := shape00069Col1(n, sel, c_, b, a, r_, failed, mem)
 
 	// o2: c
@@ -12679,7 +12689,7 @@ func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"probe(1, r, 4611686018427387904) < a", "CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)) WHEN (4611686018427387904 = c) THEN r END", "c", "s"})
 	}
 
-	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(3), sel, n), vec.TakeColumn(mem, in.Column(6), sel, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(3), selBits, n), vec.TakeColumn(mem, in.Column(6), selBits, n)}
 	out := array.NewRecordBatch(Shape00069Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13386,7 +13396,7 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 			}
 		} else {
 			// NULL exactly where a is: its validity is theirs, 64 rows at a time; the loop computes every row
-			o1Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
+			o1Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
 			for i := range out {
 				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.GtInt64(r_V[i], c_V[i])), aV[i], aV[i])
 			}
@@ -13857,7 +13867,7 @@ func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2"}, []string{"", "(probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0)))", "s"})
 	}
 
-	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(6), all, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(6), nil, n)}
 	out := array.NewRecordBatch(Shape00076Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -13985,6 +13995,8 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	isNotNull := whereIsNull(n, all, p)
 	vec.Check(failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 	col1 := shape00077Col1(n, sel, r_, b, a, failed, mem)
 
 	// o2: s
@@ -13995,7 +14007,7 @@ func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 		return nil, failed.QueryError([]string{"WHERE", "o1", "o2", "o3"}, []string{"p IS NOT NULL", "(probe(1, r, b) - a)", "s", "c"})
 	}
 
-	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(6), sel, n), vec.TakeColumn(mem, in.Column(3), sel, n)}
+	cols := []arrow.Array{col1, vec.TakeColumn(mem, in.Column(6), selBits, n), vec.TakeColumn(mem, in.Column(3), selBits, n)}
 	out := array.NewRecordBatch(Shape00077Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()

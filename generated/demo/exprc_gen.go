@@ -83,6 +83,8 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	failed := new(vec.Failure)
 
 	sel := q1ProjectionWhere(n, all, lShipdate)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// l_returnflag: l_returnflag
 
@@ -91,14 +93,14 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	col5 := q1ProjectionCol5(n, sel, lExtendedprice, lDiscount, mem, failed)
-	col6 := q1ProjectionCol6(n, sel, lTax, lExtendedprice, lDiscount, mem, failed)
+	col5 := q1ProjectionCol5(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
+	col6 := q1ProjectionCol6(n, sel, lTax, lExtendedprice, lDiscount, mem, selBits, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), sel, n), vec.TakeColumn(mem, in.Column(9), sel, n), vec.TakeColumn(mem, in.Column(4), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), col5, col6}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(8), selBits, n), vec.TakeColumn(mem, in.Column(9), selBits, n), vec.TakeColumn(mem, in.Column(4), selBits, n), vec.TakeColumn(mem, in.Column(5), selBits, n), col5, col6}
 	out := array.NewRecordBatch(Q1ProjectionSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -136,7 +138,7 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 // q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1.0 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[float64]
@@ -147,7 +149,7 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
@@ -161,7 +163,7 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDisc
 // q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[float64]
@@ -173,7 +175,7 @@ func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice 
 		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
@@ -222,7 +224,9 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	failed := new(vec.Failure)
 
 	sel := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
-	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, failed)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
+	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
@@ -268,7 +272,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 // q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * l_discount
-func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * l_discount)
 	var revenueCol arrow.Array // written by the loop, or below from product
 	var revenueOut *vec.FixedOut[float64]
@@ -279,7 +283,7 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 		lDiscountV2 := lDiscount.V[:n]
 		out := revenueOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), sel)
+		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			out[k] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])

@@ -130,7 +130,7 @@ func asIntColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, f
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		asInt.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int32(rt.CastStringToInt32(sS.At(i)))
@@ -444,7 +444,7 @@ func asBigintColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		asBigint.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.CastStringToInt64(sS.At(i)))
@@ -553,7 +553,7 @@ func asDoubleColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		asDouble.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Float64(rt.CastStringToFloat64(sS.At(i)))
@@ -932,7 +932,7 @@ func asDateColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
 		asDate.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int32(rt.CastStringToDate(sS.At(i)))
@@ -1082,7 +1082,7 @@ func asIntColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		asInt.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int32(rt.CastInt64ToInt32(aV[i]))
@@ -1229,7 +1229,7 @@ func case0023Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 		i_V := i_.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_)), nil)
 		for i := range out {
 			out[i] = rt.CastInt32ToInt64(i_V[i])
 		}
@@ -1292,7 +1292,7 @@ func case0024Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		aV := a.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
 		for i := range out {
 			out[i] = rt.CastInt64ToFloat64(aV[i])
 		}
@@ -1358,7 +1358,7 @@ func asIntColumn3(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&x))
 		asInt.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int32(rt.CastFloat64ToInt32(xV[i]))
@@ -1467,7 +1467,7 @@ func asBigintColumn2(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocato
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&x))
 		asBigint.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.CastFloat64ToInt64(xV[i]))
@@ -2029,7 +2029,7 @@ func case0038Col1(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, fai
 		pV := p.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&p)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&p)), nil)
 		for i := range out {
 			out[i] = rt.CastBoolToInt32(pV[i])
 		}
@@ -2092,7 +2092,7 @@ func case0039Col1(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, fai
 		pV := p.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&p)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&p)), nil)
 		for i := range out {
 			out[i] = rt.CastBoolToFloat64(pV[i])
 		}
@@ -2300,7 +2300,7 @@ func Case0043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS VARCHAR)"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(7), all, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(7), nil, n)}
 	out := array.NewRecordBatch(Case0043Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -2436,7 +2436,7 @@ func case0045Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		sS := vec.ViewOf(sArr)
 		out := directOut.V[:n]
 		// NULL where an input is: the AND of their validity, 64 rows at a time
-		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), nil)
 		// and where the value fails (TRY)
 		directOut.PrepareNulls()
 		var bad vec.Failed
@@ -2513,7 +2513,7 @@ func absColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, faile
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		abs.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.AbsInt64(aV[i]))
@@ -2581,7 +2581,7 @@ func absColumn2(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, fai
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&i_))
 		abs.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int32(rt.AbsInt32(i_V[i]))
@@ -2646,7 +2646,7 @@ func case0048Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		xV := x.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
 			out[i] = rt.AbsFloat64(xV[i])
 		}
@@ -2794,7 +2794,7 @@ func ceilColumn(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, fa
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&x))
 		ceil.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.CeilFloat64(xV[i]))
@@ -2944,7 +2944,7 @@ func floorColumn(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, f
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&x))
 		floor.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.FloorFloat64(xV[i]))
@@ -3132,7 +3132,7 @@ func case0058Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		aV := a.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
 		for i := range out {
 			out[i] = rt.FloorInt64(aV[i])
 		}
@@ -3196,7 +3196,7 @@ func roundColumn(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, f
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
 		out := directOut.V[:n]
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
 			out[i] = rt.RoundFloat64(xV[i])
 		}
@@ -3301,7 +3301,7 @@ func roundColumn2(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
 		out := directOut.V[:n]
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
 			out[i] = rt.RoundScaleFloat64(xV[i], int32(value1))
 		}
@@ -3408,7 +3408,7 @@ func roundColumn3(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		round.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.RoundScaleInt64(aV[i], int32(-1)))
@@ -3516,7 +3516,7 @@ func case0065Col1(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32], mem
 		i_V := i_.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&i_)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&i_)), nil)
 		for i := range out {
 			out[i] = rt.RoundScaleFloat64(xV[i], i_V[i])
 		}
@@ -3621,7 +3621,7 @@ func sqrtColumn(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, fa
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
 		out := directOut.V[:n]
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
 			out[i] = rt.Sqrt(xV[i])
 		}
@@ -3725,7 +3725,7 @@ func case0069Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		aV := a.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
 		for i := range out {
 			out[i] = rt.Sqrt(rt.CastInt64ToFloat64(aV[i]))
 		}
@@ -3788,7 +3788,7 @@ func case0070Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		aV := a.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
 		for i := range out {
 			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), float64(2.0))
 		}
@@ -3853,7 +3853,7 @@ func case0071Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], me
 		yV := y.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y)), nil)
 		for i := range out {
 			out[i] = rt.Power(xV[i], yV[i])
 		}
@@ -3918,7 +3918,7 @@ func case0072Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		bV := b.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b)), nil)
 		for i := range out {
 			out[i] = rt.Power(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))
 		}
@@ -4035,7 +4035,7 @@ func remainderColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		remainder.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.ModInt64(aV[i], bV[i]))
@@ -4146,7 +4146,7 @@ func case0076Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], me
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		remainder.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Float64(rt.ModFloat64(xV[i], yV[i]))
@@ -4214,7 +4214,7 @@ func remainderColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		remainder.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.ModInt64(aV[i], int64(value1)))
@@ -4281,7 +4281,7 @@ func case0078Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&x))
 		remainder.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Float64(rt.ModFloat64(xV[i], float64(0.0)))
@@ -4387,7 +4387,7 @@ func case0080Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		aV := a.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
 		for i := range out {
 			out[i] = rt.SignFloat64(rt.CastInt64ToFloat64(aV[i]))
 		}
@@ -4451,7 +4451,7 @@ func signColumn(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, fa
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
 		out := directOut.V[:n]
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
 			out[i] = rt.SignFloat64(xV[i])
 		}
@@ -5487,7 +5487,7 @@ func lengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		sS := vec.ViewOf(sArr)
 		out := directOut.V[:n]
-		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), nil)
 		for i := range out {
 			out[i] = rt.Length(sS.At(i))
 		}
@@ -10372,7 +10372,7 @@ func yearColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, fail
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		dV := d.V[:n]
 		out := directOut.V[:n]
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), nil)
 		for i := range out {
 			out[i] = rt.Year(dV[i])
 		}
@@ -10435,7 +10435,7 @@ func case0186Col1(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, fa
 		dV := d.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), nil)
 		for i := range out {
 			out[i] = rt.Month(dV[i])
 		}
@@ -10499,7 +10499,7 @@ func dayColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, faile
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		dV := d.V[:n]
 		out := directOut.V[:n]
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), nil)
 		for i := range out {
 			out[i] = rt.Day(dV[i])
 		}
@@ -10647,7 +10647,7 @@ func dateAddColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, f
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&d))
 		dateAdd.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int32(rt.DateAdd(dV[i], int32(value1)))
@@ -10717,7 +10717,7 @@ func dateAddColumn2(n int, all vec.Sel, d vec.Vec[int32], i_ vec.Vec[int32], mem
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&d), vec.FlagsOf(&i_))
 		dateAdd.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int32(rt.DateAdd(dV[i], i_V[i]))
@@ -10784,7 +10784,7 @@ func case0192Col1(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, fa
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&d))
 		dateSub.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int32(rt.DateSub(dV[i], int32(1)))
@@ -10937,7 +10937,7 @@ func datediffColumn(n int, all vec.Sel, in1 vec.Vec[int32], in2 vec.Vec[int32], 
 		out := directOut.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		datediff.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int32(rt.DateDiff(in1V[i], in2V[i]))
@@ -12068,7 +12068,7 @@ func case0215Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		minus.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.NegateInt64(aV[i]))
@@ -12133,7 +12133,7 @@ func case0216Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		xV := x.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
 			out[i] = rt.NegateFloat64(xV[i])
 		}
@@ -12467,7 +12467,7 @@ func case0222Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		product.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.DivInt64(int64(100), aV[i])), bad.Int64(rt.DivInt64(bV[i], int64(0)))))
@@ -12534,7 +12534,7 @@ func case0223Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		sum.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i]))))
@@ -12601,7 +12601,7 @@ func case0224Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		sum.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(bad.Int64(rt.AddInt64(int64(9223372036854775807), aV[i])), bad.Int64(rt.DivInt64(aV[i], int64(0)))))
@@ -12872,7 +12872,7 @@ func case0228Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		quotient.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
@@ -18246,7 +18246,7 @@ func valueColumn6(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V[:n]
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b)), nil)
 		directOut.PrepareNulls()
 		var bad vec.Failed
 		var nullBits uint64
@@ -19352,7 +19352,7 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		quotient.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
@@ -19421,7 +19421,7 @@ func case0330Col1(n int, all vec.Sel, x vec.Vec[float64], y vec.Vec[float64], me
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&y))
 		quotient.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Float64(rt.DivideFloat64(xV[i], yV[i]))
@@ -19580,7 +19580,7 @@ func case0333Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		quotient.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.DivInt64(aV[i], int64(-1)))
@@ -19647,7 +19647,7 @@ func case0334Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		sum.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(aV[i], int64(1)))
@@ -19714,7 +19714,7 @@ func case0335Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		difference.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.SubInt64(aV[i], int64(1)))
@@ -19781,7 +19781,7 @@ func case0336Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		product.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.MulInt64(aV[i], int64(2)))
@@ -19848,7 +19848,7 @@ func case0337Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&i_))
 		sum.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int32(rt.AddInt32(i_V[i], int32(1)))
@@ -19917,7 +19917,7 @@ func case0338Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], mem m
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&a))
 		sum.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int64(rt.AddInt64(rt.CastInt32ToInt64(i_V[i]), aV[i]))
@@ -19986,7 +19986,7 @@ func case0339Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem m
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&j))
 		product.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int32(rt.MulInt32(i_V[i], jV[i]))
@@ -20053,7 +20053,7 @@ func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&i_))
 		minus.Valid = valid
-		directOut.SetValidity(valid, all)
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Int32(rt.NegateInt32(i_V[i]))
@@ -20118,7 +20118,7 @@ func case0341Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		xV := x.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
 			out[i] = rt.AddFloat64(xV[i], float64(1.0))
 		}
@@ -20181,7 +20181,7 @@ func case0342Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		xV := x.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), all)
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(xV[i], float64(10.0))
 		}

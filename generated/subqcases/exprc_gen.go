@@ -9047,13 +9047,15 @@ func (p *Sub071) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	sub1Read := vec.SubProbeIn(p.sub1, p.sub1Err, &a, all, n)
 	vec.Check(failed, &sub1Read, all, n, 0)
 	sel := vec.Where(&sub1Read, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// r: k
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"a IN (SELECT v FROM nonull)", "k"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n)}
 	out := array.NewRecordBatch(Sub071Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9169,13 +9171,15 @@ func (p *Sub072) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	}
 	vec.Check(failed, &negated, all, n, 0)
 	sel := vec.Where(&negated, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// r: k
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)", "k"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n)}
 	out := array.NewRecordBatch(Sub072Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9318,13 +9322,15 @@ func (p *Sub073) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	}
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// r: k
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"b > (SELECT avg(b) FROM t AS x)", "k"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n)}
 	out := array.NewRecordBatch(Sub073Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9440,13 +9446,15 @@ func (p *Sub074) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	}
 	vec.Check(failed, &cmp, all, n, 0)
 	sel := vec.Where(&cmp, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// r: k
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"(SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3", "k"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n)}
 	out := array.NewRecordBatch(Sub074Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9586,13 +9594,15 @@ func (p *Sub075) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	andResult := and.Finish()
 	vec.Check(failed, &andResult, all, n, 0)
 	sel := vec.Where(&andResult, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// r: k
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"(COALESCE(a, 0) > 100) AND ((SELECT v FROM two) > 0)", "k"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n)}
 	out := array.NewRecordBatch(Sub075Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9708,13 +9718,15 @@ func (p *Sub076) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	andResult := and.Finish()
 	vec.Check(failed, &andResult, all, n, 0)
 	sel := vec.Where(&andResult, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// r: k
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"(a > 100) AND ((SELECT v FROM two) > 0)", "k"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n)}
 	out := array.NewRecordBatch(Sub076Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -9830,13 +9842,15 @@ func (p *Sub077) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	andResult := and.Finish()
 	vec.Check(failed, &andResult, all, n, 0)
 	sel := vec.Where(&andResult, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// r: k
 	if failed.Err != nil {
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"(a < 100) AND ((SELECT v FROM two) > 0)", "k"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n)}
 	out := array.NewRecordBatch(Sub077Schema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()

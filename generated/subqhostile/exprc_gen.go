@@ -450,7 +450,7 @@ func Other(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arr
 		return nil, failed.QueryError([]string{"WHERE", "p"}, []string{"", "p"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), all, n)}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), nil, n)}
 	out := array.NewRecordBatch(OtherSchema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()

@@ -251,13 +251,11 @@ func (w *FixedOut[T]) SetNull(k int) {
 }
 
 // SetValidity makes the column NULL where bitmap b (by batch row) is, for
-// the rows of sel in order: the validity of a strict expression (AndValid),
-// set before the loop that writes its values on every row.
-func (w *FixedOut[T]) SetValidity(b Bitmap, sel Sel) {
-	if b.bits == nil {
-		return
-	}
-	w.valid, w.nulls = bitmapValidity(w.mem, b, sel, b.n)
+// the kept rows in order (nil: every row): the validity of a strict
+// expression (AndValid), set before the loop that writes its values on
+// every row.
+func (w *FixedOut[T]) SetValidity(b Bitmap, kept *Kept) {
+	w.valid, w.nulls = kept.validityOf(w.mem, b)
 }
 
 // Patch writes the rows a fused loop left to the vector code: each row of

@@ -62,6 +62,8 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	failed := new(vec.Failure)
 
 	sel := classifyWhere(n, all, statusArr)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// id: id
 	col2 := classifyCol2(n, sel, customerArr, arena, failed, mem)
@@ -71,7 +73,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, failed.QueryError([]string{"WHERE", "id", "customer", "size"}, []string{"status <> 'cancelled'", "id", "upper(customer)", "CASE WHEN amount >= 100 THEN 'large'\n            WHEN amount >= 10 THEN 'medium'\n            ELSE 'small' END"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), col2, col3}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n), col2, col3}
 	out := array.NewRecordBatch(ClassifySchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -211,17 +213,19 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	failed := new(vec.Failure)
 
 	sel := recentWhere(n, all, placed, statusArr)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// id: id
 
 	// placed: placed
-	col3 := recentCol3(n, sel, placed, mem, failed)
+	col3 := recentCol3(n, sel, placed, mem, selBits, failed)
 	if failed.Err != nil {
 		vec.Release(col3)
 		return nil, failed.QueryError([]string{"WHERE", "id", "placed", "due"}, []string{"(placed >= DATE '2024-01-01') AND (status = 'open')", "id", "placed", "date_add(placed, 30)"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), vec.TakeColumn(mem, in.Column(5), sel, n), col3}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n), vec.TakeColumn(mem, in.Column(5), selBits, n), col3}
 	out := array.NewRecordBatch(RecentSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -260,7 +264,7 @@ func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], statusArr *array.Str
 // recentCol3 computes output column 3 (due) of query Recent on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	date_add(placed, 30)
-func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// date_add(placed, 30)
 	var dueCol arrow.Array // written by the loop, or below from dateAdd
 	var dueOut *vec.FixedOut[int32]
@@ -272,7 +276,7 @@ func recentCol3(n int, sel vec.Sel, placed vec.Vec[int32], mem memory.Allocator,
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid2 := vec.AndValid(n, vec.FlagsOf(&placed))
 		dateAdd.Valid = valid2
-		dueOut.SetValidity(valid2, sel)
+		dueOut.SetValidity(valid2, selBits)
 		var bad vec.FirstErr
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
@@ -319,15 +323,17 @@ func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	isNotNull := unitPriceWhere(n, all, qty)
 	vec.Check(failed, &isNotNull, all, n, 0)
 	sel := vec.Where(&isNotNull, n)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
 
 	// id: id
-	col2 := unitPriceCol2(n, sel, amount, qty, mem, failed)
+	col2 := unitPriceCol2(n, sel, amount, qty, mem, selBits, failed)
 	if failed.Err != nil {
 		vec.Release(col2)
 		return nil, failed.QueryError([]string{"WHERE", "id", "unit_price"}, []string{"qty IS NOT NULL", "id", "amount / qty"})
 	}
 
-	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), sel, n), col2}
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(0), selBits, n), col2}
 	out := array.NewRecordBatch(UnitPriceSchema, cols, int64(sel.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -347,7 +353,7 @@ func unitPriceWhere(n int, all vec.Sel, qty vec.Vec[int64]) vec.Vec[bool] {
 // unitPriceCol2 computes output column 2 (unit_price) of query UnitPrice on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	amount / qty
-func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], qty vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], qty vec.Vec[int64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// (amount / CAST(qty AS DOUBLE))
 	var unitPriceCol arrow.Array // written by the loop, or below from quotient
 	var unitPriceOut *vec.FixedOut[float64]
@@ -360,7 +366,7 @@ func unitPriceCol2(n int, sel vec.Sel, amount vec.Vec[float64], qty vec.Vec[int6
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&amount), vec.FlagsOf(&qty))
 		quotient.Valid = valid
-		unitPriceOut.SetValidity(valid, sel)
+		unitPriceOut.SetValidity(valid, selBits)
 		var bad vec.FirstErr
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
