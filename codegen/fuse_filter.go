@@ -59,7 +59,9 @@ func (l *fusedLoops) emitFilterSel() string {
 			jen.If(jen.Id(valid).Op(":=").Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, fu.flagArgs...)...), jen.Op("!").Id(valid).Dot("Has").Call()).Block(
 				loop(keep),
 			).Else().Block(
-				loop(jen.Add(keep).Op("&").Qual(vecPkg, "Bit").Call(jen.Id(valid).Dot("IsValid").Call(jen.Id("i")))),
+				l.forRows("n", []jen.Code{
+					jen.Id(kept).Index(jen.Id("k")).Op("=").Int32().Parens(jen.Id("i")),
+					jen.Id("k").Op("+=").Int().Parens(jen.Add(keep).Op("&").Qual(vecPkg, "Bit").Call(l.fu.isValid(valid)))}),
 			))
 	}
 	stmts = append(stmts, jen.Id(kept).Op("=").Id(kept).Index(jen.Empty(), jen.Id("k"), jen.Id("k")))

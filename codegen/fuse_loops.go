@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/scanner"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -66,6 +67,7 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 		sel: sel,
 		all: n.Sel.IsAll(),
 	}
+	l.fu.all, l.fu.words = l.all, map[string]string{}
 	if fz.Direct {
 		base := camel(fz.Root) // an output column's alias
 		if strings.Contains(base, "_") || len(base) > 24 {
@@ -397,6 +399,25 @@ func (l *fusedLoops) selLoop() *jen.Statement {
 // of its row (constants only: IS NULL of a NOT NULL column is FALSE) is
 // given no row number, which Go would reject as unused.
 func (l *fusedLoops) forRows(over string, body []jen.Code) *jen.Statement {
+	if l.all {
+		if words, loads := l.wordLoads(body); len(words) > 0 {
+			// for i, xValidWord := 0, uint64(0); i < len(out); i++ {
+			//	if i&63 == 0 { xValidWord = xValid.Word(i) }: one load per 64 rows
+			init := []jen.Code{jen.Id("i")}
+			zeros := []jen.Code{jen.Lit(0)}
+			for _, w := range words {
+				init = append(init, jen.Id(w))
+				zeros = append(zeros, jen.Uint64().Parens(jen.Lit(0)))
+			}
+			end := jen.Len(jen.Id(over))
+			if over == "n" {
+				end = jen.Id("n")
+			}
+			refresh := jen.If(jen.Id("i").Op("&").Lit(63).Op("==").Lit(0)).Block(loads...)
+			return jen.For(jen.List(init...).Op(":=").List(zeros...), jen.Id("i").Op("<").Add(end), jen.Id("i").Op("++")).
+				Block(append([]jen.Code{refresh}, body...)...)
+		}
+	}
 	if readsIdent(body, "i") {
 		return l.loop(over).Block(l.first(body)...)
 	}
@@ -404,6 +425,24 @@ func (l *fusedLoops) forRows(over string, body []jen.Code) *jen.Statement {
 		return jen.For(jen.Range().Id(over)).Block(body...)
 	}
 	return l.selLoop().Block(body...)
+}
+
+// wordLoads returns the word variables of validity bitmaps body reads
+// (fusion.isValid), in order, and the statements loading each one's word of
+// the 64 rows from row i.
+func (l *fusedLoops) wordLoads(body []jen.Code) (words []string, loads []jen.Code) {
+	valids := make([]string, 0, len(l.fu.words))
+	for v := range l.fu.words {
+		valids = append(valids, v)
+	}
+	slices.Sort(valids)
+	for _, v := range valids {
+		if w := l.fu.words[v]; readsIdent(body, w) {
+			words = append(words, w)
+			loads = append(loads, jen.Id(w).Op("=").Id(v).Dot("Word").Call(jen.Id("i")))
+		}
+	}
+	return words, loads
 }
 
 // readsIdent reports whether statements body use identifier name.

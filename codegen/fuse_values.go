@@ -82,8 +82,13 @@ type fusion struct {
 	// nulls is set while the body for a dirty batch is printed.
 	temps   map[*lower.Row]*tempVar
 	printed map[*lower.Row]bool
-	pre     []jen.Code
-	nulls   bool
+	// all: the loops run over every row in order, so a validity bitmap is
+	// read a 64-row word at a time (words: bitmap -> its word variable,
+	// loaded by forRows where a row starts a word).
+	all   bool
+	words map[string]string
+	pre   []jen.Code
+	nulls bool
 	// nullIf, where set, marks row i NULL by a test without a branch
 	// (markNull, or res.NullIf for a vector): a leaf of a conditional that may be computed on a
 	// NULL row stores its value and that mark (assignNull). nullIfUsed
@@ -758,7 +763,7 @@ func (fu *fusion) condNull(r *lower.Row) jen.Code {
 			if valid := fu.validity(nt); valid != "" {
 				// vec.Both(xyValid.IsValid(i), x > y): the condition computed
 				// on every row, ANDed with its inputs' validity, no branch
-				return jen.Qual(vecPkg, "Both").Call(jen.Id(valid).Dot("IsValid").Call(jen.Id("i")), v)
+				return jen.Qual(vecPkg, "Both").Call(fu.isValid(valid), v)
 			}
 		}
 		// (!(x.IsNull(i)) && x > 1)
@@ -796,6 +801,22 @@ func (fu *fusion) validity(nt []string) string {
 	// xValid := vec.AndValid(n, vec.FlagsOf(&x))
 	fu.slices = append(fu.slices, jen.Id(name).Op(":=").Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, flags...)...))
 	return name
+}
+
+// isValid is the test that row i is valid in bitmap valid: a bit of the
+// bitmap's current 64-row word in a loop over every row (one load per 64
+// rows, not per row), else a read of the row's bit.
+func (fu *fusion) isValid(valid string) jen.Code {
+	if !fu.all {
+		return jen.Id(valid).Dot("IsValid").Call(jen.Id("i"))
+	}
+	w, ok := fu.words[valid]
+	if !ok {
+		w = fu.local(valid + "Word")
+		fu.words[valid] = w
+	}
+	// vec.WordBit(xValidWord, i)
+	return jen.Qual(vecPkg, "WordBit").Call(jen.Id(w), jen.Id("i"))
 }
 
 // assignNull returns the statements storing value r of row i with store, or

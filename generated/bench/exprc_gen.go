@@ -128,9 +128,12 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -376,9 +379,12 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -495,10 +501,13 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 				}
 			}
 		} else {
-			for i := range out {
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-				out[i] = vec.ChooseInt64(vec.Both(inputsValid.IsValid(i), rt.GtInt64(xV[i], yV[i])), sum, rt.QuotInt64(sum, int64(100)))
+				out[i] = vec.ChooseInt64(vec.Both(vec.WordBit(inputsValidWord, i), rt.GtInt64(xV[i], yV[i])), sum, rt.QuotInt64(sum, int64(100)))
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
@@ -814,17 +823,21 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, lComment
 				}
 			}
 		} else {
-			for i := range n {
+			for i, lCommentArrValidWord, lShipmodeArrValidWord := 0, uint64(0), uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					lCommentArrValidWord = lCommentArrValid.Word(i)
+					lShipmodeArrValidWord = lShipmodeArrValid.Word(i)
+				}
 				// shared (always): upper(l_shipmode)
 				upper := arena.Upper(lShipmodeS.At(i))
 				switch {
-				case vec.Both(lShipmodeArrValid.IsValid(i), strings.HasSuffix(upper, "AIR")):
+				case vec.Both(vec.WordBit(lShipmodeArrValidWord, i), strings.HasSuffix(upper, "AIR")):
 					if lShipinstructArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
 						labelOut.AppendConcat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", upper)
 					}
-				case vec.Both(lCommentArrValid.IsValid(i), strings.Contains(lCommentS.At(i), "special")):
+				case vec.Both(vec.WordBit(lCommentArrValidWord, i), strings.Contains(lCommentS.At(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
@@ -1010,8 +1023,11 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 		} else {
 			// NULL exactly where l_quantity is: its validity is theirs, 64 rows at a time; the loop computes every row
 			signedQtyOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity)), nil)
-			for i := range out {
-				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.LtInt32(lShipdateV[i], lCommitdateV[i])), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
+				out[i] = vec.ChooseFloat64(vec.Both(vec.WordBit(inputsValidWord, i), rt.LtInt32(lShipdateV[i], lCommitdateV[i])), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
 			}
 		}
 		signedQtyCol = signedQtyOut.Array()
@@ -1103,13 +1119,16 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 			perYOut.NullWord(n-1, nullBits)
 		} else {
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, yValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					yValidWord = yValid.Word(i)
+				}
 				if i&63 == 0 {
 					perYOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
 				switch {
-				case vec.Both(yValid.IsValid(i), rt.NeInt64(yV[i], int64(0))):
+				case vec.Both(vec.WordBit(yValidWord, i), rt.NeInt64(yV[i], int64(0))):
 					out[i] = bad.Int64(rt.DivInt64(aV[i], yV[i]))
 				default:
 					nullBits |= 1 << (uint(i) & 63)
@@ -1712,12 +1731,15 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 		} else {
 			w05Out.PrepareNulls()
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, productValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					productValidWord = productValid.Word(i)
+				}
 				if i&63 == 0 {
 					w05Out.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
-				ifCond := vec.Both(productValid.IsValid(i), rt.GtFloat64(productV3[i], float64(50000.0)))
+				ifCond := vec.Both(vec.WordBit(productValidWord, i), rt.GtFloat64(productV3[i], float64(50000.0)))
 				out[i] = vec.ChooseFloat64(ifCond, product3V2[i], productV3[i])
 				nullBits |= vec.Bit(vec.ChooseBool(ifCond, product3.IsNull(i), product.IsNull(i))) << (uint(i) & 63)
 			}
@@ -1875,12 +1897,15 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 		} else {
 			w14Out.PrepareNulls()
 			var nullBits2 uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, lQuantityValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					lQuantityValidWord = lQuantityValid.Word(i)
+				}
 				if i&63 == 0 {
 					w14Out.NullWord(i-1, nullBits2)
 					nullBits2 = 0
 				}
-				ifCond2 := vec.Both(lQuantityValid.IsValid(i), rt.LtFloat64(lQuantityV5[i], float64(25.0)))
+				ifCond2 := vec.Both(vec.WordBit(lQuantityValidWord, i), rt.LtFloat64(lQuantityV5[i], float64(25.0)))
 				out[i] = vec.ChooseFloat64(ifCond2, productV8[i], product3V5[i])
 				nullBits2 |= vec.Bit(vec.ChooseBool(ifCond2, product.IsNull(i), product3.IsNull(i))) << (uint(i) & 63)
 			}
@@ -2010,14 +2035,17 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 		} else {
 			w24Out.PrepareNulls()
 			var nullBits3 uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, lDiscountValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					lDiscountValidWord = lDiscountValid.Word(i)
+				}
 				if i&63 == 0 {
 					w24Out.NullWord(i-1, nullBits3)
 					nullBits3 = 0
 				}
 				var ifThenValue float64
 				var ifThenValueNull bool
-				if vec.Both(lDiscountValid.IsValid(i), rt.GtFloat64(lDiscountV2[i], float64(0.05))) {
+				if vec.Both(vec.WordBit(lDiscountValidWord, i), rt.GtFloat64(lDiscountV2[i], float64(0.05))) {
 					if product3.IsNull(i) {
 						ifThenValueNull = true
 					} else {
@@ -2205,8 +2233,11 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 			}
 		} else {
 			// never NULL: a NULL input only picks which value
-			for i := range out {
-				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.GtFloat64(product3V18[i], rt.MulFloat64(productV20[i], float64(1.05)))), float64(1.0), float64(0.0))
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
+				out[i] = vec.ChooseFloat64(vec.Both(vec.WordBit(inputsValidWord, i), rt.GtFloat64(product3V18[i], rt.MulFloat64(productV20[i], float64(1.05)))), float64(1.0), float64(0.0))
 			}
 		}
 		w37Col = w37Out.Array()

@@ -128,9 +128,12 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -372,9 +375,12 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -486,8 +492,11 @@ func seedIfCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.Ve
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(inputsValid.IsValid(i), rt.GtInt64(xV[i], yV[i])) {
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.GtInt64(xV[i], yV[i])) {
 					out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
 				} else {
 					out[i] = rt.QuotInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100))
@@ -875,7 +884,10 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Ar
 				}
 			}
 		} else {
-			for i := range n {
+			for i, lCommentArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					lCommentArrValidWord = lCommentArrValid.Word(i)
+				}
 				switch {
 				case (!(lShipmodeArr.IsNull(i)) && strings.HasSuffix(arena.Upper(lShipmodeS.At(i)), "AIR")):
 					if lShipinstructArr.IsNull(i) {
@@ -883,7 +895,7 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Ar
 					} else {
 						labelOut.AppendConcat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeS.At(i)))
 					}
-				case vec.Both(lCommentArrValid.IsValid(i), strings.Contains(lCommentS.At(i), "special")):
+				case vec.Both(vec.WordBit(lCommentArrValidWord, i), strings.Contains(lCommentS.At(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
@@ -1069,8 +1081,11 @@ func nullHeavyCol5(n int, all vec.Sel, lShipdate vec.Vec[int32], lCommitdate vec
 		} else {
 			// NULL exactly where l_quantity is: its validity is theirs, 64 rows at a time; the loop computes every row
 			signedQtyOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity)), nil)
-			for i := range out {
-				out[i] = vec.ChooseFloat64(vec.Both(inputsValid.IsValid(i), rt.LtInt32(lShipdateV[i], lCommitdateV[i])), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
+				out[i] = vec.ChooseFloat64(vec.Both(vec.WordBit(inputsValidWord, i), rt.LtInt32(lShipdateV[i], lCommitdateV[i])), lQuantityV[i], rt.NegateFloat64(lQuantityV[i]))
 			}
 		}
 		signedQtyCol = signedQtyOut.Array()
@@ -1162,13 +1177,16 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 			perYOut.NullWord(n-1, nullBits)
 		} else {
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, yValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					yValidWord = yValid.Word(i)
+				}
 				if i&63 == 0 {
 					perYOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
 				switch {
-				case vec.Both(yValid.IsValid(i), rt.NeInt64(yV[i], int64(0))):
+				case vec.Both(vec.WordBit(yValidWord, i), rt.NeInt64(yV[i], int64(0))):
 					out[i] = bad.Int64(rt.DivInt64(aV[i], yV[i]))
 				default:
 					nullBits |= 1 << (uint(i) & 63)
@@ -1626,12 +1644,15 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 		} else {
 			w05Out.PrepareNulls()
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
 				if i&63 == 0 {
 					w05Out.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
-				if vec.Both(inputsValid.IsValid(i), rt.GtFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), float64(50000.0))) {
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.GtFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), float64(50000.0))) {
 					out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV5[i], rt.SubFloat64(float64(1.0), lDiscountV5[i])), rt.AddFloat64(float64(1.0), lTaxV3[i]))
 					nullBits |= vec.Bit(lTax.IsNull(i)) << (uint(i) & 63)
 				} else {
@@ -1881,12 +1902,15 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 		} else {
 			w14Out.PrepareNulls()
 			var nullBits2 uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, lQuantityValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					lQuantityValidWord = lQuantityValid.Word(i)
+				}
 				if i&63 == 0 {
 					w14Out.NullWord(i-1, nullBits2)
 					nullBits2 = 0
 				}
-				if vec.Both(lQuantityValid.IsValid(i), rt.LtFloat64(lQuantityV6[i], float64(25.0))) {
+				if vec.Both(vec.WordBit(lQuantityValidWord, i), rt.LtFloat64(lQuantityV6[i], float64(25.0))) {
 					out[i] = rt.MulFloat64(lExtendedpriceV14[i], rt.SubFloat64(float64(1.0), lDiscountV14[i]))
 					nullBits2 |= vec.Bit(lExtendedprice.IsNull(i) || lDiscount.IsNull(i)) << (uint(i) & 63)
 				} else {
@@ -2154,14 +2178,17 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 		} else {
 			w24Out.PrepareNulls()
 			var nullBits3 uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, lDiscountValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					lDiscountValidWord = lDiscountValid.Word(i)
+				}
 				if i&63 == 0 {
 					w24Out.NullWord(i-1, nullBits3)
 					nullBits3 = 0
 				}
 				var ifThenValue float64
 				var ifThenValueNull bool
-				if vec.Both(lDiscountValid.IsValid(i), rt.GtFloat64(lDiscountV24[i], float64(0.05))) {
+				if vec.Both(vec.WordBit(lDiscountValidWord, i), rt.GtFloat64(lDiscountV24[i], float64(0.05))) {
 					if lExtendedprice.IsNull(i) || lTax.IsNull(i) {
 						ifThenValueNull = true
 					} else {
@@ -2484,8 +2511,11 @@ func wideCol37(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 			}
 		} else {
 			// never NULL: a NULL input only picks which value
-			for i := range out {
-				out[i] = vec.ChooseFloat64(vec.Both(inputsValid2.IsValid(i), rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), rt.AddFloat64(float64(1.0), lTaxV26[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), float64(1.05)))), float64(1.0), float64(0.0))
+			for i, inputsValid2Word := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValid2Word = inputsValid2.Word(i)
+				}
+				out[i] = vec.ChooseFloat64(vec.Both(vec.WordBit(inputsValid2Word, i), rt.GtFloat64(rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), rt.AddFloat64(float64(1.0), lTaxV26[i])), rt.MulFloat64(rt.MulFloat64(lExtendedpriceV37[i], rt.SubFloat64(float64(1.0), lDiscountV37[i])), float64(1.05)))), float64(1.0), float64(0.0))
 			}
 		}
 		w37Col = w37Out.Array()

@@ -414,7 +414,11 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 		} else {
 			directOut.PrepareNulls()
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, pValidWord, qValidWord := 0, uint64(0), uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+					qValidWord = qValid.Word(i)
+				}
 				if i&63 == 0 {
 					directOut.NullWord(i-1, nullBits)
 					nullBits = 0
@@ -422,10 +426,10 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				switch {
-				case vec.Both(pValid.IsValid(i), pV[i]):
+				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
 					out[i] = quotient
 					nullBits |= vec.Bit(a.IsNull(i) || b.IsNull(i)) << (uint(i) & 63)
-				case vec.Both(qValid.IsValid(i), qV[i]):
+				case vec.Both(vec.WordBit(qValidWord, i), qV[i]):
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
@@ -565,7 +569,10 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 			directOut.NullWord(n-1, nullBits)
 		} else {
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
 				if i&63 == 0 {
 					directOut.NullWord(i-1, nullBits)
 					nullBits = 0
@@ -573,9 +580,9 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
 				switch {
-				case vec.Both(inputsValid.IsValid(i), rt.GtInt64(quotient, int64(1))):
+				case vec.Both(vec.WordBit(inputsValidWord, i), rt.GtInt64(quotient, int64(1))):
 					out[i] = int32(1)
-				case vec.Both(inputsValid.IsValid(i), rt.GtInt64(quotient, int64(0))):
+				case vec.Both(vec.WordBit(inputsValidWord, i), rt.GtInt64(quotient, int64(0))):
 					out[i] = int32(2)
 				default:
 					nullBits |= 1 << (uint(i) & 63)
@@ -814,9 +821,13 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
-		for i := range out {
+		for i, pValidWord, qValidWord := 0, uint64(0), uint64(0); i < len(out); i++ {
+			if i&63 == 0 {
+				pValidWord = pValid.Word(i)
+				qValidWord = qValid.Word(i)
+			}
 			switch {
-			case vec.Both(pValid.IsValid(i), pV[i]):
+			case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
 				if !shared0Done[i] {
 					shared0Done[i] = true
 					var memo0Bad vec.FirstErr
@@ -834,7 +845,7 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *v
 				} else {
 					out[i] = bad.Int64((*shared0).V[i], (*shared0).ErrAt(i))
 				}
-			case vec.Both(qValid.IsValid(i), qV[i]):
+			case vec.Both(vec.WordBit(qValidWord, i), qV[i]):
 				out[i] = int64(0)
 			default:
 				if !shared0Done[i] {
@@ -931,9 +942,12 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Sel 
 				k += int(vec.Bit(rt.GtInt32(i_V[i], int32(0))))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GtInt32(i_V[i], int32(0))) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.GtInt32(i_V[i], int32(0))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -1334,8 +1348,11 @@ func ifThenColumn(n int, all vec.Sel, p vec.Vec[bool], quotient vec.Vec[int64], 
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(pValid.IsValid(i), pV[i]) {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(pValidWord, i), pV[i]) {
 					if quotient.IsNull(i) {
 						guardedOut.SetNull(i)
 					} else {
@@ -1699,10 +1716,13 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				}
 			}
 		} else {
-			for i := range out {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				if vec.Both(pValid.IsValid(i), pV[i]) {
+				if vec.Both(vec.WordBit(pValidWord, i), pV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
@@ -2017,8 +2037,11 @@ func ifThenColumn2(n int, all vec.Sel, in1 vec.Vec[bool], shared0 *vec.Vec[int64
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(pValid.IsValid(i), in1V[i]) {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(pValidWord, i), in1V[i]) {
 					if !shared0Done[i] {
 						shared0Done[i] = true
 						var memo0Bad2 vec.FirstErr
@@ -2174,11 +2197,15 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 		qValid := vec.AndValid(n, vec.FlagsOf(&q))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
-		for i := range out {
+		for i, pValidWord, qValidWord := 0, uint64(0), uint64(0); i < len(out); i++ {
+			if i&63 == 0 {
+				pValidWord = pValid.Word(i)
+				qValidWord = qValid.Word(i)
+			}
 			var ifThenValue int64
 			var ifThenValueNull bool
 			var ifThenValueBad vec.FirstErr
-			if vec.Both(pValid.IsValid(i), pV[i]) {
+			if vec.Both(vec.WordBit(pValidWord, i), pV[i]) {
 				if !shared0Done[i] {
 					shared0Done[i] = true
 					var memo0Bad vec.FirstErr
@@ -2202,7 +2229,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int6
 			var ifThenValue2 int64
 			var ifThenValueNull2 bool
 			var ifThenValueBad2 vec.FirstErr
-			if vec.Both(qValid.IsValid(i), qV[i]) {
+			if vec.Both(vec.WordBit(qValidWord, i), qV[i]) {
 				if !shared0Done[i] {
 					shared0Done[i] = true
 					var memo0Bad2 vec.FirstErr
@@ -2317,8 +2344,11 @@ func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], shared0 *vec.Vec[int64], s
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(pValid.IsValid(i), pV[i]) {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(pValidWord, i), pV[i]) {
 					if !shared0Done[i] {
 						shared0Done[i] = true
 						var memo0Bad2 vec.FirstErr
@@ -3011,12 +3041,15 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], product vec.Vec
 		} else {
 			sOut.PrepareNulls()
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
 				if i&63 == 0 {
 					sOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
-				ifCond := vec.Both(pValid.IsValid(i), pV[i])
+				ifCond := vec.Both(vec.WordBit(pValidWord, i), pV[i])
 				out[i] = vec.ChooseFloat64(ifCond, productV[i], float64(0.0))
 				nullBits |= vec.Bit(vec.ChooseBool(ifCond, product.IsNull(i), false)) << (uint(i) & 63)
 			}
@@ -3995,10 +4028,13 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 				}
 			}
 		} else {
-			for i := range out {
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
 				// shared (always): (a + 5)
 				sum := bad.Int64(rt.AddInt64(aV[i], int64(5)))
-				out[i] = vec.ChooseInt64(vec.Both(inputsValid.IsValid(i), rt.GtInt64(xV[i], yV[i])), sum, rt.QuotInt64(sum, int64(100)))
+				out[i] = vec.ChooseInt64(vec.Both(vec.WordBit(inputsValidWord, i), rt.GtInt64(xV[i], yV[i])), sum, rt.QuotInt64(sum, int64(100)))
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
@@ -4284,7 +4320,10 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 		} else {
 			directOut.PrepareNulls()
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, sArrValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
 				if i&63 == 0 {
 					directOut.NullWord(i-1, nullBits)
 					nullBits = 0
@@ -4292,9 +4331,9 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 				// shared (always): upper(s)
 				upper := arena.Upper(sS.At(i))
 				switch {
-				case vec.Both(sArrValid.IsValid(i), rt.EqString(upper, "A")):
+				case vec.Both(vec.WordBit(sArrValidWord, i), rt.EqString(upper, "A")):
 					out[i] = int32(1)
-				case vec.Both(sArrValid.IsValid(i), rt.EqString(upper, "B")):
+				case vec.Both(vec.WordBit(sArrValidWord, i), rt.EqString(upper, "B")):
 					out[i] = int32(2)
 				default:
 					out[i] = rt.Length(upper)
@@ -4587,10 +4626,13 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 			}
 		} else {
 			ifResult.PrepareNulls()
-			for i := range out {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
 				// shared (always): (a DIV b)
 				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
-				out[i] = vec.ChooseBool(vec.Both(pValid.IsValid(i), pV[i]), rt.GtInt64(quotient, int64(0)), rt.LtInt64(quotient, int64(0)))
+				out[i] = vec.ChooseBool(vec.Both(vec.WordBit(pValidWord, i), pV[i]), rt.GtInt64(quotient, int64(0)), rt.LtInt64(quotient, int64(0)))
 				ifResult.NullIf(i, a.IsNull(i) || b.IsNull(i))
 				if bad {
 					bad = false

@@ -459,15 +459,19 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64]
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
+			for i, pValidWord, qValidWord := 0, uint64(0), uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+					qValidWord = qValid.Word(i)
+				}
 				switch {
-				case vec.Both(pValid.IsValid(i), pV[i]):
+				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
 						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
-				case vec.Both(qValid.IsValid(i), qV[i]):
+				case vec.Both(vec.WordBit(qValidWord, i), qV[i]):
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
@@ -663,13 +667,16 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 			directOut.NullWord(n-1, nullBits)
 		} else {
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
 				if i&63 == 0 {
 					directOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
 				switch {
-				case vec.Both(pValid.IsValid(i), pV[i]):
+				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
 					out[i] = int32(0)
 				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))):
 					out[i] = int32(1)
@@ -756,9 +763,12 @@ func case_rest_region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[in
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
 				switch {
-				case vec.Both(pValid.IsValid(i), pV[i]):
+				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
 					out[i] = int64(0)
 				case (!(a.IsNull(i) || b.IsNull(i)) && rt.GtInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(1))):
 					out[i] = int64(1)
@@ -849,15 +859,19 @@ func case_then_and_else_onlyCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
+			for i, pValidWord, qValidWord := 0, uint64(0), uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+					qValidWord = qValid.Word(i)
+				}
 				switch {
-				case vec.Both(pValid.IsValid(i), pV[i]):
+				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
 						out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
 					}
-				case vec.Both(qValid.IsValid(i), qV[i]):
+				case vec.Both(vec.WordBit(qValidWord, i), qV[i]):
 					out[i] = int64(0)
 				default:
 					if a.IsNull(i) || b.IsNull(i) {
@@ -943,9 +957,12 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Sel 
 				k += int(vec.Bit(rt.GtInt32(i_V[i], int32(0))))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GtInt32(i_V[i], int32(0))) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.GtInt32(i_V[i], int32(0))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -1359,8 +1376,11 @@ func ifThenColumn(n int, all vec.Sel, in1 vec.Vec[bool], a vec.Vec[int64], b vec
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(pValid.IsValid(i), in1V[i]) {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(pValidWord, i), in1V[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						guardedOut.SetNull(i)
 					} else {
@@ -1779,8 +1799,11 @@ func if_both_branchesCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(pValid.IsValid(i), pV[i]) {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(pValidWord, i), pV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
@@ -2131,11 +2154,15 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
-			for i := range out {
+			for i, pValidWord, qValidWord := 0, uint64(0), uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+					qValidWord = qValid.Word(i)
+				}
 				var ifThenValue int64
 				var ifThenValueNull bool
 				var ifThenValueBad vec.FirstErr
-				if vec.Both(pValid.IsValid(i), pV[i]) {
+				if vec.Both(vec.WordBit(pValidWord, i), pV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {
@@ -2147,7 +2174,7 @@ func lazy_two_ifsCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b v
 				var ifThenValue2 int64
 				var ifThenValueNull2 bool
 				var ifThenValueBad2 vec.FirstErr
-				if vec.Both(qValid.IsValid(i), qV[i]) {
+				if vec.Both(vec.WordBit(qValidWord, i), qV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						ifThenValueNull2 = ifThenValueBad2.Err == nil
 					} else {
@@ -2240,8 +2267,11 @@ func whereIfThen(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.Ve
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(pValid.IsValid(i), pV[i]) {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(pValidWord, i), pV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {
@@ -2375,8 +2405,11 @@ func ifThenColumn2(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b vec.
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(pValid.IsValid(i), pV[i]) {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(pValidWord, i), pV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						r1Out.SetNull(i)
 					} else {
@@ -2703,9 +2736,13 @@ func nested_if_regionCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], 
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(pValid.IsValid(i), pV[i]) {
-					if vec.Both(qValid.IsValid(i), qV[i]) {
+			for i, pValidWord, qValidWord := 0, uint64(0), uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+					qValidWord = qValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(pValidWord, i), pV[i]) {
+					if vec.Both(vec.WordBit(qValidWord, i), qV[i]) {
 						if a.IsNull(i) || b.IsNull(i) {
 							directOut.SetNull(i)
 						} else {
@@ -2983,12 +3020,15 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], x vec.Vec[float
 		} else {
 			sOut.PrepareNulls()
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
 				if i&63 == 0 {
 					sOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
-				ifCond := vec.Both(pValid.IsValid(i), pV[i])
+				ifCond := vec.Both(vec.WordBit(pValidWord, i), pV[i])
 				out[i] = vec.ChooseFloat64(ifCond, rt.MulFloat64(xV2[i], yV2[i]), float64(0.0))
 				nullBits |= vec.Bit(vec.ChooseBool(ifCond, x.IsNull(i) || y.IsNull(i), false)) << (uint(i) & 63)
 			}
@@ -3276,8 +3316,11 @@ func region_elseCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], b ve
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(pValid.IsValid(i), pV[i]) {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(pValidWord, i), pV[i]) {
 					out[i] = int64(0)
 				} else {
 					if a.IsNull(i) || b.IsNull(i) {
@@ -3401,9 +3444,12 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
 				switch {
-				case vec.Both(pValid.IsValid(i), pV[i]):
+				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
 					if a.IsNull(i) || b.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
@@ -4481,8 +4527,11 @@ func seed_ifCol1(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], a vec.V
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(inputsValid.IsValid(i), rt.GtInt64(xV[i], yV[i])) {
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.GtInt64(xV[i], yV[i])) {
 					out[i] = bad.Int64(rt.AddInt64(aV[i], int64(5)))
 				} else {
 					out[i] = rt.QuotInt64(bad.Int64(rt.AddInt64(aV[i], int64(5))), int64(100))
@@ -5080,8 +5129,11 @@ func where_both_branchesWhere(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(pValid.IsValid(i), pV[i]) {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(pValidWord, i), pV[i]) {
 					if a.IsNull(i) || b.IsNull(i) {
 						ifResult.SetNull(i)
 					} else {

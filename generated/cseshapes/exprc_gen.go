@@ -260,9 +260,12 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 				k += int(vec.Bit(rt.EqInt64(bV[i], aV[i])))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.EqInt64(bV[i], aV[i])) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.EqInt64(bV[i], aV[i])) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -730,9 +733,12 @@ func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 				k += int(vec.Bit(rt.GeInt64(r_V[i], c_V[i])))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt64(r_V[i], c_V[i])) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.GeInt64(r_V[i], c_V[i])) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -1826,8 +1832,11 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 			}
 		} else {
 			// never NULL: a NULL input only picks which value
-			for i := range out {
-				out[i] = vec.ChooseInt32(vec.Both(inputsValid.IsValid(i), rt.GtInt64(aV[i], c_V[i])), int32(1), int32(1))
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
+				out[i] = vec.ChooseInt32(vec.Both(vec.WordBit(inputsValidWord, i), rt.GtInt64(aV[i], c_V[i])), int32(1), int32(1))
 			}
 		}
 	}
@@ -3073,8 +3082,11 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 			}
 		} else {
 			ifResult.PrepareNulls()
-			for i := range out {
-				ifCond := vec.Both(qValid.IsValid(i), qV[i])
+			for i, qValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					qValidWord = qValid.Word(i)
+				}
+				ifCond := vec.Both(vec.WordBit(qValidWord, i), qV[i])
 				out[i] = vec.ChooseInt64(ifCond, bV[i], r_V[i])
 				ifResult.NullIf(i, vec.ChooseBool(ifCond, b.IsNull(i), false))
 			}
@@ -3772,9 +3784,12 @@ func shape00023Shared1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], 
 			}
 		} else {
 			caseResult.PrepareNulls()
-			for i := range out {
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
 				switch {
-				case vec.Both(inputsValid.IsValid(i), rt.LeInt64(bV[i], aV[i])):
+				case vec.Both(vec.WordBit(inputsValidWord, i), rt.LeInt64(bV[i], aV[i])):
 					out[i] = c_V[i]
 					caseResult.NullIf(i, c_.IsNull(i))
 				default:
@@ -5121,9 +5136,12 @@ func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Sel {
 				k += int(vec.Bit(rt.LtInt64(c_V[i], c_V[i])))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.LtInt64(c_V[i], c_V[i])) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.LtInt64(c_V[i], c_V[i])) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -5464,7 +5482,10 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 		} else {
 			o1Out.PrepareNulls()
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, qValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					qValidWord = qValid.Word(i)
+				}
 				if i&63 == 0 {
 					o1Out.NullWord(i-1, nullBits)
 					nullBits = 0
@@ -5478,7 +5499,7 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 				switch {
 				case (!(a.IsNull(i) || probe.IsNull(i)) && rt.EqInt64(aV[i], probeV[i])):
 					caseWhenValue = probeV[i]
-				case vec.Both(qValid.IsValid(i), qV[i]):
+				case vec.Both(vec.WordBit(qValidWord, i), qV[i]):
 					if probe.IsNull(i) {
 						caseWhenValueNull = true
 					} else {
@@ -5994,8 +6015,11 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 				}
 			}
 		} else {
-			for i := range n {
-				if vec.Both(inputsValid.IsValid(i), rt.NeInt64(aV[i], bV[i])) {
+			for i, inputsValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.NeInt64(aV[i], bV[i])) {
 					o1Out.Append("x")
 				} else {
 					o1Out.Append("x")
@@ -6096,8 +6120,11 @@ func shape00038Shared0(n int, all vec.Sel, a vec.Vec[int64]) vec.Vec[int64] {
 			}
 		} else {
 			ifResult.PrepareNulls()
-			for i := range out {
-				ifCond := vec.Both(aValid.IsValid(i), rt.EqInt64(int64(1), aV[i]))
+			for i, aValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					aValidWord = aValid.Word(i)
+				}
+				ifCond := vec.Both(vec.WordBit(aValidWord, i), rt.EqInt64(int64(1), aV[i]))
 				out[i] = vec.ChooseInt64(ifCond, int64(5), aV[i])
 				ifResult.NullIf(i, vec.ChooseBool(ifCond, false, a.IsNull(i)))
 			}
@@ -8282,9 +8309,12 @@ func shape00055Shared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) v
 				}
 			}
 		} else {
-			for i := range out {
+			for i, aValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					aValidWord = aValid.Word(i)
+				}
 				switch {
-				case vec.Both(aValid.IsValid(i), rt.GtInt64(aV[i], aV[i])):
+				case vec.Both(vec.WordBit(aValidWord, i), rt.GtInt64(aV[i], aV[i])):
 					out[i] = aV[i]
 				case !(b.IsNull(i)):
 					out[i] = int64(5)
@@ -10305,9 +10335,12 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Sel {
 				k += int(vec.Bit(rt.EqString(sS.At(i), "a")))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.EqString(sS.At(i), "a")) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.EqString(sS.At(i), "a")) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -10917,8 +10950,11 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		} else {
 			// NULL exactly where a is: its validity is theirs, 64 rows at a time; the loop computes every row
 			o1Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
-			for i := range out {
-				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.GtInt64(r_V[i], c_V[i])), aV[i], aV[i])
+			for i, c_ValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					c_ValidWord = c_Valid.Word(i)
+				}
+				out[i] = vec.ChooseInt64(vec.Both(vec.WordBit(c_ValidWord, i), rt.GtInt64(r_V[i], c_V[i])), aV[i], aV[i])
 			}
 		}
 		o1Col = o1Out.Array()
@@ -11639,11 +11675,14 @@ func shape00078Where(n int, all vec.Sel, probe vec.Vec[int64], sArr *array.Strin
 				vec.EndRow(&cmp, n, i, &bad2)
 			}
 		} else {
-			for i := range out {
+			for i, sArrValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
 				var ifThenValue int64
 				var ifThenValueNull bool
 				var ifThenValueBad vec.FirstErr
-				if vec.Both(sArrValid.IsValid(i), rt.EqString(sS.At(i), "a")) {
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.EqString(sS.At(i), "a")) {
 					if probe.IsNull(i) {
 						ifThenValueNull = ifThenValueBad.Err == nil
 					} else {

@@ -275,9 +275,12 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 				k += int(vec.Bit(rt.EqInt64(bV[i], aV[i])))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.EqInt64(bV[i], aV[i])) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.EqInt64(bV[i], aV[i])) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -734,9 +737,12 @@ func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 				k += int(vec.Bit(rt.GeInt64(r_V[i], c_V[i])))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt64(r_V[i], c_V[i])) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.GeInt64(r_V[i], c_V[i])) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -2083,8 +2089,11 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], sAr
 			}
 		} else {
 			// never NULL: a NULL input only picks which value
-			for i := range out {
-				out[i] = vec.ChooseInt32(vec.Both(inputsValid.IsValid(i), rt.GtInt64(aV[i], c_V[i])), int32(1), int32(1))
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
+				out[i] = vec.ChooseInt32(vec.Both(vec.WordBit(inputsValidWord, i), rt.GtInt64(aV[i], c_V[i])), int32(1), int32(1))
 			}
 		}
 	}
@@ -3564,8 +3573,11 @@ func shape00018Col1(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], q v
 			}
 		} else {
 			ifResult.PrepareNulls()
-			for i := range out {
-				ifCond := vec.Both(qValid.IsValid(i), qV[i])
+			for i, qValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					qValidWord = qValid.Word(i)
+				}
+				ifCond := vec.Both(vec.WordBit(qValidWord, i), qV[i])
 				out[i] = vec.ChooseInt64(ifCond, bV[i], r_V[i])
 				ifResult.NullIf(i, vec.ChooseBool(ifCond, b.IsNull(i), false))
 			}
@@ -4333,9 +4345,12 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 			}
 		} else {
 			caseResult2.PrepareNulls()
-			for i := range out {
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
 				switch {
-				case vec.Both(inputsValid.IsValid(i), rt.LeInt64(bV[i], aV[i])):
+				case vec.Both(vec.WordBit(inputsValidWord, i), rt.LeInt64(bV[i], aV[i])):
 					out[i] = c_V[i]
 					caseResult2.NullIf(i, c_.IsNull(i))
 				default:
@@ -4493,9 +4508,12 @@ func shape00023Where(n int, all vec.Sel, r_ vec.Vec[int64], b vec.Vec[int64], a 
 			}
 		} else {
 			caseResult5.PrepareNulls()
-			for i := range out {
+			for i, inputsValid4Word := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValid4Word = inputsValid4.Word(i)
+				}
 				switch {
-				case vec.Both(inputsValid4.IsValid(i), rt.LeInt64(bV4[i], aV4[i])):
+				case vec.Both(vec.WordBit(inputsValid4Word, i), rt.LeInt64(bV4[i], aV4[i])):
 					out[i] = c_V4[i]
 					caseResult5.NullIf(i, c_.IsNull(i))
 				default:
@@ -6230,9 +6248,12 @@ func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Sel {
 				k += int(vec.Bit(rt.LtInt64(c_V[i], c_V[i])))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.LtInt64(c_V[i], c_V[i])) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.LtInt64(c_V[i], c_V[i])) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -7411,8 +7432,11 @@ func shape00037Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem 
 				}
 			}
 		} else {
-			for i := range n {
-				if vec.Both(inputsValid.IsValid(i), rt.NeInt64(aV[i], bV[i])) {
+			for i, inputsValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.NeInt64(aV[i], bV[i])) {
 					o1Out.Append("x")
 				} else {
 					o1Out.Append("x")
@@ -12839,9 +12863,12 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Sel {
 				k += int(vec.Bit(rt.EqString(sS.At(i), "a")))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.EqString(sS.At(i), "a")) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.EqString(sS.At(i), "a")) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -13397,8 +13424,11 @@ func shape00073Col1(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64], a 
 		} else {
 			// NULL exactly where a is: its validity is theirs, 64 rows at a time; the loop computes every row
 			o1Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
-			for i := range out {
-				out[i] = vec.ChooseInt64(vec.Both(c_Valid.IsValid(i), rt.GtInt64(r_V[i], c_V[i])), aV[i], aV[i])
+			for i, c_ValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					c_ValidWord = c_Valid.Word(i)
+				}
+				out[i] = vec.ChooseInt64(vec.Both(vec.WordBit(c_ValidWord, i), rt.GtInt64(r_V[i], c_V[i])), aV[i], aV[i])
 			}
 		}
 		o1Col = o1Out.Array()

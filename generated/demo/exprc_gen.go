@@ -125,9 +125,12 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -259,9 +262,12 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -377,9 +383,12 @@ func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Sel {
 				k += int(vec.Bit(rt.GeInt32(dayV[i], int32(19723))))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(dayV[i], int32(19723))) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.GeInt32(dayV[i], int32(19723))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]

@@ -8416,15 +8416,18 @@ func caseWhenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 				}
 			}
 		} else {
-			for i := range out {
+			for i, sArrValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
 				switch {
-				case vec.Both(sArrValid.IsValid(i), strings.HasPrefix(sS.At(i), "ab")):
+				case vec.Both(vec.WordBit(sArrValidWord, i), strings.HasPrefix(sS.At(i), "ab")):
 					out[i] = int32(1)
-				case vec.Both(sArrValid.IsValid(i), strings.HasSuffix(sS.At(i), "yz")):
+				case vec.Both(vec.WordBit(sArrValidWord, i), strings.HasSuffix(sS.At(i), "yz")):
 					out[i] = int32(2)
-				case vec.Both(sArrValid.IsValid(i), strings.Contains(sS.At(i), "mm")):
+				case vec.Both(vec.WordBit(sArrValidWord, i), strings.Contains(sS.At(i), "mm")):
 					out[i] = int32(3)
-				case vec.Both(sArrValid.IsValid(i), (sS.At(i) == "exact")):
+				case vec.Both(vec.WordBit(sArrValidWord, i), (sS.At(i) == "exact")):
 					out[i] = int32(4)
 				default:
 					out[i] = int32(0)
@@ -8705,8 +8708,11 @@ func ifThenColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 				}
 			}
 		} else {
-			for i := range n {
-				if vec.Both(sArrValid.IsValid(i), strings.HasPrefix(sS.At(i), text1)) {
+			for i, sArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), strings.HasPrefix(sS.At(i), text1)) {
 					directOut.Append(text2)
 				} else {
 					directOut.Append("no")
@@ -8903,8 +8909,11 @@ func case0162Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 				}
 			}
 		} else {
-			for i := range n {
-				if vec.Both(sArrValid.IsValid(i), strings.HasSuffix(sS.At(i), "é")) {
+			for i, sArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), strings.HasSuffix(sS.At(i), "é")) {
 					directOut.Append("e")
 				} else {
 					directOut.Append("no")
@@ -8978,8 +8987,11 @@ func case0163Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 				}
 			}
 		} else {
-			for i := range n {
-				if vec.Both(sArrValid.IsValid(i), likePattern9.Match(sS.At(i))) {
+			for i, sArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), likePattern9.Match(sS.At(i))) {
 					directOut.Append("two")
 				} else {
 					directOut.Append("no")
@@ -14822,9 +14834,12 @@ func caseWhenColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator,
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
+			for i, aValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					aValidWord = aValid.Word(i)
+				}
 				switch {
-				case vec.Both(aValid.IsValid(i), rt.EqInt64(aV[i], int64(0))):
+				case vec.Both(vec.WordBit(aValidWord, i), rt.EqInt64(aV[i], int64(0))):
 					out[i] = int64(0)
 				default:
 					if a.IsNull(i) {
@@ -14996,12 +15011,15 @@ func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 			directOut.NullWord(n-1, nullBits)
 		} else {
 			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i := range out {
+			for i, aValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					aValidWord = aValid.Word(i)
+				}
 				if i&63 == 0 {
 					directOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
-				if vec.Both(aValid.IsValid(i), rt.EqInt64(aV[i], int64(0))) {
+				if vec.Both(vec.WordBit(aValidWord, i), rt.EqInt64(aV[i], int64(0))) {
 					nullBits |= 1 << (uint(i) & 63)
 				} else {
 					if a.IsNull(i) {
@@ -15084,8 +15102,11 @@ func case0261Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
-				if vec.Both(aValid.IsValid(i), rt.NeInt64(aV[i], int64(0))) {
+			for i, aValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					aValidWord = aValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(aValidWord, i), rt.NeInt64(aV[i], int64(0))) {
 					out[i] = bad.Int64(rt.DivInt64(int64(100), aV[i]))
 				} else {
 					out[i] = int64(-1)
@@ -15228,8 +15249,11 @@ func case0263Col1(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, fai
 			}
 		} else {
 			// never NULL: a NULL input only picks which value
-			for i := range out {
-				out[i] = vec.ChooseInt32(vec.Both(pValid.IsValid(i), pV[i]), int32(1), int32(2))
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				out[i] = vec.ChooseInt32(vec.Both(vec.WordBit(pValidWord, i), pV[i]), int32(1), int32(2))
 			}
 		}
 		directCol = directOut.Array()
@@ -15363,9 +15387,12 @@ func caseWhenColumn3(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64], mem 
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
-			for i := range n {
+			for i, pValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
 				switch {
-				case vec.Both(pValid.IsValid(i), pV[i]):
+				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
 					directOut.Append("a")
 				case (!(a.IsNull(i)) && rt.EqInt64(bad.Int64(rt.DivInt64(aV[i], int64(0))), int64(1))):
 					directOut.Append("b")
@@ -15487,9 +15514,12 @@ func caseWhenColumn4(n int, all vec.Sel, p vec.Vec[bool], mem memory.Allocator, 
 				}
 			}
 		} else {
-			for i := range n {
+			for i, pValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
 				switch {
-				case vec.Both(pValid.IsValid(i), pV[i]):
+				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
 					directOut.Append("a")
 				default:
 					directOut.AppendNull()
@@ -20547,9 +20577,12 @@ func case0349Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 			}
 		} else {
 			// never NULL: a NULL input only picks which value
-			for i := range out {
+			for i, aValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					aValidWord = aValid.Word(i)
+				}
 				switch {
-				case vec.Both(aValid.IsValid(i), rt.GtInt64(aV[i], int64(0))):
+				case vec.Both(vec.WordBit(aValidWord, i), rt.GtInt64(aV[i], int64(0))):
 					out[i] = int64(2)
 				default:
 					out[i] = int64(3)

@@ -3499,9 +3499,12 @@ func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
 		} else {
-			for i := range out {
+			for i, bValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					bValidWord = bValid.Word(i)
+				}
 				switch {
-				case vec.Both(bValid.IsValid(i), rt.GtInt64(bV[i], int64(15))):
+				case vec.Both(vec.WordBit(bValidWord, i), rt.GtInt64(bV[i], int64(15))):
 					if sub1Read.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
@@ -9967,9 +9970,12 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				k += int(vec.Bit(rt.GtInt64(aV[i], int64(100))))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GtInt64(aV[i], int64(100))) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.GtInt64(aV[i], int64(100))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]

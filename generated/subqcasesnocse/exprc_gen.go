@@ -9940,9 +9940,12 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				k += int(vec.Bit(rt.GtInt64(aV[i], int64(100))))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GtInt64(aV[i], int64(100))) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.GtInt64(aV[i], int64(100))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]

@@ -77,6 +77,11 @@ func (b Bitmap) Word(i int) uint64 {
 	return lo>>s | hi<<(64-s)
 }
 
+// WordBit reports whether row i is valid in w, the bitmap's Word of the 64
+// rows from i&^63: a loop over every row loads a validity word once per 64
+// rows and tests one bit per row, with no bounds check and no branch.
+func WordBit(w uint64, i int) bool { return w>>(uint(i)&63)&1 != 0 }
+
 // expand returns b as per-row NULL flags (nil for the zero Bitmap).
 func (b Bitmap) expand() []bool {
 	if b.bits == nil {

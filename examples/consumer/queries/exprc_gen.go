@@ -98,9 +98,12 @@ func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Sel {
 				k += int(vec.Bit(rt.NeString(statusS.At(i), "cancelled")))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.NeString(statusS.At(i), "cancelled")) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.NeString(statusS.At(i), "cancelled")) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -251,9 +254,12 @@ func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], statusArr *array.Str
 				k += int(vec.Bit(rt.GeInt32(placedV[i], int32(19723))) & vec.Bit(rt.EqString(statusS.At(i), "open")))
 			}
 		} else {
-			for i := range n {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(placedV[i], int32(19723))) & vec.Bit(rt.EqString(statusS.At(i), "open")) & vec.Bit(valid.IsValid(i)))
+				k += int(vec.Bit(rt.GeInt32(placedV[i], int32(19723))) & vec.Bit(rt.EqString(statusS.At(i), "open")) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
