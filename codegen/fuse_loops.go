@@ -116,6 +116,11 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	}
 	l.decideModes()
 	l.rowsStore = rowsStore
+	if l.marks && !l.fu.modal && t.Kind != ir.KindBoolean {
+		// the single loop's bodies mark NULL rows in its register word
+		// (guardedNull); the modal loops' rows body stores into res
+		l.fu.markNull = l.markNull
+	}
 	// A body of many branches is printed once, for every batch (the body
 	// for a dirty batch, in emitOne): a clean batch pays a test per input
 	// read, but the code is half as long (and compiles in half the time).

@@ -16,7 +16,7 @@ import (
 //	writer.PrepareNulls()
 //	for i := range out {
 //		if i&63 == 0 { writer.NullWord(i-1, nullBits); nullBits = 0 }
-//		out[i] = bad.Int64(rt.MulInt64(xV[i], yV[i]))
+//		out[i] = bad.TryInt64(rt.TryMulInt64(xV[i], yV[i]))
 //		nullBits |= vec.Bit(bool(bad)) << (uint(i) & 63)
 //		bad = false
 //	}
@@ -28,6 +28,7 @@ func (l *fusedLoops) emitTry() {
 	}
 	inner := l.fz.Row.Args[0]
 	store := l.storeClean()
+	fu.try = true
 	body := l.withAbsorbs(func() []jen.Code { return []jen.Code{store(fu.value(inner))} })
 	f.outCol = l.col
 	f.add(jen.Var().Id(l.col).Qual(arrowPkg, "Array").Comment("written by the loop"))

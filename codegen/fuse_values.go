@@ -11,6 +11,7 @@ import (
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
 )
 
@@ -87,6 +88,9 @@ type fusion struct {
 	// loaded by forRows where a row starts a word).
 	all   bool
 	words map[string]string
+	// try: the loop is a fused TRY's, whose kernels flag a failure
+	// without a branch (rt.TryKernels)
+	try   bool
 	pre   []jen.Code
 	nulls bool
 	// nullIf, where set, marks row i NULL by a test without a branch
@@ -95,6 +99,10 @@ type fusion struct {
 	// records that a leaf did, so the loop prepares the bitmap.
 	nullIf     func(null jen.Code) jen.Code
 	nullIfUsed bool
+	// markNull marks row i NULL where a Go bool is, without a branch, in
+	// a loop writing a fixed-width column that keeps NULL marks in a
+	// register word (fusedLoops.marks); nil otherwise.
+	markNull func(null jen.Code) jen.Code
 	// outNull marks row i NULL in the loop's output: a NULL result.
 	outNull jen.Code
 	// noteVectors: the loop notes the error of a shared vector where it
@@ -114,6 +122,9 @@ func (fu *fusion) assign(r *lower.Row, store func(jen.Code) jen.Code) []jen.Code
 func (fu *fusion) assignRow(r *lower.Row, store func(jen.Code) jen.Code) []jen.Code {
 	switch r.Op {
 	case lower.RowIf:
+		if stmts := fu.guardedNull(r, store, true); stmts != nil {
+			return stmts
+		}
 		if lower.Chosen(r) {
 			// vec.ChooseInt64(cond, then, else): no branch
 			return []jen.Code{store(fu.choose(r, fu.value(r.Args[0]), fu.value(r.Args[1]), fu.value(r.Args[2])))}
@@ -121,6 +132,9 @@ func (fu *fusion) assignRow(r *lower.Row, store func(jen.Code) jen.Code) []jen.C
 		// if cond { ... } else { ... }
 		return []jen.Code{jen.If(fu.value(r.Args[0])).Block(fu.assign(r.Args[1], store)...).Else().Block(fu.assign(r.Args[2], store)...)}
 	case lower.RowCase:
+		if stmts := fu.guardedNull(r, store, true); stmts != nil {
+			return stmts
+		}
 		// subject := ...; switch { case cond: ...; default: ... }
 		var stmts, cases []jen.Code
 		var subject jen.Code
@@ -426,6 +440,11 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 			args[i] = fu.value(a)
 		}
 		if r.Flags {
+			if twin, ok := rt.TryKernels[r.Sig.Kernel]; ok && fu.try && r.Sig.KernelPkg == "" {
+				// bad.TryInt64(rt.TryMulInt64(x, y)): under TRY a failure is
+				// common, so it is a flag ORed in, not a branch
+				return jen.Id(fu.flag()).Dot("Try" + kinds.Of(r.Sig.Ret).Failed).Call(jen.Qual(rtPkg, twin).Call(args...))
+			}
 			// an error flags the row: the vector code decides its outcome
 			return fu.noted(r.Sig.Ret, fu.f.kernelCall(r.Sig, args...))
 		}
@@ -831,6 +850,9 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 	case lower.RowNull:
 		return []jen.Code{setNull}
 	case lower.RowIf:
+		if stmts := fu.guardedNull(r, store, false); stmts != nil {
+			return stmts
+		}
 		if stmts := fu.chooseNull(r, store); stmts != nil {
 			return stmts
 		}
@@ -840,6 +862,9 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 		return []jen.Code{jen.If(cond).Block(then...).
 			Else().Block(fu.assignNull(r.Args[2], store, setNull)...)}
 	case lower.RowCase:
+		if stmts := fu.guardedNull(r, store, false); stmts != nil {
+			return stmts
+		}
 		var stmts, cases []jen.Code
 		var subject jen.Code
 		var subjectNulls []string
@@ -991,6 +1016,93 @@ func (fu *fusion) chooseNull(r *lower.Row, store func(jen.Code) jen.Code) []jen.
 		store(fu.choose(r, jen.Id(name), fu.value(r.Args[1]), fu.value(r.Args[2]))),
 		fu.nullIf(jen.Qual(vecPkg, "ChooseBool").Call(jen.Id(name), test(thenNull), test(elseNull))),
 	}
+}
+
+// guardedNull prints CASE WHEN c THEN k(x, y) END, or IF(c, k(x, y),
+// NULL), where kernel k can fail and has a TRY twin (rt.TryKernels) and
+// its arguments cannot fail: the guarded division CASE WHEN y <> 0 THEN a DIV y END (a NULL input it does
+// not test makes the row NULL as well). The twin runs on every
+// row (it is total), the condition picks value or NULL mark without a
+// branch, and only a row that took the branch and failed, which is rare,
+// branches to the kernel itself for its error. A branch on the condition
+// would be mispredicted wherever it is data-dependent (a NULL or zero y
+// here and there); nil when r is not of that form or the loop has no NULL
+// marks (nullIf, or markNull in a clean batch's body).
+//
+//	quotient, quotientFailed := rt.TryDivInt64(aV[i], yV[i])
+//	taken := vec.Both(vec.WordBit(yValidWord, i), rt.NeInt64(yV[i], 0))
+//	out[i] = quotient
+//	nullBits |= vec.Bit(!taken) << (uint(i) & 63)
+//	if vec.Bit(taken)&vec.Bit(quotientFailed) != 0 { bad.Int64(rt.DivInt64(aV[i], yV[i])) }
+func (fu *fusion) guardedNull(r *lower.Row, store func(jen.Code) jen.Code, clean bool) []jen.Code {
+	mark, test := fu.nullIf, fu.condNull
+	if clean {
+		// no input is NULL: the condition is its value
+		mark, test = fu.markNull, fu.value
+	}
+	if mark == nil {
+		return nil
+	}
+	var cond, then *lower.Row
+	switch {
+	case r.Op == lower.RowCase && r.Subject == nil && len(r.Args) == 2 && r.Else != nil && r.Else.Op == lower.RowNull:
+		cond, then = r.Args[0], r.Args[1]
+	case r.Op == lower.RowIf && r.Args[2].Op == lower.RowNull:
+		cond, then = r.Args[0], r.Args[1]
+	default:
+		return nil
+	}
+	if then.Op != lower.RowKernel || !then.Flags || then.Temp || then.Sig.KernelPkg != "" || !lower.CondAnyRow(cond) {
+		return nil
+	}
+	twin, ok := rt.TryKernels[then.Sig.Kernel]
+	if !ok {
+		return nil
+	}
+	for _, a := range then.Args {
+		if !lower.StoredAnyRow(a) {
+			return nil
+		}
+	}
+	// The value's NULL inputs the condition does not prove valid make the
+	// row NULL too (none in a clean batch's body).
+	var unknown []string
+	if !clean {
+		fu.knowing(fu.whenTrue(cond), func() []jen.Code {
+			unknown = fu.unknown(fu.nullTest(then))
+			return nil
+		})
+	}
+	args := make([]jen.Code, len(then.Args))
+	for i, a := range then.Args {
+		args[i] = fu.value(a)
+	}
+	taken := fu.local("taken")
+	val := fu.local(tempName(then.Expr))
+	failed := fu.local(val + "Failed")
+	flag := fu.flag()
+	stmts := []jen.Code{
+		jen.List(jen.Id(val), jen.Id(failed)).Op(":=").Qual(rtPkg, twin).Call(args...),
+		jen.Id(taken).Op(":=").Add(test(cond)),
+		store(jen.Id(val)),
+	}
+	// if vec.Bit(taken)&vec.Bit(failed) != 0: the row took the branch and failed
+	fails := jen.Qual(vecPkg, "Bit").Call(jen.Id(taken)).Op("&").Qual(vecPkg, "Bit").Call(jen.Id(failed))
+	if len(unknown) > 0 {
+		null := fu.local(val + "Null")
+		if valid := fu.validity(unknown); valid != "" {
+			stmts = append(stmts, jen.Id(null).Op(":=").Op("!").Add(fu.isValid(valid)))
+		} else {
+			stmts = append(stmts, jen.Id(null).Op(":=").Add(fu.isNullOf(unknown)))
+		}
+		stmts = append(stmts, mark(jen.Op("!").Id(taken).Op("||").Id(null)))
+		fails = fails.Op("&^").Qual(vecPkg, "Bit").Call(jen.Id(null))
+	} else {
+		stmts = append(stmts, mark(jen.Op("!").Id(taken)))
+	}
+	return append(stmts, jen.If(jen.Parens(fails).Op("!=").Lit(0)).Block(
+		jen.Comment("the branch was taken and failed: the kernel's own error"),
+		jen.Id(flag).Dot(kinds.Of(then.Sig.Ret).Failed).Call(fu.f.kernelCall(then.Sig, args...))))
 }
 
 // sameNames reports whether a and b list the same names in any order.

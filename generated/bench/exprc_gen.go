@@ -1063,13 +1063,13 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		return nil, fmt.Errorf("query ErrorGuarded: %w", err)
 	}
 	n := int(in.NumRows())
-	y := vec.Int64s(in.Column(1))
 	a := vec.Int64s(in.Column(2))
+	y := vec.Int64s(in.Column(1))
 	x := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := errorGuardedCol1(n, all, y, a, mem, failed)
+	col1 := errorGuardedCol1(n, all, a, y, mem, failed)
 	col2 := errorGuardedCol2(n, all, a, x, mem, failed)
 	col3 := errorGuardedCol3(n, all, x, y, mem, failed)
 	if failed.Err != nil {
@@ -1088,15 +1088,15 @@ func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 // errorGuardedCol1 computes output column 1 (per_y) of query ErrorGuarded on every row, noting its first failed row in failed:
 //
 //	CASE WHEN y <> 0 THEN a DIV y END
-func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func errorGuardedCol1(n int, all vec.Sel, a vec.Vec[int64], y vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN (y <> 0) THEN (a DIV y) ELSE CAST(NULL AS BIGINT) END
 	var perYCol arrow.Array // written by the loop, or below from caseResult
 	var perYOut *vec.FixedOut[int64]
 	var caseResult vec.Vec[int64]
 	{
 		perYOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
-		yV := y.V[:n]
 		aV := a.V[:n]
+		yV := y.V[:n]
 		yValid := vec.AndValid(n, vec.FlagsOf(&y))
 		out := perYOut.V[:n]
 		var bad vec.FirstErr
@@ -1108,11 +1108,13 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 					perYOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
-				switch {
-				case rt.NeInt64(yV[i], int64(0)):
-					out[i] = bad.Int64(rt.DivInt64(aV[i], yV[i]))
-				default:
-					nullBits |= 1 << (uint(i) & 63)
+				quotient, quotientFailed := rt.TryDivInt64(aV[i], yV[i])
+				taken := rt.NeInt64(yV[i], int64(0))
+				out[i] = quotient
+				nullBits |= vec.Bit(!taken) << (uint(i) & 63)
+				if (vec.Bit(taken) & vec.Bit(quotientFailed)) != 0 {
+					// the branch was taken and failed: the kernel's own error
+					bad.Int64(rt.DivInt64(aV[i], yV[i]))
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
@@ -1127,11 +1129,13 @@ func errorGuardedCol1(n int, all vec.Sel, y vec.Vec[int64], a vec.Vec[int64], me
 					perYOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
-				switch {
-				case vec.Both(vec.WordBit(yValidWord, i), rt.NeInt64(yV[i], int64(0))):
-					out[i] = bad.Int64(rt.DivInt64(aV[i], yV[i]))
-				default:
-					nullBits |= 1 << (uint(i) & 63)
+				quotient2, quotient2Failed := rt.TryDivInt64(aV[i], yV[i])
+				taken2 := vec.Both(vec.WordBit(yValidWord, i), rt.NeInt64(yV[i], int64(0)))
+				out[i] = quotient2
+				nullBits |= vec.Bit(!taken2) << (uint(i) & 63)
+				if (vec.Bit(taken2) & vec.Bit(quotient2Failed)) != 0 {
+					// the branch was taken and failed: the kernel's own error
+					bad.Int64(rt.DivInt64(aV[i], yV[i]))
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
@@ -1167,7 +1171,7 @@ func errorGuardedCol2(n int, all vec.Sel, a vec.Vec[int64], x vec.Vec[int64], me
 				perXOut.NullWord(i-1, nullBits2)
 				nullBits2 = 0
 			}
-			out[i] = bad2.Int64(rt.DivInt64(aV2[i], xV[i]))
+			out[i] = bad2.TryInt64(rt.TryDivInt64(aV2[i], xV[i]))
 			nullBits2 |= vec.Bit(bool(bad2)) << (uint(i) & 63)
 			bad2 = false
 		}
@@ -1202,7 +1206,7 @@ func errorGuardedCol3(n int, all vec.Sel, x vec.Vec[int64], y vec.Vec[int64], me
 				scaledOut.NullWord(i-1, nullBits3)
 				nullBits3 = 0
 			}
-			out[i] = bad3.Int64(rt.MulInt64(bad3.Int64(rt.MulInt64(xV2[i], yV2[i])), int64(1000000000000000)))
+			out[i] = bad3.TryInt64(rt.TryMulInt64(bad3.TryInt64(rt.TryMulInt64(xV2[i], yV2[i])), int64(1000000000000000)))
 			nullBits3 |= vec.Bit(bool(bad3)) << (uint(i) & 63)
 			bad3 = false
 		}

@@ -4849,7 +4849,7 @@ func try_boundaryCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], me
 				safeOut.NullWord(i-1, nullBits)
 				nullBits = 0
 			}
-			out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			out[i] = bad.TryInt64(rt.TryDivInt64(aV[i], bV[i]))
 			nullBits |= vec.Bit(bool(bad)) << (uint(i) & 63)
 			bad = false
 		}

@@ -18285,7 +18285,7 @@ func valueColumn6(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 				directOut.NullWord(i-1, nullBits)
 				nullBits = 0
 			}
-			out[i] = bad.Int64(rt.DivInt64(aV[i], bV[i]))
+			out[i] = bad.TryInt64(rt.TryDivInt64(aV[i], bV[i]))
 			nullBits |= vec.Bit(bool(bad)) << (uint(i) & 63)
 			bad = false
 		}

@@ -272,6 +272,20 @@ func (f *Failed) Int64(v int64, err *rt.Error) int64 {
 	return v
 }
 
+// TryInt64 returns v, noting failed without a branch: the form of a fused
+// TRY, whose kernels report a failure as a flag (rt.TryMulInt64), because
+// there failures are common and a branch on them would be mispredicted.
+func (f *Failed) TryInt64(v int64, failed bool) int64 {
+	*f = *f || Failed(failed) // an OR of two bytes, not a branch
+	return v
+}
+
+// TryInt32 is TryInt64 for an INT.
+func (f *Failed) TryInt32(v int32, failed bool) int32 {
+	*f = *f || Failed(failed)
+	return v
+}
+
 // Int32 returns v, noting err.
 func (f *Failed) Int32(v int32, err *rt.Error) int32 {
 	if err != nil {
