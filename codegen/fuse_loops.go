@@ -218,6 +218,11 @@ type fusedLoops struct {
 	e   ir.Expr
 	sel string
 	all bool // sel is every row of the batch (lower.SelAll)
+	// wordStartIf is the statement of a loop's body storing the NULL marks
+	// where a row starts a word (nullMarks), and wordStart its body: forRows
+	// merges the validity words' loads into it.
+	wordStartIf jen.Code
+	wordStart   []jen.Code
 	// col and writer: the output column's array and writer, when the clean
 	// loop writes it directly.
 	col, writer string
@@ -417,6 +422,11 @@ func (l *fusedLoops) forRows(over string, body []jen.Code) *jen.Statement {
 			end := jen.Len(jen.Id(over))
 			if over == "n" {
 				end = jen.Id("n")
+			}
+			if len(body) > 0 && l.wordStartIf != nil && body[0] == l.wordStartIf {
+				// one test where a row starts a word: the loads, then the
+				// NULL marks' store (nullMarks)
+				loads, body = append(loads, l.wordStart...), body[1:]
 			}
 			refresh := jen.If(jen.Id("i").Op("&").Lit(63).Op("==").Lit(0)).Block(loads...)
 			return jen.For(jen.List(init...).Op(":=").List(zeros...), jen.Id("i").Op("<").Add(end), jen.Id("i").Op("++")).
@@ -906,9 +916,9 @@ func (l *fusedLoops) nullMarks() (before []jen.Code, first, after jen.Code) {
 	}
 	store := func(at jen.Code) jen.Code { return jen.Id(l.writer).Dot("NullWord").Call(at, jen.Id(l.nullBits)) }
 	before = []jen.Code{jen.Var().Id(l.nullBits).Uint64().Comment("the NULL marks of 64 positions, stored a word at a time")}
-	first = jen.If(jen.Add(pos).Op("&").Lit(63).Op("==").Lit(0)).Block(
-		store(jen.Add(pos).Op("-").Lit(1)),
-		jen.Id(l.nullBits).Op("=").Lit(0))
+	l.wordStart = []jen.Code{store(jen.Add(pos).Op("-").Lit(1)), jen.Id(l.nullBits).Op("=").Lit(0)}
+	first = jen.If(jen.Add(pos).Op("&").Lit(63).Op("==").Lit(0)).Block(l.wordStart...)
+	l.wordStartIf = first
 	return before, first, store(last)
 }
 

@@ -1124,8 +1124,6 @@ func errorGuardedCol1(n int, all vec.Sel, a vec.Vec[int64], y vec.Vec[int64], me
 			for i, yValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					yValidWord = yValid.Word(i)
-				}
-				if i&63 == 0 {
 					perYOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
@@ -1738,8 +1736,6 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 			for i, productValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					productValidWord = productValid.Word(i)
-				}
-				if i&63 == 0 {
 					w05Out.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
@@ -1904,8 +1900,6 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 			for i, lQuantityValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					lQuantityValidWord = lQuantityValid.Word(i)
-				}
-				if i&63 == 0 {
 					w14Out.NullWord(i-1, nullBits2)
 					nullBits2 = 0
 				}
@@ -2042,8 +2036,6 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 			for i, lDiscountValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					lDiscountValidWord = lDiscountValid.Word(i)
-				}
-				if i&63 == 0 {
 					w24Out.NullWord(i-1, nullBits3)
 					nullBits3 = 0
 				}

@@ -1182,8 +1182,6 @@ func errorGuardedCol1(n int, all vec.Sel, a vec.Vec[int64], y vec.Vec[int64], me
 			for i, yValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					yValidWord = yValid.Word(i)
-				}
-				if i&63 == 0 {
 					perYOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
@@ -1651,8 +1649,6 @@ func wideCol5(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec
 			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					inputsValidWord = inputsValid.Word(i)
-				}
-				if i&63 == 0 {
 					w05Out.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
@@ -1909,8 +1905,6 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], lExtendedprice ve
 			for i, lQuantityValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					lQuantityValidWord = lQuantityValid.Word(i)
-				}
-				if i&63 == 0 {
 					w14Out.NullWord(i-1, nullBits2)
 					nullBits2 = 0
 				}
@@ -2185,8 +2179,6 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], lExtendedprice ve
 			for i, lDiscountValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					lDiscountValidWord = lDiscountValid.Word(i)
-				}
-				if i&63 == 0 {
 					w24Out.NullWord(i-1, nullBits3)
 					nullBits3 = 0
 				}

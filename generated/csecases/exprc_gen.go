@@ -418,8 +418,6 @@ func case_every_resultCol1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool],
 				if i&63 == 0 {
 					pValidWord = pValid.Word(i)
 					qValidWord = qValid.Word(i)
-				}
-				if i&63 == 0 {
 					directOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
@@ -572,8 +570,6 @@ func case_first_conditionCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[in
 			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					inputsValidWord = inputsValid.Word(i)
-				}
-				if i&63 == 0 {
 					directOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
@@ -3044,8 +3040,6 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], product vec.Vec
 			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					pValidWord = pValid.Word(i)
-				}
-				if i&63 == 0 {
 					sOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
@@ -4323,8 +4317,6 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 			for i, sArrValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					sArrValidWord = sArrValid.Word(i)
-				}
-				if i&63 == 0 {
 					directOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}

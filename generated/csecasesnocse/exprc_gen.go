@@ -670,8 +670,6 @@ func case_rest_regionCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					pValidWord = pValid.Word(i)
-				}
-				if i&63 == 0 {
 					directOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
@@ -3023,8 +3021,6 @@ func non_failing_sharedCol2(n int, all vec.Sel, p vec.Vec[bool], x vec.Vec[float
 			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					pValidWord = pValid.Word(i)
-				}
-				if i&63 == 0 {
 					sOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}

@@ -5485,8 +5485,6 @@ func shape00034Col1(n int, all vec.Sel, a vec.Vec[int64], probe vec.Vec[int64], 
 			for i, qValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					qValidWord = qValid.Word(i)
-				}
-				if i&63 == 0 {
 					o1Out.NullWord(i-1, nullBits)
 					nullBits = 0
 				}

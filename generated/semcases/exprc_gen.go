@@ -15014,8 +15014,6 @@ func case0260Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 			for i, aValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					aValidWord = aValid.Word(i)
-				}
-				if i&63 == 0 {
 					directOut.NullWord(i-1, nullBits)
 					nullBits = 0
 				}

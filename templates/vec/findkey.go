@@ -21,14 +21,12 @@ func KeyWord(key string) uint64 {
 // call would make spill every register it holds. StringKeys makes the key
 // bytes readable 8 bytes past any entry's start.
 func FindKey(keys StrKeys, start, end int32, word uint64, n int32) int {
-	offs := keys.offs
-	e1 := offs[end]
-	for j := end - 1; j >= start; j-- {
-		e0 := offs[j]
+	offs := keys.offs[start : end+1] // the entries' offsets: one bounds check, none per entry
+	for j := len(offs) - 2; j >= 0; j-- {
+		e0, e1 := offs[j], offs[j+1]
 		if uint64(e1-e0-n)|keyBytes(*(*uint64)(unsafe.Add(keys.base, uint(e0)))^word, n) == 0 {
-			return int(j)
+			return int(start) + j
 		}
-		e1 = e0
 	}
 	return -1
 }
