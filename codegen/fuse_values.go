@@ -1020,14 +1020,15 @@ func (fu *fusion) chooseNull(r *lower.Row, store func(jen.Code) jen.Code) []jen.
 
 // guardedNull prints CASE WHEN c THEN k(x, y) END, or IF(c, k(x, y),
 // NULL), where kernel k can fail and has a TRY twin (rt.TryKernels) and
-// its arguments cannot fail: the guarded division CASE WHEN y <> 0 THEN a DIV y END (a NULL input it does
-// not test makes the row NULL as well). The twin runs on every
-// row (it is total), the condition picks value or NULL mark without a
-// branch, and only a row that took the branch and failed, which is rare,
-// branches to the kernel itself for its error. A branch on the condition
-// would be mispredicted wherever it is data-dependent (a NULL or zero y
-// here and there); nil when r is not of that form or the loop has no NULL
-// marks (nullIf, or markNull in a clean batch's body).
+// its arguments cannot fail: the guarded division CASE WHEN y <> 0 THEN
+// a DIV y END (a NULL input c does not test makes the row NULL as well).
+// The twin runs on every row (it is total), the condition picks value or
+// NULL mark without a branch, and only a row that took the branch and
+// failed, which is rare, branches to the kernel itself for its error. A
+// branch on the condition would be mispredicted wherever it is
+// data-dependent (a NULL or zero y here and there). It returns nil when r
+// is not of that form or the loop has no NULL marks (nullIf, or markNull
+// in a clean batch's body).
 //
 //	quotient, quotientFailed := rt.TryDivInt64(aV[i], yV[i])
 //	taken := vec.Both(vec.WordBit(yValidWord, i), rt.NeInt64(yV[i], 0))
