@@ -239,3 +239,30 @@ func sameValue(a, b any) bool {
 	}
 	return a == b
 }
+
+// TestTryKernelsMatch checks that each kernel of rt.TryKernels has a twin
+// taking the same arguments and returning the same value with a failure
+// flag in place of the error, which code generation calls in its place.
+func TestTryKernelsMatch(t *testing.T) {
+	errType := reflect.TypeFor[*rt.Error]()
+	for k, twin := range rt.TryKernels {
+		kf, ok1 := rtFuncs[k]
+		tf, ok2 := rtFuncs[twin]
+		if !ok1 || !ok2 {
+			t.Errorf("rt.TryKernels: %s -> %s: not both in package rt", k, twin)
+			continue
+		}
+		kt, tt := reflect.TypeOf(kf), reflect.TypeOf(tf)
+		if kt.NumOut() != 2 || kt.Out(1) != errType {
+			t.Errorf("rt.%s does not return a value and an error", k)
+			continue
+		}
+		same := kt.NumIn() == tt.NumIn() && tt.NumOut() == 2 && tt.Out(0) == kt.Out(0) && tt.Out(1) == reflect.TypeFor[bool]()
+		for i := 0; same && i < kt.NumIn(); i++ {
+			same = kt.In(i) == tt.In(i)
+		}
+		if !same {
+			t.Errorf("rt.%s is %v, not the twin of rt.%s (%v)", twin, tt, k, kt)
+		}
+	}
+}
