@@ -218,11 +218,6 @@ type fusedLoops struct {
 	e   ir.Expr
 	sel string
 	all bool // sel is every row of the batch (lower.SelAll)
-	// wordStartIf is the statement of a loop's body storing the NULL marks
-	// where a row starts a word (nullMarks), and wordStart its body: forRows
-	// merges the validity words' loads into it.
-	wordStartIf jen.Code
-	wordStart   []jen.Code
 	// col and writer: the output column's array and writer, when the clean
 	// loop writes it directly.
 	col, writer string
@@ -409,6 +404,13 @@ func (l *fusedLoops) selLoop() *jen.Statement {
 // of its row (constants only: IS NULL of a NOT NULL column is FALSE) is
 // given no row number, which Go would reject as unused.
 func (l *fusedLoops) forRows(over string, body []jen.Code) *jen.Statement {
+	return l.forRowsMarking(over, nil, body)
+}
+
+// forRowsMarking is forRows for a loop that also runs statements atWord
+// where a position starts a 64-position word (storing its NULL marks:
+// nullMarks), under the one test that loads the validity words.
+func (l *fusedLoops) forRowsMarking(over string, atWord, body []jen.Code) *jen.Statement {
 	if l.all {
 		if words, loads := l.wordLoads(body); len(words) > 0 {
 			// for i, xValidWord := 0, uint64(0); i < len(out); i++ {
@@ -423,15 +425,14 @@ func (l *fusedLoops) forRows(over string, body []jen.Code) *jen.Statement {
 			if over == "n" {
 				end = jen.Id("n")
 			}
-			if len(body) > 0 && l.wordStartIf != nil && body[0] == l.wordStartIf {
-				// one test where a row starts a word: the loads, then the
-				// NULL marks' store (nullMarks)
-				loads, body = append(loads, l.wordStart...), body[1:]
-			}
-			refresh := jen.If(jen.Id("i").Op("&").Lit(63).Op("==").Lit(0)).Block(loads...)
+			refresh := jen.If(jen.Id("i").Op("&").Lit(63).Op("==").Lit(0)).Block(append(loads, atWord...)...)
 			return jen.For(jen.List(init...).Op(":=").List(zeros...), jen.Id("i").Op("<").Add(end), jen.Id("i").Op("++")).
 				Block(append([]jen.Code{refresh}, body...)...)
 		}
+	}
+	if len(atWord) > 0 {
+		// if i&63 == 0 { ... }
+		body = append([]jen.Code{jen.If(jen.Id(l.pos()).Op("&").Lit(63).Op("==").Lit(0)).Block(atWord...)}, body...)
 	}
 	if readsIdent(body, "i") {
 		return l.loop(over).Block(l.first(body)...)
@@ -698,9 +699,9 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		if l.nullBits == "" {
 			return append(stmts, l.forRows(over, body))
 		}
-		before, first, last := l.nullMarks()
+		before, atWord, last := l.nullMarks()
 		stmts = append(stmts, before...)
-		return append(append(stmts, l.forRows(over, append([]jen.Code{first}, body...))), last)
+		return append(append(stmts, l.forRowsMarking(over, atWord, body)), last)
 	}
 	switch {
 	case l.inputsDecide && len(fu.rowNulls) > 0:
@@ -905,10 +906,10 @@ func (l *fusedLoops) pos() string {
 }
 
 // nullMarks returns, for a loop that collects NULL marks (markNull), the
-// statements before it, the first of its body (storing the previous 64
-// positions' word when a new one starts) and the one after it (the last
-// word).
-func (l *fusedLoops) nullMarks() (before []jen.Code, first, after jen.Code) {
+// statements before it, those storing the previous 64 positions' word
+// where a position starts a new one (forRowsMarking), and the one after it
+// (the last word).
+func (l *fusedLoops) nullMarks() (before, atWord []jen.Code, after jen.Code) {
 	pos := jen.Id(l.pos())
 	last := jen.Id("n").Op("-").Lit(1)
 	if !l.all {
@@ -916,10 +917,8 @@ func (l *fusedLoops) nullMarks() (before []jen.Code, first, after jen.Code) {
 	}
 	store := func(at jen.Code) jen.Code { return jen.Id(l.writer).Dot("NullWord").Call(at, jen.Id(l.nullBits)) }
 	before = []jen.Code{jen.Var().Id(l.nullBits).Uint64().Comment("the NULL marks of 64 positions, stored a word at a time")}
-	l.wordStart = []jen.Code{store(jen.Add(pos).Op("-").Lit(1)), jen.Id(l.nullBits).Op("=").Lit(0)}
-	first = jen.If(jen.Add(pos).Op("&").Lit(63).Op("==").Lit(0)).Block(l.wordStart...)
-	l.wordStartIf = first
-	return before, first, store(last)
+	atWord = []jen.Code{store(jen.Add(pos).Op("-").Lit(1)), jen.Id(l.nullBits).Op("=").Lit(0)}
+	return before, atWord, store(last)
 }
 
 // logicRow is the statements of an AND (OR) of strict operands for a row of

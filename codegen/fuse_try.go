@@ -41,20 +41,22 @@ func (l *fusedLoops) emitTry() {
 			jen.Comment("NULL where an input is: the AND of their validity, 64 rows at a time"),
 			l.setValidity(jen.Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, fu.flagArgs...)...)))
 	}
-	var after []jen.Code
+	var before, atWord []jen.Code
+	var last jen.Code // the last word of NULL marks, stored after the loop
 	if fu.bad != "" {
 		mark := l.markNull(jen.Bool().Parens(jen.Id(fu.bad)))
-		before, first, last := l.nullMarks()
+		before, atWord, last = l.nullMarks()
 		loop = append(loop,
 			jen.Comment("and where the value fails (TRY)"),
 			jen.Id(l.writer).Dot("PrepareNulls").Call(),
 			jen.Var().Id(fu.bad).Qual(vecPkg, "Failed"))
 		loop = append(loop, before...)
-		body = append(append([]jen.Code{first}, body...), mark, jen.Id(fu.bad).Op("=").False())
-		after = append(after, last)
+		body = append(body, mark, jen.Id(fu.bad).Op("=").False())
 	}
-	loop = append(loop, l.forRows(over, body))
-	loop = append(loop, after...)
+	loop = append(loop, l.forRowsMarking(over, atWord, body))
+	if last != nil {
+		loop = append(loop, last)
+	}
 	loop = append(loop, jen.Id(l.col).Op("=").Id(l.writer).Dot("Array").Call())
 	f.outColAlways = true
 	f.add(jen.Block(loop...))

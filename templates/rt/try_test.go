@@ -17,47 +17,34 @@ func TestTryKernelsAgree(t *testing.T) {
 	for range 300 {
 		vals64 = append(vals64, int64(r.Uint64()), int64(r.Uint64())>>r.IntN(64), r.Int64N(2000)-1000)
 	}
-	type k64 struct {
-		plain func(a, b int64) (int64, *Error)
-		try   func(a, b int64) (int64, bool)
-	}
-	for name, k := range map[string]k64{
-		"AddInt64": {AddInt64, TryAddInt64}, "SubInt64": {SubInt64, TrySubInt64}, "MulInt64": {MulInt64, TryMulInt64},
-		"DivInt64": {DivInt64, TryDivInt64}, "ModInt64": {ModInt64, TryModInt64},
-	} {
-		for _, a := range vals64 {
-			for _, b := range vals64 {
-				want, err := k.plain(a, b)
-				got, failed := k.try(a, b)
-				if failed != (err != nil) || err == nil && got != want {
-					t.Fatalf("%s(%d, %d): Try gives %d, failed %v; plain gives %d, %v", name, a, b, got, failed, want, err)
-				}
-			}
-		}
-	}
+	checkTwin(t, "AddInt64", AddInt64, TryAddInt64, vals64)
+	checkTwin(t, "SubInt64", SubInt64, TrySubInt64, vals64)
+	checkTwin(t, "MulInt64", MulInt64, TryMulInt64, vals64)
+	checkTwin(t, "DivInt64", DivInt64, TryDivInt64, vals64)
+	checkTwin(t, "ModInt64", ModInt64, TryModInt64, vals64)
 	vals32 := []int32{0, 1, -1, 2, -2, 46340, 46341, -46341, math.MaxInt32, math.MinInt32, math.MaxInt32 - 1, math.MinInt32 + 1}
 	for range 300 {
 		vals32 = append(vals32, int32(r.Uint32()), r.Int32N(2000)-1000)
 	}
-	type k32 struct {
-		plain func(a, b int32) (int32, *Error)
-		try   func(a, b int32) (int32, bool)
-	}
-	for name, k := range map[string]k32{
-		"AddInt32": {AddInt32, TryAddInt32}, "SubInt32": {SubInt32, TrySubInt32}, "MulInt32": {MulInt32, TryMulInt32},
-		"ModInt32": {ModInt32, TryModInt32},
-	} {
-		for _, a := range vals32 {
-			for _, b := range vals32 {
-				want, err := k.plain(a, b)
-				got, failed := k.try(a, b)
-				if failed != (err != nil) || err == nil && got != want {
-					t.Fatalf("%s(%d, %d): Try gives %d, failed %v; plain gives %d, %v", name, a, b, got, failed, want, err)
-				}
-			}
-		}
-	}
+	checkTwin(t, "AddInt32", AddInt32, TryAddInt32, vals32)
+	checkTwin(t, "SubInt32", SubInt32, TrySubInt32, vals32)
+	checkTwin(t, "MulInt32", MulInt32, TryMulInt32, vals32)
+	checkTwin(t, "ModInt32", ModInt32, TryModInt32, vals32)
 	if len(TryKernels) != 9 {
 		t.Fatalf("TryKernels has %d kernels; this test checks 9", len(TryKernels))
+	}
+}
+
+// checkTwin compares kernel plain and its TRY twin on every pair of vals.
+func checkTwin[T int32 | int64](t *testing.T, name string, plain func(a, b T) (T, *Error), try func(a, b T) (T, bool), vals []T) {
+	t.Helper()
+	for _, a := range vals {
+		for _, b := range vals {
+			want, err := plain(a, b)
+			got, failed := try(a, b)
+			if failed != (err != nil) || err == nil && got != want {
+				t.Fatalf("%s(%d, %d): Try gives %d, failed %v; plain gives %d, %v", name, a, b, got, failed, want, err)
+			}
+		}
 	}
 }

@@ -38,14 +38,6 @@ func KeptOf(sel Sel, n int) *Kept {
 	return &Kept{sel: sel, n: n}
 }
 
-// Sel returns the selection's row indexes (nil: every row).
-func (k *Kept) Sel() Sel {
-	if k == nil {
-		return nil
-	}
-	return k.sel
-}
-
 // build makes the masks from the (increasing) row indexes, one word kept in
 // a register while its rows come, and their compress steps.
 func (k *Kept) build() {

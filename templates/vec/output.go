@@ -91,24 +91,31 @@ func makeArray(dt arrow.DataType, cnt int, nulls int, bufs ...*memory.Buffer) ar
 
 // fixed gathers rows sel of a fixed-width vector into an Arrow array.
 func fixed[T int32 | int64 | float64](mem memory.Allocator, dt arrow.DataType, v *Vec[T], sel Sel, n int) arrow.Array {
+	buf, cnt := gatherValues(mem, v.V, sel, n)
+	valid, nulls := validity(mem, v.Null, v.Valid, sel, n)
+	return makeArray(dt, cnt, nulls, valid, buf)
+}
+
+// gatherValues copies rows sel of vals (n rows) into a buffer from mem and
+// returns it with its count of values.
+func gatherValues[T int32 | int64 | float64](mem memory.Allocator, vals []T, sel Sel, n int) (*memory.Buffer, int) {
 	cnt := sel.Rows(n)
 	var zero T
 	buf := memory.NewResizableBuffer(mem)
 	buf.Resize(cnt * int(unsafe.Sizeof(zero)))
-	var out []T
-	if cnt > 0 {
-		out = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(buf.Bytes()))), cnt)
+	if cnt == 0 {
+		return buf, 0
 	}
+	out := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(buf.Bytes()))), cnt)
 	if sel == nil {
-		copy(out, v.V[:n])
+		copy(out, vals[:n])
 	} else {
-		vals := v.V
+		out = out[:len(sel)] // as long as sel: no bounds check on out[k]
 		for k, i := range sel {
 			out[k] = vals[i]
 		}
 	}
-	valid, nulls := validity(mem, v.Null, v.Valid, sel, n)
-	return makeArray(dt, cnt, nulls, valid, buf)
+	return buf, cnt
 }
 
 // Int64Array builds the output column of rows sel of v.
@@ -279,17 +286,7 @@ func TakeColumn(mem memory.Allocator, a arrow.Array, kept *Kept, n int) arrow.Ar
 // takeFixed is TakeColumn of a fixed-width column with values vals and
 // validity valid.
 func takeFixed[T int32 | int64 | float64](mem memory.Allocator, dt arrow.DataType, vals []T, valid Bitmap, kept *Kept) arrow.Array {
-	sel := kept.sel
-	cnt := len(sel)
-	var zero T
-	buf := memory.NewResizableBuffer(mem)
-	buf.Resize(cnt * int(unsafe.Sizeof(zero)))
-	if cnt > 0 {
-		out := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(buf.Bytes()))), cnt)
-		for k, i := range sel {
-			out[k] = vals[i]
-		}
-	}
+	buf, cnt := gatherValues(mem, vals, kept.sel, kept.n)
 	vb, nulls := kept.validityOf(mem, valid)
 	return makeArray(dt, cnt, nulls, vb, buf)
 }
