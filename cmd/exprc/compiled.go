@@ -29,9 +29,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/codegen"
-	"github.com/exprc/exprc/compiler/dataio"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/templates"
+	"github.com/exprc/exprc/templates/fileio"
 	"github.com/exprc/exprc/templates/rt"
 )
 
@@ -311,7 +311,7 @@ type engineError struct {
 // goroutine writes the input batches to its stdin as an Arrow IPC stream while
 // Run reads the result stream from its stdout. The program evaluates batches on
 // threads goroutines and keeps input order, like the interpreter's pipeline.
-func (e *compiledEngine) Run(ctx context.Context, in dataio.Input, threads int, emit func(arrow.RecordBatch) error, progress func(int64)) error {
+func (e *compiledEngine) Run(ctx context.Context, in fileio.Input, threads int, emit func(arrow.RecordBatch) error, progress func(int64)) error {
 	exe, err := e.binary(ctx)
 	if err != nil {
 		return err

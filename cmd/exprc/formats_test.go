@@ -9,12 +9,12 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/exprc/exprc/compiler"
-	"github.com/exprc/exprc/compiler/dataio"
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/fileio"
 )
 
 // convert writes the rows of src (read as table of specs) to dst in every
@@ -26,7 +26,7 @@ func convert(t *testing.T, specs []string, table, src string) []string {
 		t.Fatal(err)
 	}
 	tb := prog.Table(table)
-	in, err := dataio.OpenInput(src, tb, 500, memory.DefaultAllocator)
+	in, err := fileio.OpenInput(src, ir.ArrowSchema(tb.Columns), fileio.Options{BatchSize: 500})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func convert(t *testing.T, specs []string, table, src string) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := dataio.NewOutput(h, ext[1:], schema)
+		out, err := fileio.NewOutput(h, ext[1:], schema)
 		if err != nil {
 			t.Fatal(err)
 		}

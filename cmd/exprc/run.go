@@ -16,11 +16,11 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/exprc/exprc/compiler/dataio"
 	"github.com/exprc/exprc/internal/cli"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
 	rtengine "github.com/exprc/exprc/templates/engine"
+	"github.com/exprc/exprc/templates/fileio"
 )
 
 // engine evaluates a query over the batches of an input, on up to threads
@@ -28,7 +28,7 @@ import (
 // rows done to progress. It stops at the first error in input order: a query
 // error (an *ir.QueryError), an input error, or an error of emit.
 type engine interface {
-	Run(ctx context.Context, in dataio.Input, threads int, emit func(arrow.RecordBatch) error, progress func(rows int64)) error
+	Run(ctx context.Context, in fileio.Input, threads int, emit func(arrow.RecordBatch) error, progress func(rows int64)) error
 }
 
 // interpEngine runs a query on the reference interpreter.
@@ -37,7 +37,7 @@ type interpEngine struct {
 	inner interp.Tables
 }
 
-func (e interpEngine) Run(ctx context.Context, in dataio.Input, threads int, emit func(arrow.RecordBatch) error, progress func(int64)) error {
+func (e interpEngine) Run(ctx context.Context, in fileio.Input, threads int, emit func(arrow.RecordBatch) error, progress func(int64)) error {
 	mem := memory.DefaultAllocator
 	prepared, err := interp.Prepare(ctx, e.q, e.inner)
 	if err != nil {
@@ -125,7 +125,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	inputs := fs.StringArrayP("input", "i", nil, "data file of a table, as TABLE=FILE (repeatable)")
 	format := fs.StringP("format", "f", "", "output format: jsonl or csv (default: from the --output extension, .csv gives csv, else jsonl)")
 	output := fs.StringP("output", "o", "", "output file (default: stdout)")
-	batchSize := fs.Int("batch-size", dataio.DefaultBatchSize, "rows per batch")
+	batchSize := fs.Int("batch-size", fileio.DefaultBatchSize, "rows per batch")
 	engineName := fs.String("engine", "interp", "evaluation engine: "+engineNames())
 	threads := fs.Int("threads", runtime.GOMAXPROCS(0), "batches evaluated at once")
 	progress := fs.String("progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
@@ -259,7 +259,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 // path, the result goes to a temporary file in the same directory, renamed over
 // path only on success.
 func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, format string, batchSize, threads int, stdout io.Writer, pl *progressLine) (err error) {
-	in, err := dataio.OpenInput(inPath, q.Source, batchSize, memory.DefaultAllocator)
+	in, err := fileio.OpenInput(inPath, ir.ArrowSchema(q.Source.Columns), fileio.Options{BatchSize: batchSize})
 	if err != nil {
 		return err
 	}
@@ -290,7 +290,7 @@ func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, form
 		}()
 		w = tmp
 	}
-	out, err := dataio.NewOutput(w, format, ir.ArrowSchema(q.OutputSchema()))
+	out, err := fileio.NewOutput(w, format, ir.ArrowSchema(q.OutputSchema()))
 	if err != nil {
 		return err
 	}
@@ -337,7 +337,7 @@ func readInner(q *ir.Query, files map[string]string, batchSize int) (map[string]
 
 // readAll reads every batch of a table's input file.
 func readAll(path string, t *ir.Table, batchSize int) ([]arrow.RecordBatch, error) {
-	in, err := dataio.OpenInput(path, t, batchSize, memory.DefaultAllocator)
+	in, err := fileio.OpenInput(path, ir.ArrowSchema(t.Columns), fileio.Options{BatchSize: batchSize})
 	if err != nil {
 		return nil, err
 	}

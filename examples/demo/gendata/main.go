@@ -19,8 +19,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/exprc/exprc/compiler/dataio"
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/fileio"
 )
 
 func main() {
@@ -44,7 +44,7 @@ func writeFile(path, format string, rec arrow.RecordBatch) error {
 	if err != nil {
 		return err
 	}
-	out, err := dataio.NewOutput(f, format, rec.Schema())
+	out, err := fileio.NewOutput(f, format, rec.Schema())
 	if err != nil {
 		f.Close()
 		return err

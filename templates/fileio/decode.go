@@ -1,4 +1,4 @@
-package dataio
+package fileio
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // valueError is a problem with one value; the caller adds file, row and column.
@@ -39,9 +39,9 @@ func parseBool(s string) (bool, error) {
 	return false, verrf("invalid BOOLEAN %q", s)
 }
 
-func parseInt(s string, t ir.Type) (int64, error) {
+func parseInt(s string, t sqlType) (int64, error) {
 	bits := 64
-	if t.Kind == ir.KindInt {
+	if t.Kind == kindInt {
 		bits = 32
 	}
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, bits)
@@ -72,32 +72,32 @@ func parseDouble(s string) (float64, error) {
 	return f, nil
 }
 
-func parseDate(s string) (ir.Date, error) {
-	d, ok := ir.ParseDate(s)
+func parseDate(s string) (date, error) {
+	d, ok := rt.ParseDate(s)
 	if !ok {
 		return 0, verrf("invalid DATE %q", s)
 	}
-	return d, nil
+	return date(d), nil
 }
 
 // parseText reads the text form of a value of type t into its Go representation
 // (see ir/value.go). A MAP is read from JSON object text.
-func parseText(s string, t ir.Type) (any, error) {
+func parseText(s string, t sqlType) (any, error) {
 	switch t.Kind {
-	case ir.KindBoolean:
+	case kindBoolean:
 		return parseBool(s)
-	case ir.KindInt:
+	case kindInt:
 		n, err := parseInt(s, t)
 		return int32(n), err
-	case ir.KindBigint:
+	case kindBigint:
 		return parseInt(s, t)
-	case ir.KindDouble:
+	case kindDouble:
 		return parseDouble(s)
-	case ir.KindVarchar:
+	case kindVarchar:
 		return validString(s), nil
-	case ir.KindDate:
+	case kindDate:
 		return parseDate(s)
-	case ir.KindMap:
+	case kindMap:
 		p := &jsonParser{buf: []byte(s)}
 		v, err := p.value(t)
 		if err != nil {
@@ -112,35 +112,35 @@ func parseText(s string, t ir.Type) (any, error) {
 }
 
 // appendText appends the non-NULL text value s of type t to b.
-func appendText(b array.Builder, t ir.Type, s string) error {
+func appendText(b array.Builder, t sqlType, s string) error {
 	switch t.Kind {
-	case ir.KindBoolean:
+	case kindBoolean:
 		v, err := parseBool(s)
 		if err != nil {
 			return err
 		}
 		b.(*array.BooleanBuilder).Append(v)
-	case ir.KindInt:
+	case kindInt:
 		v, err := parseInt(s, t)
 		if err != nil {
 			return err
 		}
 		b.(*array.Int32Builder).Append(int32(v))
-	case ir.KindBigint:
+	case kindBigint:
 		v, err := parseInt(s, t)
 		if err != nil {
 			return err
 		}
 		b.(*array.Int64Builder).Append(v)
-	case ir.KindDouble:
+	case kindDouble:
 		v, err := parseDouble(s)
 		if err != nil {
 			return err
 		}
 		b.(*array.Float64Builder).Append(v)
-	case ir.KindVarchar:
+	case kindVarchar:
 		b.(*array.StringBuilder).Append(validString(s))
-	case ir.KindDate:
+	case kindDate:
 		v, err := parseDate(s)
 		if err != nil {
 			return err
@@ -157,26 +157,26 @@ func appendText(b array.Builder, t ir.Type, s string) error {
 }
 
 // appendValue appends a Go value of type t (nil for NULL) to b.
-func appendValue(b array.Builder, t ir.Type, v any) {
+func appendValue(b array.Builder, t sqlType, v any) {
 	if v == nil {
 		b.AppendNull()
 		return
 	}
 	switch t.Kind {
-	case ir.KindBoolean:
+	case kindBoolean:
 		b.(*array.BooleanBuilder).Append(v.(bool))
-	case ir.KindInt:
+	case kindInt:
 		b.(*array.Int32Builder).Append(v.(int32))
-	case ir.KindBigint:
+	case kindBigint:
 		b.(*array.Int64Builder).Append(v.(int64))
-	case ir.KindDouble:
+	case kindDouble:
 		b.(*array.Float64Builder).Append(v.(float64))
-	case ir.KindVarchar:
+	case kindVarchar:
 		b.(*array.StringBuilder).Append(v.(string))
-	case ir.KindDate:
-		b.(*array.Date32Builder).Append(arrow.Date32(v.(ir.Date)))
-	case ir.KindMap:
-		m := v.(*ir.MapValue)
+	case kindDate:
+		b.(*array.Date32Builder).Append(arrow.Date32(v.(date)))
+	case kindMap:
+		m := v.(*mapValue)
 		mb := b.(*array.MapBuilder)
 		mb.Append(true)
 		kb, ib := mb.KeyBuilder(), mb.ItemBuilder()
@@ -191,7 +191,7 @@ func appendValue(b array.Builder, t ir.Type, v any) {
 
 // putEntry adds key k with value v to m, LAST_WIN: a duplicate key keeps its
 // first position and takes the new value.
-func putEntry(m *ir.MapValue, k, v any) {
+func putEntry(m *mapValue, k, v any) {
 	for i, old := range m.Keys {
 		if old == k {
 			m.Values[i] = v
@@ -482,7 +482,7 @@ func (p *jsonParser) rawValue() string {
 }
 
 // wrongJSON reports a value of the wrong JSON kind for t, consuming it.
-func (p *jsonParser) wrongJSON(t ir.Type) error {
+func (p *jsonParser) wrongJSON(t sqlType) error {
 	p.ws()
 	raw := p.rawValue()
 	return verrf("invalid %s %s", t, raw)
@@ -490,13 +490,13 @@ func (p *jsonParser) wrongJSON(t ir.Type) error {
 
 // appendJSON reads one JSON value of type t at the cursor and appends it to b.
 // It reports whether the value was null.
-func (p *jsonParser) appendJSON(b array.Builder, t ir.Type) (bool, error) {
+func (p *jsonParser) appendJSON(b array.Builder, t sqlType) (bool, error) {
 	c := p.peek()
 	if c == 'n' && p.literal("null") {
 		b.AppendNull()
 		return true, nil
 	}
-	if c == '"' && t.Kind != ir.KindMap {
+	if c == '"' && t.Kind != kindMap {
 		s, err := p.str()
 		if err != nil {
 			return false, err
@@ -504,7 +504,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t ir.Type) (bool, error) {
 		return false, appendText(b, t, s)
 	}
 	switch t.Kind {
-	case ir.KindBoolean:
+	case kindBoolean:
 		switch {
 		case p.literal("true"):
 			b.(*array.BooleanBuilder).Append(true)
@@ -513,7 +513,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t ir.Type) (bool, error) {
 			b.(*array.BooleanBuilder).Append(false)
 			return false, nil
 		}
-	case ir.KindInt, ir.KindBigint:
+	case kindInt, kindBigint:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, integer, err := p.number()
 			if err != nil {
@@ -524,7 +524,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t ir.Type) (bool, error) {
 			}
 			return false, appendText(b, t, s)
 		}
-	case ir.KindDouble:
+	case kindDouble:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, _, err := p.number()
 			if err != nil {
@@ -532,7 +532,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t ir.Type) (bool, error) {
 			}
 			return false, appendText(b, t, s)
 		}
-	case ir.KindMap:
+	case kindMap:
 		if c == '{' {
 			v, err := p.value(t)
 			if err != nil {
@@ -546,12 +546,12 @@ func (p *jsonParser) appendJSON(b array.Builder, t ir.Type) (bool, error) {
 }
 
 // value reads one JSON value of type t as a Go value (nil for null).
-func (p *jsonParser) value(t ir.Type) (any, error) {
+func (p *jsonParser) value(t sqlType) (any, error) {
 	c := p.peek()
 	if c == 'n' && p.literal("null") {
 		return nil, nil
 	}
-	if c == '"' && t.Kind != ir.KindMap {
+	if c == '"' && t.Kind != kindMap {
 		s, err := p.str()
 		if err != nil {
 			return nil, err
@@ -559,14 +559,14 @@ func (p *jsonParser) value(t ir.Type) (any, error) {
 		return parseText(s, t)
 	}
 	switch t.Kind {
-	case ir.KindBoolean:
+	case kindBoolean:
 		switch {
 		case p.literal("true"):
 			return true, nil
 		case p.literal("false"):
 			return false, nil
 		}
-	case ir.KindInt, ir.KindBigint:
+	case kindInt, kindBigint:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, integer, err := p.number()
 			if err != nil {
@@ -577,7 +577,7 @@ func (p *jsonParser) value(t ir.Type) (any, error) {
 			}
 			return parseText(s, t)
 		}
-	case ir.KindDouble:
+	case kindDouble:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, _, err := p.number()
 			if err != nil {
@@ -585,12 +585,12 @@ func (p *jsonParser) value(t ir.Type) (any, error) {
 			}
 			return parseText(s, t)
 		}
-	case ir.KindMap:
+	case kindMap:
 		if c != '{' {
 			break
 		}
 		p.pos++
-		m := &ir.MapValue{}
+		m := &mapValue{}
 		if p.peek() == '}' {
 			p.pos++
 			return m, nil

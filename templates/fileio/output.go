@@ -1,4 +1,4 @@
-package dataio
+package fileio
 
 import (
 	"bufio"
@@ -11,7 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // Output writes result batches to a stream.
@@ -26,7 +26,7 @@ type Output interface {
 // or "csv".
 //
 // JSON lines: one object per row, keys in column order. NULL is null; BOOLEAN
-// true/false; INT and BIGINT integers; DOUBLE a JSON number as ir.FormatDouble
+// true/false; INT and BIGINT integers; DOUBLE a JSON number as rt.FormatDouble
 // spells it (1.0, 0.001, 1.0E7, -0.0), and the strings "NaN", "Infinity" and
 // "-Infinity" for non-finite values; VARCHAR a JSON string (invalid UTF-8 bytes
 // become U+FFFD); DATE "yyyy-mm-dd"; MAP an object whose keys are the text of the
@@ -36,7 +36,7 @@ type Output interface {
 // RFC 4180 quoting (a field is quoted when it contains a comma, quote, CR or LF,
 // and the empty string is written as "" so it differs from NULL, which is an
 // empty field). Values are spelled as for JSON lines, but unquoted: doubles by
-// ir.FormatDouble (including NaN, Infinity), maps as JSON object text.
+// rt.FormatDouble (including NaN, Infinity), maps as JSON object text.
 func NewOutput(w io.Writer, format string, schema *arrow.Schema) (Output, error) {
 	for _, f := range schema.Fields() {
 		if err := checkWritable(f.Type); err != nil {
@@ -180,7 +180,7 @@ func jsonAppender(col arrow.Array) appender {
 	case *array.Date32:
 		return func(buf []byte, i int) []byte {
 			buf = append(buf, '"')
-			buf = appendDate(buf, ir.Date(a.Value(i)))
+			buf = appendDate(buf, date(a.Value(i)))
 			return append(buf, '"')
 		}
 	case *array.Map:
@@ -241,25 +241,25 @@ func textAppender(col arrow.Array) appender {
 	case *array.Uint64:
 		return func(buf []byte, i int) []byte { return strconv.AppendUint(buf, a.Value(i), 10) }
 	case *array.Float64:
-		return func(buf []byte, i int) []byte { return append(buf, ir.FormatDouble(a.Value(i))...) }
+		return func(buf []byte, i int) []byte { return append(buf, rt.FormatDouble(a.Value(i))...) }
 	case *array.Float32:
-		return func(buf []byte, i int) []byte { return append(buf, ir.FormatDouble(float64(a.Value(i)))...) }
+		return func(buf []byte, i int) []byte { return append(buf, rt.FormatDouble(float64(a.Value(i)))...) }
 	case *array.String:
 		return func(buf []byte, i int) []byte { return appendValidUTF8(buf, a.Value(i)) }
 	case *array.LargeString:
 		return func(buf []byte, i int) []byte { return appendValidUTF8(buf, a.Value(i)) }
 	case *array.Date32:
-		return func(buf []byte, i int) []byte { return appendDate(buf, ir.Date(a.Value(i))) }
+		return func(buf []byte, i int) []byte { return appendDate(buf, date(a.Value(i))) }
 	case *array.Map:
 		return jsonAppender(col)
 	}
 	return func(buf []byte, i int) []byte { return append(buf, "null"...) } // arrow.NULL: never reached
 }
 
-func appendDate(buf []byte, d ir.Date) []byte {
-	y, m, dd := d.YMD()
+func appendDate(buf []byte, d date) []byte {
+	y, m, dd := rt.YMD(int32(d))
 	if y < 0 || y > 9999 {
-		return append(buf, d.String()...)
+		return append(buf, rt.FormatDate(int32(d))...)
 	}
 	return append(buf,
 		byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
@@ -275,7 +275,7 @@ func appendJSONDouble(buf []byte, f float64) []byte {
 	case math.IsInf(f, -1):
 		return append(buf, `"-Infinity"`...)
 	}
-	return append(buf, ir.FormatDouble(f)...)
+	return append(buf, rt.FormatDouble(f)...)
 }
 
 const hexDigits = "0123456789abcdef"

@@ -1,4 +1,4 @@
-package dataio
+package fileio
 
 import (
 	"bufio"
@@ -12,8 +12,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
-	"github.com/exprc/exprc/ir"
 )
 
 // csvField is one parsed CSV field; quoted tells "" (empty string) from an empty
@@ -136,7 +134,7 @@ type csvInput struct {
 	f         *os.File
 	r         *csvReader
 	path      string
-	table     *ir.Table
+	table     *tableType
 	batchSize int
 	rb        *array.RecordBuilder
 	idx       []int // file field of each table column
@@ -146,7 +144,7 @@ type csvInput struct {
 	st        sticky
 }
 
-func newCSVInput(f *os.File, path string, table *ir.Table, batchSize int, mem memory.Allocator) (Input, error) {
+func newCSVInput(f *os.File, path string, table *tableType, batchSize int, mem memory.Allocator) (Input, error) {
 	r := &csvReader{br: bufio.NewReaderSize(f, 1<<16)}
 	header, _, err := r.read(true)
 	if err == io.EOF {
@@ -169,7 +167,7 @@ func newCSVInput(f *os.File, path string, table *ir.Table, batchSize int, mem me
 	}
 	return &csvInput{
 		f: f, r: r, path: path, table: table, batchSize: batchSize,
-		rb:  array.NewRecordBuilder(mem, ir.ArrowSchema(table.Columns)),
+		rb:  array.NewRecordBuilder(mem, table.schema),
 		idx: idx, nfields: len(names),
 	}, nil
 }
@@ -208,9 +206,9 @@ func (in *csvInput) Next() (arrow.RecordBatch, error) {
 	return in.rb.NewRecordBatch(), nil
 }
 
-func (in *csvInput) appendField(i int, c ir.Column, f csvField, line int) error {
+func (in *csvInput) appendField(i int, c column, f csvField, line int) error {
 	b := in.rb.Field(i)
-	if f.s == "" && (!f.quoted || c.Type.Kind != ir.KindVarchar) {
+	if f.s == "" && (!f.quoted || c.Type.Kind != kindVarchar) {
 		if !c.Nullable {
 			return nullError(in.path, in.row, line, c.Name)
 		}

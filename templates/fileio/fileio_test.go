@@ -1,4 +1,4 @@
-package dataio
+package fileio
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 var testTable = &ir.Table{Name: "t", Columns: []ir.Column{
@@ -29,16 +30,16 @@ var testTable = &ir.Table{Name: "t", Columns: []ir.Column{
 	{Name: "m", Type: ir.MapOf(ir.TypeVarchar, ir.TypeBigint), Nullable: true},
 }}
 
-func date(s string) any {
-	d, ok := ir.ParseDate(s)
+func day(s string) any {
+	d, ok := rt.ParseDate(s)
 	if !ok {
 		panic(s)
 	}
-	return d
+	return date(d)
 }
 
 func mapv(kv ...any) any {
-	m := &ir.MapValue{}
+	m := &mapValue{}
 	for i := 0; i < len(kv); i += 2 {
 		m.Keys = append(m.Keys, kv[i])
 		m.Values = append(m.Values, kv[i+1])
@@ -47,23 +48,28 @@ func mapv(kv ...any) any {
 }
 
 var testRows = [][]any{
-	{true, int32(1), int64(math.MaxInt64), 1.5, "héllo, \"world\"\nline2", date("1969-12-31"), mapv("a", int64(1), "b", nil)},
+	{true, int32(1), int64(math.MaxInt64), 1.5, "héllo, \"world\"\nline2", day("1969-12-31"), mapv("a", int64(1), "b", nil)},
 	{nil, nil, int64(math.MinInt64), nil, nil, nil, nil},
-	{false, int32(math.MinInt32), int64(0), math.NaN(), "", date("0001-01-01"), mapv()},
-	{true, int32(math.MaxInt32), int64(-1), math.Inf(1), "日本語 😀\ttab", date("1900-02-28"), mapv("k,\"q\"", int64(-5), "é", int64(math.MinInt64))},
-	{false, int32(0), int64(42), math.Inf(-1), " lead", date("2024-02-29"), mapv("", int64(7))},
-	{nil, int32(-7), int64(7), math.Copysign(0, -1), "NULL", date("1970-01-01"), nil},
-	{true, int32(3), int64(3), 1e7, "x", date("9999-12-31"), mapv("z", nil)},
-	{true, int32(4), int64(4), 1.2345e-300, "\"", date("1583-10-15"), mapv("1", int64(1))},
-	{false, int32(5), int64(5), -0.1, ",", date("2000-03-01"), mapv("a", int64(2))},
+	{false, int32(math.MinInt32), int64(0), math.NaN(), "", day("0001-01-01"), mapv()},
+	{true, int32(math.MaxInt32), int64(-1), math.Inf(1), "日本語 😀\ttab", day("1900-02-28"), mapv("k,\"q\"", int64(-5), "é", int64(math.MinInt64))},
+	{false, int32(0), int64(42), math.Inf(-1), " lead", day("2024-02-29"), mapv("", int64(7))},
+	{nil, int32(-7), int64(7), math.Copysign(0, -1), "NULL", day("1970-01-01"), nil},
+	{true, int32(3), int64(3), 1e7, "x", day("9999-12-31"), mapv("z", nil)},
+	{true, int32(4), int64(4), 1.2345e-300, "\"", day("1583-10-15"), mapv("1", int64(1))},
+	{false, int32(5), int64(5), -0.1, ",", day("2000-03-01"), mapv("a", int64(2))},
 }
 
 func buildBatch(t testing.TB, table *ir.Table, rows [][]any) arrow.RecordBatch {
 	t.Helper()
-	rb := array.NewRecordBuilder(memory.DefaultAllocator, ir.ArrowSchema(table.Columns))
+	schema := ir.ArrowSchema(table.Columns)
+	tt, err := tableOf(schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb := array.NewRecordBuilder(memory.DefaultAllocator, schema)
 	defer rb.Release()
 	for _, row := range rows {
-		for i, c := range table.Columns {
+		for i, c := range tt.Columns {
 			appendValue(rb.Field(i), c.Type, row[i])
 		}
 	}
@@ -165,7 +171,7 @@ func writeIPC(t testing.TB, path string, stream bool, recs ...arrow.RecordBatch)
 
 func readAll(t testing.TB, path string, table *ir.Table, batchSize int) ([]arrow.RecordBatch, error) {
 	t.Helper()
-	in, err := OpenInput(path, table, batchSize, nil)
+	in, err := OpenInput(path, ir.ArrowSchema(table.Columns), Options{BatchSize: batchSize})
 	if err != nil {
 		return nil, err
 	}
@@ -228,7 +234,7 @@ func TestBatchCount(t *testing.T) {
 	const bs = 7
 	rows := make([][]any, 10*bs)
 	for i := range rows {
-		rows[i] = []any{i%2 == 0, int32(i), int64(i) * 1000, float64(i) / 3, strings.Repeat("x", i%5), ir.Date(i * 100), mapv("k", int64(i))}
+		rows[i] = []any{i%2 == 0, int32(i), int64(i) * 1000, float64(i) / 3, strings.Repeat("x", i%5), date(i * 100), mapv("k", int64(i))}
 	}
 	rec := buildBatch(t, testTable, rows)
 	defer rec.Release()
@@ -497,7 +503,7 @@ func TestNoLeaks(t *testing.T) {
 	defer rec.Release()
 	for _, p := range fixtures(t, rec) {
 		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-		in, err := OpenInput(p, testTable, 4, mem)
+		in, err := OpenInput(p, ir.ArrowSchema(testTable.Columns), Options{BatchSize: 4, Mem: mem})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-// Package dataio reads table data from files into Arrow record batches and writes
+// Package fileio reads table data from files into Arrow record batches and writes
 // query results as JSON lines or CSV, for `exprc run`.
 //
 // # Input
@@ -10,7 +10,7 @@
 //	.parquet                 Parquet, streamed by row group and batch
 //	.arrow .feather .ipc     Arrow IPC file format, or the IPC stream format
 //
-// Every batch an Input returns has exactly the schema ir.ArrowSchema(table.Columns):
+// Every batch an Input returns has exactly the schema table.schema:
 // the table's column names, in the table's order, with the Arrow type of each SQL
 // type, nullable unless the column is NOT NULL. Batches hold at most batchSize rows,
 // and an Input keeps at most about one batch in memory, whatever the file size.
@@ -61,7 +61,7 @@
 // # Output
 //
 // NewOutput writes batches as JSON lines or CSV; see its documentation.
-package dataio
+package fileio
 
 import (
 	"errors"
@@ -72,8 +72,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
-	"github.com/exprc/exprc/ir"
 )
 
 // Input reads a table's rows as a sequence of record batches.
@@ -89,16 +87,29 @@ type Input interface {
 // DefaultBatchSize is the batch size used when OpenInput is given 0.
 const DefaultBatchSize = 65536
 
-// OpenInput opens the data file at path as rows of table, in batches of at most
-// batchSize rows (DefaultBatchSize when batchSize <= 0), allocated from mem
-// (memory.DefaultAllocator when nil). The format comes from the extension; see
-// the package documentation for the rules.
-func OpenInput(path string, table *ir.Table, batchSize int, mem memory.Allocator) (Input, error) {
+// Options tune how an Input reads; the zero value is valid.
+type Options struct {
+	// BatchSize is the most rows per batch (DefaultBatchSize when <= 0).
+	BatchSize int
+	// Mem allocates the batches (memory.DefaultAllocator when nil).
+	Mem memory.Allocator
+}
+
+// OpenInput opens the data file at path as rows of schema: the Arrow schema of
+// the table's columns (ir.ArrowSchema), a field not nullable where the column is
+// NOT NULL. The format comes from the extension; see the package documentation
+// for the rules.
+func OpenInput(path string, schema *arrow.Schema, opts Options) (Input, error) {
+	batchSize, mem := opts.BatchSize, opts.Mem
 	if batchSize <= 0 {
 		batchSize = DefaultBatchSize
 	}
 	if mem == nil {
 		mem = memory.DefaultAllocator
+	}
+	table, err := tableOf(schema)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	ext := strings.ToLower(filepath.Ext(path))
 	switch ext {
@@ -131,7 +142,7 @@ func OpenInput(path string, table *ir.Table, batchSize int, mem memory.Allocator
 // matchColumns maps each table column to the index of the file column of the
 // same name (exact match first, then a unique case-insensitive match), or -1.
 // It reports duplicate file names that a table column would match.
-func matchColumns(path string, table *ir.Table, names []string) ([]int, error) {
+func matchColumns(path string, table *tableType, names []string) ([]int, error) {
 	idx := make([]int, len(table.Columns))
 	for i, c := range table.Columns {
 		idx[i] = -1
@@ -159,7 +170,7 @@ func matchColumns(path string, table *ir.Table, names []string) ([]int, error) {
 }
 
 // requireColumns reports the first table column that the file lacks.
-func requireColumns(path, what string, table *ir.Table, idx []int, names []string) error {
+func requireColumns(path, what string, table *tableType, idx []int, names []string) error {
 	for i, j := range idx {
 		if j < 0 {
 			return fmt.Errorf("%s: missing column %q (%s has %s)", path, table.Columns[i].Name, what, strings.Join(names, ", "))

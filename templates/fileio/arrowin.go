@@ -1,4 +1,4 @@
-package dataio
+package fileio
 
 import (
 	"bufio"
@@ -15,8 +15,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
-
-	"github.com/exprc/exprc/ir"
 )
 
 // batchInput adapts a source of Arrow batches in the file's own schema: it picks
@@ -24,7 +22,7 @@ import (
 // NOT NULL, and cuts batches to at most batchSize rows.
 type batchInput struct {
 	path      string
-	table     *ir.Table
+	table     *tableType
 	schema    *arrow.Schema
 	batchSize int64
 	mem       memory.Allocator
@@ -38,7 +36,7 @@ type batchInput struct {
 	closed    bool
 }
 
-func newBatchInput(path string, table *ir.Table, fileSchema *arrow.Schema, batchSize int, mem memory.Allocator) (*batchInput, error) {
+func newBatchInput(path string, table *tableType, fileSchema *arrow.Schema, batchSize int, mem memory.Allocator) (*batchInput, error) {
 	names := make([]string, fileSchema.NumFields())
 	for i, f := range fileSchema.Fields() {
 		names[i] = f.Name
@@ -53,11 +51,11 @@ func newBatchInput(path string, table *ir.Table, fileSchema *arrow.Schema, batch
 	for i, c := range table.Columns {
 		ft := fileSchema.Field(idx[i]).Type
 		if !convertible(ft, c.Type) {
-			return nil, fmt.Errorf("%s: column %q has type %s, want %s (%s)", path, c.Name, ft, ir.ArrowType(c.Type), c.Type)
+			return nil, fmt.Errorf("%s: column %q has type %s, want %s (%s)", path, c.Name, ft, arrowType(c.Type), c.Type)
 		}
 	}
 	return &batchInput{
-		path: path, table: table, schema: ir.ArrowSchema(table.Columns),
+		path: path, table: table, schema: table.schema,
 		batchSize: int64(batchSize), mem: mem, idx: idx,
 	}, nil
 }
@@ -147,22 +145,22 @@ func (in *batchInput) Close() error {
 
 // convertible reports whether an Arrow column of type ft can be read as t: see
 // the package documentation for the accepted conversions.
-func convertible(ft arrow.DataType, t ir.Type) bool {
+func convertible(ft arrow.DataType, t sqlType) bool {
 	switch t.Kind {
-	case ir.KindBoolean:
+	case kindBoolean:
 		return ft.ID() == arrow.BOOL
-	case ir.KindInt, ir.KindBigint:
+	case kindInt, kindBigint:
 		return arrow.IsInteger(ft.ID())
-	case ir.KindDouble:
+	case kindDouble:
 		return ft.ID() == arrow.FLOAT64 || ft.ID() == arrow.FLOAT32
-	case ir.KindVarchar:
+	case kindVarchar:
 		switch ft.ID() {
 		case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
 			return true
 		}
-	case ir.KindDate:
+	case kindDate:
 		return ft.ID() == arrow.DATE32 || ft.ID() == arrow.DATE64
-	case ir.KindMap:
+	case kindMap:
 		m, ok := ft.(*arrow.MapType)
 		return ok && convertible(m.KeyType(), *t.Key) && convertible(m.ItemType(), *t.Value)
 	}
@@ -177,14 +175,14 @@ type convError struct {
 
 func (e *convError) Error() string { return fmt.Sprintf("row %d: %s", e.row, e.msg) }
 
-// convertArray returns arr as an array of ir.ArrowType(t): arr itself (retained)
+// convertArray returns arr as an array of arrowType(t): arr itself (retained)
 // when the types already agree, else a converted copy.
-func convertArray(arr arrow.Array, t ir.Type, mem memory.Allocator) (arrow.Array, error) {
-	if arrow.TypeEqual(arr.DataType(), ir.ArrowType(t)) {
+func convertArray(arr arrow.Array, t sqlType, mem memory.Allocator) (arrow.Array, error) {
+	if arrow.TypeEqual(arr.DataType(), arrowType(t)) {
 		arr.Retain()
 		return arr, nil
 	}
-	b := array.NewBuilder(mem, ir.ArrowType(t))
+	b := array.NewBuilder(mem, arrowType(t))
 	defer b.Release()
 	b.Reserve(arr.Len())
 	for i := 0; i < arr.Len(); i++ {
@@ -198,14 +196,14 @@ func convertArray(arr arrow.Array, t ir.Type, mem memory.Allocator) (arrow.Array
 }
 
 // valueAt reads row i of arr as a Go value of type t (nil for NULL).
-func valueAt(arr arrow.Array, i int, t ir.Type) (any, error) {
+func valueAt(arr arrow.Array, i int, t sqlType) (any, error) {
 	if arr.IsNull(i) {
 		return nil, nil
 	}
 	switch t.Kind {
-	case ir.KindBoolean:
+	case kindBoolean:
 		return arr.(*array.Boolean).Value(i), nil
-	case ir.KindInt, ir.KindBigint:
+	case kindInt, kindBigint:
 		var n int64
 		switch a := arr.(type) {
 		case *array.Int8:
@@ -231,21 +229,21 @@ func valueAt(arr arrow.Array, i int, t ir.Type) (any, error) {
 		default:
 			return nil, fmt.Errorf("cannot read %s as %s", arr.DataType(), t)
 		}
-		if t.Kind == ir.KindInt {
+		if t.Kind == kindInt {
 			if n < math.MinInt32 || n > math.MaxInt32 {
 				return nil, fmt.Errorf("value %d out of range for %s", n, t)
 			}
 			return int32(n), nil
 		}
 		return n, nil
-	case ir.KindDouble:
+	case kindDouble:
 		switch a := arr.(type) {
 		case *array.Float64:
 			return a.Value(i), nil
 		case *array.Float32:
 			return float64(a.Value(i)), nil
 		}
-	case ir.KindVarchar:
+	case kindVarchar:
 		switch a := arr.(type) {
 		case *array.String:
 			return validString(a.Value(i)), nil
@@ -254,10 +252,10 @@ func valueAt(arr arrow.Array, i int, t ir.Type) (any, error) {
 		case *array.StringView:
 			return validString(a.Value(i)), nil
 		}
-	case ir.KindDate:
+	case kindDate:
 		switch a := arr.(type) {
 		case *array.Date32:
-			return ir.Date(a.Value(i)), nil
+			return date(a.Value(i)), nil
 		case *array.Date64:
 			ms := int64(a.Value(i))
 			const day = 86_400_000
@@ -268,16 +266,16 @@ func valueAt(arr arrow.Array, i int, t ir.Type) (any, error) {
 			if d < math.MinInt32 || d > math.MaxInt32 {
 				return nil, fmt.Errorf("date64 value %d out of range for DATE", ms)
 			}
-			return ir.Date(d), nil
+			return date(d), nil
 		}
-	case ir.KindMap:
+	case kindMap:
 		a, ok := arr.(*array.Map)
 		if !ok {
 			break
 		}
 		start, end := a.ValueOffsets(i)
 		keys, items := a.Keys(), a.Items()
-		m := &ir.MapValue{}
+		m := &mapValue{}
 		for j := int(start); j < int(end); j++ {
 			k, err := valueAt(keys, j, *t.Key)
 			if err != nil {
@@ -297,7 +295,7 @@ func valueAt(arr arrow.Array, i int, t ir.Type) (any, error) {
 	return nil, fmt.Errorf("cannot read %s as %s", arr.DataType(), t)
 }
 
-func newParquetInput(f *os.File, path string, table *ir.Table, batchSize int, mem memory.Allocator) (Input, error) {
+func newParquetInput(f *os.File, path string, table *tableType, batchSize int, mem memory.Allocator) (Input, error) {
 	pf, err := file.NewParquetReader(f, file.WithReadProps(nil))
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
@@ -364,7 +362,7 @@ func newParquetInput(f *os.File, path string, table *ir.Table, batchSize int, me
 	return in2, nil
 }
 
-func newIPCInput(f *os.File, path string, table *ir.Table, batchSize int, mem memory.Allocator) (Input, error) {
+func newIPCInput(f *os.File, path string, table *tableType, batchSize int, mem memory.Allocator) (Input, error) {
 	magic := make([]byte, 6)
 	n, _ := io.ReadFull(f, magic)
 	if _, err := f.Seek(0, io.SeekStart); err != nil {

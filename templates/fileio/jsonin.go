@@ -1,4 +1,4 @@
-package dataio
+package fileio
 
 import (
 	"bufio"
@@ -12,8 +12,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-
-	"github.com/exprc/exprc/ir"
 )
 
 // jsonInput reads JSON lines: one object per line, blank lines skipped.
@@ -21,7 +19,7 @@ type jsonInput struct {
 	f         *os.File
 	br        *bufio.Reader
 	path      string
-	table     *ir.Table
+	table     *tableType
 	batchSize int
 	rb        *array.RecordBuilder
 	exact     map[string]int
@@ -35,10 +33,10 @@ type jsonInput struct {
 	st        sticky
 }
 
-func newJSONInput(f *os.File, path string, table *ir.Table, batchSize int, mem memory.Allocator) (Input, error) {
+func newJSONInput(f *os.File, path string, table *tableType, batchSize int, mem memory.Allocator) (Input, error) {
 	in := &jsonInput{
 		f: f, br: bufio.NewReaderSize(f, 1<<16), path: path, table: table, batchSize: batchSize,
-		rb:     array.NewRecordBuilder(mem, ir.ArrowSchema(table.Columns)),
+		rb:     array.NewRecordBuilder(mem, table.schema),
 		exact:  map[string]int{},
 		folded: map[string]int{},
 		seen:   make([]bool, len(table.Columns)),
