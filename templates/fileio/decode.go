@@ -185,7 +185,7 @@ func appendValue(b array.Builder, t sqlType, v any) {
 			appendValue(ib, *t.Value, m.Values[i])
 		}
 	default:
-		panic("dataio: unsupported type " + t.String())
+		panic("fileio: unsupported type " + t.String())
 	}
 }
 

@@ -189,7 +189,7 @@ func (s *sticky) set(err error) error {
 	return err
 }
 
-var errClosed = errors.New("dataio: input is closed")
+var errClosed = errors.New("fileio: input is closed")
 
 // at formats the position prefix of a row error: "row 17 (line 19)" or "row 17".
 func at(row int64, line int) string {

@@ -106,13 +106,13 @@ type appender func(buf []byte, i int) []byte
 
 func (o *output) Write(b arrow.RecordBatch) error {
 	if int(b.NumCols()) != o.schema.NumFields() {
-		return fmt.Errorf("dataio: batch has %d columns, output has %d", b.NumCols(), o.schema.NumFields())
+		return fmt.Errorf("fileio: batch has %d columns, output has %d", b.NumCols(), o.schema.NumFields())
 	}
 	o.fns = o.fns[:0]
 	for i := 0; i < int(b.NumCols()); i++ {
 		col := b.Column(i)
 		if !arrow.TypeEqual(col.DataType(), o.schema.Field(i).Type) {
-			return fmt.Errorf("dataio: column %q has type %s, output has %s", o.schema.Field(i).Name, col.DataType(), o.schema.Field(i).Type)
+			return fmt.Errorf("fileio: column %q has type %s, output has %s", o.schema.Field(i).Name, col.DataType(), o.schema.Field(i).Type)
 		}
 		if o.csv {
 			o.fns = append(o.fns, textAppender(col))
