@@ -93,6 +93,14 @@ type Options struct {
 	BatchSize int
 	// Mem allocates the batches (memory.DefaultAllocator when nil).
 	Mem memory.Allocator
+	// Threads is how many goroutines may decode at once (1 when <= 0). Batches
+	// still come out in file order, and an error is the one at the lowest row.
+	Threads int
+	// Skip, when not nil, marks the columns the reader need not decode (the
+	// query does not read them): such a column of every batch is all NULL,
+	// and a bad or missing value in it is not an error. Skip[i] is for the
+	// schema's field i.
+	Skip []bool
 }
 
 // OpenInput opens the data file at path as rows of schema: the Arrow schema of
