@@ -98,7 +98,8 @@ type Options struct {
 	Threads int
 	// Skip, when not nil, marks the columns the reader need not decode (the
 	// query does not read them): such a column of every batch is all NULL,
-	// and a bad or missing value in it is not an error. Skip[i] is for the
+	// and a bad value in it is not an error (a column the file lacks still
+	// is). Skip[i] is for the
 	// schema's field i.
 	Skip []bool
 }
