@@ -99,8 +99,7 @@ type Options struct {
 	// Skip, when not nil, marks the columns the reader need not decode (the
 	// query does not read them): such a column of every batch is all NULL,
 	// and a bad value in it is not an error (a column the file lacks still
-	// is). Skip[i] is for the
-	// schema's field i.
+	// is). Skip[i] is for the schema's field i.
 	Skip []bool
 }
 
