@@ -19,7 +19,6 @@ package codegen
 import (
 	"fmt"
 	"go/token"
-	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -278,32 +277,6 @@ func tempBase(e *ir.Call) string {
 		return "as" + strings.ToUpper(k[:1]) + k[1:]
 	}
 	return camel(e.Fn.Name)
-}
-
-// usedColumns lists the input columns a query reads, in table order.
-func usedColumns(q *ir.Query) []int {
-	seen := map[int]bool{}
-	var walk func(e ir.Expr)
-	walk = func(e ir.Expr) {
-		if c, ok := e.(*ir.ColumnRef); ok {
-			seen[c.Index] = true
-		}
-		for _, k := range e.Children() {
-			walk(k)
-		}
-	}
-	if q.Filter != nil {
-		walk(q.Filter)
-	}
-	for _, o := range q.Outputs {
-		walk(o.Expr)
-	}
-	var out []int
-	for i := range seen {
-		out = append(out, i)
-	}
-	sort.Ints(out)
-	return out
 }
 
 // lookup emits the Evaluator type and the Lookup function, which finds a

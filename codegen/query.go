@@ -60,7 +60,7 @@ func (fg *fileGen) newFuncGen(q *ir.Query, reserved ...string) *funcGen {
 	// Local names for the columns come first, so they read like the SQL; the
 	// variables are declared when first needed.
 	f.colNames = map[int]string{}
-	for _, i := range usedColumns(q) {
+	for _, i := range q.UsedColumns() {
 		f.colNames[i] = f.fresh(camel(q.Source.Columns[i].Name))
 	}
 	return f

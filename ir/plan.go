@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Column is one column of a table or of a query's output.
 type Column struct {
 	Name     string
@@ -47,6 +49,35 @@ type Query struct {
 	// Subqueries are the settled subqueries the expressions read, each once,
 	// in build order: a subquery nested in another's WHERE comes first.
 	Subqueries []*Settled
+}
+
+// UsedColumns lists the indexes of the Source columns the query reads (in its
+// WHERE clause, its outputs, and the outer references of its subqueries), in
+// table order. The generated code loads these columns only, and exprc run
+// decodes only these from its input file.
+func (q *Query) UsedColumns() []int {
+	seen := map[int]bool{}
+	var walk func(e Expr)
+	walk = func(e Expr) {
+		if c, ok := e.(*ColumnRef); ok {
+			seen[c.Index] = true
+		}
+		for _, k := range e.Children() {
+			walk(k)
+		}
+	}
+	if q.Filter != nil {
+		walk(q.Filter)
+	}
+	for _, o := range q.Outputs {
+		walk(o.Expr)
+	}
+	out := make([]int, 0, len(seen))
+	for i := range seen {
+		out = append(out, i)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // OutputSchema lists the result columns with their types and whether they can be

@@ -4,7 +4,7 @@
 // `exprc run --engine compiled` builds gets a copy of this file, so both engines
 // order results and errors the same way.
 //
-// It depends only on the standard library and Arrow.
+// It depends only on the standard library, Arrow and templates/fileio.
 package engine
 
 import (

@@ -8,7 +8,7 @@
 //	.jsonl .ndjson           one JSON object per line
 //	.csv                     RFC 4180 CSV with a header row
 //	.parquet                 Parquet, streamed by row group and batch
-//	.arrow .feather .ipc     Arrow IPC file format, or the IPC stream format
+//	.arrow .arrows .feather .ipc  Arrow IPC file format, or the IPC stream format
 //
 // Every batch an Input returns has exactly the schema table.schema:
 // the table's column names, in the table's order, with the Arrow type of each SQL
@@ -66,6 +66,7 @@ package fileio
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,46 +106,106 @@ type Options struct {
 
 // OpenInput opens the data file at path as rows of schema: the Arrow schema of
 // the table's columns (ir.ArrowSchema), a field not nullable where the column is
-// NOT NULL. The format comes from the extension; see the package documentation
-// for the rules.
+// NOT NULL. The format comes from the extension (InputFormat); see the package
+// documentation for the rules.
 func OpenInput(path string, schema *arrow.Schema, opts Options) (Input, error) {
-	batchSize, mem := opts.BatchSize, opts.Mem
-	if batchSize <= 0 {
-		batchSize = DefaultBatchSize
-	}
-	if mem == nil {
-		mem = memory.DefaultAllocator
-	}
-	table, err := tableOf(schema)
+	format, err := InputFormat(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	ext := strings.ToLower(filepath.Ext(path))
-	switch ext {
-	case ".jsonl", ".ndjson", ".csv", ".parquet", ".arrow", ".feather", ".ipc":
-	default:
-		return nil, fmt.Errorf("%s: unknown data format %q (want .jsonl, .ndjson, .csv, .parquet, .arrow, .feather or .ipc)", path, ext)
+		return nil, err
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	var in Input
-	switch ext {
-	case ".jsonl", ".ndjson":
-		in, err = newJSONInput(f, path, table, batchSize, mem)
-	case ".csv":
-		in, err = newCSVInput(f, path, table, batchSize, mem)
-	case ".parquet":
-		in, err = newParquetInput(f, path, table, batchSize, mem)
-	default:
-		in, err = newIPCInput(f, path, table, batchSize, mem)
-	}
+	in, err := OpenFile(f, path, format, schema, opts)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
 	return in, nil
+}
+
+// InputFormats lists the input formats, for messages.
+const InputFormats = "jsonl, csv, parquet or arrow"
+
+// InputFormat returns the input format of a file from its extension: "jsonl"
+// (.jsonl, .ndjson), "csv", "parquet", or "arrow" (.arrow, .arrows, .feather,
+// .ipc: the Arrow IPC file or stream format, told apart by the content).
+func InputFormat(path string) (string, error) {
+	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	case ".jsonl", ".ndjson":
+		return "jsonl", nil
+	case ".csv":
+		return "csv", nil
+	case ".parquet":
+		return "parquet", nil
+	case ".arrow", ".arrows", ".feather", ".ipc":
+		return "arrow", nil
+	default:
+		return "", fmt.Errorf("%s: unknown data format %q (want .jsonl, .ndjson, .csv, .parquet, .arrow, .arrows, .feather or .ipc)", path, ext)
+	}
+}
+
+// OpenFile reads the open file f (name is for messages) in format, one of
+// InputFormats, as OpenInput does. f may be a pipe (standard input): Parquet and
+// Arrow input that is not a regular file is first copied to a temporary file,
+// since their readers seek. The Input closes f.
+func OpenFile(f *os.File, name, format string, schema *arrow.Schema, opts Options) (Input, error) {
+	if opts.BatchSize <= 0 {
+		opts.BatchSize = DefaultBatchSize
+	}
+	if opts.Mem == nil {
+		opts.Mem = memory.DefaultAllocator
+	}
+	table, err := tableOf(schema)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	switch format {
+	case "jsonl", "csv", "parquet", "arrow":
+	default:
+		return nil, fmt.Errorf("%s: unknown data format %q (want %s)", name, format, InputFormats)
+	}
+	if format == "parquet" || format == "arrow" {
+		if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+			spooled, err := spool(f)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			f.Close()
+			f = spooled
+		}
+	}
+	batchSize, mem := opts.BatchSize, opts.Mem
+	switch format {
+	case "jsonl":
+		return newJSONInput(f, name, table, batchSize, mem)
+	case "csv":
+		return newCSVInput(f, name, table, batchSize, mem)
+	case "parquet":
+		return newParquetInput(f, name, table, batchSize, mem)
+	default:
+		return newIPCInput(f, name, table, batchSize, mem)
+	}
+}
+
+// spool copies r to a temporary file, removed from its directory at once (on
+// Unix; elsewhere when closed), and returns it open at its start.
+func spool(r io.Reader) (*os.File, error) {
+	tmp, err := os.CreateTemp("", "exprc-input-")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(tmp.Name()) //nolint:errcheck // best effort: the data is read once
+	if _, err := io.Copy(tmp, r); err != nil {
+		tmp.Close()
+		return nil, fmt.Errorf("copying the input to a temporary file: %w", err)
+	}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		tmp.Close()
+		return nil, err
+	}
+	return tmp, nil
 }
 
 // matchColumns maps each table column to the index of the file column of the

@@ -359,7 +359,7 @@ func TestBadData(t *testing.T) {
 		{"events.jsonl", `{"a": 1,}`, `events.jsonl: row 0 (line 1): malformed JSON at byte 9: unexpected '}', want a string`},
 		{"events.jsonl", `{"a": 1} x`, `events.jsonl: row 0 (line 1): malformed JSON at byte 10: unexpected 'x', want end of input`},
 		{"events.jsonl", `{"a": 1, "a": 2}`, `events.jsonl: row 0 (line 1): column "a" appears more than once`},
-		{"events.txt", ``, `events.txt: unknown data format ".txt" (want .jsonl, .ndjson, .csv, .parquet, .arrow, .feather or .ipc)`},
+		{"events.txt", ``, `events.txt: unknown data format ".txt" (want .jsonl, .ndjson, .csv, .parquet, .arrow, .arrows, .feather or .ipc)`},
 	}
 	dir := t.TempDir()
 	for _, c := range cases {
