@@ -298,3 +298,98 @@ replace example.com/b => example.com/c v1.2.0
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestEngineAuto checks --engine auto: the interpreter, with the reason, where
+// the compiled engine cannot be built; else the compiled engine, built once.
+// The choice is a status line, shown with --progress always.
+func TestEngineAuto(t *testing.T) {
+	dir, spec, data := setup(t)
+	want := `{"q":10}` + "\n"
+	okData := filepath.Join(dir, "ok.jsonl")
+	if err := os.WriteFile(okData, []byte(`{"a":10}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("no go", func(t *testing.T) {
+		t.Setenv("PATH", t.TempDir())
+		r := exprc("run", spec, "-q", "Div", "-i", "events="+okData, "--engine", "auto", "--progress", "always")
+		line := "exprc: engine: the interpreter, since the compiled engine is not available: --engine compiled builds the query with the Go toolchain, but no go command was found in PATH"
+		if r.code != 0 || r.stdout != want || !strings.HasPrefix(r.stderr, line) {
+			t.Errorf("%+v", r)
+		}
+		r = exprc("run", spec, "-q", "Div", "-i", "events="+okData, "--engine", "auto", "--progress", "never")
+		if r.code != 0 || r.stdout != want || r.stderr != "" {
+			t.Errorf("--progress never: %+v", r)
+		}
+	})
+	needCompiled(t)
+	r := exprc("run", spec, "-q", "Div", "-i", "events="+okData, "--engine", "auto", "--progress", "always")
+	if r.code != 0 || r.stdout != want || !strings.Contains(r.stderr, "exprc: engine: compiled (built in ") {
+		t.Errorf("first run: %+v", r)
+	}
+	r = exprc("run", spec, "-q", "Div", "-i", "events="+okData, "--engine", "auto", "--progress", "always")
+	if r.code != 0 || r.stdout != want || !strings.Contains(r.stderr, "exprc: engine: compiled (cached build)\n") {
+		t.Errorf("second run: %+v", r)
+	}
+	// The query error of the compiled engine, as the interpreter reports it.
+	r = exprc("run", spec, "-q", "Div", "-i", "events="+data, "--engine", "auto", "--progress", "never")
+	if first, _, _ := strings.Cut(r.stderr, "\n"); r.code != 1 || first != "error: row 1: DIVIDE_BY_ZERO: Division by zero." {
+		t.Errorf("query error: %+v", r)
+	}
+}
+
+// TestStdinInput reads the outer table from standard input, in each engine and
+// in a format that streams (CSV) and one that is spooled (Parquet).
+func TestStdinInput(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "fail.sql")
+	if err := os.WriteFile(spec, []byte(failSpec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data := failData(t, dir)
+	paths := map[string]string{"csv": data}
+	for _, p := range convert(t, []string{spec}, "t", data) {
+		if strings.HasSuffix(p, ".parquet") {
+			paths["parquet"] = p
+		}
+	}
+	engines := []string{"interp"}
+	if !testing.Short() {
+		engines = append(engines, "compiled")
+	}
+	want := exprc("run", spec, "-q", "Fail2", "-i", "t="+data, "--batch-size", "100")
+	if want.code != 1 || want.stdout == "" {
+		t.Fatalf("from the file: %+v", want)
+	}
+	for _, eng := range engines {
+		if eng == "compiled" {
+			needCompiled(t)
+		}
+		for _, format := range []string{"csv", "parquet"} {
+			f, err := os.Open(paths[format])
+			if err != nil {
+				t.Fatal(err)
+			}
+			stdinFile = f
+			r := exprc("run", spec, "-q", "Fail2", "-i", "t=-", "--input-format", format, "--engine", eng, "--batch-size", "100")
+			stdinFile = os.Stdin
+			f.Close()
+			if r != want {
+				t.Errorf("%s, %s from stdin: exit %d, stderr %q, %d bytes out; from the file: exit %d, stderr %q, %d bytes", eng, format, r.code, r.stderr, len(r.stdout), want.code, want.stderr, len(want.stdout))
+			}
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", spec, "-q", "Fail1", "-i", "t=-"}, "error: --input t=-: give the format of standard input with --input-format (jsonl, csv, parquet or arrow)"},
+		{[]string{"run", spec, "-q", "Fail1", "-i", "t=" + data, "--input-format", "csv"}, "error: --input-format is for standard input, but no --input is TABLE=-"},
+		{[]string{"run", spec, "-q", "Fail1", "-i", "t=-", "--input-format", "xml"}, `error: unknown --input-format "xml" (want jsonl, csv, parquet or arrow)`},
+		{[]string{"run", spec, "-q", "SubqueryFails", "-i", "t=-", "--input-format", "csv"}, "error: query SubqueryFails reads table t in a subquery, which exprc reads whole first: give it as a file, not standard input"},
+	} {
+		r := exprc(c.args...)
+		if first, _, _ := strings.Cut(r.stderr, "\n"); r.code != 1 || first != c.want {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, r.code, first, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -35,7 +36,13 @@ type result struct {
 	stdout, stderr string
 }
 
+// exprc runs the command line args. A run without --engine uses the
+// interpreter: --engine auto would pick the compiled engine in tests that set
+// up its module versions (needCompiled), and TestEngineAuto tests it.
 func exprc(args ...string) result {
+	if len(args) > 0 && args[0] == "run" && !slices.Contains(args, "--engine") {
+		args = append(slices.Clip(args), "--engine", "interp")
+	}
 	var out, errb bytes.Buffer
 	code := run(args, &out, &errb)
 	return result{code, out.String(), errb.String()}
@@ -82,7 +89,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"check"}, "error: no spec files given"},
 		{[]string{"run", spec, "--input", "events=" + data}, "error: --query is required"},
 		{[]string{"run", spec, "-q", "Div", "--input", "events"}, `error: --input "events": want TABLE=FILE`},
-		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--engine", "jit"}, `error: unknown --engine "jit" (want compiled, interp)`},
+		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--engine", "jit"}, `error: unknown --engine "jit" (want auto, compiled, interp)`},
 		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--format", "xml"}, `error: unknown --format "xml" (want jsonl or csv)`},
 		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--progress", "maybe"}, `error: unknown --progress "maybe"`},
 		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--batch-size", "0"}, `error: --batch-size must be positive, got 0`},

@@ -23,12 +23,45 @@ import (
 	"github.com/exprc/exprc/templates/fileio"
 )
 
-// engine evaluates a query over the batches of an input, on up to threads
-// goroutines, passing the results to emit in input order and the number of input
-// rows done to progress. It stops at the first error in input order: a query
-// error (an *ir.QueryError), an input error, or an error of emit.
+// runJob is one exprc run: where the outer table's rows come from, where the
+// results go, and how.
+type runJob struct {
+	input       string   // the outer table's file; "-" is stdin
+	inputFormat string   // fileio.InputFormat of input; from the extension when ""
+	stdin       *os.File // read when input is "-"
+	out         io.Writer
+	format      string // output format
+	stream      bool   // out is stdout: results before a failing batch are written
+	batchSize   int
+	threads     int
+	skip        []bool           // the outer table's columns the query does not read
+	progress    func(rows int64) // input rows done; never nil
+}
+
+// engine runs a query over the outer table's file into the output. It returns
+// the first error in input order: a query error (an *ir.QueryError), an input
+// error, or an output error.
 type engine interface {
-	Run(ctx context.Context, in fileio.Input, threads int, emit func(arrow.RecordBatch) error, progress func(rows int64)) error
+	Run(ctx context.Context, j *runJob) error
+}
+
+// openInput opens the outer table's input of j as rows of schema.
+func (j *runJob) openInput(schema *arrow.Schema, opts fileio.Options) (fileio.Input, error) {
+	if j.input == "-" {
+		return fileio.OpenFile(j.stdin, "stdin", j.inputFormat, schema, opts)
+	}
+	if j.inputFormat == "" {
+		return fileio.OpenInput(j.input, schema, opts)
+	}
+	f, err := os.Open(j.input)
+	if err != nil {
+		return nil, err
+	}
+	in, err := fileio.OpenFile(f, j.input, j.inputFormat, schema, opts)
+	if err != nil {
+		f.Close()
+	}
+	return in, err
 }
 
 // interpEngine runs a query on the reference interpreter.
@@ -37,25 +70,37 @@ type interpEngine struct {
 	inner interp.Tables
 }
 
-func (e interpEngine) Run(ctx context.Context, in fileio.Input, threads int, emit func(arrow.RecordBatch) error, progress func(int64)) error {
+func (e interpEngine) Run(ctx context.Context, j *runJob) error {
 	mem := memory.DefaultAllocator
 	prepared, err := interp.Prepare(ctx, e.q, e.inner)
 	if err != nil {
 		return err
 	}
-	var rows int64
-	return rtengine.Run(ctx, threads, in.Next,
-		func(ctx context.Context, b arrow.RecordBatch, rowBase int64) (arrow.RecordBatch, error) {
-			return interp.EvalPrepared(ctx, e.q, nil, prepared, b, rowBase, mem)
-		},
-		func(res arrow.RecordBatch, n int64) error {
-			if err := emit(res); err != nil {
-				return err
-			}
-			rows += n
-			progress(rows)
-			return nil
-		})
+	in, err := j.openInput(ir.ArrowSchema(e.q.Source.Columns), fileio.Options{BatchSize: j.batchSize, Mem: mem, Threads: j.threads, Skip: j.skip})
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := fileio.NewOutput(j.out, j.format, ir.ArrowSchema(e.q.OutputSchema()))
+	if err != nil {
+		return err
+	}
+	files := rtengine.Files{In: in, Out: out, Threads: j.threads, Stream: j.stream, Progress: j.progress}
+	return files.Run(ctx, func(ctx context.Context, b arrow.RecordBatch, rowBase int64) (arrow.RecordBatch, error) {
+		return interp.EvalPrepared(ctx, e.q, nil, prepared, b, rowBase, mem)
+	})
+}
+
+// skipColumns marks the columns of q's table that q does not read.
+func skipColumns(q *ir.Query) []bool {
+	skip := make([]bool, len(q.Source.Columns))
+	for i := range skip {
+		skip[i] = true
+	}
+	for _, i := range q.UsedColumns() {
+		skip[i] = false
+	}
+	return skip
 }
 
 // engineOptions is what an engine may need besides the query.
@@ -92,24 +137,30 @@ memory before the first outer batch (once, however many subqueries read it;
 the same file may be both the outer and an inner table).
 
 Input formats by extension: .jsonl/.ndjson (JSON lines), .csv (with a header
-row; an empty unquoted field is NULL), .parquet, .arrow/.feather/.ipc (Arrow
-IPC file or stream).
+row; an empty unquoted field is NULL), .parquet, .arrow/.arrows/.feather/.ipc
+(Arrow IPC file or stream). --input TABLE=- reads the table the query scans
+from standard input, in the format given by --input-format. Only the columns
+the query reads are decoded: a bad value in another column is not an error.
 
 Engines (--engine):
-  interp    the reference interpreter (the default). It evaluates subqueries by
-            their definition, testing every inner row for every outer row:
-            use the compiled engine for subqueries over large tables.
-  compiled  generates the query's Go evaluator as "exprc gen" does, builds it
-            with the go command in PATH into a small program, and streams the
-            batches through it. The build is offline: the Go module cache must
-            hold the modules exprc was built with (Arrow). Built programs are
-            cached under the user cache directory (exprc/engines), so only the
-            first run of a query pays for the build. Results and errors are
-            the same as the interpreter's.
+  auto      the compiled engine when its program is cached or can be built
+            here, else the interpreter (the default). With progress lines on
+            (a terminal, or --progress always), one line on stderr says which
+            engine runs and why.
+  compiled  generates the query's Go evaluator as "exprc gen" does and builds
+            it with the go command in PATH into a small program that reads the
+            input, evaluates it and writes the output. The build is offline:
+            the Go module cache must hold the modules exprc was built with
+            (Arrow). Built programs are cached under the user cache directory
+            (exprc/engines), so only the first run of a query pays for the
+            build. Results and errors are the same as the interpreter's.
+  interp    the reference interpreter. It evaluates subqueries by their
+            definition, testing every inner row for every outer row: use the
+            compiled engine for subqueries over large tables.
 
-Both engines evaluate up to --threads batches at once. Rows are written in
-input order, and the reported error is the same for any --threads and
---batch-size: the one at the lowest input row.
+Both engines read, evaluate and write on up to --threads goroutines. Rows are
+written in input order, and the reported error is the same for any --threads
+and --batch-size: the one at the lowest input row.
 
 With --output, the file is written only when the whole query succeeds (through
 a temporary file that is renamed at the end). Results on stdout are streamed:
@@ -122,11 +173,12 @@ and the exit status is 1.
 func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fs := cli.NewFlags("run", runUsage)
 	query := fs.StringP("query", "q", "", "name of the query to run (required)")
-	inputs := fs.StringArrayP("input", "i", nil, "data file of a table, as TABLE=FILE (repeatable)")
+	inputs := fs.StringArrayP("input", "i", nil, "data file of a table, as TABLE=FILE (repeatable); FILE - is standard input")
+	inputFormat := fs.String("input-format", "", "format of standard input ("+fileio.InputFormats+"; required with TABLE=-)")
 	format := fs.StringP("format", "f", "", "output format: jsonl or csv (default: from the --output extension, .csv gives csv, else jsonl)")
 	output := fs.StringP("output", "o", "", "output file (default: stdout)")
 	batchSize := fs.Int("batch-size", fileio.DefaultBatchSize, "rows per batch")
-	engineName := fs.String("engine", "interp", "evaluation engine: "+engineNames())
+	engineName := fs.String("engine", "auto", "evaluation engine: auto, "+engineNames())
 	threads := fs.Int("threads", runtime.GOMAXPROCS(0), "batches evaluated at once")
 	progress := fs.String("progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
 	if code := cli.Parse(fs, args, stdout, stderr); code >= 0 {
@@ -145,8 +197,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return cli.UsageError(stderr, fs, "--threads must be positive, got %d", *threads)
 	}
 	newEngine, ok := engines[*engineName]
-	if !ok {
-		return cli.UsageError(stderr, fs, "unknown --engine %q (want %s)", *engineName, engineNames())
+	if !ok && *engineName != "auto" {
+		return cli.UsageError(stderr, fs, "unknown --engine %q (want auto, %s)", *engineName, engineNames())
 	}
 	if *format == "" {
 		*format = "jsonl"
@@ -168,6 +220,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return cli.UsageError(stderr, fs, "unknown --progress %q (want auto, always or never)", *progress)
 	}
 	files := map[string]string{} // table name (lower case) -> file
+	fromStdin := ""
 	for _, in := range *inputs {
 		table, file, ok := strings.Cut(in, "=")
 		if !ok || table == "" || file == "" {
@@ -177,7 +230,21 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		if _, dup := files[key]; dup {
 			return cli.UsageError(stderr, fs, "--input: table %q given more than once", table)
 		}
+		if file == "-" {
+			if fromStdin != "" {
+				return cli.UsageError(stderr, fs, "--input: tables %s and %s both read standard input", fromStdin, table)
+			}
+			fromStdin = table
+		}
 		files[key] = file
+	}
+	switch {
+	case fromStdin != "" && *inputFormat == "":
+		return cli.UsageError(stderr, fs, "--input %s=-: give the format of standard input with --input-format (%s)", fromStdin, fileio.InputFormats)
+	case fromStdin == "" && *inputFormat != "":
+		return cli.UsageError(stderr, fs, "--input-format is for standard input, but no --input is TABLE=-")
+	case *inputFormat != "" && !slices.Contains([]string{"jsonl", "csv", "parquet", "arrow"}, *inputFormat):
+		return cli.UsageError(stderr, fs, "unknown --input-format %q (want %s)", *inputFormat, fileio.InputFormats)
 	}
 
 	prog, ok := cli.Compile(specs, stderr)
@@ -213,6 +280,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "error: query %s reads table %s: give its data with --input %s=FILE\n", q.Name, q.Source.Name, q.Source.Name)
 		return 1
 	}
+	for _, s := range q.Subqueries {
+		if files[strings.ToLower(s.Table.Name)] == "-" {
+			fmt.Fprintf(stderr, "error: query %s reads table %s in a subquery, which exprc reads whole first: give it as a file, not standard input\n", q.Name, s.Table.Name)
+			return 1
+		}
+	}
 	var opts engineOptions
 	if showProgress {
 		opts.status = stderr
@@ -224,15 +297,25 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	defer releaseTables(inner)
 	opts.inner = inner
-	eng := newEngine(q, opts)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	var eng engine
+	if *engineName == "auto" {
+		eng = autoEngine(ctx, q, opts)
+	} else {
+		eng = newEngine(q, opts)
+	}
 	var pl *progressLine
 	if showProgress {
 		pl = newProgressLine(stderr)
 	}
-	err = execute(ctx, eng, q, inPath, *output, *format, *batchSize, *threads, stdout, pl)
+	job := &runJob{
+		input: inPath, inputFormat: *inputFormat, stdin: stdinFile,
+		format: *format, batchSize: *batchSize, threads: *threads,
+		skip: skipColumns(q), progress: pl.update,
+	}
+	err = execute(ctx, eng, job, *output, stdout)
 	pl.finish()
 	if err != nil {
 		var qe *ir.QueryError
@@ -255,17 +338,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// execute streams the input through the engine into the output. With an output
-// path, the result goes to a temporary file in the same directory, renamed over
-// path only on success.
-func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, format string, batchSize, threads int, stdout io.Writer, pl *progressLine) (err error) {
-	in, err := fileio.OpenInput(inPath, ir.ArrowSchema(q.Source.Columns), fileio.Options{BatchSize: batchSize})
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-
-	w := stdout
+// execute runs j on eng. With an output path, the result goes to a temporary
+// file in the same directory, renamed over path only on success; otherwise to
+// stdout, streamed.
+func execute(ctx context.Context, eng engine, j *runJob, outPath string, stdout io.Writer) (err error) {
+	j.out, j.stream = stdout, true
 	if outPath != "" && outPath != "-" {
 		var tmp *os.File
 		tmp, err = os.CreateTemp(filepath.Dir(outPath), "."+filepath.Base(outPath)+".tmp*")
@@ -288,27 +365,9 @@ func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, form
 				os.Remove(tmp.Name())
 			}
 		}()
-		w = tmp
+		j.out, j.stream = tmp, false
 	}
-	out, err := fileio.NewOutput(w, format, ir.ArrowSchema(q.OutputSchema()))
-	if err != nil {
-		return err
-	}
-	writeFailed := false
-	err = eng.Run(ctx, in, threads, func(res arrow.RecordBatch) error {
-		if err := out.Write(res); err != nil {
-			writeFailed = true
-			return err
-		}
-		return nil
-	}, pl.update)
-	if err != nil {
-		if !writeFailed {
-			out.Close() // stdout: flush the rows before the failing batch
-		}
-		return err
-	}
-	return out.Close()
+	return eng.Run(ctx, j)
 }
 
 // readInner reads whole every table q's subqueries read, from the --input
@@ -365,6 +424,9 @@ func releaseTables(tables map[string][]arrow.RecordBatch) {
 		}
 	}
 }
+
+// stdinFile is what --input TABLE=- reads; tests replace it.
+var stdinFile = os.Stdin
 
 // isTerminal reports whether w is a character device (a terminal).
 func isTerminal(w io.Writer) bool {
