@@ -26,7 +26,8 @@ type batchInput struct {
 	schema    *arrow.Schema
 	batchSize int64
 	mem       memory.Allocator
-	idx       []int // file column of each table column
+	idx       []int // file column of each table column; -1 where skipped
+	fill      *fillers
 	next      func() (arrow.RecordBatch, error)
 	closeFn   func() error
 	cur       arrow.RecordBatch // conformed batch being sliced
@@ -36,7 +37,8 @@ type batchInput struct {
 	closed    bool
 }
 
-func newBatchInput(path string, table *tableType, fileSchema *arrow.Schema, batchSize int, mem memory.Allocator) (*batchInput, error) {
+func newBatchInput(path string, table *tableType, fileSchema *arrow.Schema, opts Options) (*batchInput, error) {
+	batchSize, mem := opts.BatchSize, opts.Mem
 	names := make([]string, fileSchema.NumFields())
 	for i, f := range fileSchema.Fields() {
 		names[i] = f.Name
@@ -54,9 +56,14 @@ func newBatchInput(path string, table *tableType, fileSchema *arrow.Schema, batc
 			return nil, fmt.Errorf("%s: column %q has type %s, want %s (%s)", path, c.Name, ft, arrowType(c.Type), c.Type)
 		}
 	}
+	for i := range idx {
+		if skipped(opts, i) {
+			idx[i] = -1
+		}
+	}
 	return &batchInput{
 		path: path, table: table, schema: table.schema,
-		batchSize: int64(batchSize), mem: mem, idx: idx,
+		batchSize: int64(batchSize), mem: mem, idx: idx, fill: newFillers(table, mem),
 	}, nil
 }
 
@@ -110,6 +117,10 @@ func (in *batchInput) conform(rec arrow.RecordBatch) (arrow.RecordBatch, error) 
 		}
 	}()
 	for i, c := range in.table.Columns {
+		if in.idx[i] < 0 {
+			cols[i] = in.fill.column(i, int(rec.NumRows()))
+			continue
+		}
 		arr := rec.Column(in.idx[i])
 		if !c.Nullable && arr.NullN() > 0 {
 			for r := 0; r < arr.Len(); r++ {
@@ -140,6 +151,7 @@ func (in *batchInput) Close() error {
 		in.cur.Release()
 		in.cur = nil
 	}
+	in.fill.release()
 	return in.closeFn()
 }
 
@@ -295,12 +307,15 @@ func valueAt(arr arrow.Array, i int, t sqlType) (any, error) {
 	return nil, fmt.Errorf("cannot read %s as %s", arr.DataType(), t)
 }
 
-func newParquetInput(f *os.File, path string, table *tableType, batchSize int, mem memory.Allocator) (Input, error) {
+func newParquetInput(f *os.File, path string, table *tableType, opts Options) (Input, error) {
 	pf, err := file.NewParquetReader(f, file.WithReadProps(nil))
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
 	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: int64(batchSize)}, mem)
+	// With threads, the columns of each batch are decoded at once, while
+	// exprc's pipeline evaluates the batches read before it.
+	props := pqarrow.ArrowReadProperties{BatchSize: int64(opts.BatchSize), Parallel: opts.Threads > 1}
+	fr, err := pqarrow.NewFileReader(pf, props, opts.Mem)
 	if err != nil {
 		pf.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -310,12 +325,13 @@ func newParquetInput(f *os.File, path string, table *tableType, batchSize int, m
 		pf.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	in, err := newBatchInput(path, table, fileSchema, batchSize, mem)
+	in, err := newBatchInput(path, table, fileSchema, opts)
 	if err != nil {
 		pf.Close()
 		return nil, err
 	}
-	// Read only the leaf columns of the fields the table uses.
+	// Read only the leaf columns of the fields the table uses and the query
+	// reads.
 	var leaves []int
 	var collect func(sf *pqarrow.SchemaField)
 	collect = func(sf *pqarrow.SchemaField) {
@@ -327,23 +343,52 @@ func newParquetInput(f *os.File, path string, table *tableType, batchSize int, m
 		}
 	}
 	for _, j := range in.idx {
-		collect(&fr.Manifest.Fields[j])
+		if j >= 0 {
+			collect(&fr.Manifest.Fields[j])
+		}
 	}
-	rr, err := fr.GetRecordReader(context.Background(), leaves, nil)
-	if err != nil {
-		pf.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
+	var rr pqarrow.RecordReader
+	if len(leaves) > 0 {
+		rr, err = fr.GetRecordReader(context.Background(), leaves, nil)
+		if err != nil {
+			pf.Close()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		// The reader's schema holds only the selected fields: find them by name.
+		for i, j := range in.idx {
+			if j < 0 {
+				continue
+			}
+			name := fileSchema.Field(j).Name
+			in.idx[i] = -1
+			for k, fld := range rr.Schema().Fields() {
+				if fld.Name == name {
+					in.idx[i] = k
+					break
+				}
+			}
+			if in.idx[i] < 0 {
+				rr.Release()
+				pf.Close()
+				return nil, fmt.Errorf("%s: column %q is not in the Parquet reader's schema", path, name)
+			}
+		}
 	}
-	// The reader's schema holds only the selected fields: match names again.
-	in2, err := newBatchInput(path, table, rr.Schema(), batchSize, mem)
-	if err != nil {
-		rr.Release()
-		pf.Close()
-		return nil, err
-	}
-	in2.next = func() (arrow.RecordBatch, error) {
+	rowGroup, rowInGroup := 0, int64(0) // for a query that reads no column
+	in.next = func() (arrow.RecordBatch, error) {
 		if pf.NumRows() == 0 {
 			return nil, io.EOF
+		}
+		if rr == nil {
+			for rowGroup < pf.NumRowGroups() && rowInGroup >= pf.MetaData().RowGroup(rowGroup).NumRows() {
+				rowGroup, rowInGroup = rowGroup+1, 0
+			}
+			if rowGroup >= pf.NumRowGroups() {
+				return nil, io.EOF
+			}
+			n := min(pf.MetaData().RowGroup(rowGroup).NumRows()-rowInGroup, int64(opts.BatchSize))
+			rowInGroup += n
+			return array.NewRecordBatch(arrow.NewSchema(nil, nil), nil, n), nil
 		}
 		if rr.Next() {
 			rec := rr.RecordBatch()
@@ -355,14 +400,17 @@ func newParquetInput(f *os.File, path string, table *tableType, batchSize int, m
 		}
 		return nil, io.EOF
 	}
-	in2.closeFn = func() error {
-		rr.Release()
+	in.closeFn = func() error {
+		if rr != nil {
+			rr.Release()
+		}
 		return pf.Close()
 	}
-	return in2, nil
+	return in, nil
 }
 
-func newIPCInput(f *os.File, path string, table *tableType, batchSize int, mem memory.Allocator) (Input, error) {
+func newIPCInput(f *os.File, path string, table *tableType, opts Options) (Input, error) {
+	mem := opts.Mem
 	magic := make([]byte, 6)
 	n, _ := io.ReadFull(f, magic)
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
@@ -373,7 +421,7 @@ func newIPCInput(f *os.File, path string, table *tableType, batchSize int, mem m
 		if err != nil {
 			return nil, fmt.Errorf("%s: not a readable Arrow IPC file: %w", path, err)
 		}
-		in, err := newBatchInput(path, table, fr.Schema(), batchSize, mem)
+		in, err := newBatchInput(path, table, fr.Schema(), opts)
 		if err != nil {
 			fr.Close()
 			return nil, err
@@ -403,7 +451,7 @@ func newIPCInput(f *os.File, path string, table *tableType, batchSize int, mem m
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a readable Arrow IPC file or stream: %w", path, err)
 	}
-	in, err := newBatchInput(path, table, sr.Schema(), batchSize, mem)
+	in, err := newBatchInput(path, table, sr.Schema(), opts)
 	if err != nil {
 		sr.Release()
 		return nil, err

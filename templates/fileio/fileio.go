@@ -183,9 +183,9 @@ func OpenFile(f *os.File, name, format string, schema *arrow.Schema, opts Option
 	case "csv":
 		return newCSVInput(f, name, table, batchSize, mem)
 	case "parquet":
-		return newParquetInput(f, name, table, batchSize, mem)
+		return newParquetInput(f, name, table, opts)
 	default:
-		return newIPCInput(f, name, table, batchSize, mem)
+		return newIPCInput(f, name, table, opts)
 	}
 }
 
