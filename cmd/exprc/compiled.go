@@ -93,28 +93,46 @@ var buildMu sync.Mutex
 // goVersionRE matches a release version of the go command.
 var goVersionRE = regexp.MustCompile(`^go(1\.\d+(\.\d+)?)`)
 
-// autoEngine is --engine auto: the compiled engine when its program is cached
-// or can be built here, else the interpreter. It says which, and why, in one
-// line on opts.status.
-func autoEngine(ctx context.Context, q *ir.Query, opts engineOptions) engine {
+// autoBuildSize is the input size from which --engine auto builds the
+// compiled engine of a query that has none cached: a build takes tens of
+// seconds, in which the interpreter reads a few hundred MB. Tests lower it.
+var autoBuildSize int64 = 64 << 20
+
+// autoEngine is --engine auto: the compiled engine when its program is cached,
+// or can be built here and the input is large (autoBuildSize, or standard
+// input), else the interpreter. It says which, and why, in one line on
+// opts.status.
+func autoEngine(ctx context.Context, q *ir.Query, inPath string, opts engineOptions) engine {
 	ce := &compiledEngine{q: q, status: opts.status, inner: opts.inner}
+	say := func(format string, args ...any) {
+		if opts.status != nil {
+			fmt.Fprintf(opts.status, "exprc: engine: "+format+"\n", args...)
+		}
+	}
+	build := true
+	if st, err := os.Stat(inPath); inPath != "-" && err == nil && st.Size() < autoBuildSize {
+		build = false
+	}
 	start := time.Now()
 	built := false
 	ce.onBuild = func() { built = true }
-	_, err := ce.binary(ctx)
+	exe, err := ce.find(ctx, build)
 	switch {
 	case err != nil && ctx.Err() == nil:
 		reason, _, _ := strings.Cut(err.Error(), "\n")
-		if opts.status != nil {
-			fmt.Fprintf(opts.status, "exprc: engine: the interpreter, since the compiled engine is not available: %s\n", reason)
-		}
+		say("the interpreter, since the compiled engine is not available: %s", reason)
 		return interpEngine{q, opts.inner}
-	case opts.status == nil || err != nil:
+	case err != nil:
+		return ce // canceled: Run reports it
+	case exe == "":
+		say("the interpreter: the input is small, and building the compiled engine (--engine compiled) takes longer than interpreting it")
+		return interpEngine{q, opts.inner}
 	case built:
-		fmt.Fprintf(opts.status, "exprc: engine: compiled (built in %.1fs; later runs of this query start at once)\n", time.Since(start).Seconds())
+		say("compiled (built in %.1fs; later runs of this query start at once)", time.Since(start).Seconds())
 	default:
-		fmt.Fprintf(opts.status, "exprc: engine: compiled (cached build)\n")
+		say("compiled (cached build)")
 	}
+	ce.exe = exe
 	return ce
 }
 
@@ -124,16 +142,16 @@ func (e *compiledEngine) binary(ctx context.Context) (string, error) {
 	if e.exe != "" {
 		return e.exe, nil
 	}
-	exe, err := e.find(ctx)
+	exe, err := e.find(ctx, true)
 	if err == nil {
 		e.exe = exe
 	}
 	return exe, err
 }
 
-// find returns the path of the engine program for e.q, building it unless a
-// cached one exists.
-func (e *compiledEngine) find(ctx context.Context) (string, error) {
+// find returns the path of the engine program for e.q. When none is cached, it
+// builds one if build is set, else returns "".
+func (e *compiledEngine) find(ctx context.Context, build bool) (string, error) {
 	src, err := codegen.Generate([]*ir.Query{e.q}, codegen.Options{
 		Package: "query",
 		Command: "exprc run --engine compiled",
@@ -192,6 +210,9 @@ func (e *compiledEngine) find(ctx context.Context) (string, error) {
 	}
 	if st, err := os.Stat(exe); err == nil && st.Mode().IsRegular() {
 		return exe, nil
+	}
+	if !build {
+		return "", nil
 	}
 	buildMu.Lock()
 	defer buildMu.Unlock()

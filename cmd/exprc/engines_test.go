@@ -322,10 +322,19 @@ func TestEngineAuto(t *testing.T) {
 		}
 	})
 	needCompiled(t)
+	// A small input and no build cached: the interpreter.
 	r := exprc("run", spec, "-q", "Div", "-i", "events="+okData, "--engine", "auto", "--progress", "always")
+	if r.code != 0 || r.stdout != want || !strings.HasPrefix(r.stderr, "exprc: engine: the interpreter: the input is small, and building the compiled engine (--engine compiled) takes longer than interpreting it\n") {
+		t.Errorf("small input: %+v", r)
+	}
+	defer func(size int64) { autoBuildSize = size }(autoBuildSize)
+	autoBuildSize = 0
+	r = exprc("run", spec, "-q", "Div", "-i", "events="+okData, "--engine", "auto", "--progress", "always")
 	if r.code != 0 || r.stdout != want || !strings.Contains(r.stderr, "exprc: engine: compiled (built in ") {
 		t.Errorf("first run: %+v", r)
 	}
+	// Cached: the compiled engine, whatever the input's size.
+	autoBuildSize = 1 << 40
 	r = exprc("run", spec, "-q", "Div", "-i", "events="+okData, "--engine", "auto", "--progress", "always")
 	if r.code != 0 || r.stdout != want || !strings.Contains(r.stderr, "exprc: engine: compiled (cached build)\n") {
 		t.Errorf("second run: %+v", r)

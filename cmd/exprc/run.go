@@ -143,9 +143,10 @@ from standard input, in the format given by --input-format. Only the columns
 the query reads are decoded: a bad value in another column is not an error.
 
 Engines (--engine):
-  auto      the compiled engine when its program is cached or can be built
-            here, else the interpreter (the default). With progress lines on
-            (a terminal, or --progress always), one line on stderr says which
+  auto      the default: the compiled engine when the query's program is
+            cached, or can be built here and the input is 64 MB or more (or
+            standard input); else the interpreter. With progress lines on (a
+            terminal, or --progress always), one line on stderr says which
             engine runs and why.
   compiled  generates the query's Go evaluator as "exprc gen" does and builds
             it with the go command in PATH into a small program that reads the
@@ -302,7 +303,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	var eng engine
 	if *engineName == "auto" {
-		eng = autoEngine(ctx, q, opts)
+		eng = autoEngine(ctx, q, inPath, opts)
 	} else {
 		eng = newEngine(q, opts)
 	}
