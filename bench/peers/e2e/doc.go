@@ -29,6 +29,10 @@
 //     do either), and allow_quoted_nulls=false, so that, as in exprc, an
 //     empty unquoted field is NULL and "" the empty string.
 //
+// The thread count is exprc's --threads (batches evaluated at once: its
+// reader, writer and garbage collector can still use other cores) and
+// DuckDB's threads setting.
+//
 // Each job runs Config.Repeat times per engine, alternating which engine goes
 // first. After the first pair of runs exprc's output is checked equal to
 // DuckDB's (compareOutputs, in DuckDB: the same column names, and for

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -197,5 +199,34 @@ func TestCopySQL(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("copySQL lacks %q:\n%s", want, got)
 		}
+	}
+}
+
+// TestMeasureOwnRSS checks that a measured process's peak RSS is its own when
+// the measuring process is large (this test holds 600 MB): the reason
+// e2e/cmd/measure exists.
+func TestMeasureOwnRSS(t *testing.T) {
+	measurer := filepath.Join(t.TempDir(), "measure")
+	build := exec.Command("go", "build", "-o", measurer, "./cmd/measure")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	big := make([]byte, 600<<20)
+	for i := 0; i < len(big); i += 4096 {
+		big[i] = 1
+	}
+	r := &runner{cfg: Config{Root: root, Timeout: time.Minute}, measurer: measurer}
+	s, err := r.measure(context.Background(), nil, "true")
+	runtime.KeepAlive(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.MaxRSS <= 0 || s.MaxRSS > 100<<20 {
+		t.Errorf("peak RSS of true: %d MB, want under 100", s.MaxRSS>>20)
+	}
+	_, err = r.measure(context.Background(), nil, "false")
+	var rf *runFailure
+	if !errors.As(err, &rf) || rf.err != "exit status 1" {
+		t.Errorf("false: %v, want a runFailure", err)
 	}
 }

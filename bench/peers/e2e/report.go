@@ -157,7 +157,9 @@ func WriteReport(w io.Writer, r *Report) error {
 	p("Times are wall-clock seconds of the whole process: start-up, reading, the query and writing. CPU is user +\n")
 	p("system time. Peak RSS is `ru_maxrss` from wait4: the process, or the largest descendant it waited for (not their\n")
 	p("sum), started by a small measuring program (`e2e/cmd/measure`) so that the figure is the process's own. The\n")
-	p("machine is shared: read the ratios and the spread.\n\n")
+	p("machine is shared: read the ratios and the spread. Threads are exprc's `--threads` (batches evaluated at once;\n")
+	p("its reader, writer and garbage collector can still use other cores: compare CPU with wall time) and DuckDB's\n")
+	p("`threads` setting.\n\n")
 	if f := r.Floor; f.Rows > 0 {
 		p("The fixed cost of a process, from the warm-up run on %s rows (CSV to CSV, 1 thread): exprc %.2f s and %.0f MB,\n",
 			thousands(int64(f.Rows)), f.Exprc.Wall.Seconds(), float64(f.Exprc.MaxRSS)/mb)
@@ -191,9 +193,11 @@ func WriteReport(w io.Writer, r *Report) error {
 		}
 		p("\n")
 	}
+	p("## Peak RSS growth\n\n")
 	if len(rowCounts) > 1 {
-		p("## Peak RSS growth\n\n")
 		p("%s\n\n", rssGrowth(r.Jobs, rowCounts[0], rowCounts[len(rowCounts)-1]))
+	} else {
+		p("Not measured: this run had one row count (the growth compares the smallest and the largest).\n\n")
 	}
 	var tree []string
 	for _, j := range r.Jobs {
