@@ -99,6 +99,20 @@ bench:
 bench-quick:
 	COUNT=1 BENCHTIME=100ms OUT=bench/out/quick BENCH='query=(Q1Projection|Q6Filter|SeedCase|StringCase|Wide)/rows=64K' bench/run.sh
 
+# End-to-end benchmark (bench/peers/e2e): `exprc run` against DuckDB on whole
+# files, each a process of its own, timed with its CPU time and peak RSS:
+# TPC-H Q1's projection over generated lineitem data (cached in
+# $TMPDIR/exprc-e2e), CSV and Parquet in and out, on 1 thread and all cores,
+# every output of exprc checked equal to DuckDB's; writes bench/E2E.md. ROWS:
+# comma-separated row counts; REPEAT: runs per engine and job; ENGINE: exprc's
+# --engine (empty: exprc's default).
+ROWS ?= 2000000,10000000
+REPEAT ?= 3
+ENGINE ?=
+.PHONY: bench-e2e
+bench-e2e:
+	cd bench/peers && $(GO) run ./e2e/cmd/e2e -rows $(ROWS) -repeat $(REPEAT) $(if $(ENGINE),-engine $(ENGINE)) -report ../E2E.md
+
 # Compile-side scale benchmark (bench/scale): exprc gen and go build of 100
 # queries x 20 columns of everyday and of nested expressions, against the
 # code-volume targets; writes bench/SCALE.md. The nested build takes minutes
