@@ -152,11 +152,18 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	defer os.RemoveAll(outDir)
 	r := &runner{cfg: cfg, sp: sp, exprc: exprc, measurer: measurer, outDir: outDir}
 
-	// Warm-up, not measured: builds the compiled engine if cfg.Engine uses
-	// it (into the user's cache, as a user's first run would) and brings
-	// both programs into the page cache.
+	// Warm-up, not measured: builds the compiled engine if cfg.Engine may
+	// use it (into the user's cache, as a user's first run on a large file
+	// would: --engine auto builds only for a large input, so the warm-up
+	// asks for the compiled engine) and brings both programs into the page
+	// cache.
 	tiny := job{rows: tinyRows, in: "csv", out: "csv", threads: 1}
 	fmt.Fprintf(cfg.Log, "warm-up on %d rows\n", tinyRows)
+	if cfg.Engine == "" || cfg.Engine == "auto" {
+		if _, err := r.measure(ctx, nil, r.exprcArgv(tiny, data[tinyRows].csv, r.outPath(tiny, "exprc"), "compiled")...); err != nil {
+			return nil, fmt.Errorf("exprc warm-up (building the compiled engine): %w", err)
+		}
+	}
 	rep.Floor.Rows = tinyRows
 	if rep.Floor.Exprc, err = r.measure(ctx, nil, r.exprcArgv(tiny, data[tinyRows].csv, r.outPath(tiny, "exprc"), cfg.Engine)...); err != nil {
 		return nil, fmt.Errorf("exprc warm-up: %w", err)
