@@ -290,22 +290,13 @@ func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, form
 		}()
 		w = tmp
 	}
-	out, err := fileio.NewOutput(w, format, ir.ArrowSchema(q.OutputSchema()))
+	out, err := fileio.NewOutput(w, format, ir.ArrowSchema(q.OutputSchema()), fileio.OutputOptions{Threads: threads})
 	if err != nil {
 		return err
 	}
-	writeFailed := false
-	err = eng.Run(ctx, in, threads, func(res arrow.RecordBatch) error {
-		if err := out.Write(res); err != nil {
-			writeFailed = true
-			return err
-		}
-		return nil
-	}, pl.update)
+	err = eng.Run(ctx, in, threads, out.Write, pl.update)
 	if err != nil {
-		if !writeFailed {
-			out.Close() // stdout: flush the rows before the failing batch
-		}
+		out.Close() // stdout: flush the rows before the failing batch
 		return err
 	}
 	return out.Close()

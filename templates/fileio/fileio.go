@@ -1,5 +1,5 @@
 // Package fileio reads table data from files into Arrow record batches and writes
-// query results as JSON lines or CSV, for `exprc run`.
+// query results as JSON lines, CSV, Parquet or Arrow IPC, for `exprc run`.
 //
 // # Input
 //
@@ -9,6 +9,7 @@
 //	.csv                     RFC 4180 CSV with a header row
 //	.parquet                 Parquet, streamed by row group and batch
 //	.arrow .feather .ipc     Arrow IPC file format, or the IPC stream format
+//	.arrows                  the same (by convention the IPC stream format)
 //
 // Every batch an Input returns has exactly the schema table.schema:
 // the table's column names, in the table's order, with the Arrow type of each SQL
@@ -60,7 +61,9 @@
 //
 // # Output
 //
-// NewOutput writes batches as JSON lines or CSV; see its documentation.
+// NewOutput writes batches as JSON lines, CSV, Parquet, or the Arrow IPC file or
+// stream format, the text formats formatted on several goroutines; see its
+// documentation. OutputFormat picks the format from an output file's extension.
 package fileio
 
 import (
@@ -121,9 +124,9 @@ func OpenInput(path string, schema *arrow.Schema, opts Options) (Input, error) {
 	}
 	ext := strings.ToLower(filepath.Ext(path))
 	switch ext {
-	case ".jsonl", ".ndjson", ".csv", ".parquet", ".arrow", ".feather", ".ipc":
+	case ".jsonl", ".ndjson", ".csv", ".parquet", ".arrow", ".feather", ".ipc", ".arrows":
 	default:
-		return nil, fmt.Errorf("%s: unknown data format %q (want .jsonl, .ndjson, .csv, .parquet, .arrow, .feather or .ipc)", path, ext)
+		return nil, fmt.Errorf("%s: unknown data format %q (want .jsonl, .ndjson, .csv, .parquet, .arrow, .feather, .ipc or .arrows)", path, ext)
 	}
 	f, err := os.Open(path)
 	if err != nil {
