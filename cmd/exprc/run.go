@@ -92,8 +92,16 @@ memory before the first outer batch (once, however many subqueries read it;
 the same file may be both the outer and an inner table).
 
 Input formats by extension: .jsonl/.ndjson (JSON lines), .csv (with a header
-row; an empty unquoted field is NULL), .parquet, .arrow/.feather/.ipc (Arrow
-IPC file or stream).
+row; an empty unquoted field is NULL), .parquet, .arrow/.feather/.ipc/.arrows
+(Arrow IPC file or stream).
+
+Output formats (--format): jsonl (JSON lines, the default), csv (with a header
+row), parquet, arrow (Arrow IPC file) and arrows (Arrow IPC stream). Without
+--format the --output extension picks it: .jsonl/.ndjson, .csv, .parquet,
+.arrow/.feather/.ipc or .arrows. Every format can go to stdout. --compression
+is for the columnar formats: parquet snappy (the default), zstd, gzip or none;
+arrow and arrows lz4, zstd or none (the default). Rows are formatted and
+encoded on up to --threads goroutines too; the bytes do not depend on it.
 
 Engines (--engine):
   interp    the reference interpreter (the default). It evaluates subqueries by
@@ -123,7 +131,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fs := cli.NewFlags("run", runUsage)
 	query := fs.StringP("query", "q", "", "name of the query to run (required)")
 	inputs := fs.StringArrayP("input", "i", nil, "data file of a table, as TABLE=FILE (repeatable)")
-	format := fs.StringP("format", "f", "", "output format: jsonl or csv (default: from the --output extension, .csv gives csv, else jsonl)")
+	format := fs.StringP("format", "f", "", "output format: jsonl, csv, parquet, arrow or arrows (default: from the --output extension, else jsonl)")
+	compression := fs.String("compression", "", "compression of a parquet (snappy, zstd, gzip, none) or arrow/arrows (lz4, zstd, none) output")
 	output := fs.StringP("output", "o", "", "output file (default: stdout)")
 	batchSize := fs.Int("batch-size", fileio.DefaultBatchSize, "rows per batch")
 	engineName := fs.String("engine", "interp", "evaluation engine: "+engineNames())
@@ -149,13 +158,17 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return cli.UsageError(stderr, fs, "unknown --engine %q (want %s)", *engineName, engineNames())
 	}
 	if *format == "" {
-		*format = "jsonl"
-		if strings.EqualFold(filepath.Ext(*output), ".csv") {
-			*format = "csv"
+		var ok bool
+		if *format, ok = fileio.OutputFormat(*output); !ok {
+			*format = "jsonl"
 		}
 	}
-	if *format != "jsonl" && *format != "csv" {
-		return cli.UsageError(stderr, fs, "unknown --format %q (want jsonl or csv)", *format)
+	if err := fileio.CheckOutput(*format, ""); err != nil {
+		n := len(fileio.OutputFormats)
+		return cli.UsageError(stderr, fs, "unknown --format %q (want %s or %s)", *format, strings.Join(fileio.OutputFormats[:n-1], ", "), fileio.OutputFormats[n-1])
+	}
+	if err := fileio.CheckOutput(*format, *compression); err != nil {
+		return cli.UsageError(stderr, fs, "--compression: %v", err)
 	}
 	var showProgress bool
 	switch *progress {
@@ -232,7 +245,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if showProgress {
 		pl = newProgressLine(stderr)
 	}
-	err = execute(ctx, eng, q, inPath, *output, *format, *batchSize, *threads, stdout, pl)
+	outOpts := fileio.OutputOptions{Threads: *threads, Compression: *compression}
+	err = execute(ctx, eng, q, inPath, *output, *format, outOpts, *batchSize, *threads, stdout, pl)
 	pl.finish()
 	if err != nil {
 		var qe *ir.QueryError
@@ -258,7 +272,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 // execute streams the input through the engine into the output. With an output
 // path, the result goes to a temporary file in the same directory, renamed over
 // path only on success.
-func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, format string, batchSize, threads int, stdout io.Writer, pl *progressLine) (err error) {
+func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, format string, outOpts fileio.OutputOptions, batchSize, threads int, stdout io.Writer, pl *progressLine) (err error) {
 	in, err := fileio.OpenInput(inPath, ir.ArrowSchema(q.Source.Columns), fileio.Options{BatchSize: batchSize})
 	if err != nil {
 		return err
@@ -290,7 +304,7 @@ func execute(ctx context.Context, eng engine, q *ir.Query, inPath, outPath, form
 		}()
 		w = tmp
 	}
-	out, err := fileio.NewOutput(w, format, ir.ArrowSchema(q.OutputSchema()), fileio.OutputOptions{Threads: threads})
+	out, err := fileio.NewOutput(w, format, ir.ArrowSchema(q.OutputSchema()), outOpts)
 	if err != nil {
 		return err
 	}
