@@ -25,6 +25,10 @@ func appendDouble(buf []byte, f float64) []byte {
 	}
 	abs := math.Abs(f)
 	if abs >= 1e-3 && abs < 1e7 {
+		if i := int64(f); float64(i) == f { // whole: quick
+			buf = strconv.AppendInt(buf, i, 10)
+			return append(buf, '.', '0')
+		}
 		if m, k, ok := shortDecimal(abs); ok {
 			return appendFixed(buf, f < 0, m, k)
 		}
@@ -66,8 +70,9 @@ func appendDouble(buf []byte, f float64) []byte {
 	return strconv.AppendInt(buf, int64(exp), 10)
 }
 
-// pow10 holds the powers of ten that are exact doubles.
-var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+// pow10 holds the powers of ten that are exact doubles (and zeros, for
+// indexes masked with 31 to need no bounds check).
+var pow10 = [32]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
 	1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // shortDecimal finds the shortest decimal m·10^-k that reads back as f, a
@@ -89,13 +94,15 @@ func shortDecimal(f float64) (m uint64, k int, ok bool) {
 	// 10^d <= 2^e <= f < 2^(e+1) <= 10^(d+1)·2, so f·10^(14-d) < 2·10^15.
 	e := int(math.Float64bits(f)>>52&0x7ff) - 1023
 	k = 14 - (e*78913)>>18 // floor(e·log10(2)) for |e| < 2^12
-	p := f * pow10[k]
-	if p >= 1e15 {
-		k--
-		p = f * pow10[k]
-	}
-	m = uint64(p + 0.5) // p + 0.5 is exact: p < 2^50 has at most 6 fraction bits
-	if float64(m)/pow10[k] != f {
+	// One fewer decimal if f·10^k >= 10^15, without a branch: positive doubles
+	// order as their bits do.
+	const bits1e15 = 0x430c6bf526340000
+	k -= int((bits1e15 - 1 - math.Float64bits(f*pow10[k&31])) >> 63)
+	// 10^14 <= p < 10^15, so p + 0.5 is exact: p has at most 6 fraction bits.
+	p := f * pow10[k&31]
+	i := int64(p + 0.5)
+	m = uint64(i)
+	if float64(i)/pow10[k&31] != f {
 		return 0, 0, false
 	}
 	for k >= 4 && m%10000 == 0 {

@@ -127,3 +127,9 @@ func BenchmarkAppendDouble(b *testing.B) {
 		}
 	})
 }
+
+func TestBits1e15(t *testing.T) {
+	if math.Float64bits(1e15) != 0x430c6bf526340000 {
+		t.Error("bits of 1e15")
+	}
+}

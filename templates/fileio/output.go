@@ -274,9 +274,12 @@ func (o *textOutput) writer(bw *bufio.Writer) {
 }
 
 // textColumn is how a column's values are written: its non-NULL values by
-// fn, and its validity bitmap (nil when it has no NULLs) from bit off.
+// fn, or directly from f64 or str for the most common types, and its validity
+// bitmap (nil when it has no NULLs) from bit off.
 type textColumn struct {
 	fn    appender
+	f64   []float64     // a float64 column's values
+	str   *array.String // a string column
 	valid []byte
 	off   int
 }
@@ -293,6 +296,12 @@ func (o *textOutput) columns(cols []textColumn, b arrow.RecordBatch) []textColum
 			tc.fn = csvAppender(col)
 		} else {
 			tc.fn = jsonAppender(col)
+		}
+		switch a := col.(type) {
+		case *array.Float64:
+			tc.f64 = a.Float64Values()
+		case *array.String:
+			tc.str = a
 		}
 		cols = append(cols, tc)
 	}
@@ -316,7 +325,13 @@ func formatCSV(buf []byte, cols []textColumn, lo, hi int) []byte {
 			if c > 0 {
 				buf = append(buf, ',')
 			}
-			if !col.isNull(r) {
+			switch {
+			case col.isNull(r):
+			case col.f64 != nil:
+				buf = appendDouble(buf, col.f64[r])
+			case col.str != nil:
+				buf = appendCSVField(buf, col.str.Value(r))
+			default:
 				buf = col.fn(buf, r)
 			}
 		}
@@ -334,9 +349,14 @@ func formatJSON(buf []byte, cols []textColumn, keys [][]byte, lo, hi int) []byte
 		for c := range cols {
 			col := &cols[c]
 			buf = append(buf, keys[c]...)
-			if col.isNull(r) {
+			switch {
+			case col.isNull(r):
 				buf = append(buf, "null"...)
-			} else {
+			case col.f64 != nil:
+				buf = appendJSONDouble(buf, col.f64[r])
+			case col.str != nil:
+				buf = appendJSONString(buf, col.str.Value(r))
+			default:
 				buf = col.fn(buf, r)
 			}
 		}
