@@ -9,45 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
-
-// parquetRowGroup is the number of rows of a Parquet row group (the last may
-// have fewer): batches are buffered, encoded, until a row group is full. A
-// variable for the tests.
-var parquetRowGroup int64 = 1 << 20
-
-// newParquetOutput writes Parquet with pqarrow, on a goroutine of its own.
-func newParquetOutput(w io.Writer, schema *arrow.Schema, compression string, threads int) (Output, error) {
-	codec := compress.Codecs.Snappy
-	switch compression {
-	case "zstd":
-		codec = compress.Codecs.Zstd
-	case "gzip":
-		codec = compress.Codecs.Gzip
-	case "none":
-		codec = compress.Codecs.Uncompressed
-	}
-	props := parquet.NewWriterProperties(
-		parquet.WithCompression(codec),
-		parquet.WithMaxRowGroupLength(parquetRowGroup),
-		parquet.WithCreatedBy("exprc"),
-	)
-	// The file writer closes its writer if it can: hide Close behind bufio.
-	bw := bufio.NewWriterSize(w, 1<<20)
-	fw, err := pqarrow.NewFileWriter(schema, bw, props, pqarrow.DefaultWriterProps())
-	if err != nil {
-		return nil, fmt.Errorf("fileio: parquet: %w", err)
-	}
-	return newBatchOutput(schema, threads, fw.WriteBuffered, func() error {
-		if err := fw.Close(); err != nil {
-			return err
-		}
-		return bw.Flush()
-	}), nil
-}
 
 // newIPCOutput writes the Arrow IPC file format, or with stream the IPC stream
 // format, on a goroutine of its own; up to threads goroutines compress a
