@@ -578,8 +578,14 @@ func TestParquetArrowTypes(t *testing.T) {
 		for lo := int64(0); lo < p.NumRows(); lo += 450 {
 			batches = append(batches, p.NewSlice(lo, min(lo+450, p.NumRows())))
 		}
+		var first []byte
 		for _, threads := range []int{1, 3} {
 			data := writeOutput(t, "parquet", schema, OutputOptions{Threads: threads}, batches...)
+			if first == nil {
+				first = data
+			} else if !bytes.Equal(data, first) {
+				t.Errorf("columns %v: %d threads give other bytes than 1", cols, threads)
+			}
 			tbl := readParquet(t, data)
 			if tbl.NumRows() != p.NumRows() {
 				t.Fatalf("%d rows, want %d", tbl.NumRows(), p.NumRows())
