@@ -415,6 +415,9 @@ func (e *compiledEngine) Run(ctx context.Context, j *runJob) error {
 	if j.inputFormat != "" {
 		args = append(args, "-input-format", j.inputFormat)
 	}
+	if j.compression != "" {
+		args = append(args, "-compression", j.compression)
+	}
 	if j.stream {
 		args = append(args, "-stream")
 	}

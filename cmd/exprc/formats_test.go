@@ -96,7 +96,7 @@ func convert(t *testing.T, specs []string, table, src string) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := fileio.NewOutput(h, ext[1:], schema)
+		out, err := fileio.NewOutput(h, ext[1:], schema, fileio.OutputOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -31,6 +31,7 @@ type runJob struct {
 	stdin       *os.File // read when input is "-"
 	out         io.Writer
 	format      string // output format
+	compression string // of a columnar output format; "" for its default
 	stream      bool   // out is stdout: results before a failing batch are written
 	batchSize   int
 	threads     int
@@ -81,7 +82,7 @@ func (e interpEngine) Run(ctx context.Context, j *runJob) error {
 		return err
 	}
 	defer in.Close()
-	out, err := fileio.NewOutput(j.out, j.format, ir.ArrowSchema(e.q.OutputSchema()))
+	out, err := fileio.NewOutput(j.out, j.format, ir.ArrowSchema(e.q.OutputSchema()), fileio.OutputOptions{Threads: j.threads, Compression: j.compression})
 	if err != nil {
 		return err
 	}
@@ -142,6 +143,14 @@ row; an empty unquoted field is NULL), .parquet, .arrow/.arrows/.feather/.ipc
 from standard input, in the format given by --input-format. Only the columns
 the query reads are decoded: a bad value in another column is not an error.
 
+Output formats (--format): jsonl (JSON lines, the default), csv (with a header
+row), parquet, arrow (Arrow IPC file) and arrows (Arrow IPC stream). Without
+--format the --output extension picks it: .jsonl/.ndjson, .csv, .parquet,
+.arrow/.feather/.ipc or .arrows. Every format can go to stdout. --compression
+is for the columnar formats: parquet snappy (the default), zstd, gzip or none;
+arrow and arrows lz4, zstd or none (the default). Rows are formatted and
+encoded on up to --threads goroutines too; the bytes do not depend on it.
+
 Engines (--engine):
   auto      the default: the compiled engine when the query's program is
             cached, or can be built here and the input is 64 MB or more (or
@@ -176,7 +185,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	query := fs.StringP("query", "q", "", "name of the query to run (required)")
 	inputs := fs.StringArrayP("input", "i", nil, "data file of a table, as TABLE=FILE (repeatable); FILE - is standard input")
 	inputFormat := fs.String("input-format", "", "format of standard input ("+fileio.InputFormats+"; required with TABLE=-)")
-	format := fs.StringP("format", "f", "", "output format: jsonl or csv (default: from the --output extension, .csv gives csv, else jsonl)")
+	format := fs.StringP("format", "f", "", "output format: jsonl, csv, parquet, arrow or arrows (default: from the --output extension, else jsonl)")
+	compression := fs.String("compression", "", "compression of a parquet (snappy, zstd, gzip, none) or arrow/arrows (lz4, zstd, none) output")
 	output := fs.StringP("output", "o", "", "output file (default: stdout)")
 	batchSize := fs.Int("batch-size", fileio.DefaultBatchSize, "rows per batch")
 	engineName := fs.String("engine", "auto", "evaluation engine: auto, "+engineNames())
@@ -202,13 +212,17 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return cli.UsageError(stderr, fs, "unknown --engine %q (want auto, %s)", *engineName, engineNames())
 	}
 	if *format == "" {
-		*format = "jsonl"
-		if strings.EqualFold(filepath.Ext(*output), ".csv") {
-			*format = "csv"
+		var ok bool
+		if *format, ok = fileio.OutputFormat(*output); !ok {
+			*format = "jsonl"
 		}
 	}
-	if *format != "jsonl" && *format != "csv" {
-		return cli.UsageError(stderr, fs, "unknown --format %q (want jsonl or csv)", *format)
+	if err := fileio.CheckOutput(*format, ""); err != nil {
+		n := len(fileio.OutputFormats)
+		return cli.UsageError(stderr, fs, "unknown --format %q (want %s or %s)", *format, strings.Join(fileio.OutputFormats[:n-1], ", "), fileio.OutputFormats[n-1])
+	}
+	if err := fileio.CheckOutput(*format, *compression); err != nil {
+		return cli.UsageError(stderr, fs, "--compression: %v", err)
 	}
 	var showProgress bool
 	switch *progress {
@@ -313,7 +327,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	job := &runJob{
 		input: inPath, inputFormat: *inputFormat, stdin: stdinFile,
-		format: *format, batchSize: *batchSize, threads: *threads,
+		format: *format, compression: *compression, batchSize: *batchSize, threads: *threads,
 		skip: skipColumns(q), progress: pl.update,
 	}
 	err = execute(ctx, eng, job, *output, stdout)

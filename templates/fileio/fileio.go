@@ -1,5 +1,5 @@
 // Package fileio reads table data from files into Arrow record batches and writes
-// query results as JSON lines or CSV, for `exprc run`.
+// query results as JSON lines, CSV, Parquet or Arrow IPC, for `exprc run`.
 //
 // # Input
 //
@@ -60,7 +60,9 @@
 //
 // # Output
 //
-// NewOutput writes batches as JSON lines or CSV; see its documentation.
+// NewOutput writes batches as JSON lines, CSV, Parquet, or the Arrow IPC file or
+// stream format, the text formats formatted on several goroutines; see its
+// documentation. OutputFormat picks the format from an output file's extension.
 package fileio
 
 import (

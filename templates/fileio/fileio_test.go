@@ -81,7 +81,7 @@ func buildBatch(t testing.TB, table *ir.Table, rows [][]any) arrow.RecordBatch {
 func render(t testing.TB, batches ...arrow.RecordBatch) string {
 	t.Helper()
 	var buf bytes.Buffer
-	out, err := NewOutput(&buf, "jsonl", batches[0].Schema())
+	out, err := NewOutput(&buf, "jsonl", batches[0].Schema(), OutputOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func writeText(t testing.TB, path, format string, rec arrow.RecordBatch) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := NewOutput(f, format, rec.Schema())
+	out, err := NewOutput(f, format, rec.Schema(), OutputOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -449,7 +449,7 @@ func TestOutputFormats(t *testing.T) {
 	defer rec.Release()
 	var js, cs bytes.Buffer
 	for format, buf := range map[string]*bytes.Buffer{"jsonl": &js, "csv": &cs} {
-		out, err := NewOutput(buf, format, rec.Schema())
+		out, err := NewOutput(buf, format, rec.Schema(), OutputOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -485,7 +485,7 @@ true,2147483647,-1,Infinity,日本語 😀	tab,1900-02-28,"{""k,\""q\"""":-5,""�
 	arr := b.NewArray()
 	r := array.NewRecordBatch(s, []arrow.Array{arr}, 1)
 	var buf bytes.Buffer
-	out, _ := NewOutput(&buf, "jsonl", s)
+	out, _ := NewOutput(&buf, "jsonl", s, OutputOptions{})
 	if err := out.Write(r); err != nil {
 		t.Fatal(err)
 	}
@@ -493,7 +493,7 @@ true,2147483647,-1,Infinity,日本語 😀	tab,1900-02-28,"{""k,\""q\"""":-5,""�
 	if want := "{\"s\":\"a\uFFFDb\\u0001\"}\n"; buf.String() != want {
 		t.Errorf("got %q, want %q", buf.String(), want)
 	}
-	if _, err := NewOutput(&buf, "xml", s); err == nil || err.Error() != `unknown output format "xml" (want jsonl or csv)` {
+	if _, err := NewOutput(&buf, "xml", s, OutputOptions{}); err == nil || err.Error() != `unknown output format "xml" (want jsonl, csv, parquet, arrow or arrows)` {
 		t.Errorf("bad format: %v", err)
 	}
 }

@@ -2,10 +2,12 @@ package fileio
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -16,14 +18,24 @@ import (
 
 // Output writes result batches to a stream.
 type Output interface {
-	// Write writes every row of b, whose schema must match the Output's.
+	// Write writes every row of b, whose columns must have the types of the
+	// Output's schema. The Output may keep b (it retains it) until it is
+	// written; the caller may release b when Write returns. An error of an
+	// earlier batch's formatting or writing is returned by a later Write or
+	// by Close.
 	Write(b arrow.RecordBatch) error
-	// Close flushes buffered output. It does not close the underlying writer.
+	// Close writes what is still buffered, in order, and the end of the
+	// format (a Parquet or Arrow IPC footer), and releases the Output's
+	// goroutines and batches; call it also after an error. It does not close
+	// the underlying writer. It returns the first error of any Write, and
+	// later calls return the same.
 	Close() error
 }
 
-// NewOutput returns an Output writing batches of schema to w in format "jsonl"
-// or "csv".
+// NewOutput returns an Output writing batches of schema to w in format "jsonl",
+// "csv", "parquet", "arrow" (the Arrow IPC file format) or "arrows" (the Arrow
+// IPC stream format). Every format works on a writer that cannot seek, such as
+// stdout.
 //
 // JSON lines: one object per row, keys in column order. NULL is null; BOOLEAN
 // true/false; INT and BIGINT integers; DOUBLE a JSON number as rt.FormatDouble
@@ -37,43 +49,38 @@ type Output interface {
 // and the empty string is written as "" so it differs from NULL, which is an
 // empty field). Values are spelled as for JSON lines, but unquoted: doubles by
 // rt.FormatDouble (including NaN, Infinity), maps as JSON object text.
-func NewOutput(w io.Writer, format string, schema *arrow.Schema) (Output, error) {
-	for _, f := range schema.Fields() {
-		if err := checkWritable(f.Type); err != nil {
-			return nil, fmt.Errorf("column %q: %w", f.Name, err)
-		}
+//
+// The text formats split batches into chunks of rows that up to opts.Threads
+// goroutines format at once, and one goroutine writes them in order, so the
+// bytes are the same for any opts.Threads.
+//
+// Parquet: the schema's columns with their Arrow types (VARCHAR as string,
+// DATE as date32, the Parquet DATE, and MAP as a Parquet MAP), a column
+// required where the field is not nullable, compressed with snappy unless
+// opts.Compression says otherwise, in row groups of about a million rows.
+//
+// Arrow IPC: the batches as written, with the Output's schema, compressed with
+// opts.Compression (lz4 or zstd) if given.
+//
+// CheckOutput lists the compressions of each format.
+func NewOutput(w io.Writer, format string, schema *arrow.Schema, opts OutputOptions) (Output, error) {
+	if err := CheckOutput(format, opts.Compression); err != nil {
+		return nil, err
 	}
-	o := &output{w: bufio.NewWriterSize(w, 1<<16), schema: schema}
+	threads := max(opts.Threads, 1)
 	switch format {
-	case "jsonl":
-		o.keys = make([][]byte, schema.NumFields())
-		for i, f := range schema.Fields() {
-			var k []byte
-			if i == 0 {
-				k = append(k, '{')
-			} else {
-				k = append(k, ',')
+	case "jsonl", "csv":
+		for _, f := range schema.Fields() {
+			if err := checkWritable(f.Type); err != nil {
+				return nil, fmt.Errorf("column %q: %w", f.Name, err)
 			}
-			k = appendJSONString(k, f.Name)
-			o.keys[i] = append(k, ':')
 		}
-	case "csv":
-		o.csv = true
-		var line []byte
-		for i, f := range schema.Fields() {
-			if i > 0 {
-				line = append(line, ',')
-			}
-			line = appendCSVField(line, f.Name)
-		}
-		line = append(line, '\n')
-		if _, err := o.w.Write(line); err != nil {
-			return nil, err
-		}
+		return newTextOutput(w, format == "csv", schema, threads), nil
+	case "parquet":
+		return newParquetOutput(w, schema, opts.Compression, threads)
 	default:
-		return nil, fmt.Errorf("unknown output format %q (want jsonl or csv)", format)
+		return newIPCOutput(w, format == "arrows", schema, opts.Compression, threads)
 	}
-	return o, nil
 }
 
 func checkWritable(t arrow.DataType) error {
@@ -92,79 +99,293 @@ func checkWritable(t arrow.DataType) error {
 	return fmt.Errorf("cannot write Arrow type %s", t)
 }
 
-type output struct {
-	w      *bufio.Writer
+// checkBatch reports a batch whose columns do not have the schema's types.
+func checkBatch(schema *arrow.Schema, b arrow.RecordBatch) error {
+	if int(b.NumCols()) != schema.NumFields() {
+		return fmt.Errorf("fileio: batch has %d columns, output has %d", b.NumCols(), schema.NumFields())
+	}
+	for i, f := range schema.Fields() {
+		if t := b.Column(i).DataType(); !arrow.TypeEqual(t, f.Type) {
+			return fmt.Errorf("fileio: column %q has type %s, output has %s", f.Name, t, f.Type)
+		}
+	}
+	return nil
+}
+
+var errOutputClosed = errors.New("fileio: output is closed")
+
+// chunkRows is the most rows of a text output chunk: a batch is formatted in
+// chunks of this many rows, so that even one big batch is formatted in
+// parallel, and a chunk's text (about a megabyte) is bounded.
+const chunkRows = 1 << 14
+
+// textOutput writes JSON lines or CSV. Write splits a batch into chunks of
+// rows and queues each twice: on work, where the formatting goroutines take
+// them in any order, and on order, where the writing goroutine takes them in
+// order and waits for each to be formatted. Chunks come from free, which holds
+// every chunk not in flight (at most 2*threads), so Write waits when that many
+// are queued, and buffers are reused.
+type textOutput struct {
 	schema *arrow.Schema
 	csv    bool
 	keys   [][]byte // JSON: `{"name":` / `,"name":`
-	buf    []byte
-	fns    []appender
+
+	made   int // chunks allocated
+	free   chan *chunk
+	work   chan *chunk
+	order  chan *chunk
+	done   chan struct{} // closed when the writer has finished
+	failed atomic.Bool   // err is set
+	err    error         // the first write error, set by the writing goroutine
+	closed bool
+}
+
+// chunk is rows lo..hi of a batch, and their text once formatted.
+type chunk struct {
+	b         arrow.RecordBatch
+	lo, hi    int
+	buf       []byte
+	formatted chan struct{}
+}
+
+func newTextOutput(w io.Writer, csv bool, schema *arrow.Schema, threads int) *textOutput {
+	inflight := 2 * threads
+	o := &textOutput{
+		schema: schema,
+		csv:    csv,
+		free:   make(chan *chunk, inflight),
+		work:   make(chan *chunk, inflight),
+		order:  make(chan *chunk, inflight),
+		done:   make(chan struct{}),
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	if csv {
+		var line []byte
+		for i, f := range schema.Fields() {
+			if i > 0 {
+				line = append(line, ',')
+			}
+			line = appendCSVField(line, f.Name)
+		}
+		line = append(line, '\n')
+		bw.Write(line) //nolint:errcheck // a bufio error is sticky: the writer reports it
+	} else {
+		o.keys = make([][]byte, schema.NumFields())
+		for i, f := range schema.Fields() {
+			var k []byte
+			if i == 0 {
+				k = append(k, '{')
+			} else {
+				k = append(k, ',')
+			}
+			k = appendJSONString(k, f.Name)
+			o.keys[i] = append(k, ':')
+		}
+	}
+	for range threads {
+		go o.formatter()
+	}
+	go o.writer(bw)
+	return o
+}
+
+func (o *textOutput) Write(b arrow.RecordBatch) error {
+	if o.closed {
+		return errOutputClosed
+	}
+	if o.failed.Load() {
+		return o.err
+	}
+	if err := checkBatch(o.schema, b); err != nil {
+		return err
+	}
+	rows := int(b.NumRows())
+	for lo := 0; lo < rows; lo += chunkRows {
+		var c *chunk
+		select {
+		case c = <-o.free:
+		default:
+			if o.made < cap(o.free) {
+				o.made++
+				c = &chunk{formatted: make(chan struct{}, 1)}
+			} else {
+				c = <-o.free
+			}
+		}
+		b.Retain()
+		c.b, c.lo, c.hi = b, lo, min(lo+chunkRows, rows)
+		o.order <- c
+		o.work <- c
+	}
+	return nil
+}
+
+func (o *textOutput) Close() error {
+	if !o.closed {
+		o.closed = true
+		close(o.work)
+		close(o.order)
+		<-o.done
+	}
+	return o.err
+}
+
+// formatter formats the chunks of work.
+func (o *textOutput) formatter() {
+	var cols []textColumn
+	for c := range o.work {
+		if !o.failed.Load() {
+			cols = o.columns(cols[:0], c.b)
+			if o.csv {
+				c.buf = formatCSV(c.buf[:0], cols, c.lo, c.hi)
+			} else {
+				c.buf = formatJSON(c.buf[:0], cols, o.keys, c.lo, c.hi)
+			}
+		}
+		c.b.Release()
+		c.b = nil
+		c.formatted <- struct{}{}
+	}
+}
+
+// writer writes the chunks of order, in order, and then flushes bw.
+func (o *textOutput) writer(bw *bufio.Writer) {
+	defer close(o.done)
+	fail := func(err error) {
+		if err != nil && !o.failed.Load() {
+			o.err = err
+			o.failed.Store(true)
+		}
+	}
+	for c := range o.order {
+		<-c.formatted
+		if !o.failed.Load() {
+			_, err := bw.Write(c.buf)
+			fail(err)
+		}
+		if cap(c.buf) > 8<<20 {
+			c.buf = nil // an outsize chunk: do not keep its buffer
+		}
+		o.free <- c
+	}
+	if !o.failed.Load() {
+		fail(bw.Flush())
+	}
+}
+
+// textColumn is how a column's values are written: its non-NULL values by
+// fn, or directly from f64 or str for the most common types, and its validity
+// bitmap (nil when it has no NULLs) from bit off.
+type textColumn struct {
+	fn    appender
+	f64   []float64     // a float64 column's values
+	str   *array.String // a string column
+	valid []byte
+	off   int
+}
+
+func (o *textOutput) columns(cols []textColumn, b arrow.RecordBatch) []textColumn {
+	for _, col := range b.Columns() {
+		// A column of Arrow type null has no bitmap: its values are written
+		// as the text null, as Array.IsNull says they are not NULL.
+		tc := textColumn{off: col.Data().Offset()}
+		if col.NullN() > 0 {
+			tc.valid = col.NullBitmapBytes()
+		}
+		if o.csv {
+			tc.fn = csvAppender(col)
+		} else {
+			tc.fn = jsonAppender(col)
+		}
+		switch a := col.(type) {
+		case *array.Float64:
+			tc.f64 = a.Float64Values()
+		case *array.String:
+			tc.str = a
+		}
+		cols = append(cols, tc)
+	}
+	return cols
+}
+
+// isNull reports whether row i of the column is NULL.
+func (c *textColumn) isNull(i int) bool {
+	if c.valid == nil {
+		return false
+	}
+	i += c.off
+	return c.valid[i>>3]&(1<<(i&7)) == 0
+}
+
+// formatCSV appends rows lo..hi as CSV records.
+func formatCSV(buf []byte, cols []textColumn, lo, hi int) []byte {
+	for r := lo; r < hi; r++ {
+		for c := range cols {
+			col := &cols[c]
+			if c > 0 {
+				buf = append(buf, ',')
+			}
+			switch {
+			case col.isNull(r):
+			case col.f64 != nil:
+				buf = appendDouble(buf, col.f64[r])
+			case col.str != nil:
+				buf = appendCSVField(buf, col.str.Value(r))
+			default:
+				buf = col.fn(buf, r)
+			}
+		}
+		buf = append(buf, '\n')
+	}
+	return buf
+}
+
+// formatJSON appends rows lo..hi as JSON lines.
+func formatJSON(buf []byte, cols []textColumn, keys [][]byte, lo, hi int) []byte {
+	for r := lo; r < hi; r++ {
+		if len(cols) == 0 {
+			buf = append(buf, '{')
+		}
+		for c := range cols {
+			col := &cols[c]
+			buf = append(buf, keys[c]...)
+			switch {
+			case col.isNull(r):
+				buf = append(buf, "null"...)
+			case col.f64 != nil:
+				buf = appendJSONDouble(buf, col.f64[r])
+			case col.str != nil:
+				buf = appendJSONString(buf, col.str.Value(r))
+			default:
+				buf = col.fn(buf, r)
+			}
+		}
+		buf = append(buf, '}', '\n')
+	}
+	return buf
 }
 
 // appender appends the text of non-NULL row i (JSON or CSV spelling).
 type appender func(buf []byte, i int) []byte
 
-func (o *output) Write(b arrow.RecordBatch) error {
-	if int(b.NumCols()) != o.schema.NumFields() {
-		return fmt.Errorf("fileio: batch has %d columns, output has %d", b.NumCols(), o.schema.NumFields())
-	}
-	o.fns = o.fns[:0]
-	for i := 0; i < int(b.NumCols()); i++ {
-		col := b.Column(i)
-		if !arrow.TypeEqual(col.DataType(), o.schema.Field(i).Type) {
-			return fmt.Errorf("fileio: column %q has type %s, output has %s", o.schema.Field(i).Name, col.DataType(), o.schema.Field(i).Type)
-		}
-		if o.csv {
-			o.fns = append(o.fns, textAppender(col))
-		} else {
-			o.fns = append(o.fns, jsonAppender(col))
-		}
-	}
-	buf := o.buf[:0]
-	rows := int(b.NumRows())
-	for r := 0; r < rows; r++ {
-		for c, fn := range o.fns {
-			col := b.Column(c)
-			if o.csv {
-				if c > 0 {
-					buf = append(buf, ',')
-				}
-				if col.IsNull(r) {
-					continue
-				}
-				start := len(buf)
-				buf = fn(buf, r)
-				buf = quoteCSVInPlace(buf, start)
-				continue
-			}
-			buf = append(buf, o.keys[c]...)
-			if col.IsNull(r) {
-				buf = append(buf, "null"...)
-			} else {
-				buf = fn(buf, r)
-			}
-		}
-		if o.csv {
-			buf = append(buf, '\n')
-		} else {
-			if len(o.fns) == 0 {
-				buf = append(buf, '{')
-			}
-			buf = append(buf, '}', '\n')
-		}
-		if len(buf) >= 1<<15 {
-			if _, err := o.w.Write(buf); err != nil {
-				return err
-			}
-			buf = buf[:0]
+// csvAppender returns the CSV field of col's non-NULL values, quoted when
+// needed. Only strings and maps can need quotes.
+func csvAppender(col arrow.Array) appender {
+	switch a := col.(type) {
+	case *array.String:
+		return func(buf []byte, i int) []byte { return appendCSVField(buf, a.Value(i)) }
+	case *array.LargeString:
+		return func(buf []byte, i int) []byte { return appendCSVField(buf, a.Value(i)) }
+	case *array.Map:
+		fn := jsonAppender(col)
+		return func(buf []byte, i int) []byte {
+			start := len(buf)
+			buf = fn(buf, i)
+			return quoteCSVInPlace(buf, start)
 		}
 	}
-	_, err := o.w.Write(buf)
-	o.buf = buf[:0]
-	return err
+	return textAppender(col)
 }
-
-func (o *output) Close() error { return o.w.Flush() }
 
 // jsonAppender returns the JSON spelling of col's non-NULL values.
 func jsonAppender(col arrow.Array) appender {
@@ -185,10 +406,10 @@ func jsonAppender(col arrow.Array) appender {
 		}
 	case *array.Map:
 		keys, items := a.Keys(), a.Items()
+		keyStrings, keyIsString := keys.(*array.String)
+		// The text of keys other than strings needs no JSON escaping.
 		key := textAppender(keys)
-		_, keyIsString := keys.(*array.String)
 		item := jsonAppender(items)
-		var tmp []byte
 		return func(buf []byte, i int) []byte {
 			start, end := a.ValueOffsets(i)
 			buf = append(buf, '{')
@@ -200,10 +421,11 @@ func jsonAppender(col arrow.Array) appender {
 				case keys.IsNull(j):
 					buf = append(buf, `"null"`...)
 				case keyIsString:
-					buf = appendJSONString(buf, keys.(*array.String).Value(j))
+					buf = appendJSONString(buf, keyStrings.Value(j))
 				default:
-					tmp = key(tmp[:0], j)
-					buf = appendJSONString(buf, string(tmp))
+					buf = append(buf, '"')
+					buf = key(buf, j)
+					buf = append(buf, '"')
 				}
 				buf = append(buf, ':')
 				if items.IsNull(j) {
@@ -241,9 +463,9 @@ func textAppender(col arrow.Array) appender {
 	case *array.Uint64:
 		return func(buf []byte, i int) []byte { return strconv.AppendUint(buf, a.Value(i), 10) }
 	case *array.Float64:
-		return func(buf []byte, i int) []byte { return append(buf, rt.FormatDouble(a.Value(i))...) }
+		return func(buf []byte, i int) []byte { return appendDouble(buf, a.Value(i)) }
 	case *array.Float32:
-		return func(buf []byte, i int) []byte { return append(buf, rt.FormatDouble(float64(a.Value(i)))...) }
+		return func(buf []byte, i int) []byte { return appendDouble(buf, float64(a.Value(i))) }
 	case *array.String:
 		return func(buf []byte, i int) []byte { return appendValidUTF8(buf, a.Value(i)) }
 	case *array.LargeString:
@@ -256,14 +478,31 @@ func textAppender(col arrow.Array) appender {
 	return func(buf []byte, i int) []byte { return append(buf, "null"...) } // arrow.NULL: never reached
 }
 
+// appendDate appends rt.FormatDate(d) without allocating.
 func appendDate(buf []byte, d date) []byte {
 	y, m, dd := rt.YMD(int32(d))
-	if y < 0 || y > 9999 {
-		return append(buf, rt.FormatDate(int32(d))...)
+	switch {
+	case y < 0:
+		buf = append(buf, '-')
+		buf = appendPadded(buf, -y, 4)
+	case y > 9999:
+		buf = append(buf, '+')
+		buf = strconv.AppendInt(buf, int64(y), 10)
+	default:
+		buf = append(buf, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10))
 	}
-	return append(buf,
-		byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
-		byte('0'+m/10), byte('0'+m%10), '-', byte('0'+dd/10), byte('0'+dd%10))
+	return append(buf, '-', byte('0'+m/10), byte('0'+m%10), '-', byte('0'+dd/10), byte('0'+dd%10))
+}
+
+// appendPadded appends the non-negative n with at least width digits.
+func appendPadded(buf []byte, n, width int) []byte {
+	for p := 10; width > 1; width-- {
+		if n < p {
+			buf = append(buf, '0')
+		}
+		p *= 10
+	}
+	return strconv.AppendInt(buf, int64(n), 10)
 }
 
 func appendJSONDouble(buf []byte, f float64) []byte {
@@ -275,7 +514,7 @@ func appendJSONDouble(buf []byte, f float64) []byte {
 	case math.IsInf(f, -1):
 		return append(buf, `"-Infinity"`...)
 	}
-	return append(buf, rt.FormatDouble(f)...)
+	return appendDouble(buf, f)
 }
 
 const hexDigits = "0123456789abcdef"
@@ -340,9 +579,17 @@ func appendValidUTF8(buf []byte, s string) []byte {
 
 // appendCSVField appends s as one CSV field, quoted when needed.
 func appendCSVField(buf []byte, s string) []byte {
-	start := len(buf)
-	buf = appendValidUTF8(buf, s)
-	return quoteCSVInPlace(buf, start)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || c == ',' || c == '"' || c == '\n' || c == '\r' {
+			start := len(buf)
+			buf = appendValidUTF8(buf, s)
+			return quoteCSVInPlace(buf, start)
+		}
+	}
+	if len(s) == 0 {
+		return append(buf, '"', '"')
+	}
+	return append(buf, s...)
 }
 
 // quoteCSVInPlace quotes the field buf[start:] if it is empty or holds a comma,

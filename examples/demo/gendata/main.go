@@ -13,6 +13,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -44,7 +45,7 @@ func writeFile(path, format string, rec arrow.RecordBatch) error {
 	if err != nil {
 		return err
 	}
-	out, err := fileio.NewOutput(f, format, rec.Schema())
+	out, err := fileio.NewOutput(f, format, rec.Schema(), fileio.OutputOptions{Threads: runtime.GOMAXPROCS(0)})
 	if err != nil {
 		f.Close()
 		return err
