@@ -142,6 +142,7 @@ func TestEnginesAgree(t *testing.T) {
 		{"Q1Projection", []string{demoTables, demoSpec, "-q", "Q1Projection", "-i", "lineitem=../../examples/demo/lineitem.csv"}, ""},
 		{"Q6Filter", []string{demoTables, demoSpec, "-q", "Q6Filter", "-i", "lineitem=../../examples/demo/lineitem.csv"}, ""},
 		{"Q6FilterCSV", []string{demoTables, demoSpec, "-q", "Q6Filter", "-i", "lineitem=../../examples/demo/lineitem.csv", "--format", "csv"}, ""},
+		{"Q1ProjectionParquet", []string{demoTables, demoSpec, "-q", "Q1Projection", "-i", "lineitem=../../examples/demo/lineitem.csv", "--format", "parquet"}, ""},
 		{"Classify", []string{demoTables, demoSpec, "-q", "Classify", "-i", "events=../../examples/demo/events.jsonl"}, ""},
 		// subqueries: the same file is the outer table and the inner one
 		{"LineContext", []string{demoTables, demoSubquerySpec, "-q", "LineContext", "-i", "lineitem=" + lineitem}, ""},
@@ -402,3 +403,4 @@ func TestStdinInput(t *testing.T) {
 		}
 	}
 }
+
