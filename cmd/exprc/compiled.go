@@ -37,10 +37,11 @@ import (
 )
 
 // The compiled engine: exprc generates the query's Go evaluator, builds it with
-// the local Go toolchain into a small program (templates/engine/main.go.tmpl),
-// and streams the input batches through it as Arrow IPC. The program is built in
-// a temporary module that holds copies of templates/{rt,vec,engine} embedded in
-// this binary and requires the module versions this binary was built with, so
+// the local Go toolchain into a small program (templates/engine/main.go.tmpl)
+// that reads the input, evaluates it and writes the output in one process. The
+// program is built in a temporary module that holds copies of
+// templates/{rt,vec,engine,fileio} embedded in this binary and requires the
+// module versions this binary was built with, so
 // the build needs no network: only the module cache. Built programs are cached
 // by a hash of everything that goes into them.
 
@@ -417,9 +418,6 @@ func (e *compiledEngine) Run(ctx context.Context, j *runJob) error {
 	}
 	if j.compression != "" {
 		args = append(args, "-compression", j.compression)
-	}
-	if j.stream {
-		args = append(args, "-stream")
 	}
 	if len(e.inner) > 0 {
 		dir, err := os.MkdirTemp("", "exprc-inner-")

@@ -32,7 +32,6 @@ type runJob struct {
 	out         io.Writer
 	format      string // output format
 	compression string // of a columnar output format; "" for its default
-	stream      bool   // out is stdout: results before a failing batch are written
 	batchSize   int
 	threads     int
 	skip        []bool           // the outer table's columns the query does not read
@@ -86,7 +85,7 @@ func (e interpEngine) Run(ctx context.Context, j *runJob) error {
 	if err != nil {
 		return err
 	}
-	files := rtengine.Files{In: in, Out: out, Threads: j.threads, Stream: j.stream, Progress: j.progress}
+	files := rtengine.Files{In: in, Out: out, Threads: j.threads, Progress: j.progress}
 	return files.Run(ctx, func(ctx context.Context, b arrow.RecordBatch, rowBase int64) (arrow.RecordBatch, error) {
 		return interp.EvalPrepared(ctx, e.q, nil, prepared, b, rowBase, mem)
 	})
@@ -357,7 +356,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 // file in the same directory, renamed over path only on success; otherwise to
 // stdout, streamed.
 func execute(ctx context.Context, eng engine, j *runJob, outPath string, stdout io.Writer) (err error) {
-	j.out, j.stream = stdout, true
+	j.out = stdout
 	if outPath != "" && outPath != "-" {
 		var tmp *os.File
 		tmp, err = os.CreateTemp(filepath.Dir(outPath), "."+filepath.Base(outPath)+".tmp*")
@@ -380,7 +379,7 @@ func execute(ctx context.Context, eng engine, j *runJob, outPath string, stdout 
 				os.Remove(tmp.Name())
 			}
 		}()
-		j.out, j.stream = tmp, false
+		j.out = tmp
 	}
 	return eng.Run(ctx, j)
 }
