@@ -36,11 +36,19 @@ func newParquetOutput(w io.Writer, schema *arrow.Schema, compression string, thr
 	case "none":
 		codec = compress.Codecs.Uncompressed
 	}
-	props := parquet.NewWriterProperties(
+	opts := []parquet.WriterProperty{
 		parquet.WithCompression(codec),
 		parquet.WithMaxRowGroupLength(parquetRowGroup),
 		parquet.WithCreatedBy("exprc"),
-	)
+	}
+	// Computed doubles rarely repeat: a dictionary of them costs a hash per
+	// value and is abandoned when it outgrows its page anyway.
+	for _, f := range schema.Fields() {
+		if f.Type.ID() == arrow.FLOAT64 {
+			opts = append(opts, parquet.WithDictionaryFor(f.Name, false))
+		}
+	}
+	props := parquet.NewWriterProperties(opts...)
 	arrowProps := pqarrow.DefaultWriterProps()
 	// The Parquet writers close their writer if they can: hide Close behind
 	// bufio.
