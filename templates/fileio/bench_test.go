@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -122,12 +124,23 @@ func benchRead(b *testing.B, format string) {
 		b.Fatal(err)
 	}
 	schema := ir.ArrowSchema(lineitemTable.Columns)
-	for _, threads := range []int{1, 2} {
-		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+	open := func(threads int) (Input, error) {
+		if threads == 0 {
+			return openRef(path, schema, DefaultBatchSize)
+		}
+		return OpenInput(path, schema, Options{Threads: threads})
+	}
+	for _, threads := range []int{0, 1, 2} {
+		name := fmt.Sprintf("threads=%d", threads)
+		if threads == 0 {
+			name = "ref" // the reference reader, on one thread
+		}
+		b.Run(name, func(b *testing.B) {
 			b.SetBytes(st.Size())
 			b.ReportAllocs()
+			cpu0 := cpuTime()
 			for b.Loop() {
-				in, err := OpenInput(path, schema, Options{Threads: threads})
+				in, err := open(threads)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -148,8 +161,21 @@ func benchRead(b *testing.B, format string) {
 					b.Fatalf("%d rows, want %d", rows, benchRows)
 				}
 			}
+			// On a busy machine the time on the CPU is steadier than the time
+			// on the clock.
+			cpu := (cpuTime() - cpu0).Seconds()
+			b.ReportMetric(float64(st.Size())*float64(b.N)/cpu/1e6, "MB/cpu-s")
 		})
 	}
+}
+
+// cpuTime is the CPU time of the process so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkReadCSV reads 200K lineitem rows (about 24 MB) from CSV.

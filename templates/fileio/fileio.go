@@ -132,9 +132,9 @@ func OpenInput(path string, schema *arrow.Schema, opts Options) (Input, error) {
 	var in Input
 	switch ext {
 	case ".jsonl", ".ndjson":
-		in, err = newJSONInput(f, path, table, batchSize, mem)
+		in, err = newJSONInput(f, path, table, opts, batchSize, mem)
 	case ".csv":
-		in, err = newCSVInput(f, path, table, batchSize, mem)
+		in, err = newCSVInput(f, path, table, opts, batchSize, mem)
 	case ".parquet":
 		in, err = newParquetInput(f, path, table, batchSize, mem)
 	default:
