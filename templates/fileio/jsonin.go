@@ -155,28 +155,27 @@ func (w *jsonLineParser) row(line []byte) *jsonRowErr {
 			if err := p.expect(':'); err != nil {
 				return &jsonRowErr{err: err}
 			}
-			if i < 0 {
+			var col *textColumn
+			if i >= 0 {
+				col = w.cols.byTable[i]
+			}
+			if col == nil {
+				// Not a column, or a skipped one.
 				if err := p.skip(); err != nil {
 					return &jsonRowErr{err: err}
 				}
 			} else {
-				c := w.sh.table.Columns[i]
+				c := col.c
 				if w.seen[i] {
 					return &jsonRowErr{err: fmt.Errorf("column %q appears more than once", c.Name)}
 				}
 				w.seen[i] = true
-				if col := w.cols.byTable[i]; col == nil {
-					if err := p.skip(); err != nil {
-						return &jsonRowErr{col: c.Name, err: err}
-					}
-				} else {
-					null, err := w.value(col)
-					if err != nil {
-						return &jsonRowErr{col: c.Name, err: err}
-					}
-					if null && !c.Nullable {
-						return &jsonRowErr{col: c.Name, null: true}
-					}
+				null, err := w.value(col)
+				if err != nil {
+					return &jsonRowErr{col: c.Name, err: err}
+				}
+				if null && !c.Nullable {
+					return &jsonRowErr{col: c.Name, null: true}
 				}
 			}
 			if p.peek() == ',' {
