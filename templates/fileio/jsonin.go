@@ -2,6 +2,8 @@ package fileio
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"fmt"
 	"os"
 	"strconv"
@@ -208,19 +210,18 @@ func (w *jsonLineParser) key(k int) (int, error) {
 	if p.peek() == '"' {
 		buf := p.buf
 		start := p.pos + 1
-		for i := start; i < len(buf); i++ {
-			c := buf[i]
-			if c == '\\' || c < 0x20 {
-				break
-			}
-			if c != '"' {
-				continue
-			}
-			key := buf[start:i]
-			p.pos = i + 1
-			if k < len(w.keys) && bytes.Equal(w.keys[k].key, key) {
+		if k < len(w.keys) {
+			// The key of the last row: it has no escape, so if it is next,
+			// followed by a quote, it is the key.
+			want := w.keys[k].key
+			if end := start + len(want); end < len(buf) && buf[end] == '"' && bytes.Equal(buf[start:end], want) {
+				p.pos = end + 1
 				return w.keys[k].col, nil
 			}
+		}
+		if i := jsonStringEnd(buf, start); i < len(buf) && buf[i] == '"' {
+			key := buf[start:i]
+			p.pos = i + 1
 			col, ok := w.cache[bytesString(key)]
 			if !ok {
 				col = w.sh.lookup(validString(string(key)))
@@ -337,15 +338,30 @@ func (w *jsonLineParser) value(c *textColumn) (bool, error) {
 // jsonPlainString returns the text of the string at buf[pos] and the position
 // after it, when it has no escapes (else end is 0).
 func jsonPlainString(buf []byte, pos int) ([]byte, int) {
-	for i := pos + 1; i < len(buf); i++ {
-		switch c := buf[i]; {
-		case c == '"':
-			return buf[pos+1 : i], i + 1
-		case c == '\\' || c < 0x20:
-			return nil, 0
-		}
+	if i := jsonStringEnd(buf, pos+1); i < len(buf) && buf[i] == '"' {
+		return buf[pos+1 : i], i + 1
 	}
 	return nil, 0
+}
+
+// jsonStringEnd returns the position of the first '"', '\\' or control
+// character at or after buf[i], or len(buf); eight bytes at a time.
+func jsonStringEnd(buf []byte, i int) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(buf); i += 8 {
+		x := binary.LittleEndian.Uint64(buf[i:])
+		// The lowest flagged byte is exact (borrows only flag bytes above).
+		m := hasByte(x, '"') | hasByte(x, '\\') | (x-lo*0x20)&^x&hi
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(buf); i++ {
+		if c := buf[i]; c == '"' || c == '\\' || c < 0x20 {
+			return i
+		}
+	}
+	return i
 }
 
 // jsonNumberEnd returns the end of the JSON number at buf[pos], or 0 if there
