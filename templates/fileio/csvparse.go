@@ -27,6 +27,9 @@ type csvShared struct {
 type csvParser struct {
 	sh    *csvShared
 	cols  *textColumns
+	// byField is the column of each file field (nil if none), for fused;
+	// nil if a column is a MAP.
+	byField []*textColumn
 	spans []csvSpan // the fields of the records being decoded, nfields each
 	lines []int     // the first line of each record, in its block
 	ascii []bool    // whether each record is all ASCII
@@ -34,8 +37,15 @@ type csvParser struct {
 
 func newCSVParser(sh *csvShared) *csvParser {
 	p := &csvParser{sh: sh, cols: newTextColumns(sh.table, sh.skip, sh.mem)}
+	p.byField = make([]*textColumn, sh.nfields)
 	for _, c := range p.cols.cols {
 		c.field = sh.idx[c.i]
+		p.byField[c.field] = c
+	}
+	for _, c := range p.cols.cols {
+		if c.c.Type.Kind == kindMap {
+			p.byField = nil
+		}
 	}
 	return p
 }
@@ -52,6 +62,28 @@ func (p *csvParser) parse(b *textBlock) {
 	batchRows := 0
 	quote := -1 // the next '"' at or after pos, or len(data); -1: not looked for
 	for pos < len(data) {
+		if quote < pos {
+			quote = len(data)
+			if i := bytes.IndexByte(data[pos:], '"'); i >= 0 {
+				quote = pos + i
+			}
+		}
+		if p.byField != nil && quote > pos {
+			// Up to the next quote, records are cut and decoded at once,
+			// until one is not simple.
+			n, next, nextLine := p.fused(data, pos, quote, line, batchRows, sh.batchSize-batchRows)
+			rows += int64(n)
+			batchRows += n
+			pos, line = next, nextLine
+			if batchRows == sh.batchSize {
+				b.batches = append(b.batches, p.cols.finish(batchRows))
+				batchRows = 0
+				continue
+			}
+			if pos >= len(data) {
+				break
+			}
+		}
 		// Cut records into fields.
 		p.spans, p.lines, p.ascii = p.spans[:0], p.lines[:0], p.ascii[:0]
 		lim := min(subBatchRows, sh.batchSize-batchRows)
@@ -250,6 +282,177 @@ func eqBytes(x uint64, c byte) uint64 {
 	y := x ^ (0x0101010101010101 * uint64(c))
 	t := (y & lo7) + lo7
 	return ^(t | y | lo7)
+}
+
+// fused reads up to max records of data[pos:lim], where there is no quote,
+// appending their values to the columns as it finds the fields (as plain
+// does). It stops before a record that is not simple: one with the wrong
+// number of fields or a value that is NULL in a NOT NULL column or wrong
+// (then it takes the value back out), left to the exact path; or before the
+// record that lim cuts. base is the number of rows in the batch so far. It
+// returns the number of records read, and the position and line after them.
+func (p *csvParser) fused(data []byte, pos, lim, line, base, max int) (n, next, nextLine int) {
+	nf := p.sh.nfields
+	skipBlanks := nf > 1
+	cols := p.byField
+	recStart, recLine := pos, line
+	field, j := pos, 0 // the field's start and number
+	lastHigh := -1     // the last byte >= 0x80 seen, or later
+	i := pos
+	for i < lim {
+		var commas, nls uint64
+		if i+64 <= lim {
+			var highs uint64
+			for k := 0; k < 64; k += 8 {
+				x := binary.LittleEndian.Uint64(data[i+k:])
+				highs |= x
+				commas |= packBytes(eqBytes(x, ',')) << k
+				nls |= packBytes(eqBytes(x, '\n')) << k
+			}
+			if highs&0x8080808080808080 != 0 {
+				lastHigh = i + 63
+			}
+		} else {
+			for k, c := range data[i:lim] {
+				switch {
+				case c == ',':
+					commas |= 1 << k
+				case c == '\n':
+					nls |= 1 << k
+				case c >= 0x80:
+					lastHigh = i + 63
+				}
+			}
+		}
+		for m := commas | nls; m != 0; m &= m - 1 {
+			d := i + bits.TrailingZeros64(m)
+			e := d
+			nl := nls&m&-m != 0
+			if nl {
+				if e > field && data[e-1] == '\r' {
+					e--
+				}
+				if e == field && skipBlanks && j == 0 {
+					line++
+					field, recStart, recLine = d+1, d+1, line // a blank line
+					continue
+				}
+			}
+			if j >= nf {
+				p.cols.truncate(base + n)
+				return n, recStart, recLine
+			}
+			if c := cols[j]; c != nil && !c.appendText(data, field, e, lastHigh < field) {
+				p.cols.truncate(base + n)
+				return n, recStart, recLine
+			}
+			j++
+			field = d + 1
+			if nl {
+				line++
+				if j != nf {
+					p.cols.truncate(base + n)
+					return n, recStart, recLine
+				}
+				n++
+				j, recStart, recLine = 0, d+1, line
+				if n == max {
+					return n, recStart, recLine
+				}
+			}
+		}
+		i += 64
+	}
+	if lim == len(data) && (field < lim || j > 0) {
+		// The last record, without a line end.
+		if j == nf-1 && (cols[j] == nil || cols[j].appendText(data, field, lim, lastHigh < field)) {
+			return n + 1, lim, line
+		}
+	}
+	p.cols.truncate(base + n)
+	return n, recStart, recLine
+}
+
+// appendText appends the value of unquoted CSV field data[s:e], ascii if it
+// is known to be ASCII; it reports false, maybe having appended nothing, if
+// the value is NULL in a NOT NULL column or wrong.
+func (c *textColumn) appendText(data []byte, s, e int, ascii bool) bool {
+	if s == e {
+		if !c.c.Nullable {
+			return false
+		}
+		c.appendNull()
+		return true
+	}
+	switch c.c.Type.Kind {
+	case kindBigint:
+		v, ok := fastIntAt(data, s, e)
+		if !ok {
+			var err error
+			if v, err = parseInt(string(data[s:e]), c.c.Type); err != nil {
+				return false
+			}
+		}
+		c.i64 = append(c.i64, v)
+	case kindDouble:
+		v, ok := fastFloatAt(data, s, e)
+		if !ok {
+			var err error
+			if v, err = parseFloatBytes(data[s:e]); err != nil {
+				return false
+			}
+		}
+		c.f64 = append(c.f64, v)
+	case kindVarchar:
+		if ascii || utf8.Valid(data[s:e]) {
+			c.data = appendShort(c.data, data, s, e)
+		} else {
+			c.data = append(c.data, bytes.ToValidUTF8(data[s:e], []byte("\uFFFD"))...)
+		}
+		c.offs = append(c.offs, int32(len(c.data)))
+	case kindDate:
+		v, ok := fastDate(data[s:e])
+		if !ok {
+			d, err := parseDate(string(data[s:e]))
+			if err != nil {
+				return false
+			}
+			v = int32(d)
+		}
+		c.i32 = append(c.i32, v)
+	case kindInt:
+		v, ok := fastIntAt(data, s, e)
+		if !ok || int64(int32(v)) != v {
+			var err error
+			if v, err = parseInt(string(data[s:e]), c.c.Type); err != nil {
+				return false
+			}
+		}
+		c.i32 = append(c.i32, int32(v))
+	case kindBoolean:
+		v, err := parseBoolBytes(data[s:e])
+		if err != nil {
+			return false
+		}
+		c.bools = append(c.bools, v)
+	default:
+		return false
+	}
+	return true
+}
+
+// appendShort appends src[s:e] to dst: a short one as two eight-byte words
+// (which may copy bytes past e into dst's spare capacity).
+func appendShort(dst, src []byte, s, e int) []byte {
+	n := len(dst)
+	if e-s > 16 || s+16 > cap(src) || n+16 > cap(dst) {
+		return append(dst, src[s:e]...)
+	}
+	w := dst[n : n+16]
+	x := src[s : s+16 : s+16]
+	binary.LittleEndian.PutUint64(w, binary.LittleEndian.Uint64(x))
+	binary.LittleEndian.PutUint64(w[8:], binary.LittleEndian.Uint64(x[8:]))
+	return dst[:n+e-s]
 }
 
 // errNull is a NULL in a NOT NULL column.

@@ -314,29 +314,46 @@ func fastFloatAt(b []byte, s, e int) (float64, bool) {
 		x >>= 8
 		i++
 	}
-	n1 := min(leadingDigits(x), e-i)
-	if i+n1 < e && (n1 == 8 || b[i+n1] != '.') {
-		return fastFloat(b[s:e])
-	}
+	n := e - i
+	n1 := leadingDigits(x)
 	var mant uint64
-	if n1 > 0 {
-		mant = digits8(x, n1)
-	}
-	n2 := 0
-	if f := i + n1 + 1; f <= e { // after the '.'
-		n2 = e - f
-		if n2 > 0 {
-			y, ok := load8(b, f)
-			if !ok || n2 > 8 || leadingDigits(y) < n2 {
-				return fastFloat(b[s:e])
-			}
-			mant = mant*uint64(pow10i[n2]) + digits8(y, n2)
+	frac := 0
+	switch {
+	case n1 >= n: // an integer
+		if n == 0 {
+			return fastFloat(b[s:e])
 		}
+		mant = digits8(x, n)
+	case b[i+n1] != '.':
+		return fastFloat(b[s:e])
+	case n <= 8:
+		// Digits around the dot within x: drop the dot and read them at once.
+		frac = n - 1 - n1
+		low := uint64(1)<<(8*n1) - 1
+		x = x&low | x>>8&^low
+		if n == 1 || leadingDigits(x) < n-1 {
+			return fastFloat(b[s:e])
+		}
+		mant = digits8(x, n-1)
+	default:
+		if n1 == 8 {
+			return fastFloat(b[s:e])
+		}
+		if n1 > 0 {
+			mant = digits8(x, n1)
+		}
+		f := i + n1 + 1
+		frac = e - f
+		y, ok := load8(b, f)
+		if !ok || frac > 8 || leadingDigits(y) < frac {
+			return fastFloat(b[s:e])
+		}
+		mant = mant*uint64(pow10i[frac]) + digits8(y, frac)
 	}
-	if n1+n2 == 0 || mant>>53 != 0 {
+	if mant>>53 != 0 {
 		return fastFloat(b[s:e])
 	}
-	v := float64(mant) / pow10[n2]
+	v := float64(mant) / pow10[frac]
 	if neg {
 		v = -v
 	}

@@ -95,6 +95,26 @@ func (c *textColumn) appendString(s string) {
 	c.offs = append(c.offs, int32(len(c.data)))
 }
 
+// truncate keeps the first n rows (of a column without a builder).
+func (c *textColumn) truncate(n int) {
+	for len(c.nulls) > 0 && int(c.nulls[len(c.nulls)-1]) >= n {
+		c.nulls = c.nulls[:len(c.nulls)-1]
+	}
+	switch c.c.Type.Kind {
+	case kindBoolean:
+		c.bools = c.bools[:n]
+	case kindInt, kindDate:
+		c.i32 = c.i32[:n]
+	case kindBigint:
+		c.i64 = c.i64[:n]
+	case kindDouble:
+		c.f64 = c.f64[:n]
+	case kindVarchar:
+		c.offs = c.offs[:n+1]
+		c.data = c.data[:c.offs[n]]
+	}
+}
+
 func (c *textColumn) reset() {
 	c.nulls, c.i64, c.i32, c.f64, c.bools = c.nulls[:0], c.i64[:0], c.i32[:0], c.f64[:0], c.bools[:0]
 	c.offs, c.data = append(c.offs[:0], 0), c.data[:0]
@@ -191,6 +211,15 @@ func (t *textColumns) finish(rows int) parsedBatch {
 		pb.cols[c.i] = c.array(t.mem)
 	}
 	return pb
+}
+
+// truncate keeps the first n rows of the batch being built (no MAP column).
+func (t *textColumns) truncate(n int) {
+	for _, c := range t.cols {
+		if c.len() > n {
+			c.truncate(n)
+		}
+	}
 }
 
 // drop forgets the batch being built.
