@@ -25,14 +25,14 @@ type csvShared struct {
 // csvParser parses blocks of CSV records: it cuts up to subBatchRows records
 // into fields, then decodes each column of them, and so on.
 type csvParser struct {
-	sh    *csvShared
-	cols  *textColumns
+	sh   *csvShared
+	cols *textColumns
 	// byField is the column of each file field (nil if none), for fused;
 	// nil if a column is a MAP.
 	byField []*textColumn
-	spans []csvSpan // the fields of the records being decoded, nfields each
-	lines []int     // the first line of each record, in its block
-	ascii []bool    // whether each record is all ASCII
+	spans   []csvSpan // the fields of the records being decoded, nfields each
+	lines   []int     // the first line of each record, in its block
+	ascii   []bool    // whether each record is all ASCII
 }
 
 func newCSVParser(sh *csvShared) *csvParser {

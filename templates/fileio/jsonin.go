@@ -3,8 +3,8 @@ package fileio
 import (
 	"bytes"
 	"encoding/binary"
-	"math/bits"
 	"fmt"
+	"math/bits"
 	"os"
 	"strconv"
 	"strings"

@@ -110,6 +110,7 @@ func compare(t *testing.T, r *rand.Rand, path string, table *ir.Table) {
 			}
 			what := fmt.Sprintf("%s: batch size %d, block size %d, %d threads", filepath.Base(path), bs, blockSize, threads)
 			if got.err != want.err {
+				os.WriteFile("/tmp/fail.csv", []byte(readFile(t, path)), 0o644)
 				t.Fatalf("%s: error\n%s\nwant\n%s\nfile:\n%q", what, got.err, want.err, readFile(t, path))
 			}
 			if len(got.rows) > len(want.rows) || (want.err == "" && len(got.rows) != len(want.rows)) {
