@@ -276,7 +276,7 @@ func csvQuote(r *rand.Rand, s string, bad float64) string {
 
 // randCSV writes a random CSV file of table's columns, in a random order with
 // an extra column, with the odd blank line, CRLF, BOM and mistake.
-func randCSV(r *rand.Rand, table *ir.Table, rows int, bad float64) string {
+func randCSV(r *rand.Rand, table *ir.Table, rows int, bad, quotes float64) string {
 	cols := append([]ir.Column{{Name: "extra", Type: ir.TypeVarchar}}, table.Columns...)
 	r.Shuffle(len(cols), func(i, j int) { cols[i], cols[j] = cols[j], cols[i] })
 	var sb strings.Builder
@@ -314,6 +314,15 @@ func randCSV(r *rand.Rand, table *ir.Table, rows int, bad float64) string {
 			}
 			c := cols[i%len(cols)]
 			v := randValue(r, c, false, bad)
+			if r.Float64() >= quotes {
+				// No quote, nor anything that would need one.
+				v = strings.NewReplacer(",", "", "\r", "", "\n", "", `"`, "").Replace(v)
+				if v == "" && !c.Nullable {
+					v = "v"
+				}
+				sb.WriteString(v)
+				continue
+			}
 			if stray := strings.NewReplacer(",", "", "\r", "", "\n", "").Replace(v) + `"`; c.Type == ir.TypeVarchar && r.IntN(10) == 0 && !strings.HasPrefix(stray, `"`) {
 				sb.WriteString(stray) // a stray quote, literal
 				continue
@@ -355,15 +364,26 @@ func mutate(r *rand.Rand, s string) string {
 	return string(b)
 }
 
+// noMapTable is randTable without its MAP column, which CSV always quotes:
+// CSV without quotes is read on a faster path.
+var noMapTable = &ir.Table{Name: "t", Columns: []ir.Column{
+	randTable.Columns[0], randTable.Columns[1], randTable.Columns[2], randTable.Columns[3],
+	randTable.Columns[4], randTable.Columns[5], randTable.Columns[7],
+}}
+
 func TestCSVLikeReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 13))
 	dir := t.TempDir()
-	n := 120
+	n := 180
 	if testing.Short() {
-		n = 30
+		n = 45
 	}
 	for i := range n {
-		body := randCSV(r, randTable, r.IntN(300), badRate(r))
+		table, quotes := randTable, 1.0
+		if i%3 != 0 {
+			table, quotes = noMapTable, []float64{0, 0.001, 0.01, 1}[r.IntN(4)]
+		}
+		body := randCSV(r, table, r.IntN(300), badRate(r), quotes)
 		if i%10 == 9 {
 			body = mutate(r, body)
 		}
@@ -371,7 +391,7 @@ func TestCSVLikeReference(t *testing.T) {
 		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		compare(t, r, path, randTable)
+		compare(t, r, path, table)
 	}
 }
 
@@ -524,12 +544,16 @@ func TestLowestBadRow(t *testing.T) {
 func TestSkip(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 13))
 	dir := t.TempDir()
-	schema := ir.ArrowSchema(randTable.Columns)
-	for i := range 60 {
-		format := []string{"csv", "jsonl"}[i%2]
+	for i := range 90 {
+		format := []string{"csv", "jsonl", "csv"}[i%3]
+		table := randTable
 		var body string
 		if format == "csv" {
-			body = randCSV(r, randTable, r.IntN(100), badRate(r))
+			quotes := 1.0
+			if i%2 == 0 {
+				table, quotes = noMapTable, 0
+			}
+			body = randCSV(r, table, r.IntN(100), badRate(r), quotes)
 		} else {
 			body = randJSONL(r, randTable, r.IntN(100), badRate(r))
 		}
@@ -537,13 +561,14 @@ func TestSkip(t *testing.T) {
 		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		skip := make([]bool, len(randTable.Columns))
+		schema := ir.ArrowSchema(table.Columns)
+		skip := make([]bool, len(table.Columns))
 		for j := range skip {
 			skip[j] = r.IntN(2) == 0
 		}
 		// The reference, with the skipped columns' values blanked out.
 		refTable := &ir.Table{Name: "t"}
-		for j, c := range randTable.Columns {
+		for j, c := range table.Columns {
 			if !skip[j] {
 				refTable.Columns = append(refTable.Columns, c)
 			}
