@@ -23,6 +23,9 @@ import (
 // than a block makes its block longer. The tests make it tiny.
 var blockSize = 4 << 20
 
+// maxBlock is the longest block: the parsers keep offsets in int32.
+const maxBlock = 1 << 30
+
 // subBatchRows is how many records the CSV parser cuts into fields before it
 // decodes them, column by column: few enough that their bytes and fields stay
 // in the CPU cache.
@@ -111,7 +114,7 @@ func (s *blockSource) next() (*textBlock, error) {
 	if s.eof && len(s.carry) == 0 {
 		return nil, io.EOF
 	}
-	buf := s.getBuf(max(blockSize, 2*len(s.carry)))
+	buf := s.getBuf(min(max(blockSize, 2*len(s.carry)), maxBlock))
 	n := copy(buf, s.carry)
 	whole := 0
 	for {
@@ -132,7 +135,10 @@ func (s *blockSource) next() (*textBlock, error) {
 			break
 		}
 		// No whole record yet: read on into a larger buffer.
-		grown := make([]byte, 2*len(buf))
+		if len(buf) >= maxBlock {
+			return nil, errors.New("a record is longer than 1 GiB")
+		}
+		grown := make([]byte, min(2*len(buf), maxBlock))
 		copy(grown, buf[:n])
 		buf = grown
 	}
