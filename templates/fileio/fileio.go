@@ -13,7 +13,8 @@
 // Every batch an Input returns has exactly the schema table.schema:
 // the table's column names, in the table's order, with the Arrow type of each SQL
 // type, nullable unless the column is NOT NULL. Batches hold at most batchSize rows,
-// and an Input keeps at most about one batch in memory, whatever the file size.
+// and an Input keeps at most about one batch in memory, whatever the file size
+// (a text reader: a few blocks of some MB per thread, each read into batches).
 //
 // Columns are matched by name: exactly, or else case-insensitively when that is
 // unambiguous. File columns the table does not declare are ignored; a table
