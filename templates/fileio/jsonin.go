@@ -143,6 +143,7 @@ func (w *jsonLineParser) row(line []byte) *jsonRowErr {
 	p := &w.p
 	p.buf, p.pos = line, 0
 	clear(w.seen)
+	seen := 0
 	if err := p.expect('{'); err != nil {
 		return &jsonRowErr{err: err}
 	}
@@ -154,7 +155,9 @@ func (w *jsonLineParser) row(line []byte) *jsonRowErr {
 			if err != nil {
 				return &jsonRowErr{err: err}
 			}
-			if err := p.expect(':'); err != nil {
+			if p.pos < len(p.buf) && p.buf[p.pos] == ':' {
+				p.pos++
+			} else if err := p.expect(':'); err != nil {
 				return &jsonRowErr{err: err}
 			}
 			var col *textColumn
@@ -172,6 +175,7 @@ func (w *jsonLineParser) row(line []byte) *jsonRowErr {
 					return &jsonRowErr{err: fmt.Errorf("column %q appears more than once", c.Name)}
 				}
 				w.seen[i] = true
+				seen++
 				null, err := w.value(col)
 				if err != nil {
 					return &jsonRowErr{col: c.Name, err: err}
@@ -179,6 +183,10 @@ func (w *jsonLineParser) row(line []byte) *jsonRowErr {
 				if null && !c.Nullable {
 					return &jsonRowErr{col: c.Name, null: true}
 				}
+			}
+			if p.pos < len(p.buf) && p.buf[p.pos] == ',' {
+				p.pos++
+				continue
 			}
 			if p.peek() == ',' {
 				p.pos++
@@ -190,8 +198,13 @@ func (w *jsonLineParser) row(line []byte) *jsonRowErr {
 			break
 		}
 	}
-	if err := p.end(); err != nil {
-		return &jsonRowErr{err: err}
+	if p.pos < len(p.buf) {
+		if err := p.end(); err != nil {
+			return &jsonRowErr{err: err}
+		}
+	}
+	if seen == len(w.cols.cols) {
+		return nil
 	}
 	for i, ok := range w.seen {
 		if col := w.cols.byTable[i]; !ok && col != nil {
