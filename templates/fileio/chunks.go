@@ -29,7 +29,7 @@ const maxBlock = 1 << 30
 // subBatchRows is how many records the CSV parser cuts into fields before it
 // decodes them, column by column: few enough that their bytes and fields stay
 // in the CPU cache.
-var subBatchRows = 256
+const subBatchRows = 256
 
 // textBlock is a run of whole records of a text file and, once parsed, its
 // batches.

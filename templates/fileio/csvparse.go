@@ -22,8 +22,12 @@ type csvShared struct {
 	skip      []bool
 }
 
-// csvParser parses blocks of CSV records: it cuts up to subBatchRows records
-// into fields, then decodes each column of them, and so on.
+// csvParser parses blocks of CSV records. Where there is no quote (and no
+// MAP column), fused reads the values of each record as it finds its fields.
+// Elsewhere, and from a record fused cannot read to the end, it cuts up to
+// subBatchRows records into fields, then decodes each column of them in
+// table order (decode), which finds the error at the lowest row, then column,
+// as the reference reader did.
 type csvParser struct {
 	sh   *csvShared
 	cols *textColumns
