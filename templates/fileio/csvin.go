@@ -1,163 +1,261 @@
 package fileio
 
 import (
-	"bufio"
 	"bytes"
-	"errors"
+	"encoding/binary"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// csvField is one parsed CSV field; quoted tells "" (empty string) from an empty
-// unquoted field (NULL).
-type csvField struct {
-	s      string
-	quoted bool
-}
+// The CSV rules (see the package documentation): records end at a line end
+// (LF or CRLF) outside quotes; a field is quoted when it starts with '"', and
+// then runs to the next '"' not doubled, across line ends, where "" is a quote
+// and CRLF reads as LF; a quote anywhere else is a literal character. Blank
+// lines are skipped, except in a one-column file.
 
-// csvReader is an RFC 4180 record reader that, unlike encoding/csv, reports
-// whether each field was quoted. It accepts LF and CRLF line ends, quoted fields
-// spanning lines, and treats a stray quote inside an unquoted field literally.
-type csvReader struct {
-	br     *bufio.Reader
-	line   int // physical lines read so far
-	buf    []byte
-	rec    []byte
-	ends   []int
-	quoted []bool
-	fields []csvField
-}
-
-func (r *csvReader) readLine() ([]byte, error) {
-	r.buf = r.buf[:0]
+// csvCut returns the length of the whole records data starts with (data
+// starts a record), or 0 when it holds none. Outside quotes, every '\n' ends a
+// record; so it jumps from quote to quote, and a block without quotes ends at
+// its last '\n'.
+func csvCut(data []byte) int {
+	last, pos := 0, 0
 	for {
-		chunk, err := r.br.ReadSlice('\n')
-		r.buf = append(r.buf, chunk...)
-		if err == bufio.ErrBufferFull {
+		q := bytes.IndexByte(data[pos:], '"')
+		if q < 0 {
+			if i := bytes.LastIndexByte(data[pos:], '\n'); i >= 0 {
+				return pos + i + 1
+			}
+			return last
+		}
+		q += pos
+		if q > 0 && data[q-1] != ',' && data[q-1] != '\n' {
+			pos = q + 1 // a quote inside an unquoted field
 			continue
 		}
-		if err != nil && (err != io.EOF || len(r.buf) == 0) {
-			return nil, err
+		if i := bytes.LastIndexByte(data[pos:q], '\n'); i >= 0 {
+			last = pos + i + 1
 		}
-		r.line++
-		b := r.buf
-		if n := len(b); n > 0 && b[n-1] == '\n' {
-			b = b[:n-1]
-			if n := len(b); n > 0 && b[n-1] == '\r' {
-				b = b[:n-1]
+		p := q + 1
+		for {
+			c := bytes.IndexByte(data[p:], '"')
+			if c < 0 {
+				return last
 			}
-		}
-		return b, nil
-	}
-}
-
-// read returns the next record and the line it starts on. Blank lines are
-// skipped when skipBlank, else read as one empty field (a one-column file's NULL).
-func (r *csvReader) read(skipBlank bool) ([]csvField, int, error) {
-	var line []byte
-	var err error
-	for {
-		line, err = r.readLine()
-		if err != nil {
-			return nil, 0, err
-		}
-		if len(line) > 0 || !skipBlank {
+			c += p
+			if c+1 == len(data) {
+				return last // "" or the closing quote: the next block tells
+			}
+			if data[c+1] == '"' {
+				p = c + 2
+				continue
+			}
+			pos = c + 1
 			break
 		}
 	}
-	start := r.line
-	r.rec, r.ends, r.quoted = r.rec[:0], r.ends[:0], r.quoted[:0]
-	pos := 0
-	for {
-		quoted := pos < len(line) && line[pos] == '"'
-		if quoted {
+}
+
+// csvSpan is a field of a record: data[s:e]. A quoted field's text is
+// unescaped where it lies (it only shrinks).
+type csvSpan struct {
+	s, e   int32
+	quoted bool
+}
+
+// csvTokErr is a record that breaks the quoting rules.
+type csvTokErr struct {
+	line     int  // the line of the error, 0-based from the record's first line
+	notClose bool // else a byte follows a closing quote
+	c        byte
+}
+
+// skipBlank skips the blank lines at pos and returns the position after them
+// and their number.
+func skipBlank(data []byte, pos int) (int, int) {
+	n := 0
+	for pos < len(data) {
+		switch {
+		case data[pos] == '\n':
 			pos++
+		case data[pos] == '\r' && pos+1 < len(data) && data[pos+1] == '\n':
+			pos += 2
+		default:
+			return pos, n
+		}
+		n++
+	}
+	return pos, n
+}
+
+// record appends the fields of the record at data[pos:] (pos < len(data)) to
+// out, and returns the position after the record, the number of line ends it
+// holds (the last one included), and whether all its bytes are ASCII (false
+// when unsure).
+func csvRecord(data []byte, pos int, out []csvSpan) ([]csvSpan, int, int, bool, *csvTokErr) {
+	nl := 0
+	n := len(data)
+	var acc uint64 // the bytes of the unquoted fields, or-ed
+	quoted := false
+	for {
+		if pos < n && data[pos] == '"' {
+			quoted = true
+			pos++
+			s := pos
+			esc := false
 			for {
-				i := bytes.IndexByte(line[pos:], '"')
+				i := bytes.IndexByte(data[pos:], '"')
 				if i < 0 {
-					r.rec = append(r.rec, line[pos:]...)
-					r.rec = append(r.rec, '\n')
-					line, err = r.readLine()
-					if err == io.EOF {
-						return nil, start, fmt.Errorf("line %d: quoted field is not closed", start)
-					}
-					if err != nil {
-						return nil, start, err
-					}
-					pos = 0
-					continue
+					return out, pos, nl, false, &csvTokErr{notClose: true}
 				}
-				r.rec = append(r.rec, line[pos:pos+i]...)
 				pos += i + 1
-				if pos < len(line) && line[pos] == '"' {
-					r.rec = append(r.rec, '"')
+				if pos < n && data[pos] == '"' {
+					esc = true
 					pos++
 					continue
 				}
 				break
 			}
-			if pos < len(line) && line[pos] != ',' {
-				return nil, start, fmt.Errorf("line %d: unexpected %q after a closing quote", r.line, line[pos])
+			e := pos - 1
+			sp := csvSpan{int32(s), int32(e), true}
+			if bytes.IndexByte(data[s:e], '\n') >= 0 {
+				nl += bytes.Count(data[s:e], []byte{'\n'})
+				if bytes.Contains(data[s:e], []byte("\r\n")) {
+					esc = true
+				}
 			}
-		} else {
-			i := bytes.IndexByte(line[pos:], ',')
-			if i < 0 {
-				i = len(line) - pos
+			if esc {
+				sp.e = int32(s + unescape(data[s:e]))
 			}
-			r.rec = append(r.rec, line[pos:pos+i]...)
-			pos += i
+			out = append(out, sp)
+			if pos == n {
+				return out, pos, nl, false, nil
+			}
+			switch c := data[pos]; {
+			case c == ',':
+				pos++
+				continue
+			case c == '\n':
+				return out, pos + 1, nl + 1, false, nil
+			case c == '\r' && pos+1 < n && data[pos+1] == '\n':
+				return out, pos + 2, nl + 1, false, nil
+			default:
+				return out, pos, nl, false, &csvTokErr{line: nl, c: c}
+			}
 		}
-		r.ends = append(r.ends, len(r.rec))
-		r.quoted = append(r.quoted, quoted)
-		if pos >= len(line) {
-			break
+		// An unquoted field: find the next ',' or '\n', eight bytes at a time.
+		s := pos
+		for {
+			if pos+8 > n {
+				for pos < n {
+					c := data[pos]
+					if c == ',' || c == '\n' {
+						break
+					}
+					acc |= uint64(c)
+					pos++
+				}
+				break
+			}
+			x := binary.LittleEndian.Uint64(data[pos:])
+			if m := hasByte(x, ',') | hasByte(x, '\n'); m != 0 {
+				acc |= x
+				pos += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			acc |= x
+			pos += 8
 		}
-		pos++ // the comma
+		ascii := !quoted && acc&0x8080808080808080 == 0
+		if pos == n {
+			return append(out, csvSpan{int32(s), int32(pos), false}), pos, nl, ascii, nil
+		}
+		if data[pos] == '\n' {
+			e := pos
+			if e > s && data[e-1] == '\r' {
+				e--
+			}
+			return append(out, csvSpan{int32(s), int32(e), false}), pos + 1, nl + 1, ascii, nil
+		}
+		out = append(out, csvSpan{int32(s), int32(pos), false})
+		pos++
 	}
-	s := string(r.rec)
-	r.fields = r.fields[:0]
-	prev := 0
-	for i, end := range r.ends {
-		r.fields = append(r.fields, csvField{s: s[prev:end], quoted: r.quoted[i]})
-		prev = end
-	}
-	return r.fields, start, nil
 }
 
-type csvInput struct {
-	f         *os.File
-	r         *csvReader
-	path      string
-	table     *tableType
-	batchSize int
-	rb        *array.RecordBuilder
-	idx       []int // file field of each table column
-	nfields   int
-	row       int64
-	eof       bool
-	st        sticky
+// hasByte has the high bit set in the bytes of x equal to c, and maybe in
+// some bytes after them (never before: the lowest set bit is exact).
+func hasByte(x uint64, c byte) uint64 {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	y := x ^ (lo * uint64(c))
+	return (y - lo) &^ y & hi
 }
 
-func newCSVInput(f *os.File, path string, table *tableType, batchSize int, mem memory.Allocator) (Input, error) {
-	r := &csvReader{br: bufio.NewReaderSize(f, 1<<16)}
-	header, _, err := r.read(true)
-	if err == io.EOF {
-		return nil, fmt.Errorf("%s: empty file, want a header row naming the columns", path)
+// unescape rewrites a quoted field's text in place with "" read as " and
+// CRLF as LF, and returns its new length.
+func unescape(b []byte) int {
+	n := 0
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c == '"' || (c == '\r' && i+1 < len(b) && b[i+1] == '\n') {
+			i++
+			c = b[i]
+		}
+		b[n] = c
+		n++
 	}
+	return n
+}
+
+func (e *csvTokErr) error(line int) error {
+	if e.notClose {
+		return fmt.Errorf("line %d: quoted field is not closed", line)
+	}
+	return fmt.Errorf("line %d: unexpected %q after a closing quote", line+e.line, e.c)
+}
+
+// csvHeader reads the header record, after any blank lines, from the first
+// blocks of src. It returns the names, the block holding the records after
+// the header, and the number of lines before them.
+func csvHeader(path string, src *blockSource) ([]string, *textBlock, int, error) {
+	lines := 0
+	for {
+		b, err := src.next()
+		if err == io.EOF {
+			return nil, nil, 0, fmt.Errorf("%s: empty file, want a header row naming the columns", path)
+		}
+		if err != nil {
+			return nil, nil, 0, fmt.Errorf("%s: %w", path, err)
+		}
+		pos, n := skipBlank(b.data, 0)
+		lines += n
+		if pos == len(b.data) {
+			continue
+		}
+		fields, next, nl, _, terr := csvRecord(b.data, pos, nil)
+		if terr != nil {
+			return nil, nil, 0, fmt.Errorf("%s: %w", path, terr.error(lines+1))
+		}
+		names := make([]string, len(fields))
+		for i, f := range fields {
+			names[i] = string(b.data[f.s:f.e])
+		}
+		names[0] = strings.TrimPrefix(names[0], "\uFEFF")
+		b.data = b.data[next:]
+		return names, b, lines + nl, nil
+	}
+}
+
+func newCSVInput(f *os.File, path string, table *tableType, opts Options, batchSize int, mem memory.Allocator) (Input, error) {
+	threads := max(opts.Threads, 1)
+	src := newBlockSource(f, csvCut, 2*threads+2)
+	names, first, lines, err := csvHeader(path, src)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
-	names := make([]string, len(header))
-	for i, h := range header {
-		names[i] = h.s
-	}
-	names[0] = strings.TrimPrefix(names[0], "\uFEFF")
 	idx, err := matchColumns(path, table, names)
 	if err != nil {
 		return nil, err
@@ -165,74 +263,7 @@ func newCSVInput(f *os.File, path string, table *tableType, batchSize int, mem m
 	if err := requireColumns(path, "header", table, idx, names); err != nil {
 		return nil, err
 	}
-	return &csvInput{
-		f: f, r: r, path: path, table: table, batchSize: batchSize,
-		rb:  array.NewRecordBuilder(mem, table.schema),
-		idx: idx, nfields: len(names),
-	}, nil
-}
-
-func (in *csvInput) Next() (arrow.RecordBatch, error) {
-	if in.st.err != nil {
-		return nil, in.st.err
-	}
-	if in.rb == nil {
-		return nil, errClosed
-	}
-	n := 0
-	for n < in.batchSize && !in.eof {
-		fields, line, err := in.r.read(in.nfields > 1)
-		if err == io.EOF {
-			in.eof = true
-			break
-		}
-		if err != nil {
-			return nil, in.st.set(fmt.Errorf("%s: %s: %w", in.path, at(in.row, 0), err))
-		}
-		if len(fields) != in.nfields {
-			return nil, in.st.set(fmt.Errorf("%s: %s: %d fields, but the header has %d", in.path, at(in.row, line), len(fields), in.nfields))
-		}
-		for i, c := range in.table.Columns {
-			if err := in.appendField(i, c, fields[in.idx[i]], line); err != nil {
-				return nil, in.st.set(err)
-			}
-		}
-		n++
-		in.row++
-	}
-	if n == 0 {
-		return nil, in.st.set(io.EOF)
-	}
-	return in.rb.NewRecordBatch(), nil
-}
-
-func (in *csvInput) appendField(i int, c column, f csvField, line int) error {
-	b := in.rb.Field(i)
-	if f.s == "" && (!f.quoted || c.Type.Kind != kindVarchar) {
-		if !c.Nullable {
-			return nullError(in.path, in.row, line, c.Name)
-		}
-		b.AppendNull()
-		return nil
-	}
-	if err := appendText(b, c.Type, f.s); err != nil {
-		var ve *valueError
-		if errors.As(err, &ve) {
-			return fmt.Errorf("%s: %s: column %q: %v", in.path, at(in.row, line), c.Name, err)
-		}
-		return err
-	}
-	if !c.Nullable && b.IsNull(b.Len()-1) { // a MAP field holding JSON null
-		return nullError(in.path, in.row, line, c.Name)
-	}
-	return nil
-}
-
-func (in *csvInput) Close() error {
-	if in.rb == nil {
-		return nil
-	}
-	in.rb.Release()
-	in.rb = nil
-	return in.f.Close()
+	sh := &csvShared{path: path, table: table, idx: idx, nfields: len(names), batchSize: batchSize, mem: mem, skip: opts.Skip}
+	ioErr := func(row int64, err error) error { return fmt.Errorf("%s: %s: %w", path, at(row, 0), err) }
+	return newTextInput(f, path, table, opts, mem, src, first, lines, func() blockParser { return newCSVParser(sh) }, ioErr), nil
 }

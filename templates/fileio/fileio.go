@@ -13,7 +13,8 @@
 // Every batch an Input returns has exactly the schema table.schema:
 // the table's column names, in the table's order, with the Arrow type of each SQL
 // type, nullable unless the column is NOT NULL. Batches hold at most batchSize rows,
-// and an Input keeps at most about one batch in memory, whatever the file size.
+// and an Input keeps at most about one batch in memory, whatever the file size
+// (a text reader: a few blocks of some MB per thread, each read into batches).
 //
 // Columns are matched by name: exactly, or else case-insensitively when that is
 // unambiguous. File columns the table does not declare are ignored; a table
@@ -181,9 +182,9 @@ func OpenFile(f *os.File, name, format string, schema *arrow.Schema, opts Option
 	batchSize, mem := opts.BatchSize, opts.Mem
 	switch format {
 	case "jsonl":
-		return newJSONInput(f, name, table, batchSize, mem)
+		return newJSONInput(f, name, table, opts, batchSize, mem)
 	case "csv":
-		return newCSVInput(f, name, table, batchSize, mem)
+		return newCSVInput(f, name, table, opts, batchSize, mem)
 	case "parquet":
 		return newParquetInput(f, name, table, opts)
 	default:

@@ -11,44 +11,41 @@ import (
 // fillers makes the columns of batches that a reader does not decode
 // (Options.Skip): all NULL for a nullable column, and for a NOT NULL one a valid
 // zero value on every row (0, "", an empty map), so that the NOT NULL checks of
-// the evaluators pass. The query never reads them. A column of a given length
-// is built once and shared by every batch of that length.
+// the evaluators pass. The query never reads them. Each is a slice of one
+// array per column, as long as the longest batch yet.
 type fillers struct {
 	mem   memory.Allocator
 	table *tableType
 	mu    sync.Mutex
-	made  map[int]arrow.Array // by column index; all of one length
+	made  map[int]arrow.Array // by column index
 }
 
 func newFillers(table *tableType, mem memory.Allocator) *fillers {
 	return &fillers{mem: mem, table: table, made: map[int]arrow.Array{}}
 }
 
-// column returns column i of a batch of n rows, retained for the caller.
+// column returns column i of a batch of n rows, for the caller to release.
 func (f *fillers) column(i, n int) arrow.Array {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if a, ok := f.made[i]; ok && a.Len() == n {
-		a.Retain()
-		return a
+	a, ok := f.made[i]
+	if !ok || a.Len() < n {
+		if ok {
+			a.Release()
+		}
+		c := f.table.Columns[i]
+		dt := arrowType(c.Type)
+		if c.Nullable {
+			a = array.MakeArrayOfNull(f.mem, dt, n)
+		} else {
+			b := array.NewBuilder(f.mem, dt)
+			b.AppendEmptyValues(n)
+			a = b.NewArray()
+			b.Release()
+		}
+		f.made[i] = a
 	}
-	if a, ok := f.made[i]; ok {
-		a.Release()
-	}
-	c := f.table.Columns[i]
-	dt := arrowType(c.Type)
-	var a arrow.Array
-	if c.Nullable {
-		a = array.MakeArrayOfNull(f.mem, dt, n)
-	} else {
-		b := array.NewBuilder(f.mem, dt)
-		b.AppendEmptyValues(n)
-		a = b.NewArray()
-		b.Release()
-	}
-	f.made[i] = a
-	a.Retain()
-	return a
+	return array.NewSlice(a, 0, int64(n))
 }
 
 // release frees the shared columns.

@@ -1,0 +1,100 @@
+package fileio
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+// TestFastParsers checks the fast paths against the parsers they shortcut, on
+// random spellings placed in buffers with random bytes around them.
+func TestFastParsers(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := "0123456789.-+eE x_,\n\"9"
+	spell := func() string {
+		switch r.IntN(4) {
+		case 0:
+			return strconv.FormatInt(r.Int64N(1<<uint(r.IntN(63)))-r.Int64N(1000), 10)
+		case 1:
+			return strconv.FormatFloat(r.NormFloat64()*math.Pow(10, float64(r.IntN(30)-15)), 'f', r.IntN(10)-1, 64)
+		case 2:
+			return strconv.FormatFloat(r.NormFloat64()*1000, 'g', -1, 64)
+		}
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	for range 200000 {
+		s := spell()
+		pre, post := r.IntN(9), r.IntN(9)
+		buf := make([]byte, pre+len(s)+post)
+		for i := range buf {
+			buf[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		copy(buf[pre:], s)
+		b := buf[:pre+len(s)] // the bytes after s are past len, within cap
+		if r.IntN(2) == 0 {
+			b = buf
+		}
+		a, e := pre, pre+len(s)
+		for _, typ := range []sqlType{{Kind: kindBigint}, {Kind: kindInt}} {
+			want, werr := parseInt(s, typ)
+			for _, got := range []func() (int64, bool){
+				func() (int64, bool) { return fastInt(b[a:e]) },
+				func() (int64, bool) { return fastIntAt(b, a, e) },
+			} {
+				v, ok := got()
+				if ok && typ.Kind == kindInt && int64(int32(v)) != v {
+					continue // the caller's range check
+				}
+				if ok && (werr != nil || v != want) {
+					t.Fatalf("%s %q: fast %d, want %d, %v", typ, s, v, want, werr)
+				}
+			}
+			if v, err := parseIntBytes(b[a:e], typ); v != want || (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
+				t.Fatalf("parseIntBytes(%q) = %d, %v, want %d, %v", s, v, err, want, werr)
+			}
+		}
+		want, werr := parseDouble(s)
+		for _, got := range []func() (float64, bool){
+			func() (float64, bool) { return fastFloat(b[a:e]) },
+			func() (float64, bool) { return fastFloatAt(b, a, e) },
+		} {
+			if v, ok := got(); ok && (werr != nil || math.Float64bits(v) != math.Float64bits(want)) {
+				t.Fatalf("%q: fast %v, want %v, %v", s, v, want, werr)
+			}
+		}
+		if v, err := parseFloatBytes(b[a:e]); math.Float64bits(v) != math.Float64bits(want) || (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
+			t.Fatalf("parseFloatBytes(%q) = %v, %v, want %v, %v", s, v, err, want, werr)
+		}
+	}
+}
+
+func TestFastDate(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 200000 {
+		var s string
+		switch r.IntN(3) {
+		case 0:
+			s = strconv.Itoa(r.IntN(12000)) + "-" + strconv.Itoa(r.IntN(14)) + "-" + strconv.Itoa(r.IntN(33))
+		case 1:
+			y, m, d := r.IntN(10000), 1+r.IntN(12), 1+r.IntN(31)
+			s = string([]byte{byte('0' + y/1000), byte('0' + y/100%10), byte('0' + y/10%10), byte('0' + y%10), '-',
+				byte('0' + m/10), byte('0' + m%10), '-', byte('0' + d/10), byte('0' + d%10)})
+		default:
+			b := []byte("2024-02-29")
+			b[r.IntN(len(b))] = "0123456789-x: "[r.IntN(14)]
+			s = string(b)
+		}
+		want, werr := parseDate(s)
+		if v, ok := fastDate([]byte(s)); ok && (werr != nil || date(v) != want) {
+			t.Fatalf("%q: fast %d, want %d, %v", s, v, want, werr)
+		}
+		if v, err := parseDateBytes([]byte(s)); v != want || (err == nil) != (werr == nil) {
+			t.Fatalf("parseDateBytes(%q) = %v, %v, want %v, %v", s, v, err, want, werr)
+		}
+	}
+}

@@ -1,0 +1,242 @@
+package fileio
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// inColumn builds one column of a text reader's batches. Its values grow in
+// Go slices the parser keeps from batch to batch, and a batch's arrays get
+// buffers of the exact size from the allocator; NULLs are few, so it lists
+// their rows rather than keep a validity bitmap as it goes.
+type inColumn struct {
+	i     int // table column
+	field int // CSV: file field
+	c     column
+	dt    arrow.DataType
+	nulls []int32 // the NULL rows
+	i64   []int64
+	i32   []int32 // INT and DATE
+	f64   []float64
+	bools []bool
+	offs  []int32 // VARCHAR: offs[i+1] is the end of value i in data
+	data  []byte
+	mb    array.Builder // MAP
+}
+
+func (c *inColumn) len() int {
+	switch c.c.Type.Kind {
+	case kindBoolean:
+		return len(c.bools)
+	case kindInt, kindDate:
+		return len(c.i32)
+	case kindBigint:
+		return len(c.i64)
+	case kindDouble:
+		return len(c.f64)
+	case kindVarchar:
+		return len(c.offs) - 1
+	}
+	return c.mb.Len()
+}
+
+func (c *inColumn) appendNull() {
+	if c.mb != nil {
+		c.mb.AppendNull()
+		return
+	}
+	c.nulls = append(c.nulls, int32(c.len()))
+	switch c.c.Type.Kind {
+	case kindBoolean:
+		c.bools = append(c.bools, false)
+	case kindInt, kindDate:
+		c.i32 = append(c.i32, 0)
+	case kindBigint:
+		c.i64 = append(c.i64, 0)
+	case kindDouble:
+		c.f64 = append(c.f64, 0)
+	case kindVarchar:
+		c.offs = append(c.offs, int32(len(c.data)))
+	}
+}
+
+// appendValue appends a Go value (nil for NULL) as appendValue does to a builder.
+func (c *inColumn) appendValue(v any) {
+	if v == nil {
+		c.appendNull()
+		return
+	}
+	switch c.c.Type.Kind {
+	case kindBoolean:
+		c.bools = append(c.bools, v.(bool))
+	case kindInt:
+		c.i32 = append(c.i32, v.(int32))
+	case kindDate:
+		c.i32 = append(c.i32, int32(v.(date)))
+	case kindBigint:
+		c.i64 = append(c.i64, v.(int64))
+	case kindDouble:
+		c.f64 = append(c.f64, v.(float64))
+	case kindVarchar:
+		c.appendString(v.(string))
+	default:
+		appendValue(c.mb, c.c.Type, v)
+	}
+}
+
+func (c *inColumn) appendBytes(s []byte) {
+	c.data = append(c.data, s...)
+	c.offs = append(c.offs, int32(len(c.data)))
+}
+
+func (c *inColumn) appendString(s string) {
+	c.data = append(c.data, s...)
+	c.offs = append(c.offs, int32(len(c.data)))
+}
+
+// truncate keeps the first n rows (of a column without a builder).
+func (c *inColumn) truncate(n int) {
+	for len(c.nulls) > 0 && int(c.nulls[len(c.nulls)-1]) >= n {
+		c.nulls = c.nulls[:len(c.nulls)-1]
+	}
+	switch c.c.Type.Kind {
+	case kindBoolean:
+		c.bools = c.bools[:n]
+	case kindInt, kindDate:
+		c.i32 = c.i32[:n]
+	case kindBigint:
+		c.i64 = c.i64[:n]
+	case kindDouble:
+		c.f64 = c.f64[:n]
+	case kindVarchar:
+		c.offs = c.offs[:n+1]
+		c.data = c.data[:c.offs[n]]
+	}
+}
+
+func (c *inColumn) reset() {
+	c.nulls, c.i64, c.i32, c.f64, c.bools = c.nulls[:0], c.i64[:0], c.i32[:0], c.f64[:0], c.bools[:0]
+	c.offs, c.data = append(c.offs[:0], 0), c.data[:0]
+}
+
+// bufferOf copies b to a buffer of mem.
+func bufferOf(mem memory.Allocator, b []byte) *memory.Buffer {
+	buf := memory.NewResizableBuffer(mem)
+	buf.Resize(len(b))
+	copy(buf.Bytes(), b)
+	return buf
+}
+
+// array makes the column's array of the rows appended since the last, and
+// starts the next.
+func (c *inColumn) array(mem memory.Allocator) arrow.Array {
+	if c.mb != nil {
+		return c.mb.NewArray()
+	}
+	n := c.len()
+	bufs := make([]*memory.Buffer, 2, 3)
+	if len(c.nulls) > 0 {
+		bufs[0] = memory.NewResizableBuffer(mem)
+		bufs[0].Resize(int(arrow.BooleanTraits.BytesRequired(n)))
+		valid := bufs[0].Bytes()
+		for i := range valid {
+			valid[i] = 0xff
+		}
+		for _, r := range c.nulls {
+			valid[r>>3] &^= 1 << (r & 7)
+		}
+	}
+	switch c.c.Type.Kind {
+	case kindBoolean:
+		bufs[1] = memory.NewResizableBuffer(mem)
+		bufs[1].Resize(int(arrow.BooleanTraits.BytesRequired(n)))
+		bits := bufs[1].Bytes()
+		clear(bits)
+		for i, v := range c.bools {
+			if v {
+				bits[i>>3] |= 1 << (i & 7)
+			}
+		}
+	case kindInt, kindDate:
+		bufs[1] = bufferOf(mem, arrow.Int32Traits.CastToBytes(c.i32))
+	case kindBigint:
+		bufs[1] = bufferOf(mem, arrow.Int64Traits.CastToBytes(c.i64))
+	case kindDouble:
+		bufs[1] = bufferOf(mem, arrow.Float64Traits.CastToBytes(c.f64))
+	case kindVarchar:
+		bufs[1] = bufferOf(mem, arrow.Int32Traits.CastToBytes(c.offs))
+		bufs = append(bufs, bufferOf(mem, c.data))
+	}
+	data := array.NewData(c.dt, n, bufs, nil, len(c.nulls), 0)
+	for _, b := range bufs {
+		if b != nil {
+			b.Release()
+		}
+	}
+	arr := array.MakeFromData(data)
+	data.Release()
+	c.reset()
+	return arr
+}
+
+// textColumns builds the batches of a block parser: the columns Skip leaves.
+type textColumns struct {
+	mem     memory.Allocator
+	cols    []*inColumn // in table order
+	byTable []*inColumn // nil where skipped
+}
+
+func newTextColumns(table *tableType, skip []bool, mem memory.Allocator) *textColumns {
+	t := &textColumns{mem: mem, byTable: make([]*inColumn, len(table.Columns))}
+	for i, c := range table.Columns {
+		if i < len(skip) && skip[i] {
+			continue
+		}
+		col := &inColumn{i: i, c: c, dt: table.schema.Field(i).Type}
+		if c.Type.Kind == kindMap {
+			col.mb = array.NewBuilder(mem, col.dt)
+		}
+		col.reset()
+		t.cols = append(t.cols, col)
+		t.byTable[i] = col
+	}
+	return t
+}
+
+// finish ends the batch being built.
+func (t *textColumns) finish(rows int) parsedBatch {
+	pb := parsedBatch{cols: make([]arrow.Array, len(t.byTable)), rows: rows}
+	for _, c := range t.cols {
+		pb.cols[c.i] = c.array(t.mem)
+	}
+	return pb
+}
+
+// truncate keeps the first n rows of the batch being built (no MAP column).
+func (t *textColumns) truncate(n int) {
+	for _, c := range t.cols {
+		if c.len() > n {
+			c.truncate(n)
+		}
+	}
+}
+
+// drop forgets the batch being built.
+func (t *textColumns) drop() {
+	for _, c := range t.cols {
+		if c.mb != nil {
+			c.mb.NewArray().Release()
+		}
+		c.reset()
+	}
+}
+
+func (t *textColumns) release() {
+	for _, c := range t.cols {
+		if c.mb != nil {
+			c.mb.Release()
+		}
+	}
+	t.cols = nil
+}
