@@ -404,3 +404,67 @@ func TestStdinInput(t *testing.T) {
 	}
 }
 
+// TestLowestBadRow checks that a data error is the one at the lowest bad row
+// of the columns the query reads, whatever the threads, the batch size and the
+// engine, in CSV (with quoted fields spanning lines, so lines and rows differ)
+// and JSON lines; a bad value in a column the query does not read is not an
+// error.
+func TestLowestBadRow(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "bad.sql")
+	if err := os.WriteFile(spec, []byte("CREATE TABLE t (id BIGINT NOT NULL, a BIGINT, note VARCHAR, z BIGINT);\n-- name: Q\nSELECT id, a + 1 AS b FROM t;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := map[int]bool{1700: true, 3100: true, 4000: true}
+	var csv, jsonl strings.Builder
+	csv.WriteString("id,a,note,z\n")
+	line, badLine := 2, 0
+	for i := range 5000 {
+		a, z, note := fmt.Sprint(i), fmt.Sprint(i), "plain"
+		if bad[i] {
+			a = fmt.Sprintf("x%d", i)
+		}
+		if i == 500 {
+			z = "not a number" // z is not read
+		}
+		if i%97 == 0 {
+			note = "\"two\nlines, \"\"quoted\"\"\""
+		}
+		if i == 1700 {
+			badLine = line
+		}
+		fmt.Fprintf(&csv, "%d,%s,%s,%s\n", i, a, note, z)
+		line += 1 + strings.Count(note, "\n")
+		fmt.Fprintf(&jsonl, "{\"id\":%d,\"a\":%q,\"note\":\"n\",\"z\":%q}\n", i, a, z)
+	}
+	files := map[string]string{"csv": filepath.Join(dir, "t.csv"), "jsonl": filepath.Join(dir, "t.jsonl")}
+	want := map[string]string{
+		"csv":   fmt.Sprintf(`: row 1700 (line %d): column "a": invalid BIGINT "x1700"`, badLine),
+		"jsonl": `: row 1700 (line 1701): column "a": invalid BIGINT "x1700"`,
+	}
+	os.WriteFile(files["csv"], []byte(csv.String()), 0o644)     //nolint:errcheck // read back below
+	os.WriteFile(files["jsonl"], []byte(jsonl.String()), 0o644) //nolint:errcheck // read back below
+	engines := []string{"interp"}
+	if !testing.Short() {
+		engines = append(engines, "compiled")
+	}
+	for _, eng := range engines {
+		if eng == "compiled" {
+			needCompiled(t)
+		}
+		for format, path := range files {
+			for _, threads := range []string{"1", "2", "8"} {
+				for _, bs := range []string{"100", "65536"} {
+					out := filepath.Join(dir, "out.csv")
+					r := exprc("run", spec, "-q", "Q", "-i", "t="+path, "-o", out, "--engine", eng, "--threads", threads, "--batch-size", bs)
+					if w := "error: " + path + want[format] + "\n"; r.code != 1 || r.stderr != w {
+						t.Errorf("%s, %s, --threads %s --batch-size %s: exit %d, stderr %q, want %q", eng, format, threads, bs, r.code, r.stderr, w)
+					}
+					if _, err := os.Stat(out); !os.IsNotExist(err) {
+						t.Errorf("%s, %s: output written after a data error", eng, format)
+					}
+				}
+			}
+		}
+	}
+}
