@@ -65,6 +65,7 @@ func (p *csvParser) parse(b *textBlock) {
 	var rows int64
 	batchRows := 0
 	quote := -1 // the next '"' at or after pos, or len(data); -1: not looked for
+	p.cols.reserveFirst(data, sh.batchSize)
 	for pos < len(data) {
 		if quote < pos {
 			quote = len(data)
