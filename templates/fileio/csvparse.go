@@ -65,6 +65,7 @@ func (p *csvParser) parse(b *textBlock) {
 	var rows int64
 	batchRows := 0
 	quote := -1 // the next '"' at or after pos, or len(data); -1: not looked for
+	p.cols.reserveFirst(data, sh.batchSize)
 	for pos < len(data) {
 		if quote < pos {
 			quote = len(data)
@@ -390,21 +391,15 @@ func (c *inColumn) appendText(data []byte, s, e int, ascii bool) bool {
 	}
 	switch c.c.Type.Kind {
 	case kindBigint:
-		v, ok := fastIntAt(data, s, e)
-		if !ok {
-			var err error
-			if v, err = parseInt(string(data[s:e]), c.c.Type); err != nil {
-				return false
-			}
+		v, err := intAt(data, s, e, c.c.Type)
+		if err != nil {
+			return false
 		}
 		c.i64 = append(c.i64, v)
 	case kindDouble:
-		v, ok := fastFloatAt(data, s, e)
-		if !ok {
-			var err error
-			if v, err = parseFloatBytes(data[s:e]); err != nil {
-				return false
-			}
+		v, err := floatAt(data, s, e)
+		if err != nil {
+			return false
 		}
 		c.f64 = append(c.f64, v)
 	case kindVarchar:
@@ -415,22 +410,15 @@ func (c *inColumn) appendText(data []byte, s, e int, ascii bool) bool {
 		}
 		c.offs = append(c.offs, int32(len(c.data)))
 	case kindDate:
-		v, ok := fastDate(data[s:e])
-		if !ok {
-			d, err := parseDate(string(data[s:e]))
-			if err != nil {
-				return false
-			}
-			v = int32(d)
+		v, err := dateAt(data[s:e])
+		if err != nil {
+			return false
 		}
 		c.i32 = append(c.i32, v)
 	case kindInt:
-		v, ok := fastIntAt(data, s, e)
-		if !ok || int64(int32(v)) != v {
-			var err error
-			if v, err = parseInt(string(data[s:e]), c.c.Type); err != nil {
-				return false
-			}
+		v, err := intAt(data, s, e, c.c.Type)
+		if err != nil {
+			return false
 		}
 		c.i32 = append(c.i32, int32(v))
 	case kindBoolean:
@@ -491,12 +479,9 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 				vals = append(vals, 0)
 				continue
 			}
-			v, ok := fastIntAt(data, int(f.s), int(f.e))
-			if !ok {
-				var err error
-				if v, err = parseInt(string(data[f.s:f.e]), t); err != nil {
-					return r, err
-				}
+			v, err := intAt(data, int(f.s), int(f.e), t)
+			if err != nil {
+				return r, err
 			}
 			vals = append(vals, v)
 		}
@@ -513,12 +498,9 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 				vals = append(vals, 0)
 				continue
 			}
-			v, ok := fastIntAt(data, int(f.s), int(f.e))
-			if !ok || int64(int32(v)) != v {
-				var err error
-				if v, err = parseInt(string(data[f.s:f.e]), t); err != nil {
-					return r, err
-				}
+			v, err := intAt(data, int(f.s), int(f.e), t)
+			if err != nil {
+				return r, err
 			}
 			vals = append(vals, int32(v))
 		}
@@ -535,12 +517,9 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 				vals = append(vals, 0)
 				continue
 			}
-			v, ok := fastFloatAt(data, int(f.s), int(f.e))
-			if !ok {
-				var err error
-				if v, err = parseFloatBytes(data[f.s:f.e]); err != nil {
-					return r, err
-				}
+			v, err := floatAt(data, int(f.s), int(f.e))
+			if err != nil {
+				return r, err
 			}
 			vals = append(vals, v)
 		}
@@ -557,13 +536,9 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 				vals = append(vals, 0)
 				continue
 			}
-			v, ok := fastDate(s)
-			if !ok {
-				d, err := parseDate(string(s))
-				if err != nil {
-					return r, err
-				}
-				v = int32(d)
+			v, err := dateAt(s)
+			if err != nil {
+				return r, err
 			}
 			vals = append(vals, v)
 		}

@@ -54,8 +54,8 @@ func TestFastParsers(t *testing.T) {
 					t.Fatalf("%s %q: fast %d, want %d, %v", typ, s, v, want, werr)
 				}
 			}
-			if v, err := parseIntBytes(b[a:e], typ); v != want || (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
-				t.Fatalf("parseIntBytes(%q) = %d, %v, want %d, %v", s, v, err, want, werr)
+			if v, err := intAt(b, a, e, typ); v != want || (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
+				t.Fatalf("intAt(%q) = %d, %v, want %d, %v", s, v, err, want, werr)
 			}
 		}
 		want, werr := parseDouble(s)
@@ -67,8 +67,8 @@ func TestFastParsers(t *testing.T) {
 				t.Fatalf("%q: fast %v, want %v, %v", s, v, want, werr)
 			}
 		}
-		if v, err := parseFloatBytes(b[a:e]); math.Float64bits(v) != math.Float64bits(want) || (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
-			t.Fatalf("parseFloatBytes(%q) = %v, %v, want %v, %v", s, v, err, want, werr)
+		if v, err := floatAt(b, a, e); math.Float64bits(v) != math.Float64bits(want) || (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
+			t.Fatalf("floatAt(%q) = %v, %v, want %v, %v", s, v, err, want, werr)
 		}
 	}
 }
@@ -93,8 +93,8 @@ func TestFastDate(t *testing.T) {
 		if v, ok := fastDate([]byte(s)); ok && (werr != nil || date(v) != want) {
 			t.Fatalf("%q: fast %d, want %d, %v", s, v, want, werr)
 		}
-		if v, err := parseDateBytes([]byte(s)); v != want || (err == nil) != (werr == nil) {
-			t.Fatalf("parseDateBytes(%q) = %v, %v, want %v, %v", s, v, err, want, werr)
+		if v, err := dateAt([]byte(s)); date(v) != want || (err == nil) != (werr == nil) {
+			t.Fatalf("dateAt(%q) = %v, %v, want %v, %v", s, v, err, want, werr)
 		}
 	}
 }

@@ -131,18 +131,18 @@ func fastFloat(s []byte) (float64, bool) {
 	return f, true
 }
 
-// parseFloatBytes is parseDouble on bytes, without a copy when the value is
+// floatAt is parseDouble(string(b[s:e])), without a copy when the value is
 // plain.
-func parseFloatBytes(s []byte) (float64, error) {
-	if f, ok := fastFloat(s); ok {
+func floatAt(b []byte, s, e int) (float64, error) {
+	if f, ok := fastFloatAt(b, s, e); ok {
 		return f, nil
 	}
-	if plainNumber(s) {
-		if f, err := strconv.ParseFloat(bytesString(s), 64); err == nil {
+	if plainNumber(b[s:e]) {
+		if f, err := strconv.ParseFloat(bytesString(b[s:e]), 64); err == nil {
 			return f, nil
 		}
 	}
-	return parseDouble(string(s))
+	return parseDouble(string(b[s:e]))
 }
 
 // plainNumber reports whether s holds only digits, signs, '.', 'e' and 'E':
@@ -219,20 +219,21 @@ func fastDate(s []byte) (int32, bool) {
 	return yearStart[i] + monthStart[leap][m] + d - 1, true
 }
 
-// parseIntBytes is parseInt on bytes.
-func parseIntBytes(s []byte, t sqlType) (int64, error) {
-	if v, ok := fastInt(s); ok && (t.Kind == kindBigint || int64(int32(v)) == v) {
+// intAt is parseInt(string(b[s:e]), t).
+func intAt(b []byte, s, e int, t sqlType) (int64, error) {
+	if v, ok := fastIntAt(b, s, e); ok && (t.Kind == kindBigint || int64(int32(v)) == v) {
 		return v, nil
 	}
-	return parseInt(string(s), t)
+	return parseInt(string(b[s:e]), t)
 }
 
-// parseDateBytes is parseDate on bytes.
-func parseDateBytes(s []byte) (date, error) {
-	if d, ok := fastDate(s); ok {
-		return date(d), nil
+// dateAt is parseDate(string(b)).
+func dateAt(b []byte) (int32, error) {
+	if d, ok := fastDate(b); ok {
+		return d, nil
 	}
-	return parseDate(string(s))
+	d, err := parseDate(string(b))
+	return int32(d), err
 }
 
 // parseBoolBytes is parseBool on bytes.

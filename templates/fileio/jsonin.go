@@ -97,6 +97,7 @@ func (w *jsonLineParser) release() { w.cols.release() }
 func (w *jsonLineParser) parse(b *textBlock) {
 	sh := w.sh
 	data := b.data
+	w.cols.reserveFirst(data, sh.batchSize)
 	pos, line := 0, 0
 	var rows int64
 	batchRows := 0

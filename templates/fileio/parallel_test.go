@@ -693,3 +693,45 @@ func TestEarlyClose(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTextLikeReference: any CSV or JSON lines body reads as with the
+// reference readers (go test -fuzz FuzzTextLikeReference).
+func FuzzTextLikeReference(f *testing.F) {
+	r := rand.New(rand.NewPCG(11, 13))
+	for range 4 {
+		f.Add(randCSV(r, noMapTable, 5, 0.01, 0.3), false, uint16(7))
+		f.Add(randJSONL(r, noMapTable, 5, 0.01), true, uint16(50))
+	}
+	f.Add("a,i,d,s,day,b,s2\n1,2,3,x,2024-01-01,true,y\n\"", false, uint16(1))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, body string, json bool, block uint16) {
+		name := "f.csv"
+		if json {
+			name = "f.jsonl"
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		schema := ir.ArrowSchema(noMapTable.Columns)
+		in, err := openRef(path, schema, 1)
+		want := collect(t, in, err, 1)
+		defer func(old int) { blockSize = old }(blockSize)
+		blockSize = 1 + int(block)%512
+		for _, threads := range []int{1, 3} {
+			in, err := OpenInput(path, schema, Options{BatchSize: 5, Threads: threads})
+			got := collect(t, in, err, 5)
+			if got.err != want.err {
+				t.Fatalf("%d threads: error\n%s\nwant\n%s", threads, got.err, want.err)
+			}
+			if len(got.rows) > len(want.rows) || (want.err == "" && len(got.rows) != len(want.rows)) {
+				t.Fatalf("%d threads: %d rows, want %d", threads, len(got.rows), len(want.rows))
+			}
+			for i, row := range got.rows {
+				if row != want.rows[i] {
+					t.Fatalf("%d threads: row %d\n%s\nwant\n%s", threads, i, row, want.rows[i])
+				}
+			}
+		}
+	})
+}

@@ -1,6 +1,9 @@
 package fileio
 
 import (
+	"bytes"
+	"slices"
+
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -95,6 +98,22 @@ func (c *inColumn) appendString(s string) {
 	c.offs = append(c.offs, int32(len(c.data)))
 }
 
+// reserve makes room for n more rows (the rows of a VARCHAR, not its bytes).
+func (c *inColumn) reserve(n int) {
+	switch c.c.Type.Kind {
+	case kindBoolean:
+		c.bools = slices.Grow(c.bools, n)
+	case kindInt, kindDate:
+		c.i32 = slices.Grow(c.i32, n)
+	case kindBigint:
+		c.i64 = slices.Grow(c.i64, n)
+	case kindDouble:
+		c.f64 = slices.Grow(c.f64, n)
+	case kindVarchar:
+		c.offs = slices.Grow(c.offs, n)
+	}
+}
+
 // truncate keeps the first n rows (of a column without a builder).
 func (c *inColumn) truncate(n int) {
 	for len(c.nulls) > 0 && int(c.nulls[len(c.nulls)-1]) >= n {
@@ -182,9 +201,10 @@ func (c *inColumn) array(mem memory.Allocator) arrow.Array {
 
 // textColumns builds the batches of a block parser: the columns Skip leaves.
 type textColumns struct {
-	mem     memory.Allocator
-	cols    []*inColumn // in table order
-	byTable []*inColumn // nil where skipped
+	mem      memory.Allocator
+	reserved bool        // by reserveFirst
+	cols     []*inColumn // in table order
+	byTable  []*inColumn // nil where skipped
 }
 
 func newTextColumns(table *tableType, skip []bool, mem memory.Allocator) *textColumns {
@@ -211,6 +231,20 @@ func (t *textColumns) finish(rows int) parsedBatch {
 		pb.cols[c.i] = c.array(t.mem)
 	}
 	return pb
+}
+
+// reserveFirst makes room, before the first block, for as many rows as it
+// has lines (up to a batch) at once rather than by doubling: fresh memory is
+// costly to touch.
+func (t *textColumns) reserveFirst(data []byte, batchSize int) {
+	if t.reserved {
+		return
+	}
+	t.reserved = true
+	n := min(batchSize, bytes.Count(data, []byte{'\n'})+1)
+	for _, c := range t.cols {
+		c.reserve(n)
+	}
 }
 
 // truncate keeps the first n rows of the batch being built (no MAP column).
