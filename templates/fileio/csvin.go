@@ -19,45 +19,74 @@ import (
 // lines are skipped, except in a one-column file.
 
 // csvCut returns the length of the whole records data starts with (data
-// starts a record), or 0 when it holds none. Outside quotes, every '\n' ends a
-// record; so it jumps from quote to quote, and a block without quotes ends at
-// its last '\n'.
+// starts a record), or 0 when it holds none: up to the last '\n' outside
+// quotes. It runs the quoting rules over the quotes alone, found 64 bytes at a
+// time with the line ends.
 func csvCut(data []byte) int {
-	last, pos := 0, 0
-	for {
-		q := bytes.IndexByte(data[pos:], '"')
-		if q < 0 {
-			if i := bytes.LastIndexByte(data[pos:], '\n'); i >= 0 {
-				return pos + i + 1
+	n := len(data)
+	last := 0
+	inQuote := false
+	skip := false // data[i] is the second quote of a "" pair
+	for i := 0; i < n; i += 64 {
+		var quotes, nls uint64
+		if i+64 <= n {
+			for k := 0; k < 64; k += 8 {
+				x := binary.LittleEndian.Uint64(data[i+k:])
+				quotes |= packBytes(eqBytes(x, '"')) << k
+				nls |= packBytes(eqBytes(x, '\n')) << k
 			}
-			return last
-		}
-		q += pos
-		if q > 0 && data[q-1] != ',' && data[q-1] != '\n' {
-			pos = q + 1 // a quote inside an unquoted field
-			continue
-		}
-		if i := bytes.LastIndexByte(data[pos:q], '\n'); i >= 0 {
-			last = pos + i + 1
-		}
-		p := q + 1
-		for {
-			c := bytes.IndexByte(data[p:], '"')
-			if c < 0 {
-				return last
+		} else {
+			for k, c := range data[i:] {
+				switch c {
+				case '"':
+					quotes |= 1 << k
+				case '\n':
+					nls |= 1 << k
+				}
 			}
-			c += p
-			if c+1 == len(data) {
-				return last // "" or the closing quote: the next block tells
-			}
-			if data[c+1] == '"' {
-				p = c + 2
+		}
+		if skip {
+			quotes &^= 1
+			skip = false
+		}
+		var inside uint64 // the bytes of this chunk within quotes
+		if inQuote {
+			inside = ^uint64(0)
+		}
+		for q := quotes; q != 0; q &= q - 1 {
+			t := bits.TrailingZeros64(q)
+			p := i + t
+			if !inQuote {
+				if p > 0 && data[p-1] != ',' && data[p-1] != '\n' {
+					continue // a quote inside an unquoted field
+				}
+				inQuote = true
+				inside ^= ^uint64(0) << t
 				continue
 			}
-			pos = c + 1
-			break
+			if p+1 == n {
+				// "" or the closing quote: the next block tells.
+				if m := nls &^ inside; m != 0 {
+					last = i + 64 - bits.LeadingZeros64(m)
+				}
+				return last
+			}
+			if data[p+1] == '"' {
+				if t == 63 {
+					skip = true
+				} else {
+					q &^= 1 << (t + 1)
+				}
+				continue
+			}
+			inQuote = false
+			inside ^= ^uint64(0) << (t + 1)
+		}
+		if m := nls &^ inside; m != 0 {
+			last = i + 64 - bits.LeadingZeros64(m)
 		}
 	}
+	return last
 }
 
 // csvSpan is a field of a record: data[s:e]. A quoted field's text is
@@ -99,20 +128,19 @@ func skipBlank(data []byte, pos int) (int, int) {
 func csvRecord(data []byte, pos int, out []csvSpan) ([]csvSpan, int, int, bool, *csvTokErr) {
 	nl := 0
 	n := len(data)
-	var acc uint64 // the bytes of the unquoted fields, or-ed
-	quoted := false
+	var acc uint64  // the bytes of the fields (and some after), or-ed
+	unsure := false // of a quoted field's bytes
 	for {
 		if pos < n && data[pos] == '"' {
-			quoted = true
 			pos++
 			s := pos
 			esc := false
 			for {
-				i := bytes.IndexByte(data[pos:], '"')
+				i := indexQuote(data, pos)
 				if i < 0 {
 					return out, pos, nl, false, &csvTokErr{notClose: true}
 				}
-				pos += i + 1
+				pos = i + 1
 				if pos < n && data[pos] == '"' {
 					esc = true
 					pos++
@@ -122,27 +150,32 @@ func csvRecord(data []byte, pos int, out []csvSpan) ([]csvSpan, int, int, bool, 
 			}
 			e := pos - 1
 			sp := csvSpan{int32(s), int32(e), true}
-			if bytes.IndexByte(data[s:e], '\n') >= 0 {
+			if hasNewline(data, s, e) {
 				nl += bytes.Count(data[s:e], []byte{'\n'})
 				if bytes.Contains(data[s:e], []byte("\r\n")) {
 					esc = true
 				}
+			}
+			if e-s <= 16 && s+16 <= n {
+				acc |= binary.LittleEndian.Uint64(data[s:]) | binary.LittleEndian.Uint64(data[s+8:])
+			} else {
+				unsure = true
 			}
 			if esc {
 				sp.e = int32(s + unescape(data[s:e]))
 			}
 			out = append(out, sp)
 			if pos == n {
-				return out, pos, nl, false, nil
+				return out, pos, nl, !unsure && acc&0x8080808080808080 == 0, nil
 			}
 			switch c := data[pos]; {
 			case c == ',':
 				pos++
 				continue
 			case c == '\n':
-				return out, pos + 1, nl + 1, false, nil
+				return out, pos + 1, nl + 1, !unsure && acc&0x8080808080808080 == 0, nil
 			case c == '\r' && pos+1 < n && data[pos+1] == '\n':
-				return out, pos + 2, nl + 1, false, nil
+				return out, pos + 2, nl + 1, !unsure && acc&0x8080808080808080 == 0, nil
 			default:
 				return out, pos, nl, false, &csvTokErr{line: nl, c: c}
 			}
@@ -170,7 +203,7 @@ func csvRecord(data []byte, pos int, out []csvSpan) ([]csvSpan, int, int, bool, 
 			acc |= x
 			pos += 8
 		}
-		ascii := !quoted && acc&0x8080808080808080 == 0
+		ascii := !unsure && acc&0x8080808080808080 == 0
 		if pos == n {
 			return append(out, csvSpan{int32(s), int32(pos), false}), pos, nl, ascii, nil
 		}
@@ -184,6 +217,36 @@ func csvRecord(data []byte, pos int, out []csvSpan) ([]csvSpan, int, int, bool, 
 		out = append(out, csvSpan{int32(s), int32(pos), false})
 		pos++
 	}
+}
+
+// indexQuote returns the position of the first '"' at or after data[i], or
+// -1; a field's closing quote is usually near.
+func indexQuote(data []byte, i int) int {
+	for k := 0; k < 2 && i+8 <= len(data); k++ {
+		if m := hasByte(binary.LittleEndian.Uint64(data[i:]), '"'); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	if j := bytes.IndexByte(data[i:], '"'); j >= 0 {
+		return i + j
+	}
+	return -1
+}
+
+// hasNewline reports whether data[s:e] holds a '\n'.
+func hasNewline(data []byte, s, e int) bool {
+	for ; s+8 <= e; s += 8 {
+		if hasByte(binary.LittleEndian.Uint64(data[s:]), '\n') != 0 {
+			return true
+		}
+	}
+	for ; s < e; s++ {
+		if data[s] == '\n' {
+			return true
+		}
+	}
+	return false
 }
 
 // hasByte has the high bit set in the bytes of x equal to c, and maybe in

@@ -1,6 +1,7 @@
 package fileio
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -95,6 +96,60 @@ func TestFastDate(t *testing.T) {
 		}
 		if v, err := dateAt([]byte(s)); date(v) != want || (err == nil) != (werr == nil) {
 			t.Fatalf("dateAt(%q) = %v, %v, want %v, %v", s, v, err, want, werr)
+		}
+	}
+}
+
+// refCSVCut is csvCut as first written, jumping from quote to quote (and
+// fixed: it forgot the line ends before a quote inside an unquoted field).
+func refCSVCut(data []byte) int {
+	last, pos := 0, 0
+	for {
+		q := bytes.IndexByte(data[pos:], '"')
+		if q < 0 {
+			if i := bytes.LastIndexByte(data[pos:], '\n'); i >= 0 {
+				return pos + i + 1
+			}
+			return last
+		}
+		q += pos
+		if i := bytes.LastIndexByte(data[pos:q], '\n'); i >= 0 {
+			last = pos + i + 1
+		}
+		if q > 0 && data[q-1] != ',' && data[q-1] != '\n' {
+			pos = q + 1
+			continue
+		}
+		p := q + 1
+		for {
+			c := bytes.IndexByte(data[p:], '"')
+			if c < 0 {
+				return last
+			}
+			c += p
+			if c+1 == len(data) {
+				return last
+			}
+			if data[c+1] == '"' {
+				p = c + 2
+				continue
+			}
+			pos = c + 1
+			break
+		}
+	}
+}
+
+func TestCSVCut(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 100000 {
+		alphabet := []string{"\"\n,ab", "\"\"\"\n,,a", "ab,\n", "\"a,\n\r"}[r.IntN(4)]
+		b := make([]byte, r.IntN(300))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		if got, want := csvCut(b), refCSVCut(b); got != want {
+			t.Fatalf("csvCut(%q) = %d, want %d", b, got, want)
 		}
 	}
 }
