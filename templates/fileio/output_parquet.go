@@ -19,7 +19,7 @@ import (
 // parquetRowGroup is the number of rows of a Parquet row group (the last may
 // have fewer): batches are encoded into a buffered row group until it is full.
 // A variable for the tests.
-var parquetRowGroup int64 = 1 << 20
+var parquetRowGroup int64 = 1 << 17
 
 // newParquetOutput writes Parquet on a goroutine of its own. The columns of a
 // batch are encoded on up to threads goroutines at once, into the column
