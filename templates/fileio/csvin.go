@@ -21,13 +21,26 @@ import (
 // csvCut returns the length of the whole records data starts with (data
 // starts a record), or 0 when it holds none: up to the last '\n' outside
 // quotes. It runs the quoting rules over the quotes alone, found 64 bytes at a
-// time with the line ends.
+// time with the line ends, and skips to the next quote when outside quotes.
 func csvCut(data []byte) int {
 	n := len(data)
 	last := 0
 	inQuote := false
 	skip := false // data[i] is the second quote of a "" pair
 	for i := 0; i < n; i += 64 {
+		if !inQuote && !skip {
+			// Up to the next quote, the last '\n' ends a record.
+			j := bytes.IndexByte(data[i:], '"')
+			if j < 0 {
+				j = n - i
+			}
+			if k := bytes.LastIndexByte(data[i:i+j], '\n'); k >= 0 {
+				last = i + k + 1
+			}
+			if i += j; i == n {
+				break
+			}
+		}
 		var quotes, nls uint64
 		if i+64 <= n {
 			for k := 0; k < 64; k += 8 {
