@@ -27,7 +27,7 @@ import (
 // results go, and how.
 type runJob struct {
 	input       string   // the outer table's file; "-" is stdin
-	inputFormat string   // fileio.InputFormat of input; from the extension when ""
+	inputFormat string   // the format of stdin, when input is "-"
 	stdin       *os.File // read when input is "-"
 	out         io.Writer
 	format      string // output format
@@ -45,25 +45,6 @@ type engine interface {
 	Run(ctx context.Context, j *runJob) error
 }
 
-// openInput opens the outer table's input of j as rows of schema.
-func (j *runJob) openInput(schema *arrow.Schema, opts fileio.Options) (fileio.Input, error) {
-	if j.input == "-" {
-		return fileio.OpenFile(j.stdin, "stdin", j.inputFormat, schema, opts)
-	}
-	if j.inputFormat == "" {
-		return fileio.OpenInput(j.input, schema, opts)
-	}
-	f, err := os.Open(j.input)
-	if err != nil {
-		return nil, err
-	}
-	in, err := fileio.OpenFile(f, j.input, j.inputFormat, schema, opts)
-	if err != nil {
-		f.Close()
-	}
-	return in, err
-}
-
 // interpEngine runs a query on the reference interpreter.
 type interpEngine struct {
 	q     *ir.Query
@@ -76,7 +57,7 @@ func (e interpEngine) Run(ctx context.Context, j *runJob) error {
 	if err != nil {
 		return err
 	}
-	in, err := j.openInput(ir.ArrowSchema(e.q.Source.Columns), fileio.Options{BatchSize: j.batchSize, Mem: mem, Threads: j.threads, Skip: j.skip})
+	in, err := fileio.OpenPath(j.input, j.inputFormat, j.stdin, ir.ArrowSchema(e.q.Source.Columns), fileio.Options{BatchSize: j.batchSize, Mem: mem, Threads: j.threads, Skip: j.skip})
 	if err != nil {
 		return err
 	}
@@ -257,7 +238,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return cli.UsageError(stderr, fs, "--input %s=-: give the format of standard input with --input-format (%s)", fromStdin, fileio.InputFormats)
 	case fromStdin == "" && *inputFormat != "":
 		return cli.UsageError(stderr, fs, "--input-format is for standard input, but no --input is TABLE=-")
-	case *inputFormat != "" && !slices.Contains([]string{"jsonl", "csv", "parquet", "arrow"}, *inputFormat):
+	case *inputFormat != "" && !fileio.IsInputFormat(*inputFormat):
 		return cli.UsageError(stderr, fs, "unknown --input-format %q (want %s)", *inputFormat, fileio.InputFormats)
 	}
 

@@ -128,6 +128,24 @@ func OpenInput(path string, schema *arrow.Schema, opts Options) (Input, error) {
 	return in, nil
 }
 
+// OpenPath is OpenInput, except that path "-" is stdin, read in stdinFormat
+// (OpenFile): what a command line's input argument names.
+func OpenPath(path, stdinFormat string, stdin *os.File, schema *arrow.Schema, opts Options) (Input, error) {
+	if path == "-" {
+		return OpenFile(stdin, "stdin", stdinFormat, schema, opts)
+	}
+	return OpenInput(path, schema, opts)
+}
+
+// IsInputFormat reports whether format is one of InputFormats.
+func IsInputFormat(format string) bool {
+	switch format {
+	case "jsonl", "csv", "parquet", "arrow":
+		return true
+	}
+	return false
+}
+
 // InputFormats lists the input formats, for messages.
 const InputFormats = "jsonl, csv, parquet or arrow"
 
@@ -164,9 +182,7 @@ func OpenFile(f *os.File, name, format string, schema *arrow.Schema, opts Option
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	switch format {
-	case "jsonl", "csv", "parquet", "arrow":
-	default:
+	if !IsInputFormat(format) {
 		return nil, fmt.Errorf("%s: unknown data format %q (want %s)", name, format, InputFormats)
 	}
 	if format == "parquet" || format == "arrow" {
