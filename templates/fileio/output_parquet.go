@@ -21,6 +21,11 @@ import (
 // A variable for the tests.
 var parquetRowGroup int64 = 1 << 17
 
+// parquetDictPage is the largest dictionary page of a column chunk, in bytes
+// (arrow-go's default); a VARCHAR column chunk whose distinct values need more
+// is written plain. A variable for the tests.
+var parquetDictPage int64 = 1 << 20
+
 // newParquetOutput writes Parquet on a goroutine of its own. The columns of a
 // batch are encoded on up to threads goroutines at once, into the column
 // chunks of a buffered row group, which are written out in order when it is
@@ -40,6 +45,7 @@ func newParquetOutput(w io.Writer, schema *arrow.Schema, compression string, thr
 		parquet.WithCompression(codec),
 		parquet.WithMaxRowGroupLength(parquetRowGroup),
 		parquet.WithCreatedBy("exprc"),
+		parquet.WithDictionaryPageSizeLimit(parquetDictPage),
 	}
 	// Computed doubles rarely repeat: a dictionary of them costs a hash per
 	// value and is abandoned when it outgrows its page anyway.
@@ -74,7 +80,8 @@ func newParquetOutput(w io.Writer, schema *arrow.Schema, compression string, thr
 	if err != nil {
 		return nil, err
 	}
-	pw := &parquetWriter{fw: fw, schema: schema, leaves: leaves, threads: threads}
+	pw := &parquetWriter{fw: fw, schema: schema, leaves: leaves, threads: threads,
+		pending: make([][]*array.String, schema.NumFields()), dictLimit: props.DictionaryPageSizeLimit()}
 	return newBatchOutput(schema, threads, pw.write, func() error {
 		if err := pw.close(); err != nil {
 			return err
@@ -118,6 +125,10 @@ type parquetWriter struct {
 	rg      file.BufferedRowGroupWriter // the row group being filled, or nil
 	rgRows  int64
 	levels  [][]int16 // level buffers, three per goroutine
+	// pending holds each VARCHAR column's batches of the row group being
+	// filled, written when it is full (see output_parquet_dict.go).
+	pending   [][]*array.String
+	dictLimit int64 // bytes of a dictionary page, beyond which strings are written plain
 }
 
 func (w *parquetWriter) write(b arrow.RecordBatch) error {
@@ -145,26 +156,44 @@ func (w *parquetWriter) write(b arrow.RecordBatch) error {
 		off += n
 		w.rgRows += n
 		if w.rgRows == parquetRowGroup {
-			if err := w.rg.Close(); err != nil {
+			if err := w.closeRowGroup(); err != nil {
 				return err
 			}
-			w.rg = nil
 		}
 	}
 	return nil
 }
 
+// closeRowGroup writes the kept VARCHAR columns of the row group being filled
+// and closes it, which writes it out.
+func (w *parquetWriter) closeRowGroup() error {
+	if err := w.flushStrings(); err != nil {
+		return err
+	}
+	err := w.rg.Close()
+	w.rg = nil
+	return err
+}
+
 // writeColumns appends the columns of b to the row group's column chunks, on
 // up to w.threads goroutines.
 func (w *parquetWriter) writeColumns(b arrow.RecordBatch) error {
-	ncols := int(b.NumCols())
-	threads := min(w.threads, ncols)
+	return w.each(int(b.NumCols()), func(i int, levels [][]int16) error {
+		return w.writeColumn(i, b.Column(i), levels)
+	})
+}
+
+// each calls f(k, levels) for k from 0 to n-1 on up to w.threads goroutines,
+// each with three level buffers of its own, and returns the error of the
+// lowest k that failed.
+func (w *parquetWriter) each(n int, f func(k int, levels [][]int16) error) error {
+	threads := min(w.threads, n)
 	for len(w.levels) < 3*max(threads, 1) {
 		w.levels = append(w.levels, nil)
 	}
 	if threads <= 1 {
-		for i := range ncols {
-			if err := w.writeColumn(i, b.Column(i), w.levels[:3]); err != nil {
+		for k := range n {
+			if err := f(k, w.levels[:3]); err != nil {
 				return err
 			}
 		}
@@ -173,14 +202,14 @@ func (w *parquetWriter) writeColumns(b arrow.RecordBatch) error {
 	var (
 		next atomic.Int64
 		wg   sync.WaitGroup
-		errs = make([]error, ncols)
+		errs = make([]error, n)
 	)
 	for t := range threads {
 		wg.Add(1)
 		go func(levels [][]int16) {
 			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < ncols; i = int(next.Add(1) - 1) {
-				errs[i] = w.writeColumn(i, b.Column(i), levels)
+			for k := int(next.Add(1) - 1); k < n; k = int(next.Add(1) - 1) {
+				errs[k] = f(k, levels)
 			}
 		}(w.levels[3*t : 3*t+3])
 	}
@@ -205,14 +234,11 @@ func (w *parquetWriter) writeColumn(i int, arr arrow.Array, levels [][]int16) er
 	}
 	m, ok := arr.(*array.Map)
 	if !ok {
-		var def []int16
-		if nullable {
-			def = grow(levels, 0, arr.Len())
-			for r := range def {
-				def[r] = int16(bool2int(arr.IsValid(r)))
-			}
+		if s, ok := arr.(*array.String); ok {
+			w.keepStrings(i, s)
+			return nil
 		}
-		return pqarrow.WriteArrowToColumn(ctx, cw, arr, def, nil, nullable)
+		return pqarrow.WriteArrowToColumn(ctx, cw, arr, defLevels(arr, nullable, levels), nil, nullable)
 	}
 	// A map: an optional (or required) group holding a repeated group of a
 	// required key and an optional value. Each row has one level per entry,
@@ -288,11 +314,11 @@ func bool2int(b bool) int {
 }
 
 func (w *parquetWriter) close() error {
+	defer w.releaseStrings() // kept when an earlier write failed
 	if w.rg != nil {
-		if err := w.rg.Close(); err != nil {
+		if err := w.closeRowGroup(); err != nil {
 			return err
 		}
-		w.rg = nil
 	}
 	return w.fw.Close()
 }
