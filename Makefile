@@ -8,11 +8,13 @@ build:
 
 # The main job on the shipped example: the seed's Classify query over events,
 # then TPC-H Q6's filter over lineitem, then subqueries over lineitem (the
-# tables are in examples/demo/tables.sql).
-demo:
-	$(GO) run ./cmd/exprc run examples/demo/tables.sql examples/demo/lineitem.sql --query Classify --input events=examples/demo/events.jsonl --progress never | head -n 10
-	$(GO) run ./cmd/exprc run examples/demo/tables.sql examples/demo/lineitem.sql --query Q6Filter --input lineitem=examples/demo/lineitem.csv --format csv --progress never | head -n 10
-	$(GO) run ./cmd/exprc run examples/demo/tables.sql examples/demo/subquery.sql --query LineContext --input lineitem=examples/demo/lineitem.csv --progress never | head -n 5
+# tables are in examples/demo/tables.sql). It runs the built binary, not go
+# run, so that `head` closing the pipe ends exprc quietly, as it would any
+# command.
+demo: build
+	bin/exprc run examples/demo/tables.sql examples/demo/lineitem.sql --query Classify --input events=examples/demo/events.jsonl --progress never | head -n 10
+	bin/exprc run examples/demo/tables.sql examples/demo/lineitem.sql --query Q6Filter --input lineitem=examples/demo/lineitem.csv --format csv --progress never | head -n 10
+	bin/exprc run examples/demo/tables.sql examples/demo/subquery.sql --query LineContext --input lineitem=examples/demo/lineitem.csv --progress never | head -n 5
 
 test: lint peers-test
 	$(GO) test -race ./...
