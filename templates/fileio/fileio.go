@@ -40,8 +40,12 @@
 // "" is the empty string for VARCHAR and NULL for every other type, so the CSV
 // this package writes (NULL as an empty field, the empty string as "") reads back
 // unchanged. Non-VARCHAR fields may have surrounding spaces. Blank lines are
-// skipped (except in a one-column file, where a blank line is a NULL); a record with a different number of fields than the header is an
-// error.
+// skipped (except in a one-column file, where a blank line is a NULL); a
+// record with a different number of fields than the header is an error.
+// Records end at LF or CRLF. Inside a quoted field a CRLF is read as LF (as Go's
+// encoding/csv and Spark's CSV reader, univocity, do by default), so a value's
+// line breaks do not depend on the platform that wrote the file; a lone CR is
+// kept.
 //
 // Columnar formats (Parquet and Arrow IPC) must hold each column in its Arrow
 // type, except for this small set of lossless conversions:
