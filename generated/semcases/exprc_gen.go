@@ -5474,7 +5474,7 @@ func Case0096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// lengthColumn is the code of 3 units of this file that differ only in what they
+// lengthColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0096 on every row, noting its first failed row in failed:
 //
@@ -5621,7 +5621,7 @@ func Case0099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// upperColumn is the code of 2 units of this file that differ only in what they
+// upperColumn is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0099 on every row, noting its first failed row in failed:
 //
@@ -5670,7 +5670,8 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0100Col1(n, all, sArr, arena, failed, mem)
+	// lower(s)
+	col1 := lowerColumn(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lower(s)"})
@@ -5684,11 +5685,12 @@ func Case0100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0100Col1 computes output column 1 (r) of query Case0100 on every row, noting its first failed row in failed:
+// lowerColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0100 on every row, noting its first failed row in failed:
 //
 //	lower(s)
-func case0100Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// lower(s)
+func lowerColumn(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	lower := vec.Make[string](n)
 	{
 		out := lower.V[:n]
@@ -22044,6 +22046,4663 @@ func Case0376(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// Case0377Schema is the schema of the batches Case0377 returns.
+var Case0377Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0377 evaluates query Case0377 over one batch of table t:
+//
+//	SELECT left(s, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0377(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0377: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0377: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0377Col1(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0377Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0377Col1 computes output column 1 (r) of query Case0377 on every row, noting its first failed row in failed:
+//
+//	left(s, 2)
+func case0377Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// left(s, 2)
+	left := vec.Make[string](n)
+	{
+		out := left.V[:n]
+		dirty := !vec.Strict(&left, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && left.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Left(sArr.Value(i), int32(2))
+		}
+	}
+	vec.Check(failed, &left, all, n, 1)
+	column := vec.StringArray(mem, &left, all, n)
+	return column
+}
+
+// Case0378Schema is the schema of the batches Case0378 returns.
+var Case0378Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0378 evaluates query Case0378 over one batch of table t:
+//
+//	SELECT left(s, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0378(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0378: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0378: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// left(s, i)
+	col1 := leftColumn(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0378Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// leftColumn is the code of 5 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0378 on every row, noting its first failed row in failed:
+//
+//	left(s, i)
+func leftColumn(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	left := vec.Make[string](n)
+	{
+		i_V := i_.V[:n]
+		out := left.V[:n]
+		dirty := !vec.Strict(&left, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_))
+		for i := range out {
+			if dirty && left.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Left(sArr.Value(i), i_V[i])
+		}
+	}
+	vec.Check(failed, &left, all, n, 1)
+	column := vec.StringArray(mem, &left, all, n)
+	return column
+}
+
+// Case0379Schema is the schema of the batches Case0379 returns.
+var Case0379Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0379 evaluates query Case0379 over one batch of table t:
+//
+//	SELECT left(s, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0379(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0379: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0379: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// left(s, i)
+	col1 := leftColumn(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0379Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0380Schema is the schema of the batches Case0380 returns.
+var Case0380Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0380 evaluates query Case0380 over one batch of table t:
+//
+//	SELECT left(s, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0380(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0380: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0380: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// left(s, i)
+	col1 := leftColumn(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0380Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0381Schema is the schema of the batches Case0381 returns.
+var Case0381Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0381 evaluates query Case0381 over one batch of table t:
+//
+//	SELECT left(s, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0381(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0381: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0381: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// left(s, i)
+	col1 := leftColumn(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0381Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0382Schema is the schema of the batches Case0382 returns.
+var Case0382Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0382 evaluates query Case0382 over one batch of table t:
+//
+//	SELECT left(s, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0382(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0382: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0382: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// left(s, i)
+	col1 := leftColumn(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0382Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0383Schema is the schema of the batches Case0383 returns.
+var Case0383Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0383 evaluates query Case0383 over one batch of table t:
+//
+//	SELECT right(s, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0383(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0383: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0383: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// right(s, 2)
+	col1 := rightColumn(n, all, sArr, failed, mem, int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "right(s, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0383Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// rightColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0383 on every row, noting its first failed row in failed:
+//
+//	right(s, 2)
+func rightColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
+	right := vec.Make[string](n)
+	{
+		out := right.V[:n]
+		dirty := !vec.Strict(&right, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && right.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Right(sArr.Value(i), int32(value1))
+		}
+	}
+	vec.Check(failed, &right, all, n, 1)
+	column := vec.StringArray(mem, &right, all, n)
+	return column
+}
+
+// Case0384Schema is the schema of the batches Case0384 returns.
+var Case0384Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0384 evaluates query Case0384 over one batch of table t:
+//
+//	SELECT right(s, 4) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0384(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0384: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0384: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// right(s, 4)
+	col1 := rightColumn(n, all, sArr, failed, mem, int32(4))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "right(s, 4)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0384Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0385Schema is the schema of the batches Case0385 returns.
+var Case0385Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0385 evaluates query Case0385 over one batch of table t:
+//
+//	SELECT right(s, 9) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0385(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0385: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0385: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// right(s, 9)
+	col1 := rightColumn(n, all, sArr, failed, mem, int32(9))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "right(s, 9)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0385Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0386Schema is the schema of the batches Case0386 returns.
+var Case0386Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0386 evaluates query Case0386 over one batch of table t:
+//
+//	SELECT right(s, 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0386(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0386: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0386: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// right(s, 0)
+	col1 := rightColumn(n, all, sArr, failed, mem, int32(0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "right(s, 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0386Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0387Schema is the schema of the batches Case0387 returns.
+var Case0387Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0387 evaluates query Case0387 over one batch of table t:
+//
+//	SELECT right(s, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0387(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0387: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0387: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0387Col1(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "right(s, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0387Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0387Col1 computes output column 1 (r) of query Case0387 on every row, noting its first failed row in failed:
+//
+//	right(s, i)
+func case0387Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// right(s, i)
+	right := vec.Make[string](n)
+	{
+		i_V := i_.V[:n]
+		out := right.V[:n]
+		dirty := !vec.Strict(&right, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_))
+		for i := range out {
+			if dirty && right.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Right(sArr.Value(i), i_V[i])
+		}
+	}
+	vec.Check(failed, &right, all, n, 1)
+	column := vec.StringArray(mem, &right, all, n)
+	return column
+}
+
+// Case0388Schema is the schema of the batches Case0388 returns.
+var Case0388Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0388 evaluates query Case0388 over one batch of table t:
+//
+//	SELECT reverse(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0388(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0388: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0388: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// reverse(s)
+	col1 := reverseColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "reverse(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0388Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// reverseColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0388 on every row, noting its first failed row in failed:
+//
+//	reverse(s)
+func reverseColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	reverse := vec.Make[string](n)
+	{
+		out := reverse.V[:n]
+		dirty := !vec.Strict(&reverse, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && reverse.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Reverse(sArr.Value(i))
+		}
+	}
+	vec.Check(failed, &reverse, all, n, 1)
+	column := vec.StringArray(mem, &reverse, all, n)
+	return column
+}
+
+// Case0389Schema is the schema of the batches Case0389 returns.
+var Case0389Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0389 evaluates query Case0389 over one batch of table t:
+//
+//	SELECT reverse(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0389(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0389: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0389: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// reverse(s)
+	col1 := reverseColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "reverse(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0389Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0390Schema is the schema of the batches Case0390 returns.
+var Case0390Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0390 evaluates query Case0390 over one batch of table t:
+//
+//	SELECT reverse(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0390(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0390: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0390: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// reverse(s)
+	col1 := reverseColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "reverse(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0390Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0391Schema is the schema of the batches Case0391 returns.
+var Case0391Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0391 evaluates query Case0391 over one batch of table t:
+//
+//	SELECT repeat(s, 3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0391(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0391: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0391: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0391Col1(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(s, 3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0391Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0391Col1 computes output column 1 (r) of query Case0391 on every row, noting its first failed row in failed:
+//
+//	repeat(s, 3)
+func case0391Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// repeat(s, 3)
+	repeat := vec.Make[string](n)
+	{
+		out := repeat.V[:n]
+		dirty := !vec.Strict(&repeat, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && repeat.Dirty(i) {
+				continue
+			}
+			r, err := rt.Repeat(sArr.Value(i), int32(3))
+			if err != nil {
+				repeat.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &repeat, all, n, 1)
+	column := vec.StringArray(mem, &repeat, all, n)
+	return column
+}
+
+// Case0392Schema is the schema of the batches Case0392 returns.
+var Case0392Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0392 evaluates query Case0392 over one batch of table t:
+//
+//	SELECT repeat(s, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0392(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0392: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0392: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// repeat(s, i)
+	col1 := repeatColumn(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(s, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0392Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// repeatColumn is the code of 5 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0392 on every row, noting its first failed row in failed:
+//
+//	repeat(s, i)
+func repeatColumn(n int, all vec.Sel, i_ vec.Vec[int32], in1Arr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	repeat := vec.Make[string](n)
+	{
+		i_V := i_.V[:n]
+		out := repeat.V[:n]
+		dirty := !vec.Strict(&repeat, all, n, vec.ArrowFlags(in1Arr), vec.FlagsOf(&i_))
+		for i := range out {
+			if dirty && repeat.Dirty(i) {
+				continue
+			}
+			r, err := rt.Repeat(in1Arr.Value(i), i_V[i])
+			if err != nil {
+				repeat.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &repeat, all, n, 1)
+	column := vec.StringArray(mem, &repeat, all, n)
+	return column
+}
+
+// Case0393Schema is the schema of the batches Case0393 returns.
+var Case0393Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0393 evaluates query Case0393 over one batch of table t:
+//
+//	SELECT repeat(s, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0393(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0393: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0393: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// repeat(s, i)
+	col1 := repeatColumn(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(s, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0393Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0394Schema is the schema of the batches Case0394 returns.
+var Case0394Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0394 evaluates query Case0394 over one batch of table t:
+//
+//	SELECT repeat(s, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0394(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0394: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0394: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// repeat(s, i)
+	col1 := repeatColumn(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(s, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0394Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0395Schema is the schema of the batches Case0395 returns.
+var Case0395Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0395 evaluates query Case0395 over one batch of table t:
+//
+//	SELECT repeat(s, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0395(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0395: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0395: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// repeat(s, i)
+	col1 := repeatColumn(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(s, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0395Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0396Schema is the schema of the batches Case0396 returns.
+var Case0396Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0396 evaluates query Case0396 over one batch of table t:
+//
+//	SELECT repeat(u, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0396(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0396: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0396: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// repeat(u, i)
+	col1 := repeatColumn(n, all, i_, uArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(u, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0396Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0397Schema is the schema of the batches Case0397 returns.
+var Case0397Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0397 evaluates query Case0397 over one batch of table t:
+//
+//	SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0397(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0397: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0397: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// repeat(s, CAST(1 DIV j AS INT))
+	col1 := repeatColumn2(n, all, sArr, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(s, CAST(1 DIV j AS INT))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0397Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// repeatColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0397 on every row, noting its first failed row in failed:
+//
+//	repeat(s, CAST(1 DIV j AS INT))
+func repeatColumn2(n int, all vec.Sel, sArr *array.String, j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.StringOut
+	var repeat vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		jV := j.V[:n]
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 && j.Clean() {
+			for i := range n {
+				directOut.Append(bad.String(rt.Repeat(sS.At(i), bad.Int32(rt.CastInt64ToInt32(bad.Int64(rt.DivInt64(int64(1), rt.CastInt32ToInt64(jV[i]))))))))
+				vec.EndRow(&repeat, n, i, &bad)
+			}
+		} else {
+			for i := range n {
+				if sArr.IsNull(i) || j.IsNull(i) {
+					directOut.AppendNull()
+					continue
+				}
+				directOut.Append(bad.String(rt.Repeat(sS.At(i), bad.Int32(rt.CastInt64ToInt32(bad.Int64(rt.DivInt64(int64(1), rt.CastInt32ToInt64(jV[i]))))))))
+				vec.EndRow(&repeat, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &repeat, all, n, 1)
+	return directCol
+}
+
+// Case0398Schema is the schema of the batches Case0398 returns.
+var Case0398Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0398 evaluates query Case0398 over one batch of table t:
+//
+//	SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0398(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0398: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0398: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// repeat(s, CAST(1 DIV j AS INT))
+	col1 := repeatColumn2(n, all, sArr, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(s, CAST(1 DIV j AS INT))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0398Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0399Schema is the schema of the batches Case0399 returns.
+var Case0399Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0399 evaluates query Case0399 over one batch of table t:
+//
+//	SELECT space(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0399(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0399: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0399: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// space(i)
+	col1 := spaceColumn(n, all, i_, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "space(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0399Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// spaceColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0399 on every row, noting its first failed row in failed:
+//
+//	space(i)
+func spaceColumn(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	space := vec.Make[string](n)
+	{
+		i_V := i_.V[:n]
+		out := space.V[:n]
+		dirty := !vec.Strict(&space, all, n, vec.FlagsOf(&i_))
+		for i := range out {
+			if dirty && space.Dirty(i) {
+				continue
+			}
+			r, err := rt.Space(i_V[i])
+			if err != nil {
+				space.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &space, all, n, 1)
+	column := vec.StringArray(mem, &space, all, n)
+	return column
+}
+
+// Case0400Schema is the schema of the batches Case0400 returns.
+var Case0400Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0400 evaluates query Case0400 over one batch of table t:
+//
+//	SELECT space(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0400(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0400: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0400: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// space(i)
+	col1 := spaceColumn(n, all, i_, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "space(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0400Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0401Schema is the schema of the batches Case0401 returns.
+var Case0401Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0401 evaluates query Case0401 over one batch of table t:
+//
+//	SELECT space(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0401(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0401: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0401: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// space(i)
+	col1 := spaceColumn(n, all, i_, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "space(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0401Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0402Schema is the schema of the batches Case0402 returns.
+var Case0402Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0402 evaluates query Case0402 over one batch of table t:
+//
+//	SELECT space(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0402(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0402: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0402: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// space(i)
+	col1 := spaceColumn(n, all, i_, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "space(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0402Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0403Schema is the schema of the batches Case0403 returns.
+var Case0403Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0403 evaluates query Case0403 over one batch of table t:
+//
+//	SELECT initcap(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0403(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0403: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0403: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// initcap(s)
+	col1 := initcapColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "initcap(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0403Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// initcapColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0403 on every row, noting its first failed row in failed:
+//
+//	initcap(s)
+func initcapColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	initcap := vec.Make[string](n)
+	{
+		out := initcap.V[:n]
+		dirty := !vec.Strict(&initcap, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && initcap.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Initcap(sArr.Value(i))
+		}
+	}
+	vec.Check(failed, &initcap, all, n, 1)
+	column := vec.StringArray(mem, &initcap, all, n)
+	return column
+}
+
+// Case0404Schema is the schema of the batches Case0404 returns.
+var Case0404Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0404 evaluates query Case0404 over one batch of table t:
+//
+//	SELECT initcap(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0404(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0404: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0404: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// initcap(s)
+	col1 := initcapColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "initcap(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0404Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0405Schema is the schema of the batches Case0405 returns.
+var Case0405Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0405 evaluates query Case0405 over one batch of table t:
+//
+//	SELECT initcap(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0405(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0405: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0405: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// initcap(s)
+	col1 := initcapColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "initcap(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0405Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0406Schema is the schema of the batches Case0406 returns.
+var Case0406Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0406 evaluates query Case0406 over one batch of table t:
+//
+//	SELECT initcap(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0406(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0406: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0406: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// initcap(s)
+	col1 := initcapColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "initcap(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0406Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0407Schema is the schema of the batches Case0407 returns.
+var Case0407Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0407 evaluates query Case0407 over one batch of table t:
+//
+//	SELECT ascii(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0407(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0407: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0407: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ascii(s)
+	col1 := asciiColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ascii(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0407Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// asciiColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0407 on every row, noting its first failed row in failed:
+//
+//	ascii(s)
+func asciiColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var ascii vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), nil)
+		for i := range out {
+			out[i] = rt.Ascii(sS.At(i))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ascii, all, n, 1)
+	return directCol
+}
+
+// Case0408Schema is the schema of the batches Case0408 returns.
+var Case0408Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0408 evaluates query Case0408 over one batch of table t:
+//
+//	SELECT ascii(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0408(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0408: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0408: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ascii(s)
+	col1 := asciiColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ascii(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0408Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0409Schema is the schema of the batches Case0409 returns.
+var Case0409Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0409 evaluates query Case0409 over one batch of table t:
+//
+//	SELECT ascii(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0409(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0409: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0409: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ascii(s)
+	col1 := asciiColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ascii(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0409Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0410Schema is the schema of the batches Case0410 returns.
+var Case0410Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0410 evaluates query Case0410 over one batch of table t:
+//
+//	SELECT ascii(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0410(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0410: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0410: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ascii(s)
+	col1 := asciiColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ascii(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0410Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0411Schema is the schema of the batches Case0411 returns.
+var Case0411Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0411 evaluates query Case0411 over one batch of table t:
+//
+//	SELECT chr(a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0411(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0411: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0411: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// chr(a)
+	col1 := chrColumn(n, all, a, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "chr(a)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0411Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// chrColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0411 on every row, noting its first failed row in failed:
+//
+//	chr(a)
+func chrColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	chr := vec.Make[string](n)
+	{
+		aV := a.V[:n]
+		out := chr.V[:n]
+		dirty := !vec.Strict(&chr, all, n, vec.FlagsOf(&a))
+		for i := range out {
+			if dirty && chr.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Chr(aV[i])
+		}
+	}
+	vec.Check(failed, &chr, all, n, 1)
+	column := vec.StringArray(mem, &chr, all, n)
+	return column
+}
+
+// Case0412Schema is the schema of the batches Case0412 returns.
+var Case0412Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0412 evaluates query Case0412 over one batch of table t:
+//
+//	SELECT chr(a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0412(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0412: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0412: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// chr(a)
+	col1 := chrColumn(n, all, a, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "chr(a)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0412Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0413Schema is the schema of the batches Case0413 returns.
+var Case0413Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0413 evaluates query Case0413 over one batch of table t:
+//
+//	SELECT char(a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0413(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0413: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0413: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// char(a)
+	col1 := chrColumn(n, all, a, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "char(a)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0413Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0414Schema is the schema of the batches Case0414 returns.
+var Case0414Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0414 evaluates query Case0414 over one batch of table t:
+//
+//	SELECT chr(a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0414(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0414: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0414: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// chr(a)
+	col1 := chrColumn(n, all, a, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "chr(a)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0414Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0415Schema is the schema of the batches Case0415 returns.
+var Case0415Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0415 evaluates query Case0415 over one batch of table t:
+//
+//	SELECT chr(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0415(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0415: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0415: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0415Col1(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "chr(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0415Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0415Col1 computes output column 1 (r) of query Case0415 on every row, noting its first failed row in failed:
+//
+//	chr(i)
+func case0415Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// chr(CAST(i AS BIGINT))
+	var directCol arrow.Array // written by the loop, or below from chr
+	var directOut *vec.StringOut
+	var chr vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		i_V := i_.V[:n]
+		if i_.Clean() {
+			for i := range n {
+				directOut.Append(rt.Chr(rt.CastInt32ToInt64(i_V[i])))
+			}
+		} else {
+			for i := range n {
+				if i_.IsNull(i) {
+					directOut.AppendNull()
+					continue
+				}
+				directOut.Append(rt.Chr(rt.CastInt32ToInt64(i_V[i])))
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &chr, all, n, 1)
+	return directCol
+}
+
+// Case0416Schema is the schema of the batches Case0416 returns.
+var Case0416Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0416 evaluates query Case0416 over one batch of table t:
+//
+//	SELECT octet_length(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0416(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0416: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0416: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// octet_length(s)
+	col1 := octetLengthColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "octet_length(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0416Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// octetLengthColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0416 on every row, noting its first failed row in failed:
+//
+//	octet_length(s)
+func octetLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var octetLength vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), nil)
+		for i := range out {
+			out[i] = rt.OctetLength(sS.At(i))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &octetLength, all, n, 1)
+	return directCol
+}
+
+// Case0417Schema is the schema of the batches Case0417 returns.
+var Case0417Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0417 evaluates query Case0417 over one batch of table t:
+//
+//	SELECT bit_length(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0417(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0417: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0417: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_length(s)
+	col1 := bitLengthColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_length(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0417Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// bitLengthColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0417 on every row, noting its first failed row in failed:
+//
+//	bit_length(s)
+func bitLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var bitLength vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), nil)
+		for i := range out {
+			out[i] = rt.BitLength(sS.At(i))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitLength, all, n, 1)
+	return directCol
+}
+
+// Case0418Schema is the schema of the batches Case0418 returns.
+var Case0418Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0418 evaluates query Case0418 over one batch of table t:
+//
+//	SELECT octet_length(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0418(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0418: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0418: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// octet_length(s)
+	col1 := octetLengthColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "octet_length(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0418Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0419Schema is the schema of the batches Case0419 returns.
+var Case0419Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0419 evaluates query Case0419 over one batch of table t:
+//
+//	SELECT bit_length(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0419(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0419: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0419: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_length(s)
+	col1 := bitLengthColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_length(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0419Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0420Schema is the schema of the batches Case0420 returns.
+var Case0420Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0420 evaluates query Case0420 over one batch of table t:
+//
+//	SELECT split_part(s, ',', 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0420(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0420: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0420: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// split_part(s, ',', 2)
+	col1 := splitPartColumn(n, all, sArr, failed, mem, ",", int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, ',', 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0420Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// splitPartColumn is the code of 10 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0420 on every row, noting its first failed row in failed:
+//
+//	split_part(s, ',', 2)
+func splitPartColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, value2 int32) arrow.Array {
+	splitPart := vec.Make[string](n)
+	{
+		out := splitPart.V[:n]
+		dirty := !vec.Strict(&splitPart, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && splitPart.Dirty(i) {
+				continue
+			}
+			r, err := rt.SplitPart(sArr.Value(i), text1, int32(value2))
+			if err != nil {
+				splitPart.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &splitPart, all, n, 1)
+	column := vec.StringArray(mem, &splitPart, all, n)
+	return column
+}
+
+// Case0421Schema is the schema of the batches Case0421 returns.
+var Case0421Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0421 evaluates query Case0421 over one batch of table t:
+//
+//	SELECT split_part(s, ',', -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0421(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0421: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0421: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// split_part(s, ',', -1)
+	col1 := splitPartColumn(n, all, sArr, failed, mem, ",", int32(-1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, ',', -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0421Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0422Schema is the schema of the batches Case0422 returns.
+var Case0422Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0422 evaluates query Case0422 over one batch of table t:
+//
+//	SELECT split_part(s, ',', -3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0422(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0422: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0422: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// split_part(s, ',', -3)
+	col1 := splitPartColumn(n, all, sArr, failed, mem, ",", int32(-3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, ',', -3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0422Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0423Schema is the schema of the batches Case0423 returns.
+var Case0423Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0423 evaluates query Case0423 over one batch of table t:
+//
+//	SELECT split_part(s, ',', 4) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0423(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0423: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0423: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// split_part(s, ',', 4)
+	col1 := splitPartColumn(n, all, sArr, failed, mem, ",", int32(4))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, ',', 4)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0423Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0424Schema is the schema of the batches Case0424 returns.
+var Case0424Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0424 evaluates query Case0424 over one batch of table t:
+//
+//	SELECT split_part(s, ',', -4) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0424(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0424: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0424: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// split_part(s, ',', -4)
+	col1 := splitPartColumn(n, all, sArr, failed, mem, ",", int32(-4))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, ',', -4)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0424Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0425Schema is the schema of the batches Case0425 returns.
+var Case0425Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0425 evaluates query Case0425 over one batch of table t:
+//
+//	SELECT split_part(s, ',', -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0425(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0425: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0425: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// split_part(s, ',', -1)
+	col1 := splitPartColumn(n, all, sArr, failed, mem, ",", int32(-1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, ',', -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0425Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0426Schema is the schema of the batches Case0426 returns.
+var Case0426Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0426 evaluates query Case0426 over one batch of table t:
+//
+//	SELECT split_part(s, ',', -2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0426(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0426: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0426: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// split_part(s, ',', -2)
+	col1 := splitPartColumn(n, all, sArr, failed, mem, ",", int32(-2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, ',', -2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0426Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0427Schema is the schema of the batches Case0427 returns.
+var Case0427Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0427 evaluates query Case0427 over one batch of table t:
+//
+//	SELECT split_part(s, '', 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0427(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0427: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0427: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// split_part(s, '', 1)
+	col1 := splitPartColumn(n, all, sArr, failed, mem, "", int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, '', 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0427Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0428Schema is the schema of the batches Case0428 returns.
+var Case0428Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0428 evaluates query Case0428 over one batch of table t:
+//
+//	SELECT split_part(s, ',', 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0428(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0428: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0428: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// split_part(s, ',', 1)
+	col1 := splitPartColumn(n, all, sArr, failed, mem, ",", int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, ',', 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0428Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0429Schema is the schema of the batches Case0429 returns.
+var Case0429Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0429 evaluates query Case0429 over one batch of table t:
+//
+//	SELECT split_part(s, '::', 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0429(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0429: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0429: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// split_part(s, '::', 2)
+	col1 := splitPartColumn(n, all, sArr, failed, mem, "::", int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, '::', 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0429Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0430Schema is the schema of the batches Case0430 returns.
+var Case0430Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0430 evaluates query Case0430 over one batch of table t:
+//
+//	SELECT split_part(s, ',', i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0430(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0430: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0430: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// split_part(s, ',', i)
+	col1 := splitPartColumn2(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, ',', i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0430Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// splitPartColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0430 on every row, noting its first failed row in failed:
+//
+//	split_part(s, ',', i)
+func splitPartColumn2(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	splitPart := vec.Make[string](n)
+	{
+		i_V := i_.V[:n]
+		out := splitPart.V[:n]
+		dirty := !vec.Strict(&splitPart, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_))
+		for i := range out {
+			if dirty && splitPart.Dirty(i) {
+				continue
+			}
+			r, err := rt.SplitPart(sArr.Value(i), ",", i_V[i])
+			if err != nil {
+				splitPart.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &splitPart, all, n, 1)
+	column := vec.StringArray(mem, &splitPart, all, n)
+	return column
+}
+
+// Case0431Schema is the schema of the batches Case0431 returns.
+var Case0431Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0431 evaluates query Case0431 over one batch of table t:
+//
+//	SELECT split_part(s, ',', i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0431(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0431: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0431: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// split_part(s, ',', i)
+	col1 := splitPartColumn2(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, ',', i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0431Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0432Schema is the schema of the batches Case0432 returns.
+var Case0432Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0432 evaluates query Case0432 over one batch of table t:
+//
+//	SELECT split_part(s, u, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0432(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0432: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0432: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0432Col1(n, all, i_, sArr, uArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, u, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0432Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0432Col1 computes output column 1 (r) of query Case0432 on every row, noting its first failed row in failed:
+//
+//	split_part(s, u, i)
+func case0432Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// split_part(s, u, i)
+	splitPart := vec.Make[string](n)
+	{
+		i_V := i_.V[:n]
+		out := splitPart.V[:n]
+		dirty := !vec.Strict(&splitPart, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr), vec.FlagsOf(&i_))
+		for i := range out {
+			if dirty && splitPart.Dirty(i) {
+				continue
+			}
+			r, err := rt.SplitPart(sArr.Value(i), uArr.Value(i), i_V[i])
+			if err != nil {
+				splitPart.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &splitPart, all, n, 1)
+	column := vec.StringArray(mem, &splitPart, all, n)
+	return column
+}
+
+// Case0433Schema is the schema of the batches Case0433 returns.
+var Case0433Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0433 evaluates query Case0433 over one batch of table t:
+//
+//	SELECT substring_index(s, '.', 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0433(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0433: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0433: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// substring_index(s, '.', 2)
+	col1 := substringIndexColumn(n, all, sArr, failed, mem, ".", int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring_index(s, '.', 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0433Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// substringIndexColumn is the code of 6 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0433 on every row, noting its first failed row in failed:
+//
+//	substring_index(s, '.', 2)
+func substringIndexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, value2 int32) arrow.Array {
+	substringIndex := vec.Make[string](n)
+	{
+		out := substringIndex.V[:n]
+		dirty := !vec.Strict(&substringIndex, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && substringIndex.Dirty(i) {
+				continue
+			}
+			out[i] = rt.SubstringIndex(sArr.Value(i), text1, int32(value2))
+		}
+	}
+	vec.Check(failed, &substringIndex, all, n, 1)
+	column := vec.StringArray(mem, &substringIndex, all, n)
+	return column
+}
+
+// Case0434Schema is the schema of the batches Case0434 returns.
+var Case0434Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0434 evaluates query Case0434 over one batch of table t:
+//
+//	SELECT substring_index(s, '.', -2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0434(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0434: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0434: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// substring_index(s, '.', -2)
+	col1 := substringIndexColumn(n, all, sArr, failed, mem, ".", int32(-2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring_index(s, '.', -2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0434Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0435Schema is the schema of the batches Case0435 returns.
+var Case0435Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0435 evaluates query Case0435 over one batch of table t:
+//
+//	SELECT substring_index(s, '.', 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0435(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0435: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0435: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// substring_index(s, '.', 0)
+	col1 := substringIndexColumn(n, all, sArr, failed, mem, ".", int32(0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring_index(s, '.', 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0435Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0436Schema is the schema of the batches Case0436 returns.
+var Case0436Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0436 evaluates query Case0436 over one batch of table t:
+//
+//	SELECT substring_index(s, '.', 5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0436(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0436: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0436: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// substring_index(s, '.', 5)
+	col1 := substringIndexColumn(n, all, sArr, failed, mem, ".", int32(5))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring_index(s, '.', 5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0436Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0437Schema is the schema of the batches Case0437 returns.
+var Case0437Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0437 evaluates query Case0437 over one batch of table t:
+//
+//	SELECT substring_index(s, '.', -5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0437(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0437: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0437: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// substring_index(s, '.', -5)
+	col1 := substringIndexColumn(n, all, sArr, failed, mem, ".", int32(-5))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring_index(s, '.', -5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0437Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0438Schema is the schema of the batches Case0438 returns.
+var Case0438Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0438 evaluates query Case0438 over one batch of table t:
+//
+//	SELECT substring_index(s, '', 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0438(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0438: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0438: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// substring_index(s, '', 1)
+	col1 := substringIndexColumn(n, all, sArr, failed, mem, "", int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring_index(s, '', 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0438Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0439Schema is the schema of the batches Case0439 returns.
+var Case0439Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0439 evaluates query Case0439 over one batch of table t:
+//
+//	SELECT substring_index(s, u, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0439(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0439: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0439: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0439Col1(n, all, sArr, uArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring_index(s, u, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0439Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0439Col1 computes output column 1 (r) of query Case0439 on every row, noting its first failed row in failed:
+//
+//	substring_index(s, u, 1)
+func case0439Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// substring_index(s, u, 1)
+	substringIndex := vec.Make[string](n)
+	{
+		out := substringIndex.V[:n]
+		dirty := !vec.Strict(&substringIndex, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
+		for i := range out {
+			if dirty && substringIndex.Dirty(i) {
+				continue
+			}
+			out[i] = rt.SubstringIndex(sArr.Value(i), uArr.Value(i), int32(1))
+		}
+	}
+	vec.Check(failed, &substringIndex, all, n, 1)
+	column := vec.StringArray(mem, &substringIndex, all, n)
+	return column
+}
+
+// Case0440Schema is the schema of the batches Case0440 returns.
+var Case0440Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0440 evaluates query Case0440 over one batch of table t:
+//
+//	SELECT translate(s, 'abc', '123') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0440(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0440: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0440: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// translate(s, 'abc', '123')
+	col1 := translateColumn(n, all, sArr, failed, mem, "abc", "123")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "translate(s, 'abc', '123')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0440Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// translateColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0440 on every row, noting its first failed row in failed:
+//
+//	translate(s, 'abc', '123')
+func translateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, text2 string) arrow.Array {
+	translate := vec.Make[string](n)
+	{
+		out := translate.V[:n]
+		dirty := !vec.Strict(&translate, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && translate.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Translate(sArr.Value(i), text1, text2)
+		}
+	}
+	vec.Check(failed, &translate, all, n, 1)
+	column := vec.StringArray(mem, &translate, all, n)
+	return column
+}
+
+// Case0441Schema is the schema of the batches Case0441 returns.
+var Case0441Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0441 evaluates query Case0441 over one batch of table t:
+//
+//	SELECT translate(s, 'abc', '1') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0441(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0441: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0441: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// translate(s, 'abc', '1')
+	col1 := translateColumn(n, all, sArr, failed, mem, "abc", "1")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "translate(s, 'abc', '1')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0441Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0442Schema is the schema of the batches Case0442 returns.
+var Case0442Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0442 evaluates query Case0442 over one batch of table t:
+//
+//	SELECT translate(s, 'aa', '12') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0442(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0442: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0442: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// translate(s, 'aa', '12')
+	col1 := translateColumn(n, all, sArr, failed, mem, "aa", "12")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "translate(s, 'aa', '12')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0442Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0443Schema is the schema of the batches Case0443 returns.
+var Case0443Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0443 evaluates query Case0443 over one batch of table t:
+//
+//	SELECT translate(s, 'é', 'e') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0443(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0443: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0443: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// translate(s, 'é', 'e')
+	col1 := translateColumn(n, all, sArr, failed, mem, "é", "e")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "translate(s, 'é', 'e')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0443Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0444Schema is the schema of the batches Case0444 returns.
+var Case0444Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0444 evaluates query Case0444 over one batch of table t:
+//
+//	SELECT translate(s, u, 'x') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0444(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0444: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0444: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0444Col1(n, all, sArr, uArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "translate(s, u, 'x')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0444Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0444Col1 computes output column 1 (r) of query Case0444 on every row, noting its first failed row in failed:
+//
+//	translate(s, u, 'x')
+func case0444Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// translate(s, u, 'x')
+	translate := vec.Make[string](n)
+	{
+		out := translate.V[:n]
+		dirty := !vec.Strict(&translate, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
+		for i := range out {
+			if dirty && translate.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Translate(sArr.Value(i), uArr.Value(i), "x")
+		}
+	}
+	vec.Check(failed, &translate, all, n, 1)
+	column := vec.StringArray(mem, &translate, all, n)
+	return column
+}
+
+// Case0445Schema is the schema of the batches Case0445 returns.
+var Case0445Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0445 evaluates query Case0445 over one batch of table t:
+//
+//	SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0445(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0445: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0445: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// find_in_set(s, 'abc,b,ab,c,def')
+	col1 := findInSetColumn(n, all, sArr, mem, failed, "abc,b,ab,c,def")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "find_in_set(s, 'abc,b,ab,c,def')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0445Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// findInSetColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0445 on every row, noting its first failed row in failed:
+//
+//	find_in_set(s, 'abc,b,ab,c,def')
+func findInSetColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var findInSet vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), nil)
+		for i := range out {
+			out[i] = rt.FindInSet(sS.At(i), text1)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &findInSet, all, n, 1)
+	return directCol
+}
+
+// Case0446Schema is the schema of the batches Case0446 returns.
+var Case0446Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0446 evaluates query Case0446 over one batch of table t:
+//
+//	SELECT find_in_set(s, 'a,b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0446(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0446: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0446: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// find_in_set(s, 'a,b')
+	col1 := findInSetColumn(n, all, sArr, mem, failed, "a,b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "find_in_set(s, 'a,b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0446Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0447Schema is the schema of the batches Case0447 returns.
+var Case0447Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0447 evaluates query Case0447 over one batch of table t:
+//
+//	SELECT find_in_set(s, 'a,,b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0447(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0447: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0447: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// find_in_set(s, 'a,,b')
+	col1 := findInSetColumn(n, all, sArr, mem, failed, "a,,b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "find_in_set(s, 'a,,b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0447Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0448Schema is the schema of the batches Case0448 returns.
+var Case0448Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0448 evaluates query Case0448 over one batch of table t:
+//
+//	SELECT find_in_set(s, 'x') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0448(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0448: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0448: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// find_in_set(s, 'x')
+	col1 := findInSetColumn(n, all, sArr, mem, failed, "x")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "find_in_set(s, 'x')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0448Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0449Schema is the schema of the batches Case0449 returns.
+var Case0449Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0449 evaluates query Case0449 over one batch of table t:
+//
+//	SELECT find_in_set(s, u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0449: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0449: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0449Col1(n, all, sArr, uArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "find_in_set(s, u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0449Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0449Col1 computes output column 1 (r) of query Case0449 on every row, noting its first failed row in failed:
+//
+//	find_in_set(s, u)
+func case0449Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// find_in_set(s, u)
+	var directCol arrow.Array // written by the loop, or below from findInSet
+	var directOut *vec.FixedOut[int32]
+	var findInSet vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		uS := vec.ViewOf(uArr)
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)), nil)
+		for i := range out {
+			out[i] = rt.FindInSet(sS.At(i), uS.At(i))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &findInSet, all, n, 1)
+	return directCol
+}
+
+// Case0450Schema is the schema of the batches Case0450 returns.
+var Case0450Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0450 evaluates query Case0450 over one batch of table t:
+//
+//	SELECT levenshtein(s, u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0450: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0450: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// levenshtein(s, u)
+	col1 := levenshteinColumn(n, all, sArr, uArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "levenshtein(s, u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0450Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// levenshteinColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0450 on every row, noting its first failed row in failed:
+//
+//	levenshtein(s, u)
+func levenshteinColumn(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var levenshtein vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		uS := vec.ViewOf(uArr)
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)), nil)
+		for i := range out {
+			out[i] = rt.Levenshtein2(sS.At(i), uS.At(i))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &levenshtein, all, n, 1)
+	return directCol
+}
+
+// Case0451Schema is the schema of the batches Case0451 returns.
+var Case0451Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0451 evaluates query Case0451 over one batch of table t:
+//
+//	SELECT levenshtein(s, u, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0451: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0451: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// levenshtein(s, u, 2)
+	col1 := levenshteinColumn2(n, all, sArr, uArr, mem, failed, int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "levenshtein(s, u, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0451Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// levenshteinColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0451 on every row, noting its first failed row in failed:
+//
+//	levenshtein(s, u, 2)
+func levenshteinColumn2(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var levenshtein vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		uS := vec.ViewOf(uArr)
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)), nil)
+		for i := range out {
+			out[i] = rt.Levenshtein3(sS.At(i), uS.At(i), int32(value1))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &levenshtein, all, n, 1)
+	return directCol
+}
+
+// Case0452Schema is the schema of the batches Case0452 returns.
+var Case0452Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0452 evaluates query Case0452 over one batch of table t:
+//
+//	SELECT levenshtein(s, u, 3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0452(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0452: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0452: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// levenshtein(s, u, 3)
+	col1 := levenshteinColumn2(n, all, sArr, uArr, mem, failed, int32(3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "levenshtein(s, u, 3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0452Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0453Schema is the schema of the batches Case0453 returns.
+var Case0453Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0453 evaluates query Case0453 over one batch of table t:
+//
+//	SELECT levenshtein(s, u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0453(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0453: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0453: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// levenshtein(s, u)
+	col1 := levenshteinColumn(n, all, sArr, uArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "levenshtein(s, u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0453Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0454Schema is the schema of the batches Case0454 returns.
+var Case0454Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0454 evaluates query Case0454 over one batch of table t:
+//
+//	SELECT levenshtein(s, u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0454(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0454: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0454: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// levenshtein(s, u)
+	col1 := levenshteinColumn(n, all, sArr, uArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "levenshtein(s, u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0454Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0455Schema is the schema of the batches Case0455 returns.
+var Case0455Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0455 evaluates query Case0455 over one batch of table t:
+//
+//	SELECT levenshtein(s, u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0455(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0455: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0455: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// levenshtein(s, u)
+	col1 := levenshteinColumn(n, all, sArr, uArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "levenshtein(s, u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0455Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0456Schema is the schema of the batches Case0456 returns.
+var Case0456Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0456 evaluates query Case0456 over one batch of table t:
+//
+//	SELECT levenshtein(s, u, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0456(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0456: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0456: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0456Col1(n, all, sArr, uArr, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "levenshtein(s, u, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0456Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0456Col1 computes output column 1 (r) of query Case0456 on every row, noting its first failed row in failed:
+//
+//	levenshtein(s, u, i)
+func case0456Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// levenshtein(s, u, i)
+	var directCol arrow.Array // written by the loop, or below from levenshtein
+	var directOut *vec.FixedOut[int32]
+	var levenshtein vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		uS := vec.ViewOf(uArr)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr), vec.FlagsOf(&i_)), nil)
+		for i := range out {
+			out[i] = rt.Levenshtein3(sS.At(i), uS.At(i), i_V[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &levenshtein, all, n, 1)
+	return directCol
+}
+
+// Case0457Schema is the schema of the batches Case0457 returns.
+var Case0457Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0457 evaluates query Case0457 over one batch of table t:
+//
+//	SELECT soundex(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0457(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0457: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0457: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0457Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// soundexColumn is the code of 7 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0457 on every row, noting its first failed row in failed:
+//
+//	soundex(s)
+func soundexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	soundex := vec.Make[string](n)
+	{
+		out := soundex.V[:n]
+		dirty := !vec.Strict(&soundex, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && soundex.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Soundex(sArr.Value(i))
+		}
+	}
+	vec.Check(failed, &soundex, all, n, 1)
+	column := vec.StringArray(mem, &soundex, all, n)
+	return column
+}
+
+// Case0458Schema is the schema of the batches Case0458 returns.
+var Case0458Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0458 evaluates query Case0458 over one batch of table t:
+//
+//	SELECT soundex(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0458(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0458: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0458: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0458Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0459Schema is the schema of the batches Case0459 returns.
+var Case0459Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0459 evaluates query Case0459 over one batch of table t:
+//
+//	SELECT soundex(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0459(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0459: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0459: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0459Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0460Schema is the schema of the batches Case0460 returns.
+var Case0460Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0460 evaluates query Case0460 over one batch of table t:
+//
+//	SELECT soundex(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0460(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0460: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0460: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0460Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0461Schema is the schema of the batches Case0461 returns.
+var Case0461Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0461 evaluates query Case0461 over one batch of table t:
+//
+//	SELECT soundex(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0461(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0461: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0461: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0461Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0462Schema is the schema of the batches Case0462 returns.
+var Case0462Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0462 evaluates query Case0462 over one batch of table t:
+//
+//	SELECT soundex(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0462(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0462: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0462: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0462Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0463Schema is the schema of the batches Case0463 returns.
+var Case0463Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0463 evaluates query Case0463 over one batch of table t:
+//
+//	SELECT soundex(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0463(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0463: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0463: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0463Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0464Schema is the schema of the batches Case0464 returns.
+var Case0464Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0464 evaluates query Case0464 over one batch of table t:
+//
+//	SELECT luhn_check(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0464: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0464: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// luhn_check(s)
+	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0464Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// luhnCheckColumn is the code of 6 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0464 on every row, noting its first failed row in failed:
+//
+//	luhn_check(s)
+func luhnCheckColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	luhnCheck := vec.Make[bool](n)
+	{
+		out := luhnCheck.V[:n]
+		vec.Strict(&luhnCheck, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			out[i] = rt.LuhnCheck(sArr.Value(i))
+		}
+	}
+	vec.Check(failed, &luhnCheck, all, n, 1)
+	column := vec.BoolArray(mem, &luhnCheck, all, n)
+	return column
+}
+
+// Case0465Schema is the schema of the batches Case0465 returns.
+var Case0465Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0465 evaluates query Case0465 over one batch of table t:
+//
+//	SELECT luhn_check(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0465(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0465: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0465: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// luhn_check(s)
+	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0465Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0466Schema is the schema of the batches Case0466 returns.
+var Case0466Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0466 evaluates query Case0466 over one batch of table t:
+//
+//	SELECT luhn_check(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0466(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0466: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0466: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// luhn_check(s)
+	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0466Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0467Schema is the schema of the batches Case0467 returns.
+var Case0467Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0467 evaluates query Case0467 over one batch of table t:
+//
+//	SELECT luhn_check(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0467(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0467: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0467: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// luhn_check(s)
+	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0467Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0468Schema is the schema of the batches Case0468 returns.
+var Case0468Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0468 evaluates query Case0468 over one batch of table t:
+//
+//	SELECT luhn_check(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0468: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0468: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// luhn_check(s)
+	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0468Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0469Schema is the schema of the batches Case0469 returns.
+var Case0469Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0469 evaluates query Case0469 over one batch of table t:
+//
+//	SELECT luhn_check(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0469(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0469: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0469: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// luhn_check(s)
+	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0469Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0470Schema is the schema of the batches Case0470 returns.
+var Case0470Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0470 evaluates query Case0470 over one batch of table t:
+//
+//	SELECT lcase(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0470(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0470: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0470: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// lcase(s)
+	col1 := lowerColumn(n, all, sArr, arena, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lcase(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0470Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0471Schema is the schema of the batches Case0471 returns.
+var Case0471Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0471 evaluates query Case0471 over one batch of table t:
+//
+//	SELECT ucase(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0471(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0471: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0471: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ucase(s)
+	col1 := upperColumn(n, all, sArr, arena, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ucase(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0471Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0472Schema is the schema of the batches Case0472 returns.
+var Case0472Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0472 evaluates query Case0472 over one batch of table t:
+//
+//	SELECT len(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0472(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0472: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0472: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// len(s)
+	col1 := lengthColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "len(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0472Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -22804,6 +27463,198 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case0375, Case0375Schema, true
 	case "Case0376":
 		return Case0376, Case0376Schema, true
+	case "Case0377":
+		return Case0377, Case0377Schema, true
+	case "Case0378":
+		return Case0378, Case0378Schema, true
+	case "Case0379":
+		return Case0379, Case0379Schema, true
+	case "Case0380":
+		return Case0380, Case0380Schema, true
+	case "Case0381":
+		return Case0381, Case0381Schema, true
+	case "Case0382":
+		return Case0382, Case0382Schema, true
+	case "Case0383":
+		return Case0383, Case0383Schema, true
+	case "Case0384":
+		return Case0384, Case0384Schema, true
+	case "Case0385":
+		return Case0385, Case0385Schema, true
+	case "Case0386":
+		return Case0386, Case0386Schema, true
+	case "Case0387":
+		return Case0387, Case0387Schema, true
+	case "Case0388":
+		return Case0388, Case0388Schema, true
+	case "Case0389":
+		return Case0389, Case0389Schema, true
+	case "Case0390":
+		return Case0390, Case0390Schema, true
+	case "Case0391":
+		return Case0391, Case0391Schema, true
+	case "Case0392":
+		return Case0392, Case0392Schema, true
+	case "Case0393":
+		return Case0393, Case0393Schema, true
+	case "Case0394":
+		return Case0394, Case0394Schema, true
+	case "Case0395":
+		return Case0395, Case0395Schema, true
+	case "Case0396":
+		return Case0396, Case0396Schema, true
+	case "Case0397":
+		return Case0397, Case0397Schema, true
+	case "Case0398":
+		return Case0398, Case0398Schema, true
+	case "Case0399":
+		return Case0399, Case0399Schema, true
+	case "Case0400":
+		return Case0400, Case0400Schema, true
+	case "Case0401":
+		return Case0401, Case0401Schema, true
+	case "Case0402":
+		return Case0402, Case0402Schema, true
+	case "Case0403":
+		return Case0403, Case0403Schema, true
+	case "Case0404":
+		return Case0404, Case0404Schema, true
+	case "Case0405":
+		return Case0405, Case0405Schema, true
+	case "Case0406":
+		return Case0406, Case0406Schema, true
+	case "Case0407":
+		return Case0407, Case0407Schema, true
+	case "Case0408":
+		return Case0408, Case0408Schema, true
+	case "Case0409":
+		return Case0409, Case0409Schema, true
+	case "Case0410":
+		return Case0410, Case0410Schema, true
+	case "Case0411":
+		return Case0411, Case0411Schema, true
+	case "Case0412":
+		return Case0412, Case0412Schema, true
+	case "Case0413":
+		return Case0413, Case0413Schema, true
+	case "Case0414":
+		return Case0414, Case0414Schema, true
+	case "Case0415":
+		return Case0415, Case0415Schema, true
+	case "Case0416":
+		return Case0416, Case0416Schema, true
+	case "Case0417":
+		return Case0417, Case0417Schema, true
+	case "Case0418":
+		return Case0418, Case0418Schema, true
+	case "Case0419":
+		return Case0419, Case0419Schema, true
+	case "Case0420":
+		return Case0420, Case0420Schema, true
+	case "Case0421":
+		return Case0421, Case0421Schema, true
+	case "Case0422":
+		return Case0422, Case0422Schema, true
+	case "Case0423":
+		return Case0423, Case0423Schema, true
+	case "Case0424":
+		return Case0424, Case0424Schema, true
+	case "Case0425":
+		return Case0425, Case0425Schema, true
+	case "Case0426":
+		return Case0426, Case0426Schema, true
+	case "Case0427":
+		return Case0427, Case0427Schema, true
+	case "Case0428":
+		return Case0428, Case0428Schema, true
+	case "Case0429":
+		return Case0429, Case0429Schema, true
+	case "Case0430":
+		return Case0430, Case0430Schema, true
+	case "Case0431":
+		return Case0431, Case0431Schema, true
+	case "Case0432":
+		return Case0432, Case0432Schema, true
+	case "Case0433":
+		return Case0433, Case0433Schema, true
+	case "Case0434":
+		return Case0434, Case0434Schema, true
+	case "Case0435":
+		return Case0435, Case0435Schema, true
+	case "Case0436":
+		return Case0436, Case0436Schema, true
+	case "Case0437":
+		return Case0437, Case0437Schema, true
+	case "Case0438":
+		return Case0438, Case0438Schema, true
+	case "Case0439":
+		return Case0439, Case0439Schema, true
+	case "Case0440":
+		return Case0440, Case0440Schema, true
+	case "Case0441":
+		return Case0441, Case0441Schema, true
+	case "Case0442":
+		return Case0442, Case0442Schema, true
+	case "Case0443":
+		return Case0443, Case0443Schema, true
+	case "Case0444":
+		return Case0444, Case0444Schema, true
+	case "Case0445":
+		return Case0445, Case0445Schema, true
+	case "Case0446":
+		return Case0446, Case0446Schema, true
+	case "Case0447":
+		return Case0447, Case0447Schema, true
+	case "Case0448":
+		return Case0448, Case0448Schema, true
+	case "Case0449":
+		return Case0449, Case0449Schema, true
+	case "Case0450":
+		return Case0450, Case0450Schema, true
+	case "Case0451":
+		return Case0451, Case0451Schema, true
+	case "Case0452":
+		return Case0452, Case0452Schema, true
+	case "Case0453":
+		return Case0453, Case0453Schema, true
+	case "Case0454":
+		return Case0454, Case0454Schema, true
+	case "Case0455":
+		return Case0455, Case0455Schema, true
+	case "Case0456":
+		return Case0456, Case0456Schema, true
+	case "Case0457":
+		return Case0457, Case0457Schema, true
+	case "Case0458":
+		return Case0458, Case0458Schema, true
+	case "Case0459":
+		return Case0459, Case0459Schema, true
+	case "Case0460":
+		return Case0460, Case0460Schema, true
+	case "Case0461":
+		return Case0461, Case0461Schema, true
+	case "Case0462":
+		return Case0462, Case0462Schema, true
+	case "Case0463":
+		return Case0463, Case0463Schema, true
+	case "Case0464":
+		return Case0464, Case0464Schema, true
+	case "Case0465":
+		return Case0465, Case0465Schema, true
+	case "Case0466":
+		return Case0466, Case0466Schema, true
+	case "Case0467":
+		return Case0467, Case0467Schema, true
+	case "Case0468":
+		return Case0468, Case0468Schema, true
+	case "Case0469":
+		return Case0469, Case0469Schema, true
+	case "Case0470":
+		return Case0470, Case0470Schema, true
+	case "Case0471":
+		return Case0471, Case0471Schema, true
+	case "Case0472":
+		return Case0472, Case0472Schema, true
 	}
 	return nil, nil, false
 }

@@ -45,11 +45,11 @@ func concatFn() *ir.Function {
 func init() {
 	register(strict("length",
 		"Number of characters (Unicode code points) in s; each byte of invalid UTF-8 counts as one character.",
-		nil, sig(tInt, ok1(rt.Length), tStr)), "char_length", "character_length")
+		nil, sig(tInt, ok1(rt.Length), tStr)), "char_length", "character_length", "len")
 	register(strict("upper", "s with every letter mapped to upper case (simple per-character mapping; invalid UTF-8 bytes are kept).",
-		nil, sig(tStr, ok1(rt.Upper), tStr)))
+		nil, sig(tStr, ok1(rt.Upper), tStr)), "ucase")
 	register(strict("lower", "s with every letter mapped to lower case (simple per-character mapping; invalid UTF-8 bytes are kept).",
-		nil, sig(tStr, ok1(rt.Lower), tStr)))
+		nil, sig(tStr, ok1(rt.Lower), tStr)), "lcase")
 	register(strict("substring",
 		"Characters of s from 1-based position pos (0 acts like 1, a negative pos counts from the end), at most len of them (default: to the end); a window outside s, or len <= 0, gives ''.",
 		nil,
