@@ -32,11 +32,11 @@ func decode(s string, i int) (rune, int) {
 	return r, w
 }
 
-// Left is left(s, n): the first n characters of s; ” when n <= 0.
+// Left is left(s, n): the first n characters of s; the empty string when n <= 0.
 func Left(s string, n int32) string { return charSlice(s, 0, int64(n)) }
 
 // Right is right(s, n): the last n characters of s (all of s when it is
-// shorter); ” when n <= 0.
+// shorter); the empty string when n <= 0.
 func Right(s string, n int32) string {
 	if n <= 0 {
 		return ""
@@ -62,7 +62,7 @@ func Reverse(s string) string {
 	return string(b)
 }
 
-// Repeat is repeat(s, n): s n times; ” when n <= 0. A result above
+// Repeat is repeat(s, n): s n times; the empty string when n <= 0. A result above
 // MaxRepeatLength characters raises INVALID_PARAMETER_VALUE.
 func Repeat(s string, n int32) (string, *Error) {
 	if n <= 0 || s == "" {
@@ -74,7 +74,7 @@ func Repeat(s string, n int32) (string, *Error) {
 	return strings.Repeat(s, int(n)), nil
 }
 
-// Space is space(n): n spaces; ” when n <= 0. More than MaxRepeatLength
+// Space is space(n): n spaces; the empty string when n <= 0. More than MaxRepeatLength
 // raises INVALID_PARAMETER_VALUE.
 func Space(n int32) (string, *Error) { return Repeat(" ", n) }
 
@@ -100,7 +100,7 @@ func Initcap(s string) string {
 	return b.String()
 }
 
-// Ascii is ascii(s): the code point of the first character of s, 0 for ”. An
+// Ascii is ascii(s): the code point of the first character of s, 0 for the empty string. An
 // invalid first byte gives the byte's value.
 func Ascii(s string) int32 {
 	if s == "" {
@@ -114,7 +114,7 @@ func Ascii(s string) int32 {
 }
 
 // Chr is chr(n) and char(n): the character whose code point is n mod 256
-// (U+0000 to U+00FF, so chr(256 + 65) is 'A'); ” when n < 0.
+// (U+0000 to U+00FF, so chr(256 + 65) is 'A'); the empty string when n < 0.
 func Chr(n int64) string {
 	if n < 0 {
 		return ""
@@ -129,7 +129,7 @@ func OctetLength(s string) int32 { return int32(len(s)) }
 func BitLength(s string) int32 { return int32(len(s)) * 8 }
 
 // SplitPart is split_part(s, delim, n): part n of s split at every delim, 1
-// for the first, -1 for the last; ” when there is no such part. An empty
+// for the first, -1 for the last; the empty string when there is no such part. An empty
 // delim does not split (s is part 1 and -1). Part 0 raises
 // INVALID_INDEX_OF_ZERO.
 func SplitPart(s, delim string, n int32) (string, *Error) {
@@ -175,7 +175,7 @@ func SplitPart(s, delim string, n int32) (string, *Error) {
 // SubstringIndex is substring_index(s, delim, count): the part of s before
 // the count-th occurrence of delim (counted from the left when count > 0), or
 // after the count-th from the right (count < 0); all of s when delim occurs
-// fewer times; ” when count is 0 or delim is ”. Occurrences do not overlap.
+// fewer times; the empty string when count is 0 or delim is the empty string. Occurrences do not overlap.
 func SubstringIndex(s, delim string, count int32) string {
 	if count == 0 || delim == "" {
 		return ""
@@ -327,7 +327,7 @@ func chars(s string) []string {
 const soundexCodes = "01230127022455012623017202"
 
 // Soundex is soundex(s): the letter and three digits of American Soundex, as
-// Spark computes it over ASCII letters. s is returned as it is when it is ”
+// Spark computes it over ASCII letters. s is returned as it is when it is the empty string
 // or does not start with an ASCII letter; a later character that is not an
 // ASCII letter separates equal digits, like a vowel.
 func Soundex(s string) string {
