@@ -1138,289 +1138,472 @@ SELECT CAST(IF(p, NULL, NULL) AS VARCHAR) AS r FROM t;
 SELECT CAST(COALESCE(NULL, NULL) AS BIGINT) + 1 AS r FROM t;
 
 -- name: Case0377
-SELECT left(s, 2) AS r FROM t;
+SELECT dayofweek(d) AS r FROM t;
 
 -- name: Case0378
-SELECT left(s, i) AS r FROM t;
+SELECT dayofweek(d) AS r FROM t;
 
 -- name: Case0379
-SELECT left(s, i) AS r FROM t;
+SELECT dayofweek(d) AS r FROM t;
 
 -- name: Case0380
-SELECT left(s, i) AS r FROM t;
+SELECT dayofweek(d) AS r FROM t;
 
 -- name: Case0381
-SELECT left(s, i) AS r FROM t;
+SELECT weekday(d) AS r FROM t;
 
 -- name: Case0382
-SELECT left(s, i) AS r FROM t;
+SELECT weekday(d) AS r FROM t;
 
 -- name: Case0383
-SELECT right(s, 2) AS r FROM t;
+SELECT weekday(d) AS r FROM t;
 
 -- name: Case0384
-SELECT right(s, 4) AS r FROM t;
+SELECT weekday(d) AS r FROM t;
 
 -- name: Case0385
-SELECT right(s, 9) AS r FROM t;
+SELECT dayofyear(d) AS r FROM t;
 
 -- name: Case0386
-SELECT right(s, 0) AS r FROM t;
+SELECT dayofyear(d) AS r FROM t;
 
 -- name: Case0387
-SELECT right(s, i) AS r FROM t;
+SELECT dayofyear(d) AS r FROM t;
 
 -- name: Case0388
-SELECT reverse(s) AS r FROM t;
+SELECT dayofyear(d) AS r FROM t;
 
 -- name: Case0389
-SELECT reverse(s) AS r FROM t;
+SELECT quarter(d) AS r FROM t;
 
 -- name: Case0390
-SELECT reverse(s) AS r FROM t;
+SELECT quarter(d) AS r FROM t;
 
 -- name: Case0391
-SELECT repeat(s, 3) AS r FROM t;
+SELECT quarter(d) AS r FROM t;
 
 -- name: Case0392
-SELECT repeat(s, i) AS r FROM t;
+SELECT quarter(d) AS r FROM t;
 
 -- name: Case0393
-SELECT repeat(s, i) AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0394
-SELECT repeat(s, i) AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0395
-SELECT repeat(s, i) AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0396
-SELECT repeat(u, i) AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0397
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0398
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0399
-SELECT space(i) AS r FROM t;
+SELECT last_day(d) AS r FROM t;
 
 -- name: Case0400
-SELECT space(i) AS r FROM t;
+SELECT last_day(d) AS r FROM t;
 
 -- name: Case0401
-SELECT space(i) AS r FROM t;
+SELECT last_day(d) AS r FROM t;
 
 -- name: Case0402
-SELECT space(i) AS r FROM t;
+SELECT last_day(d) AS r FROM t;
 
 -- name: Case0403
-SELECT initcap(s) AS r FROM t;
+SELECT add_months(d, 1) AS r FROM t;
 
 -- name: Case0404
-SELECT initcap(s) AS r FROM t;
+SELECT add_months(d, 1) AS r FROM t;
 
 -- name: Case0405
-SELECT initcap(s) AS r FROM t;
+SELECT add_months(d, -13) AS r FROM t;
 
 -- name: Case0406
-SELECT initcap(s) AS r FROM t;
+SELECT add_months(d, 12) AS r FROM t;
 
 -- name: Case0407
-SELECT ascii(s) AS r FROM t;
+SELECT add_months(d, i) AS r FROM t;
 
 -- name: Case0408
-SELECT ascii(s) AS r FROM t;
+SELECT add_months(d, i) AS r FROM t;
 
 -- name: Case0409
-SELECT ascii(s) AS r FROM t;
+SELECT add_months(d, i) AS r FROM t;
 
 -- name: Case0410
-SELECT ascii(s) AS r FROM t;
+SELECT add_months(e, i) AS r FROM t;
 
 -- name: Case0411
-SELECT chr(a) AS r FROM t;
+SELECT next_day(d, 'TU') AS r FROM t;
 
 -- name: Case0412
-SELECT chr(a) AS r FROM t;
+SELECT next_day(d, 'mon') AS r FROM t;
 
 -- name: Case0413
-SELECT char(a) AS r FROM t;
+SELECT next_day(d, 'Sunday') AS r FROM t;
 
 -- name: Case0414
-SELECT chr(a) AS r FROM t;
+SELECT next_day(d, s) AS r FROM t;
 
 -- name: Case0415
-SELECT chr(i) AS r FROM t;
+SELECT next_day(d, s) AS r FROM t;
 
 -- name: Case0416
-SELECT octet_length(s) AS r FROM t;
+SELECT next_day(d, s) AS r FROM t;
 
 -- name: Case0417
-SELECT bit_length(s) AS r FROM t;
+SELECT make_date(2013, 7, 15) AS r FROM t;
 
 -- name: Case0418
-SELECT octet_length(s) AS r FROM t;
+SELECT make_date(i, 2, 29) AS r FROM t;
 
 -- name: Case0419
-SELECT bit_length(s) AS r FROM t;
+SELECT make_date(i, 2, 29) AS r FROM t;
 
 -- name: Case0420
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT make_date(i, 13, j) AS r FROM t;
 
 -- name: Case0421
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT make_date(i, 13, j) AS r FROM t;
 
 -- name: Case0422
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT make_date(i, 1, 1) AS r FROM t;
 
 -- name: Case0423
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT unix_date(d) AS r FROM t;
 
 -- name: Case0424
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT unix_date(d) AS r FROM t;
 
 -- name: Case0425
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT unix_date(d) AS r FROM t;
 
 -- name: Case0426
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT date_from_unix_date(i) AS r FROM t;
 
 -- name: Case0427
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT date_from_unix_date(i) AS r FROM t;
 
 -- name: Case0428
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT date_from_unix_date(i) AS r FROM t;
 
 -- name: Case0429
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0430
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT months_between(d, e, false) AS r FROM t;
 
 -- name: Case0431
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0432
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0433
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0434
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0435
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT months_between(d, e, p) AS r FROM t;
 
 -- name: Case0436
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT dateadd(d, 1) AS r FROM t;
 
 -- name: Case0437
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT date_diff(d, e) AS r FROM t;
 
 -- name: Case0438
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case0439
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0440
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0441
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0442
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0443
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0444
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case0445
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case0446
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case0447
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case0448
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case0449
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case0450
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case0451
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case0452
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case0453
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0454
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0455
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0456
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0457
-SELECT soundex(s) AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case0458
-SELECT soundex(s) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case0459
-SELECT soundex(s) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case0460
-SELECT soundex(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0461
-SELECT soundex(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0462
-SELECT soundex(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0463
-SELECT soundex(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0464
-SELECT luhn_check(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0465
-SELECT luhn_check(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0466
-SELECT luhn_check(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0467
-SELECT luhn_check(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0468
-SELECT luhn_check(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0469
-SELECT luhn_check(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0470
-SELECT lcase(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0471
-SELECT ucase(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0472
+SELECT chr(a) AS r FROM t;
+
+-- name: Case0473
+SELECT chr(a) AS r FROM t;
+
+-- name: Case0474
+SELECT char(a) AS r FROM t;
+
+-- name: Case0475
+SELECT chr(a) AS r FROM t;
+
+-- name: Case0476
+SELECT chr(i) AS r FROM t;
+
+-- name: Case0477
+SELECT octet_length(s) AS r FROM t;
+
+-- name: Case0478
+SELECT bit_length(s) AS r FROM t;
+
+-- name: Case0479
+SELECT octet_length(s) AS r FROM t;
+
+-- name: Case0480
+SELECT bit_length(s) AS r FROM t;
+
+-- name: Case0481
+SELECT split_part(s, ',', 2) AS r FROM t;
+
+-- name: Case0482
+SELECT split_part(s, ',', -1) AS r FROM t;
+
+-- name: Case0483
+SELECT split_part(s, ',', -3) AS r FROM t;
+
+-- name: Case0484
+SELECT split_part(s, ',', 4) AS r FROM t;
+
+-- name: Case0485
+SELECT split_part(s, ',', -4) AS r FROM t;
+
+-- name: Case0486
+SELECT split_part(s, ',', -1) AS r FROM t;
+
+-- name: Case0487
+SELECT split_part(s, ',', -2) AS r FROM t;
+
+-- name: Case0488
+SELECT split_part(s, '', 1) AS r FROM t;
+
+-- name: Case0489
+SELECT split_part(s, ',', 1) AS r FROM t;
+
+-- name: Case0490
+SELECT split_part(s, '::', 2) AS r FROM t;
+
+-- name: Case0491
+SELECT split_part(s, ',', i) AS r FROM t;
+
+-- name: Case0492
+SELECT split_part(s, ',', i) AS r FROM t;
+
+-- name: Case0493
+SELECT split_part(s, u, i) AS r FROM t;
+
+-- name: Case0494
+SELECT substring_index(s, '.', 2) AS r FROM t;
+
+-- name: Case0495
+SELECT substring_index(s, '.', -2) AS r FROM t;
+
+-- name: Case0496
+SELECT substring_index(s, '.', 0) AS r FROM t;
+
+-- name: Case0497
+SELECT substring_index(s, '.', 5) AS r FROM t;
+
+-- name: Case0498
+SELECT substring_index(s, '.', -5) AS r FROM t;
+
+-- name: Case0499
+SELECT substring_index(s, '', 1) AS r FROM t;
+
+-- name: Case0500
+SELECT substring_index(s, u, 1) AS r FROM t;
+
+-- name: Case0501
+SELECT translate(s, 'abc', '123') AS r FROM t;
+
+-- name: Case0502
+SELECT translate(s, 'abc', '1') AS r FROM t;
+
+-- name: Case0503
+SELECT translate(s, 'aa', '12') AS r FROM t;
+
+-- name: Case0504
+SELECT translate(s, 'é', 'e') AS r FROM t;
+
+-- name: Case0505
+SELECT translate(s, u, 'x') AS r FROM t;
+
+-- name: Case0506
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+
+-- name: Case0507
+SELECT find_in_set(s, 'a,b') AS r FROM t;
+
+-- name: Case0508
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
+
+-- name: Case0509
+SELECT find_in_set(s, 'x') AS r FROM t;
+
+-- name: Case0510
+SELECT find_in_set(s, u) AS r FROM t;
+
+-- name: Case0511
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case0512
+SELECT levenshtein(s, u, 2) AS r FROM t;
+
+-- name: Case0513
+SELECT levenshtein(s, u, 3) AS r FROM t;
+
+-- name: Case0514
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case0515
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case0516
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case0517
+SELECT levenshtein(s, u, i) AS r FROM t;
+
+-- name: Case0518
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0519
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0520
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0521
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0522
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0523
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0524
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0525
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0526
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0527
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0528
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0529
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0530
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0531
+SELECT lcase(s) AS r FROM t;
+
+-- name: Case0532
+SELECT ucase(s) AS r FROM t;
+
+-- name: Case0533
 SELECT len(s) AS r FROM t;

@@ -10646,7 +10646,7 @@ func Case0190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// dateAddColumn is the code of 2 units of this file that differ only in what they
+// dateAddColumn is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0190 on every row, noting its first failed row in failed:
 //
@@ -10935,7 +10935,7 @@ func Case0195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// datediffColumn is the code of 3 units of this file that differ only in what they
+// datediffColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0195 on every row, noting its first failed row in failed:
 //
@@ -22048,12 +22048,12 @@ func Case0376(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0377Schema is the schema of the batches Case0377 returns.
 var Case0377Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
 // Case0377 evaluates query Case0377 over one batch of table t:
 //
-//	SELECT left(s, 2) AS r FROM t
+//	SELECT dayofweek(d) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22068,14 +22068,15 @@ func Case0377(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0377: %w", err)
 	}
 	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
+	d := vec.Dates(in.Column(9))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0377Col1(n, all, sArr, failed, mem)
+	// dayofweek(d)
+	col1 := dayofweekColumn(n, all, d, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, 2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dayofweek(d)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22086,10 +22087,2960 @@ func Case0377(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0377Col1 computes output column 1 (r) of query Case0377 on every row, noting its first failed row in failed:
+// dayofweekColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0377 on every row, noting its first failed row in failed:
+//
+//	dayofweek(d)
+func dayofweekColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var dayofweek vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		dV := d.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), nil)
+		for i := range out {
+			out[i] = rt.DayOfWeek(dV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &dayofweek, all, n, 1)
+	return directCol
+}
+
+// Case0378Schema is the schema of the batches Case0378 returns.
+var Case0378Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0378 evaluates query Case0378 over one batch of table t:
+//
+//	SELECT dayofweek(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0378(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0378: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0378: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// dayofweek(d)
+	col1 := dayofweekColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dayofweek(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0378Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0379Schema is the schema of the batches Case0379 returns.
+var Case0379Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0379 evaluates query Case0379 over one batch of table t:
+//
+//	SELECT dayofweek(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0379(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0379: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0379: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// dayofweek(d)
+	col1 := dayofweekColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dayofweek(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0379Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0380Schema is the schema of the batches Case0380 returns.
+var Case0380Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0380 evaluates query Case0380 over one batch of table t:
+//
+//	SELECT dayofweek(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0380(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0380: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0380: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// dayofweek(d)
+	col1 := dayofweekColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dayofweek(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0380Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0381Schema is the schema of the batches Case0381 returns.
+var Case0381Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0381 evaluates query Case0381 over one batch of table t:
+//
+//	SELECT weekday(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0381(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0381: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0381: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// weekday(d)
+	col1 := weekdayColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "weekday(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0381Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// weekdayColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0381 on every row, noting its first failed row in failed:
+//
+//	weekday(d)
+func weekdayColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var weekday vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		dV := d.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), nil)
+		for i := range out {
+			out[i] = rt.Weekday(dV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &weekday, all, n, 1)
+	return directCol
+}
+
+// Case0382Schema is the schema of the batches Case0382 returns.
+var Case0382Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0382 evaluates query Case0382 over one batch of table t:
+//
+//	SELECT weekday(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0382(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0382: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0382: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// weekday(d)
+	col1 := weekdayColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "weekday(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0382Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0383Schema is the schema of the batches Case0383 returns.
+var Case0383Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0383 evaluates query Case0383 over one batch of table t:
+//
+//	SELECT weekday(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0383(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0383: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0383: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// weekday(d)
+	col1 := weekdayColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "weekday(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0383Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0384Schema is the schema of the batches Case0384 returns.
+var Case0384Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0384 evaluates query Case0384 over one batch of table t:
+//
+//	SELECT weekday(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0384(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0384: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0384: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// weekday(d)
+	col1 := weekdayColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "weekday(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0384Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0385Schema is the schema of the batches Case0385 returns.
+var Case0385Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0385 evaluates query Case0385 over one batch of table t:
+//
+//	SELECT dayofyear(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0385(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0385: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0385: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// dayofyear(d)
+	col1 := dayofyearColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dayofyear(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0385Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// dayofyearColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0385 on every row, noting its first failed row in failed:
+//
+//	dayofyear(d)
+func dayofyearColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var dayofyear vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		dV := d.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), nil)
+		for i := range out {
+			out[i] = rt.DayOfYear(dV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &dayofyear, all, n, 1)
+	return directCol
+}
+
+// Case0386Schema is the schema of the batches Case0386 returns.
+var Case0386Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0386 evaluates query Case0386 over one batch of table t:
+//
+//	SELECT dayofyear(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0386(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0386: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0386: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// dayofyear(d)
+	col1 := dayofyearColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dayofyear(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0386Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0387Schema is the schema of the batches Case0387 returns.
+var Case0387Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0387 evaluates query Case0387 over one batch of table t:
+//
+//	SELECT dayofyear(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0387(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0387: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0387: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// dayofyear(d)
+	col1 := dayofyearColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dayofyear(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0387Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0388Schema is the schema of the batches Case0388 returns.
+var Case0388Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0388 evaluates query Case0388 over one batch of table t:
+//
+//	SELECT dayofyear(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0388(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0388: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0388: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// dayofyear(d)
+	col1 := dayofyearColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dayofyear(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0388Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0389Schema is the schema of the batches Case0389 returns.
+var Case0389Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0389 evaluates query Case0389 over one batch of table t:
+//
+//	SELECT quarter(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0389(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0389: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0389: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// quarter(d)
+	col1 := quarterColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "quarter(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0389Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// quarterColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0389 on every row, noting its first failed row in failed:
+//
+//	quarter(d)
+func quarterColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var quarter vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		dV := d.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), nil)
+		for i := range out {
+			out[i] = rt.Quarter(dV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &quarter, all, n, 1)
+	return directCol
+}
+
+// Case0390Schema is the schema of the batches Case0390 returns.
+var Case0390Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0390 evaluates query Case0390 over one batch of table t:
+//
+//	SELECT quarter(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0390(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0390: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0390: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// quarter(d)
+	col1 := quarterColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "quarter(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0390Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0391Schema is the schema of the batches Case0391 returns.
+var Case0391Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0391 evaluates query Case0391 over one batch of table t:
+//
+//	SELECT quarter(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0391(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0391: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0391: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// quarter(d)
+	col1 := quarterColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "quarter(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0391Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0392Schema is the schema of the batches Case0392 returns.
+var Case0392Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0392 evaluates query Case0392 over one batch of table t:
+//
+//	SELECT quarter(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0392(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0392: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0392: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// quarter(d)
+	col1 := quarterColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "quarter(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0392Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0393Schema is the schema of the batches Case0393 returns.
+var Case0393Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0393 evaluates query Case0393 over one batch of table t:
+//
+//	SELECT weekofyear(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0393(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0393: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0393: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// weekofyear(d)
+	col1 := weekofyearColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "weekofyear(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0393Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// weekofyearColumn is the code of 6 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0393 on every row, noting its first failed row in failed:
+//
+//	weekofyear(d)
+func weekofyearColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var weekofyear vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		dV := d.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), nil)
+		for i := range out {
+			out[i] = rt.WeekOfYear(dV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &weekofyear, all, n, 1)
+	return directCol
+}
+
+// Case0394Schema is the schema of the batches Case0394 returns.
+var Case0394Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0394 evaluates query Case0394 over one batch of table t:
+//
+//	SELECT weekofyear(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0394(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0394: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0394: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// weekofyear(d)
+	col1 := weekofyearColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "weekofyear(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0394Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0395Schema is the schema of the batches Case0395 returns.
+var Case0395Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0395 evaluates query Case0395 over one batch of table t:
+//
+//	SELECT weekofyear(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0395(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0395: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0395: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// weekofyear(d)
+	col1 := weekofyearColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "weekofyear(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0395Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0396Schema is the schema of the batches Case0396 returns.
+var Case0396Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0396 evaluates query Case0396 over one batch of table t:
+//
+//	SELECT weekofyear(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0396(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0396: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0396: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// weekofyear(d)
+	col1 := weekofyearColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "weekofyear(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0396Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0397Schema is the schema of the batches Case0397 returns.
+var Case0397Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0397 evaluates query Case0397 over one batch of table t:
+//
+//	SELECT weekofyear(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0397(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0397: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0397: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// weekofyear(d)
+	col1 := weekofyearColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "weekofyear(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0397Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0398Schema is the schema of the batches Case0398 returns.
+var Case0398Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0398 evaluates query Case0398 over one batch of table t:
+//
+//	SELECT weekofyear(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0398(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0398: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0398: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// weekofyear(d)
+	col1 := weekofyearColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "weekofyear(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0398Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0399Schema is the schema of the batches Case0399 returns.
+var Case0399Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0399 evaluates query Case0399 over one batch of table t:
+//
+//	SELECT last_day(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0399(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0399: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0399: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// last_day(d)
+	col1 := lastDayColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "last_day(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0399Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// lastDayColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0399 on every row, noting its first failed row in failed:
+//
+//	last_day(d)
+func lastDayColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var lastDay vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
+		dV := d.V[:n]
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&d))
+		lastDay.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.LastDay(dV[i]))
+			vec.EndStrictRow(&lastDay, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &lastDay, all, n, 1)
+	return directCol
+}
+
+// Case0400Schema is the schema of the batches Case0400 returns.
+var Case0400Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0400 evaluates query Case0400 over one batch of table t:
+//
+//	SELECT last_day(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0400(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0400: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0400: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// last_day(d)
+	col1 := lastDayColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "last_day(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0400Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0401Schema is the schema of the batches Case0401 returns.
+var Case0401Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0401 evaluates query Case0401 over one batch of table t:
+//
+//	SELECT last_day(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0401(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0401: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0401: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// last_day(d)
+	col1 := lastDayColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "last_day(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0401Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0402Schema is the schema of the batches Case0402 returns.
+var Case0402Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0402 evaluates query Case0402 over one batch of table t:
+//
+//	SELECT last_day(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0402(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0402: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0402: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// last_day(d)
+	col1 := lastDayColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "last_day(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0402Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0403Schema is the schema of the batches Case0403 returns.
+var Case0403Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0403 evaluates query Case0403 over one batch of table t:
+//
+//	SELECT add_months(d, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0403(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0403: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0403: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// add_months(d, 1)
+	col1 := addMonthsColumn(n, all, d, mem, failed, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "add_months(d, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0403Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// addMonthsColumn is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0403 on every row, noting its first failed row in failed:
+//
+//	add_months(d, 1)
+func addMonthsColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var addMonths vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
+		dV := d.V[:n]
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&d))
+		addMonths.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.AddMonths(dV[i], int32(value1)))
+			vec.EndStrictRow(&addMonths, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &addMonths, all, n, 1)
+	return directCol
+}
+
+// Case0404Schema is the schema of the batches Case0404 returns.
+var Case0404Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0404 evaluates query Case0404 over one batch of table t:
+//
+//	SELECT add_months(d, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0404(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0404: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0404: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// add_months(d, 1)
+	col1 := addMonthsColumn(n, all, d, mem, failed, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "add_months(d, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0404Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0405Schema is the schema of the batches Case0405 returns.
+var Case0405Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0405 evaluates query Case0405 over one batch of table t:
+//
+//	SELECT add_months(d, -13) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0405(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0405: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0405: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// add_months(d, -13)
+	col1 := addMonthsColumn(n, all, d, mem, failed, int32(-13))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "add_months(d, -13)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0405Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0406Schema is the schema of the batches Case0406 returns.
+var Case0406Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0406 evaluates query Case0406 over one batch of table t:
+//
+//	SELECT add_months(d, 12) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0406(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0406: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0406: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// add_months(d, 12)
+	col1 := addMonthsColumn(n, all, d, mem, failed, int32(12))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "add_months(d, 12)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0406Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0407Schema is the schema of the batches Case0407 returns.
+var Case0407Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0407 evaluates query Case0407 over one batch of table t:
+//
+//	SELECT add_months(d, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0407(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0407: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0407: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// add_months(d, i)
+	col1 := addMonthsColumn2(n, all, d, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "add_months(d, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0407Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// addMonthsColumn2 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0407 on every row, noting its first failed row in failed:
+//
+//	add_months(d, i)
+func addMonthsColumn2(n int, all vec.Sel, in1 vec.Vec[int32], i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var addMonths vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
+		in1V := in1.V[:n]
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&i_))
+		addMonths.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.AddMonths(in1V[i], i_V[i]))
+			vec.EndStrictRow(&addMonths, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &addMonths, all, n, 1)
+	return directCol
+}
+
+// Case0408Schema is the schema of the batches Case0408 returns.
+var Case0408Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0408 evaluates query Case0408 over one batch of table t:
+//
+//	SELECT add_months(d, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0408(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0408: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0408: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// add_months(d, i)
+	col1 := addMonthsColumn2(n, all, d, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "add_months(d, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0408Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0409Schema is the schema of the batches Case0409 returns.
+var Case0409Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0409 evaluates query Case0409 over one batch of table t:
+//
+//	SELECT add_months(d, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0409(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0409: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0409: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// add_months(d, i)
+	col1 := addMonthsColumn2(n, all, d, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "add_months(d, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0409Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0410Schema is the schema of the batches Case0410 returns.
+var Case0410Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0410 evaluates query Case0410 over one batch of table t:
+//
+//	SELECT add_months(e, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0410(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0410: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0410: %w", err)
+	}
+	n := int(in.NumRows())
+	e_ := vec.Dates(in.Column(10))
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// add_months(e, i)
+	col1 := addMonthsColumn2(n, all, e_, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "add_months(e, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0410Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0411Schema is the schema of the batches Case0411 returns.
+var Case0411Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0411 evaluates query Case0411 over one batch of table t:
+//
+//	SELECT next_day(d, 'TU') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0411(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0411: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0411: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// next_day(d, 'TU')
+	col1 := nextDayColumn(n, all, d, mem, failed, "TU")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "next_day(d, 'TU')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0411Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nextDayColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0411 on every row, noting its first failed row in failed:
+//
+//	next_day(d, 'TU')
+func nextDayColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var nextDay vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
+		dV := d.V[:n]
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&d))
+		nextDay.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.NextDay(dV[i], text1))
+			vec.EndStrictRow(&nextDay, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &nextDay, all, n, 1)
+	return directCol
+}
+
+// Case0412Schema is the schema of the batches Case0412 returns.
+var Case0412Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0412 evaluates query Case0412 over one batch of table t:
+//
+//	SELECT next_day(d, 'mon') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0412(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0412: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0412: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// next_day(d, 'mon')
+	col1 := nextDayColumn(n, all, d, mem, failed, "mon")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "next_day(d, 'mon')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0412Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0413Schema is the schema of the batches Case0413 returns.
+var Case0413Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0413 evaluates query Case0413 over one batch of table t:
+//
+//	SELECT next_day(d, 'Sunday') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0413(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0413: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0413: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// next_day(d, 'Sunday')
+	col1 := nextDayColumn(n, all, d, mem, failed, "Sunday")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "next_day(d, 'Sunday')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0413Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0414Schema is the schema of the batches Case0414 returns.
+var Case0414Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0414 evaluates query Case0414 over one batch of table t:
+//
+//	SELECT next_day(d, s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0414(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0414: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0414: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// next_day(d, s)
+	col1 := nextDayColumn2(n, all, d, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "next_day(d, s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0414Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// nextDayColumn2 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0414 on every row, noting its first failed row in failed:
+//
+//	next_day(d, s)
+func nextDayColumn2(n int, all vec.Sel, d vec.Vec[int32], sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var nextDay vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
+		dV := d.V[:n]
+		sS := vec.ViewOf(sArr)
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&d), vec.ArrowFlags(sArr))
+		nextDay.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.NextDay(dV[i], sS.At(i)))
+			vec.EndStrictRow(&nextDay, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &nextDay, all, n, 1)
+	return directCol
+}
+
+// Case0415Schema is the schema of the batches Case0415 returns.
+var Case0415Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0415 evaluates query Case0415 over one batch of table t:
+//
+//	SELECT next_day(d, s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0415(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0415: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0415: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// next_day(d, s)
+	col1 := nextDayColumn2(n, all, d, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "next_day(d, s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0415Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0416Schema is the schema of the batches Case0416 returns.
+var Case0416Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0416 evaluates query Case0416 over one batch of table t:
+//
+//	SELECT next_day(d, s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0416(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0416: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0416: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// next_day(d, s)
+	col1 := nextDayColumn2(n, all, d, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "next_day(d, s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0416Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0417Schema is the schema of the batches Case0417 returns.
+var Case0417Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: false},
+}, nil)
+
+// Case0417 evaluates query Case0417 over one batch of table t:
+//
+//	SELECT make_date(2013, 7, 15) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0417(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0417: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0417: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0417Col1(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "make_date(2013, 7, 15)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0417Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0417Col1 computes output column 1 (r) of query Case0417 on every row, noting its first failed row in failed:
+//
+//	make_date(2013, 7, 15)
+func case0417Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.Const[int32](n, int32(15901))
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.DateArray(mem, &konst, all, n)
+	return column
+}
+
+// Case0418Schema is the schema of the batches Case0418 returns.
+var Case0418Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0418 evaluates query Case0418 over one batch of table t:
+//
+//	SELECT make_date(i, 2, 29) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0418(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0418: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0418: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// make_date(i, 2, 29)
+	col1 := makeDateColumn(n, all, i_, mem, failed, int32(2), int32(29))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "make_date(i, 2, 29)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0418Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// makeDateColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0418 on every row, noting its first failed row in failed:
+//
+//	make_date(i, 2, 29)
+func makeDateColumn(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure, value1 int32, value2 int32) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var makeDate vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&i_))
+		makeDate.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.MakeDate(i_V[i], int32(value1), int32(value2)))
+			vec.EndStrictRow(&makeDate, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &makeDate, all, n, 1)
+	return directCol
+}
+
+// Case0419Schema is the schema of the batches Case0419 returns.
+var Case0419Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0419 evaluates query Case0419 over one batch of table t:
+//
+//	SELECT make_date(i, 2, 29) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0419(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0419: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0419: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// make_date(i, 2, 29)
+	col1 := makeDateColumn(n, all, i_, mem, failed, int32(2), int32(29))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "make_date(i, 2, 29)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0419Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0420Schema is the schema of the batches Case0420 returns.
+var Case0420Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0420 evaluates query Case0420 over one batch of table t:
+//
+//	SELECT make_date(i, 13, j) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0420(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0420: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0420: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// make_date(i, 13, j)
+	col1 := makeDateColumn2(n, all, i_, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "make_date(i, 13, j)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0420Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// makeDateColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0420 on every row, noting its first failed row in failed:
+//
+//	make_date(i, 13, j)
+func makeDateColumn2(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var makeDate vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
+		i_V := i_.V[:n]
+		jV := j.V[:n]
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&j))
+		makeDate.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.MakeDate(i_V[i], int32(13), jV[i]))
+			vec.EndStrictRow(&makeDate, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &makeDate, all, n, 1)
+	return directCol
+}
+
+// Case0421Schema is the schema of the batches Case0421 returns.
+var Case0421Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0421 evaluates query Case0421 over one batch of table t:
+//
+//	SELECT make_date(i, 13, j) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0421(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0421: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0421: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// make_date(i, 13, j)
+	col1 := makeDateColumn2(n, all, i_, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "make_date(i, 13, j)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0421Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0422Schema is the schema of the batches Case0422 returns.
+var Case0422Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0422 evaluates query Case0422 over one batch of table t:
+//
+//	SELECT make_date(i, 1, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0422(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0422: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0422: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// make_date(i, 1, 1)
+	col1 := makeDateColumn(n, all, i_, mem, failed, int32(1), int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "make_date(i, 1, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0422Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0423Schema is the schema of the batches Case0423 returns.
+var Case0423Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0423 evaluates query Case0423 over one batch of table t:
+//
+//	SELECT unix_date(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0423(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0423: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0423: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// unix_date(d)
+	col1 := unixDateColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "unix_date(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0423Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// unixDateColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0423 on every row, noting its first failed row in failed:
+//
+//	unix_date(d)
+func unixDateColumn(n int, all vec.Sel, d vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var unixDate vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		dV := d.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d)), nil)
+		for i := range out {
+			out[i] = rt.UnixDate(dV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &unixDate, all, n, 1)
+	return directCol
+}
+
+// Case0424Schema is the schema of the batches Case0424 returns.
+var Case0424Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0424 evaluates query Case0424 over one batch of table t:
+//
+//	SELECT unix_date(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0424(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0424: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0424: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// unix_date(d)
+	col1 := unixDateColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "unix_date(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0424Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0425Schema is the schema of the batches Case0425 returns.
+var Case0425Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0425 evaluates query Case0425 over one batch of table t:
+//
+//	SELECT unix_date(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0425(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0425: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0425: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// unix_date(d)
+	col1 := unixDateColumn(n, all, d, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "unix_date(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0425Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0426Schema is the schema of the batches Case0426 returns.
+var Case0426Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0426 evaluates query Case0426 over one batch of table t:
+//
+//	SELECT date_from_unix_date(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0426(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0426: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0426: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// date_from_unix_date(i)
+	col1 := dateFromUnixDateColumn(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_from_unix_date(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0426Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// dateFromUnixDateColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0426 on every row, noting its first failed row in failed:
+//
+//	date_from_unix_date(i)
+func dateFromUnixDateColumn(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var dateFromUnixDate vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.FixedWidthTypes.Date32, n)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_)), nil)
+		for i := range out {
+			out[i] = rt.DateFromUnixDate(i_V[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &dateFromUnixDate, all, n, 1)
+	return directCol
+}
+
+// Case0427Schema is the schema of the batches Case0427 returns.
+var Case0427Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0427 evaluates query Case0427 over one batch of table t:
+//
+//	SELECT date_from_unix_date(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0427(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0427: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0427: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// date_from_unix_date(i)
+	col1 := dateFromUnixDateColumn(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_from_unix_date(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0427Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0428Schema is the schema of the batches Case0428 returns.
+var Case0428Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0428 evaluates query Case0428 over one batch of table t:
+//
+//	SELECT date_from_unix_date(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0428(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0428: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0428: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// date_from_unix_date(i)
+	col1 := dateFromUnixDateColumn(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_from_unix_date(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0428Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0429Schema is the schema of the batches Case0429 returns.
+var Case0429Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0429 evaluates query Case0429 over one batch of table t:
+//
+//	SELECT months_between(d, e) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0429(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0429: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0429: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	e_ := vec.Dates(in.Column(10))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// months_between(d, e)
+	col1 := monthsBetweenColumn(n, all, d, e_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "months_between(d, e)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0429Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// monthsBetweenColumn is the code of 5 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0429 on every row, noting its first failed row in failed:
+//
+//	months_between(d, e)
+func monthsBetweenColumn(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[float64]
+	var monthsBetween vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		dV := d.V[:n]
+		e_V := e_.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d), vec.FlagsOf(&e_)), nil)
+		for i := range out {
+			out[i] = rt.MonthsBetween2(dV[i], e_V[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &monthsBetween, all, n, 1)
+	return directCol
+}
+
+// Case0430Schema is the schema of the batches Case0430 returns.
+var Case0430Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0430 evaluates query Case0430 over one batch of table t:
+//
+//	SELECT months_between(d, e, false) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0430(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0430: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0430: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	e_ := vec.Dates(in.Column(10))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0430Col1(n, all, d, e_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "months_between(d, e, false)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0430Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0430Col1 computes output column 1 (r) of query Case0430 on every row, noting its first failed row in failed:
+//
+//	months_between(d, e, false)
+func case0430Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// months_between(d, e, FALSE)
+	var directCol arrow.Array // written by the loop, or below from monthsBetween
+	var directOut *vec.FixedOut[float64]
+	var monthsBetween vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		dV := d.V[:n]
+		e_V := e_.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d), vec.FlagsOf(&e_)), nil)
+		for i := range out {
+			out[i] = rt.MonthsBetween3(dV[i], e_V[i], false)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &monthsBetween, all, n, 1)
+	return directCol
+}
+
+// Case0431Schema is the schema of the batches Case0431 returns.
+var Case0431Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0431 evaluates query Case0431 over one batch of table t:
+//
+//	SELECT months_between(d, e) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0431(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0431: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0431: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	e_ := vec.Dates(in.Column(10))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// months_between(d, e)
+	col1 := monthsBetweenColumn(n, all, d, e_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "months_between(d, e)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0431Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0432Schema is the schema of the batches Case0432 returns.
+var Case0432Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0432 evaluates query Case0432 over one batch of table t:
+//
+//	SELECT months_between(d, e) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0432(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0432: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0432: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	e_ := vec.Dates(in.Column(10))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// months_between(d, e)
+	col1 := monthsBetweenColumn(n, all, d, e_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "months_between(d, e)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0432Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0433Schema is the schema of the batches Case0433 returns.
+var Case0433Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0433 evaluates query Case0433 over one batch of table t:
+//
+//	SELECT months_between(d, e) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0433(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0433: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0433: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	e_ := vec.Dates(in.Column(10))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// months_between(d, e)
+	col1 := monthsBetweenColumn(n, all, d, e_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "months_between(d, e)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0433Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0434Schema is the schema of the batches Case0434 returns.
+var Case0434Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0434 evaluates query Case0434 over one batch of table t:
+//
+//	SELECT months_between(d, e) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0434(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0434: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0434: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	e_ := vec.Dates(in.Column(10))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// months_between(d, e)
+	col1 := monthsBetweenColumn(n, all, d, e_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "months_between(d, e)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0434Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0435Schema is the schema of the batches Case0435 returns.
+var Case0435Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0435 evaluates query Case0435 over one batch of table t:
+//
+//	SELECT months_between(d, e, p) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0435(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0435: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0435: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	e_ := vec.Dates(in.Column(10))
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0435Col1(n, all, d, e_, p, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "months_between(d, e, p)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0435Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0435Col1 computes output column 1 (r) of query Case0435 on every row, noting its first failed row in failed:
+//
+//	months_between(d, e, p)
+func case0435Col1(n int, all vec.Sel, d vec.Vec[int32], e_ vec.Vec[int32], p vec.Vec[bool], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// months_between(d, e, p)
+	var directCol arrow.Array // written by the loop, or below from monthsBetween
+	var directOut *vec.FixedOut[float64]
+	var monthsBetween vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		dV := d.V[:n]
+		e_V := e_.V[:n]
+		pV := p.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&d), vec.FlagsOf(&e_), vec.FlagsOf(&p)), nil)
+		for i := range out {
+			out[i] = rt.MonthsBetween3(dV[i], e_V[i], pV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &monthsBetween, all, n, 1)
+	return directCol
+}
+
+// Case0436Schema is the schema of the batches Case0436 returns.
+var Case0436Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case0436 evaluates query Case0436 over one batch of table t:
+//
+//	SELECT dateadd(d, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0436(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0436: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0436: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// dateadd(d, 1)
+	col1 := dateAddColumn(n, all, d, mem, failed, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "dateadd(d, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0436Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0437Schema is the schema of the batches Case0437 returns.
+var Case0437Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0437 evaluates query Case0437 over one batch of table t:
+//
+//	SELECT date_diff(d, e) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0437(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0437: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0437: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+	e_ := vec.Dates(in.Column(10))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// date_diff(d, e)
+	col1 := datediffColumn(n, all, d, e_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date_diff(d, e)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0437Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0438Schema is the schema of the batches Case0438 returns.
+var Case0438Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0438 evaluates query Case0438 over one batch of table t:
+//
+//	SELECT left(s, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0438(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0438: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0438: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0438Col1(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0438Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0438Col1 computes output column 1 (r) of query Case0438 on every row, noting its first failed row in failed:
 //
 //	left(s, 2)
-func case0377Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0438Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// left(s, 2)
 	left := vec.Make[string](n)
 	{
@@ -22107,26 +25058,26 @@ func case0377Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case0378Schema is the schema of the batches Case0378 returns.
-var Case0378Schema = arrow.NewSchema([]arrow.Field{
+// Case0439Schema is the schema of the batches Case0439 returns.
+var Case0439Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0378 evaluates query Case0378 over one batch of table t:
+// Case0439 evaluates query Case0439 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0378(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0439(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0378: %w", err)
+		return nil, fmt.Errorf("query Case0439: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0378: %w", err)
+		return nil, fmt.Errorf("query Case0439: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -22142,7 +25093,7 @@ func Case0378(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0378Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0439Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -22151,7 +25102,7 @@ func Case0378(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // leftColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0378 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0439 on every row, noting its first failed row in failed:
 //
 //	left(s, i)
 func leftColumn(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -22172,26 +25123,26 @@ func leftColumn(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, faile
 	return column
 }
 
-// Case0379Schema is the schema of the batches Case0379 returns.
-var Case0379Schema = arrow.NewSchema([]arrow.Field{
+// Case0440Schema is the schema of the batches Case0440 returns.
+var Case0440Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0379 evaluates query Case0379 over one batch of table t:
+// Case0440 evaluates query Case0440 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0379(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0440(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0379: %w", err)
+		return nil, fmt.Errorf("query Case0440: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0379: %w", err)
+		return nil, fmt.Errorf("query Case0440: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -22207,33 +25158,33 @@ func Case0379(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0379Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0440Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0380Schema is the schema of the batches Case0380 returns.
-var Case0380Schema = arrow.NewSchema([]arrow.Field{
+// Case0441Schema is the schema of the batches Case0441 returns.
+var Case0441Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0380 evaluates query Case0380 over one batch of table t:
+// Case0441 evaluates query Case0441 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0380(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0441(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0380: %w", err)
+		return nil, fmt.Errorf("query Case0441: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0380: %w", err)
+		return nil, fmt.Errorf("query Case0441: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -22249,33 +25200,33 @@ func Case0380(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0380Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0441Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0381Schema is the schema of the batches Case0381 returns.
-var Case0381Schema = arrow.NewSchema([]arrow.Field{
+// Case0442Schema is the schema of the batches Case0442 returns.
+var Case0442Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0381 evaluates query Case0381 over one batch of table t:
+// Case0442 evaluates query Case0442 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0381(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0442(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0381: %w", err)
+		return nil, fmt.Errorf("query Case0442: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0381: %w", err)
+		return nil, fmt.Errorf("query Case0442: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -22291,33 +25242,33 @@ func Case0381(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0381Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0442Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0382Schema is the schema of the batches Case0382 returns.
-var Case0382Schema = arrow.NewSchema([]arrow.Field{
+// Case0443Schema is the schema of the batches Case0443 returns.
+var Case0443Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0382 evaluates query Case0382 over one batch of table t:
+// Case0443 evaluates query Case0443 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0382(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0443(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0382: %w", err)
+		return nil, fmt.Errorf("query Case0443: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0382: %w", err)
+		return nil, fmt.Errorf("query Case0443: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -22333,33 +25284,33 @@ func Case0382(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0382Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0443Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0383Schema is the schema of the batches Case0383 returns.
-var Case0383Schema = arrow.NewSchema([]arrow.Field{
+// Case0444Schema is the schema of the batches Case0444 returns.
+var Case0444Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0383 evaluates query Case0383 over one batch of table t:
+// Case0444 evaluates query Case0444 over one batch of table t:
 //
 //	SELECT right(s, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0383(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0444(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0383: %w", err)
+		return nil, fmt.Errorf("query Case0444: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0383: %w", err)
+		return nil, fmt.Errorf("query Case0444: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -22374,7 +25325,7 @@ func Case0383(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0383Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0444Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -22383,7 +25334,7 @@ func Case0383(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // rightColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0383 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0444 on every row, noting its first failed row in failed:
 //
 //	right(s, 2)
 func rightColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
@@ -22403,26 +25354,26 @@ func rightColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, me
 	return column
 }
 
-// Case0384Schema is the schema of the batches Case0384 returns.
-var Case0384Schema = arrow.NewSchema([]arrow.Field{
+// Case0445Schema is the schema of the batches Case0445 returns.
+var Case0445Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0384 evaluates query Case0384 over one batch of table t:
+// Case0445 evaluates query Case0445 over one batch of table t:
 //
 //	SELECT right(s, 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0384(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0445(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0384: %w", err)
+		return nil, fmt.Errorf("query Case0445: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0384: %w", err)
+		return nil, fmt.Errorf("query Case0445: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -22437,33 +25388,33 @@ func Case0384(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0384Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0445Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0385Schema is the schema of the batches Case0385 returns.
-var Case0385Schema = arrow.NewSchema([]arrow.Field{
+// Case0446Schema is the schema of the batches Case0446 returns.
+var Case0446Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0385 evaluates query Case0385 over one batch of table t:
+// Case0446 evaluates query Case0446 over one batch of table t:
 //
 //	SELECT right(s, 9) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0385(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0446(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0385: %w", err)
+		return nil, fmt.Errorf("query Case0446: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0385: %w", err)
+		return nil, fmt.Errorf("query Case0446: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -22478,33 +25429,33 @@ func Case0385(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0385Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0446Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0386Schema is the schema of the batches Case0386 returns.
-var Case0386Schema = arrow.NewSchema([]arrow.Field{
+// Case0447Schema is the schema of the batches Case0447 returns.
+var Case0447Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0386 evaluates query Case0386 over one batch of table t:
+// Case0447 evaluates query Case0447 over one batch of table t:
 //
 //	SELECT right(s, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0386(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0447(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0386: %w", err)
+		return nil, fmt.Errorf("query Case0447: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0386: %w", err)
+		return nil, fmt.Errorf("query Case0447: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -22519,33 +25470,33 @@ func Case0386(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0386Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0447Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0387Schema is the schema of the batches Case0387 returns.
-var Case0387Schema = arrow.NewSchema([]arrow.Field{
+// Case0448Schema is the schema of the batches Case0448 returns.
+var Case0448Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0387 evaluates query Case0387 over one batch of table t:
+// Case0448 evaluates query Case0448 over one batch of table t:
 //
 //	SELECT right(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0387(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0448(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0387: %w", err)
+		return nil, fmt.Errorf("query Case0448: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0387: %w", err)
+		return nil, fmt.Errorf("query Case0448: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -22553,24 +25504,24 @@ func Case0387(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0387Col1(n, all, i_, sArr, failed, mem)
+	col1 := case0448Col1(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "right(s, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0387Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0448Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0387Col1 computes output column 1 (r) of query Case0387 on every row, noting its first failed row in failed:
+// case0448Col1 computes output column 1 (r) of query Case0448 on every row, noting its first failed row in failed:
 //
 //	right(s, i)
-func case0387Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0448Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// right(s, i)
 	right := vec.Make[string](n)
 	{
@@ -22589,26 +25540,26 @@ func case0387Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fai
 	return column
 }
 
-// Case0388Schema is the schema of the batches Case0388 returns.
-var Case0388Schema = arrow.NewSchema([]arrow.Field{
+// Case0449Schema is the schema of the batches Case0449 returns.
+var Case0449Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0388 evaluates query Case0388 over one batch of table t:
+// Case0449 evaluates query Case0449 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0388(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0388: %w", err)
+		return nil, fmt.Errorf("query Case0449: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0388: %w", err)
+		return nil, fmt.Errorf("query Case0449: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -22623,7 +25574,7 @@ func Case0388(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0388Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0449Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -22632,7 +25583,7 @@ func Case0388(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // reverseColumn is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0388 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0449 on every row, noting its first failed row in failed:
 //
 //	reverse(s)
 func reverseColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -22652,26 +25603,26 @@ func reverseColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case0389Schema is the schema of the batches Case0389 returns.
-var Case0389Schema = arrow.NewSchema([]arrow.Field{
+// Case0450Schema is the schema of the batches Case0450 returns.
+var Case0450Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0389 evaluates query Case0389 over one batch of table t:
+// Case0450 evaluates query Case0450 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0389(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0389: %w", err)
+		return nil, fmt.Errorf("query Case0450: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0389: %w", err)
+		return nil, fmt.Errorf("query Case0450: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -22686,33 +25637,33 @@ func Case0389(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0389Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0450Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0390Schema is the schema of the batches Case0390 returns.
-var Case0390Schema = arrow.NewSchema([]arrow.Field{
+// Case0451Schema is the schema of the batches Case0451 returns.
+var Case0451Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0390 evaluates query Case0390 over one batch of table t:
+// Case0451 evaluates query Case0451 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0390(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0390: %w", err)
+		return nil, fmt.Errorf("query Case0451: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0390: %w", err)
+		return nil, fmt.Errorf("query Case0451: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -22727,57 +25678,57 @@ func Case0390(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0390Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0451Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0391Schema is the schema of the batches Case0391 returns.
-var Case0391Schema = arrow.NewSchema([]arrow.Field{
+// Case0452Schema is the schema of the batches Case0452 returns.
+var Case0452Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0391 evaluates query Case0391 over one batch of table t:
+// Case0452 evaluates query Case0452 over one batch of table t:
 //
 //	SELECT repeat(s, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0391(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0452(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0391: %w", err)
+		return nil, fmt.Errorf("query Case0452: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0391: %w", err)
+		return nil, fmt.Errorf("query Case0452: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0391Col1(n, all, sArr, failed, mem)
+	col1 := case0452Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(s, 3)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0391Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0452Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0391Col1 computes output column 1 (r) of query Case0391 on every row, noting its first failed row in failed:
+// case0452Col1 computes output column 1 (r) of query Case0452 on every row, noting its first failed row in failed:
 //
 //	repeat(s, 3)
-func case0391Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0452Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// repeat(s, 3)
 	repeat := vec.Make[string](n)
 	{
@@ -22800,26 +25751,26 @@ func case0391Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case0392Schema is the schema of the batches Case0392 returns.
-var Case0392Schema = arrow.NewSchema([]arrow.Field{
+// Case0453Schema is the schema of the batches Case0453 returns.
+var Case0453Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0392 evaluates query Case0392 over one batch of table t:
+// Case0453 evaluates query Case0453 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0392(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0453(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0392: %w", err)
+		return nil, fmt.Errorf("query Case0453: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0392: %w", err)
+		return nil, fmt.Errorf("query Case0453: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -22835,7 +25786,7 @@ func Case0392(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0392Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0453Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -22844,7 +25795,7 @@ func Case0392(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // repeatColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0392 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0453 on every row, noting its first failed row in failed:
 //
 //	repeat(s, i)
 func repeatColumn(n int, all vec.Sel, i_ vec.Vec[int32], in1Arr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -22870,26 +25821,26 @@ func repeatColumn(n int, all vec.Sel, i_ vec.Vec[int32], in1Arr *array.String, f
 	return column
 }
 
-// Case0393Schema is the schema of the batches Case0393 returns.
-var Case0393Schema = arrow.NewSchema([]arrow.Field{
+// Case0454Schema is the schema of the batches Case0454 returns.
+var Case0454Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0393 evaluates query Case0393 over one batch of table t:
+// Case0454 evaluates query Case0454 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0393(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0454(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0393: %w", err)
+		return nil, fmt.Errorf("query Case0454: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0393: %w", err)
+		return nil, fmt.Errorf("query Case0454: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -22905,33 +25856,33 @@ func Case0393(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0393Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0454Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0394Schema is the schema of the batches Case0394 returns.
-var Case0394Schema = arrow.NewSchema([]arrow.Field{
+// Case0455Schema is the schema of the batches Case0455 returns.
+var Case0455Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0394 evaluates query Case0394 over one batch of table t:
+// Case0455 evaluates query Case0455 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0394(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0455(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0394: %w", err)
+		return nil, fmt.Errorf("query Case0455: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0394: %w", err)
+		return nil, fmt.Errorf("query Case0455: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -22947,33 +25898,33 @@ func Case0394(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0394Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0455Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0395Schema is the schema of the batches Case0395 returns.
-var Case0395Schema = arrow.NewSchema([]arrow.Field{
+// Case0456Schema is the schema of the batches Case0456 returns.
+var Case0456Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0395 evaluates query Case0395 over one batch of table t:
+// Case0456 evaluates query Case0456 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0395(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0456(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0395: %w", err)
+		return nil, fmt.Errorf("query Case0456: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0395: %w", err)
+		return nil, fmt.Errorf("query Case0456: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -22989,33 +25940,33 @@ func Case0395(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0395Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0456Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0396Schema is the schema of the batches Case0396 returns.
-var Case0396Schema = arrow.NewSchema([]arrow.Field{
+// Case0457Schema is the schema of the batches Case0457 returns.
+var Case0457Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0396 evaluates query Case0396 over one batch of table t:
+// Case0457 evaluates query Case0457 over one batch of table t:
 //
 //	SELECT repeat(u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0396(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0457(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0396: %w", err)
+		return nil, fmt.Errorf("query Case0457: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0396: %w", err)
+		return nil, fmt.Errorf("query Case0457: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -23031,33 +25982,33 @@ func Case0396(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0396Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0457Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0397Schema is the schema of the batches Case0397 returns.
-var Case0397Schema = arrow.NewSchema([]arrow.Field{
+// Case0458Schema is the schema of the batches Case0458 returns.
+var Case0458Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0397 evaluates query Case0397 over one batch of table t:
+// Case0458 evaluates query Case0458 over one batch of table t:
 //
 //	SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0397(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0458(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0397: %w", err)
+		return nil, fmt.Errorf("query Case0458: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0397: %w", err)
+		return nil, fmt.Errorf("query Case0458: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -23073,7 +26024,7 @@ func Case0397(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0397Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0458Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -23082,7 +26033,7 @@ func Case0397(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // repeatColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0397 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0458 on every row, noting its first failed row in failed:
 //
 //	repeat(s, CAST(1 DIV j AS INT))
 func repeatColumn2(n int, all vec.Sel, sArr *array.String, j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -23115,26 +26066,26 @@ func repeatColumn2(n int, all vec.Sel, sArr *array.String, j vec.Vec[int32], mem
 	return directCol
 }
 
-// Case0398Schema is the schema of the batches Case0398 returns.
-var Case0398Schema = arrow.NewSchema([]arrow.Field{
+// Case0459Schema is the schema of the batches Case0459 returns.
+var Case0459Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0398 evaluates query Case0398 over one batch of table t:
+// Case0459 evaluates query Case0459 over one batch of table t:
 //
 //	SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0398(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0459(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0398: %w", err)
+		return nil, fmt.Errorf("query Case0459: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0398: %w", err)
+		return nil, fmt.Errorf("query Case0459: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -23150,33 +26101,33 @@ func Case0398(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0398Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0459Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0399Schema is the schema of the batches Case0399 returns.
-var Case0399Schema = arrow.NewSchema([]arrow.Field{
+// Case0460Schema is the schema of the batches Case0460 returns.
+var Case0460Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0399 evaluates query Case0399 over one batch of table t:
+// Case0460 evaluates query Case0460 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0399(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0460(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0399: %w", err)
+		return nil, fmt.Errorf("query Case0460: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0399: %w", err)
+		return nil, fmt.Errorf("query Case0460: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -23191,7 +26142,7 @@ func Case0399(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0399Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0460Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -23200,7 +26151,7 @@ func Case0399(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // spaceColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0399 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0460 on every row, noting its first failed row in failed:
 //
 //	space(i)
 func spaceColumn(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -23226,26 +26177,26 @@ func spaceColumn(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// Case0400Schema is the schema of the batches Case0400 returns.
-var Case0400Schema = arrow.NewSchema([]arrow.Field{
+// Case0461Schema is the schema of the batches Case0461 returns.
+var Case0461Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0400 evaluates query Case0400 over one batch of table t:
+// Case0461 evaluates query Case0461 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0400(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0461(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0400: %w", err)
+		return nil, fmt.Errorf("query Case0461: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0400: %w", err)
+		return nil, fmt.Errorf("query Case0461: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -23260,33 +26211,33 @@ func Case0400(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0400Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0461Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0401Schema is the schema of the batches Case0401 returns.
-var Case0401Schema = arrow.NewSchema([]arrow.Field{
+// Case0462Schema is the schema of the batches Case0462 returns.
+var Case0462Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0401 evaluates query Case0401 over one batch of table t:
+// Case0462 evaluates query Case0462 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0401(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0462(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0401: %w", err)
+		return nil, fmt.Errorf("query Case0462: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0401: %w", err)
+		return nil, fmt.Errorf("query Case0462: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -23301,33 +26252,33 @@ func Case0401(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0401Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0462Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0402Schema is the schema of the batches Case0402 returns.
-var Case0402Schema = arrow.NewSchema([]arrow.Field{
+// Case0463Schema is the schema of the batches Case0463 returns.
+var Case0463Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0402 evaluates query Case0402 over one batch of table t:
+// Case0463 evaluates query Case0463 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0402(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0463(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0402: %w", err)
+		return nil, fmt.Errorf("query Case0463: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0402: %w", err)
+		return nil, fmt.Errorf("query Case0463: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -23342,33 +26293,33 @@ func Case0402(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0402Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0463Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0403Schema is the schema of the batches Case0403 returns.
-var Case0403Schema = arrow.NewSchema([]arrow.Field{
+// Case0464Schema is the schema of the batches Case0464 returns.
+var Case0464Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0403 evaluates query Case0403 over one batch of table t:
+// Case0464 evaluates query Case0464 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0403(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0403: %w", err)
+		return nil, fmt.Errorf("query Case0464: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0403: %w", err)
+		return nil, fmt.Errorf("query Case0464: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -23383,7 +26334,7 @@ func Case0403(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0403Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0464Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -23392,7 +26343,7 @@ func Case0403(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // initcapColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0403 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0464 on every row, noting its first failed row in failed:
 //
 //	initcap(s)
 func initcapColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -23412,26 +26363,26 @@ func initcapColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case0404Schema is the schema of the batches Case0404 returns.
-var Case0404Schema = arrow.NewSchema([]arrow.Field{
+// Case0465Schema is the schema of the batches Case0465 returns.
+var Case0465Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0404 evaluates query Case0404 over one batch of table t:
+// Case0465 evaluates query Case0465 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0404(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0465(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0404: %w", err)
+		return nil, fmt.Errorf("query Case0465: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0404: %w", err)
+		return nil, fmt.Errorf("query Case0465: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -23446,33 +26397,33 @@ func Case0404(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0404Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0465Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0405Schema is the schema of the batches Case0405 returns.
-var Case0405Schema = arrow.NewSchema([]arrow.Field{
+// Case0466Schema is the schema of the batches Case0466 returns.
+var Case0466Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0405 evaluates query Case0405 over one batch of table t:
+// Case0466 evaluates query Case0466 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0405(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0466(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0405: %w", err)
+		return nil, fmt.Errorf("query Case0466: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0405: %w", err)
+		return nil, fmt.Errorf("query Case0466: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -23487,33 +26438,33 @@ func Case0405(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0405Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0466Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0406Schema is the schema of the batches Case0406 returns.
-var Case0406Schema = arrow.NewSchema([]arrow.Field{
+// Case0467Schema is the schema of the batches Case0467 returns.
+var Case0467Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0406 evaluates query Case0406 over one batch of table t:
+// Case0467 evaluates query Case0467 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0406(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0467(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0406: %w", err)
+		return nil, fmt.Errorf("query Case0467: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0406: %w", err)
+		return nil, fmt.Errorf("query Case0467: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -23528,33 +26479,33 @@ func Case0406(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0406Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0467Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0407Schema is the schema of the batches Case0407 returns.
-var Case0407Schema = arrow.NewSchema([]arrow.Field{
+// Case0468Schema is the schema of the batches Case0468 returns.
+var Case0468Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0407 evaluates query Case0407 over one batch of table t:
+// Case0468 evaluates query Case0468 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0407(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0407: %w", err)
+		return nil, fmt.Errorf("query Case0468: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0407: %w", err)
+		return nil, fmt.Errorf("query Case0468: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -23569,7 +26520,7 @@ func Case0407(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0407Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0468Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -23578,7 +26529,7 @@ func Case0407(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // asciiColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0407 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0468 on every row, noting its first failed row in failed:
 //
 //	ascii(s)
 func asciiColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -23599,26 +26550,26 @@ func asciiColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, f
 	return directCol
 }
 
-// Case0408Schema is the schema of the batches Case0408 returns.
-var Case0408Schema = arrow.NewSchema([]arrow.Field{
+// Case0469Schema is the schema of the batches Case0469 returns.
+var Case0469Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0408 evaluates query Case0408 over one batch of table t:
+// Case0469 evaluates query Case0469 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0408(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0469(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0408: %w", err)
+		return nil, fmt.Errorf("query Case0469: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0408: %w", err)
+		return nil, fmt.Errorf("query Case0469: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -23633,33 +26584,33 @@ func Case0408(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0408Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0469Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0409Schema is the schema of the batches Case0409 returns.
-var Case0409Schema = arrow.NewSchema([]arrow.Field{
+// Case0470Schema is the schema of the batches Case0470 returns.
+var Case0470Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0409 evaluates query Case0409 over one batch of table t:
+// Case0470 evaluates query Case0470 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0409(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0470(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0409: %w", err)
+		return nil, fmt.Errorf("query Case0470: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0409: %w", err)
+		return nil, fmt.Errorf("query Case0470: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -23674,33 +26625,33 @@ func Case0409(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0409Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0470Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0410Schema is the schema of the batches Case0410 returns.
-var Case0410Schema = arrow.NewSchema([]arrow.Field{
+// Case0471Schema is the schema of the batches Case0471 returns.
+var Case0471Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0410 evaluates query Case0410 over one batch of table t:
+// Case0471 evaluates query Case0471 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0410(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0471(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0410: %w", err)
+		return nil, fmt.Errorf("query Case0471: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0410: %w", err)
+		return nil, fmt.Errorf("query Case0471: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -23715,33 +26666,33 @@ func Case0410(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0410Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0471Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0411Schema is the schema of the batches Case0411 returns.
-var Case0411Schema = arrow.NewSchema([]arrow.Field{
+// Case0472Schema is the schema of the batches Case0472 returns.
+var Case0472Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0411 evaluates query Case0411 over one batch of table t:
+// Case0472 evaluates query Case0472 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0411(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0472(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0411: %w", err)
+		return nil, fmt.Errorf("query Case0472: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0411: %w", err)
+		return nil, fmt.Errorf("query Case0472: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -23756,7 +26707,7 @@ func Case0411(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0411Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0472Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -23765,7 +26716,7 @@ func Case0411(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // chrColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0411 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0472 on every row, noting its first failed row in failed:
 //
 //	chr(a)
 func chrColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -23786,26 +26737,26 @@ func chrColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem me
 	return column
 }
 
-// Case0412Schema is the schema of the batches Case0412 returns.
-var Case0412Schema = arrow.NewSchema([]arrow.Field{
+// Case0473Schema is the schema of the batches Case0473 returns.
+var Case0473Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0412 evaluates query Case0412 over one batch of table t:
+// Case0473 evaluates query Case0473 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0412(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0473(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0412: %w", err)
+		return nil, fmt.Errorf("query Case0473: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0412: %w", err)
+		return nil, fmt.Errorf("query Case0473: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -23820,33 +26771,33 @@ func Case0412(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0412Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0473Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0413Schema is the schema of the batches Case0413 returns.
-var Case0413Schema = arrow.NewSchema([]arrow.Field{
+// Case0474Schema is the schema of the batches Case0474 returns.
+var Case0474Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0413 evaluates query Case0413 over one batch of table t:
+// Case0474 evaluates query Case0474 over one batch of table t:
 //
 //	SELECT char(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0413(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0474(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0413: %w", err)
+		return nil, fmt.Errorf("query Case0474: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0413: %w", err)
+		return nil, fmt.Errorf("query Case0474: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -23861,33 +26812,33 @@ func Case0413(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0413Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0474Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0414Schema is the schema of the batches Case0414 returns.
-var Case0414Schema = arrow.NewSchema([]arrow.Field{
+// Case0475Schema is the schema of the batches Case0475 returns.
+var Case0475Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0414 evaluates query Case0414 over one batch of table t:
+// Case0475 evaluates query Case0475 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0414(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0475(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0414: %w", err)
+		return nil, fmt.Errorf("query Case0475: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0414: %w", err)
+		return nil, fmt.Errorf("query Case0475: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -23902,57 +26853,57 @@ func Case0414(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0414Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0475Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0415Schema is the schema of the batches Case0415 returns.
-var Case0415Schema = arrow.NewSchema([]arrow.Field{
+// Case0476Schema is the schema of the batches Case0476 returns.
+var Case0476Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0415 evaluates query Case0415 over one batch of table t:
+// Case0476 evaluates query Case0476 over one batch of table t:
 //
 //	SELECT chr(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0415(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0476(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0415: %w", err)
+		return nil, fmt.Errorf("query Case0476: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0415: %w", err)
+		return nil, fmt.Errorf("query Case0476: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0415Col1(n, all, i_, mem, failed)
+	col1 := case0476Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "chr(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0415Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0476Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0415Col1 computes output column 1 (r) of query Case0415 on every row, noting its first failed row in failed:
+// case0476Col1 computes output column 1 (r) of query Case0476 on every row, noting its first failed row in failed:
 //
 //	chr(i)
-func case0415Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0476Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// chr(CAST(i AS BIGINT))
 	var directCol arrow.Array // written by the loop, or below from chr
 	var directOut *vec.StringOut
@@ -23979,26 +26930,26 @@ func case0415Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0416Schema is the schema of the batches Case0416 returns.
-var Case0416Schema = arrow.NewSchema([]arrow.Field{
+// Case0477Schema is the schema of the batches Case0477 returns.
+var Case0477Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0416 evaluates query Case0416 over one batch of table t:
+// Case0477 evaluates query Case0477 over one batch of table t:
 //
 //	SELECT octet_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0416(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0477(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0416: %w", err)
+		return nil, fmt.Errorf("query Case0477: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0416: %w", err)
+		return nil, fmt.Errorf("query Case0477: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24013,7 +26964,7 @@ func Case0416(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0416Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0477Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -24022,7 +26973,7 @@ func Case0416(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // octetLengthColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0416 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0477 on every row, noting its first failed row in failed:
 //
 //	octet_length(s)
 func octetLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -24043,26 +26994,26 @@ func octetLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Alloca
 	return directCol
 }
 
-// Case0417Schema is the schema of the batches Case0417 returns.
-var Case0417Schema = arrow.NewSchema([]arrow.Field{
+// Case0478Schema is the schema of the batches Case0478 returns.
+var Case0478Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0417 evaluates query Case0417 over one batch of table t:
+// Case0478 evaluates query Case0478 over one batch of table t:
 //
 //	SELECT bit_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0417(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0478(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0417: %w", err)
+		return nil, fmt.Errorf("query Case0478: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0417: %w", err)
+		return nil, fmt.Errorf("query Case0478: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24077,7 +27028,7 @@ func Case0417(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0417Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0478Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -24086,7 +27037,7 @@ func Case0417(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // bitLengthColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0417 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0478 on every row, noting its first failed row in failed:
 //
 //	bit_length(s)
 func bitLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -24107,26 +27058,26 @@ func bitLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocato
 	return directCol
 }
 
-// Case0418Schema is the schema of the batches Case0418 returns.
-var Case0418Schema = arrow.NewSchema([]arrow.Field{
+// Case0479Schema is the schema of the batches Case0479 returns.
+var Case0479Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0418 evaluates query Case0418 over one batch of table t:
+// Case0479 evaluates query Case0479 over one batch of table t:
 //
 //	SELECT octet_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0418(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0479(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0418: %w", err)
+		return nil, fmt.Errorf("query Case0479: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0418: %w", err)
+		return nil, fmt.Errorf("query Case0479: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24141,33 +27092,33 @@ func Case0418(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0418Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0479Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0419Schema is the schema of the batches Case0419 returns.
-var Case0419Schema = arrow.NewSchema([]arrow.Field{
+// Case0480Schema is the schema of the batches Case0480 returns.
+var Case0480Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0419 evaluates query Case0419 over one batch of table t:
+// Case0480 evaluates query Case0480 over one batch of table t:
 //
 //	SELECT bit_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0419(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0480(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0419: %w", err)
+		return nil, fmt.Errorf("query Case0480: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0419: %w", err)
+		return nil, fmt.Errorf("query Case0480: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24182,33 +27133,33 @@ func Case0419(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0419Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0480Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0420Schema is the schema of the batches Case0420 returns.
-var Case0420Schema = arrow.NewSchema([]arrow.Field{
+// Case0481Schema is the schema of the batches Case0481 returns.
+var Case0481Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0420 evaluates query Case0420 over one batch of table t:
+// Case0481 evaluates query Case0481 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0420(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0481(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0420: %w", err)
+		return nil, fmt.Errorf("query Case0481: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0420: %w", err)
+		return nil, fmt.Errorf("query Case0481: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24223,7 +27174,7 @@ func Case0420(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0420Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0481Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -24232,7 +27183,7 @@ func Case0420(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // splitPartColumn is the code of 10 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0420 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0481 on every row, noting its first failed row in failed:
 //
 //	split_part(s, ',', 2)
 func splitPartColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, value2 int32) arrow.Array {
@@ -24257,26 +27208,26 @@ func splitPartColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case0421Schema is the schema of the batches Case0421 returns.
-var Case0421Schema = arrow.NewSchema([]arrow.Field{
+// Case0482Schema is the schema of the batches Case0482 returns.
+var Case0482Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0421 evaluates query Case0421 over one batch of table t:
+// Case0482 evaluates query Case0482 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0421(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0482(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0421: %w", err)
+		return nil, fmt.Errorf("query Case0482: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0421: %w", err)
+		return nil, fmt.Errorf("query Case0482: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24291,33 +27242,33 @@ func Case0421(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0421Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0482Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0422Schema is the schema of the batches Case0422 returns.
-var Case0422Schema = arrow.NewSchema([]arrow.Field{
+// Case0483Schema is the schema of the batches Case0483 returns.
+var Case0483Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0422 evaluates query Case0422 over one batch of table t:
+// Case0483 evaluates query Case0483 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0422(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0483(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0422: %w", err)
+		return nil, fmt.Errorf("query Case0483: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0422: %w", err)
+		return nil, fmt.Errorf("query Case0483: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24332,33 +27283,33 @@ func Case0422(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0422Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0483Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0423Schema is the schema of the batches Case0423 returns.
-var Case0423Schema = arrow.NewSchema([]arrow.Field{
+// Case0484Schema is the schema of the batches Case0484 returns.
+var Case0484Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0423 evaluates query Case0423 over one batch of table t:
+// Case0484 evaluates query Case0484 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0423(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0484(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0423: %w", err)
+		return nil, fmt.Errorf("query Case0484: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0423: %w", err)
+		return nil, fmt.Errorf("query Case0484: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24373,33 +27324,33 @@ func Case0423(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0423Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0484Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0424Schema is the schema of the batches Case0424 returns.
-var Case0424Schema = arrow.NewSchema([]arrow.Field{
+// Case0485Schema is the schema of the batches Case0485 returns.
+var Case0485Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0424 evaluates query Case0424 over one batch of table t:
+// Case0485 evaluates query Case0485 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0424(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0485(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0424: %w", err)
+		return nil, fmt.Errorf("query Case0485: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0424: %w", err)
+		return nil, fmt.Errorf("query Case0485: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24414,33 +27365,33 @@ func Case0424(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0424Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0485Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0425Schema is the schema of the batches Case0425 returns.
-var Case0425Schema = arrow.NewSchema([]arrow.Field{
+// Case0486Schema is the schema of the batches Case0486 returns.
+var Case0486Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0425 evaluates query Case0425 over one batch of table t:
+// Case0486 evaluates query Case0486 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0425(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0486(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0425: %w", err)
+		return nil, fmt.Errorf("query Case0486: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0425: %w", err)
+		return nil, fmt.Errorf("query Case0486: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24455,33 +27406,33 @@ func Case0425(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0425Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0486Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0426Schema is the schema of the batches Case0426 returns.
-var Case0426Schema = arrow.NewSchema([]arrow.Field{
+// Case0487Schema is the schema of the batches Case0487 returns.
+var Case0487Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0426 evaluates query Case0426 over one batch of table t:
+// Case0487 evaluates query Case0487 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0426(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0487(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0426: %w", err)
+		return nil, fmt.Errorf("query Case0487: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0426: %w", err)
+		return nil, fmt.Errorf("query Case0487: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24496,33 +27447,33 @@ func Case0426(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0426Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0487Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0427Schema is the schema of the batches Case0427 returns.
-var Case0427Schema = arrow.NewSchema([]arrow.Field{
+// Case0488Schema is the schema of the batches Case0488 returns.
+var Case0488Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0427 evaluates query Case0427 over one batch of table t:
+// Case0488 evaluates query Case0488 over one batch of table t:
 //
 //	SELECT split_part(s, '', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0427(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0488(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0427: %w", err)
+		return nil, fmt.Errorf("query Case0488: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0427: %w", err)
+		return nil, fmt.Errorf("query Case0488: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24537,33 +27488,33 @@ func Case0427(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0427Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0488Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0428Schema is the schema of the batches Case0428 returns.
-var Case0428Schema = arrow.NewSchema([]arrow.Field{
+// Case0489Schema is the schema of the batches Case0489 returns.
+var Case0489Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0428 evaluates query Case0428 over one batch of table t:
+// Case0489 evaluates query Case0489 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0428(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0489(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0428: %w", err)
+		return nil, fmt.Errorf("query Case0489: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0428: %w", err)
+		return nil, fmt.Errorf("query Case0489: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24578,33 +27529,33 @@ func Case0428(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0428Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0489Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0429Schema is the schema of the batches Case0429 returns.
-var Case0429Schema = arrow.NewSchema([]arrow.Field{
+// Case0490Schema is the schema of the batches Case0490 returns.
+var Case0490Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0429 evaluates query Case0429 over one batch of table t:
+// Case0490 evaluates query Case0490 over one batch of table t:
 //
 //	SELECT split_part(s, '::', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0429(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0490(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0429: %w", err)
+		return nil, fmt.Errorf("query Case0490: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0429: %w", err)
+		return nil, fmt.Errorf("query Case0490: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24619,33 +27570,33 @@ func Case0429(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0429Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0490Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0430Schema is the schema of the batches Case0430 returns.
-var Case0430Schema = arrow.NewSchema([]arrow.Field{
+// Case0491Schema is the schema of the batches Case0491 returns.
+var Case0491Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0430 evaluates query Case0430 over one batch of table t:
+// Case0491 evaluates query Case0491 over one batch of table t:
 //
 //	SELECT split_part(s, ',', i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0430(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0491(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0430: %w", err)
+		return nil, fmt.Errorf("query Case0491: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0430: %w", err)
+		return nil, fmt.Errorf("query Case0491: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -24661,7 +27612,7 @@ func Case0430(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0430Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0491Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -24670,7 +27621,7 @@ func Case0430(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // splitPartColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0430 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0491 on every row, noting its first failed row in failed:
 //
 //	split_part(s, ',', i)
 func splitPartColumn2(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -24696,26 +27647,26 @@ func splitPartColumn2(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String,
 	return column
 }
 
-// Case0431Schema is the schema of the batches Case0431 returns.
-var Case0431Schema = arrow.NewSchema([]arrow.Field{
+// Case0492Schema is the schema of the batches Case0492 returns.
+var Case0492Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0431 evaluates query Case0431 over one batch of table t:
+// Case0492 evaluates query Case0492 over one batch of table t:
 //
 //	SELECT split_part(s, ',', i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0431(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0492(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0431: %w", err)
+		return nil, fmt.Errorf("query Case0492: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0431: %w", err)
+		return nil, fmt.Errorf("query Case0492: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -24731,33 +27682,33 @@ func Case0431(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0431Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0492Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0432Schema is the schema of the batches Case0432 returns.
-var Case0432Schema = arrow.NewSchema([]arrow.Field{
+// Case0493Schema is the schema of the batches Case0493 returns.
+var Case0493Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0432 evaluates query Case0432 over one batch of table t:
+// Case0493 evaluates query Case0493 over one batch of table t:
 //
 //	SELECT split_part(s, u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0432(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0493(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0432: %w", err)
+		return nil, fmt.Errorf("query Case0493: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0432: %w", err)
+		return nil, fmt.Errorf("query Case0493: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -24766,24 +27717,24 @@ func Case0432(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0432Col1(n, all, i_, sArr, uArr, failed, mem)
+	col1 := case0493Col1(n, all, i_, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, u, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0432Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0493Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0432Col1 computes output column 1 (r) of query Case0432 on every row, noting its first failed row in failed:
+// case0493Col1 computes output column 1 (r) of query Case0493 on every row, noting its first failed row in failed:
 //
 //	split_part(s, u, i)
-func case0432Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0493Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// split_part(s, u, i)
 	splitPart := vec.Make[string](n)
 	{
@@ -24807,26 +27758,26 @@ func case0432Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uAr
 	return column
 }
 
-// Case0433Schema is the schema of the batches Case0433 returns.
-var Case0433Schema = arrow.NewSchema([]arrow.Field{
+// Case0494Schema is the schema of the batches Case0494 returns.
+var Case0494Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0433 evaluates query Case0433 over one batch of table t:
+// Case0494 evaluates query Case0494 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0433(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0494(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0433: %w", err)
+		return nil, fmt.Errorf("query Case0494: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0433: %w", err)
+		return nil, fmt.Errorf("query Case0494: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24841,7 +27792,7 @@ func Case0433(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0433Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0494Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -24850,7 +27801,7 @@ func Case0433(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // substringIndexColumn is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0433 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0494 on every row, noting its first failed row in failed:
 //
 //	substring_index(s, '.', 2)
 func substringIndexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, value2 int32) arrow.Array {
@@ -24870,26 +27821,26 @@ func substringIndexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Fa
 	return column
 }
 
-// Case0434Schema is the schema of the batches Case0434 returns.
-var Case0434Schema = arrow.NewSchema([]arrow.Field{
+// Case0495Schema is the schema of the batches Case0495 returns.
+var Case0495Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0434 evaluates query Case0434 over one batch of table t:
+// Case0495 evaluates query Case0495 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0434(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0495(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0434: %w", err)
+		return nil, fmt.Errorf("query Case0495: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0434: %w", err)
+		return nil, fmt.Errorf("query Case0495: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24904,33 +27855,33 @@ func Case0434(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0434Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0495Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0435Schema is the schema of the batches Case0435 returns.
-var Case0435Schema = arrow.NewSchema([]arrow.Field{
+// Case0496Schema is the schema of the batches Case0496 returns.
+var Case0496Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0435 evaluates query Case0435 over one batch of table t:
+// Case0496 evaluates query Case0496 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0435(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0496(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0435: %w", err)
+		return nil, fmt.Errorf("query Case0496: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0435: %w", err)
+		return nil, fmt.Errorf("query Case0496: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24945,33 +27896,33 @@ func Case0435(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0435Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0496Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0436Schema is the schema of the batches Case0436 returns.
-var Case0436Schema = arrow.NewSchema([]arrow.Field{
+// Case0497Schema is the schema of the batches Case0497 returns.
+var Case0497Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0436 evaluates query Case0436 over one batch of table t:
+// Case0497 evaluates query Case0497 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0436(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0497(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0436: %w", err)
+		return nil, fmt.Errorf("query Case0497: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0436: %w", err)
+		return nil, fmt.Errorf("query Case0497: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -24986,33 +27937,33 @@ func Case0436(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0436Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0497Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0437Schema is the schema of the batches Case0437 returns.
-var Case0437Schema = arrow.NewSchema([]arrow.Field{
+// Case0498Schema is the schema of the batches Case0498 returns.
+var Case0498Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0437 evaluates query Case0437 over one batch of table t:
+// Case0498 evaluates query Case0498 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', -5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0437(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0498(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0437: %w", err)
+		return nil, fmt.Errorf("query Case0498: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0437: %w", err)
+		return nil, fmt.Errorf("query Case0498: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25027,33 +27978,33 @@ func Case0437(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0437Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0498Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0438Schema is the schema of the batches Case0438 returns.
-var Case0438Schema = arrow.NewSchema([]arrow.Field{
+// Case0499Schema is the schema of the batches Case0499 returns.
+var Case0499Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0438 evaluates query Case0438 over one batch of table t:
+// Case0499 evaluates query Case0499 over one batch of table t:
 //
 //	SELECT substring_index(s, '', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0438(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0499(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0438: %w", err)
+		return nil, fmt.Errorf("query Case0499: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0438: %w", err)
+		return nil, fmt.Errorf("query Case0499: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25068,33 +28019,33 @@ func Case0438(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0438Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0499Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0439Schema is the schema of the batches Case0439 returns.
-var Case0439Schema = arrow.NewSchema([]arrow.Field{
+// Case0500Schema is the schema of the batches Case0500 returns.
+var Case0500Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0439 evaluates query Case0439 over one batch of table t:
+// Case0500 evaluates query Case0500 over one batch of table t:
 //
 //	SELECT substring_index(s, u, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0439(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0500(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0439: %w", err)
+		return nil, fmt.Errorf("query Case0500: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0439: %w", err)
+		return nil, fmt.Errorf("query Case0500: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25102,24 +28053,24 @@ func Case0439(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0439Col1(n, all, sArr, uArr, failed, mem)
+	col1 := case0500Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring_index(s, u, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0439Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0500Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0439Col1 computes output column 1 (r) of query Case0439 on every row, noting its first failed row in failed:
+// case0500Col1 computes output column 1 (r) of query Case0500 on every row, noting its first failed row in failed:
 //
 //	substring_index(s, u, 1)
-func case0439Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0500Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring_index(s, u, 1)
 	substringIndex := vec.Make[string](n)
 	{
@@ -25137,26 +28088,26 @@ func case0439Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case0440Schema is the schema of the batches Case0440 returns.
-var Case0440Schema = arrow.NewSchema([]arrow.Field{
+// Case0501Schema is the schema of the batches Case0501 returns.
+var Case0501Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0440 evaluates query Case0440 over one batch of table t:
+// Case0501 evaluates query Case0501 over one batch of table t:
 //
 //	SELECT translate(s, 'abc', '123') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0440(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0501(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0440: %w", err)
+		return nil, fmt.Errorf("query Case0501: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0440: %w", err)
+		return nil, fmt.Errorf("query Case0501: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25171,7 +28122,7 @@ func Case0440(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0440Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0501Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -25180,7 +28131,7 @@ func Case0440(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // translateColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0440 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0501 on every row, noting its first failed row in failed:
 //
 //	translate(s, 'abc', '123')
 func translateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, text2 string) arrow.Array {
@@ -25200,26 +28151,26 @@ func translateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case0441Schema is the schema of the batches Case0441 returns.
-var Case0441Schema = arrow.NewSchema([]arrow.Field{
+// Case0502Schema is the schema of the batches Case0502 returns.
+var Case0502Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0441 evaluates query Case0441 over one batch of table t:
+// Case0502 evaluates query Case0502 over one batch of table t:
 //
 //	SELECT translate(s, 'abc', '1') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0441(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0502(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0441: %w", err)
+		return nil, fmt.Errorf("query Case0502: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0441: %w", err)
+		return nil, fmt.Errorf("query Case0502: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25234,33 +28185,33 @@ func Case0441(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0441Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0502Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0442Schema is the schema of the batches Case0442 returns.
-var Case0442Schema = arrow.NewSchema([]arrow.Field{
+// Case0503Schema is the schema of the batches Case0503 returns.
+var Case0503Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0442 evaluates query Case0442 over one batch of table t:
+// Case0503 evaluates query Case0503 over one batch of table t:
 //
 //	SELECT translate(s, 'aa', '12') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0442(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0503(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0442: %w", err)
+		return nil, fmt.Errorf("query Case0503: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0442: %w", err)
+		return nil, fmt.Errorf("query Case0503: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25275,33 +28226,33 @@ func Case0442(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0442Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0503Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0443Schema is the schema of the batches Case0443 returns.
-var Case0443Schema = arrow.NewSchema([]arrow.Field{
+// Case0504Schema is the schema of the batches Case0504 returns.
+var Case0504Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0443 evaluates query Case0443 over one batch of table t:
+// Case0504 evaluates query Case0504 over one batch of table t:
 //
 //	SELECT translate(s, 'é', 'e') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0443(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0504(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0443: %w", err)
+		return nil, fmt.Errorf("query Case0504: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0443: %w", err)
+		return nil, fmt.Errorf("query Case0504: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25316,33 +28267,33 @@ func Case0443(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0443Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0504Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0444Schema is the schema of the batches Case0444 returns.
-var Case0444Schema = arrow.NewSchema([]arrow.Field{
+// Case0505Schema is the schema of the batches Case0505 returns.
+var Case0505Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0444 evaluates query Case0444 over one batch of table t:
+// Case0505 evaluates query Case0505 over one batch of table t:
 //
 //	SELECT translate(s, u, 'x') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0444(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0505(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0444: %w", err)
+		return nil, fmt.Errorf("query Case0505: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0444: %w", err)
+		return nil, fmt.Errorf("query Case0505: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25350,24 +28301,24 @@ func Case0444(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0444Col1(n, all, sArr, uArr, failed, mem)
+	col1 := case0505Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "translate(s, u, 'x')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0444Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0505Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0444Col1 computes output column 1 (r) of query Case0444 on every row, noting its first failed row in failed:
+// case0505Col1 computes output column 1 (r) of query Case0505 on every row, noting its first failed row in failed:
 //
 //	translate(s, u, 'x')
-func case0444Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0505Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// translate(s, u, 'x')
 	translate := vec.Make[string](n)
 	{
@@ -25385,26 +28336,26 @@ func case0444Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case0445Schema is the schema of the batches Case0445 returns.
-var Case0445Schema = arrow.NewSchema([]arrow.Field{
+// Case0506Schema is the schema of the batches Case0506 returns.
+var Case0506Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0445 evaluates query Case0445 over one batch of table t:
+// Case0506 evaluates query Case0506 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0445(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0506(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0445: %w", err)
+		return nil, fmt.Errorf("query Case0506: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0445: %w", err)
+		return nil, fmt.Errorf("query Case0506: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25419,7 +28370,7 @@ func Case0445(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0445Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0506Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -25428,7 +28379,7 @@ func Case0445(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // findInSetColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0445 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0506 on every row, noting its first failed row in failed:
 //
 //	find_in_set(s, 'abc,b,ab,c,def')
 func findInSetColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
@@ -25449,26 +28400,26 @@ func findInSetColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocato
 	return directCol
 }
 
-// Case0446Schema is the schema of the batches Case0446 returns.
-var Case0446Schema = arrow.NewSchema([]arrow.Field{
+// Case0507Schema is the schema of the batches Case0507 returns.
+var Case0507Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0446 evaluates query Case0446 over one batch of table t:
+// Case0507 evaluates query Case0507 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'a,b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0446(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0507(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0446: %w", err)
+		return nil, fmt.Errorf("query Case0507: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0446: %w", err)
+		return nil, fmt.Errorf("query Case0507: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25483,33 +28434,33 @@ func Case0446(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0446Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0507Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0447Schema is the schema of the batches Case0447 returns.
-var Case0447Schema = arrow.NewSchema([]arrow.Field{
+// Case0508Schema is the schema of the batches Case0508 returns.
+var Case0508Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0447 evaluates query Case0447 over one batch of table t:
+// Case0508 evaluates query Case0508 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'a,,b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0447(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0508(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0447: %w", err)
+		return nil, fmt.Errorf("query Case0508: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0447: %w", err)
+		return nil, fmt.Errorf("query Case0508: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25524,33 +28475,33 @@ func Case0447(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0447Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0508Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0448Schema is the schema of the batches Case0448 returns.
-var Case0448Schema = arrow.NewSchema([]arrow.Field{
+// Case0509Schema is the schema of the batches Case0509 returns.
+var Case0509Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0448 evaluates query Case0448 over one batch of table t:
+// Case0509 evaluates query Case0509 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'x') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0448(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0509(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0448: %w", err)
+		return nil, fmt.Errorf("query Case0509: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0448: %w", err)
+		return nil, fmt.Errorf("query Case0509: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25565,33 +28516,33 @@ func Case0448(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0448Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0509Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0449Schema is the schema of the batches Case0449 returns.
-var Case0449Schema = arrow.NewSchema([]arrow.Field{
+// Case0510Schema is the schema of the batches Case0510 returns.
+var Case0510Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0449 evaluates query Case0449 over one batch of table t:
+// Case0510 evaluates query Case0510 over one batch of table t:
 //
 //	SELECT find_in_set(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0510(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0449: %w", err)
+		return nil, fmt.Errorf("query Case0510: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0449: %w", err)
+		return nil, fmt.Errorf("query Case0510: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25599,24 +28550,24 @@ func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0449Col1(n, all, sArr, uArr, mem, failed)
+	col1 := case0510Col1(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "find_in_set(s, u)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0449Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0510Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0449Col1 computes output column 1 (r) of query Case0449 on every row, noting its first failed row in failed:
+// case0510Col1 computes output column 1 (r) of query Case0510 on every row, noting its first failed row in failed:
 //
 //	find_in_set(s, u)
-func case0449Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0510Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// find_in_set(s, u)
 	var directCol arrow.Array // written by the loop, or below from findInSet
 	var directOut *vec.FixedOut[int32]
@@ -25637,26 +28588,26 @@ func case0449Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 	return directCol
 }
 
-// Case0450Schema is the schema of the batches Case0450 returns.
-var Case0450Schema = arrow.NewSchema([]arrow.Field{
+// Case0511Schema is the schema of the batches Case0511 returns.
+var Case0511Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0450 evaluates query Case0450 over one batch of table t:
+// Case0511 evaluates query Case0511 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0511(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0450: %w", err)
+		return nil, fmt.Errorf("query Case0511: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0450: %w", err)
+		return nil, fmt.Errorf("query Case0511: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25672,7 +28623,7 @@ func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0450Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0511Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -25681,7 +28632,7 @@ func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // levenshteinColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0450 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0511 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u)
 func levenshteinColumn(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -25703,26 +28654,26 @@ func levenshteinColumn(n int, all vec.Sel, sArr *array.String, uArr *array.Strin
 	return directCol
 }
 
-// Case0451Schema is the schema of the batches Case0451 returns.
-var Case0451Schema = arrow.NewSchema([]arrow.Field{
+// Case0512Schema is the schema of the batches Case0512 returns.
+var Case0512Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0451 evaluates query Case0451 over one batch of table t:
+// Case0512 evaluates query Case0512 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0512(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0451: %w", err)
+		return nil, fmt.Errorf("query Case0512: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0451: %w", err)
+		return nil, fmt.Errorf("query Case0512: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25738,7 +28689,7 @@ func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0451Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0512Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -25747,7 +28698,7 @@ func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // levenshteinColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0451 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0512 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u, 2)
 func levenshteinColumn2(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -25769,26 +28720,26 @@ func levenshteinColumn2(n int, all vec.Sel, sArr *array.String, uArr *array.Stri
 	return directCol
 }
 
-// Case0452Schema is the schema of the batches Case0452 returns.
-var Case0452Schema = arrow.NewSchema([]arrow.Field{
+// Case0513Schema is the schema of the batches Case0513 returns.
+var Case0513Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0452 evaluates query Case0452 over one batch of table t:
+// Case0513 evaluates query Case0513 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0452(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0513(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0452: %w", err)
+		return nil, fmt.Errorf("query Case0513: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0452: %w", err)
+		return nil, fmt.Errorf("query Case0513: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25804,33 +28755,33 @@ func Case0452(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0452Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0513Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0453Schema is the schema of the batches Case0453 returns.
-var Case0453Schema = arrow.NewSchema([]arrow.Field{
+// Case0514Schema is the schema of the batches Case0514 returns.
+var Case0514Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0453 evaluates query Case0453 over one batch of table t:
+// Case0514 evaluates query Case0514 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0453(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0514(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0453: %w", err)
+		return nil, fmt.Errorf("query Case0514: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0453: %w", err)
+		return nil, fmt.Errorf("query Case0514: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25846,33 +28797,33 @@ func Case0453(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0453Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0514Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0454Schema is the schema of the batches Case0454 returns.
-var Case0454Schema = arrow.NewSchema([]arrow.Field{
+// Case0515Schema is the schema of the batches Case0515 returns.
+var Case0515Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0454 evaluates query Case0454 over one batch of table t:
+// Case0515 evaluates query Case0515 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0454(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0515(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0454: %w", err)
+		return nil, fmt.Errorf("query Case0515: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0454: %w", err)
+		return nil, fmt.Errorf("query Case0515: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25888,33 +28839,33 @@ func Case0454(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0454Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0515Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0455Schema is the schema of the batches Case0455 returns.
-var Case0455Schema = arrow.NewSchema([]arrow.Field{
+// Case0516Schema is the schema of the batches Case0516 returns.
+var Case0516Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0455 evaluates query Case0455 over one batch of table t:
+// Case0516 evaluates query Case0516 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0455(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0516(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0455: %w", err)
+		return nil, fmt.Errorf("query Case0516: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0455: %w", err)
+		return nil, fmt.Errorf("query Case0516: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25930,33 +28881,33 @@ func Case0455(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0455Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0516Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0456Schema is the schema of the batches Case0456 returns.
-var Case0456Schema = arrow.NewSchema([]arrow.Field{
+// Case0517Schema is the schema of the batches Case0517 returns.
+var Case0517Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0456 evaluates query Case0456 over one batch of table t:
+// Case0517 evaluates query Case0517 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0456(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0517(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0456: %w", err)
+		return nil, fmt.Errorf("query Case0517: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0456: %w", err)
+		return nil, fmt.Errorf("query Case0517: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25965,24 +28916,24 @@ func Case0456(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0456Col1(n, all, sArr, uArr, i_, mem, failed)
+	col1 := case0517Col1(n, all, sArr, uArr, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "levenshtein(s, u, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0456Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0517Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0456Col1 computes output column 1 (r) of query Case0456 on every row, noting its first failed row in failed:
+// case0517Col1 computes output column 1 (r) of query Case0517 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u, i)
-func case0456Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0517Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// levenshtein(s, u, i)
 	var directCol arrow.Array // written by the loop, or below from levenshtein
 	var directOut *vec.FixedOut[int32]
@@ -26004,26 +28955,26 @@ func case0456Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_
 	return directCol
 }
 
-// Case0457Schema is the schema of the batches Case0457 returns.
-var Case0457Schema = arrow.NewSchema([]arrow.Field{
+// Case0518Schema is the schema of the batches Case0518 returns.
+var Case0518Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0457 evaluates query Case0457 over one batch of table t:
+// Case0518 evaluates query Case0518 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0457(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0518(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0457: %w", err)
+		return nil, fmt.Errorf("query Case0518: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0457: %w", err)
+		return nil, fmt.Errorf("query Case0518: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26038,7 +28989,7 @@ func Case0457(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0457Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0518Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -26047,7 +28998,7 @@ func Case0457(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // soundexColumn is the code of 7 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0457 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0518 on every row, noting its first failed row in failed:
 //
 //	soundex(s)
 func soundexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -26067,26 +29018,26 @@ func soundexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case0458Schema is the schema of the batches Case0458 returns.
-var Case0458Schema = arrow.NewSchema([]arrow.Field{
+// Case0519Schema is the schema of the batches Case0519 returns.
+var Case0519Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0458 evaluates query Case0458 over one batch of table t:
+// Case0519 evaluates query Case0519 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0458(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0519(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0458: %w", err)
+		return nil, fmt.Errorf("query Case0519: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0458: %w", err)
+		return nil, fmt.Errorf("query Case0519: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26101,33 +29052,33 @@ func Case0458(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0458Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0519Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0459Schema is the schema of the batches Case0459 returns.
-var Case0459Schema = arrow.NewSchema([]arrow.Field{
+// Case0520Schema is the schema of the batches Case0520 returns.
+var Case0520Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0459 evaluates query Case0459 over one batch of table t:
+// Case0520 evaluates query Case0520 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0459(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0520(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0459: %w", err)
+		return nil, fmt.Errorf("query Case0520: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0459: %w", err)
+		return nil, fmt.Errorf("query Case0520: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26142,33 +29093,33 @@ func Case0459(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0459Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0520Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0460Schema is the schema of the batches Case0460 returns.
-var Case0460Schema = arrow.NewSchema([]arrow.Field{
+// Case0521Schema is the schema of the batches Case0521 returns.
+var Case0521Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0460 evaluates query Case0460 over one batch of table t:
+// Case0521 evaluates query Case0521 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0460(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0521(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0460: %w", err)
+		return nil, fmt.Errorf("query Case0521: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0460: %w", err)
+		return nil, fmt.Errorf("query Case0521: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26183,33 +29134,33 @@ func Case0460(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0460Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0521Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0461Schema is the schema of the batches Case0461 returns.
-var Case0461Schema = arrow.NewSchema([]arrow.Field{
+// Case0522Schema is the schema of the batches Case0522 returns.
+var Case0522Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0461 evaluates query Case0461 over one batch of table t:
+// Case0522 evaluates query Case0522 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0461(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0522(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0461: %w", err)
+		return nil, fmt.Errorf("query Case0522: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0461: %w", err)
+		return nil, fmt.Errorf("query Case0522: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26224,33 +29175,33 @@ func Case0461(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0461Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0522Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0462Schema is the schema of the batches Case0462 returns.
-var Case0462Schema = arrow.NewSchema([]arrow.Field{
+// Case0523Schema is the schema of the batches Case0523 returns.
+var Case0523Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0462 evaluates query Case0462 over one batch of table t:
+// Case0523 evaluates query Case0523 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0462(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0523(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0462: %w", err)
+		return nil, fmt.Errorf("query Case0523: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0462: %w", err)
+		return nil, fmt.Errorf("query Case0523: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26265,33 +29216,33 @@ func Case0462(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0462Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0523Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0463Schema is the schema of the batches Case0463 returns.
-var Case0463Schema = arrow.NewSchema([]arrow.Field{
+// Case0524Schema is the schema of the batches Case0524 returns.
+var Case0524Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0463 evaluates query Case0463 over one batch of table t:
+// Case0524 evaluates query Case0524 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0463(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0524(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0463: %w", err)
+		return nil, fmt.Errorf("query Case0524: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0463: %w", err)
+		return nil, fmt.Errorf("query Case0524: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26306,33 +29257,33 @@ func Case0463(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0463Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0524Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0464Schema is the schema of the batches Case0464 returns.
-var Case0464Schema = arrow.NewSchema([]arrow.Field{
+// Case0525Schema is the schema of the batches Case0525 returns.
+var Case0525Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0464 evaluates query Case0464 over one batch of table t:
+// Case0525 evaluates query Case0525 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0525(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0464: %w", err)
+		return nil, fmt.Errorf("query Case0525: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0464: %w", err)
+		return nil, fmt.Errorf("query Case0525: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26347,7 +29298,7 @@ func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0464Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0525Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -26356,7 +29307,7 @@ func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // luhnCheckColumn is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0464 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0525 on every row, noting its first failed row in failed:
 //
 //	luhn_check(s)
 func luhnCheckColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -26373,26 +29324,26 @@ func luhnCheckColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case0465Schema is the schema of the batches Case0465 returns.
-var Case0465Schema = arrow.NewSchema([]arrow.Field{
+// Case0526Schema is the schema of the batches Case0526 returns.
+var Case0526Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0465 evaluates query Case0465 over one batch of table t:
+// Case0526 evaluates query Case0526 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0465(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0526(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0465: %w", err)
+		return nil, fmt.Errorf("query Case0526: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0465: %w", err)
+		return nil, fmt.Errorf("query Case0526: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26407,33 +29358,33 @@ func Case0465(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0465Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0526Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0466Schema is the schema of the batches Case0466 returns.
-var Case0466Schema = arrow.NewSchema([]arrow.Field{
+// Case0527Schema is the schema of the batches Case0527 returns.
+var Case0527Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0466 evaluates query Case0466 over one batch of table t:
+// Case0527 evaluates query Case0527 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0466(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0527(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0466: %w", err)
+		return nil, fmt.Errorf("query Case0527: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0466: %w", err)
+		return nil, fmt.Errorf("query Case0527: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26448,33 +29399,33 @@ func Case0466(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0466Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0527Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0467Schema is the schema of the batches Case0467 returns.
-var Case0467Schema = arrow.NewSchema([]arrow.Field{
+// Case0528Schema is the schema of the batches Case0528 returns.
+var Case0528Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0467 evaluates query Case0467 over one batch of table t:
+// Case0528 evaluates query Case0528 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0467(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0528(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0467: %w", err)
+		return nil, fmt.Errorf("query Case0528: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0467: %w", err)
+		return nil, fmt.Errorf("query Case0528: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26489,33 +29440,33 @@ func Case0467(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0467Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0528Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0468Schema is the schema of the batches Case0468 returns.
-var Case0468Schema = arrow.NewSchema([]arrow.Field{
+// Case0529Schema is the schema of the batches Case0529 returns.
+var Case0529Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0468 evaluates query Case0468 over one batch of table t:
+// Case0529 evaluates query Case0529 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0529(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0468: %w", err)
+		return nil, fmt.Errorf("query Case0529: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0468: %w", err)
+		return nil, fmt.Errorf("query Case0529: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26530,33 +29481,33 @@ func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0468Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0529Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0469Schema is the schema of the batches Case0469 returns.
-var Case0469Schema = arrow.NewSchema([]arrow.Field{
+// Case0530Schema is the schema of the batches Case0530 returns.
+var Case0530Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0469 evaluates query Case0469 over one batch of table t:
+// Case0530 evaluates query Case0530 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0469(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0530(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0469: %w", err)
+		return nil, fmt.Errorf("query Case0530: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0469: %w", err)
+		return nil, fmt.Errorf("query Case0530: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26571,33 +29522,33 @@ func Case0469(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0469Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0530Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0470Schema is the schema of the batches Case0470 returns.
-var Case0470Schema = arrow.NewSchema([]arrow.Field{
+// Case0531Schema is the schema of the batches Case0531 returns.
+var Case0531Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0470 evaluates query Case0470 over one batch of table t:
+// Case0531 evaluates query Case0531 over one batch of table t:
 //
 //	SELECT lcase(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0470(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0531(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0470: %w", err)
+		return nil, fmt.Errorf("query Case0531: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0470: %w", err)
+		return nil, fmt.Errorf("query Case0531: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26613,33 +29564,33 @@ func Case0470(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0470Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0531Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0471Schema is the schema of the batches Case0471 returns.
-var Case0471Schema = arrow.NewSchema([]arrow.Field{
+// Case0532Schema is the schema of the batches Case0532 returns.
+var Case0532Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0471 evaluates query Case0471 over one batch of table t:
+// Case0532 evaluates query Case0532 over one batch of table t:
 //
 //	SELECT ucase(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0471(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0532(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0471: %w", err)
+		return nil, fmt.Errorf("query Case0532: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0471: %w", err)
+		return nil, fmt.Errorf("query Case0532: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26655,33 +29606,33 @@ func Case0471(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0471Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0532Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0472Schema is the schema of the batches Case0472 returns.
-var Case0472Schema = arrow.NewSchema([]arrow.Field{
+// Case0533Schema is the schema of the batches Case0533 returns.
+var Case0533Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0472 evaluates query Case0472 over one batch of table t:
+// Case0533 evaluates query Case0533 over one batch of table t:
 //
 //	SELECT len(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0472(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0533(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0472: %w", err)
+		return nil, fmt.Errorf("query Case0533: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0472: %w", err)
+		return nil, fmt.Errorf("query Case0533: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26696,7 +29647,7 @@ func Case0472(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0472Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0533Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -27655,6 +30606,128 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case0471, Case0471Schema, true
 	case "Case0472":
 		return Case0472, Case0472Schema, true
+	case "Case0473":
+		return Case0473, Case0473Schema, true
+	case "Case0474":
+		return Case0474, Case0474Schema, true
+	case "Case0475":
+		return Case0475, Case0475Schema, true
+	case "Case0476":
+		return Case0476, Case0476Schema, true
+	case "Case0477":
+		return Case0477, Case0477Schema, true
+	case "Case0478":
+		return Case0478, Case0478Schema, true
+	case "Case0479":
+		return Case0479, Case0479Schema, true
+	case "Case0480":
+		return Case0480, Case0480Schema, true
+	case "Case0481":
+		return Case0481, Case0481Schema, true
+	case "Case0482":
+		return Case0482, Case0482Schema, true
+	case "Case0483":
+		return Case0483, Case0483Schema, true
+	case "Case0484":
+		return Case0484, Case0484Schema, true
+	case "Case0485":
+		return Case0485, Case0485Schema, true
+	case "Case0486":
+		return Case0486, Case0486Schema, true
+	case "Case0487":
+		return Case0487, Case0487Schema, true
+	case "Case0488":
+		return Case0488, Case0488Schema, true
+	case "Case0489":
+		return Case0489, Case0489Schema, true
+	case "Case0490":
+		return Case0490, Case0490Schema, true
+	case "Case0491":
+		return Case0491, Case0491Schema, true
+	case "Case0492":
+		return Case0492, Case0492Schema, true
+	case "Case0493":
+		return Case0493, Case0493Schema, true
+	case "Case0494":
+		return Case0494, Case0494Schema, true
+	case "Case0495":
+		return Case0495, Case0495Schema, true
+	case "Case0496":
+		return Case0496, Case0496Schema, true
+	case "Case0497":
+		return Case0497, Case0497Schema, true
+	case "Case0498":
+		return Case0498, Case0498Schema, true
+	case "Case0499":
+		return Case0499, Case0499Schema, true
+	case "Case0500":
+		return Case0500, Case0500Schema, true
+	case "Case0501":
+		return Case0501, Case0501Schema, true
+	case "Case0502":
+		return Case0502, Case0502Schema, true
+	case "Case0503":
+		return Case0503, Case0503Schema, true
+	case "Case0504":
+		return Case0504, Case0504Schema, true
+	case "Case0505":
+		return Case0505, Case0505Schema, true
+	case "Case0506":
+		return Case0506, Case0506Schema, true
+	case "Case0507":
+		return Case0507, Case0507Schema, true
+	case "Case0508":
+		return Case0508, Case0508Schema, true
+	case "Case0509":
+		return Case0509, Case0509Schema, true
+	case "Case0510":
+		return Case0510, Case0510Schema, true
+	case "Case0511":
+		return Case0511, Case0511Schema, true
+	case "Case0512":
+		return Case0512, Case0512Schema, true
+	case "Case0513":
+		return Case0513, Case0513Schema, true
+	case "Case0514":
+		return Case0514, Case0514Schema, true
+	case "Case0515":
+		return Case0515, Case0515Schema, true
+	case "Case0516":
+		return Case0516, Case0516Schema, true
+	case "Case0517":
+		return Case0517, Case0517Schema, true
+	case "Case0518":
+		return Case0518, Case0518Schema, true
+	case "Case0519":
+		return Case0519, Case0519Schema, true
+	case "Case0520":
+		return Case0520, Case0520Schema, true
+	case "Case0521":
+		return Case0521, Case0521Schema, true
+	case "Case0522":
+		return Case0522, Case0522Schema, true
+	case "Case0523":
+		return Case0523, Case0523Schema, true
+	case "Case0524":
+		return Case0524, Case0524Schema, true
+	case "Case0525":
+		return Case0525, Case0525Schema, true
+	case "Case0526":
+		return Case0526, Case0526Schema, true
+	case "Case0527":
+		return Case0527, Case0527Schema, true
+	case "Case0528":
+		return Case0528, Case0528Schema, true
+	case "Case0529":
+		return Case0529, Case0529Schema, true
+	case "Case0530":
+		return Case0530, Case0530Schema, true
+	case "Case0531":
+		return Case0531, Case0531Schema, true
+	case "Case0532":
+		return Case0532, Case0532Schema, true
+	case "Case0533":
+		return Case0533, Case0533Schema, true
 	}
 	return nil, nil, false
 }

@@ -14,11 +14,11 @@ func init() {
 		nil, sig(tInt, ok1(rt.Day), tDate)), "dayofmonth")
 	register(strict("date_add",
 		"The date n days after d (n may be negative); n is INT, as in Spark (a BIGINT needs a CAST). A result outside the DATE range raises.",
-		errs(ir.ErrArithmeticOverflow), sig(tDate, k2(rt.DateAdd), tDate, tInt)))
+		errs(ir.ErrArithmeticOverflow), sig(tDate, k2(rt.DateAdd), tDate, tInt)), "dateadd")
 	register(strict("date_sub",
 		"The date n days before d (n may be negative); n is INT, as in Spark. A result outside the DATE range raises.",
 		errs(ir.ErrArithmeticOverflow), sig(tDate, k2(rt.DateSub), tDate, tInt)))
 	register(strict("datediff",
 		"Number of days from start to end (end - start), as INT; raises only when the difference of two extreme dates does not fit in INT.",
-		errs(ir.ErrArithmeticOverflow), sig(tInt, k2(rt.DateDiff), tDate, tDate)))
+		errs(ir.ErrArithmeticOverflow), sig(tInt, k2(rt.DateDiff), tDate, tDate)), "date_diff")
 }

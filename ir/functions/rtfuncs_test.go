@@ -170,4 +170,18 @@ var rtFuncs = map[string]any{
 	"SplitPart":      rt.SplitPart,
 	"SubstringIndex": rt.SubstringIndex,
 	"Translate":      rt.Translate,
+	// templates/rt/calendar.go
+	"AddMonths":        rt.AddMonths,
+	"DateFromUnixDate": rt.DateFromUnixDate,
+	"DayOfWeek":        rt.DayOfWeek,
+	"DayOfYear":        rt.DayOfYear,
+	"LastDay":          rt.LastDay,
+	"MakeDate":         rt.MakeDate,
+	"MonthsBetween2":   rt.MonthsBetween2,
+	"MonthsBetween3":   rt.MonthsBetween3,
+	"NextDay":          rt.NextDay,
+	"Quarter":          rt.Quarter,
+	"UnixDate":         rt.UnixDate,
+	"WeekOfYear":       rt.WeekOfYear,
+	"Weekday":          rt.Weekday,
 }
