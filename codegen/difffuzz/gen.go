@@ -106,8 +106,10 @@ func knownFunction(name string) bool { return name != "probe" }
 func Functions() []string {
 	seen := map[string]bool{ir.Cast: true}
 	for _, fns := range table.byRet {
-		for n := range fns {
-			seen[n] = true
+		for n, es := range fns {
+			if !functions.Expanded(es[0].fn) { // the binder rewrites nanvl away
+				seen[n] = true
+			}
 		}
 	}
 	out := make([]string, 0, len(seen))
