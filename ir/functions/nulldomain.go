@@ -39,7 +39,7 @@ func Expand(c *ir.Call) ir.Expr {
 }
 
 // Expanded reports whether the binder rewrites every call of fn into other
-// forms in which fn itself does not occur (nanvl, pi, e), so that coverage
+// forms in which fn itself does not occur (isnan, nanvl, pi, e), so that coverage
 // checks over bound IR do not look for it.
 func Expanded(fn *ir.Function) bool {
 	_, ok := expansions[fn]
@@ -47,7 +47,7 @@ func Expanded(fn *ir.Function) bool {
 }
 
 // keepsName marks the expanded functions whose call survives inside their
-// expansion (the guarded ones and isnan).
+// expansion (the guarded ones).
 var keepsName = map[*ir.Function]bool{}
 
 // guarded builds a strict function that is NULL outside the domain guard (a
