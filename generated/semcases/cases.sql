@@ -1144,859 +1144,871 @@ SELECT ln(1) AS r FROM t;
 SELECT ln(2) AS r FROM t;
 
 -- name: Case0379
-SELECT ln(0) AS r FROM t;
+SELECT ln(19.458461079980395) AS r FROM t;
 
 -- name: Case0380
-SELECT ln(-1) AS r FROM t;
+SELECT ln(0) AS r FROM t;
 
 -- name: Case0381
-SELECT ln(-0.0) AS r FROM t;
+SELECT ln(-1) AS r FROM t;
 
 -- name: Case0382
-SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT ln(-0.0) AS r FROM t;
 
 -- name: Case0383
-SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0384
-SELECT ln(x) AS r FROM t;
+SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0385
-SELECT ln(a) AS r FROM t;
+SELECT ln(x) AS r FROM t;
 
 -- name: Case0386
-SELECT ln(a / b) AS r FROM t;
+SELECT ln(a) AS r FROM t;
 
 -- name: Case0387
-SELECT ln(e()) AS r FROM t;
+SELECT ln(a / b) AS r FROM t;
 
 -- name: Case0388
-SELECT log(10, 100) AS r FROM t;
+SELECT ln(e()) AS r FROM t;
 
 -- name: Case0389
-SELECT log(2, 8) AS r FROM t;
+SELECT log(10, 100) AS r FROM t;
 
 -- name: Case0390
-SELECT log(0.5, 4) AS r FROM t;
+SELECT log(2, 8) AS r FROM t;
 
 -- name: Case0391
-SELECT log(1.0) AS r FROM t;
+SELECT log(0.5, 4) AS r FROM t;
 
 -- name: Case0392
-SELECT log(0) AS r FROM t;
+SELECT log(1.0) AS r FROM t;
 
 -- name: Case0393
-SELECT log(0, 8) AS r FROM t;
+SELECT log(0) AS r FROM t;
 
 -- name: Case0394
-SELECT log(2, 0) AS r FROM t;
+SELECT log(0, 8) AS r FROM t;
 
 -- name: Case0395
-SELECT log(-2, 8) AS r FROM t;
+SELECT log(2, 0) AS r FROM t;
 
 -- name: Case0396
-SELECT log(1, 1) AS r FROM t;
+SELECT log(-2, 8) AS r FROM t;
 
 -- name: Case0397
-SELECT log(1, 2) AS r FROM t;
+SELECT log(1, 1) AS r FROM t;
 
 -- name: Case0398
-SELECT log(x, 8) AS r FROM t;
+SELECT log(1, 2) AS r FROM t;
 
 -- name: Case0399
-SELECT log(2, x) AS r FROM t;
+SELECT log(x, 8) AS r FROM t;
 
 -- name: Case0400
-SELECT log(a / b, -1.0) AS r FROM t;
+SELECT log(2, x) AS r FROM t;
 
 -- name: Case0401
-SELECT log(-1.0, a / b) AS r FROM t;
+SELECT log(a / b, -1.0) AS r FROM t;
 
 -- name: Case0402
-SELECT log(x, a / b) AS r FROM t;
+SELECT log(-1.0, a / b) AS r FROM t;
 
 -- name: Case0403
-SELECT log(a / b, x) AS r FROM t;
+SELECT log(x, a / b) AS r FROM t;
 
 -- name: Case0404
-SELECT log10(1000) AS r FROM t;
+SELECT log(a / b, x) AS r FROM t;
 
 -- name: Case0405
-SELECT log10(10) AS r FROM t;
+SELECT log10(1000) AS r FROM t;
 
 -- name: Case0406
-SELECT log10(0.001) AS r FROM t;
+SELECT log10(10) AS r FROM t;
 
 -- name: Case0407
-SELECT log10(0) AS r FROM t;
+SELECT log10(0.001) AS r FROM t;
 
 -- name: Case0408
-SELECT log10(-5) AS r FROM t;
+SELECT log10(0.3529113193356501) AS r FROM t;
 
 -- name: Case0409
-SELECT log10(x) AS r FROM t;
+SELECT log10(0) AS r FROM t;
 
 -- name: Case0410
-SELECT log10(a DIV b) AS r FROM t;
+SELECT log10(-5) AS r FROM t;
 
 -- name: Case0411
-SELECT log2(8) AS r FROM t;
+SELECT log10(x) AS r FROM t;
 
 -- name: Case0412
-SELECT log2(2) AS r FROM t;
+SELECT log10(a DIV b) AS r FROM t;
 
 -- name: Case0413
-SELECT log2(10) AS r FROM t;
+SELECT log2(8) AS r FROM t;
 
 -- name: Case0414
-SELECT log2(0) AS r FROM t;
+SELECT log2(2) AS r FROM t;
 
 -- name: Case0415
-SELECT log2(-0.0) AS r FROM t;
+SELECT log2(10) AS r FROM t;
 
 -- name: Case0416
-SELECT log2(x) AS r FROM t;
+SELECT log2(0) AS r FROM t;
 
 -- name: Case0417
-SELECT log1p(0) AS r FROM t;
+SELECT log2(-0.0) AS r FROM t;
 
 -- name: Case0418
-SELECT log1p(1) AS r FROM t;
+SELECT log2(x) AS r FROM t;
 
 -- name: Case0419
-SELECT log1p(-0.5) AS r FROM t;
+SELECT log1p(0) AS r FROM t;
 
 -- name: Case0420
-SELECT log1p(-1) AS r FROM t;
+SELECT log1p(1) AS r FROM t;
 
 -- name: Case0421
-SELECT log1p(-2) AS r FROM t;
+SELECT log1p(-0.5) AS r FROM t;
 
 -- name: Case0422
-SELECT log1p(x) AS r FROM t;
+SELECT log1p(-1) AS r FROM t;
 
 -- name: Case0423
-SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT log1p(-2) AS r FROM t;
 
 -- name: Case0424
-SELECT exp(0) AS r FROM t;
+SELECT log1p(x) AS r FROM t;
 
 -- name: Case0425
-SELECT exp(1) AS r FROM t;
+SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0426
-SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT exp(0) AS r FROM t;
 
 -- name: Case0427
-SELECT exp(1000) AS r FROM t;
+SELECT exp(1) AS r FROM t;
 
 -- name: Case0428
-SELECT exp(x) AS r FROM t;
+SELECT exp(0.3529113193356501) AS r FROM t;
 
 -- name: Case0429
-SELECT expm1(0) AS r FROM t;
+SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0430
-SELECT expm1(1) AS r FROM t;
+SELECT exp(1000) AS r FROM t;
 
 -- name: Case0431
-SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT exp(x) AS r FROM t;
 
 -- name: Case0432
-SELECT expm1(x) AS r FROM t;
+SELECT expm1(0) AS r FROM t;
 
 -- name: Case0433
-SELECT cbrt(27.0) AS r FROM t;
+SELECT expm1(1) AS r FROM t;
 
 -- name: Case0434
-SELECT cbrt(-8) AS r FROM t;
+SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0435
-SELECT cbrt(-0.0) AS r FROM t;
+SELECT expm1(x) AS r FROM t;
 
 -- name: Case0436
-SELECT cbrt(x) AS r FROM t;
+SELECT cbrt(27.0) AS r FROM t;
 
 -- name: Case0437
-SELECT hypot(3, 4) AS r FROM t;
+SELECT cbrt(-8) AS r FROM t;
 
 -- name: Case0438
-SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT cbrt(-0.0) AS r FROM t;
 
 -- name: Case0439
-SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT cbrt(x) AS r FROM t;
 
 -- name: Case0440
-SELECT hypot(1e308, 1e308) AS r FROM t;
+SELECT hypot(3, 4) AS r FROM t;
 
 -- name: Case0441
-SELECT hypot(x, a / b) AS r FROM t;
+SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0442
-SELECT hypot(a / b, x) AS r FROM t;
+SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case0443
-SELECT hypot(1, a / b) AS r FROM t;
+SELECT hypot(1e308, 1e308) AS r FROM t;
 
 -- name: Case0444
-SELECT sin(0) AS r FROM t;
+SELECT hypot(x, a / b) AS r FROM t;
 
 -- name: Case0445
-SELECT sin(1) AS r FROM t;
+SELECT hypot(a / b, x) AS r FROM t;
 
 -- name: Case0446
-SELECT sin(-0.0) AS r FROM t;
+SELECT hypot(1, a / b) AS r FROM t;
 
 -- name: Case0447
-SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT sin(0) AS r FROM t;
 
 -- name: Case0448
-SELECT sin(x) AS r FROM t;
+SELECT sin(1) AS r FROM t;
 
 -- name: Case0449
-SELECT cos(0) AS r FROM t;
+SELECT sin(-0.0) AS r FROM t;
 
 -- name: Case0450
-SELECT cos(1) AS r FROM t;
+SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0451
-SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT sin(x) AS r FROM t;
 
 -- name: Case0452
-SELECT cos(x) AS r FROM t;
+SELECT cos(0) AS r FROM t;
 
 -- name: Case0453
-SELECT tan(0) AS r FROM t;
+SELECT cos(1) AS r FROM t;
 
 -- name: Case0454
-SELECT tan(0.5) AS r FROM t;
+SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0455
-SELECT tan(x) AS r FROM t;
+SELECT cos(x) AS r FROM t;
 
 -- name: Case0456
-SELECT cot(0.5) AS r FROM t;
+SELECT tan(0) AS r FROM t;
 
 -- name: Case0457
-SELECT cot(0) AS r FROM t;
+SELECT tan(0.5) AS r FROM t;
 
 -- name: Case0458
-SELECT cot(-0.0) AS r FROM t;
+SELECT tan(x) AS r FROM t;
 
 -- name: Case0459
-SELECT cot(x) AS r FROM t;
+SELECT cot(0.5) AS r FROM t;
 
 -- name: Case0460
-SELECT sec(0) AS r FROM t;
+SELECT cot(0) AS r FROM t;
 
 -- name: Case0461
-SELECT sec(1) AS r FROM t;
+SELECT cot(-0.0) AS r FROM t;
 
 -- name: Case0462
-SELECT sec(x) AS r FROM t;
+SELECT cot(x) AS r FROM t;
 
 -- name: Case0463
-SELECT csc(1) AS r FROM t;
+SELECT sec(0) AS r FROM t;
 
 -- name: Case0464
-SELECT csc(0) AS r FROM t;
+SELECT sec(1) AS r FROM t;
 
 -- name: Case0465
-SELECT csc(x) AS r FROM t;
+SELECT sec(x) AS r FROM t;
 
 -- name: Case0466
-SELECT asin(0) AS r FROM t;
+SELECT csc(1) AS r FROM t;
 
 -- name: Case0467
-SELECT asin(1) AS r FROM t;
+SELECT csc(0) AS r FROM t;
 
 -- name: Case0468
-SELECT asin(2) AS r FROM t;
+SELECT csc(x) AS r FROM t;
 
 -- name: Case0469
-SELECT asin(x) AS r FROM t;
+SELECT asin(0) AS r FROM t;
 
 -- name: Case0470
-SELECT acos(1) AS r FROM t;
+SELECT asin(1) AS r FROM t;
 
 -- name: Case0471
-SELECT acos(-0.5) AS r FROM t;
+SELECT asin(2) AS r FROM t;
 
 -- name: Case0472
-SELECT acos(2) AS r FROM t;
+SELECT asin(x) AS r FROM t;
 
 -- name: Case0473
-SELECT acos(x) AS r FROM t;
+SELECT acos(1) AS r FROM t;
 
 -- name: Case0474
-SELECT atan(0) AS r FROM t;
+SELECT acos(-0.5) AS r FROM t;
 
 -- name: Case0475
-SELECT atan(1) AS r FROM t;
+SELECT acos(0.5) AS r FROM t;
 
 -- name: Case0476
-SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT acos(2) AS r FROM t;
 
 -- name: Case0477
-SELECT atan(x) AS r FROM t;
+SELECT acos(x) AS r FROM t;
 
 -- name: Case0478
-SELECT atan2(0, 0) AS r FROM t;
+SELECT atan(0) AS r FROM t;
 
 -- name: Case0479
-SELECT atan2(1, 1) AS r FROM t;
+SELECT atan(1) AS r FROM t;
 
 -- name: Case0480
-SELECT atan2(0, -1) AS r FROM t;
+SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0481
-SELECT atan2(-0.0, -1.0) AS r FROM t;
+SELECT atan(x) AS r FROM t;
 
 -- name: Case0482
-SELECT atan2(-0.0, -0.0) AS r FROM t;
+SELECT atan2(0, 0) AS r FROM t;
 
 -- name: Case0483
-SELECT atan2(-1, 0) AS r FROM t;
+SELECT atan2(1, 1) AS r FROM t;
 
 -- name: Case0484
-SELECT atan2(x, 1) AS r FROM t;
+SELECT atan2(0, -1) AS r FROM t;
 
 -- name: Case0485
-SELECT atan2(1, x) AS r FROM t;
+SELECT atan2(-0.0, -1.0) AS r FROM t;
 
 -- name: Case0486
-SELECT sinh(0) AS r FROM t;
+SELECT atan2(-0.0, -0.0) AS r FROM t;
 
 -- name: Case0487
-SELECT sinh(1) AS r FROM t;
+SELECT atan2(-1, 0) AS r FROM t;
 
 -- name: Case0488
-SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT atan2(x, 1) AS r FROM t;
 
 -- name: Case0489
-SELECT sinh(x) AS r FROM t;
+SELECT atan2(1, x) AS r FROM t;
 
 -- name: Case0490
-SELECT cosh(0) AS r FROM t;
+SELECT sinh(0) AS r FROM t;
 
 -- name: Case0491
-SELECT cosh(1) AS r FROM t;
+SELECT sinh(1) AS r FROM t;
 
 -- name: Case0492
-SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0493
-SELECT cosh(x) AS r FROM t;
+SELECT sinh(x) AS r FROM t;
 
 -- name: Case0494
-SELECT tanh(0) AS r FROM t;
+SELECT cosh(0) AS r FROM t;
 
 -- name: Case0495
-SELECT tanh(1) AS r FROM t;
+SELECT cosh(1) AS r FROM t;
 
 -- name: Case0496
-SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0497
-SELECT tanh(x) AS r FROM t;
+SELECT cosh(x) AS r FROM t;
 
 -- name: Case0498
-SELECT asinh(0) AS r FROM t;
+SELECT tanh(0) AS r FROM t;
 
 -- name: Case0499
-SELECT asinh(1) AS r FROM t;
+SELECT tanh(1) AS r FROM t;
 
 -- name: Case0500
-SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0501
-SELECT asinh(-1e10) AS r FROM t;
+SELECT tanh(x) AS r FROM t;
 
 -- name: Case0502
-SELECT asinh(x) AS r FROM t;
+SELECT asinh(0) AS r FROM t;
 
 -- name: Case0503
-SELECT acosh(1) AS r FROM t;
+SELECT asinh(1) AS r FROM t;
 
 -- name: Case0504
-SELECT acosh(2) AS r FROM t;
+SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0505
-SELECT acosh(0) AS r FROM t;
+SELECT asinh(-1e10) AS r FROM t;
 
 -- name: Case0506
-SELECT acosh(x) AS r FROM t;
+SELECT asinh(x) AS r FROM t;
 
 -- name: Case0507
-SELECT atanh(0) AS r FROM t;
+SELECT acosh(1) AS r FROM t;
 
 -- name: Case0508
-SELECT atanh(0.5) AS r FROM t;
+SELECT acosh(2) AS r FROM t;
 
 -- name: Case0509
-SELECT atanh(1) AS r FROM t;
+SELECT acosh(0) AS r FROM t;
 
 -- name: Case0510
-SELECT atanh(-1) AS r FROM t;
+SELECT acosh(x) AS r FROM t;
 
 -- name: Case0511
-SELECT atanh(2) AS r FROM t;
+SELECT atanh(0) AS r FROM t;
 
 -- name: Case0512
-SELECT atanh(x) AS r FROM t;
+SELECT atanh(0.5) AS r FROM t;
 
 -- name: Case0513
-SELECT degrees(3.141592653589793) AS r FROM t;
+SELECT atanh(1) AS r FROM t;
 
 -- name: Case0514
-SELECT degrees(1) AS r FROM t;
+SELECT atanh(-1) AS r FROM t;
 
 -- name: Case0515
-SELECT degrees(x) AS r FROM t;
+SELECT atanh(2) AS r FROM t;
 
 -- name: Case0516
-SELECT radians(180) AS r FROM t;
+SELECT atanh(x) AS r FROM t;
 
 -- name: Case0517
-SELECT radians(0) AS r FROM t;
+SELECT degrees(3.141592653589793) AS r FROM t;
 
 -- name: Case0518
-SELECT radians(x) AS r FROM t;
+SELECT degrees(1) AS r FROM t;
 
 -- name: Case0519
-SELECT rint(12.3456) AS r FROM t;
+SELECT degrees(x) AS r FROM t;
 
 -- name: Case0520
-SELECT rint(2.5) AS r FROM t;
+SELECT radians(180) AS r FROM t;
 
 -- name: Case0521
-SELECT rint(3.5) AS r FROM t;
+SELECT radians(0) AS r FROM t;
 
 -- name: Case0522
-SELECT rint(-0.5) AS r FROM t;
+SELECT radians(x) AS r FROM t;
 
 -- name: Case0523
-SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT rint(12.3456) AS r FROM t;
 
 -- name: Case0524
-SELECT rint(x) AS r FROM t;
+SELECT rint(2.5) AS r FROM t;
 
 -- name: Case0525
-SELECT pi() AS r FROM t;
+SELECT rint(3.5) AS r FROM t;
 
 -- name: Case0526
-SELECT PI() AS r FROM t;
+SELECT rint(-0.5) AS r FROM t;
 
 -- name: Case0527
-SELECT degrees(pi()) AS r FROM t;
+SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0528
-SELECT e() AS r FROM t;
+SELECT rint(x) AS r FROM t;
 
 -- name: Case0529
-SELECT e() + x AS r FROM t;
+SELECT pi() AS r FROM t;
 
 -- name: Case0530
-SELECT pmod(10, 3) AS r FROM t;
+SELECT PI() AS r FROM t;
 
 -- name: Case0531
-SELECT pmod(-10, 3) AS r FROM t;
+SELECT degrees(pi()) AS r FROM t;
 
 -- name: Case0532
-SELECT pmod(-7, -3) AS r FROM t;
+SELECT e() AS r FROM t;
 
 -- name: Case0533
-SELECT pmod(7, -3) AS r FROM t;
+SELECT e() + x AS r FROM t;
 
 -- name: Case0534
-SELECT pmod(-1, -2147483648) AS r FROM t;
+SELECT pmod(10, 3) AS r FROM t;
 
 -- name: Case0535
-SELECT pmod(i, j) AS r FROM t;
+SELECT pmod(-10, 3) AS r FROM t;
 
 -- name: Case0536
-SELECT pmod(a, b) AS r FROM t;
+SELECT pmod(-7, -3) AS r FROM t;
 
 -- name: Case0537
-SELECT pmod(a, b) AS r FROM t;
+SELECT pmod(7, -3) AS r FROM t;
 
 -- name: Case0538
-SELECT pmod(10, 0) AS r FROM t;
+SELECT pmod(-1, -2147483648) AS r FROM t;
 
 -- name: Case0539
-SELECT pmod(-7.5, 2.0) AS r FROM t;
+SELECT pmod(i, j) AS r FROM t;
 
 -- name: Case0540
-SELECT pmod(7.5, 0.0) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case0541
-SELECT pmod(7.5, -0.0) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case0542
-SELECT pmod(i, 0) AS r FROM t;
+SELECT pmod(10, 0) AS r FROM t;
 
 -- name: Case0543
-SELECT pmod(a DIV b, c) AS r FROM t;
+SELECT pmod(-7.5, 2.0) AS r FROM t;
 
 -- name: Case0544
-SELECT pmod(c, a DIV b) AS r FROM t;
+SELECT pmod(7.5, 0.0) AS r FROM t;
 
 -- name: Case0545
-SELECT pmod(a DIV b, 0) AS r FROM t;
+SELECT pmod(7.5, -0.0) AS r FROM t;
 
 -- name: Case0546
-SELECT bround(2.5) AS r FROM t;
+SELECT pmod(i, 0) AS r FROM t;
 
 -- name: Case0547
-SELECT bround(3.5) AS r FROM t;
+SELECT pmod(a DIV b, c) AS r FROM t;
 
 -- name: Case0548
-SELECT bround(-2.5) AS r FROM t;
+SELECT pmod(c, a DIV b) AS r FROM t;
 
 -- name: Case0549
-SELECT bround(2.5, 0) AS r FROM t;
+SELECT pmod(a DIV b, 0) AS r FROM t;
 
 -- name: Case0550
-SELECT bround(0.125, 2) AS r FROM t;
+SELECT bround(2.5) AS r FROM t;
 
 -- name: Case0551
-SELECT bround(0.135, 2) AS r FROM t;
+SELECT bround(3.5) AS r FROM t;
 
 -- name: Case0552
-SELECT bround(1.05, 1) AS r FROM t;
+SELECT bround(-2.5) AS r FROM t;
 
 -- name: Case0553
-SELECT bround(1.0500001, 1) AS r FROM t;
+SELECT bround(2.5, 0) AS r FROM t;
 
 -- name: Case0554
-SELECT bround(-0.5) AS r FROM t;
+SELECT bround(0.125, 2) AS r FROM t;
 
 -- name: Case0555
-SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT bround(0.135, 2) AS r FROM t;
 
 -- name: Case0556
-SELECT bround(25, -1) AS r FROM t;
+SELECT bround(1.05, 1) AS r FROM t;
 
 -- name: Case0557
-SELECT bround(35, -1) AS r FROM t;
+SELECT bround(1.0500001, 1) AS r FROM t;
 
 -- name: Case0558
-SELECT bround(-25, -1) AS r FROM t;
+SELECT bround(-0.5) AS r FROM t;
 
 -- name: Case0559
-SELECT bround(26, -1) AS r FROM t;
+SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case0560
-SELECT bround(2147483647, -1) AS r FROM t;
+SELECT bround(25, -1) AS r FROM t;
 
 -- name: Case0561
-SELECT bround(a, -2) AS r FROM t;
+SELECT bround(35, -1) AS r FROM t;
 
 -- name: Case0562
-SELECT bround(a, -2) AS r FROM t;
+SELECT bround(-25, -1) AS r FROM t;
 
 -- name: Case0563
-SELECT bround(a, -1) AS r FROM t;
+SELECT bround(26, -1) AS r FROM t;
 
 -- name: Case0564
-SELECT bround(i) AS r FROM t;
+SELECT bround(2147483647, -1) AS r FROM t;
 
 -- name: Case0565
-SELECT bround(x, 1) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case0566
-SELECT bround(2.5, i) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case0567
-SELECT factorial(5) AS r FROM t;
+SELECT bround(a, -1) AS r FROM t;
 
 -- name: Case0568
-SELECT factorial(0) AS r FROM t;
+SELECT bround(i) AS r FROM t;
 
 -- name: Case0569
-SELECT factorial(20) AS r FROM t;
+SELECT bround(x, 1) AS r FROM t;
 
 -- name: Case0570
-SELECT factorial(21) AS r FROM t;
+SELECT bround(2.5, i) AS r FROM t;
 
 -- name: Case0571
-SELECT factorial(-1) AS r FROM t;
+SELECT factorial(5) AS r FROM t;
 
 -- name: Case0572
-SELECT factorial(i) AS r FROM t;
+SELECT factorial(0) AS r FROM t;
 
 -- name: Case0573
-SELECT factorial(i) AS r FROM t;
+SELECT factorial(20) AS r FROM t;
 
 -- name: Case0574
-SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
+SELECT factorial(21) AS r FROM t;
 
 -- name: Case0575
-SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
+SELECT factorial(-1) AS r FROM t;
 
 -- name: Case0576
-SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case0577
-SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case0578
-SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
+SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
 
 -- name: Case0579
-SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
+SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
 
 -- name: Case0580
-SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
 
 -- name: Case0581
-SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
 
 -- name: Case0582
-SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
 
 -- name: Case0583
-SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
 
 -- name: Case0584
-SELECT width_bucket(5, 0, 10, a) AS r FROM t;
+SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case0585
-SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
+SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case0586
-SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
+SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case0587
-SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
+SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case0588
-SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
+SELECT width_bucket(5, 0, 10, a) AS r FROM t;
 
 -- name: Case0589
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
+SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
 
 -- name: Case0590
-SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
+SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
 
 -- name: Case0591
-SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
+SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
 
 -- name: Case0592
-SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
+SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
 
 -- name: Case0593
-SELECT width_bucket(5, 0, 10, c) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
 
 -- name: Case0594
-SELECT width_bucket(i, j, 10, a) AS r FROM t;
+SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
 
 -- name: Case0595
-SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
+SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case0596
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
+SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
 
 -- name: Case0597
-SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
+SELECT width_bucket(5, 0, 10, c) AS r FROM t;
 
 -- name: Case0598
-SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT width_bucket(i, j, 10, a) AS r FROM t;
 
 -- name: Case0599
-SELECT isnan(1.0) AS r FROM t;
+SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
 
 -- name: Case0600
-SELECT isnan(x) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
 
 -- name: Case0601
-SELECT isnan(i) AS r FROM t;
+SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
 
 -- name: Case0602
-SELECT isnan(a / b) AS r FROM t;
+SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0603
-SELECT isnan(x) OR p AS r FROM t;
+SELECT isnan(1.0) AS r FROM t;
 
 -- name: Case0604
-SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
+SELECT isnan(x) AS r FROM t;
 
 -- name: Case0605
-SELECT nanvl(1.5, 123) AS r FROM t;
+SELECT isnan(i) AS r FROM t;
 
 -- name: Case0606
-SELECT nanvl(1.5, y) AS r FROM t;
+SELECT isnan(a / b) AS r FROM t;
 
 -- name: Case0607
-SELECT nanvl(x, 1.0) AS r FROM t;
+SELECT isnan(x) OR p AS r FROM t;
 
 -- name: Case0608
-SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
 
 -- name: Case0609
-SELECT nanvl(1.0, a / b) AS r FROM t;
+SELECT nanvl(1.5, 123) AS r FROM t;
 
 -- name: Case0610
-SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
+SELECT nanvl(1.5, y) AS r FROM t;
 
 -- name: Case0611
-SELECT nanvl(a / b, 1.0) AS r FROM t;
+SELECT nanvl(x, 1.0) AS r FROM t;
 
 -- name: Case0612
-SELECT nanvl(x, a / b) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
 
 -- name: Case0613
-SELECT positive(i) AS r FROM t;
+SELECT nanvl(1.0, a / b) AS r FROM t;
 
 -- name: Case0614
-SELECT positive(a) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
 
 -- name: Case0615
-SELECT positive(-0.0) AS r FROM t;
+SELECT nanvl(a / b, 1.0) AS r FROM t;
 
 -- name: Case0616
-SELECT positive(x) AS r FROM t;
+SELECT nanvl(x, a / b) AS r FROM t;
 
 -- name: Case0617
-SELECT negative(i) AS r FROM t;
+SELECT positive(i) AS r FROM t;
 
 -- name: Case0618
-SELECT negative(1.5) AS r FROM t;
+SELECT positive(a) AS r FROM t;
 
 -- name: Case0619
-SELECT negative(i) AS r FROM t;
+SELECT positive(-0.0) AS r FROM t;
 
 -- name: Case0620
-SELECT negative(a) AS r FROM t;
+SELECT positive(x) AS r FROM t;
 
 -- name: Case0621
-SELECT negative(x) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case0622
-SELECT shiftleft(2, 1) AS r FROM t;
+SELECT negative(1.5) AS r FROM t;
 
 -- name: Case0623
-SELECT shiftleft(1, 31) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case0624
-SELECT shiftleft(1, 32) AS r FROM t;
+SELECT negative(a) AS r FROM t;
 
 -- name: Case0625
-SELECT shiftleft(1, -1) AS r FROM t;
+SELECT negative(x) AS r FROM t;
 
 -- name: Case0626
-SELECT shiftleft(a, 63) AS r FROM t;
+SELECT shiftleft(2, 1) AS r FROM t;
 
 -- name: Case0627
-SELECT shiftleft(a, 64) AS r FROM t;
+SELECT shiftleft(1, 31) AS r FROM t;
 
 -- name: Case0628
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT shiftleft(1, 32) AS r FROM t;
 
 -- name: Case0629
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT shiftleft(1, -1) AS r FROM t;
 
 -- name: Case0630
-SELECT shiftleft(a DIV b, j) AS r FROM t;
+SELECT shiftleft(a, 63) AS r FROM t;
 
 -- name: Case0631
-SELECT shiftleft(a DIV b, 1) AS r FROM t;
+SELECT shiftleft(a, 64) AS r FROM t;
 
 -- name: Case0632
-SELECT shiftright(4, 1) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case0633
-SELECT shiftright(-8, 1) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case0634
-SELECT shiftright(-1, 31) AS r FROM t;
+SELECT shiftleft(a DIV b, j) AS r FROM t;
 
 -- name: Case0635
-SELECT shiftright(8, 33) AS r FROM t;
+SELECT shiftleft(a DIV b, 1) AS r FROM t;
 
 -- name: Case0636
-SELECT shiftright(a, 62) AS r FROM t;
+SELECT shiftright(4, 1) AS r FROM t;
 
 -- name: Case0637
-SELECT shiftright(i, 1) AS r FROM t;
+SELECT shiftright(-8, 1) AS r FROM t;
 
 -- name: Case0638
-SELECT shiftrightunsigned(4, 1) AS r FROM t;
+SELECT shiftright(-1, 31) AS r FROM t;
 
 -- name: Case0639
-SELECT shiftrightunsigned(-1, 28) AS r FROM t;
+SELECT shiftright(8, 33) AS r FROM t;
 
 -- name: Case0640
-SELECT shiftrightunsigned(-8, 0) AS r FROM t;
+SELECT shiftright(a, 62) AS r FROM t;
 
 -- name: Case0641
-SELECT shiftrightunsigned(a, 60) AS r FROM t;
+SELECT shiftright(i, 1) AS r FROM t;
 
 -- name: Case0642
-SELECT shiftrightunsigned(a, 124) AS r FROM t;
+SELECT shiftrightunsigned(4, 1) AS r FROM t;
 
 -- name: Case0643
-SELECT shiftrightunsigned(i, j) AS r FROM t;
+SELECT shiftrightunsigned(-1, 28) AS r FROM t;
 
 -- name: Case0644
-SELECT bit_count(0) AS r FROM t;
+SELECT shiftrightunsigned(-8, 0) AS r FROM t;
 
 -- name: Case0645
-SELECT bit_count(7) AS r FROM t;
+SELECT shiftrightunsigned(a, 60) AS r FROM t;
 
 -- name: Case0646
-SELECT bit_count(-1) AS r FROM t;
+SELECT shiftrightunsigned(a, 124) AS r FROM t;
 
 -- name: Case0647
-SELECT bit_count(a) AS r FROM t;
+SELECT shiftrightunsigned(i, j) AS r FROM t;
 
 -- name: Case0648
-SELECT bit_count(a) AS r FROM t;
+SELECT bit_count(0) AS r FROM t;
 
 -- name: Case0649
-SELECT bit_count(TRUE) AS r FROM t;
+SELECT bit_count(7) AS r FROM t;
 
 -- name: Case0650
-SELECT bit_count(FALSE) AS r FROM t;
+SELECT bit_count(-1) AS r FROM t;
 
 -- name: Case0651
-SELECT bit_count(i) AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case0652
-SELECT bit_count(a DIV b) AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case0653
-SELECT bit_get(11, 0) AS r FROM t;
+SELECT bit_count(TRUE) AS r FROM t;
 
 -- name: Case0654
-SELECT bit_get(11, 2) AS r FROM t;
+SELECT bit_count(FALSE) AS r FROM t;
 
 -- name: Case0655
-SELECT bit_get(-1, 31) AS r FROM t;
+SELECT bit_count(i) AS r FROM t;
 
 -- name: Case0656
-SELECT bit_get(11, 32) AS r FROM t;
+SELECT bit_count(a DIV b) AS r FROM t;
 
 -- name: Case0657
-SELECT bit_get(11, -1) AS r FROM t;
+SELECT bit_get(11, 0) AS r FROM t;
 
 -- name: Case0658
-SELECT getbit(a, 63) AS r FROM t;
+SELECT bit_get(11, 2) AS r FROM t;
 
 -- name: Case0659
-SELECT getbit(a, 40) AS r FROM t;
+SELECT bit_get(-1, 31) AS r FROM t;
 
 -- name: Case0660
-SELECT bit_get(a, 64) AS r FROM t;
+SELECT bit_get(11, 32) AS r FROM t;
 
 -- name: Case0661
-SELECT bit_get(i, 99) AS r FROM t;
+SELECT bit_get(11, -1) AS r FROM t;
 
 -- name: Case0662
-SELECT bit_get(11, j) AS r FROM t;
+SELECT getbit(a, 63) AS r FROM t;
 
 -- name: Case0663
-SELECT bit_get(a DIV b, 99) AS r FROM t;
+SELECT getbit(a, 40) AS r FROM t;
 
 -- name: Case0664
+SELECT bit_get(a, 64) AS r FROM t;
+
+-- name: Case0665
+SELECT bit_get(i, 99) AS r FROM t;
+
+-- name: Case0666
+SELECT bit_get(11, j) AS r FROM t;
+
+-- name: Case0667
+SELECT bit_get(a DIV b, 99) AS r FROM t;
+
+-- name: Case0668
 SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;

@@ -19319,7 +19319,7 @@ func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn8 is the code of 89 units of this file that differ only in what they
+// valueColumn8 is the code of 93 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0328 on every row, noting its first failed row in failed:
 //
@@ -22136,12 +22136,12 @@ func Case0378(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0379Schema is the schema of the batches Case0379 returns.
 var Case0379Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0379 evaluates query Case0379 over one batch of table t:
 //
-//	SELECT ln(0) AS r FROM t
+//	SELECT ln(19.458461079980395) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22159,11 +22159,11 @@ func Case0379(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(0)
-	col1 := valueColumn12(n, all, failed, mem)
+	// ln(19.458461079980395)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.9682819924375803))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(19.458461079980395)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22174,18 +22174,6 @@ func Case0379(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn12 is the code of 13 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0379 on every row, noting its first failed row in failed:
-//
-//	ln(0)
-func valueColumn12(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.NullVec[float64](n)
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Float64Array(mem, &konst, all, n)
-	return column
-}
-
 // Case0380Schema is the schema of the batches Case0380 returns.
 var Case0380Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -22193,7 +22181,7 @@ var Case0380Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0380 evaluates query Case0380 over one batch of table t:
 //
-//	SELECT ln(-1) AS r FROM t
+//	SELECT ln(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22211,11 +22199,11 @@ func Case0380(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(-1)
+	// ln(0)
 	col1 := valueColumn12(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(-1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22226,6 +22214,18 @@ func Case0380(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// valueColumn12 is the code of 13 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0380 on every row, noting its first failed row in failed:
+//
+//	ln(0)
+func valueColumn12(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.NullVec[float64](n)
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
+}
+
 // Case0381Schema is the schema of the batches Case0381 returns.
 var Case0381Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -22233,7 +22233,7 @@ var Case0381Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0381 evaluates query Case0381 over one batch of table t:
 //
-//	SELECT ln(-0.0) AS r FROM t
+//	SELECT ln(-1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22251,11 +22251,11 @@ func Case0381(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(-0.0)
+	// ln(-1)
 	col1 := valueColumn12(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(-0.0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(-1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22268,12 +22268,12 @@ func Case0381(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0382Schema is the schema of the batches Case0382 returns.
 var Case0382Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
 // Case0382 evaluates query Case0382 over one batch of table t:
 //
-//	SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t
+//	SELECT ln(-0.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22291,11 +22291,11 @@ func Case0382(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(CAST('NaN' AS DOUBLE))
-	col1 := valueColumn13(n, all, failed, mem)
+	// ln(-0.0)
+	col1 := valueColumn12(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(CAST('NaN' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(-0.0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22306,18 +22306,6 @@ func Case0382(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn13 is the code of 12 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0382 on every row, noting its first failed row in failed:
-//
-//	ln(CAST('NaN' AS DOUBLE))
-func valueColumn13(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[float64](n, math.NaN())
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Float64Array(mem, &konst, all, n)
-	return column
-}
-
 // Case0383Schema is the schema of the batches Case0383 returns.
 var Case0383Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -22325,7 +22313,7 @@ var Case0383Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0383 evaluates query Case0383 over one batch of table t:
 //
-//	SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//	SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22343,11 +22331,11 @@ func Case0383(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(CAST('Infinity' AS DOUBLE))
-	col1 := valueColumn(n, all, failed, mem)
+	// ln(CAST('NaN' AS DOUBLE))
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(CAST('Infinity' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(CAST('NaN' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22358,14 +22346,26 @@ func Case0383(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// valueColumn13 is the code of 12 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0383 on every row, noting its first failed row in failed:
+//
+//	ln(CAST('NaN' AS DOUBLE))
+func valueColumn13(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.Const[float64](n, math.NaN())
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
+}
+
 // Case0384Schema is the schema of the batches Case0384 returns.
 var Case0384Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0384 evaluates query Case0384 over one batch of table t:
 //
-//	SELECT ln(x) AS r FROM t
+//	SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22380,14 +22380,14 @@ func Case0384(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0384: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0384Col1(n, all, x, mem, failed)
+	// ln(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(CAST('Infinity' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22398,10 +22398,50 @@ func Case0384(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0384Col1 computes output column 1 (r) of query Case0384 on every row, noting its first failed row in failed:
+// Case0385Schema is the schema of the batches Case0385 returns.
+var Case0385Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0385 evaluates query Case0385 over one batch of table t:
+//
+//	SELECT ln(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0385(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0385: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0385: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0385Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0385Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0385Col1 computes output column 1 (r) of query Case0385 on every row, noting its first failed row in failed:
 //
 //	ln(x)
-func case0384Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0385Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(ln_domain(x), ln(x), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -22448,50 +22488,50 @@ func case0384Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0385Schema is the schema of the batches Case0385 returns.
-var Case0385Schema = arrow.NewSchema([]arrow.Field{
+// Case0386Schema is the schema of the batches Case0386 returns.
+var Case0386Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0385 evaluates query Case0385 over one batch of table t:
+// Case0386 evaluates query Case0386 over one batch of table t:
 //
 //	SELECT ln(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0385(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0386(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0385: %w", err)
+		return nil, fmt.Errorf("query Case0386: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0385: %w", err)
+		return nil, fmt.Errorf("query Case0386: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0385Col1(n, all, a, mem, failed)
+	col1 := case0386Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(a)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0385Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0386Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0385Col1 computes output column 1 (r) of query Case0385 on every row, noting its first failed row in failed:
+// case0386Col1 computes output column 1 (r) of query Case0386 on every row, noting its first failed row in failed:
 //
 //	ln(a)
-func case0385Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0386Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(ln_domain(CAST(a AS DOUBLE)), ln(CAST(a AS DOUBLE)), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -22542,26 +22582,26 @@ func case0385Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	return directCol
 }
 
-// Case0386Schema is the schema of the batches Case0386 returns.
-var Case0386Schema = arrow.NewSchema([]arrow.Field{
+// Case0387Schema is the schema of the batches Case0387 returns.
+var Case0387Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0386 evaluates query Case0386 over one batch of table t:
+// Case0387 evaluates query Case0387 over one batch of table t:
 //
 //	SELECT ln(a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0386(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0387(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0386: %w", err)
+		return nil, fmt.Errorf("query Case0387: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0386: %w", err)
+		return nil, fmt.Errorf("query Case0387: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -22569,24 +22609,24 @@ func Case0386(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0386Col1(n, all, a, b, mem, failed)
+	col1 := case0387Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0386Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0387Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0386Col1 computes output column 1 (r) of query Case0386 on every row, noting its first failed row in failed:
+// case0387Col1 computes output column 1 (r) of query Case0387 on every row, noting its first failed row in failed:
 //
 //	ln(a / b)
-func case0386Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0387Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(ln_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), ln((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -22683,46 +22723,6 @@ func case0386Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0387Schema is the schema of the batches Case0387 returns.
-var Case0387Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0387 evaluates query Case0387 over one batch of table t:
-//
-//	SELECT ln(e()) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0387(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0387: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0387: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// ln(e())
-	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(e())"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0387Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0388Schema is the schema of the batches Case0388 returns.
 var Case0388Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -22730,7 +22730,7 @@ var Case0388Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0388 evaluates query Case0388 over one batch of table t:
 //
-//	SELECT log(10, 100) AS r FROM t
+//	SELECT ln(e()) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22748,11 +22748,11 @@ func Case0388(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log(10, 100)
-	col1 := valueColumn8(n, all, failed, mem, float64(2.0))
+	// ln(e())
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(10, 100)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(e())"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22770,7 +22770,7 @@ var Case0389Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0389 evaluates query Case0389 over one batch of table t:
 //
-//	SELECT log(2, 8) AS r FROM t
+//	SELECT log(10, 100) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22788,11 +22788,11 @@ func Case0389(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log(2, 8)
-	col1 := valueColumn8(n, all, failed, mem, float64(3.0))
+	// log(10, 100)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(2, 8)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(10, 100)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22810,7 +22810,7 @@ var Case0390Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0390 evaluates query Case0390 over one batch of table t:
 //
-//	SELECT log(0.5, 4) AS r FROM t
+//	SELECT log(2, 8) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22828,11 +22828,11 @@ func Case0390(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log(0.5, 4)
-	col1 := valueColumn8(n, all, failed, mem, float64(-2.0))
+	// log(2, 8)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(0.5, 4)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(2, 8)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22850,7 +22850,7 @@ var Case0391Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0391 evaluates query Case0391 over one batch of table t:
 //
-//	SELECT log(1.0) AS r FROM t
+//	SELECT log(0.5, 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22868,11 +22868,11 @@ func Case0391(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log(1.0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	// log(0.5, 4)
+	col1 := valueColumn8(n, all, failed, mem, float64(-2.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(1.0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(0.5, 4)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22885,12 +22885,12 @@ func Case0391(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0392Schema is the schema of the batches Case0392 returns.
 var Case0392Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0392 evaluates query Case0392 over one batch of table t:
 //
-//	SELECT log(0) AS r FROM t
+//	SELECT log(1.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22908,11 +22908,11 @@ func Case0392(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log(0)
-	col1 := valueColumn12(n, all, failed, mem)
+	// log(1.0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(1.0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22930,7 +22930,7 @@ var Case0393Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0393 evaluates query Case0393 over one batch of table t:
 //
-//	SELECT log(0, 8) AS r FROM t
+//	SELECT log(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22948,11 +22948,11 @@ func Case0393(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log(0, 8)
+	// log(0)
 	col1 := valueColumn12(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(0, 8)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -22970,7 +22970,7 @@ var Case0394Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0394 evaluates query Case0394 over one batch of table t:
 //
-//	SELECT log(2, 0) AS r FROM t
+//	SELECT log(0, 8) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -22988,11 +22988,11 @@ func Case0394(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log(2, 0)
+	// log(0, 8)
 	col1 := valueColumn12(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(2, 0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(0, 8)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -23010,7 +23010,7 @@ var Case0395Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0395 evaluates query Case0395 over one batch of table t:
 //
-//	SELECT log(-2, 8) AS r FROM t
+//	SELECT log(2, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -23028,11 +23028,11 @@ func Case0395(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log(-2, 8)
+	// log(2, 0)
 	col1 := valueColumn12(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(-2, 8)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(2, 0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -23045,12 +23045,12 @@ func Case0395(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0396Schema is the schema of the batches Case0396 returns.
 var Case0396Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
 // Case0396 evaluates query Case0396 over one batch of table t:
 //
-//	SELECT log(1, 1) AS r FROM t
+//	SELECT log(-2, 8) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -23068,11 +23068,11 @@ func Case0396(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log(1, 1)
-	col1 := valueColumn13(n, all, failed, mem)
+	// log(-2, 8)
+	col1 := valueColumn12(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(1, 1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(-2, 8)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -23090,7 +23090,7 @@ var Case0397Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0397 evaluates query Case0397 over one batch of table t:
 //
-//	SELECT log(1, 2) AS r FROM t
+//	SELECT log(1, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -23108,11 +23108,11 @@ func Case0397(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log(1, 2)
-	col1 := valueColumn(n, all, failed, mem)
+	// log(1, 1)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(1, 2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(1, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -23125,12 +23125,12 @@ func Case0397(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0398Schema is the schema of the batches Case0398 returns.
 var Case0398Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0398 evaluates query Case0398 over one batch of table t:
 //
-//	SELECT log(x, 8) AS r FROM t
+//	SELECT log(1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -23145,14 +23145,14 @@ func Case0398(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0398: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0398Col1(n, all, x, mem, failed)
+	// log(1, 2)
+	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(x, 8)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(1, 2)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -23163,10 +23163,50 @@ func Case0398(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0398Col1 computes output column 1 (r) of query Case0398 on every row, noting its first failed row in failed:
+// Case0399Schema is the schema of the batches Case0399 returns.
+var Case0399Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0399 evaluates query Case0399 over one batch of table t:
+//
+//	SELECT log(x, 8) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0399(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0399: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0399: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0399Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(x, 8)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0399Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0399Col1 computes output column 1 (r) of query Case0399 on every row, noting its first failed row in failed:
 //
 //	log(x, 8)
-func case0398Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0399Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log_domain(x, 8.0), log(x, 8.0), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -23213,50 +23253,50 @@ func case0398Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0399Schema is the schema of the batches Case0399 returns.
-var Case0399Schema = arrow.NewSchema([]arrow.Field{
+// Case0400Schema is the schema of the batches Case0400 returns.
+var Case0400Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0399 evaluates query Case0399 over one batch of table t:
+// Case0400 evaluates query Case0400 over one batch of table t:
 //
 //	SELECT log(2, x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0399(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0400(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0399: %w", err)
+		return nil, fmt.Errorf("query Case0400: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0399: %w", err)
+		return nil, fmt.Errorf("query Case0400: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0399Col1(n, all, x, mem, failed)
+	col1 := case0400Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(2, x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0399Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0400Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0399Col1 computes output column 1 (r) of query Case0399 on every row, noting its first failed row in failed:
+// case0400Col1 computes output column 1 (r) of query Case0400 on every row, noting its first failed row in failed:
 //
 //	log(2, x)
-func case0399Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0400Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log_domain(2.0, x), log(2.0, x), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -23303,26 +23343,26 @@ func case0399Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0400Schema is the schema of the batches Case0400 returns.
-var Case0400Schema = arrow.NewSchema([]arrow.Field{
+// Case0401Schema is the schema of the batches Case0401 returns.
+var Case0401Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0400 evaluates query Case0400 over one batch of table t:
+// Case0401 evaluates query Case0401 over one batch of table t:
 //
 //	SELECT log(a / b, -1.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0400(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0401(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0400: %w", err)
+		return nil, fmt.Errorf("query Case0401: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0400: %w", err)
+		return nil, fmt.Errorf("query Case0401: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -23330,24 +23370,24 @@ func Case0400(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0400Col1(n, all, a, b, mem, failed)
+	col1 := case0401Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(a / b, -1.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0400Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0401Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0400Col1 computes output column 1 (r) of query Case0400 on every row, noting its first failed row in failed:
+// case0401Col1 computes output column 1 (r) of query Case0401 on every row, noting its first failed row in failed:
 //
 //	log(a / b, -1.0)
-func case0400Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0401Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), -1.0), log((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), -1.0), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -23444,26 +23484,26 @@ func case0400Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0401Schema is the schema of the batches Case0401 returns.
-var Case0401Schema = arrow.NewSchema([]arrow.Field{
+// Case0402Schema is the schema of the batches Case0402 returns.
+var Case0402Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0401 evaluates query Case0401 over one batch of table t:
+// Case0402 evaluates query Case0402 over one batch of table t:
 //
 //	SELECT log(-1.0, a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0401(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0402(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0401: %w", err)
+		return nil, fmt.Errorf("query Case0402: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0401: %w", err)
+		return nil, fmt.Errorf("query Case0402: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -23471,24 +23511,24 @@ func Case0401(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0401Col1(n, all, a, b, mem, failed)
+	col1 := case0402Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(-1.0, a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0401Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0402Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0401Col1 computes output column 1 (r) of query Case0401 on every row, noting its first failed row in failed:
+// case0402Col1 computes output column 1 (r) of query Case0402 on every row, noting its first failed row in failed:
 //
 //	log(-1.0, a / b)
-func case0401Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0402Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log_domain(-1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), log(-1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -23585,26 +23625,26 @@ func case0401Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0402Schema is the schema of the batches Case0402 returns.
-var Case0402Schema = arrow.NewSchema([]arrow.Field{
+// Case0403Schema is the schema of the batches Case0403 returns.
+var Case0403Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0402 evaluates query Case0402 over one batch of table t:
+// Case0403 evaluates query Case0403 over one batch of table t:
 //
 //	SELECT log(x, a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0402(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0403(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0402: %w", err)
+		return nil, fmt.Errorf("query Case0403: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0402: %w", err)
+		return nil, fmt.Errorf("query Case0403: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -23613,24 +23653,24 @@ func Case0402(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0402Col1(n, all, x, a, b, mem, failed)
+	col1 := case0403Col1(n, all, x, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(x, a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0402Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0403Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0402Col1 computes output column 1 (r) of query Case0402 on every row, noting its first failed row in failed:
+// case0403Col1 computes output column 1 (r) of query Case0403 on every row, noting its first failed row in failed:
 //
 //	log(x, a / b)
-func case0402Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0403Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log_domain(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), log(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -23728,26 +23768,26 @@ func case0402Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b ve
 	return directCol
 }
 
-// Case0403Schema is the schema of the batches Case0403 returns.
-var Case0403Schema = arrow.NewSchema([]arrow.Field{
+// Case0404Schema is the schema of the batches Case0404 returns.
+var Case0404Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0403 evaluates query Case0403 over one batch of table t:
+// Case0404 evaluates query Case0404 over one batch of table t:
 //
 //	SELECT log(a / b, x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0403(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0404(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0403: %w", err)
+		return nil, fmt.Errorf("query Case0404: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0403: %w", err)
+		return nil, fmt.Errorf("query Case0404: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -23756,24 +23796,24 @@ func Case0403(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0403Col1(n, all, x, a, b, mem, failed)
+	col1 := case0404Col1(n, all, x, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(a / b, x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0403Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0404Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0403Col1 computes output column 1 (r) of query Case0403 on every row, noting its first failed row in failed:
+// case0404Col1 computes output column 1 (r) of query Case0404 on every row, noting its first failed row in failed:
 //
 //	log(a / b, x)
-func case0403Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0404Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x), log((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -23871,46 +23911,6 @@ func case0403Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b ve
 	return directCol
 }
 
-// Case0404Schema is the schema of the batches Case0404 returns.
-var Case0404Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0404 evaluates query Case0404 over one batch of table t:
-//
-//	SELECT log10(1000) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0404(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0404: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0404: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// log10(1000)
-	col1 := valueColumn8(n, all, failed, mem, float64(3.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(1000)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0404Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0405Schema is the schema of the batches Case0405 returns.
 var Case0405Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -23918,7 +23918,7 @@ var Case0405Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0405 evaluates query Case0405 over one batch of table t:
 //
-//	SELECT log10(10) AS r FROM t
+//	SELECT log10(1000) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -23936,11 +23936,11 @@ func Case0405(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log10(10)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	// log10(1000)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(10)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(1000)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -23958,7 +23958,7 @@ var Case0406Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0406 evaluates query Case0406 over one batch of table t:
 //
-//	SELECT log10(0.001) AS r FROM t
+//	SELECT log10(10) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -23976,11 +23976,11 @@ func Case0406(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log10(0.001)
-	col1 := valueColumn8(n, all, failed, mem, float64(-3.0))
+	// log10(10)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(0.001)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(10)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -23993,12 +23993,12 @@ func Case0406(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0407Schema is the schema of the batches Case0407 returns.
 var Case0407Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0407 evaluates query Case0407 over one batch of table t:
 //
-//	SELECT log10(0) AS r FROM t
+//	SELECT log10(0.001) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -24016,11 +24016,11 @@ func Case0407(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log10(0)
-	col1 := valueColumn12(n, all, failed, mem)
+	// log10(0.001)
+	col1 := valueColumn8(n, all, failed, mem, float64(-3.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(0.001)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -24033,12 +24033,12 @@ func Case0407(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0408Schema is the schema of the batches Case0408 returns.
 var Case0408Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0408 evaluates query Case0408 over one batch of table t:
 //
-//	SELECT log10(-5) AS r FROM t
+//	SELECT log10(0.3529113193356501) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -24056,11 +24056,11 @@ func Case0408(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log10(-5)
-	col1 := valueColumn12(n, all, failed, mem)
+	// log10(0.3529113193356501)
+	col1 := valueColumn8(n, all, failed, mem, float64(-0.45233441178405537))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(-5)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(0.3529113193356501)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -24078,7 +24078,7 @@ var Case0409Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0409 evaluates query Case0409 over one batch of table t:
 //
-//	SELECT log10(x) AS r FROM t
+//	SELECT log10(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -24093,14 +24093,14 @@ func Case0409(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0409: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0409Col1(n, all, x, mem, failed)
+	// log10(0)
+	col1 := valueColumn12(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -24111,10 +24111,90 @@ func Case0409(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0409Col1 computes output column 1 (r) of query Case0409 on every row, noting its first failed row in failed:
+// Case0410Schema is the schema of the batches Case0410 returns.
+var Case0410Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0410 evaluates query Case0410 over one batch of table t:
+//
+//	SELECT log10(-5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0410(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0410: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0410: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log10(-5)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(-5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0410Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0411Schema is the schema of the batches Case0411 returns.
+var Case0411Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0411 evaluates query Case0411 over one batch of table t:
+//
+//	SELECT log10(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0411(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0411: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0411: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0411Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0411Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0411Col1 computes output column 1 (r) of query Case0411 on every row, noting its first failed row in failed:
 //
 //	log10(x)
-func case0409Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0411Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(ln_domain(x), log10(x), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -24161,26 +24241,26 @@ func case0409Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0410Schema is the schema of the batches Case0410 returns.
-var Case0410Schema = arrow.NewSchema([]arrow.Field{
+// Case0412Schema is the schema of the batches Case0412 returns.
+var Case0412Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0410 evaluates query Case0410 over one batch of table t:
+// Case0412 evaluates query Case0412 over one batch of table t:
 //
 //	SELECT log10(a DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0410(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0412(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0410: %w", err)
+		return nil, fmt.Errorf("query Case0412: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0410: %w", err)
+		return nil, fmt.Errorf("query Case0412: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -24188,24 +24268,24 @@ func Case0410(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0410Col1(n, all, a, b, mem, failed)
+	col1 := case0412Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(a DIV b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0410Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0412Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0410Col1 computes output column 1 (r) of query Case0410 on every row, noting its first failed row in failed:
+// case0412Col1 computes output column 1 (r) of query Case0412 on every row, noting its first failed row in failed:
 //
 //	log10(a DIV b)
-func case0410Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0412Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(ln_domain(CAST((a DIV b) AS DOUBLE)), log10(CAST((a DIV b) AS DOUBLE)), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -24300,86 +24380,6 @@ func case0410Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0411Schema is the schema of the batches Case0411 returns.
-var Case0411Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0411 evaluates query Case0411 over one batch of table t:
-//
-//	SELECT log2(8) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0411(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0411: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0411: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// log2(8)
-	col1 := valueColumn8(n, all, failed, mem, float64(3.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(8)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0411Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0412Schema is the schema of the batches Case0412 returns.
-var Case0412Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0412 evaluates query Case0412 over one batch of table t:
-//
-//	SELECT log2(2) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0412(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0412: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0412: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// log2(2)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(2)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0412Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0413Schema is the schema of the batches Case0413 returns.
 var Case0413Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -24387,7 +24387,7 @@ var Case0413Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0413 evaluates query Case0413 over one batch of table t:
 //
-//	SELECT log2(10) AS r FROM t
+//	SELECT log2(8) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -24405,11 +24405,11 @@ func Case0413(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log2(10)
-	col1 := valueColumn8(n, all, failed, mem, float64(3.3219280948873626))
+	// log2(8)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(10)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(8)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -24422,12 +24422,12 @@ func Case0413(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0414Schema is the schema of the batches Case0414 returns.
 var Case0414Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0414 evaluates query Case0414 over one batch of table t:
 //
-//	SELECT log2(0) AS r FROM t
+//	SELECT log2(2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -24445,11 +24445,11 @@ func Case0414(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log2(0)
-	col1 := valueColumn12(n, all, failed, mem)
+	// log2(2)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(2)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -24462,12 +24462,12 @@ func Case0414(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0415Schema is the schema of the batches Case0415 returns.
 var Case0415Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0415 evaluates query Case0415 over one batch of table t:
 //
-//	SELECT log2(-0.0) AS r FROM t
+//	SELECT log2(10) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -24485,11 +24485,11 @@ func Case0415(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log2(-0.0)
-	col1 := valueColumn12(n, all, failed, mem)
+	// log2(10)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.3219280948873626))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(-0.0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(10)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -24507,7 +24507,7 @@ var Case0416Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0416 evaluates query Case0416 over one batch of table t:
 //
-//	SELECT log2(x) AS r FROM t
+//	SELECT log2(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -24522,14 +24522,14 @@ func Case0416(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0416: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0416Col1(n, all, x, mem, failed)
+	// log2(0)
+	col1 := valueColumn12(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -24540,10 +24540,90 @@ func Case0416(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0416Col1 computes output column 1 (r) of query Case0416 on every row, noting its first failed row in failed:
+// Case0417Schema is the schema of the batches Case0417 returns.
+var Case0417Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0417 evaluates query Case0417 over one batch of table t:
+//
+//	SELECT log2(-0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0417(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0417: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0417: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log2(-0.0)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(-0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0417Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0418Schema is the schema of the batches Case0418 returns.
+var Case0418Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0418 evaluates query Case0418 over one batch of table t:
+//
+//	SELECT log2(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0418(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0418: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0418: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0418Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0418Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0418Col1 computes output column 1 (r) of query Case0418 on every row, noting its first failed row in failed:
 //
 //	log2(x)
-func case0416Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0418Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(ln_domain(x), log2(x), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -24590,86 +24670,6 @@ func case0416Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0417Schema is the schema of the batches Case0417 returns.
-var Case0417Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0417 evaluates query Case0417 over one batch of table t:
-//
-//	SELECT log1p(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0417(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0417: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0417: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// log1p(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0417Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0418Schema is the schema of the batches Case0418 returns.
-var Case0418Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0418 evaluates query Case0418 over one batch of table t:
-//
-//	SELECT log1p(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0418(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0418: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0418: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// log1p(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.6931471805599453))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0418Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0419Schema is the schema of the batches Case0419 returns.
 var Case0419Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -24677,7 +24677,7 @@ var Case0419Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0419 evaluates query Case0419 over one batch of table t:
 //
-//	SELECT log1p(-0.5) AS r FROM t
+//	SELECT log1p(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -24695,11 +24695,11 @@ func Case0419(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log1p(-0.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(-0.6931471805599453))
+	// log1p(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(-0.5)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -24712,12 +24712,12 @@ func Case0419(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0420Schema is the schema of the batches Case0420 returns.
 var Case0420Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0420 evaluates query Case0420 over one batch of table t:
 //
-//	SELECT log1p(-1) AS r FROM t
+//	SELECT log1p(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -24735,11 +24735,11 @@ func Case0420(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log1p(-1)
-	col1 := valueColumn12(n, all, failed, mem)
+	// log1p(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.6931471805599453))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(-1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -24752,12 +24752,12 @@ func Case0420(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0421Schema is the schema of the batches Case0421 returns.
 var Case0421Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0421 evaluates query Case0421 over one batch of table t:
 //
-//	SELECT log1p(-2) AS r FROM t
+//	SELECT log1p(-0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -24775,11 +24775,11 @@ func Case0421(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// log1p(-2)
-	col1 := valueColumn12(n, all, failed, mem)
+	// log1p(-0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(-0.6931471805599453))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(-2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(-0.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -24797,7 +24797,7 @@ var Case0422Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0422 evaluates query Case0422 over one batch of table t:
 //
-//	SELECT log1p(x) AS r FROM t
+//	SELECT log1p(-1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -24812,14 +24812,14 @@ func Case0422(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0422: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0422Col1(n, all, x, mem, failed)
+	// log1p(-1)
+	col1 := valueColumn12(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(-1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -24830,10 +24830,90 @@ func Case0422(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0422Col1 computes output column 1 (r) of query Case0422 on every row, noting its first failed row in failed:
+// Case0423Schema is the schema of the batches Case0423 returns.
+var Case0423Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0423 evaluates query Case0423 over one batch of table t:
+//
+//	SELECT log1p(-2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0423(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0423: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0423: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log1p(-2)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(-2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0423Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0424Schema is the schema of the batches Case0424 returns.
+var Case0424Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0424 evaluates query Case0424 over one batch of table t:
+//
+//	SELECT log1p(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0424(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0424: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0424: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0424Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0424Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0424Col1 computes output column 1 (r) of query Case0424 on every row, noting its first failed row in failed:
 //
 //	log1p(x)
-func case0422Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0424Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log1p_domain(x), log1p(x), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -24880,86 +24960,6 @@ func case0422Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0423Schema is the schema of the batches Case0423 returns.
-var Case0423Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0423 evaluates query Case0423 over one batch of table t:
-//
-//	SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0423(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0423: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0423: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// log1p(CAST('NaN' AS DOUBLE))
-	col1 := valueColumn13(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(CAST('NaN' AS DOUBLE))"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0423Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0424Schema is the schema of the batches Case0424 returns.
-var Case0424Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0424 evaluates query Case0424 over one batch of table t:
-//
-//	SELECT exp(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0424(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0424: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0424: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// exp(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0424Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0425Schema is the schema of the batches Case0425 returns.
 var Case0425Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -24967,7 +24967,7 @@ var Case0425Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0425 evaluates query Case0425 over one batch of table t:
 //
-//	SELECT exp(1) AS r FROM t
+//	SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -24985,11 +24985,11 @@ func Case0425(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// exp(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(2.718281828459045))
+	// log1p(CAST('NaN' AS DOUBLE))
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(CAST('NaN' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25007,7 +25007,7 @@ var Case0426Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0426 evaluates query Case0426 over one batch of table t:
 //
-//	SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t
+//	SELECT exp(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25025,11 +25025,11 @@ func Case0426(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// exp(CAST('-Infinity' AS DOUBLE))
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	// exp(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(CAST('-Infinity' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25047,7 +25047,7 @@ var Case0427Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0427 evaluates query Case0427 over one batch of table t:
 //
-//	SELECT exp(1000) AS r FROM t
+//	SELECT exp(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25065,11 +25065,11 @@ func Case0427(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// exp(1000)
-	col1 := valueColumn(n, all, failed, mem)
+	// exp(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.7182818284590455))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(1000)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25082,12 +25082,12 @@ func Case0427(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0428Schema is the schema of the batches Case0428 returns.
 var Case0428Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0428 evaluates query Case0428 over one batch of table t:
 //
-//	SELECT exp(x) AS r FROM t
+//	SELECT exp(0.3529113193356501) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25102,14 +25102,14 @@ func Case0428(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0428: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0428Col1(n, all, x, mem, failed)
+	// exp(0.3529113193356501)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.42320492707877))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(0.3529113193356501)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25120,10 +25120,130 @@ func Case0428(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0428Col1 computes output column 1 (r) of query Case0428 on every row, noting its first failed row in failed:
+// Case0429Schema is the schema of the batches Case0429 returns.
+var Case0429Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0429 evaluates query Case0429 over one batch of table t:
+//
+//	SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0429(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0429: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0429: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// exp(CAST('-Infinity' AS DOUBLE))
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(CAST('-Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0429Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0430Schema is the schema of the batches Case0430 returns.
+var Case0430Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0430 evaluates query Case0430 over one batch of table t:
+//
+//	SELECT exp(1000) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0430(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0430: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0430: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// exp(1000)
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(1000)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0430Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0431Schema is the schema of the batches Case0431 returns.
+var Case0431Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0431 evaluates query Case0431 over one batch of table t:
+//
+//	SELECT exp(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0431(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0431: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0431: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0431Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0431Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0431Col1 computes output column 1 (r) of query Case0431 on every row, noting its first failed row in failed:
 //
 //	exp(x)
-func case0428Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0431Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// exp(x)
 	var directCol arrow.Array // written by the loop, or below from exp
 	var directOut *vec.FixedOut[float64]
@@ -25143,134 +25263,14 @@ func case0428Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0429Schema is the schema of the batches Case0429 returns.
-var Case0429Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0429 evaluates query Case0429 over one batch of table t:
-//
-//	SELECT expm1(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0429(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0429: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0429: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// expm1(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0429Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0430Schema is the schema of the batches Case0430 returns.
-var Case0430Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0430 evaluates query Case0430 over one batch of table t:
-//
-//	SELECT expm1(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0430(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0430: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0430: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// expm1(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.718281828459045))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0430Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0431Schema is the schema of the batches Case0431 returns.
-var Case0431Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0431 evaluates query Case0431 over one batch of table t:
-//
-//	SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0431(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0431: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0431: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// expm1(CAST('-Infinity' AS DOUBLE))
-	col1 := valueColumn8(n, all, failed, mem, float64(-1.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(CAST('-Infinity' AS DOUBLE))"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0431Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0432Schema is the schema of the batches Case0432 returns.
 var Case0432Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0432 evaluates query Case0432 over one batch of table t:
 //
-//	SELECT expm1(x) AS r FROM t
+//	SELECT expm1(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25285,14 +25285,14 @@ func Case0432(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0432: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0432Col1(n, all, x, mem, failed)
+	// expm1(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25303,10 +25303,130 @@ func Case0432(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0432Col1 computes output column 1 (r) of query Case0432 on every row, noting its first failed row in failed:
+// Case0433Schema is the schema of the batches Case0433 returns.
+var Case0433Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0433 evaluates query Case0433 over one batch of table t:
+//
+//	SELECT expm1(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0433(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0433: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0433: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// expm1(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.718281828459045))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0433Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0434Schema is the schema of the batches Case0434 returns.
+var Case0434Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0434 evaluates query Case0434 over one batch of table t:
+//
+//	SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0434(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0434: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0434: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// expm1(CAST('-Infinity' AS DOUBLE))
+	col1 := valueColumn8(n, all, failed, mem, float64(-1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(CAST('-Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0434Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0435Schema is the schema of the batches Case0435 returns.
+var Case0435Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0435 evaluates query Case0435 over one batch of table t:
+//
+//	SELECT expm1(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0435(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0435: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0435: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0435Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0435Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0435Col1 computes output column 1 (r) of query Case0435 on every row, noting its first failed row in failed:
 //
 //	expm1(x)
-func case0432Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0435Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// expm1(x)
 	var directCol arrow.Array // written by the loop, or below from expm1
 	var directOut *vec.FixedOut[float64]
@@ -25326,146 +25446,14 @@ func case0432Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0433Schema is the schema of the batches Case0433 returns.
-var Case0433Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0433 evaluates query Case0433 over one batch of table t:
-//
-//	SELECT cbrt(27.0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0433(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0433: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0433: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// cbrt(27.0)
-	col1 := valueColumn8(n, all, failed, mem, float64(3.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(27.0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0433Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0434Schema is the schema of the batches Case0434 returns.
-var Case0434Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0434 evaluates query Case0434 over one batch of table t:
-//
-//	SELECT cbrt(-8) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0434(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0434: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0434: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// cbrt(-8)
-	col1 := valueColumn8(n, all, failed, mem, float64(-2.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(-8)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0434Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0435Schema is the schema of the batches Case0435 returns.
-var Case0435Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0435 evaluates query Case0435 over one batch of table t:
-//
-//	SELECT cbrt(-0.0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0435(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0435: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0435: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// cbrt(-0.0)
-	col1 := valueColumn14(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(-0.0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0435Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// valueColumn14 is the code of 4 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0435 on every row, noting its first failed row in failed:
-//
-//	cbrt(-0.0)
-func valueColumn14(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[float64](n, math.Copysign(0.0, -1.0))
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Float64Array(mem, &konst, all, n)
-	return column
-}
-
 // Case0436Schema is the schema of the batches Case0436 returns.
 var Case0436Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0436 evaluates query Case0436 over one batch of table t:
 //
-//	SELECT cbrt(x) AS r FROM t
+//	SELECT cbrt(27.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25480,14 +25468,14 @@ func Case0436(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0436: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0436Col1(n, all, x, mem, failed)
+	// cbrt(27.0)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(27.0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25498,10 +25486,142 @@ func Case0436(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0436Col1 computes output column 1 (r) of query Case0436 on every row, noting its first failed row in failed:
+// Case0437Schema is the schema of the batches Case0437 returns.
+var Case0437Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0437 evaluates query Case0437 over one batch of table t:
+//
+//	SELECT cbrt(-8) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0437(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0437: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0437: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cbrt(-8)
+	col1 := valueColumn8(n, all, failed, mem, float64(-2.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(-8)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0437Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0438Schema is the schema of the batches Case0438 returns.
+var Case0438Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0438 evaluates query Case0438 over one batch of table t:
+//
+//	SELECT cbrt(-0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0438(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0438: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0438: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cbrt(-0.0)
+	col1 := valueColumn14(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(-0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0438Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// valueColumn14 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0438 on every row, noting its first failed row in failed:
+//
+//	cbrt(-0.0)
+func valueColumn14(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.Const[float64](n, math.Copysign(0.0, -1.0))
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
+}
+
+// Case0439Schema is the schema of the batches Case0439 returns.
+var Case0439Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0439 evaluates query Case0439 over one batch of table t:
+//
+//	SELECT cbrt(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0439(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0439: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0439: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0439Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0439Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0439Col1 computes output column 1 (r) of query Case0439 on every row, noting its first failed row in failed:
 //
 //	cbrt(x)
-func case0436Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0439Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// cbrt(x)
 	var directCol arrow.Array // written by the loop, or below from cbrt
 	var directOut *vec.FixedOut[float64]
@@ -25521,126 +25641,6 @@ func case0436Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0437Schema is the schema of the batches Case0437 returns.
-var Case0437Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0437 evaluates query Case0437 over one batch of table t:
-//
-//	SELECT hypot(3, 4) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0437(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0437: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0437: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// hypot(3, 4)
-	col1 := valueColumn8(n, all, failed, mem, float64(5.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(3, 4)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0437Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0438Schema is the schema of the batches Case0438 returns.
-var Case0438Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0438 evaluates query Case0438 over one batch of table t:
-//
-//	SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0438(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0438: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0438: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE))
-	col1 := valueColumn(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE))"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0438Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0439Schema is the schema of the batches Case0439 returns.
-var Case0439Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0439 evaluates query Case0439 over one batch of table t:
-//
-//	SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0439(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0439: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0439: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// hypot(CAST('NaN' AS DOUBLE), 1)
-	col1 := valueColumn13(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(CAST('NaN' AS DOUBLE), 1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0439Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0440Schema is the schema of the batches Case0440 returns.
 var Case0440Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -25648,7 +25648,7 @@ var Case0440Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0440 evaluates query Case0440 over one batch of table t:
 //
-//	SELECT hypot(1e308, 1e308) AS r FROM t
+//	SELECT hypot(3, 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25666,11 +25666,11 @@ func Case0440(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// hypot(1e308, 1e308)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.4142135623730951e+308))
+	// hypot(3, 4)
+	col1 := valueColumn8(n, all, failed, mem, float64(5.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(1e308, 1e308)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(3, 4)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25683,12 +25683,12 @@ func Case0440(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0441Schema is the schema of the batches Case0441 returns.
 var Case0441Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0441 evaluates query Case0441 over one batch of table t:
 //
-//	SELECT hypot(x, a / b) AS r FROM t
+//	SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25703,16 +25703,14 @@ func Case0441(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0441: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-	a := vec.Int64s(in.Column(0))
-	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0441Col1(n, all, x, a, b, mem, failed)
+	// hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE))
+	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(x, a / b)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25723,10 +25721,132 @@ func Case0441(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0441Col1 computes output column 1 (r) of query Case0441 on every row, noting its first failed row in failed:
+// Case0442Schema is the schema of the batches Case0442 returns.
+var Case0442Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0442 evaluates query Case0442 over one batch of table t:
+//
+//	SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0442(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0442: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0442: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// hypot(CAST('NaN' AS DOUBLE), 1)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(CAST('NaN' AS DOUBLE), 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0442Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0443Schema is the schema of the batches Case0443 returns.
+var Case0443Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0443 evaluates query Case0443 over one batch of table t:
+//
+//	SELECT hypot(1e308, 1e308) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0443(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0443: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0443: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// hypot(1e308, 1e308)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.4142135623730951e+308))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(1e308, 1e308)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0443Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0444Schema is the schema of the batches Case0444 returns.
+var Case0444Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0444 evaluates query Case0444 over one batch of table t:
+//
+//	SELECT hypot(x, a / b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0444(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0444: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0444: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0444Col1(n, all, x, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(x, a / b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0444Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0444Col1 computes output column 1 (r) of query Case0444 on every row, noting its first failed row in failed:
 //
 //	hypot(x, a / b)
-func case0441Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0444Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// hypot(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
 	var directCol arrow.Array // written by the loop, or below from hypot
 	var directOut *vec.FixedOut[float64]
@@ -25752,26 +25872,26 @@ func case0441Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b ve
 	return directCol
 }
 
-// Case0442Schema is the schema of the batches Case0442 returns.
-var Case0442Schema = arrow.NewSchema([]arrow.Field{
+// Case0445Schema is the schema of the batches Case0445 returns.
+var Case0445Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0442 evaluates query Case0442 over one batch of table t:
+// Case0445 evaluates query Case0445 over one batch of table t:
 //
 //	SELECT hypot(a / b, x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0442(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0445(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0442: %w", err)
+		return nil, fmt.Errorf("query Case0445: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0442: %w", err)
+		return nil, fmt.Errorf("query Case0445: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -25780,24 +25900,24 @@ func Case0442(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0442Col1(n, all, a, b, x, mem, failed)
+	col1 := case0445Col1(n, all, a, b, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(a / b, x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0442Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0445Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0442Col1 computes output column 1 (r) of query Case0442 on every row, noting its first failed row in failed:
+// case0445Col1 computes output column 1 (r) of query Case0445 on every row, noting its first failed row in failed:
 //
 //	hypot(a / b, x)
-func case0442Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0445Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// hypot((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x)
 	var directCol arrow.Array // written by the loop, or below from hypot
 	var directOut *vec.FixedOut[float64]
@@ -25823,26 +25943,26 @@ func case0442Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], x vec.
 	return directCol
 }
 
-// Case0443Schema is the schema of the batches Case0443 returns.
-var Case0443Schema = arrow.NewSchema([]arrow.Field{
+// Case0446Schema is the schema of the batches Case0446 returns.
+var Case0446Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0443 evaluates query Case0443 over one batch of table t:
+// Case0446 evaluates query Case0446 over one batch of table t:
 //
 //	SELECT hypot(1, a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0443(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0446(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0443: %w", err)
+		return nil, fmt.Errorf("query Case0446: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0443: %w", err)
+		return nil, fmt.Errorf("query Case0446: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -25850,24 +25970,24 @@ func Case0443(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0443Col1(n, all, a, b, mem, failed)
+	col1 := case0446Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(1, a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0443Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0446Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0443Col1 computes output column 1 (r) of query Case0443 on every row, noting its first failed row in failed:
+// case0446Col1 computes output column 1 (r) of query Case0446 on every row, noting its first failed row in failed:
 //
 //	hypot(1, a / b)
-func case0443Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0446Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// hypot(1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
 	var directCol arrow.Array // written by the loop, or below from hypot
 	var directOut *vec.FixedOut[float64]
@@ -25892,126 +26012,6 @@ func case0443Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0444Schema is the schema of the batches Case0444 returns.
-var Case0444Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0444 evaluates query Case0444 over one batch of table t:
-//
-//	SELECT sin(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0444(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0444: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0444: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// sin(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0444Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0445Schema is the schema of the batches Case0445 returns.
-var Case0445Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0445 evaluates query Case0445 over one batch of table t:
-//
-//	SELECT sin(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0445(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0445: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0445: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// sin(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.8414709848078965))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0445Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0446Schema is the schema of the batches Case0446 returns.
-var Case0446Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0446 evaluates query Case0446 over one batch of table t:
-//
-//	SELECT sin(-0.0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0446(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0446: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0446: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// sin(-0.0)
-	col1 := valueColumn14(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(-0.0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0446Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0447Schema is the schema of the batches Case0447 returns.
 var Case0447Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -26019,7 +26019,7 @@ var Case0447Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0447 evaluates query Case0447 over one batch of table t:
 //
-//	SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//	SELECT sin(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26037,11 +26037,11 @@ func Case0447(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// sin(CAST('Infinity' AS DOUBLE))
-	col1 := valueColumn13(n, all, failed, mem)
+	// sin(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(CAST('Infinity' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26054,12 +26054,12 @@ func Case0447(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0448Schema is the schema of the batches Case0448 returns.
 var Case0448Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0448 evaluates query Case0448 over one batch of table t:
 //
-//	SELECT sin(x) AS r FROM t
+//	SELECT sin(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26074,14 +26074,14 @@ func Case0448(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0448: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0448Col1(n, all, x, mem, failed)
+	// sin(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.8414709848078965))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26092,10 +26092,130 @@ func Case0448(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0448Col1 computes output column 1 (r) of query Case0448 on every row, noting its first failed row in failed:
+// Case0449Schema is the schema of the batches Case0449 returns.
+var Case0449Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0449 evaluates query Case0449 over one batch of table t:
+//
+//	SELECT sin(-0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0449: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0449: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// sin(-0.0)
+	col1 := valueColumn14(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(-0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0449Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0450Schema is the schema of the batches Case0450 returns.
+var Case0450Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0450 evaluates query Case0450 over one batch of table t:
+//
+//	SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0450: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0450: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// sin(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(CAST('Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0450Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0451Schema is the schema of the batches Case0451 returns.
+var Case0451Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0451 evaluates query Case0451 over one batch of table t:
+//
+//	SELECT sin(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0451: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0451: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0451Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0451Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0451Col1 computes output column 1 (r) of query Case0451 on every row, noting its first failed row in failed:
 //
 //	sin(x)
-func case0448Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0451Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// sin(x)
 	var directCol arrow.Array // written by the loop, or below from sin
 	var directOut *vec.FixedOut[float64]
@@ -26115,134 +26235,14 @@ func case0448Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0449Schema is the schema of the batches Case0449 returns.
-var Case0449Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0449 evaluates query Case0449 over one batch of table t:
-//
-//	SELECT cos(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0449: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0449: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// cos(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0449Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0450Schema is the schema of the batches Case0450 returns.
-var Case0450Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0450 evaluates query Case0450 over one batch of table t:
-//
-//	SELECT cos(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0450: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0450: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// cos(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.5403023058681398))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0450Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0451Schema is the schema of the batches Case0451 returns.
-var Case0451Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0451 evaluates query Case0451 over one batch of table t:
-//
-//	SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0451: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0451: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// cos(CAST('Infinity' AS DOUBLE))
-	col1 := valueColumn13(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(CAST('Infinity' AS DOUBLE))"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0451Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0452Schema is the schema of the batches Case0452 returns.
 var Case0452Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0452 evaluates query Case0452 over one batch of table t:
 //
-//	SELECT cos(x) AS r FROM t
+//	SELECT cos(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26257,14 +26257,14 @@ func Case0452(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0452: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0452Col1(n, all, x, mem, failed)
+	// cos(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26275,29 +26275,6 @@ func Case0452(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0452Col1 computes output column 1 (r) of query Case0452 on every row, noting its first failed row in failed:
-//
-//	cos(x)
-func case0452Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// cos(x)
-	var directCol arrow.Array // written by the loop, or below from cos
-	var directOut *vec.FixedOut[float64]
-	var cos vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Cos(xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &cos, all, n, 1)
-	return directCol
-}
-
 // Case0453Schema is the schema of the batches Case0453 returns.
 var Case0453Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -26305,7 +26282,7 @@ var Case0453Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0453 evaluates query Case0453 over one batch of table t:
 //
-//	SELECT tan(0) AS r FROM t
+//	SELECT cos(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26323,11 +26300,11 @@ func Case0453(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// tan(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	// cos(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.5403023058681398))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tan(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26345,7 +26322,7 @@ var Case0454Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0454 evaluates query Case0454 over one batch of table t:
 //
-//	SELECT tan(0.5) AS r FROM t
+//	SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26363,11 +26340,11 @@ func Case0454(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// tan(0.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.5463024898437905))
+	// cos(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tan(0.5)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(CAST('Infinity' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26385,7 +26362,7 @@ var Case0455Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0455 evaluates query Case0455 over one batch of table t:
 //
-//	SELECT tan(x) AS r FROM t
+//	SELECT cos(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26407,7 +26384,7 @@ func Case0455(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0455Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tan(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26420,8 +26397,151 @@ func Case0455(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0455Col1 computes output column 1 (r) of query Case0455 on every row, noting its first failed row in failed:
 //
-//	tan(x)
+//	cos(x)
 func case0455Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// cos(x)
+	var directCol arrow.Array // written by the loop, or below from cos
+	var directOut *vec.FixedOut[float64]
+	var cos vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Cos(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &cos, all, n, 1)
+	return directCol
+}
+
+// Case0456Schema is the schema of the batches Case0456 returns.
+var Case0456Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0456 evaluates query Case0456 over one batch of table t:
+//
+//	SELECT tan(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0456(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0456: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0456: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tan(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tan(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0456Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0457Schema is the schema of the batches Case0457 returns.
+var Case0457Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0457 evaluates query Case0457 over one batch of table t:
+//
+//	SELECT tan(0.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0457(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0457: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0457: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tan(0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.5463024898437905))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tan(0.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0457Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0458Schema is the schema of the batches Case0458 returns.
+var Case0458Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0458 evaluates query Case0458 over one batch of table t:
+//
+//	SELECT tan(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0458(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0458: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0458: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0458Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tan(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0458Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0458Col1 computes output column 1 (r) of query Case0458 on every row, noting its first failed row in failed:
+//
+//	tan(x)
+func case0458Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// tan(x)
 	var directCol arrow.Array // written by the loop, or below from tan
 	var directOut *vec.FixedOut[float64]
@@ -26441,146 +26561,14 @@ func case0455Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0456Schema is the schema of the batches Case0456 returns.
-var Case0456Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0456 evaluates query Case0456 over one batch of table t:
-//
-//	SELECT cot(0.5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0456(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0456: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0456: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// cot(0.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.830487721712452))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(0.5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0456Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0457Schema is the schema of the batches Case0457 returns.
-var Case0457Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0457 evaluates query Case0457 over one batch of table t:
-//
-//	SELECT cot(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0457(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0457: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0457: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// cot(0)
-	col1 := valueColumn(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0457Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0458Schema is the schema of the batches Case0458 returns.
-var Case0458Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0458 evaluates query Case0458 over one batch of table t:
-//
-//	SELECT cot(-0.0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0458(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0458: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0458: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// cot(-0.0)
-	col1 := valueColumn15(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(-0.0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0458Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// valueColumn15 is the code of 4 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0458 on every row, noting its first failed row in failed:
-//
-//	cot(-0.0)
-func valueColumn15(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[float64](n, math.Inf(-1))
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Float64Array(mem, &konst, all, n)
-	return column
-}
-
 // Case0459Schema is the schema of the batches Case0459 returns.
 var Case0459Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0459 evaluates query Case0459 over one batch of table t:
 //
-//	SELECT cot(x) AS r FROM t
+//	SELECT cot(0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26595,14 +26583,14 @@ func Case0459(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0459: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0459Col1(n, all, x, mem, failed)
+	// cot(0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.830487721712452))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(0.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26613,29 +26601,6 @@ func Case0459(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0459Col1 computes output column 1 (r) of query Case0459 on every row, noting its first failed row in failed:
-//
-//	cot(x)
-func case0459Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// cot(x)
-	var directCol arrow.Array // written by the loop, or below from cot
-	var directOut *vec.FixedOut[float64]
-	var cot vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Cot(xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &cot, all, n, 1)
-	return directCol
-}
-
 // Case0460Schema is the schema of the batches Case0460 returns.
 var Case0460Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -26643,7 +26608,7 @@ var Case0460Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0460 evaluates query Case0460 over one batch of table t:
 //
-//	SELECT sec(0) AS r FROM t
+//	SELECT cot(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26661,11 +26626,11 @@ func Case0460(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// sec(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	// cot(0)
+	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sec(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26683,7 +26648,7 @@ var Case0461Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0461 evaluates query Case0461 over one batch of table t:
 //
-//	SELECT sec(1) AS r FROM t
+//	SELECT cot(-0.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26701,11 +26666,11 @@ func Case0461(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// sec(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.8508157176809255))
+	// cot(-0.0)
+	col1 := valueColumn15(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sec(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(-0.0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26716,6 +26681,18 @@ func Case0461(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// valueColumn15 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0461 on every row, noting its first failed row in failed:
+//
+//	cot(-0.0)
+func valueColumn15(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.Const[float64](n, math.Inf(-1))
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
+}
+
 // Case0462Schema is the schema of the batches Case0462 returns.
 var Case0462Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -26723,7 +26700,7 @@ var Case0462Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0462 evaluates query Case0462 over one batch of table t:
 //
-//	SELECT sec(x) AS r FROM t
+//	SELECT cot(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26745,7 +26722,7 @@ func Case0462(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0462Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sec(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26758,12 +26735,12 @@ func Case0462(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0462Col1 computes output column 1 (r) of query Case0462 on every row, noting its first failed row in failed:
 //
-//	sec(x)
+//	cot(x)
 func case0462Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// sec(x)
-	var directCol arrow.Array // written by the loop, or below from sec
+	// cot(x)
+	var directCol arrow.Array // written by the loop, or below from cot
 	var directOut *vec.FixedOut[float64]
-	var sec vec.Vec[float64]
+	var cot vec.Vec[float64]
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
@@ -26771,11 +26748,11 @@ func case0462Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
-			out[i] = rt.Sec(xV[i])
+			out[i] = rt.Cot(xV[i])
 		}
 		directCol = directOut.Array()
 	}
-	vec.Check(failed, &sec, all, n, 1)
+	vec.Check(failed, &cot, all, n, 1)
 	return directCol
 }
 
@@ -26786,7 +26763,7 @@ var Case0463Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0463 evaluates query Case0463 over one batch of table t:
 //
-//	SELECT csc(1) AS r FROM t
+//	SELECT sec(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26804,11 +26781,11 @@ func Case0463(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// csc(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.1883951057781212))
+	// sec(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sec(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26826,7 +26803,7 @@ var Case0464Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0464 evaluates query Case0464 over one batch of table t:
 //
-//	SELECT csc(0) AS r FROM t
+//	SELECT sec(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26844,11 +26821,11 @@ func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// csc(0)
-	col1 := valueColumn(n, all, failed, mem)
+	// sec(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.8508157176809255))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sec(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26866,7 +26843,7 @@ var Case0465Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0465 evaluates query Case0465 over one batch of table t:
 //
-//	SELECT csc(x) AS r FROM t
+//	SELECT sec(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -26888,7 +26865,7 @@ func Case0465(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0465Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sec(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -26901,8 +26878,151 @@ func Case0465(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0465Col1 computes output column 1 (r) of query Case0465 on every row, noting its first failed row in failed:
 //
-//	csc(x)
+//	sec(x)
 func case0465Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// sec(x)
+	var directCol arrow.Array // written by the loop, or below from sec
+	var directOut *vec.FixedOut[float64]
+	var sec vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Sec(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &sec, all, n, 1)
+	return directCol
+}
+
+// Case0466Schema is the schema of the batches Case0466 returns.
+var Case0466Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0466 evaluates query Case0466 over one batch of table t:
+//
+//	SELECT csc(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0466(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0466: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0466: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// csc(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.1883951057781212))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0466Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0467Schema is the schema of the batches Case0467 returns.
+var Case0467Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0467 evaluates query Case0467 over one batch of table t:
+//
+//	SELECT csc(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0467(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0467: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0467: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// csc(0)
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0467Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0468Schema is the schema of the batches Case0468 returns.
+var Case0468Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0468 evaluates query Case0468 over one batch of table t:
+//
+//	SELECT csc(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0468: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0468: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0468Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0468Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0468Col1 computes output column 1 (r) of query Case0468 on every row, noting its first failed row in failed:
+//
+//	csc(x)
+func case0468Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// csc(x)
 	var directCol arrow.Array // written by the loop, or below from csc
 	var directOut *vec.FixedOut[float64]
@@ -26922,134 +27042,14 @@ func case0465Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0466Schema is the schema of the batches Case0466 returns.
-var Case0466Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0466 evaluates query Case0466 over one batch of table t:
-//
-//	SELECT asin(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0466(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0466: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0466: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// asin(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0466Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0467Schema is the schema of the batches Case0467 returns.
-var Case0467Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0467 evaluates query Case0467 over one batch of table t:
-//
-//	SELECT asin(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0467(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0467: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0467: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// asin(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.5707963267948966))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0467Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0468Schema is the schema of the batches Case0468 returns.
-var Case0468Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0468 evaluates query Case0468 over one batch of table t:
-//
-//	SELECT asin(2) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0468: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0468: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// asin(2)
-	col1 := valueColumn13(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(2)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0468Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0469Schema is the schema of the batches Case0469 returns.
 var Case0469Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0469 evaluates query Case0469 over one batch of table t:
 //
-//	SELECT asin(x) AS r FROM t
+//	SELECT asin(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27064,14 +27064,14 @@ func Case0469(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0469: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0469Col1(n, all, x, mem, failed)
+	// asin(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -27082,10 +27082,130 @@ func Case0469(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0469Col1 computes output column 1 (r) of query Case0469 on every row, noting its first failed row in failed:
+// Case0470Schema is the schema of the batches Case0470 returns.
+var Case0470Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0470 evaluates query Case0470 over one batch of table t:
+//
+//	SELECT asin(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0470(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0470: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0470: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asin(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.5707963267948966))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0470Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0471Schema is the schema of the batches Case0471 returns.
+var Case0471Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0471 evaluates query Case0471 over one batch of table t:
+//
+//	SELECT asin(2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0471(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0471: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0471: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asin(2)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0471Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0472Schema is the schema of the batches Case0472 returns.
+var Case0472Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0472 evaluates query Case0472 over one batch of table t:
+//
+//	SELECT asin(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0472(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0472: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0472: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0472Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0472Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0472Col1 computes output column 1 (r) of query Case0472 on every row, noting its first failed row in failed:
 //
 //	asin(x)
-func case0469Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0472Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// asin(x)
 	var directCol arrow.Array // written by the loop, or below from asin
 	var directOut *vec.FixedOut[float64]
@@ -27105,134 +27225,14 @@ func case0469Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0470Schema is the schema of the batches Case0470 returns.
-var Case0470Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0470 evaluates query Case0470 over one batch of table t:
-//
-//	SELECT acos(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0470(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0470: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0470: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// acos(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0470Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0471Schema is the schema of the batches Case0471 returns.
-var Case0471Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0471 evaluates query Case0471 over one batch of table t:
-//
-//	SELECT acos(-0.5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0471(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0471: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0471: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// acos(-0.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(2.0943951023931957))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(-0.5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0471Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0472Schema is the schema of the batches Case0472 returns.
-var Case0472Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0472 evaluates query Case0472 over one batch of table t:
-//
-//	SELECT acos(2) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0472(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0472: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0472: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// acos(2)
-	col1 := valueColumn13(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(2)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0472Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0473Schema is the schema of the batches Case0473 returns.
 var Case0473Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0473 evaluates query Case0473 over one batch of table t:
 //
-//	SELECT acos(x) AS r FROM t
+//	SELECT acos(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27247,14 +27247,14 @@ func Case0473(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0473: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0473Col1(n, all, x, mem, failed)
+	// acos(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -27265,29 +27265,6 @@ func Case0473(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0473Col1 computes output column 1 (r) of query Case0473 on every row, noting its first failed row in failed:
-//
-//	acos(x)
-func case0473Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// acos(x)
-	var directCol arrow.Array // written by the loop, or below from acos
-	var directOut *vec.FixedOut[float64]
-	var acos vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Acos(xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &acos, all, n, 1)
-	return directCol
-}
-
 // Case0474Schema is the schema of the batches Case0474 returns.
 var Case0474Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -27295,7 +27272,7 @@ var Case0474Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0474 evaluates query Case0474 over one batch of table t:
 //
-//	SELECT atan(0) AS r FROM t
+//	SELECT acos(-0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27313,11 +27290,11 @@ func Case0474(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// atan(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	// acos(-0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.0943951023931957))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(-0.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -27335,7 +27312,7 @@ var Case0475Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0475 evaluates query Case0475 over one batch of table t:
 //
-//	SELECT atan(1) AS r FROM t
+//	SELECT acos(0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27353,11 +27330,11 @@ func Case0475(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// atan(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.7853981633974483))
+	// acos(0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0471975511965979))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(0.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -27375,7 +27352,7 @@ var Case0476Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0476 evaluates query Case0476 over one batch of table t:
 //
-//	SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//	SELECT acos(2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27393,11 +27370,11 @@ func Case0476(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// atan(CAST('Infinity' AS DOUBLE))
-	col1 := valueColumn8(n, all, failed, mem, float64(1.5707963267948966))
+	// acos(2)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(CAST('Infinity' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(2)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -27415,7 +27392,7 @@ var Case0477Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0477 evaluates query Case0477 over one batch of table t:
 //
-//	SELECT atan(x) AS r FROM t
+//	SELECT acos(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27437,7 +27414,7 @@ func Case0477(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0477Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -27450,8 +27427,191 @@ func Case0477(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0477Col1 computes output column 1 (r) of query Case0477 on every row, noting its first failed row in failed:
 //
-//	atan(x)
+//	acos(x)
 func case0477Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// acos(x)
+	var directCol arrow.Array // written by the loop, or below from acos
+	var directOut *vec.FixedOut[float64]
+	var acos vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Acos(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &acos, all, n, 1)
+	return directCol
+}
+
+// Case0478Schema is the schema of the batches Case0478 returns.
+var Case0478Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0478 evaluates query Case0478 over one batch of table t:
+//
+//	SELECT atan(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0478(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0478: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0478: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0478Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0479Schema is the schema of the batches Case0479 returns.
+var Case0479Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0479 evaluates query Case0479 over one batch of table t:
+//
+//	SELECT atan(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0479(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0479: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0479: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.7853981633974483))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0479Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0480Schema is the schema of the batches Case0480 returns.
+var Case0480Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0480 evaluates query Case0480 over one batch of table t:
+//
+//	SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0480(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0480: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0480: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn8(n, all, failed, mem, float64(1.5707963267948966))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(CAST('Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0480Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0481Schema is the schema of the batches Case0481 returns.
+var Case0481Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0481 evaluates query Case0481 over one batch of table t:
+//
+//	SELECT atan(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0481(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0481: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0481: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0481Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0481Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0481Col1 computes output column 1 (r) of query Case0481 on every row, noting its first failed row in failed:
+//
+//	atan(x)
+func case0481Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// atan(x)
 	var directCol arrow.Array // written by the loop, or below from atan
 	var directOut *vec.FixedOut[float64]
@@ -27471,166 +27631,6 @@ func case0477Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0478Schema is the schema of the batches Case0478 returns.
-var Case0478Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0478 evaluates query Case0478 over one batch of table t:
-//
-//	SELECT atan2(0, 0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0478(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0478: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0478: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan2(0, 0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(0, 0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0478Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0479Schema is the schema of the batches Case0479 returns.
-var Case0479Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0479 evaluates query Case0479 over one batch of table t:
-//
-//	SELECT atan2(1, 1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0479(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0479: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0479: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan2(1, 1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.7853981633974483))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(1, 1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0479Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0480Schema is the schema of the batches Case0480 returns.
-var Case0480Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0480 evaluates query Case0480 over one batch of table t:
-//
-//	SELECT atan2(0, -1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0480(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0480: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0480: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan2(0, -1)
-	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(0, -1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0480Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0481Schema is the schema of the batches Case0481 returns.
-var Case0481Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0481 evaluates query Case0481 over one batch of table t:
-//
-//	SELECT atan2(-0.0, -1.0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0481(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0481: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0481: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan2(-0.0, -1.0)
-	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-0.0, -1.0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0481Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0482Schema is the schema of the batches Case0482 returns.
 var Case0482Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -27638,7 +27638,7 @@ var Case0482Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0482 evaluates query Case0482 over one batch of table t:
 //
-//	SELECT atan2(-0.0, -0.0) AS r FROM t
+//	SELECT atan2(0, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27656,11 +27656,11 @@ func Case0482(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// atan2(-0.0, -0.0)
+	// atan2(0, 0)
 	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-0.0, -0.0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(0, 0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -27678,7 +27678,7 @@ var Case0483Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0483 evaluates query Case0483 over one batch of table t:
 //
-//	SELECT atan2(-1, 0) AS r FROM t
+//	SELECT atan2(1, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27696,11 +27696,11 @@ func Case0483(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// atan2(-1, 0)
-	col1 := valueColumn8(n, all, failed, mem, float64(-1.5707963267948966))
+	// atan2(1, 1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.7853981633974483))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-1, 0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(1, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -27713,12 +27713,12 @@ func Case0483(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0484Schema is the schema of the batches Case0484 returns.
 var Case0484Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0484 evaluates query Case0484 over one batch of table t:
 //
-//	SELECT atan2(x, 1) AS r FROM t
+//	SELECT atan2(0, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27733,14 +27733,14 @@ func Case0484(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0484: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0484Col1(n, all, x, mem, failed)
+	// atan2(0, -1)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(x, 1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(0, -1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -27751,10 +27751,170 @@ func Case0484(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0484Col1 computes output column 1 (r) of query Case0484 on every row, noting its first failed row in failed:
+// Case0485Schema is the schema of the batches Case0485 returns.
+var Case0485Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0485 evaluates query Case0485 over one batch of table t:
+//
+//	SELECT atan2(-0.0, -1.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0485(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0485: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0485: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan2(-0.0, -1.0)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-0.0, -1.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0485Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0486Schema is the schema of the batches Case0486 returns.
+var Case0486Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0486 evaluates query Case0486 over one batch of table t:
+//
+//	SELECT atan2(-0.0, -0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0486(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0486: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0486: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan2(-0.0, -0.0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-0.0, -0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0486Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0487Schema is the schema of the batches Case0487 returns.
+var Case0487Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0487 evaluates query Case0487 over one batch of table t:
+//
+//	SELECT atan2(-1, 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0487(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0487: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0487: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan2(-1, 0)
+	col1 := valueColumn8(n, all, failed, mem, float64(-1.5707963267948966))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-1, 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0487Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0488Schema is the schema of the batches Case0488 returns.
+var Case0488Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0488 evaluates query Case0488 over one batch of table t:
+//
+//	SELECT atan2(x, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0488(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0488: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0488: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0488Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(x, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0488Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0488Col1 computes output column 1 (r) of query Case0488 on every row, noting its first failed row in failed:
 //
 //	atan2(x, 1)
-func case0484Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0488Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// atan2(x, 1.0)
 	var directCol arrow.Array // written by the loop, or below from atan2
 	var directOut *vec.FixedOut[float64]
@@ -27774,189 +27934,6 @@ func case0484Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0485Schema is the schema of the batches Case0485 returns.
-var Case0485Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-}, nil)
-
-// Case0485 evaluates query Case0485 over one batch of table t:
-//
-//	SELECT atan2(1, x) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0485(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0485: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0485: %w", err)
-	}
-	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	col1 := case0485Col1(n, all, x, mem, failed)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(1, x)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0485Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0485Col1 computes output column 1 (r) of query Case0485 on every row, noting its first failed row in failed:
-//
-//	atan2(1, x)
-func case0485Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// atan2(1.0, x)
-	var directCol arrow.Array // written by the loop, or below from atan2
-	var directOut *vec.FixedOut[float64]
-	var atan2 vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Atan2(float64(1.0), xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &atan2, all, n, 1)
-	return directCol
-}
-
-// Case0486Schema is the schema of the batches Case0486 returns.
-var Case0486Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0486 evaluates query Case0486 over one batch of table t:
-//
-//	SELECT sinh(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0486(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0486: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0486: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// sinh(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0486Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0487Schema is the schema of the batches Case0487 returns.
-var Case0487Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0487 evaluates query Case0487 over one batch of table t:
-//
-//	SELECT sinh(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0487(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0487: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0487: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// sinh(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.1752011936438014))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0487Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0488Schema is the schema of the batches Case0488 returns.
-var Case0488Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0488 evaluates query Case0488 over one batch of table t:
-//
-//	SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0488(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0488: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0488: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// sinh(CAST('Infinity' AS DOUBLE))
-	col1 := valueColumn(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(CAST('Infinity' AS DOUBLE))"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0488Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0489Schema is the schema of the batches Case0489 returns.
 var Case0489Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -27964,7 +27941,7 @@ var Case0489Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0489 evaluates query Case0489 over one batch of table t:
 //
-//	SELECT sinh(x) AS r FROM t
+//	SELECT atan2(1, x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -27986,7 +27963,7 @@ func Case0489(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0489Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(1, x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -27999,12 +27976,12 @@ func Case0489(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0489Col1 computes output column 1 (r) of query Case0489 on every row, noting its first failed row in failed:
 //
-//	sinh(x)
+//	atan2(1, x)
 func case0489Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// sinh(x)
-	var directCol arrow.Array // written by the loop, or below from sinh
+	// atan2(1.0, x)
+	var directCol arrow.Array // written by the loop, or below from atan2
 	var directOut *vec.FixedOut[float64]
-	var sinh vec.Vec[float64]
+	var atan2 vec.Vec[float64]
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
@@ -28012,11 +27989,11 @@ func case0489Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
-			out[i] = rt.Sinh(xV[i])
+			out[i] = rt.Atan2(float64(1.0), xV[i])
 		}
 		directCol = directOut.Array()
 	}
-	vec.Check(failed, &sinh, all, n, 1)
+	vec.Check(failed, &atan2, all, n, 1)
 	return directCol
 }
 
@@ -28027,7 +28004,7 @@ var Case0490Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0490 evaluates query Case0490 over one batch of table t:
 //
-//	SELECT cosh(0) AS r FROM t
+//	SELECT sinh(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28045,11 +28022,11 @@ func Case0490(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// cosh(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	// sinh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28067,7 +28044,7 @@ var Case0491Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0491 evaluates query Case0491 over one batch of table t:
 //
-//	SELECT cosh(1) AS r FROM t
+//	SELECT sinh(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28085,11 +28062,11 @@ func Case0491(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// cosh(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.5430806348152437))
+	// sinh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.1752011936438014))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28107,7 +28084,7 @@ var Case0492Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0492 evaluates query Case0492 over one batch of table t:
 //
-//	SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t
+//	SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28125,11 +28102,11 @@ func Case0492(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// cosh(CAST('-Infinity' AS DOUBLE))
+	// sinh(CAST('Infinity' AS DOUBLE))
 	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(CAST('-Infinity' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(CAST('Infinity' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28147,7 +28124,7 @@ var Case0493Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0493 evaluates query Case0493 over one batch of table t:
 //
-//	SELECT cosh(x) AS r FROM t
+//	SELECT sinh(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28169,7 +28146,7 @@ func Case0493(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0493Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28182,12 +28159,12 @@ func Case0493(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0493Col1 computes output column 1 (r) of query Case0493 on every row, noting its first failed row in failed:
 //
-//	cosh(x)
+//	sinh(x)
 func case0493Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// cosh(x)
-	var directCol arrow.Array // written by the loop, or below from cosh
+	// sinh(x)
+	var directCol arrow.Array // written by the loop, or below from sinh
 	var directOut *vec.FixedOut[float64]
-	var cosh vec.Vec[float64]
+	var sinh vec.Vec[float64]
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
@@ -28195,11 +28172,11 @@ func case0493Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
-			out[i] = rt.Cosh(xV[i])
+			out[i] = rt.Sinh(xV[i])
 		}
 		directCol = directOut.Array()
 	}
-	vec.Check(failed, &cosh, all, n, 1)
+	vec.Check(failed, &sinh, all, n, 1)
 	return directCol
 }
 
@@ -28210,7 +28187,7 @@ var Case0494Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0494 evaluates query Case0494 over one batch of table t:
 //
-//	SELECT tanh(0) AS r FROM t
+//	SELECT cosh(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28228,11 +28205,11 @@ func Case0494(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// tanh(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	// cosh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28250,7 +28227,7 @@ var Case0495Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0495 evaluates query Case0495 over one batch of table t:
 //
-//	SELECT tanh(1) AS r FROM t
+//	SELECT cosh(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28268,11 +28245,11 @@ func Case0495(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// tanh(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.7615941559557649))
+	// cosh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.5430806348152437))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28290,7 +28267,7 @@ var Case0496Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0496 evaluates query Case0496 over one batch of table t:
 //
-//	SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//	SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28308,11 +28285,11 @@ func Case0496(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// tanh(CAST('Infinity' AS DOUBLE))
-	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	// cosh(CAST('-Infinity' AS DOUBLE))
+	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(CAST('Infinity' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(CAST('-Infinity' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28330,7 +28307,7 @@ var Case0497Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0497 evaluates query Case0497 over one batch of table t:
 //
-//	SELECT tanh(x) AS r FROM t
+//	SELECT cosh(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28352,7 +28329,7 @@ func Case0497(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0497Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28365,8 +28342,191 @@ func Case0497(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0497Col1 computes output column 1 (r) of query Case0497 on every row, noting its first failed row in failed:
 //
-//	tanh(x)
+//	cosh(x)
 func case0497Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// cosh(x)
+	var directCol arrow.Array // written by the loop, or below from cosh
+	var directOut *vec.FixedOut[float64]
+	var cosh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Cosh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &cosh, all, n, 1)
+	return directCol
+}
+
+// Case0498Schema is the schema of the batches Case0498 returns.
+var Case0498Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0498 evaluates query Case0498 over one batch of table t:
+//
+//	SELECT tanh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0498(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0498: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0498: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tanh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0498Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0499Schema is the schema of the batches Case0499 returns.
+var Case0499Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0499 evaluates query Case0499 over one batch of table t:
+//
+//	SELECT tanh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0499(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0499: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0499: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tanh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.7615941559557649))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0499Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0500Schema is the schema of the batches Case0500 returns.
+var Case0500Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0500 evaluates query Case0500 over one batch of table t:
+//
+//	SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0500(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0500: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0500: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tanh(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(CAST('Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0500Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0501Schema is the schema of the batches Case0501 returns.
+var Case0501Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0501 evaluates query Case0501 over one batch of table t:
+//
+//	SELECT tanh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0501(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0501: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0501: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0501Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0501Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0501Col1 computes output column 1 (r) of query Case0501 on every row, noting its first failed row in failed:
+//
+//	tanh(x)
+func case0501Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// tanh(x)
 	var directCol arrow.Array // written by the loop, or below from tanh
 	var directOut *vec.FixedOut[float64]
@@ -28386,174 +28546,14 @@ func case0497Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0498Schema is the schema of the batches Case0498 returns.
-var Case0498Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0498 evaluates query Case0498 over one batch of table t:
-//
-//	SELECT asinh(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0498(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0498: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0498: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// asinh(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0498Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0499Schema is the schema of the batches Case0499 returns.
-var Case0499Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0499 evaluates query Case0499 over one batch of table t:
-//
-//	SELECT asinh(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0499(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0499: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0499: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// asinh(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.8813735870195429))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0499Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0500Schema is the schema of the batches Case0500 returns.
-var Case0500Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0500 evaluates query Case0500 over one batch of table t:
-//
-//	SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0500(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0500: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0500: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// asinh(CAST('-Infinity' AS DOUBLE))
-	col1 := valueColumn15(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(CAST('-Infinity' AS DOUBLE))"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0500Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0501Schema is the schema of the batches Case0501 returns.
-var Case0501Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0501 evaluates query Case0501 over one batch of table t:
-//
-//	SELECT asinh(-1e10) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0501(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0501: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0501: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// asinh(-1e10)
-	col1 := valueColumn15(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(-1e10)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0501Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0502Schema is the schema of the batches Case0502 returns.
 var Case0502Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0502 evaluates query Case0502 over one batch of table t:
 //
-//	SELECT asinh(x) AS r FROM t
+//	SELECT asinh(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28568,14 +28568,14 @@ func Case0502(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0502: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0502Col1(n, all, x, mem, failed)
+	// asinh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28586,29 +28586,6 @@ func Case0502(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0502Col1 computes output column 1 (r) of query Case0502 on every row, noting its first failed row in failed:
-//
-//	asinh(x)
-func case0502Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// asinh(x)
-	var directCol arrow.Array // written by the loop, or below from asinh
-	var directOut *vec.FixedOut[float64]
-	var asinh vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Asinh(xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &asinh, all, n, 1)
-	return directCol
-}
-
 // Case0503Schema is the schema of the batches Case0503 returns.
 var Case0503Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -28616,7 +28593,7 @@ var Case0503Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0503 evaluates query Case0503 over one batch of table t:
 //
-//	SELECT acosh(1) AS r FROM t
+//	SELECT asinh(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28634,11 +28611,11 @@ func Case0503(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// acosh(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	// asinh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.8813735870195429))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28656,7 +28633,7 @@ var Case0504Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0504 evaluates query Case0504 over one batch of table t:
 //
-//	SELECT acosh(2) AS r FROM t
+//	SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28674,11 +28651,11 @@ func Case0504(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// acosh(2)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.3169578969248166))
+	// asinh(CAST('-Infinity' AS DOUBLE))
+	col1 := valueColumn15(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(CAST('-Infinity' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28696,7 +28673,7 @@ var Case0505Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0505 evaluates query Case0505 over one batch of table t:
 //
-//	SELECT acosh(0) AS r FROM t
+//	SELECT asinh(-1e10) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28714,11 +28691,11 @@ func Case0505(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// acosh(0)
-	col1 := valueColumn13(n, all, failed, mem)
+	// asinh(-1e10)
+	col1 := valueColumn15(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(-1e10)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28736,7 +28713,7 @@ var Case0506Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0506 evaluates query Case0506 over one batch of table t:
 //
-//	SELECT acosh(x) AS r FROM t
+//	SELECT asinh(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28758,7 +28735,7 @@ func Case0506(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0506Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28771,8 +28748,191 @@ func Case0506(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0506Col1 computes output column 1 (r) of query Case0506 on every row, noting its first failed row in failed:
 //
-//	acosh(x)
+//	asinh(x)
 func case0506Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// asinh(x)
+	var directCol arrow.Array // written by the loop, or below from asinh
+	var directOut *vec.FixedOut[float64]
+	var asinh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Asinh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &asinh, all, n, 1)
+	return directCol
+}
+
+// Case0507Schema is the schema of the batches Case0507 returns.
+var Case0507Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0507 evaluates query Case0507 over one batch of table t:
+//
+//	SELECT acosh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0507(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0507: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0507: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acosh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0507Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0508Schema is the schema of the batches Case0508 returns.
+var Case0508Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0508 evaluates query Case0508 over one batch of table t:
+//
+//	SELECT acosh(2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0508(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0508: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0508: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acosh(2)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.3169578969248166))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0508Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0509Schema is the schema of the batches Case0509 returns.
+var Case0509Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0509 evaluates query Case0509 over one batch of table t:
+//
+//	SELECT acosh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0509(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0509: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0509: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acosh(0)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0509Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0510Schema is the schema of the batches Case0510 returns.
+var Case0510Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0510 evaluates query Case0510 over one batch of table t:
+//
+//	SELECT acosh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0510(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0510: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0510: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0510Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0510Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0510Col1 computes output column 1 (r) of query Case0510 on every row, noting its first failed row in failed:
+//
+//	acosh(x)
+func case0510Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// acosh(x)
 	var directCol arrow.Array // written by the loop, or below from acosh
 	var directOut *vec.FixedOut[float64]
@@ -28792,166 +28952,6 @@ func case0506Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0507Schema is the schema of the batches Case0507 returns.
-var Case0507Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0507 evaluates query Case0507 over one batch of table t:
-//
-//	SELECT atanh(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0507(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0507: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0507: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atanh(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0507Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0508Schema is the schema of the batches Case0508 returns.
-var Case0508Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0508 evaluates query Case0508 over one batch of table t:
-//
-//	SELECT atanh(0.5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0508(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0508: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0508: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atanh(0.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.5493061443340548))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(0.5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0508Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0509Schema is the schema of the batches Case0509 returns.
-var Case0509Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0509 evaluates query Case0509 over one batch of table t:
-//
-//	SELECT atanh(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0509(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0509: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0509: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atanh(1)
-	col1 := valueColumn(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0509Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0510Schema is the schema of the batches Case0510 returns.
-var Case0510Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0510 evaluates query Case0510 over one batch of table t:
-//
-//	SELECT atanh(-1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0510(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0510: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0510: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atanh(-1)
-	col1 := valueColumn15(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(-1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0510Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0511Schema is the schema of the batches Case0511 returns.
 var Case0511Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -28959,7 +28959,7 @@ var Case0511Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0511 evaluates query Case0511 over one batch of table t:
 //
-//	SELECT atanh(2) AS r FROM t
+//	SELECT atanh(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -28977,11 +28977,11 @@ func Case0511(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// atanh(2)
-	col1 := valueColumn13(n, all, failed, mem)
+	// atanh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -28994,12 +28994,12 @@ func Case0511(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0512Schema is the schema of the batches Case0512 returns.
 var Case0512Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0512 evaluates query Case0512 over one batch of table t:
 //
-//	SELECT atanh(x) AS r FROM t
+//	SELECT atanh(0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -29014,14 +29014,14 @@ func Case0512(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0512: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0512Col1(n, all, x, mem, failed)
+	// atanh(0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.5493061443340548))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(0.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -29032,10 +29032,170 @@ func Case0512(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0512Col1 computes output column 1 (r) of query Case0512 on every row, noting its first failed row in failed:
+// Case0513Schema is the schema of the batches Case0513 returns.
+var Case0513Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0513 evaluates query Case0513 over one batch of table t:
+//
+//	SELECT atanh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0513(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0513: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0513: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(1)
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0513Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0514Schema is the schema of the batches Case0514 returns.
+var Case0514Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0514 evaluates query Case0514 over one batch of table t:
+//
+//	SELECT atanh(-1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0514(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0514: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0514: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(-1)
+	col1 := valueColumn15(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(-1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0514Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0515Schema is the schema of the batches Case0515 returns.
+var Case0515Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0515 evaluates query Case0515 over one batch of table t:
+//
+//	SELECT atanh(2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0515(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0515: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0515: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(2)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0515Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0516Schema is the schema of the batches Case0516 returns.
+var Case0516Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0516 evaluates query Case0516 over one batch of table t:
+//
+//	SELECT atanh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0516(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0516: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0516: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0516Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0516Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0516Col1 computes output column 1 (r) of query Case0516 on every row, noting its first failed row in failed:
 //
 //	atanh(x)
-func case0512Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0516Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// atanh(x)
 	var directCol arrow.Array // written by the loop, or below from atanh
 	var directOut *vec.FixedOut[float64]
@@ -29055,26 +29215,26 @@ func case0512Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0513Schema is the schema of the batches Case0513 returns.
-var Case0513Schema = arrow.NewSchema([]arrow.Field{
+// Case0517Schema is the schema of the batches Case0517 returns.
+var Case0517Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0513 evaluates query Case0513 over one batch of table t:
+// Case0517 evaluates query Case0517 over one batch of table t:
 //
 //	SELECT degrees(3.141592653589793) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0513(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0517(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0513: %w", err)
+		return nil, fmt.Errorf("query Case0517: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0513: %w", err)
+		return nil, fmt.Errorf("query Case0517: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29088,33 +29248,33 @@ func Case0513(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0513Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0517Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0514Schema is the schema of the batches Case0514 returns.
-var Case0514Schema = arrow.NewSchema([]arrow.Field{
+// Case0518Schema is the schema of the batches Case0518 returns.
+var Case0518Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0514 evaluates query Case0514 over one batch of table t:
+// Case0518 evaluates query Case0518 over one batch of table t:
 //
 //	SELECT degrees(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0514(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0518(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0514: %w", err)
+		return nil, fmt.Errorf("query Case0518: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0514: %w", err)
+		return nil, fmt.Errorf("query Case0518: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29128,57 +29288,57 @@ func Case0514(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0514Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0518Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0515Schema is the schema of the batches Case0515 returns.
-var Case0515Schema = arrow.NewSchema([]arrow.Field{
+// Case0519Schema is the schema of the batches Case0519 returns.
+var Case0519Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0515 evaluates query Case0515 over one batch of table t:
+// Case0519 evaluates query Case0519 over one batch of table t:
 //
 //	SELECT degrees(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0515(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0519(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0515: %w", err)
+		return nil, fmt.Errorf("query Case0519: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0515: %w", err)
+		return nil, fmt.Errorf("query Case0519: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0515Col1(n, all, x, mem, failed)
+	col1 := case0519Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0515Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0519Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0515Col1 computes output column 1 (r) of query Case0515 on every row, noting its first failed row in failed:
+// case0519Col1 computes output column 1 (r) of query Case0519 on every row, noting its first failed row in failed:
 //
 //	degrees(x)
-func case0515Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0519Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// degrees(x)
 	var directCol arrow.Array // written by the loop, or below from degrees
 	var directOut *vec.FixedOut[float64]
@@ -29198,26 +29358,26 @@ func case0515Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0516Schema is the schema of the batches Case0516 returns.
-var Case0516Schema = arrow.NewSchema([]arrow.Field{
+// Case0520Schema is the schema of the batches Case0520 returns.
+var Case0520Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0516 evaluates query Case0516 over one batch of table t:
+// Case0520 evaluates query Case0520 over one batch of table t:
 //
 //	SELECT radians(180) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0516(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0520(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0516: %w", err)
+		return nil, fmt.Errorf("query Case0520: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0516: %w", err)
+		return nil, fmt.Errorf("query Case0520: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29231,33 +29391,33 @@ func Case0516(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0516Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0520Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0517Schema is the schema of the batches Case0517 returns.
-var Case0517Schema = arrow.NewSchema([]arrow.Field{
+// Case0521Schema is the schema of the batches Case0521 returns.
+var Case0521Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0517 evaluates query Case0517 over one batch of table t:
+// Case0521 evaluates query Case0521 over one batch of table t:
 //
 //	SELECT radians(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0517(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0521(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0517: %w", err)
+		return nil, fmt.Errorf("query Case0521: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0517: %w", err)
+		return nil, fmt.Errorf("query Case0521: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29271,57 +29431,57 @@ func Case0517(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0517Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0521Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0518Schema is the schema of the batches Case0518 returns.
-var Case0518Schema = arrow.NewSchema([]arrow.Field{
+// Case0522Schema is the schema of the batches Case0522 returns.
+var Case0522Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0518 evaluates query Case0518 over one batch of table t:
+// Case0522 evaluates query Case0522 over one batch of table t:
 //
 //	SELECT radians(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0518(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0522(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0518: %w", err)
+		return nil, fmt.Errorf("query Case0522: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0518: %w", err)
+		return nil, fmt.Errorf("query Case0522: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0518Col1(n, all, x, mem, failed)
+	col1 := case0522Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "radians(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0518Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0522Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0518Col1 computes output column 1 (r) of query Case0518 on every row, noting its first failed row in failed:
+// case0522Col1 computes output column 1 (r) of query Case0522 on every row, noting its first failed row in failed:
 //
 //	radians(x)
-func case0518Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0522Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// radians(x)
 	var directCol arrow.Array // written by the loop, or below from radians
 	var directOut *vec.FixedOut[float64]
@@ -29341,166 +29501,6 @@ func case0518Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0519Schema is the schema of the batches Case0519 returns.
-var Case0519Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0519 evaluates query Case0519 over one batch of table t:
-//
-//	SELECT rint(12.3456) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0519(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0519: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0519: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// rint(12.3456)
-	col1 := valueColumn8(n, all, failed, mem, float64(12.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(12.3456)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0519Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0520Schema is the schema of the batches Case0520 returns.
-var Case0520Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0520 evaluates query Case0520 over one batch of table t:
-//
-//	SELECT rint(2.5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0520(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0520: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0520: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// rint(2.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(2.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(2.5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0520Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0521Schema is the schema of the batches Case0521 returns.
-var Case0521Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0521 evaluates query Case0521 over one batch of table t:
-//
-//	SELECT rint(3.5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0521(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0521: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0521: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// rint(3.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(4.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(3.5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0521Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0522Schema is the schema of the batches Case0522 returns.
-var Case0522Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0522 evaluates query Case0522 over one batch of table t:
-//
-//	SELECT rint(-0.5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0522(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0522: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0522: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// rint(-0.5)
-	col1 := valueColumn14(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(-0.5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0522Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0523Schema is the schema of the batches Case0523 returns.
 var Case0523Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -29508,7 +29508,7 @@ var Case0523Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0523 evaluates query Case0523 over one batch of table t:
 //
-//	SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t
+//	SELECT rint(12.3456) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -29526,11 +29526,11 @@ func Case0523(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// rint(CAST('NaN' AS DOUBLE))
-	col1 := valueColumn13(n, all, failed, mem)
+	// rint(12.3456)
+	col1 := valueColumn8(n, all, failed, mem, float64(12.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(CAST('NaN' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(12.3456)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -29543,12 +29543,12 @@ func Case0523(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0524Schema is the schema of the batches Case0524 returns.
 var Case0524Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0524 evaluates query Case0524 over one batch of table t:
 //
-//	SELECT rint(x) AS r FROM t
+//	SELECT rint(2.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -29563,14 +29563,14 @@ func Case0524(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0524: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0524Col1(n, all, x, mem, failed)
+	// rint(2.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(2.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -29581,10 +29581,170 @@ func Case0524(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0524Col1 computes output column 1 (r) of query Case0524 on every row, noting its first failed row in failed:
+// Case0525Schema is the schema of the batches Case0525 returns.
+var Case0525Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0525 evaluates query Case0525 over one batch of table t:
+//
+//	SELECT rint(3.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0525(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0525: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0525: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// rint(3.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(4.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(3.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0525Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0526Schema is the schema of the batches Case0526 returns.
+var Case0526Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0526 evaluates query Case0526 over one batch of table t:
+//
+//	SELECT rint(-0.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0526(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0526: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0526: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// rint(-0.5)
+	col1 := valueColumn14(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(-0.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0526Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0527Schema is the schema of the batches Case0527 returns.
+var Case0527Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0527 evaluates query Case0527 over one batch of table t:
+//
+//	SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0527(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0527: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0527: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// rint(CAST('NaN' AS DOUBLE))
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(CAST('NaN' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0527Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0528Schema is the schema of the batches Case0528 returns.
+var Case0528Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0528 evaluates query Case0528 over one batch of table t:
+//
+//	SELECT rint(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0528(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0528: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0528: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0528Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0528Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0528Col1 computes output column 1 (r) of query Case0528 on every row, noting its first failed row in failed:
 //
 //	rint(x)
-func case0524Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0528Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// rint(x)
 	var directCol arrow.Array // written by the loop, or below from rint
 	var directOut *vec.FixedOut[float64]
@@ -29604,174 +29764,14 @@ func case0524Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0525Schema is the schema of the batches Case0525 returns.
-var Case0525Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0525 evaluates query Case0525 over one batch of table t:
-//
-//	SELECT pi() AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0525(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0525: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0525: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// pi()
-	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pi()"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0525Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0526Schema is the schema of the batches Case0526 returns.
-var Case0526Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0526 evaluates query Case0526 over one batch of table t:
-//
-//	SELECT PI() AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0526(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0526: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0526: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// PI()
-	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "PI()"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0526Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0527Schema is the schema of the batches Case0527 returns.
-var Case0527Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0527 evaluates query Case0527 over one batch of table t:
-//
-//	SELECT degrees(pi()) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0527(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0527: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0527: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// degrees(pi())
-	col1 := valueColumn8(n, all, failed, mem, float64(180.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(pi())"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0527Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0528Schema is the schema of the batches Case0528 returns.
-var Case0528Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0528 evaluates query Case0528 over one batch of table t:
-//
-//	SELECT e() AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0528(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0528: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0528: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// e()
-	col1 := valueColumn8(n, all, failed, mem, float64(2.718281828459045))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "e()"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0528Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0529Schema is the schema of the batches Case0529 returns.
 var Case0529Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0529 evaluates query Case0529 over one batch of table t:
 //
-//	SELECT e() + x AS r FROM t
+//	SELECT pi() AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -29786,14 +29786,14 @@ func Case0529(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0529: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0529Col1(n, all, x, mem, failed)
+	// pi()
+	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "e() + x"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pi()"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -29804,10 +29804,170 @@ func Case0529(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0529Col1 computes output column 1 (r) of query Case0529 on every row, noting its first failed row in failed:
+// Case0530Schema is the schema of the batches Case0530 returns.
+var Case0530Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0530 evaluates query Case0530 over one batch of table t:
+//
+//	SELECT PI() AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0530(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0530: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0530: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// PI()
+	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "PI()"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0530Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0531Schema is the schema of the batches Case0531 returns.
+var Case0531Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0531 evaluates query Case0531 over one batch of table t:
+//
+//	SELECT degrees(pi()) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0531(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0531: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0531: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// degrees(pi())
+	col1 := valueColumn8(n, all, failed, mem, float64(180.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(pi())"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0531Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0532Schema is the schema of the batches Case0532 returns.
+var Case0532Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0532 evaluates query Case0532 over one batch of table t:
+//
+//	SELECT e() AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0532(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0532: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0532: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// e()
+	col1 := valueColumn8(n, all, failed, mem, float64(2.718281828459045))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "e()"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0532Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0533Schema is the schema of the batches Case0533 returns.
+var Case0533Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0533 evaluates query Case0533 over one batch of table t:
+//
+//	SELECT e() + x AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0533(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0533: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0533: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0533Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "e() + x"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0533Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0533Col1 computes output column 1 (r) of query Case0533 on every row, noting its first failed row in failed:
 //
 //	e() + x
-func case0529Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0533Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (2.718281828459045 + x)
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[float64]
@@ -29827,166 +29987,6 @@ func case0529Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0530Schema is the schema of the batches Case0530 returns.
-var Case0530Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0530 evaluates query Case0530 over one batch of table t:
-//
-//	SELECT pmod(10, 3) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0530(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0530: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0530: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// pmod(10, 3)
-	col1 := valueColumn10(n, all, failed, mem, int32(1))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(10, 3)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0530Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0531Schema is the schema of the batches Case0531 returns.
-var Case0531Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0531 evaluates query Case0531 over one batch of table t:
-//
-//	SELECT pmod(-10, 3) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0531(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0531: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0531: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// pmod(-10, 3)
-	col1 := valueColumn10(n, all, failed, mem, int32(2))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(-10, 3)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0531Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0532Schema is the schema of the batches Case0532 returns.
-var Case0532Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0532 evaluates query Case0532 over one batch of table t:
-//
-//	SELECT pmod(-7, -3) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0532(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0532: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0532: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// pmod(-7, -3)
-	col1 := valueColumn10(n, all, failed, mem, int32(-1))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(-7, -3)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0532Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0533Schema is the schema of the batches Case0533 returns.
-var Case0533Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0533 evaluates query Case0533 over one batch of table t:
-//
-//	SELECT pmod(7, -3) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0533(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0533: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0533: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// pmod(7, -3)
-	col1 := valueColumn10(n, all, failed, mem, int32(1))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(7, -3)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0533Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0534Schema is the schema of the batches Case0534 returns.
 var Case0534Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -29994,7 +29994,7 @@ var Case0534Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0534 evaluates query Case0534 over one batch of table t:
 //
-//	SELECT pmod(-1, -2147483648) AS r FROM t
+//	SELECT pmod(10, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30012,11 +30012,11 @@ func Case0534(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// pmod(-1, -2147483648)
-	col1 := valueColumn10(n, all, failed, mem, int32(2147483647))
+	// pmod(10, 3)
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(-1, -2147483648)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(10, 3)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -30029,12 +30029,12 @@ func Case0534(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0535Schema is the schema of the batches Case0535 returns.
 var Case0535Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0535 evaluates query Case0535 over one batch of table t:
 //
-//	SELECT pmod(i, j) AS r FROM t
+//	SELECT pmod(-10, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30049,15 +30049,14 @@ func Case0535(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0535: %w", err)
 	}
 	n := int(in.NumRows())
-	i_ := vec.Int32s(in.Column(3))
-	j := vec.Int32s(in.Column(4))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0535Col1(n, all, i_, j, mem, failed)
+	// pmod(-10, 3)
+	col1 := valueColumn10(n, all, failed, mem, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(i, j)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(-10, 3)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -30068,10 +30067,171 @@ func Case0535(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0535Col1 computes output column 1 (r) of query Case0535 on every row, noting its first failed row in failed:
+// Case0536Schema is the schema of the batches Case0536 returns.
+var Case0536Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0536 evaluates query Case0536 over one batch of table t:
+//
+//	SELECT pmod(-7, -3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0536(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0536: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0536: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(-7, -3)
+	col1 := valueColumn10(n, all, failed, mem, int32(-1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(-7, -3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0536Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0537Schema is the schema of the batches Case0537 returns.
+var Case0537Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0537 evaluates query Case0537 over one batch of table t:
+//
+//	SELECT pmod(7, -3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0537(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0537: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0537: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(7, -3)
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(7, -3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0537Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0538Schema is the schema of the batches Case0538 returns.
+var Case0538Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0538 evaluates query Case0538 over one batch of table t:
+//
+//	SELECT pmod(-1, -2147483648) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0538(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0538: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0538: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(-1, -2147483648)
+	col1 := valueColumn10(n, all, failed, mem, int32(2147483647))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(-1, -2147483648)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0538Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0539Schema is the schema of the batches Case0539 returns.
+var Case0539Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0539 evaluates query Case0539 over one batch of table t:
+//
+//	SELECT pmod(i, j) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0539(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0539: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0539: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0539Col1(n, all, i_, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(i, j)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0539Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0539Col1 computes output column 1 (r) of query Case0539 on every row, noting its first failed row in failed:
 //
 //	pmod(i, j)
-func case0535Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0539Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// pmod(i, j)
 	var directCol arrow.Array // written by the loop, or below from pmod
 	var directOut *vec.FixedOut[int32]
@@ -30096,26 +30256,26 @@ func case0535Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem m
 	return directCol
 }
 
-// Case0536Schema is the schema of the batches Case0536 returns.
-var Case0536Schema = arrow.NewSchema([]arrow.Field{
+// Case0540Schema is the schema of the batches Case0540 returns.
+var Case0540Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0536 evaluates query Case0536 over one batch of table t:
+// Case0540 evaluates query Case0540 over one batch of table t:
 //
 //	SELECT pmod(a, b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0536(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0540(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0536: %w", err)
+		return nil, fmt.Errorf("query Case0540: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0536: %w", err)
+		return nil, fmt.Errorf("query Case0540: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -30131,7 +30291,7 @@ func Case0536(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0536Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0540Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -30140,7 +30300,7 @@ func Case0536(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // pmodColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0536 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0540 on every row, noting its first failed row in failed:
 //
 //	pmod(a, b)
 func pmodColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -30166,26 +30326,26 @@ func pmodColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memo
 	return directCol
 }
 
-// Case0537Schema is the schema of the batches Case0537 returns.
-var Case0537Schema = arrow.NewSchema([]arrow.Field{
+// Case0541Schema is the schema of the batches Case0541 returns.
+var Case0541Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0537 evaluates query Case0537 over one batch of table t:
+// Case0541 evaluates query Case0541 over one batch of table t:
 //
 //	SELECT pmod(a, b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0537(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0541(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0537: %w", err)
+		return nil, fmt.Errorf("query Case0541: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0537: %w", err)
+		return nil, fmt.Errorf("query Case0541: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -30201,178 +30361,6 @@ func Case0537(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0537Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0538Schema is the schema of the batches Case0538 returns.
-var Case0538Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0538 evaluates query Case0538 over one batch of table t:
-//
-//	SELECT pmod(10, 0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0538(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0538: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0538: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// pmod(10, 0)
-	col1 := valueColumn11(n, all, failed, mem, "DIVIDE_BY_ZERO", "Division by zero.")
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(10, 0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0538Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0539Schema is the schema of the batches Case0539 returns.
-var Case0539Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0539 evaluates query Case0539 over one batch of table t:
-//
-//	SELECT pmod(-7.5, 2.0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0539(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0539: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0539: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// pmod(-7.5, 2.0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.5))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(-7.5, 2.0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0539Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0540Schema is the schema of the batches Case0540 returns.
-var Case0540Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0540 evaluates query Case0540 over one batch of table t:
-//
-//	SELECT pmod(7.5, 0.0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0540(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0540: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0540: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// pmod(7.5, 0.0)
-	col1 := valueColumn16(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(7.5, 0.0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0540Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// valueColumn16 is the code of 2 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0540 on every row, noting its first failed row in failed:
-//
-//	pmod(7.5, 0.0)
-func valueColumn16(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.ErrVec[float64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Float64Array(mem, &konst, all, n)
-	return column
-}
-
-// Case0541Schema is the schema of the batches Case0541 returns.
-var Case0541Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0541 evaluates query Case0541 over one batch of table t:
-//
-//	SELECT pmod(7.5, -0.0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0541(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0541: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0541: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// pmod(7.5, -0.0)
-	col1 := valueColumn16(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(7.5, -0.0)"})
-	}
-
-	cols := []arrow.Array{col1}
 	out := array.NewRecordBatch(Case0541Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
@@ -30382,12 +30370,12 @@ func Case0541(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0542Schema is the schema of the batches Case0542 returns.
 var Case0542Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0542 evaluates query Case0542 over one batch of table t:
 //
-//	SELECT pmod(i, 0) AS r FROM t
+//	SELECT pmod(10, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30402,14 +30390,14 @@ func Case0542(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0542: %w", err)
 	}
 	n := int(in.NumRows())
-	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0542Col1(n, all, i_, mem, failed)
+	// pmod(10, 0)
+	col1 := valueColumn11(n, all, failed, mem, "DIVIDE_BY_ZERO", "Division by zero.")
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(i, 0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(10, 0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -30420,10 +30408,182 @@ func Case0542(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0542Col1 computes output column 1 (r) of query Case0542 on every row, noting its first failed row in failed:
+// Case0543Schema is the schema of the batches Case0543 returns.
+var Case0543Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0543 evaluates query Case0543 over one batch of table t:
+//
+//	SELECT pmod(-7.5, 2.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0543(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0543: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0543: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(-7.5, 2.0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.5))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(-7.5, 2.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0543Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0544Schema is the schema of the batches Case0544 returns.
+var Case0544Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0544 evaluates query Case0544 over one batch of table t:
+//
+//	SELECT pmod(7.5, 0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0544(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0544: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0544: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(7.5, 0.0)
+	col1 := valueColumn16(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(7.5, 0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0544Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// valueColumn16 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0544 on every row, noting its first failed row in failed:
+//
+//	pmod(7.5, 0.0)
+func valueColumn16(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.ErrVec[float64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
+}
+
+// Case0545Schema is the schema of the batches Case0545 returns.
+var Case0545Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0545 evaluates query Case0545 over one batch of table t:
+//
+//	SELECT pmod(7.5, -0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0545(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0545: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0545: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(7.5, -0.0)
+	col1 := valueColumn16(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(7.5, -0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0545Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0546Schema is the schema of the batches Case0546 returns.
+var Case0546Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0546 evaluates query Case0546 over one batch of table t:
+//
+//	SELECT pmod(i, 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0546(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0546: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0546: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0546Col1(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(i, 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0546Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0546Col1 computes output column 1 (r) of query Case0546 on every row, noting its first failed row in failed:
 //
 //	pmod(i, 0)
-func case0542Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0546Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// pmod(i, 0)
 	var directCol arrow.Array // written by the loop, or below from pmod
 	var directOut *vec.FixedOut[int32]
@@ -30447,26 +30607,26 @@ func case0542Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0543Schema is the schema of the batches Case0543 returns.
-var Case0543Schema = arrow.NewSchema([]arrow.Field{
+// Case0547Schema is the schema of the batches Case0547 returns.
+var Case0547Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0543 evaluates query Case0543 over one batch of table t:
+// Case0547 evaluates query Case0547 over one batch of table t:
 //
 //	SELECT pmod(a DIV b, c) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0543(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0547(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0543: %w", err)
+		return nil, fmt.Errorf("query Case0547: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0543: %w", err)
+		return nil, fmt.Errorf("query Case0547: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -30475,24 +30635,24 @@ func Case0543(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0543Col1(n, all, a, b, c_, mem, failed)
+	col1 := case0547Col1(n, all, a, b, c_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(a DIV b, c)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0543Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0547Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0543Col1 computes output column 1 (r) of query Case0543 on every row, noting its first failed row in failed:
+// case0547Col1 computes output column 1 (r) of query Case0547 on every row, noting its first failed row in failed:
 //
 //	pmod(a DIV b, c)
-func case0543Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0547Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// pmod((a DIV b), c)
 	var directCol arrow.Array // written by the loop, or below from pmod
 	var directOut *vec.FixedOut[int64]
@@ -30518,26 +30678,26 @@ func case0543Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec
 	return directCol
 }
 
-// Case0544Schema is the schema of the batches Case0544 returns.
-var Case0544Schema = arrow.NewSchema([]arrow.Field{
+// Case0548Schema is the schema of the batches Case0548 returns.
+var Case0548Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0544 evaluates query Case0544 over one batch of table t:
+// Case0548 evaluates query Case0548 over one batch of table t:
 //
 //	SELECT pmod(c, a DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0544(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0548(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0544: %w", err)
+		return nil, fmt.Errorf("query Case0548: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0544: %w", err)
+		return nil, fmt.Errorf("query Case0548: %w", err)
 	}
 	n := int(in.NumRows())
 	c_ := vec.Int64s(in.Column(2))
@@ -30546,24 +30706,24 @@ func Case0544(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0544Col1(n, all, c_, a, b, mem, failed)
+	col1 := case0548Col1(n, all, c_, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(c, a DIV b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0544Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0548Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0544Col1 computes output column 1 (r) of query Case0544 on every row, noting its first failed row in failed:
+// case0548Col1 computes output column 1 (r) of query Case0548 on every row, noting its first failed row in failed:
 //
 //	pmod(c, a DIV b)
-func case0544Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0548Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// pmod(c, (a DIV b))
 	var directCol arrow.Array // written by the loop, or below from pmod
 	var directOut *vec.FixedOut[int64]
@@ -30589,26 +30749,26 @@ func case0544Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec
 	return directCol
 }
 
-// Case0545Schema is the schema of the batches Case0545 returns.
-var Case0545Schema = arrow.NewSchema([]arrow.Field{
+// Case0549Schema is the schema of the batches Case0549 returns.
+var Case0549Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0545 evaluates query Case0545 over one batch of table t:
+// Case0549 evaluates query Case0549 over one batch of table t:
 //
 //	SELECT pmod(a DIV b, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0545(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0549(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0545: %w", err)
+		return nil, fmt.Errorf("query Case0549: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0545: %w", err)
+		return nil, fmt.Errorf("query Case0549: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -30616,24 +30776,24 @@ func Case0545(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0545Col1(n, all, a, b, mem, failed)
+	col1 := case0549Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(a DIV b, 0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0545Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0549Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0545Col1 computes output column 1 (r) of query Case0545 on every row, noting its first failed row in failed:
+// case0549Col1 computes output column 1 (r) of query Case0549 on every row, noting its first failed row in failed:
 //
 //	pmod(a DIV b, 0)
-func case0545Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0549Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// pmod((a DIV b), 0)
 	var directCol arrow.Array // written by the loop, or below from pmod
 	var directOut *vec.FixedOut[int64]
@@ -30658,166 +30818,6 @@ func case0545Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0546Schema is the schema of the batches Case0546 returns.
-var Case0546Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0546 evaluates query Case0546 over one batch of table t:
-//
-//	SELECT bround(2.5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0546(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0546: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0546: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// bround(2.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(2.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(2.5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0546Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0547Schema is the schema of the batches Case0547 returns.
-var Case0547Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0547 evaluates query Case0547 over one batch of table t:
-//
-//	SELECT bround(3.5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0547(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0547: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0547: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// bround(3.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(4.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(3.5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0547Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0548Schema is the schema of the batches Case0548 returns.
-var Case0548Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0548 evaluates query Case0548 over one batch of table t:
-//
-//	SELECT bround(-2.5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0548(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0548: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0548: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// bround(-2.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(-2.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(-2.5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0548Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0549Schema is the schema of the batches Case0549 returns.
-var Case0549Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0549 evaluates query Case0549 over one batch of table t:
-//
-//	SELECT bround(2.5, 0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0549(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0549: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0549: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// bround(2.5, 0)
-	col1 := valueColumn8(n, all, failed, mem, float64(2.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(2.5, 0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0549Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0550Schema is the schema of the batches Case0550 returns.
 var Case0550Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -30825,7 +30825,7 @@ var Case0550Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0550 evaluates query Case0550 over one batch of table t:
 //
-//	SELECT bround(0.125, 2) AS r FROM t
+//	SELECT bround(2.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30843,11 +30843,11 @@ func Case0550(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// bround(0.125, 2)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.12))
+	// bround(2.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(0.125, 2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(2.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -30865,7 +30865,7 @@ var Case0551Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0551 evaluates query Case0551 over one batch of table t:
 //
-//	SELECT bround(0.135, 2) AS r FROM t
+//	SELECT bround(3.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30883,11 +30883,11 @@ func Case0551(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// bround(0.135, 2)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.14))
+	// bround(3.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(4.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(0.135, 2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(3.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -30905,7 +30905,7 @@ var Case0552Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0552 evaluates query Case0552 over one batch of table t:
 //
-//	SELECT bround(1.05, 1) AS r FROM t
+//	SELECT bround(-2.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30923,11 +30923,11 @@ func Case0552(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// bround(1.05, 1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	// bround(-2.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(-2.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(1.05, 1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(-2.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -30945,7 +30945,7 @@ var Case0553Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0553 evaluates query Case0553 over one batch of table t:
 //
-//	SELECT bround(1.0500001, 1) AS r FROM t
+//	SELECT bround(2.5, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -30963,11 +30963,11 @@ func Case0553(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// bround(1.0500001, 1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.1))
+	// bround(2.5, 0)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(1.0500001, 1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(2.5, 0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -30985,7 +30985,7 @@ var Case0554Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0554 evaluates query Case0554 over one batch of table t:
 //
-//	SELECT bround(-0.5) AS r FROM t
+//	SELECT bround(0.125, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31003,11 +31003,11 @@ func Case0554(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// bround(-0.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	// bround(0.125, 2)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.12))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(-0.5)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(0.125, 2)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31025,7 +31025,7 @@ var Case0555Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0555 evaluates query Case0555 over one batch of table t:
 //
-//	SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t
+//	SELECT bround(0.135, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31043,11 +31043,11 @@ func Case0555(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// bround(CAST('NaN' AS DOUBLE), 1)
-	col1 := valueColumn13(n, all, failed, mem)
+	// bround(0.135, 2)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.14))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(CAST('NaN' AS DOUBLE), 1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(0.135, 2)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31060,12 +31060,12 @@ func Case0555(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0556Schema is the schema of the batches Case0556 returns.
 var Case0556Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0556 evaluates query Case0556 over one batch of table t:
 //
-//	SELECT bround(25, -1) AS r FROM t
+//	SELECT bround(1.05, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31083,11 +31083,11 @@ func Case0556(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// bround(25, -1)
-	col1 := valueColumn10(n, all, failed, mem, int32(20))
+	// bround(1.05, 1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(25, -1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(1.05, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31100,12 +31100,12 @@ func Case0556(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0557Schema is the schema of the batches Case0557 returns.
 var Case0557Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0557 evaluates query Case0557 over one batch of table t:
 //
-//	SELECT bround(35, -1) AS r FROM t
+//	SELECT bround(1.0500001, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31123,11 +31123,11 @@ func Case0557(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// bround(35, -1)
-	col1 := valueColumn10(n, all, failed, mem, int32(40))
+	// bround(1.0500001, 1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.1))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(35, -1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(1.0500001, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31140,12 +31140,12 @@ func Case0557(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0558Schema is the schema of the batches Case0558 returns.
 var Case0558Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0558 evaluates query Case0558 over one batch of table t:
 //
-//	SELECT bround(-25, -1) AS r FROM t
+//	SELECT bround(-0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31163,11 +31163,11 @@ func Case0558(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// bround(-25, -1)
-	col1 := valueColumn10(n, all, failed, mem, int32(-20))
+	// bround(-0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(-25, -1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(-0.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31180,12 +31180,12 @@ func Case0558(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0559Schema is the schema of the batches Case0559 returns.
 var Case0559Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0559 evaluates query Case0559 over one batch of table t:
 //
-//	SELECT bround(26, -1) AS r FROM t
+//	SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31203,11 +31203,11 @@ func Case0559(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// bround(26, -1)
-	col1 := valueColumn10(n, all, failed, mem, int32(30))
+	// bround(CAST('NaN' AS DOUBLE), 1)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(26, -1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(CAST('NaN' AS DOUBLE), 1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31225,7 +31225,7 @@ var Case0560Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0560 evaluates query Case0560 over one batch of table t:
 //
-//	SELECT bround(2147483647, -1) AS r FROM t
+//	SELECT bround(25, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31243,11 +31243,11 @@ func Case0560(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// bround(2147483647, -1)
-	col1 := valueColumn11(n, all, failed, mem, "ARITHMETIC_OVERFLOW", "integer overflow")
+	// bround(25, -1)
+	col1 := valueColumn10(n, all, failed, mem, int32(20))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(2147483647, -1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(25, -1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31260,12 +31260,12 @@ func Case0560(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0561Schema is the schema of the batches Case0561 returns.
 var Case0561Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0561 evaluates query Case0561 over one batch of table t:
 //
-//	SELECT bround(a, -2) AS r FROM t
+//	SELECT bround(35, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31280,6 +31280,166 @@ func Case0561(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0561: %w", err)
 	}
 	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(35, -1)
+	col1 := valueColumn10(n, all, failed, mem, int32(40))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(35, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0561Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0562Schema is the schema of the batches Case0562 returns.
+var Case0562Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0562 evaluates query Case0562 over one batch of table t:
+//
+//	SELECT bround(-25, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0562(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0562: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0562: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(-25, -1)
+	col1 := valueColumn10(n, all, failed, mem, int32(-20))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(-25, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0562Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0563Schema is the schema of the batches Case0563 returns.
+var Case0563Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0563 evaluates query Case0563 over one batch of table t:
+//
+//	SELECT bround(26, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0563(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0563: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0563: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(26, -1)
+	col1 := valueColumn10(n, all, failed, mem, int32(30))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(26, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0563Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0564Schema is the schema of the batches Case0564 returns.
+var Case0564Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0564 evaluates query Case0564 over one batch of table t:
+//
+//	SELECT bround(2147483647, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0564(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0564: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0564: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(2147483647, -1)
+	col1 := valueColumn11(n, all, failed, mem, "ARITHMETIC_OVERFLOW", "integer overflow")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(2147483647, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0564Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0565Schema is the schema of the batches Case0565 returns.
+var Case0565Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0565 evaluates query Case0565 over one batch of table t:
+//
+//	SELECT bround(a, -2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0565(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0565: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0565: %w", err)
+	}
+	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
@@ -31292,7 +31452,7 @@ func Case0561(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0561Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0565Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -31301,7 +31461,7 @@ func Case0561(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // broundColumn is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0561 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0565 on every row, noting its first failed row in failed:
 //
 //	bround(a, -2)
 func broundColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -31326,26 +31486,26 @@ func broundColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	return directCol
 }
 
-// Case0562Schema is the schema of the batches Case0562 returns.
-var Case0562Schema = arrow.NewSchema([]arrow.Field{
+// Case0566Schema is the schema of the batches Case0566 returns.
+var Case0566Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0562 evaluates query Case0562 over one batch of table t:
+// Case0566 evaluates query Case0566 over one batch of table t:
 //
 //	SELECT bround(a, -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0562(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0566(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0562: %w", err)
+		return nil, fmt.Errorf("query Case0566: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0562: %w", err)
+		return nil, fmt.Errorf("query Case0566: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -31360,33 +31520,33 @@ func Case0562(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0562Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0566Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0563Schema is the schema of the batches Case0563 returns.
-var Case0563Schema = arrow.NewSchema([]arrow.Field{
+// Case0567Schema is the schema of the batches Case0567 returns.
+var Case0567Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0563 evaluates query Case0563 over one batch of table t:
+// Case0567 evaluates query Case0567 over one batch of table t:
 //
 //	SELECT bround(a, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0563(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0567(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0563: %w", err)
+		return nil, fmt.Errorf("query Case0567: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0563: %w", err)
+		return nil, fmt.Errorf("query Case0567: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -31401,57 +31561,57 @@ func Case0563(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0563Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0567Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0564Schema is the schema of the batches Case0564 returns.
-var Case0564Schema = arrow.NewSchema([]arrow.Field{
+// Case0568Schema is the schema of the batches Case0568 returns.
+var Case0568Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0564 evaluates query Case0564 over one batch of table t:
+// Case0568 evaluates query Case0568 over one batch of table t:
 //
 //	SELECT bround(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0564(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0568(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0564: %w", err)
+		return nil, fmt.Errorf("query Case0568: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0564: %w", err)
+		return nil, fmt.Errorf("query Case0568: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0564Col1(n, all, i_, mem, failed)
+	col1 := case0568Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0564Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0568Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0564Col1 computes output column 1 (r) of query Case0564 on every row, noting its first failed row in failed:
+// case0568Col1 computes output column 1 (r) of query Case0568 on every row, noting its first failed row in failed:
 //
 //	bround(i)
-func case0564Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0568Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bround(i)
 	var directCol arrow.Array // written by the loop, or below from bround
 	var directOut *vec.FixedOut[int32]
@@ -31471,50 +31631,50 @@ func case0564Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0565Schema is the schema of the batches Case0565 returns.
-var Case0565Schema = arrow.NewSchema([]arrow.Field{
+// Case0569Schema is the schema of the batches Case0569 returns.
+var Case0569Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0565 evaluates query Case0565 over one batch of table t:
+// Case0569 evaluates query Case0569 over one batch of table t:
 //
 //	SELECT bround(x, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0565(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0569(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0565: %w", err)
+		return nil, fmt.Errorf("query Case0569: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0565: %w", err)
+		return nil, fmt.Errorf("query Case0569: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0565Col1(n, all, x, mem, failed)
+	col1 := case0569Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(x, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0565Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0569Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0565Col1 computes output column 1 (r) of query Case0565 on every row, noting its first failed row in failed:
+// case0569Col1 computes output column 1 (r) of query Case0569 on every row, noting its first failed row in failed:
 //
 //	bround(x, 1)
-func case0565Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0569Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bround(x, 1)
 	var directCol arrow.Array // written by the loop, or below from bround
 	var directOut *vec.FixedOut[float64]
@@ -31534,50 +31694,50 @@ func case0565Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0566Schema is the schema of the batches Case0566 returns.
-var Case0566Schema = arrow.NewSchema([]arrow.Field{
+// Case0570Schema is the schema of the batches Case0570 returns.
+var Case0570Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0566 evaluates query Case0566 over one batch of table t:
+// Case0570 evaluates query Case0570 over one batch of table t:
 //
 //	SELECT bround(2.5, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0566(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0570(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0566: %w", err)
+		return nil, fmt.Errorf("query Case0570: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0566: %w", err)
+		return nil, fmt.Errorf("query Case0570: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0566Col1(n, all, i_, mem, failed)
+	col1 := case0570Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(2.5, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0566Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0570Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0566Col1 computes output column 1 (r) of query Case0566 on every row, noting its first failed row in failed:
+// case0570Col1 computes output column 1 (r) of query Case0570 on every row, noting its first failed row in failed:
 //
 //	bround(2.5, i)
-func case0566Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0570Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bround(2.5, i)
 	var directCol arrow.Array // written by the loop, or below from bround
 	var directOut *vec.FixedOut[float64]
@@ -31597,174 +31757,14 @@ func case0566Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0567Schema is the schema of the batches Case0567 returns.
-var Case0567Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0567 evaluates query Case0567 over one batch of table t:
-//
-//	SELECT factorial(5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0567(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0567: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0567: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// factorial(5)
-	col1 := valueColumn9(n, all, failed, mem, int64(120))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0567Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0568Schema is the schema of the batches Case0568 returns.
-var Case0568Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0568 evaluates query Case0568 over one batch of table t:
-//
-//	SELECT factorial(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0568(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0568: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0568: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// factorial(0)
-	col1 := valueColumn9(n, all, failed, mem, int64(1))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0568Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0569Schema is the schema of the batches Case0569 returns.
-var Case0569Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0569 evaluates query Case0569 over one batch of table t:
-//
-//	SELECT factorial(20) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0569(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0569: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0569: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// factorial(20)
-	col1 := valueColumn9(n, all, failed, mem, int64(2432902008176640000))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(20)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0569Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0570Schema is the schema of the batches Case0570 returns.
-var Case0570Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0570 evaluates query Case0570 over one batch of table t:
-//
-//	SELECT factorial(21) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0570(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0570: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0570: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// factorial(21)
-	col1 := valueColumn2(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(21)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0570Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0571Schema is the schema of the batches Case0571 returns.
 var Case0571Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0571 evaluates query Case0571 over one batch of table t:
 //
-//	SELECT factorial(-1) AS r FROM t
+//	SELECT factorial(5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31782,11 +31782,11 @@ func Case0571(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// factorial(-1)
-	col1 := valueColumn2(n, all, failed, mem)
+	// factorial(5)
+	col1 := valueColumn9(n, all, failed, mem, int64(120))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(-1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31799,12 +31799,12 @@ func Case0571(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0572Schema is the schema of the batches Case0572 returns.
 var Case0572Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0572 evaluates query Case0572 over one batch of table t:
 //
-//	SELECT factorial(i) AS r FROM t
+//	SELECT factorial(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31819,6 +31819,166 @@ func Case0572(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0572: %w", err)
 	}
 	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// factorial(0)
+	col1 := valueColumn9(n, all, failed, mem, int64(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0572Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0573Schema is the schema of the batches Case0573 returns.
+var Case0573Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0573 evaluates query Case0573 over one batch of table t:
+//
+//	SELECT factorial(20) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0573(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0573: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0573: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// factorial(20)
+	col1 := valueColumn9(n, all, failed, mem, int64(2432902008176640000))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(20)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0573Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0574Schema is the schema of the batches Case0574 returns.
+var Case0574Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0574 evaluates query Case0574 over one batch of table t:
+//
+//	SELECT factorial(21) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0574(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0574: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0574: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// factorial(21)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(21)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0574Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0575Schema is the schema of the batches Case0575 returns.
+var Case0575Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0575 evaluates query Case0575 over one batch of table t:
+//
+//	SELECT factorial(-1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0575(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0575: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0575: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// factorial(-1)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(-1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0575Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0576Schema is the schema of the batches Case0576 returns.
+var Case0576Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0576 evaluates query Case0576 over one batch of table t:
+//
+//	SELECT factorial(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0576(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0576: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0576: %w", err)
+	}
+	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
@@ -31831,7 +31991,7 @@ func Case0572(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0572Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0576Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -31840,7 +32000,7 @@ func Case0572(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // ifThenColumn3 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0572 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0576 on every row, noting its first failed row in failed:
 //
 //	factorial(i)
 func ifThenColumn3(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -31889,26 +32049,26 @@ func ifThenColumn3(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0573Schema is the schema of the batches Case0573 returns.
-var Case0573Schema = arrow.NewSchema([]arrow.Field{
+// Case0577Schema is the schema of the batches Case0577 returns.
+var Case0577Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0573 evaluates query Case0573 over one batch of table t:
+// Case0577 evaluates query Case0577 over one batch of table t:
 //
 //	SELECT factorial(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0573(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0577(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0573: %w", err)
+		return nil, fmt.Errorf("query Case0577: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0573: %w", err)
+		return nil, fmt.Errorf("query Case0577: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -31923,33 +32083,33 @@ func Case0573(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0573Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0577Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0574Schema is the schema of the batches Case0574 returns.
-var Case0574Schema = arrow.NewSchema([]arrow.Field{
+// Case0578Schema is the schema of the batches Case0578 returns.
+var Case0578Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0574 evaluates query Case0574 over one batch of table t:
+// Case0578 evaluates query Case0578 over one batch of table t:
 //
 //	SELECT factorial(CAST(a / b AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0574(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0578(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0574: %w", err)
+		return nil, fmt.Errorf("query Case0578: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0574: %w", err)
+		return nil, fmt.Errorf("query Case0578: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -31957,24 +32117,24 @@ func Case0574(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0574Col1(n, all, a, b, mem, failed)
+	col1 := case0578Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(CAST(a / b AS INT))"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0574Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0578Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0574Col1 computes output column 1 (r) of query Case0574 on every row, noting its first failed row in failed:
+// case0578Col1 computes output column 1 (r) of query Case0578 on every row, noting its first failed row in failed:
 //
 //	factorial(CAST(a / b AS INT))
-func case0574Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0578Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(factorial_domain(CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT)), factorial(CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT)), CAST(NULL AS BIGI...
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -32073,166 +32233,6 @@ func case0574Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0575Schema is the schema of the batches Case0575 returns.
-var Case0575Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0575 evaluates query Case0575 over one batch of table t:
-//
-//	SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0575(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0575: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0575: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// width_bucket(5.3, 0.2, 10.6, 5)
-	col1 := valueColumn9(n, all, failed, mem, int64(3))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5.3, 0.2, 10.6, 5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0575Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0576Schema is the schema of the batches Case0576 returns.
-var Case0576Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0576 evaluates query Case0576 over one batch of table t:
-//
-//	SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0576(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0576: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0576: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// width_bucket(-2.1, 1.3, 3.4, 3)
-	col1 := valueColumn9(n, all, failed, mem, int64(0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(-2.1, 1.3, 3.4, 3)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0576Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0577Schema is the schema of the batches Case0577 returns.
-var Case0577Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0577 evaluates query Case0577 over one batch of table t:
-//
-//	SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0577(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0577: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0577: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// width_bucket(8.1, 0.0, 5.7, 4)
-	col1 := valueColumn9(n, all, failed, mem, int64(5))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(8.1, 0.0, 5.7, 4)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0577Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0578Schema is the schema of the batches Case0578 returns.
-var Case0578Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-}, nil)
-
-// Case0578 evaluates query Case0578 over one batch of table t:
-//
-//	SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0578(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0578: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0578: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// width_bucket(-0.9, 5.2, 0.5, 2)
-	col1 := valueColumn9(n, all, failed, mem, int64(3))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(-0.9, 5.2, 0.5, 2)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0578Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0579Schema is the schema of the batches Case0579 returns.
 var Case0579Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -32240,7 +32240,7 @@ var Case0579Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0579 evaluates query Case0579 over one batch of table t:
 //
-//	SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t
+//	SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32258,11 +32258,11 @@ func Case0579(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// width_bucket(5.0, 10.0, 0.0, 5)
+	// width_bucket(5.3, 0.2, 10.6, 5)
 	col1 := valueColumn9(n, all, failed, mem, int64(3))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5.0, 10.0, 0.0, 5)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5.3, 0.2, 10.6, 5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32280,7 +32280,7 @@ var Case0580Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0580 evaluates query Case0580 over one batch of table t:
 //
-//	SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t
+//	SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32298,11 +32298,11 @@ func Case0580(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// width_bucket(10.0, 0.0, 10.0, 5)
-	col1 := valueColumn9(n, all, failed, mem, int64(6))
+	// width_bucket(-2.1, 1.3, 3.4, 3)
+	col1 := valueColumn9(n, all, failed, mem, int64(0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(10.0, 0.0, 10.0, 5)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(-2.1, 1.3, 3.4, 3)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32320,7 +32320,7 @@ var Case0581Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0581 evaluates query Case0581 over one batch of table t:
 //
-//	SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t
+//	SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32338,11 +32338,11 @@ func Case0581(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// width_bucket(0.0, 0.0, 10.0, 5)
-	col1 := valueColumn9(n, all, failed, mem, int64(1))
+	// width_bucket(8.1, 0.0, 5.7, 4)
+	col1 := valueColumn9(n, all, failed, mem, int64(5))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(0.0, 0.0, 10.0, 5)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(8.1, 0.0, 5.7, 4)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32360,7 +32360,7 @@ var Case0582Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0582 evaluates query Case0582 over one batch of table t:
 //
-//	SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t
+//	SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32378,11 +32378,11 @@ func Case0582(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5)
-	col1 := valueColumn9(n, all, failed, mem, int64(6))
+	// width_bucket(-0.9, 5.2, 0.5, 2)
+	col1 := valueColumn9(n, all, failed, mem, int64(3))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(-0.9, 5.2, 0.5, 2)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32400,7 +32400,7 @@ var Case0583Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0583 evaluates query Case0583 over one batch of table t:
 //
-//	SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t
+//	SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32418,11 +32418,11 @@ func Case0583(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5)
-	col1 := valueColumn9(n, all, failed, mem, int64(0))
+	// width_bucket(5.0, 10.0, 0.0, 5)
+	col1 := valueColumn9(n, all, failed, mem, int64(3))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5.0, 10.0, 0.0, 5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32435,12 +32435,12 @@ func Case0583(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0584Schema is the schema of the batches Case0584 returns.
 var Case0584Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
 // Case0584 evaluates query Case0584 over one batch of table t:
 //
-//	SELECT width_bucket(5, 0, 10, a) AS r FROM t
+//	SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32455,6 +32455,166 @@ func Case0584(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0584: %w", err)
 	}
 	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(10.0, 0.0, 10.0, 5)
+	col1 := valueColumn9(n, all, failed, mem, int64(6))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(10.0, 0.0, 10.0, 5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0584Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0585Schema is the schema of the batches Case0585 returns.
+var Case0585Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0585 evaluates query Case0585 over one batch of table t:
+//
+//	SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0585(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0585: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0585: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(0.0, 0.0, 10.0, 5)
+	col1 := valueColumn9(n, all, failed, mem, int64(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(0.0, 0.0, 10.0, 5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0585Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0586Schema is the schema of the batches Case0586 returns.
+var Case0586Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0586 evaluates query Case0586 over one batch of table t:
+//
+//	SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0586(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0586: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0586: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5)
+	col1 := valueColumn9(n, all, failed, mem, int64(6))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0586Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0587Schema is the schema of the batches Case0587 returns.
+var Case0587Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0587 evaluates query Case0587 over one batch of table t:
+//
+//	SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0587(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0587: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0587: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5)
+	col1 := valueColumn9(n, all, failed, mem, int64(0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0587Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0588Schema is the schema of the batches Case0588 returns.
+var Case0588Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0588 evaluates query Case0588 over one batch of table t:
+//
+//	SELECT width_bucket(5, 0, 10, a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0588(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0588: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0588: %w", err)
+	}
+	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
@@ -32467,7 +32627,7 @@ func Case0584(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0584Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0588Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -32476,7 +32636,7 @@ func Case0584(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // ifThenColumn4 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0584 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0588 on every row, noting its first failed row in failed:
 //
 //	width_bucket(5, 0, 10, a)
 func ifThenColumn4(n int, all vec.Sel, in1 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -32525,166 +32685,6 @@ func ifThenColumn4(n int, all vec.Sel, in1 vec.Vec[int64], mem memory.Allocator,
 	return directCol
 }
 
-// Case0585Schema is the schema of the batches Case0585 returns.
-var Case0585Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0585 evaluates query Case0585 over one batch of table t:
-//
-//	SELECT width_bucket(5, 0, 10, -1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0585(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0585: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0585: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// width_bucket(5, 0, 10, -1)
-	col1 := valueColumn2(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, 10, -1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0585Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0586Schema is the schema of the batches Case0586 returns.
-var Case0586Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0586 evaluates query Case0586 over one batch of table t:
-//
-//	SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0586(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0586: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0586: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// width_bucket(5, 0, 10, 9223372036854775807)
-	col1 := valueColumn2(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, 10, 9223372036854775807)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0586Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0587Schema is the schema of the batches Case0587 returns.
-var Case0587Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0587 evaluates query Case0587 over one batch of table t:
-//
-//	SELECT width_bucket(5, 3, 3, 2) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0587(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0587: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0587: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// width_bucket(5, 3, 3, 2)
-	col1 := valueColumn2(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 3, 3, 2)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0587Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0588Schema is the schema of the batches Case0588 returns.
-var Case0588Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0588 evaluates query Case0588 over one batch of table t:
-//
-//	SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0588(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0588: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0588: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// width_bucket(5.0, 0.0, -0.0, 2)
-	col1 := valueColumn2(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5.0, 0.0, -0.0, 2)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0588Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0589Schema is the schema of the batches Case0589 returns.
 var Case0589Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -32692,7 +32692,7 @@ var Case0589Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0589 evaluates query Case0589 over one batch of table t:
 //
-//	SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t
+//	SELECT width_bucket(5, 0, 10, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32710,11 +32710,11 @@ func Case0589(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2)
+	// width_bucket(5, 0, 10, -1)
 	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, 10, -1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32732,7 +32732,7 @@ var Case0590Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0590 evaluates query Case0590 over one batch of table t:
 //
-//	SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t
+//	SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32750,11 +32750,11 @@ func Case0590(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2)
+	// width_bucket(5, 0, 10, 9223372036854775807)
 	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, 10, 9223372036854775807)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32772,7 +32772,7 @@ var Case0591Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0591 evaluates query Case0591 over one batch of table t:
 //
-//	SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t
+//	SELECT width_bucket(5, 3, 3, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32790,11 +32790,11 @@ func Case0591(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2)
+	// width_bucket(5, 3, 3, 2)
 	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 3, 3, 2)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32812,7 +32812,7 @@ var Case0592Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0592 evaluates query Case0592 over one batch of table t:
 //
-//	SELECT width_bucket(x, 0, 10, 2) AS r FROM t
+//	SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32827,14 +32827,14 @@ func Case0592(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0592: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0592Col1(n, all, x, mem, failed)
+	// width_bucket(5.0, 0.0, -0.0, 2)
+	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(x, 0, 10, 2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5.0, 0.0, -0.0, 2)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32845,10 +32845,170 @@ func Case0592(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0592Col1 computes output column 1 (r) of query Case0592 on every row, noting its first failed row in failed:
+// Case0593Schema is the schema of the batches Case0593 returns.
+var Case0593Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0593 evaluates query Case0593 over one batch of table t:
+//
+//	SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0593(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0593: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0593: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0593Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0594Schema is the schema of the batches Case0594 returns.
+var Case0594Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0594 evaluates query Case0594 over one batch of table t:
+//
+//	SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0594(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0594: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0594: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0594Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0595Schema is the schema of the batches Case0595 returns.
+var Case0595Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0595 evaluates query Case0595 over one batch of table t:
+//
+//	SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0595(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0595: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0595: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0595Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0596Schema is the schema of the batches Case0596 returns.
+var Case0596Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0596 evaluates query Case0596 over one batch of table t:
+//
+//	SELECT width_bucket(x, 0, 10, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0596(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0596: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0596: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0596Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(x, 0, 10, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0596Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0596Col1 computes output column 1 (r) of query Case0596 on every row, noting its first failed row in failed:
 //
 //	width_bucket(x, 0, 10, 2)
-func case0592Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0596Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(width_bucket_domain(x, 0.0, 10.0, 2), width_bucket(x, 0.0, 10.0, 2), CAST(NULL AS BIGINT))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -32895,26 +33055,26 @@ func case0592Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0593Schema is the schema of the batches Case0593 returns.
-var Case0593Schema = arrow.NewSchema([]arrow.Field{
+// Case0597Schema is the schema of the batches Case0597 returns.
+var Case0597Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0593 evaluates query Case0593 over one batch of table t:
+// Case0597 evaluates query Case0597 over one batch of table t:
 //
 //	SELECT width_bucket(5, 0, 10, c) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0593(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0597(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0593: %w", err)
+		return nil, fmt.Errorf("query Case0597: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0593: %w", err)
+		return nil, fmt.Errorf("query Case0597: %w", err)
 	}
 	n := int(in.NumRows())
 	c_ := vec.Int64s(in.Column(2))
@@ -32929,33 +33089,33 @@ func Case0593(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0593Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0597Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0594Schema is the schema of the batches Case0594 returns.
-var Case0594Schema = arrow.NewSchema([]arrow.Field{
+// Case0598Schema is the schema of the batches Case0598 returns.
+var Case0598Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0594 evaluates query Case0594 over one batch of table t:
+// Case0598 evaluates query Case0598 over one batch of table t:
 //
 //	SELECT width_bucket(i, j, 10, a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0594(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0598(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0594: %w", err)
+		return nil, fmt.Errorf("query Case0598: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0594: %w", err)
+		return nil, fmt.Errorf("query Case0598: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -32964,24 +33124,24 @@ func Case0594(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0594Col1(n, all, a, j, i_, mem, failed)
+	col1 := case0598Col1(n, all, a, j, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(i, j, 10, a)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0594Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0598Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0594Col1 computes output column 1 (r) of query Case0594 on every row, noting its first failed row in failed:
+// case0598Col1 computes output column 1 (r) of query Case0598 on every row, noting its first failed row in failed:
 //
 //	width_bucket(i, j, 10, a)
-func case0594Col1(n int, all vec.Sel, a vec.Vec[int64], j vec.Vec[int32], i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0598Col1(n int, all vec.Sel, a vec.Vec[int64], j vec.Vec[int32], i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(width_bucket_domain(CAST(i AS DOUBLE), CAST(j AS DOUBLE), 10.0, a), width_bucket(CAST(i AS DOUBLE), CAST(j AS DOUBLE), 10.0, a), CAST(NULL AS BIGINT))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -33038,26 +33198,26 @@ func case0594Col1(n int, all vec.Sel, a vec.Vec[int64], j vec.Vec[int32], i_ vec
 	return directCol
 }
 
-// Case0595Schema is the schema of the batches Case0595 returns.
-var Case0595Schema = arrow.NewSchema([]arrow.Field{
+// Case0599Schema is the schema of the batches Case0599 returns.
+var Case0599Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0595 evaluates query Case0595 over one batch of table t:
+// Case0599 evaluates query Case0599 over one batch of table t:
 //
 //	SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0595(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0599(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0595: %w", err)
+		return nil, fmt.Errorf("query Case0599: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0595: %w", err)
+		return nil, fmt.Errorf("query Case0599: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33065,24 +33225,24 @@ func Case0595(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0595Col1(n, all, a, b, mem, failed)
+	col1 := case0599Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(a / b, 3, 3, 2)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0595Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0599Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0595Col1 computes output column 1 (r) of query Case0595 on every row, noting its first failed row in failed:
+// case0599Col1 computes output column 1 (r) of query Case0599 on every row, noting its first failed row in failed:
 //
 //	width_bucket(a / b, 3, 3, 2)
-func case0595Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0599Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(width_bucket_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 3.0, 3.0, 2), width_bucket((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 3.0, 3.0, 2), CAST(NULL A...
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -33213,26 +33373,26 @@ func case0595Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0596Schema is the schema of the batches Case0596 returns.
-var Case0596Schema = arrow.NewSchema([]arrow.Field{
+// Case0600Schema is the schema of the batches Case0600 returns.
+var Case0600Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0596 evaluates query Case0596 over one batch of table t:
+// Case0600 evaluates query Case0600 over one batch of table t:
 //
 //	SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0596(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0600(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0596: %w", err)
+		return nil, fmt.Errorf("query Case0600: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0596: %w", err)
+		return nil, fmt.Errorf("query Case0600: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33240,24 +33400,24 @@ func Case0596(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0596Col1(n, all, a, b, mem, failed)
+	col1 := case0600Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0596Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0600Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0596Col1 computes output column 1 (r) of query Case0596 on every row, noting its first failed row in failed:
+// case0600Col1 computes output column 1 (r) of query Case0600 on every row, noting its first failed row in failed:
 //
 //	width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b)
-func case0596Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0600Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(width_bucket_domain(CAST('NaN' AS DOUBLE), 0.0, 10.0, (a DIV b)), width_bucket(CAST('NaN' AS DOUBLE), 0.0, 10.0, (a DIV b)), CAST(NULL AS BIGINT))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -33384,26 +33544,26 @@ func case0596Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0597Schema is the schema of the batches Case0597 returns.
-var Case0597Schema = arrow.NewSchema([]arrow.Field{
+// Case0601Schema is the schema of the batches Case0601 returns.
+var Case0601Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0597 evaluates query Case0597 over one batch of table t:
+// Case0601 evaluates query Case0601 over one batch of table t:
 //
 //	SELECT width_bucket(a / b, 0, 10, c) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0597(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0601(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0597: %w", err)
+		return nil, fmt.Errorf("query Case0601: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0597: %w", err)
+		return nil, fmt.Errorf("query Case0601: %w", err)
 	}
 	n := int(in.NumRows())
 	c_ := vec.Int64s(in.Column(2))
@@ -33412,24 +33572,24 @@ func Case0597(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0597Col1(n, all, c_, a, b, mem, failed)
+	col1 := case0601Col1(n, all, c_, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(a / b, 0, 10, c)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0597Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0601Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0597Col1 computes output column 1 (r) of query Case0597 on every row, noting its first failed row in failed:
+// case0601Col1 computes output column 1 (r) of query Case0601 on every row, noting its first failed row in failed:
 //
 //	width_bucket(a / b, 0, 10, c)
-func case0597Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0601Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(width_bucket_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 0.0, 10.0, c), width_bucket((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 0.0, 10.0, c), CAST(NULL...
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -33563,26 +33723,26 @@ func case0597Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec
 	return directCol
 }
 
-// Case0598Schema is the schema of the batches Case0598 returns.
-var Case0598Schema = arrow.NewSchema([]arrow.Field{
+// Case0602Schema is the schema of the batches Case0602 returns.
+var Case0602Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0598 evaluates query Case0598 over one batch of table t:
+// Case0602 evaluates query Case0602 over one batch of table t:
 //
 //	SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0598(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0602(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0598: %w", err)
+		return nil, fmt.Errorf("query Case0602: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0598: %w", err)
+		return nil, fmt.Errorf("query Case0602: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33596,33 +33756,33 @@ func Case0598(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0598Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0602Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0599Schema is the schema of the batches Case0599 returns.
-var Case0599Schema = arrow.NewSchema([]arrow.Field{
+// Case0603Schema is the schema of the batches Case0603 returns.
+var Case0603Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0599 evaluates query Case0599 over one batch of table t:
+// Case0603 evaluates query Case0603 over one batch of table t:
 //
 //	SELECT isnan(1.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0599(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0603(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0599: %w", err)
+		return nil, fmt.Errorf("query Case0603: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0599: %w", err)
+		return nil, fmt.Errorf("query Case0603: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33636,57 +33796,57 @@ func Case0599(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0599Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0603Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0600Schema is the schema of the batches Case0600 returns.
-var Case0600Schema = arrow.NewSchema([]arrow.Field{
+// Case0604Schema is the schema of the batches Case0604 returns.
+var Case0604Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0600 evaluates query Case0600 over one batch of table t:
+// Case0604 evaluates query Case0604 over one batch of table t:
 //
 //	SELECT isnan(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0600(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0604(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0600: %w", err)
+		return nil, fmt.Errorf("query Case0604: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0600: %w", err)
+		return nil, fmt.Errorf("query Case0604: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0600Col1(n, all, x, failed, mem)
+	col1 := case0604Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0600Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0604Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0600Col1 computes output column 1 (r) of query Case0600 on every row, noting its first failed row in failed:
+// case0604Col1 computes output column 1 (r) of query Case0604 on every row, noting its first failed row in failed:
 //
 //	isnan(x)
-func case0600Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0604Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(isnan_value(x), FALSE)
 	var shared vec.Vec[bool]
 	{
@@ -33714,50 +33874,50 @@ func case0600Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// Case0601Schema is the schema of the batches Case0601 returns.
-var Case0601Schema = arrow.NewSchema([]arrow.Field{
+// Case0605Schema is the schema of the batches Case0605 returns.
+var Case0605Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0601 evaluates query Case0601 over one batch of table t:
+// Case0605 evaluates query Case0605 over one batch of table t:
 //
 //	SELECT isnan(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0601(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0605(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0601: %w", err)
+		return nil, fmt.Errorf("query Case0605: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0601: %w", err)
+		return nil, fmt.Errorf("query Case0605: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0601Col1(n, all, i_, failed, mem)
+	col1 := case0605Col1(n, all, i_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0601Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0605Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0601Col1 computes output column 1 (r) of query Case0601 on every row, noting its first failed row in failed:
+// case0605Col1 computes output column 1 (r) of query Case0605 on every row, noting its first failed row in failed:
 //
 //	isnan(i)
-func case0601Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0605Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(isnan_value(CAST(i AS DOUBLE)), FALSE)
 	var shared vec.Vec[bool]
 	{
@@ -33785,26 +33945,26 @@ func case0601Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 	return column
 }
 
-// Case0602Schema is the schema of the batches Case0602 returns.
-var Case0602Schema = arrow.NewSchema([]arrow.Field{
+// Case0606Schema is the schema of the batches Case0606 returns.
+var Case0606Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0602 evaluates query Case0602 over one batch of table t:
+// Case0606 evaluates query Case0606 over one batch of table t:
 //
 //	SELECT isnan(a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0602(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0606(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0602: %w", err)
+		return nil, fmt.Errorf("query Case0606: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0602: %w", err)
+		return nil, fmt.Errorf("query Case0606: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33812,24 +33972,24 @@ func Case0602(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0602Col1(n, all, a, b, failed, mem)
+	col1 := case0606Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0602Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0606Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0602Col1 computes output column 1 (r) of query Case0602 on every row, noting its first failed row in failed:
+// case0606Col1 computes output column 1 (r) of query Case0606 on every row, noting its first failed row in failed:
 //
 //	isnan(a / b)
-func case0602Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0606Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(isnan_value((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), FALSE)
 	var shared vec.Vec[bool]
 	{
@@ -33860,26 +34020,26 @@ func case0602Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// Case0603Schema is the schema of the batches Case0603 returns.
-var Case0603Schema = arrow.NewSchema([]arrow.Field{
+// Case0607Schema is the schema of the batches Case0607 returns.
+var Case0607Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0603 evaluates query Case0603 over one batch of table t:
+// Case0607 evaluates query Case0607 over one batch of table t:
 //
 //	SELECT isnan(x) OR p AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0603(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0607(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0603: %w", err)
+		return nil, fmt.Errorf("query Case0607: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0603: %w", err)
+		return nil, fmt.Errorf("query Case0607: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -33887,24 +34047,24 @@ func Case0603(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0603Col1(n, all, x, p, failed, mem)
+	col1 := case0607Col1(n, all, x, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(x) OR p"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0603Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0607Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0603Col1 computes output column 1 (r) of query Case0603 on every row, noting its first failed row in failed:
+// case0607Col1 computes output column 1 (r) of query Case0607 on every row, noting its first failed row in failed:
 //
 //	isnan(x) OR p
-func case0603Col1(n int, all vec.Sel, x vec.Vec[float64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0607Col1(n int, all vec.Sel, x vec.Vec[float64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (COALESCE(isnan_value(x), FALSE) OR p)
 	var anyOf vec.Vec[bool]
 	{
@@ -33941,26 +34101,26 @@ func case0603Col1(n int, all vec.Sel, x vec.Vec[float64], p vec.Vec[bool], faile
 	return column
 }
 
-// Case0604Schema is the schema of the batches Case0604 returns.
-var Case0604Schema = arrow.NewSchema([]arrow.Field{
+// Case0608Schema is the schema of the batches Case0608 returns.
+var Case0608Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0604 evaluates query Case0604 over one batch of table t:
+// Case0608 evaluates query Case0608 over one batch of table t:
 //
 //	SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0604(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0608(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0604: %w", err)
+		return nil, fmt.Errorf("query Case0608: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0604: %w", err)
+		return nil, fmt.Errorf("query Case0608: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33974,33 +34134,33 @@ func Case0604(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0604Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0608Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0605Schema is the schema of the batches Case0605 returns.
-var Case0605Schema = arrow.NewSchema([]arrow.Field{
+// Case0609Schema is the schema of the batches Case0609 returns.
+var Case0609Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0605 evaluates query Case0605 over one batch of table t:
+// Case0609 evaluates query Case0609 over one batch of table t:
 //
 //	SELECT nanvl(1.5, 123) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0605(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0609(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0605: %w", err)
+		return nil, fmt.Errorf("query Case0609: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0605: %w", err)
+		return nil, fmt.Errorf("query Case0609: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34014,33 +34174,33 @@ func Case0605(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0605Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0609Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0606Schema is the schema of the batches Case0606 returns.
-var Case0606Schema = arrow.NewSchema([]arrow.Field{
+// Case0610Schema is the schema of the batches Case0610 returns.
+var Case0610Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0606 evaluates query Case0606 over one batch of table t:
+// Case0610 evaluates query Case0610 over one batch of table t:
 //
 //	SELECT nanvl(1.5, y) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0606(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0610(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0606: %w", err)
+		return nil, fmt.Errorf("query Case0610: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0606: %w", err)
+		return nil, fmt.Errorf("query Case0610: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34054,57 +34214,57 @@ func Case0606(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0606Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0610Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0607Schema is the schema of the batches Case0607 returns.
-var Case0607Schema = arrow.NewSchema([]arrow.Field{
+// Case0611Schema is the schema of the batches Case0611 returns.
+var Case0611Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0607 evaluates query Case0607 over one batch of table t:
+// Case0611 evaluates query Case0611 over one batch of table t:
 //
 //	SELECT nanvl(x, 1.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0607(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0611(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0607: %w", err)
+		return nil, fmt.Errorf("query Case0611: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0607: %w", err)
+		return nil, fmt.Errorf("query Case0611: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0607Col1(n, all, x, mem, failed)
+	col1 := case0611Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(x, 1.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0607Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0611Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0607Col1 computes output column 1 (r) of query Case0607 on every row, noting its first failed row in failed:
+// case0611Col1 computes output column 1 (r) of query Case0611 on every row, noting its first failed row in failed:
 //
 //	nanvl(x, 1.0)
-func case0607Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0611Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(isnan_value(x), 1.0, x)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -34139,26 +34299,26 @@ func case0607Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0608Schema is the schema of the batches Case0608 returns.
-var Case0608Schema = arrow.NewSchema([]arrow.Field{
+// Case0612Schema is the schema of the batches Case0612 returns.
+var Case0612Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0608 evaluates query Case0608 over one batch of table t:
+// Case0612 evaluates query Case0612 over one batch of table t:
 //
 //	SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0608(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0612(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0608: %w", err)
+		return nil, fmt.Errorf("query Case0612: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0608: %w", err)
+		return nil, fmt.Errorf("query Case0612: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34171,33 +34331,33 @@ func Case0608(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(6), nil, n)}
-	out := array.NewRecordBatch(Case0608Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0612Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0609Schema is the schema of the batches Case0609 returns.
-var Case0609Schema = arrow.NewSchema([]arrow.Field{
+// Case0613Schema is the schema of the batches Case0613 returns.
+var Case0613Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0609 evaluates query Case0609 over one batch of table t:
+// Case0613 evaluates query Case0613 over one batch of table t:
 //
 //	SELECT nanvl(1.0, a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0609(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0613(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0609: %w", err)
+		return nil, fmt.Errorf("query Case0613: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0609: %w", err)
+		return nil, fmt.Errorf("query Case0613: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34211,33 +34371,33 @@ func Case0609(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0609Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0613Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0610Schema is the schema of the batches Case0610 returns.
-var Case0610Schema = arrow.NewSchema([]arrow.Field{
+// Case0614Schema is the schema of the batches Case0614 returns.
+var Case0614Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0610 evaluates query Case0610 over one batch of table t:
+// Case0614 evaluates query Case0614 over one batch of table t:
 //
 //	SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0610(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0614(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0610: %w", err)
+		return nil, fmt.Errorf("query Case0614: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0610: %w", err)
+		return nil, fmt.Errorf("query Case0614: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -34253,33 +34413,33 @@ func Case0610(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0610Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0614Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0611Schema is the schema of the batches Case0611 returns.
-var Case0611Schema = arrow.NewSchema([]arrow.Field{
+// Case0615Schema is the schema of the batches Case0615 returns.
+var Case0615Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0611 evaluates query Case0611 over one batch of table t:
+// Case0615 evaluates query Case0615 over one batch of table t:
 //
 //	SELECT nanvl(a / b, 1.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0611(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0615(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0611: %w", err)
+		return nil, fmt.Errorf("query Case0615: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0611: %w", err)
+		return nil, fmt.Errorf("query Case0615: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -34287,24 +34447,24 @@ func Case0611(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0611Col1(n, all, a, b, mem, failed)
+	col1 := case0615Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(a / b, 1.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0611Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0615Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0611Col1 computes output column 1 (r) of query Case0611 on every row, noting its first failed row in failed:
+// case0615Col1 computes output column 1 (r) of query Case0615 on every row, noting its first failed row in failed:
 //
 //	nanvl(a / b, 1.0)
-func case0611Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0615Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(isnan_value((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), 1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -34387,26 +34547,26 @@ func case0611Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0612Schema is the schema of the batches Case0612 returns.
-var Case0612Schema = arrow.NewSchema([]arrow.Field{
+// Case0616Schema is the schema of the batches Case0616 returns.
+var Case0616Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0612 evaluates query Case0612 over one batch of table t:
+// Case0616 evaluates query Case0616 over one batch of table t:
 //
 //	SELECT nanvl(x, a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0612(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0616(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0612: %w", err)
+		return nil, fmt.Errorf("query Case0616: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0612: %w", err)
+		return nil, fmt.Errorf("query Case0616: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -34415,24 +34575,24 @@ func Case0612(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0612Col1(n, all, x, a, b, mem, failed)
+	col1 := case0616Col1(n, all, x, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(x, a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0612Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0616Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0612Col1 computes output column 1 (r) of query Case0612 on every row, noting its first failed row in failed:
+// case0616Col1 computes output column 1 (r) of query Case0616 on every row, noting its first failed row in failed:
 //
 //	nanvl(x, a / b)
-func case0612Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0616Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(isnan_value(x), (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -34483,50 +34643,50 @@ func case0612Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b ve
 	return directCol
 }
 
-// Case0613Schema is the schema of the batches Case0613 returns.
-var Case0613Schema = arrow.NewSchema([]arrow.Field{
+// Case0617Schema is the schema of the batches Case0617 returns.
+var Case0617Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0613 evaluates query Case0613 over one batch of table t:
+// Case0617 evaluates query Case0617 over one batch of table t:
 //
 //	SELECT positive(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0613(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0617(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0613: %w", err)
+		return nil, fmt.Errorf("query Case0617: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0613: %w", err)
+		return nil, fmt.Errorf("query Case0617: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0613Col1(n, all, i_, mem, failed)
+	col1 := case0617Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "positive(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0613Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0617Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0613Col1 computes output column 1 (r) of query Case0613 on every row, noting its first failed row in failed:
+// case0617Col1 computes output column 1 (r) of query Case0617 on every row, noting its first failed row in failed:
 //
 //	positive(i)
-func case0613Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0617Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// positive(i)
 	var directCol arrow.Array // written by the loop, or below from positive
 	var directOut *vec.FixedOut[int32]
@@ -34546,50 +34706,50 @@ func case0613Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0614Schema is the schema of the batches Case0614 returns.
-var Case0614Schema = arrow.NewSchema([]arrow.Field{
+// Case0618Schema is the schema of the batches Case0618 returns.
+var Case0618Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0614 evaluates query Case0614 over one batch of table t:
+// Case0618 evaluates query Case0618 over one batch of table t:
 //
 //	SELECT positive(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0614(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0618(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0614: %w", err)
+		return nil, fmt.Errorf("query Case0618: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0614: %w", err)
+		return nil, fmt.Errorf("query Case0618: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0614Col1(n, all, a, mem, failed)
+	col1 := case0618Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "positive(a)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0614Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0618Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0614Col1 computes output column 1 (r) of query Case0614 on every row, noting its first failed row in failed:
+// case0618Col1 computes output column 1 (r) of query Case0618 on every row, noting its first failed row in failed:
 //
 //	positive(a)
-func case0614Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0618Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// positive(a)
 	var directCol arrow.Array // written by the loop, or below from positive
 	var directOut *vec.FixedOut[int64]
@@ -34609,26 +34769,26 @@ func case0614Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	return directCol
 }
 
-// Case0615Schema is the schema of the batches Case0615 returns.
-var Case0615Schema = arrow.NewSchema([]arrow.Field{
+// Case0619Schema is the schema of the batches Case0619 returns.
+var Case0619Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0615 evaluates query Case0615 over one batch of table t:
+// Case0619 evaluates query Case0619 over one batch of table t:
 //
 //	SELECT positive(-0.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0615(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0619(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0615: %w", err)
+		return nil, fmt.Errorf("query Case0619: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0615: %w", err)
+		return nil, fmt.Errorf("query Case0619: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34642,57 +34802,57 @@ func Case0615(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0615Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0619Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0616Schema is the schema of the batches Case0616 returns.
-var Case0616Schema = arrow.NewSchema([]arrow.Field{
+// Case0620Schema is the schema of the batches Case0620 returns.
+var Case0620Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0616 evaluates query Case0616 over one batch of table t:
+// Case0620 evaluates query Case0620 over one batch of table t:
 //
 //	SELECT positive(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0616(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0620(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0616: %w", err)
+		return nil, fmt.Errorf("query Case0620: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0616: %w", err)
+		return nil, fmt.Errorf("query Case0620: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0616Col1(n, all, x, mem, failed)
+	col1 := case0620Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "positive(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0616Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0620Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0616Col1 computes output column 1 (r) of query Case0616 on every row, noting its first failed row in failed:
+// case0620Col1 computes output column 1 (r) of query Case0620 on every row, noting its first failed row in failed:
 //
 //	positive(x)
-func case0616Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0620Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// positive(x)
 	var directCol arrow.Array // written by the loop, or below from positive
 	var directOut *vec.FixedOut[float64]
@@ -34712,177 +34872,14 @@ func case0616Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0617Schema is the schema of the batches Case0617 returns.
-var Case0617Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-}, nil)
-
-// Case0617 evaluates query Case0617 over one batch of table t:
-//
-//	SELECT negative(i) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0617(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0617: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0617: %w", err)
-	}
-	n := int(in.NumRows())
-	i_ := vec.Int32s(in.Column(3))
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// negative(i)
-	col1 := minusColumn3(n, all, i_, mem, failed)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(i)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0617Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0618Schema is the schema of the batches Case0618 returns.
-var Case0618Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0618 evaluates query Case0618 over one batch of table t:
-//
-//	SELECT negative(1.5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0618(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0618: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0618: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// negative(1.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(-1.5))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(1.5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0618Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0619Schema is the schema of the batches Case0619 returns.
-var Case0619Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-}, nil)
-
-// Case0619 evaluates query Case0619 over one batch of table t:
-//
-//	SELECT negative(i) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0619(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0619: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0619: %w", err)
-	}
-	n := int(in.NumRows())
-	i_ := vec.Int32s(in.Column(3))
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// negative(i)
-	col1 := minusColumn3(n, all, i_, mem, failed)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(i)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0619Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0620Schema is the schema of the batches Case0620 returns.
-var Case0620Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// Case0620 evaluates query Case0620 over one batch of table t:
-//
-//	SELECT negative(a) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0620(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0620: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0620: %w", err)
-	}
-	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// negative(a)
-	col1 := minusColumn(n, all, a, mem, failed)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(a)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0620Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0621Schema is the schema of the batches Case0621 returns.
 var Case0621Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
 // Case0621 evaluates query Case0621 over one batch of table t:
 //
-//	SELECT negative(x) AS r FROM t
+//	SELECT negative(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -34897,15 +34894,15 @@ func Case0621(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0621: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
+	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// negative(x)
-	col1 := minusColumn2(n, all, x, mem, failed)
+	// negative(i)
+	col1 := minusColumn3(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(i)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -34918,12 +34915,12 @@ func Case0621(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0622Schema is the schema of the batches Case0622 returns.
 var Case0622Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0622 evaluates query Case0622 over one batch of table t:
 //
-//	SELECT shiftleft(2, 1) AS r FROM t
+//	SELECT negative(1.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -34941,11 +34938,11 @@ func Case0622(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// shiftleft(2, 1)
-	col1 := valueColumn10(n, all, failed, mem, int32(4))
+	// negative(1.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(-1.5))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(2, 1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(1.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -34958,12 +34955,12 @@ func Case0622(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0623Schema is the schema of the batches Case0623 returns.
 var Case0623Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
 // Case0623 evaluates query Case0623 over one batch of table t:
 //
-//	SELECT shiftleft(1, 31) AS r FROM t
+//	SELECT negative(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -34978,14 +34975,15 @@ func Case0623(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0623: %w", err)
 	}
 	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// shiftleft(1, 31)
-	col1 := valueColumn10(n, all, failed, mem, int32(-2147483648))
+	// negative(i)
+	col1 := minusColumn3(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(1, 31)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(i)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -34998,12 +34996,12 @@ func Case0623(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0624Schema is the schema of the batches Case0624 returns.
 var Case0624Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
 // Case0624 evaluates query Case0624 over one batch of table t:
 //
-//	SELECT shiftleft(1, 32) AS r FROM t
+//	SELECT negative(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -35018,14 +35016,15 @@ func Case0624(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0624: %w", err)
 	}
 	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// shiftleft(1, 32)
-	col1 := valueColumn10(n, all, failed, mem, int32(1))
+	// negative(a)
+	col1 := minusColumn(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(1, 32)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(a)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -35038,12 +35037,12 @@ func Case0624(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0625Schema is the schema of the batches Case0625 returns.
 var Case0625Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
 // Case0625 evaluates query Case0625 over one batch of table t:
 //
-//	SELECT shiftleft(1, -1) AS r FROM t
+//	SELECT negative(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -35058,14 +35057,15 @@ func Case0625(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0625: %w", err)
 	}
 	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// shiftleft(1, -1)
-	col1 := valueColumn10(n, all, failed, mem, int32(-2147483648))
+	// negative(x)
+	col1 := minusColumn2(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(1, -1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -35078,12 +35078,12 @@ func Case0625(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0626Schema is the schema of the batches Case0626 returns.
 var Case0626Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0626 evaluates query Case0626 over one batch of table t:
 //
-//	SELECT shiftleft(a, 63) AS r FROM t
+//	SELECT shiftleft(2, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -35098,6 +35098,166 @@ func Case0626(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0626: %w", err)
 	}
 	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftleft(2, 1)
+	col1 := valueColumn10(n, all, failed, mem, int32(4))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(2, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0626Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0627Schema is the schema of the batches Case0627 returns.
+var Case0627Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0627 evaluates query Case0627 over one batch of table t:
+//
+//	SELECT shiftleft(1, 31) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0627(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0627: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0627: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftleft(1, 31)
+	col1 := valueColumn10(n, all, failed, mem, int32(-2147483648))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(1, 31)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0627Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0628Schema is the schema of the batches Case0628 returns.
+var Case0628Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0628 evaluates query Case0628 over one batch of table t:
+//
+//	SELECT shiftleft(1, 32) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0628(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0628: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0628: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftleft(1, 32)
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(1, 32)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0628Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0629Schema is the schema of the batches Case0629 returns.
+var Case0629Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0629 evaluates query Case0629 over one batch of table t:
+//
+//	SELECT shiftleft(1, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0629(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0629: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0629: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftleft(1, -1)
+	col1 := valueColumn10(n, all, failed, mem, int32(-2147483648))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(1, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0629Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0630Schema is the schema of the batches Case0630 returns.
+var Case0630Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0630 evaluates query Case0630 over one batch of table t:
+//
+//	SELECT shiftleft(a, 63) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0630(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0630: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0630: %w", err)
+	}
+	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
@@ -35110,7 +35270,7 @@ func Case0626(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0626Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0630Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -35119,7 +35279,7 @@ func Case0626(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // shiftleftColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0626 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0630 on every row, noting its first failed row in failed:
 //
 //	shiftleft(a, 63)
 func shiftleftColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -35140,26 +35300,26 @@ func shiftleftColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator,
 	return directCol
 }
 
-// Case0627Schema is the schema of the batches Case0627 returns.
-var Case0627Schema = arrow.NewSchema([]arrow.Field{
+// Case0631Schema is the schema of the batches Case0631 returns.
+var Case0631Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0627 evaluates query Case0627 over one batch of table t:
+// Case0631 evaluates query Case0631 over one batch of table t:
 //
 //	SELECT shiftleft(a, 64) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0627(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0631(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0627: %w", err)
+		return nil, fmt.Errorf("query Case0631: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0627: %w", err)
+		return nil, fmt.Errorf("query Case0631: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -35174,33 +35334,33 @@ func Case0627(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0627Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0631Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0628Schema is the schema of the batches Case0628 returns.
-var Case0628Schema = arrow.NewSchema([]arrow.Field{
+// Case0632Schema is the schema of the batches Case0632 returns.
+var Case0632Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0628 evaluates query Case0628 over one batch of table t:
+// Case0632 evaluates query Case0632 over one batch of table t:
 //
 //	SELECT shiftleft(i, j) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0628(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0632(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0628: %w", err)
+		return nil, fmt.Errorf("query Case0632: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0628: %w", err)
+		return nil, fmt.Errorf("query Case0632: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -35216,7 +35376,7 @@ func Case0628(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0628Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0632Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -35225,7 +35385,7 @@ func Case0628(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // shiftleftColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0628 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0632 on every row, noting its first failed row in failed:
 //
 //	shiftleft(i, j)
 func shiftleftColumn2(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -35247,26 +35407,26 @@ func shiftleftColumn2(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], m
 	return directCol
 }
 
-// Case0629Schema is the schema of the batches Case0629 returns.
-var Case0629Schema = arrow.NewSchema([]arrow.Field{
+// Case0633Schema is the schema of the batches Case0633 returns.
+var Case0633Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0629 evaluates query Case0629 over one batch of table t:
+// Case0633 evaluates query Case0633 over one batch of table t:
 //
 //	SELECT shiftleft(i, j) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0629(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0633(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0629: %w", err)
+		return nil, fmt.Errorf("query Case0633: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0629: %w", err)
+		return nil, fmt.Errorf("query Case0633: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -35282,33 +35442,33 @@ func Case0629(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0629Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0633Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0630Schema is the schema of the batches Case0630 returns.
-var Case0630Schema = arrow.NewSchema([]arrow.Field{
+// Case0634Schema is the schema of the batches Case0634 returns.
+var Case0634Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0630 evaluates query Case0630 over one batch of table t:
+// Case0634 evaluates query Case0634 over one batch of table t:
 //
 //	SELECT shiftleft(a DIV b, j) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0630(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0634(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0630: %w", err)
+		return nil, fmt.Errorf("query Case0634: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0630: %w", err)
+		return nil, fmt.Errorf("query Case0634: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -35317,24 +35477,24 @@ func Case0630(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0630Col1(n, all, a, b, j, mem, failed)
+	col1 := case0634Col1(n, all, a, b, j, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(a DIV b, j)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0630Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0634Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0630Col1 computes output column 1 (r) of query Case0630 on every row, noting its first failed row in failed:
+// case0634Col1 computes output column 1 (r) of query Case0634 on every row, noting its first failed row in failed:
 //
 //	shiftleft(a DIV b, j)
-func case0630Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0634Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// shiftleft((a DIV b), j)
 	var directCol arrow.Array // written by the loop, or below from shiftleft
 	var directOut *vec.FixedOut[int64]
@@ -35360,26 +35520,26 @@ func case0630Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], j vec.
 	return directCol
 }
 
-// Case0631Schema is the schema of the batches Case0631 returns.
-var Case0631Schema = arrow.NewSchema([]arrow.Field{
+// Case0635Schema is the schema of the batches Case0635 returns.
+var Case0635Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0631 evaluates query Case0631 over one batch of table t:
+// Case0635 evaluates query Case0635 over one batch of table t:
 //
 //	SELECT shiftleft(a DIV b, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0631(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0635(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0631: %w", err)
+		return nil, fmt.Errorf("query Case0635: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0631: %w", err)
+		return nil, fmt.Errorf("query Case0635: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -35387,24 +35547,24 @@ func Case0631(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0631Col1(n, all, a, b, mem, failed)
+	col1 := case0635Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(a DIV b, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0631Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0635Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0631Col1 computes output column 1 (r) of query Case0631 on every row, noting its first failed row in failed:
+// case0635Col1 computes output column 1 (r) of query Case0635 on every row, noting its first failed row in failed:
 //
 //	shiftleft(a DIV b, 1)
-func case0631Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0635Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// shiftleft((a DIV b), 1)
 	var directCol arrow.Array // written by the loop, or below from shiftleft
 	var directOut *vec.FixedOut[int64]
@@ -35429,174 +35589,14 @@ func case0631Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0632Schema is the schema of the batches Case0632 returns.
-var Case0632Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0632 evaluates query Case0632 over one batch of table t:
-//
-//	SELECT shiftright(4, 1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0632(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0632: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0632: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// shiftright(4, 1)
-	col1 := valueColumn10(n, all, failed, mem, int32(2))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(4, 1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0632Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0633Schema is the schema of the batches Case0633 returns.
-var Case0633Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0633 evaluates query Case0633 over one batch of table t:
-//
-//	SELECT shiftright(-8, 1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0633(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0633: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0633: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// shiftright(-8, 1)
-	col1 := valueColumn10(n, all, failed, mem, int32(-4))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(-8, 1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0633Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0634Schema is the schema of the batches Case0634 returns.
-var Case0634Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0634 evaluates query Case0634 over one batch of table t:
-//
-//	SELECT shiftright(-1, 31) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0634(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0634: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0634: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// shiftright(-1, 31)
-	col1 := valueColumn10(n, all, failed, mem, int32(-1))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(-1, 31)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0634Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0635Schema is the schema of the batches Case0635 returns.
-var Case0635Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0635 evaluates query Case0635 over one batch of table t:
-//
-//	SELECT shiftright(8, 33) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0635(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0635: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0635: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// shiftright(8, 33)
-	col1 := valueColumn10(n, all, failed, mem, int32(4))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(8, 33)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0635Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0636Schema is the schema of the batches Case0636 returns.
 var Case0636Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0636 evaluates query Case0636 over one batch of table t:
 //
-//	SELECT shiftright(a, 62) AS r FROM t
+//	SELECT shiftright(4, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -35611,14 +35611,14 @@ func Case0636(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0636: %w", err)
 	}
 	n := int(in.NumRows())
-	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0636Col1(n, all, a, mem, failed)
+	// shiftright(4, 1)
+	col1 := valueColumn10(n, all, failed, mem, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(a, 62)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(4, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -35629,10 +35629,170 @@ func Case0636(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0636Col1 computes output column 1 (r) of query Case0636 on every row, noting its first failed row in failed:
+// Case0637Schema is the schema of the batches Case0637 returns.
+var Case0637Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0637 evaluates query Case0637 over one batch of table t:
+//
+//	SELECT shiftright(-8, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0637(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0637: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0637: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftright(-8, 1)
+	col1 := valueColumn10(n, all, failed, mem, int32(-4))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(-8, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0637Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0638Schema is the schema of the batches Case0638 returns.
+var Case0638Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0638 evaluates query Case0638 over one batch of table t:
+//
+//	SELECT shiftright(-1, 31) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0638(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0638: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0638: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftright(-1, 31)
+	col1 := valueColumn10(n, all, failed, mem, int32(-1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(-1, 31)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0638Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0639Schema is the schema of the batches Case0639 returns.
+var Case0639Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0639 evaluates query Case0639 over one batch of table t:
+//
+//	SELECT shiftright(8, 33) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0639(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0639: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0639: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftright(8, 33)
+	col1 := valueColumn10(n, all, failed, mem, int32(4))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(8, 33)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0639Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0640Schema is the schema of the batches Case0640 returns.
+var Case0640Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0640 evaluates query Case0640 over one batch of table t:
+//
+//	SELECT shiftright(a, 62) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0640(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0640: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0640: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0640Col1(n, all, a, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(a, 62)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0640Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0640Col1 computes output column 1 (r) of query Case0640 on every row, noting its first failed row in failed:
 //
 //	shiftright(a, 62)
-func case0636Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0640Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// shiftright(a, 62)
 	var directCol arrow.Array // written by the loop, or below from shiftright
 	var directOut *vec.FixedOut[int64]
@@ -35652,50 +35812,50 @@ func case0636Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	return directCol
 }
 
-// Case0637Schema is the schema of the batches Case0637 returns.
-var Case0637Schema = arrow.NewSchema([]arrow.Field{
+// Case0641Schema is the schema of the batches Case0641 returns.
+var Case0641Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0637 evaluates query Case0637 over one batch of table t:
+// Case0641 evaluates query Case0641 over one batch of table t:
 //
 //	SELECT shiftright(i, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0637(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0641(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0637: %w", err)
+		return nil, fmt.Errorf("query Case0641: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0637: %w", err)
+		return nil, fmt.Errorf("query Case0641: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0637Col1(n, all, i_, mem, failed)
+	col1 := case0641Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(i, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0637Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0641Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0637Col1 computes output column 1 (r) of query Case0637 on every row, noting its first failed row in failed:
+// case0641Col1 computes output column 1 (r) of query Case0641 on every row, noting its first failed row in failed:
 //
 //	shiftright(i, 1)
-func case0637Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0641Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// shiftright(i, 1)
 	var directCol arrow.Array // written by the loop, or below from shiftright
 	var directOut *vec.FixedOut[int32]
@@ -35715,26 +35875,26 @@ func case0637Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0638Schema is the schema of the batches Case0638 returns.
-var Case0638Schema = arrow.NewSchema([]arrow.Field{
+// Case0642Schema is the schema of the batches Case0642 returns.
+var Case0642Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0638 evaluates query Case0638 over one batch of table t:
+// Case0642 evaluates query Case0642 over one batch of table t:
 //
 //	SELECT shiftrightunsigned(4, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0638(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0642(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0638: %w", err)
+		return nil, fmt.Errorf("query Case0642: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0638: %w", err)
+		return nil, fmt.Errorf("query Case0642: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35748,33 +35908,33 @@ func Case0638(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0638Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0642Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0639Schema is the schema of the batches Case0639 returns.
-var Case0639Schema = arrow.NewSchema([]arrow.Field{
+// Case0643Schema is the schema of the batches Case0643 returns.
+var Case0643Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0639 evaluates query Case0639 over one batch of table t:
+// Case0643 evaluates query Case0643 over one batch of table t:
 //
 //	SELECT shiftrightunsigned(-1, 28) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0639(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0643(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0639: %w", err)
+		return nil, fmt.Errorf("query Case0643: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0639: %w", err)
+		return nil, fmt.Errorf("query Case0643: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35788,33 +35948,33 @@ func Case0639(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0639Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0643Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0640Schema is the schema of the batches Case0640 returns.
-var Case0640Schema = arrow.NewSchema([]arrow.Field{
+// Case0644Schema is the schema of the batches Case0644 returns.
+var Case0644Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0640 evaluates query Case0640 over one batch of table t:
+// Case0644 evaluates query Case0644 over one batch of table t:
 //
 //	SELECT shiftrightunsigned(-8, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0640(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0644(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0640: %w", err)
+		return nil, fmt.Errorf("query Case0644: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0640: %w", err)
+		return nil, fmt.Errorf("query Case0644: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35828,33 +35988,33 @@ func Case0640(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0640Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0644Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0641Schema is the schema of the batches Case0641 returns.
-var Case0641Schema = arrow.NewSchema([]arrow.Field{
+// Case0645Schema is the schema of the batches Case0645 returns.
+var Case0645Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0641 evaluates query Case0641 over one batch of table t:
+// Case0645 evaluates query Case0645 over one batch of table t:
 //
 //	SELECT shiftrightunsigned(a, 60) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0641(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0645(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0641: %w", err)
+		return nil, fmt.Errorf("query Case0645: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0641: %w", err)
+		return nil, fmt.Errorf("query Case0645: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -35869,7 +36029,7 @@ func Case0641(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0641Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0645Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -35878,7 +36038,7 @@ func Case0641(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // shiftrightunsignedColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0641 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0645 on every row, noting its first failed row in failed:
 //
 //	shiftrightunsigned(a, 60)
 func shiftrightunsignedColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -35899,26 +36059,26 @@ func shiftrightunsignedColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.A
 	return directCol
 }
 
-// Case0642Schema is the schema of the batches Case0642 returns.
-var Case0642Schema = arrow.NewSchema([]arrow.Field{
+// Case0646Schema is the schema of the batches Case0646 returns.
+var Case0646Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0642 evaluates query Case0642 over one batch of table t:
+// Case0646 evaluates query Case0646 over one batch of table t:
 //
 //	SELECT shiftrightunsigned(a, 124) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0642(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0646(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0642: %w", err)
+		return nil, fmt.Errorf("query Case0646: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0642: %w", err)
+		return nil, fmt.Errorf("query Case0646: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -35933,33 +36093,33 @@ func Case0642(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0642Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0646Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0643Schema is the schema of the batches Case0643 returns.
-var Case0643Schema = arrow.NewSchema([]arrow.Field{
+// Case0647Schema is the schema of the batches Case0647 returns.
+var Case0647Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0643 evaluates query Case0643 over one batch of table t:
+// Case0647 evaluates query Case0647 over one batch of table t:
 //
 //	SELECT shiftrightunsigned(i, j) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0643(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0647(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0643: %w", err)
+		return nil, fmt.Errorf("query Case0647: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0643: %w", err)
+		return nil, fmt.Errorf("query Case0647: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -35967,24 +36127,24 @@ func Case0643(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0643Col1(n, all, i_, j, mem, failed)
+	col1 := case0647Col1(n, all, i_, j, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftrightunsigned(i, j)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0643Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0647Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0643Col1 computes output column 1 (r) of query Case0643 on every row, noting its first failed row in failed:
+// case0647Col1 computes output column 1 (r) of query Case0647 on every row, noting its first failed row in failed:
 //
 //	shiftrightunsigned(i, j)
-func case0643Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0647Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// shiftrightunsigned(i, j)
 	var directCol arrow.Array // written by the loop, or below from shiftrightunsigned
 	var directOut *vec.FixedOut[int32]
@@ -36005,26 +36165,26 @@ func case0643Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem m
 	return directCol
 }
 
-// Case0644Schema is the schema of the batches Case0644 returns.
-var Case0644Schema = arrow.NewSchema([]arrow.Field{
+// Case0648Schema is the schema of the batches Case0648 returns.
+var Case0648Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0644 evaluates query Case0644 over one batch of table t:
+// Case0648 evaluates query Case0648 over one batch of table t:
 //
 //	SELECT bit_count(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0644(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0648(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0644: %w", err)
+		return nil, fmt.Errorf("query Case0648: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0644: %w", err)
+		return nil, fmt.Errorf("query Case0648: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -36038,33 +36198,33 @@ func Case0644(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0644Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0648Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0645Schema is the schema of the batches Case0645 returns.
-var Case0645Schema = arrow.NewSchema([]arrow.Field{
+// Case0649Schema is the schema of the batches Case0649 returns.
+var Case0649Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0645 evaluates query Case0645 over one batch of table t:
+// Case0649 evaluates query Case0649 over one batch of table t:
 //
 //	SELECT bit_count(7) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0645(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0649(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0645: %w", err)
+		return nil, fmt.Errorf("query Case0649: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0645: %w", err)
+		return nil, fmt.Errorf("query Case0649: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -36078,33 +36238,33 @@ func Case0645(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0645Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0649Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0646Schema is the schema of the batches Case0646 returns.
-var Case0646Schema = arrow.NewSchema([]arrow.Field{
+// Case0650Schema is the schema of the batches Case0650 returns.
+var Case0650Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0646 evaluates query Case0646 over one batch of table t:
+// Case0650 evaluates query Case0650 over one batch of table t:
 //
 //	SELECT bit_count(-1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0646(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0650(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0646: %w", err)
+		return nil, fmt.Errorf("query Case0650: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0646: %w", err)
+		return nil, fmt.Errorf("query Case0650: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -36118,33 +36278,33 @@ func Case0646(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0646Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0650Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0647Schema is the schema of the batches Case0647 returns.
-var Case0647Schema = arrow.NewSchema([]arrow.Field{
+// Case0651Schema is the schema of the batches Case0651 returns.
+var Case0651Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0647 evaluates query Case0647 over one batch of table t:
+// Case0651 evaluates query Case0651 over one batch of table t:
 //
 //	SELECT bit_count(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0647(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0651(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0647: %w", err)
+		return nil, fmt.Errorf("query Case0651: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0647: %w", err)
+		return nil, fmt.Errorf("query Case0651: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -36159,7 +36319,7 @@ func Case0647(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0647Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0651Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -36168,7 +36328,7 @@ func Case0647(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // bitCountColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0647 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0651 on every row, noting its first failed row in failed:
 //
 //	bit_count(a)
 func bitCountColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -36189,26 +36349,26 @@ func bitCountColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0648Schema is the schema of the batches Case0648 returns.
-var Case0648Schema = arrow.NewSchema([]arrow.Field{
+// Case0652Schema is the schema of the batches Case0652 returns.
+var Case0652Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0648 evaluates query Case0648 over one batch of table t:
+// Case0652 evaluates query Case0652 over one batch of table t:
 //
 //	SELECT bit_count(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0648(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0652(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0648: %w", err)
+		return nil, fmt.Errorf("query Case0652: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0648: %w", err)
+		return nil, fmt.Errorf("query Case0652: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -36223,33 +36383,33 @@ func Case0648(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0648Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0652Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0649Schema is the schema of the batches Case0649 returns.
-var Case0649Schema = arrow.NewSchema([]arrow.Field{
+// Case0653Schema is the schema of the batches Case0653 returns.
+var Case0653Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0649 evaluates query Case0649 over one batch of table t:
+// Case0653 evaluates query Case0653 over one batch of table t:
 //
 //	SELECT bit_count(TRUE) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0649(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0653(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0649: %w", err)
+		return nil, fmt.Errorf("query Case0653: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0649: %w", err)
+		return nil, fmt.Errorf("query Case0653: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -36263,33 +36423,33 @@ func Case0649(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0649Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0653Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0650Schema is the schema of the batches Case0650 returns.
-var Case0650Schema = arrow.NewSchema([]arrow.Field{
+// Case0654Schema is the schema of the batches Case0654 returns.
+var Case0654Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0650 evaluates query Case0650 over one batch of table t:
+// Case0654 evaluates query Case0654 over one batch of table t:
 //
 //	SELECT bit_count(FALSE) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0650(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0654(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0650: %w", err)
+		return nil, fmt.Errorf("query Case0654: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0650: %w", err)
+		return nil, fmt.Errorf("query Case0654: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -36303,57 +36463,57 @@ func Case0650(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0650Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0654Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0651Schema is the schema of the batches Case0651 returns.
-var Case0651Schema = arrow.NewSchema([]arrow.Field{
+// Case0655Schema is the schema of the batches Case0655 returns.
+var Case0655Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0651 evaluates query Case0651 over one batch of table t:
+// Case0655 evaluates query Case0655 over one batch of table t:
 //
 //	SELECT bit_count(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0651(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0655(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0651: %w", err)
+		return nil, fmt.Errorf("query Case0655: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0651: %w", err)
+		return nil, fmt.Errorf("query Case0655: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0651Col1(n, all, i_, mem, failed)
+	col1 := case0655Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0651Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0655Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0651Col1 computes output column 1 (r) of query Case0651 on every row, noting its first failed row in failed:
+// case0655Col1 computes output column 1 (r) of query Case0655 on every row, noting its first failed row in failed:
 //
 //	bit_count(i)
-func case0651Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0655Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bit_count(i)
 	var directCol arrow.Array // written by the loop, or below from bitCount
 	var directOut *vec.FixedOut[int32]
@@ -36373,26 +36533,26 @@ func case0651Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0652Schema is the schema of the batches Case0652 returns.
-var Case0652Schema = arrow.NewSchema([]arrow.Field{
+// Case0656Schema is the schema of the batches Case0656 returns.
+var Case0656Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0652 evaluates query Case0652 over one batch of table t:
+// Case0656 evaluates query Case0656 over one batch of table t:
 //
 //	SELECT bit_count(a DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0652(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0656(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0652: %w", err)
+		return nil, fmt.Errorf("query Case0656: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0652: %w", err)
+		return nil, fmt.Errorf("query Case0656: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -36400,24 +36560,24 @@ func Case0652(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0652Col1(n, all, a, b, mem, failed)
+	col1 := case0656Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(a DIV b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0652Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0656Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0652Col1 computes output column 1 (r) of query Case0652 on every row, noting its first failed row in failed:
+// case0656Col1 computes output column 1 (r) of query Case0656 on every row, noting its first failed row in failed:
 //
 //	bit_count(a DIV b)
-func case0652Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0656Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bit_count((a DIV b))
 	var directCol arrow.Array // written by the loop, or below from bitCount
 	var directOut *vec.FixedOut[int32]
@@ -36442,166 +36602,6 @@ func case0652Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0653Schema is the schema of the batches Case0653 returns.
-var Case0653Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0653 evaluates query Case0653 over one batch of table t:
-//
-//	SELECT bit_get(11, 0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0653(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0653: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0653: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// bit_get(11, 0)
-	col1 := valueColumn10(n, all, failed, mem, int32(1))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, 0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0653Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0654Schema is the schema of the batches Case0654 returns.
-var Case0654Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0654 evaluates query Case0654 over one batch of table t:
-//
-//	SELECT bit_get(11, 2) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0654(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0654: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0654: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// bit_get(11, 2)
-	col1 := valueColumn10(n, all, failed, mem, int32(0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, 2)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0654Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0655Schema is the schema of the batches Case0655 returns.
-var Case0655Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0655 evaluates query Case0655 over one batch of table t:
-//
-//	SELECT bit_get(-1, 31) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0655(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0655: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0655: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// bit_get(-1, 31)
-	col1 := valueColumn10(n, all, failed, mem, int32(1))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(-1, 31)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0655Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0656Schema is the schema of the batches Case0656 returns.
-var Case0656Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
-}, nil)
-
-// Case0656 evaluates query Case0656 over one batch of table t:
-//
-//	SELECT bit_get(11, 32) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0656(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0656: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0656: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// bit_get(11, 32)
-	col1 := valueColumn11(n, all, failed, mem, "INVALID_PARAMETER_VALUE.BIT_POSITION_RANGE", "The value of parameter(s) `pos` in `bit_get` is invalid: expects an integer value in [0, 32), but got 32.")
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, 32)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0656Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0657Schema is the schema of the batches Case0657 returns.
 var Case0657Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
@@ -36609,7 +36609,7 @@ var Case0657Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0657 evaluates query Case0657 over one batch of table t:
 //
-//	SELECT bit_get(11, -1) AS r FROM t
+//	SELECT bit_get(11, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -36627,11 +36627,11 @@ func Case0657(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// bit_get(11, -1)
-	col1 := valueColumn11(n, all, failed, mem, "INVALID_PARAMETER_VALUE.BIT_POSITION_RANGE", "The value of parameter(s) `pos` in `bit_get` is invalid: expects an integer value in [0, 32), but got -1.")
+	// bit_get(11, 0)
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, -1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, 0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -36644,12 +36644,12 @@ func Case0657(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0658Schema is the schema of the batches Case0658 returns.
 var Case0658Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0658 evaluates query Case0658 over one batch of table t:
 //
-//	SELECT getbit(a, 63) AS r FROM t
+//	SELECT bit_get(11, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -36664,6 +36664,166 @@ func Case0658(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0658: %w", err)
 	}
 	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_get(11, 2)
+	col1 := valueColumn10(n, all, failed, mem, int32(0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0658Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0659Schema is the schema of the batches Case0659 returns.
+var Case0659Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0659 evaluates query Case0659 over one batch of table t:
+//
+//	SELECT bit_get(-1, 31) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0659(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0659: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0659: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_get(-1, 31)
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(-1, 31)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0659Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0660Schema is the schema of the batches Case0660 returns.
+var Case0660Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0660 evaluates query Case0660 over one batch of table t:
+//
+//	SELECT bit_get(11, 32) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0660(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0660: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0660: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_get(11, 32)
+	col1 := valueColumn11(n, all, failed, mem, "INVALID_PARAMETER_VALUE.BIT_POSITION_RANGE", "The value of parameter(s) `pos` in `bit_get` is invalid: expects an integer value in [0, 32), but got 32.")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, 32)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0660Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0661Schema is the schema of the batches Case0661 returns.
+var Case0661Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0661 evaluates query Case0661 over one batch of table t:
+//
+//	SELECT bit_get(11, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0661(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0661: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0661: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_get(11, -1)
+	col1 := valueColumn11(n, all, failed, mem, "INVALID_PARAMETER_VALUE.BIT_POSITION_RANGE", "The value of parameter(s) `pos` in `bit_get` is invalid: expects an integer value in [0, 32), but got -1.")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0661Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0662Schema is the schema of the batches Case0662 returns.
+var Case0662Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0662 evaluates query Case0662 over one batch of table t:
+//
+//	SELECT getbit(a, 63) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0662(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0662: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0662: %w", err)
+	}
+	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
@@ -36676,7 +36836,7 @@ func Case0658(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0658Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0662Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -36685,7 +36845,7 @@ func Case0658(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // bitGetColumn is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0658 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0662 on every row, noting its first failed row in failed:
 //
 //	getbit(a, 63)
 func bitGetColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -36710,26 +36870,26 @@ func bitGetColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	return directCol
 }
 
-// Case0659Schema is the schema of the batches Case0659 returns.
-var Case0659Schema = arrow.NewSchema([]arrow.Field{
+// Case0663Schema is the schema of the batches Case0663 returns.
+var Case0663Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0659 evaluates query Case0659 over one batch of table t:
+// Case0663 evaluates query Case0663 over one batch of table t:
 //
 //	SELECT getbit(a, 40) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0659(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0663(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0659: %w", err)
+		return nil, fmt.Errorf("query Case0663: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0659: %w", err)
+		return nil, fmt.Errorf("query Case0663: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -36744,33 +36904,33 @@ func Case0659(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0659Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0663Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0660Schema is the schema of the batches Case0660 returns.
-var Case0660Schema = arrow.NewSchema([]arrow.Field{
+// Case0664Schema is the schema of the batches Case0664 returns.
+var Case0664Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0660 evaluates query Case0660 over one batch of table t:
+// Case0664 evaluates query Case0664 over one batch of table t:
 //
 //	SELECT bit_get(a, 64) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0660(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0664(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0660: %w", err)
+		return nil, fmt.Errorf("query Case0664: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0660: %w", err)
+		return nil, fmt.Errorf("query Case0664: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -36785,57 +36945,57 @@ func Case0660(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0660Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0664Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0661Schema is the schema of the batches Case0661 returns.
-var Case0661Schema = arrow.NewSchema([]arrow.Field{
+// Case0665Schema is the schema of the batches Case0665 returns.
+var Case0665Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0661 evaluates query Case0661 over one batch of table t:
+// Case0665 evaluates query Case0665 over one batch of table t:
 //
 //	SELECT bit_get(i, 99) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0661(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0665(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0661: %w", err)
+		return nil, fmt.Errorf("query Case0665: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0661: %w", err)
+		return nil, fmt.Errorf("query Case0665: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0661Col1(n, all, i_, mem, failed)
+	col1 := case0665Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(i, 99)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0661Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0665Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0661Col1 computes output column 1 (r) of query Case0661 on every row, noting its first failed row in failed:
+// case0665Col1 computes output column 1 (r) of query Case0665 on every row, noting its first failed row in failed:
 //
 //	bit_get(i, 99)
-func case0661Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0665Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bit_get(i, 99)
 	var directCol arrow.Array // written by the loop, or below from bitGet
 	var directOut *vec.FixedOut[int32]
@@ -36859,50 +37019,50 @@ func case0661Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0662Schema is the schema of the batches Case0662 returns.
-var Case0662Schema = arrow.NewSchema([]arrow.Field{
+// Case0666Schema is the schema of the batches Case0666 returns.
+var Case0666Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0662 evaluates query Case0662 over one batch of table t:
+// Case0666 evaluates query Case0666 over one batch of table t:
 //
 //	SELECT bit_get(11, j) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0662(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0666(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0662: %w", err)
+		return nil, fmt.Errorf("query Case0666: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0662: %w", err)
+		return nil, fmt.Errorf("query Case0666: %w", err)
 	}
 	n := int(in.NumRows())
 	j := vec.Int32s(in.Column(4))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0662Col1(n, all, j, mem, failed)
+	col1 := case0666Col1(n, all, j, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, j)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0662Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0666Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0662Col1 computes output column 1 (r) of query Case0662 on every row, noting its first failed row in failed:
+// case0666Col1 computes output column 1 (r) of query Case0666 on every row, noting its first failed row in failed:
 //
 //	bit_get(11, j)
-func case0662Col1(n int, all vec.Sel, j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0666Col1(n int, all vec.Sel, j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bit_get(11, j)
 	var directCol arrow.Array // written by the loop, or below from bitGet
 	var directOut *vec.FixedOut[int32]
@@ -36926,26 +37086,26 @@ func case0662Col1(n int, all vec.Sel, j vec.Vec[int32], mem memory.Allocator, fa
 	return directCol
 }
 
-// Case0663Schema is the schema of the batches Case0663 returns.
-var Case0663Schema = arrow.NewSchema([]arrow.Field{
+// Case0667Schema is the schema of the batches Case0667 returns.
+var Case0667Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0663 evaluates query Case0663 over one batch of table t:
+// Case0667 evaluates query Case0667 over one batch of table t:
 //
 //	SELECT bit_get(a DIV b, 99) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0663(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0667(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0663: %w", err)
+		return nil, fmt.Errorf("query Case0667: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0663: %w", err)
+		return nil, fmt.Errorf("query Case0667: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -36953,24 +37113,24 @@ func Case0663(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0663Col1(n, all, a, b, mem, failed)
+	col1 := case0667Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(a DIV b, 99)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0663Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0667Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0663Col1 computes output column 1 (r) of query Case0663 on every row, noting its first failed row in failed:
+// case0667Col1 computes output column 1 (r) of query Case0667 on every row, noting its first failed row in failed:
 //
 //	bit_get(a DIV b, 99)
-func case0663Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0667Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bit_get((a DIV b), 99)
 	var directCol arrow.Array // written by the loop, or below from bitGet
 	var directOut *vec.FixedOut[int32]
@@ -36995,26 +37155,26 @@ func case0663Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0664Schema is the schema of the batches Case0664 returns.
-var Case0664Schema = arrow.NewSchema([]arrow.Field{
+// Case0668Schema is the schema of the batches Case0668 returns.
+var Case0668Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0664 evaluates query Case0664 over one batch of table t:
+// Case0668 evaluates query Case0668 over one batch of table t:
 //
 //	SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0664(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0668(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0664: %w", err)
+		return nil, fmt.Errorf("query Case0668: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0664: %w", err)
+		return nil, fmt.Errorf("query Case0668: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -37022,24 +37182,24 @@ func Case0664(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0664Col1(n, all, a, b, mem, failed)
+	col1 := case0668Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, CAST(a DIV b AS INT))"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0664Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0668Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0664Col1 computes output column 1 (r) of query Case0664 on every row, noting its first failed row in failed:
+// case0668Col1 computes output column 1 (r) of query Case0668 on every row, noting its first failed row in failed:
 //
 //	bit_get(11, CAST(a DIV b AS INT))
-func case0664Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0668Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bit_get(11, CAST((a DIV b) AS INT))
 	var directCol arrow.Array // written by the loop, or below from bitGet
 	var directOut *vec.FixedOut[int32]
@@ -38400,6 +38560,14 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case0663, Case0663Schema, true
 	case "Case0664":
 		return Case0664, Case0664Schema, true
+	case "Case0665":
+		return Case0665, Case0665Schema, true
+	case "Case0666":
+		return Case0666, Case0666Schema, true
+	case "Case0667":
+		return Case0667, Case0667Schema, true
+	case "Case0668":
+		return Case0668, Case0668Schema, true
 	}
 	return nil, nil, false
 }

@@ -86,7 +86,7 @@ func init() {
 	register(dbl1("sec", "Secant 1 / cos(x) as DOUBLE.", rt.Sec))
 	register(dbl1("csc", "Cosecant 1 / sin(x) as DOUBLE; csc(0.0) is Infinity, not an error, as in Spark.", rt.Csc))
 	register(dbl1("asin", "Arc sine of x in radians as DOUBLE; NaN (not NULL, not an error) outside [-1, 1].", rt.Asin))
-	register(dbl1("acos", "Arc cosine of x in radians as DOUBLE; NaN (not NULL, not an error) outside [-1, 1]. Go's math.Acos can differ from Java's in the last bit (acos(0.5) is 1.0471975511965976, Spark 1.0471975511965979).", rt.Acos))
+	register(dbl1("acos", "Arc cosine of x in radians as DOUBLE; NaN (not NULL, not an error) outside [-1, 1]. Bit for bit Spark's (fdlibm's) result.", rt.Acos))
 	register(dbl1("atan", "Arc tangent of x in radians as DOUBLE, in [-pi/2, pi/2].", rt.Atan))
 	register(strict("atan2",
 		"Angle in radians of the point (x, y) for atan2(y, x), in [-pi, pi], as Java's Math.atan2 after Spark adds 0.0 to both arguments: -0.0 counts as 0.0, so atan2(-0.0, -1.0) is pi and atan2(0.0, 0.0) is 0.0.",

@@ -8,29 +8,32 @@ import (
 
 // The kernels of this file are Spark's math functions over DOUBLE (and the
 // integer ones that follow Java's arithmetic). Spark computes most of them
-// with java.lang.StrictMath or Math; Go's math package implements the same
-// fdlibm algorithms, so results agree with Spark's to the last bit in almost
-// every case and never differ by more than an ulp. Where Spark computes a
-// function with its own formula (asinh, acosh, atanh, log2, log with a base,
-// cot, sec, csc) the kernel uses that formula, so that its edge cases (and
-// its rounding) are Spark's, not those of a more accurate algorithm.
+// with java.lang.StrictMath or Math. Where Spark uses fdlibm (StrictMath.log,
+// log10, exp; Math.acos) the kernels use the ports of fdlibm.go and return
+// Spark's DOUBLE bit for bit; log1p and expm1 come from Go's math package,
+// which is itself an exact fdlibm port for them. The others (sin, cos, tan,
+// asin, atan, atan2, sinh, cosh, tanh, cbrt, hypot) use Go's math package,
+// whose results can differ from Java's in the last bit. Where Spark computes
+// a function with its own formula (asinh, acosh, atanh, log2, log with a
+// base, cot, sec, csc) the kernel uses that formula, so that its edge cases
+// (and its rounding) are Spark's, not those of a more accurate algorithm.
 //
 // The log family is NULL outside its domain: the kernels here compute the
 // value where it is defined, and the *Defined kernels say where that is; the
 // binder wraps a call in IF(defined, value, NULL) (ir/functions/nulldomain.go).
 
 // Ln is ln(x) where LnDefined(x) holds (x > 0 or NaN).
-func Ln(x float64) float64 { return math.Log(x) }
+func Ln(x float64) float64 { return fdLog(x) }
 
 // LnDefined reports whether ln, log10 and log2 have a value at x: Spark
 // returns NULL for x <= 0 (and -0.0); NaN is not <= 0 and gives NaN.
 func LnDefined(x float64) bool { return !(x <= 0) }
 
 // Log10 is log10(x) where LnDefined(x) holds.
-func Log10(x float64) float64 { return math.Log10(x) }
+func Log10(x float64) float64 { return fdLog10(x) }
 
 // Log2 is log2(x) where LnDefined(x) holds, computed as Spark does, ln(x)/ln(2).
-func Log2(x float64) float64 { return math.Log(x) / math.Log(2) }
+func Log2(x float64) float64 { return fdLog(x) / fdLog(2) }
 
 // Log1p is ln(1 + x) where Log1pDefined(x) holds.
 func Log1p(x float64) float64 { return math.Log1p(x) }
@@ -41,14 +44,14 @@ func Log1pDefined(x float64) bool { return !(x <= -1) }
 
 // LogBase is log(base, x) = ln(x) / ln(base) where LogBaseDefined holds; a
 // base of 1 divides by zero and gives ±Infinity or NaN, as in Spark.
-func LogBase(base, x float64) float64 { return math.Log(x) / math.Log(base) }
+func LogBase(base, x float64) float64 { return fdLog(x) / fdLog(base) }
 
 // LogBaseDefined reports whether log(base, x) has a value: Spark returns NULL
 // when base <= 0 or x <= 0.
 func LogBaseDefined(base, x float64) bool { return !(base <= 0) && !(x <= 0) }
 
 // Exp is e^x.
-func Exp(x float64) float64 { return math.Exp(x) }
+func Exp(x float64) float64 { return fdExp(x) }
 
 // Expm1 is e^x - 1, accurate near 0.
 func Expm1(x float64) float64 { return math.Expm1(x) }
@@ -82,7 +85,7 @@ func Csc(x float64) float64 { return 1 / math.Sin(x) }
 func Asin(x float64) float64 { return math.Asin(x) }
 
 // Acos is the arc cosine of x; NaN outside [-1, 1].
-func Acos(x float64) float64 { return math.Acos(x) }
+func Acos(x float64) float64 { return fdAcos(x) }
 
 // Atan is the arc tangent of x.
 func Atan(x float64) float64 { return math.Atan(x) }
@@ -107,11 +110,11 @@ func Asinh(x float64) float64 {
 	if math.IsInf(x, -1) {
 		return x
 	}
-	return math.Log(x + math.Sqrt(x*x+1))
+	return fdLog(x + math.Sqrt(x*x+1))
 }
 
 // Acosh is Spark's inverse hyperbolic cosine, ln(x + sqrt(x² - 1)); NaN below 1.
-func Acosh(x float64) float64 { return math.Log(x + math.Sqrt(x*x-1)) }
+func Acosh(x float64) float64 { return fdLog(x + math.Sqrt(x*x-1)) }
 
 // Atanh is Spark's inverse hyperbolic tangent, (log1p(x) - log1p(-x)) / 2;
 // ±Infinity at ±1, NaN outside [-1, 1].

@@ -74,3 +74,25 @@ func TestAtan2NegativeZero(t *testing.T) {
 		t.Errorf("atan2(-0.0, -0.0) = %v, want 0.0", got)
 	}
 }
+
+// TestFdlibmKernels pins values OpenJDK 17's StrictMath returns (checked
+// against a JDK) where Go's math package returns a neighbouring DOUBLE.
+func TestFdlibmKernels(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		f       func(float64) float64
+		x, want float64
+	}{
+		{"acos", Acos, 0.5, 1.0471975511965979},
+		{"acos", Acos, 0.3529113193356501, 1.2101155169731659},
+		{"ln", Ln, 19.458461079980395, 2.9682819924375803},
+		{"log2", Log2, 19.458461079980395, 4.282325710449709},
+		{"log10", Log10, 0.3529113193356501, -0.45233441178405537},
+		{"exp", Exp, 0.3529113193356501, 1.42320492707877},
+		{"exp", Exp, -745.1, 5e-324},
+	} {
+		if got := c.f(c.x); got != c.want {
+			t.Errorf("%s(%v) = %v, want %v", c.name, c.x, got, c.want)
+		}
+	}
+}
