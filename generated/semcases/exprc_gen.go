@@ -28246,7 +28246,7 @@ func Case0495(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// cosh(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.5430806348152437))
+	col1 := valueColumn8(n, all, failed, mem, float64(1.543080634815244))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(1)"})

@@ -8,11 +8,12 @@ import (
 
 // The kernels of this file are Spark's math functions over DOUBLE (and the
 // integer ones that follow Java's arithmetic). Spark computes most of them
-// with java.lang.StrictMath or Math. Where Spark uses fdlibm (StrictMath.log,
-// log10, exp; Math.acos) the kernels use the ports of fdlibm.go and return
-// Spark's DOUBLE bit for bit; log1p and expm1 come from Go's math package,
-// which is itself an exact fdlibm port for them. The others (sin, cos, tan,
-// asin, atan, atan2, sinh, cosh, tanh, cbrt, hypot) use Go's math package,
+// with java.lang.StrictMath, or with Math functions that delegate to it:
+// fdlibm. For those (ln, log10, exp, asin, acos, atan, atan2, sinh, cosh,
+// tanh, cbrt) the kernels use the ports of fdlibm.go, and log1p and expm1
+// Go's math package, itself an exact fdlibm port for them: all return
+// Spark's DOUBLE bit for bit. sin, cos and tan are HotSpot intrinsics in
+// Java, not fdlibm, and hypot is not ported yet: they use Go's math package,
 // whose results can differ from Java's in the last bit. Where Spark computes
 // a function with its own formula (asinh, acosh, atanh, log2, log with a
 // base, cot, sec, csc) the kernel uses that formula, so that its edge cases
@@ -57,7 +58,7 @@ func Exp(x float64) float64 { return fdExp(x) }
 func Expm1(x float64) float64 { return math.Expm1(x) }
 
 // Cbrt is the cube root of x (negative for negative x).
-func Cbrt(x float64) float64 { return math.Cbrt(x) }
+func Cbrt(x float64) float64 { return fdCbrt(x) }
 
 // Hypot is sqrt(a² + b²) without intermediate overflow; an infinite argument
 // gives +Infinity even when the other is NaN.
@@ -82,26 +83,26 @@ func Sec(x float64) float64 { return 1 / math.Cos(x) }
 func Csc(x float64) float64 { return 1 / math.Sin(x) }
 
 // Asin is the arc sine of x; NaN outside [-1, 1].
-func Asin(x float64) float64 { return math.Asin(x) }
+func Asin(x float64) float64 { return fdAsin(x) }
 
 // Acos is the arc cosine of x; NaN outside [-1, 1].
 func Acos(x float64) float64 { return fdAcos(x) }
 
 // Atan is the arc tangent of x.
-func Atan(x float64) float64 { return math.Atan(x) }
+func Atan(x float64) float64 { return fdAtan(x) }
 
 // Atan2 is the angle of the point (x, y), Java's Math.atan2 after Spark adds
 // 0.0 to both arguments, which turns -0.0 into 0.0: atan2(-0.0, -1) is π, not -π.
-func Atan2(y, x float64) float64 { return math.Atan2(y+0.0, x+0.0) }
+func Atan2(y, x float64) float64 { return fdAtan2(y+0.0, x+0.0) }
 
 // Sinh is the hyperbolic sine of x.
-func Sinh(x float64) float64 { return math.Sinh(x) }
+func Sinh(x float64) float64 { return fdSinh(x) }
 
 // Cosh is the hyperbolic cosine of x.
-func Cosh(x float64) float64 { return math.Cosh(x) }
+func Cosh(x float64) float64 { return fdCosh(x) }
 
 // Tanh is the hyperbolic tangent of x.
-func Tanh(x float64) float64 { return math.Tanh(x) }
+func Tanh(x float64) float64 { return fdTanh(x) }
 
 // Asinh is Spark's inverse hyperbolic sine, ln(x + sqrt(x² + 1)), with
 // asinh(-Infinity) = -Infinity. The formula loses precision for large
