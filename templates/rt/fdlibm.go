@@ -3,7 +3,7 @@ package rt
 import "math"
 
 // Spark computes ln, log10 and exp with java.lang.StrictMath, and asin,
-// acos, atan, atan2, sinh, cosh, tanh and cbrt with java.lang.Math functions
+// acos, atan, atan2, sinh, cosh, tanh, cbrt and hypot with java.lang.Math functions
 // that delegate to StrictMath: all are fdlibm, bit for bit. Go's math
 // package uses other reductions and polynomials (and assembly on amd64),
 // which differed from OpenJDK 17 in the last bit on 0.2% (log) to 30%
@@ -583,4 +583,73 @@ func fdCbrt(x float64) float64 {
 	r = (r - t) / (w + r)
 	t = t + t*r
 	return withHiWord(t, hiWord(t)|int32(sign))
+}
+
+// fdHypot is fdlibm's __ieee754_hypot (e_hypot.c), as Java's StrictMath.hypot.
+func fdHypot(x, y float64) float64 {
+	ha := hiWord(x) & 0x7fffffff
+	hb := hiWord(y) & 0x7fffffff
+	a, b := x, y
+	if hb > ha {
+		a, b = y, x
+		ha, hb = hb, ha
+	}
+	a = withHiWord(a, ha)  // |a|
+	b = withHiWord(b, hb)  // |b|
+	if ha-hb > 0x3c00000 { // a/b > 2^60
+		return a + b
+	}
+	k := int32(0)
+	if ha > 0x5f300000 { // a > 2^500
+		if ha >= 0x7ff00000 { // Inf or NaN
+			w := a + b
+			if ha&0xfffff == 0 && loWord(a) == 0 {
+				w = a
+			}
+			if hb^0x7ff00000 == 0 && loWord(b) == 0 {
+				w = b
+			}
+			return w
+		}
+		ha -= 0x25800000 // scale a and b by 2^-600
+		hb -= 0x25800000
+		k += 600
+		a = withHiWord(a, ha)
+		b = withHiWord(b, hb)
+	}
+	if hb < 0x20b00000 { // b < 2^-500
+		if hb <= 0x000fffff { // subnormal b or 0
+			if hb == 0 && loWord(b) == 0 {
+				return a
+			}
+			t1 := withHiWord(0, 0x7fd00000) // 2^1022
+			b *= t1
+			a *= t1
+			k -= 1022
+			// fdlibm keeps using the old ha and hb below, as the C code does.
+		} else { // scale a and b by 2^600
+			ha += 0x25800000
+			hb += 0x25800000
+			k -= 600
+			a = withHiWord(a, ha)
+			b = withHiWord(b, hb)
+		}
+	}
+	w := a - b
+	if w > b {
+		t1 := withHiWord(0, ha)
+		t2 := a - t1
+		w = math.Sqrt(t1*t1 - (b*(-b) - t2*(a+t1)))
+	} else {
+		a = a + a
+		y1 := withHiWord(0, hb)
+		y2 := b - y1
+		t1 := withHiWord(0, ha+0x00100000)
+		t2 := a - t1
+		w = math.Sqrt(t1*y1 - (w*(-w) - (t1*y2 + t2*b)))
+	}
+	if k != 0 {
+		return withHiWord(1.0, hiWord(1.0)+k<<20) * w
+	}
+	return w
 }

@@ -10,11 +10,11 @@ import (
 // integer ones that follow Java's arithmetic). Spark computes most of them
 // with java.lang.StrictMath, or with Math functions that delegate to it:
 // fdlibm. For those (ln, log10, exp, asin, acos, atan, atan2, sinh, cosh,
-// tanh, cbrt) the kernels use the ports of fdlibm.go, and log1p and expm1
-// Go's math package, itself an exact fdlibm port for them: all return
+// tanh, cbrt, hypot) the kernels use the ports of fdlibm.go, and log1p and
+// expm1 Go's math package, itself an exact fdlibm port for them: all return
 // Spark's DOUBLE bit for bit. sin, cos and tan are HotSpot intrinsics in
-// Java, not fdlibm, and hypot is not ported yet: they use Go's math package,
-// whose results can differ from Java's in the last bit. Where Spark computes
+// Java, not fdlibm: they use Go's math package, whose results can differ
+// from Java's in the last bit. Where Spark computes
 // a function with its own formula (asinh, acosh, atanh, log2, log with a
 // base, cot, sec, csc) the kernel uses that formula, so that its edge cases
 // (and its rounding) are Spark's, not those of a more accurate algorithm.
@@ -62,7 +62,7 @@ func Cbrt(x float64) float64 { return fdCbrt(x) }
 
 // Hypot is sqrt(a² + b²) without intermediate overflow; an infinite argument
 // gives +Infinity even when the other is NaN.
-func Hypot(a, b float64) float64 { return math.Hypot(a, b) }
+func Hypot(a, b float64) float64 { return fdHypot(a, b) }
 
 // Sin is the sine of x in radians.
 func Sin(x float64) float64 { return math.Sin(x) }
