@@ -482,7 +482,9 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 		}
 		conv[i] = c
 	}
-	return &ir.Call{Fn: fn, Sig: sig, Args: conv}, true
+	// Functions NULL outside a domain (ln, factorial ...), isnan, nanvl, pi and
+	// e are rewritten into existing forms (ir/functions/nulldomain.go).
+	return functions.Expand(&ir.Call{Fn: fn, Sig: sig, Args: conv}), true
 }
 
 // isNull is x IS [NOT] NULL. An x of the NULL type (a CASE whose every result

@@ -106,8 +106,10 @@ func knownFunction(name string) bool { return name != "probe" }
 func Functions() []string {
 	seen := map[string]bool{ir.Cast: true}
 	for _, fns := range table.byRet {
-		for n := range fns {
-			seen[n] = true
+		for n, es := range fns {
+			if !functions.Expanded(es[0].fn) { // the binder rewrites isnan and nanvl away
+				seen[n] = true
+			}
 		}
 	}
 	out := make([]string, 0, len(seen))
@@ -584,6 +586,14 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 			return g.lit(t, pick(g.r, []string{"0", "1", "2", "-1", "-2", "-5", "-10", "-19", "17", "400", "-400", "2147483647", "-2147483648"}))
 		case (name == "date_add" || name == "date_sub") && i == 1 && t.Kind == ir.KindInt:
 			return g.lit(t, pick(g.r, []string{"0", "1", "-1", "365", "2147483647", "-2147483648", "1000000000"}))
+		case name == "bround" && i == 1 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"0", "1", "2", "-1", "-2", "-19", "17", "-2147483648"}))
+		case name == "factorial" && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"0", "1", "5", "20", "21", "-1"}))
+		case (name == "bit_get" || strings.HasPrefix(name, "shift")) && i == 1 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"0", "1", "31", "32", "33", "63", "64", "-1", "-2147483648"}))
+		case name == "width_bucket" && i == 3 && (t.Kind == ir.KindInt || t.Kind == ir.KindBigint):
+			return g.lit(t, pick(g.r, []string{"0", "1", "3", "-1", "2147483647"}))
 		case (name == "substring") && i > 0 && t.Kind == ir.KindInt:
 			return g.lit(t, pick(g.r, []string{"0", "1", "2", "-1", "-3", "-7", "5", "100", "2147483647", "-2147483648"}))
 		case (name == "subscript" || name == "element_at" || name == "map_contains_key") && i == 1:

@@ -3953,7 +3953,8 @@ func Case0073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0073Col1(n, all, failed, mem)
+	// power(0, -1)
+	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "power(0, -1)"})
@@ -3967,10 +3968,12 @@ func Case0073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0073Col1 computes output column 1 (r) of query Case0073 on every row, noting its first failed row in failed:
+// valueColumn is the code of 10 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0073 on every row, noting its first failed row in failed:
 //
 //	power(0, -1)
-func case0073Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[float64](n, math.Inf(1))
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Float64Array(mem, &konst, all, n)
@@ -12053,7 +12056,8 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0215Col1(n, all, a, mem, failed)
+	// -a
+	col1 := minusColumn(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-a"})
@@ -12067,19 +12071,19 @@ func Case0215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0215Col1 computes output column 1 (r) of query Case0215 on every row, noting its first failed row in failed:
+// minusColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0215 on every row, noting its first failed row in failed:
 //
 //	-a
-func case0215Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (-a)
-	var directCol arrow.Array // written by the loop, or below from minus
+func minusColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
 	var directOut *vec.FixedOut[int64]
 	var minus vec.Vec[int64]
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		aV := a.V[:n]
 		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a))
 		minus.Valid = valid
 		directOut.SetValidity(valid, nil)
@@ -12120,7 +12124,8 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0216Col1(n, all, x, mem, failed)
+	// -x
+	col1 := minusColumn2(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-x"})
@@ -12134,19 +12139,19 @@ func Case0216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0216Col1 computes output column 1 (r) of query Case0216 on every row, noting its first failed row in failed:
+// minusColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0216 on every row, noting its first failed row in failed:
 //
 //	-x
-func case0216Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (-x)
-	var directCol arrow.Array // written by the loop, or below from minus
+func minusColumn2(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
 	var directOut *vec.FixedOut[float64]
 	var minus vec.Vec[float64]
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
 		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
 			out[i] = rt.NegateFloat64(xV[i])
@@ -12183,7 +12188,7 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// NULL + (1 DIV 0)
-	col1 := valueColumn(n, all, failed, mem)
+	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULL + (1 DIV 0)"})
@@ -12197,12 +12202,12 @@ func Case0217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn is the code of 4 units of this file that differ only in what they
+// valueColumn2 is the code of 13 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0217 on every row, noting its first failed row in failed:
 //
 //	NULL + (1 DIV 0)
-func valueColumn(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.NullVec[int64](n)
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Int64Array(mem, &konst, all, n)
@@ -12235,7 +12240,7 @@ func Case0218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// (1 DIV 0) + NULL
-	col1 := valueColumn(n, all, failed, mem)
+	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV 0) + NULL"})
@@ -13105,7 +13110,7 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// (a DIV 0 > 1) AND FALSE
-	col1 := valueColumn2(n, all, failed, mem)
+	col1 := valueColumn3(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) AND FALSE"})
@@ -13119,12 +13124,12 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn2 is the code of 5 units of this file that differ only in what they
+// valueColumn3 is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0231 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) AND FALSE
-func valueColumn2(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn3(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, false)
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.BoolArray(mem, &konst, all, n)
@@ -13157,7 +13162,7 @@ func Case0232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// FALSE AND (a DIV 0 > 1)
-	col1 := valueColumn2(n, all, failed, mem)
+	col1 := valueColumn3(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "FALSE AND (a DIV 0 > 1)"})
@@ -13486,7 +13491,7 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// (a DIV 0 > 1) OR TRUE
-	col1 := valueColumn3(n, all, failed, mem)
+	col1 := valueColumn4(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(a DIV 0 > 1) OR TRUE"})
@@ -13500,12 +13505,12 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn3 is the code of 4 units of this file that differ only in what they
+// valueColumn4 is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0237 on every row, noting its first failed row in failed:
 //
 //	(a DIV 0 > 1) OR TRUE
-func valueColumn3(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn4(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[bool](n, true)
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.BoolArray(mem, &konst, all, n)
@@ -13538,7 +13543,7 @@ func Case0238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// TRUE OR (a DIV 0 > 1)
-	col1 := valueColumn3(n, all, failed, mem)
+	col1 := valueColumn4(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRUE OR (a DIV 0 > 1)"})
@@ -16494,7 +16499,7 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// NULLIF(a, 1)
-	col1 := valueColumn4(n, all, a, failed, mem)
+	col1 := valueColumn5(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1)"})
@@ -16508,12 +16513,12 @@ func Case0283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn4 is the code of 2 units of this file that differ only in what they
+// valueColumn5 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0283 on every row, noting its first failed row in failed:
 //
 //	NULLIF(a, 1)
-func valueColumn4(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn5(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	eq := vec.Make[bool](n)
 	{
 		aV := a.V[:n]
@@ -16556,7 +16561,7 @@ func Case0284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// NULLIF(a, 1)
-	col1 := valueColumn4(n, all, a, failed, mem)
+	col1 := valueColumn5(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1)"})
@@ -16659,7 +16664,7 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// NULLIF(a, 1 DIV 0)
-	col1 := valueColumn5(n, all, a, failed, mem)
+	col1 := valueColumn6(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1 DIV 0)"})
@@ -16673,12 +16678,12 @@ func Case0286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn5 is the code of 2 units of this file that differ only in what they
+// valueColumn6 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0286 on every row, noting its first failed row in failed:
 //
 //	NULLIF(a, 1 DIV 0)
-func valueColumn5(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn6(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.ErrVec[int64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	eq := vec.Make[bool](n)
 	{
@@ -16723,7 +16728,7 @@ func Case0287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// NULLIF(a, 1 DIV 0)
-	col1 := valueColumn5(n, all, a, failed, mem)
+	col1 := valueColumn6(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULLIF(a, 1 DIV 0)"})
@@ -17156,7 +17161,7 @@ func Case0295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// a IN ()
-	col1 := valueColumn2(n, all, failed, mem)
+	col1 := valueColumn3(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN ()"})
@@ -17196,7 +17201,7 @@ func Case0296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// a IN ()
-	col1 := valueColumn2(n, all, failed, mem)
+	col1 := valueColumn3(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IN ()"})
@@ -17236,7 +17241,7 @@ func Case0297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// a NOT IN ()
-	col1 := valueColumn3(n, all, failed, mem)
+	col1 := valueColumn4(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a NOT IN ()"})
@@ -18206,7 +18211,7 @@ func Case0313(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// TRY(1 DIV 0)
-	col1 := valueColumn(n, all, failed, mem)
+	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(1 DIV 0)"})
@@ -18248,7 +18253,7 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// TRY(a DIV b)
-	col1 := valueColumn6(n, all, a, b, mem, failed)
+	col1 := valueColumn7(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b)"})
@@ -18262,12 +18267,12 @@ func Case0314(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn6 is the code of 2 units of this file that differ only in what they
+// valueColumn7 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0314 on every row, noting its first failed row in failed:
 //
 //	TRY(a DIV b)
-func valueColumn6(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func valueColumn7(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int64]
 	var tried vec.Vec[int64]
@@ -18324,7 +18329,7 @@ func Case0315(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// TRY(a DIV b)
-	col1 := valueColumn6(n, all, a, b, mem, failed)
+	col1 := valueColumn7(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(a DIV b)"})
@@ -19301,7 +19306,8 @@ func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0328Col1(n, all, failed, mem)
+	// 7 / 2
+	col1 := valueColumn8(n, all, failed, mem, float64(3.5))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "7 / 2"})
@@ -19315,11 +19321,13 @@ func Case0328(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0328Col1 computes output column 1 (r) of query Case0328 on every row, noting its first failed row in failed:
+// valueColumn8 is the code of 93 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0328 on every row, noting its first failed row in failed:
 //
 //	7 / 2
-func case0328Col1(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[float64](n, float64(3.5))
+func valueColumn8(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator, value1 float64) arrow.Array {
+	konst := vec.Const[float64](n, float64(value1))
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Float64Array(mem, &konst, all, n)
 	return column
@@ -19352,7 +19360,8 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0329Col1(n, all, a, b, mem, failed)
+	// a / b
+	col1 := quotientColumn(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a / b"})
@@ -19366,12 +19375,13 @@ func Case0329(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0329Col1 computes output column 1 (r) of query Case0329 on every row, noting its first failed row in failed:
+// quotientColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0329 on every row, noting its first failed row in failed:
 //
 //	a / b
-func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
-	var directCol arrow.Array // written by the loop, or below from quotient
+func quotientColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
 	var directOut *vec.FixedOut[float64]
 	var quotient vec.Vec[float64]
 	{
@@ -19379,7 +19389,6 @@ func case0329Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 		aV := a.V[:n]
 		bV := b.V[:n]
 		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
 		quotient.Valid = valid
 		directOut.SetValidity(valid, nil)
@@ -19489,7 +19498,7 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// 7 DIV 2
-	col1 := valueColumn7(n, all, failed, mem, int64(3))
+	col1 := valueColumn9(n, all, failed, mem, int64(3))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "7 DIV 2"})
@@ -19503,12 +19512,12 @@ func Case0331(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn7 is the code of 3 units of this file that differ only in what they
+// valueColumn9 is the code of 15 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0331 on every row, noting its first failed row in failed:
 //
 //	7 DIV 2
-func valueColumn7(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator, value1 int64) arrow.Array {
+func valueColumn9(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator, value1 int64) arrow.Array {
 	konst := vec.Const[int64](n, int64(value1))
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Int64Array(mem, &konst, all, n)
@@ -19541,7 +19550,7 @@ func Case0332(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// -7 DIV 2
-	col1 := valueColumn7(n, all, failed, mem, int64(-3))
+	col1 := valueColumn9(n, all, failed, mem, int64(-3))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-7 DIV 2"})
@@ -20054,7 +20063,8 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0340Col1(n, all, i_, mem, failed)
+	// -i
+	col1 := minusColumn3(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-i"})
@@ -20068,19 +20078,19 @@ func Case0340(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0340Col1 computes output column 1 (r) of query Case0340 on every row, noting its first failed row in failed:
+// minusColumn3 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0340 on every row, noting its first failed row in failed:
 //
 //	-i
-func case0340Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (-i)
-	var directCol arrow.Array // written by the loop, or below from minus
+func minusColumn3(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
 	var directOut *vec.FixedOut[int32]
 	var minus vec.Vec[int32]
 	{
 		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
 		i_V := i_.V[:n]
 		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		valid := vec.AndValid(n, vec.FlagsOf(&i_))
 		minus.Valid = valid
 		directOut.SetValidity(valid, nil)
@@ -20288,7 +20298,7 @@ func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// -7 % 3
-	col1 := valueColumn8(n, all, failed, mem, int32(-1))
+	col1 := valueColumn10(n, all, failed, mem, int32(-1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-7 % 3"})
@@ -20302,12 +20312,12 @@ func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn8 is the code of 5 units of this file that differ only in what they
+// valueColumn10 is the code of 33 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0344 on every row, noting its first failed row in failed:
 //
 //	-7 % 3
-func valueColumn8(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
+func valueColumn10(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
 	konst := vec.Const[int32](n, int32(value1))
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Int32Array(mem, &konst, all, n)
@@ -20340,7 +20350,7 @@ func Case0345(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// 7 % -3
-	col1 := valueColumn8(n, all, failed, mem, int32(1))
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "7 % -3"})
@@ -20487,7 +20497,7 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END
-	col1 := valueColumn9(n, all, failed, mem, "DIVIDE_BY_ZERO", "Division by zero.")
+	col1 := valueColumn11(n, all, failed, mem, "DIVIDE_BY_ZERO", "Division by zero.")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END"})
@@ -20501,12 +20511,12 @@ func Case0348(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn9 is the code of 2 units of this file that differ only in what they
+// valueColumn11 is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0348 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END
-func valueColumn9(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator, text1 string, text2 string) arrow.Array {
+func valueColumn11(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator, text1 string, text2 string) arrow.Array {
 	konst := vec.ErrVec[int32](n, rt.NewError(text1, text2))
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Int32Array(mem, &konst, all, n)
@@ -20728,7 +20738,7 @@ func Case0352(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// FALSE AND 1 DIV 0 = 1
-	col1 := valueColumn2(n, all, failed, mem)
+	col1 := valueColumn3(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "FALSE AND 1 DIV 0 = 1"})
@@ -20768,7 +20778,7 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// TRUE OR 1 DIV 0 = 1
-	col1 := valueColumn3(n, all, failed, mem)
+	col1 := valueColumn4(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRUE OR 1 DIV 0 = 1"})
@@ -20947,7 +20957,7 @@ func Case0357(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// 2147483647 + 1
-	col1 := valueColumn9(n, all, failed, mem, "ARITHMETIC_OVERFLOW", "integer overflow")
+	col1 := valueColumn11(n, all, failed, mem, "ARITHMETIC_OVERFLOW", "integer overflow")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "2147483647 + 1"})
@@ -20987,7 +20997,7 @@ func Case0358(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// -2147483648
-	col1 := valueColumn8(n, all, failed, mem, int32(-2147483648))
+	col1 := valueColumn10(n, all, failed, mem, int32(-2147483648))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-2147483648"})
@@ -21027,7 +21037,7 @@ func Case0359(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// 2147483648
-	col1 := valueColumn7(n, all, failed, mem, int64(2147483648))
+	col1 := valueColumn9(n, all, failed, mem, int64(2147483648))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "2147483648"})
@@ -21834,7 +21844,7 @@ func Case0372(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// IF(NULL IN (NULL, NULL), 1, 2)
-	col1 := valueColumn8(n, all, failed, mem, int32(2))
+	col1 := valueColumn10(n, all, failed, mem, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(NULL IN (NULL, NULL), 1, 2)"})
@@ -21874,7 +21884,7 @@ func Case0373(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// IF(NULL BETWEEN NULL AND NULL, 1, 2)
-	col1 := valueColumn8(n, all, failed, mem, int32(2))
+	col1 := valueColumn10(n, all, failed, mem, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(NULL BETWEEN NULL AND NULL, 1, 2)"})
@@ -22032,7 +22042,7 @@ func Case0376(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// CAST(COALESCE(NULL, NULL) AS BIGINT) + 1
-	col1 := valueColumn(n, all, failed, mem)
+	col1 := valueColumn2(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(COALESCE(NULL, NULL) AS BIGINT) + 1"})
@@ -24999,12 +25009,12 @@ func Case0437(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0438Schema is the schema of the batches Case0438 returns.
 var Case0438Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0438 evaluates query Case0438 over one batch of table t:
 //
-//	SELECT left(s, 2) AS r FROM t
+//	SELECT ln(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25019,14 +25029,14 @@ func Case0438(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0438: %w", err)
 	}
 	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0438Col1(n, all, sArr, failed, mem)
+	// ln(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, 2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25037,10 +25047,15180 @@ func Case0438(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0438Col1 computes output column 1 (r) of query Case0438 on every row, noting its first failed row in failed:
+// Case0439Schema is the schema of the batches Case0439 returns.
+var Case0439Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0439 evaluates query Case0439 over one batch of table t:
+//
+//	SELECT ln(2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0439(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0439: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0439: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(2)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.6931471805599453))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0439Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0440Schema is the schema of the batches Case0440 returns.
+var Case0440Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0440 evaluates query Case0440 over one batch of table t:
+//
+//	SELECT ln(19.458461079980395) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0440(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0440: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0440: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(19.458461079980395)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.9682819924375803))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(19.458461079980395)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0440Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0441Schema is the schema of the batches Case0441 returns.
+var Case0441Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0441 evaluates query Case0441 over one batch of table t:
+//
+//	SELECT ln(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0441(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0441: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0441: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(0)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0441Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// valueColumn12 is the code of 13 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0441 on every row, noting its first failed row in failed:
+//
+//	ln(0)
+func valueColumn12(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.NullVec[float64](n)
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
+}
+
+// Case0442Schema is the schema of the batches Case0442 returns.
+var Case0442Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0442 evaluates query Case0442 over one batch of table t:
+//
+//	SELECT ln(-1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0442(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0442: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0442: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(-1)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(-1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0442Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0443Schema is the schema of the batches Case0443 returns.
+var Case0443Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0443 evaluates query Case0443 over one batch of table t:
+//
+//	SELECT ln(-0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0443(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0443: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0443: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(-0.0)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(-0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0443Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0444Schema is the schema of the batches Case0444 returns.
+var Case0444Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0444 evaluates query Case0444 over one batch of table t:
+//
+//	SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0444(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0444: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0444: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(CAST('NaN' AS DOUBLE))
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(CAST('NaN' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0444Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// valueColumn13 is the code of 12 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0444 on every row, noting its first failed row in failed:
+//
+//	ln(CAST('NaN' AS DOUBLE))
+func valueColumn13(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.Const[float64](n, math.NaN())
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
+}
+
+// Case0445Schema is the schema of the batches Case0445 returns.
+var Case0445Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0445 evaluates query Case0445 over one batch of table t:
+//
+//	SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0445(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0445: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0445: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(CAST('Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0445Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0446Schema is the schema of the batches Case0446 returns.
+var Case0446Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0446 evaluates query Case0446 over one batch of table t:
+//
+//	SELECT ln(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0446(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0446: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0446: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0446Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0446Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0446Col1 computes output column 1 (r) of query Case0446 on every row, noting its first failed row in failed:
+//
+//	ln(x)
+func case0446Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(ln_domain(x), ln(x), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		xValid := vec.AndValid(n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
+		if x.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.LnDefined(xV[i]) {
+					out[i] = rt.Ln(xV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, xValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					xValidWord = xValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(xValidWord, i), rt.LnDefined(xV[i])) {
+					out[i] = rt.Ln(xV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0447Schema is the schema of the batches Case0447 returns.
+var Case0447Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0447 evaluates query Case0447 over one batch of table t:
+//
+//	SELECT ln(a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0447(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0447: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0447: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0447Col1(n, all, a, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(a)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0447Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0447Col1 computes output column 1 (r) of query Case0447 on every row, noting its first failed row in failed:
+//
+//	ln(a)
+func case0447Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(ln_domain(CAST(a AS DOUBLE)), ln(CAST(a AS DOUBLE)), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
+		if a.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): CAST(a AS DOUBLE)
+				asDouble := rt.CastInt64ToFloat64(aV[i])
+				if rt.LnDefined(asDouble) {
+					out[i] = rt.Ln(asDouble)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, aValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					aValidWord = aValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): CAST(a AS DOUBLE)
+				asDouble := rt.CastInt64ToFloat64(aV[i])
+				if vec.Both(vec.WordBit(aValidWord, i), rt.LnDefined(asDouble)) {
+					out[i] = rt.Ln(asDouble)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0448Schema is the schema of the batches Case0448 returns.
+var Case0448Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0448 evaluates query Case0448 over one batch of table t:
+//
+//	SELECT ln(a / b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0448(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0448: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0448: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0448Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(a / b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0448Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0448Col1 computes output column 1 (r) of query Case0448 on every row, noting its first failed row in failed:
+//
+//	ln(a / b)
+func case0448Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(ln_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), ln((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := directOut.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		directOut.PrepareNulls()
+		if a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if rt.LnDefined(quotient) {
+					out[i] = rt.Ln(quotient)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.LnDefined(quotient)) {
+					out[i] = rt.Ln(quotient)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
+		// CAST(b AS DOUBLE)
+		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
+		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.DivideFloat64)
+		// ln_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
+		lnDomain := vec.Map1(rest, n, vec.VecArg(&quotient2), rt.LnDefined)
+		// IF(ln_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), ln((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), CAST(NULL AS DOUBLE))
+		then, otherwise := vec.Split(&lnDomain, rest, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &lnDomain, rest, n)
+		// ln((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
+		ln := vec.Map1(then, n, vec.VecArg(&quotient2), rt.Ln)
+		vec.Merge(&ifResult2, &ln, then, n)
+		vec.FillNull(&ifResult2, otherwise, n)
+		if fused {
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return directCol
+}
+
+// Case0449Schema is the schema of the batches Case0449 returns.
+var Case0449Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0449 evaluates query Case0449 over one batch of table t:
+//
+//	SELECT ln(e()) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0449: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0449: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(e())
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(e())"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0449Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0450Schema is the schema of the batches Case0450 returns.
+var Case0450Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0450 evaluates query Case0450 over one batch of table t:
+//
+//	SELECT log(10, 100) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0450: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0450: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log(10, 100)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(10, 100)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0450Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0451Schema is the schema of the batches Case0451 returns.
+var Case0451Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0451 evaluates query Case0451 over one batch of table t:
+//
+//	SELECT log(2, 8) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0451: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0451: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log(2, 8)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(2, 8)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0451Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0452Schema is the schema of the batches Case0452 returns.
+var Case0452Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0452 evaluates query Case0452 over one batch of table t:
+//
+//	SELECT log(0.5, 4) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0452(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0452: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0452: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log(0.5, 4)
+	col1 := valueColumn8(n, all, failed, mem, float64(-2.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(0.5, 4)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0452Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0453Schema is the schema of the batches Case0453 returns.
+var Case0453Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0453 evaluates query Case0453 over one batch of table t:
+//
+//	SELECT log(1.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0453(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0453: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0453: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log(1.0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(1.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0453Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0454Schema is the schema of the batches Case0454 returns.
+var Case0454Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0454 evaluates query Case0454 over one batch of table t:
+//
+//	SELECT log(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0454(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0454: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0454: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log(0)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0454Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0455Schema is the schema of the batches Case0455 returns.
+var Case0455Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0455 evaluates query Case0455 over one batch of table t:
+//
+//	SELECT log(0, 8) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0455(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0455: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0455: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log(0, 8)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(0, 8)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0455Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0456Schema is the schema of the batches Case0456 returns.
+var Case0456Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0456 evaluates query Case0456 over one batch of table t:
+//
+//	SELECT log(2, 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0456(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0456: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0456: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log(2, 0)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(2, 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0456Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0457Schema is the schema of the batches Case0457 returns.
+var Case0457Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0457 evaluates query Case0457 over one batch of table t:
+//
+//	SELECT log(-2, 8) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0457(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0457: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0457: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log(-2, 8)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(-2, 8)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0457Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0458Schema is the schema of the batches Case0458 returns.
+var Case0458Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0458 evaluates query Case0458 over one batch of table t:
+//
+//	SELECT log(1, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0458(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0458: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0458: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log(1, 1)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(1, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0458Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0459Schema is the schema of the batches Case0459 returns.
+var Case0459Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0459 evaluates query Case0459 over one batch of table t:
+//
+//	SELECT log(1, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0459(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0459: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0459: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log(1, 2)
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(1, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0459Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0460Schema is the schema of the batches Case0460 returns.
+var Case0460Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0460 evaluates query Case0460 over one batch of table t:
+//
+//	SELECT log(x, 8) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0460(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0460: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0460: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0460Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(x, 8)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0460Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0460Col1 computes output column 1 (r) of query Case0460 on every row, noting its first failed row in failed:
+//
+//	log(x, 8)
+func case0460Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(log_domain(x, 8.0), log(x, 8.0), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		xValid := vec.AndValid(n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
+		if x.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.LogBaseDefined(xV[i], float64(8.0)) {
+					out[i] = rt.LogBase(xV[i], float64(8.0))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, xValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					xValidWord = xValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(xValidWord, i), rt.LogBaseDefined(xV[i], float64(8.0))) {
+					out[i] = rt.LogBase(xV[i], float64(8.0))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0461Schema is the schema of the batches Case0461 returns.
+var Case0461Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0461 evaluates query Case0461 over one batch of table t:
+//
+//	SELECT log(2, x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0461(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0461: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0461: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0461Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(2, x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0461Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0461Col1 computes output column 1 (r) of query Case0461 on every row, noting its first failed row in failed:
+//
+//	log(2, x)
+func case0461Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(log_domain(2.0, x), log(2.0, x), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		xValid := vec.AndValid(n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
+		if x.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.LogBaseDefined(float64(2.0), xV[i]) {
+					out[i] = rt.LogBase(float64(2.0), xV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, xValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					xValidWord = xValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(xValidWord, i), rt.LogBaseDefined(float64(2.0), xV[i])) {
+					out[i] = rt.LogBase(float64(2.0), xV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0462Schema is the schema of the batches Case0462 returns.
+var Case0462Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0462 evaluates query Case0462 over one batch of table t:
+//
+//	SELECT log(a / b, -1.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0462(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0462: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0462: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0462Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(a / b, -1.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0462Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0462Col1 computes output column 1 (r) of query Case0462 on every row, noting its first failed row in failed:
+//
+//	log(a / b, -1.0)
+func case0462Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(log_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), -1.0), log((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), -1.0), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := directOut.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		directOut.PrepareNulls()
+		if a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if rt.LogBaseDefined(quotient, float64(-1.0)) {
+					out[i] = rt.LogBase(quotient, float64(-1.0))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.LogBaseDefined(quotient, float64(-1.0))) {
+					out[i] = rt.LogBase(quotient, float64(-1.0))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
+		// CAST(b AS DOUBLE)
+		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
+		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.DivideFloat64)
+		// log_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), -1.0)
+		logDomain := vec.Map2(rest, n, vec.VecArg(&quotient2), vec.ConstArg[float64](float64(-1.0)), rt.LogBaseDefined)
+		// IF(log_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), -1.0), log((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), -1.0), CAST(NULL AS DOUBLE))
+		then, otherwise := vec.Split(&logDomain, rest, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &logDomain, rest, n)
+		// log((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), -1.0)
+		log := vec.Map2(then, n, vec.VecArg(&quotient2), vec.ConstArg[float64](float64(-1.0)), rt.LogBase)
+		vec.Merge(&ifResult2, &log, then, n)
+		vec.FillNull(&ifResult2, otherwise, n)
+		if fused {
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return directCol
+}
+
+// Case0463Schema is the schema of the batches Case0463 returns.
+var Case0463Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0463 evaluates query Case0463 over one batch of table t:
+//
+//	SELECT log(-1.0, a / b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0463(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0463: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0463: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0463Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(-1.0, a / b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0463Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0463Col1 computes output column 1 (r) of query Case0463 on every row, noting its first failed row in failed:
+//
+//	log(-1.0, a / b)
+func case0463Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(log_domain(-1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), log(-1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := directOut.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		directOut.PrepareNulls()
+		if a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if rt.LogBaseDefined(float64(-1.0), quotient) {
+					out[i] = rt.LogBase(float64(-1.0), quotient)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.LogBaseDefined(float64(-1.0), quotient)) {
+					out[i] = rt.LogBase(float64(-1.0), quotient)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
+		// CAST(b AS DOUBLE)
+		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
+		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.DivideFloat64)
+		// log_domain(-1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
+		logDomain := vec.Map2(rest, n, vec.ConstArg[float64](float64(-1.0)), vec.VecArg(&quotient2), rt.LogBaseDefined)
+		// IF(log_domain(-1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), log(-1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), CAST(NULL AS DOUBLE))
+		then, otherwise := vec.Split(&logDomain, rest, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &logDomain, rest, n)
+		// log(-1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
+		log := vec.Map2(then, n, vec.ConstArg[float64](float64(-1.0)), vec.VecArg(&quotient2), rt.LogBase)
+		vec.Merge(&ifResult2, &log, then, n)
+		vec.FillNull(&ifResult2, otherwise, n)
+		if fused {
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return directCol
+}
+
+// Case0464Schema is the schema of the batches Case0464 returns.
+var Case0464Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0464 evaluates query Case0464 over one batch of table t:
+//
+//	SELECT log(x, a / b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0464: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0464: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0464Col1(n, all, x, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(x, a / b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0464Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0464Col1 computes output column 1 (r) of query Case0464 on every row, noting its first failed row in failed:
+//
+//	log(x, a / b)
+func case0464Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(log_domain(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), log(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := directOut.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		directOut.PrepareNulls()
+		if x.Clean() && a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if rt.LogBaseDefined(xV[i], quotient) {
+					out[i] = rt.LogBase(xV[i], quotient)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.LogBaseDefined(xV[i], quotient)) {
+					out[i] = rt.LogBase(xV[i], quotient)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
+		// CAST(b AS DOUBLE)
+		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
+		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.DivideFloat64)
+		// log_domain(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
+		logDomain := vec.Map2(rest, n, vec.VecArg(&x), vec.VecArg(&quotient2), rt.LogBaseDefined)
+		// IF(log_domain(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), log(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), CAST(NULL AS DOUBLE))
+		then, otherwise := vec.Split(&logDomain, rest, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &logDomain, rest, n)
+		// log(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
+		log := vec.Map2(then, n, vec.VecArg(&x), vec.VecArg(&quotient2), rt.LogBase)
+		vec.Merge(&ifResult2, &log, then, n)
+		vec.FillNull(&ifResult2, otherwise, n)
+		if fused {
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return directCol
+}
+
+// Case0465Schema is the schema of the batches Case0465 returns.
+var Case0465Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0465 evaluates query Case0465 over one batch of table t:
+//
+//	SELECT log(a / b, x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0465(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0465: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0465: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0465Col1(n, all, x, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(a / b, x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0465Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0465Col1 computes output column 1 (r) of query Case0465 on every row, noting its first failed row in failed:
+//
+//	log(a / b, x)
+func case0465Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(log_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x), log((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b), vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		directOut.PrepareNulls()
+		if x.Clean() && a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if rt.LogBaseDefined(quotient, xV[i]) {
+					out[i] = rt.LogBase(quotient, xV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.LogBaseDefined(quotient, xV[i])) {
+					out[i] = rt.LogBase(quotient, xV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
+		// CAST(b AS DOUBLE)
+		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
+		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.DivideFloat64)
+		// log_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x)
+		logDomain := vec.Map2(rest, n, vec.VecArg(&quotient2), vec.VecArg(&x), rt.LogBaseDefined)
+		// IF(log_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x), log((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x), CAST(NULL AS DOUBLE))
+		then, otherwise := vec.Split(&logDomain, rest, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &logDomain, rest, n)
+		// log((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x)
+		log := vec.Map2(then, n, vec.VecArg(&quotient2), vec.VecArg(&x), rt.LogBase)
+		vec.Merge(&ifResult2, &log, then, n)
+		vec.FillNull(&ifResult2, otherwise, n)
+		if fused {
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return directCol
+}
+
+// Case0466Schema is the schema of the batches Case0466 returns.
+var Case0466Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0466 evaluates query Case0466 over one batch of table t:
+//
+//	SELECT log10(1000) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0466(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0466: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0466: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log10(1000)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(1000)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0466Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0467Schema is the schema of the batches Case0467 returns.
+var Case0467Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0467 evaluates query Case0467 over one batch of table t:
+//
+//	SELECT log10(10) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0467(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0467: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0467: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log10(10)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(10)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0467Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0468Schema is the schema of the batches Case0468 returns.
+var Case0468Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0468 evaluates query Case0468 over one batch of table t:
+//
+//	SELECT log10(0.001) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0468: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0468: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log10(0.001)
+	col1 := valueColumn8(n, all, failed, mem, float64(-3.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(0.001)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0468Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0469Schema is the schema of the batches Case0469 returns.
+var Case0469Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0469 evaluates query Case0469 over one batch of table t:
+//
+//	SELECT log10(0.3529113193356501) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0469(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0469: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0469: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log10(0.3529113193356501)
+	col1 := valueColumn8(n, all, failed, mem, float64(-0.45233441178405537))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(0.3529113193356501)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0469Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0470Schema is the schema of the batches Case0470 returns.
+var Case0470Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0470 evaluates query Case0470 over one batch of table t:
+//
+//	SELECT log10(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0470(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0470: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0470: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log10(0)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0470Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0471Schema is the schema of the batches Case0471 returns.
+var Case0471Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0471 evaluates query Case0471 over one batch of table t:
+//
+//	SELECT log10(-5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0471(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0471: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0471: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log10(-5)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(-5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0471Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0472Schema is the schema of the batches Case0472 returns.
+var Case0472Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0472 evaluates query Case0472 over one batch of table t:
+//
+//	SELECT log10(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0472(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0472: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0472: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0472Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0472Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0472Col1 computes output column 1 (r) of query Case0472 on every row, noting its first failed row in failed:
+//
+//	log10(x)
+func case0472Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(ln_domain(x), log10(x), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		xValid := vec.AndValid(n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
+		if x.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.LnDefined(xV[i]) {
+					out[i] = rt.Log10(xV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, xValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					xValidWord = xValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(xValidWord, i), rt.LnDefined(xV[i])) {
+					out[i] = rt.Log10(xV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0473Schema is the schema of the batches Case0473 returns.
+var Case0473Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0473 evaluates query Case0473 over one batch of table t:
+//
+//	SELECT log10(a DIV b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0473(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0473: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0473: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0473Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(a DIV b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0473Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0473Col1 computes output column 1 (r) of query Case0473 on every row, noting its first failed row in failed:
+//
+//	log10(a DIV b)
+func case0473Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(ln_domain(CAST((a DIV b) AS DOUBLE)), log10(CAST((a DIV b) AS DOUBLE)), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := directOut.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		directOut.PrepareNulls()
+		if a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): CAST((a DIV b) AS DOUBLE)
+				asDouble := rt.CastInt64ToFloat64(bad.Int64(rt.DivInt64(aV[i], bV[i])))
+				if rt.LnDefined(asDouble) {
+					out[i] = rt.Log10(asDouble)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): CAST((a DIV b) AS DOUBLE)
+				asDouble := rt.CastInt64ToFloat64(bad.Int64(rt.DivInt64(aV[i], bV[i])))
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.LnDefined(asDouble)) {
+					out[i] = rt.Log10(asDouble)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): CAST((a DIV b) AS DOUBLE)
+		// (a DIV b)
+		quotient := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
+		// CAST((a DIV b) AS DOUBLE)
+		asDouble2 := vec.Map1(rest, n, vec.VecArg(&quotient), rt.CastInt64ToFloat64)
+		// ln_domain(CAST((a DIV b) AS DOUBLE))
+		lnDomain := vec.Map1(rest, n, vec.VecArg(&asDouble2), rt.LnDefined)
+		// IF(ln_domain(CAST((a DIV b) AS DOUBLE)), log10(CAST((a DIV b) AS DOUBLE)), CAST(NULL AS DOUBLE))
+		then, otherwise := vec.Split(&lnDomain, rest, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &lnDomain, rest, n)
+		// log10(CAST((a DIV b) AS DOUBLE))
+		log10 := vec.Map1(then, n, vec.VecArg(&asDouble2), rt.Log10)
+		vec.Merge(&ifResult2, &log10, then, n)
+		vec.FillNull(&ifResult2, otherwise, n)
+		if fused {
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return directCol
+}
+
+// Case0474Schema is the schema of the batches Case0474 returns.
+var Case0474Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0474 evaluates query Case0474 over one batch of table t:
+//
+//	SELECT log2(8) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0474(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0474: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0474: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log2(8)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(8)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0474Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0475Schema is the schema of the batches Case0475 returns.
+var Case0475Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0475 evaluates query Case0475 over one batch of table t:
+//
+//	SELECT log2(2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0475(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0475: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0475: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log2(2)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0475Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0476Schema is the schema of the batches Case0476 returns.
+var Case0476Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0476 evaluates query Case0476 over one batch of table t:
+//
+//	SELECT log2(10) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0476(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0476: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0476: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log2(10)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.3219280948873626))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(10)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0476Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0477Schema is the schema of the batches Case0477 returns.
+var Case0477Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0477 evaluates query Case0477 over one batch of table t:
+//
+//	SELECT log2(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0477(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0477: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0477: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log2(0)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0477Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0478Schema is the schema of the batches Case0478 returns.
+var Case0478Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0478 evaluates query Case0478 over one batch of table t:
+//
+//	SELECT log2(-0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0478(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0478: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0478: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log2(-0.0)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(-0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0478Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0479Schema is the schema of the batches Case0479 returns.
+var Case0479Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0479 evaluates query Case0479 over one batch of table t:
+//
+//	SELECT log2(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0479(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0479: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0479: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0479Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0479Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0479Col1 computes output column 1 (r) of query Case0479 on every row, noting its first failed row in failed:
+//
+//	log2(x)
+func case0479Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(ln_domain(x), log2(x), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		xValid := vec.AndValid(n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
+		if x.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.LnDefined(xV[i]) {
+					out[i] = rt.Log2(xV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, xValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					xValidWord = xValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(xValidWord, i), rt.LnDefined(xV[i])) {
+					out[i] = rt.Log2(xV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0480Schema is the schema of the batches Case0480 returns.
+var Case0480Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0480 evaluates query Case0480 over one batch of table t:
+//
+//	SELECT log1p(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0480(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0480: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0480: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log1p(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0480Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0481Schema is the schema of the batches Case0481 returns.
+var Case0481Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0481 evaluates query Case0481 over one batch of table t:
+//
+//	SELECT log1p(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0481(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0481: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0481: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log1p(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.6931471805599453))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0481Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0482Schema is the schema of the batches Case0482 returns.
+var Case0482Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0482 evaluates query Case0482 over one batch of table t:
+//
+//	SELECT log1p(-0.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0482(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0482: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0482: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log1p(-0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(-0.6931471805599453))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(-0.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0482Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0483Schema is the schema of the batches Case0483 returns.
+var Case0483Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0483 evaluates query Case0483 over one batch of table t:
+//
+//	SELECT log1p(-1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0483(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0483: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0483: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log1p(-1)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(-1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0483Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0484Schema is the schema of the batches Case0484 returns.
+var Case0484Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0484 evaluates query Case0484 over one batch of table t:
+//
+//	SELECT log1p(-2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0484(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0484: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0484: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log1p(-2)
+	col1 := valueColumn12(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(-2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0484Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0485Schema is the schema of the batches Case0485 returns.
+var Case0485Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0485 evaluates query Case0485 over one batch of table t:
+//
+//	SELECT log1p(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0485(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0485: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0485: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0485Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0485Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0485Col1 computes output column 1 (r) of query Case0485 on every row, noting its first failed row in failed:
+//
+//	log1p(x)
+func case0485Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(log1p_domain(x), log1p(x), CAST(NULL AS DOUBLE))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		xValid := vec.AndValid(n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
+		if x.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.Log1pDefined(xV[i]) {
+					out[i] = rt.Log1p(xV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, xValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					xValidWord = xValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(xValidWord, i), rt.Log1pDefined(xV[i])) {
+					out[i] = rt.Log1p(xV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0486Schema is the schema of the batches Case0486 returns.
+var Case0486Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0486 evaluates query Case0486 over one batch of table t:
+//
+//	SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0486(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0486: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0486: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// log1p(CAST('NaN' AS DOUBLE))
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(CAST('NaN' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0486Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0487Schema is the schema of the batches Case0487 returns.
+var Case0487Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0487 evaluates query Case0487 over one batch of table t:
+//
+//	SELECT exp(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0487(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0487: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0487: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// exp(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0487Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0488Schema is the schema of the batches Case0488 returns.
+var Case0488Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0488 evaluates query Case0488 over one batch of table t:
+//
+//	SELECT exp(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0488(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0488: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0488: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// exp(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.7182818284590455))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0488Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0489Schema is the schema of the batches Case0489 returns.
+var Case0489Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0489 evaluates query Case0489 over one batch of table t:
+//
+//	SELECT exp(0.3529113193356501) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0489(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0489: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0489: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// exp(0.3529113193356501)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.42320492707877))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(0.3529113193356501)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0489Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0490Schema is the schema of the batches Case0490 returns.
+var Case0490Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0490 evaluates query Case0490 over one batch of table t:
+//
+//	SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0490(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0490: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0490: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// exp(CAST('-Infinity' AS DOUBLE))
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(CAST('-Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0490Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0491Schema is the schema of the batches Case0491 returns.
+var Case0491Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0491 evaluates query Case0491 over one batch of table t:
+//
+//	SELECT exp(1000) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0491(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0491: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0491: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// exp(1000)
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(1000)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0491Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0492Schema is the schema of the batches Case0492 returns.
+var Case0492Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0492 evaluates query Case0492 over one batch of table t:
+//
+//	SELECT exp(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0492(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0492: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0492: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0492Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0492Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0492Col1 computes output column 1 (r) of query Case0492 on every row, noting its first failed row in failed:
+//
+//	exp(x)
+func case0492Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// exp(x)
+	var directCol arrow.Array // written by the loop, or below from exp
+	var directOut *vec.FixedOut[float64]
+	var exp vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Exp(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &exp, all, n, 1)
+	return directCol
+}
+
+// Case0493Schema is the schema of the batches Case0493 returns.
+var Case0493Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0493 evaluates query Case0493 over one batch of table t:
+//
+//	SELECT expm1(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0493(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0493: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0493: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// expm1(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0493Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0494Schema is the schema of the batches Case0494 returns.
+var Case0494Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0494 evaluates query Case0494 over one batch of table t:
+//
+//	SELECT expm1(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0494(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0494: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0494: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// expm1(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.718281828459045))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0494Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0495Schema is the schema of the batches Case0495 returns.
+var Case0495Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0495 evaluates query Case0495 over one batch of table t:
+//
+//	SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0495(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0495: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0495: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// expm1(CAST('-Infinity' AS DOUBLE))
+	col1 := valueColumn8(n, all, failed, mem, float64(-1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(CAST('-Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0495Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0496Schema is the schema of the batches Case0496 returns.
+var Case0496Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0496 evaluates query Case0496 over one batch of table t:
+//
+//	SELECT expm1(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0496(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0496: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0496: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0496Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0496Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0496Col1 computes output column 1 (r) of query Case0496 on every row, noting its first failed row in failed:
+//
+//	expm1(x)
+func case0496Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// expm1(x)
+	var directCol arrow.Array // written by the loop, or below from expm1
+	var directOut *vec.FixedOut[float64]
+	var expm1 vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Expm1(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &expm1, all, n, 1)
+	return directCol
+}
+
+// Case0497Schema is the schema of the batches Case0497 returns.
+var Case0497Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0497 evaluates query Case0497 over one batch of table t:
+//
+//	SELECT cbrt(27.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0497(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0497: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0497: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cbrt(27.0)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(27.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0497Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0498Schema is the schema of the batches Case0498 returns.
+var Case0498Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0498 evaluates query Case0498 over one batch of table t:
+//
+//	SELECT cbrt(-8) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0498(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0498: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0498: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cbrt(-8)
+	col1 := valueColumn8(n, all, failed, mem, float64(-2.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(-8)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0498Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0499Schema is the schema of the batches Case0499 returns.
+var Case0499Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0499 evaluates query Case0499 over one batch of table t:
+//
+//	SELECT cbrt(-0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0499(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0499: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0499: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cbrt(-0.0)
+	col1 := valueColumn14(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(-0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0499Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// valueColumn14 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0499 on every row, noting its first failed row in failed:
+//
+//	cbrt(-0.0)
+func valueColumn14(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.Const[float64](n, math.Copysign(0.0, -1.0))
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
+}
+
+// Case0500Schema is the schema of the batches Case0500 returns.
+var Case0500Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0500 evaluates query Case0500 over one batch of table t:
+//
+//	SELECT cbrt(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0500(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0500: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0500: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0500Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0500Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0500Col1 computes output column 1 (r) of query Case0500 on every row, noting its first failed row in failed:
+//
+//	cbrt(x)
+func case0500Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// cbrt(x)
+	var directCol arrow.Array // written by the loop, or below from cbrt
+	var directOut *vec.FixedOut[float64]
+	var cbrt vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Cbrt(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &cbrt, all, n, 1)
+	return directCol
+}
+
+// Case0501Schema is the schema of the batches Case0501 returns.
+var Case0501Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0501 evaluates query Case0501 over one batch of table t:
+//
+//	SELECT hypot(3, 4) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0501(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0501: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0501: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// hypot(3, 4)
+	col1 := valueColumn8(n, all, failed, mem, float64(5.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(3, 4)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0501Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0502Schema is the schema of the batches Case0502 returns.
+var Case0502Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0502 evaluates query Case0502 over one batch of table t:
+//
+//	SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0502(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0502: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0502: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE))
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0502Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0503Schema is the schema of the batches Case0503 returns.
+var Case0503Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0503 evaluates query Case0503 over one batch of table t:
+//
+//	SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0503(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0503: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0503: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// hypot(CAST('NaN' AS DOUBLE), 1)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(CAST('NaN' AS DOUBLE), 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0503Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0504Schema is the schema of the batches Case0504 returns.
+var Case0504Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0504 evaluates query Case0504 over one batch of table t:
+//
+//	SELECT hypot(1e308, 1e308) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0504(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0504: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0504: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// hypot(1e308, 1e308)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.4142135623730951e+308))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(1e308, 1e308)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0504Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0505Schema is the schema of the batches Case0505 returns.
+var Case0505Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0505 evaluates query Case0505 over one batch of table t:
+//
+//	SELECT hypot(x, a / b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0505(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0505: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0505: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0505Col1(n, all, x, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(x, a / b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0505Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0505Col1 computes output column 1 (r) of query Case0505 on every row, noting its first failed row in failed:
+//
+//	hypot(x, a / b)
+func case0505Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// hypot(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
+	var directCol arrow.Array // written by the loop, or below from hypot
+	var directOut *vec.FixedOut[float64]
+	var hypot vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&x), vec.FlagsOf(&a), vec.FlagsOf(&b))
+		hypot.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = rt.Hypot(xV[i], bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))))
+			vec.EndStrictRow(&hypot, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &hypot, all, n, 1)
+	return directCol
+}
+
+// Case0506Schema is the schema of the batches Case0506 returns.
+var Case0506Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0506 evaluates query Case0506 over one batch of table t:
+//
+//	SELECT hypot(a / b, x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0506(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0506: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0506: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0506Col1(n, all, a, b, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(a / b, x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0506Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0506Col1 computes output column 1 (r) of query Case0506 on every row, noting its first failed row in failed:
+//
+//	hypot(a / b, x)
+func case0506Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// hypot((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x)
+	var directCol arrow.Array // written by the loop, or below from hypot
+	var directOut *vec.FixedOut[float64]
+	var hypot vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b), vec.FlagsOf(&x))
+		hypot.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = rt.Hypot(bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))), xV[i])
+			vec.EndStrictRow(&hypot, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &hypot, all, n, 1)
+	return directCol
+}
+
+// Case0507Schema is the schema of the batches Case0507 returns.
+var Case0507Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0507 evaluates query Case0507 over one batch of table t:
+//
+//	SELECT hypot(1, a / b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0507(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0507: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0507: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0507Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(1, a / b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0507Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0507Col1 computes output column 1 (r) of query Case0507 on every row, noting its first failed row in failed:
+//
+//	hypot(1, a / b)
+func case0507Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// hypot(1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
+	var directCol arrow.Array // written by the loop, or below from hypot
+	var directOut *vec.FixedOut[float64]
+	var hypot vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		hypot.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = rt.Hypot(float64(1.0), bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))))
+			vec.EndStrictRow(&hypot, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &hypot, all, n, 1)
+	return directCol
+}
+
+// Case0508Schema is the schema of the batches Case0508 returns.
+var Case0508Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0508 evaluates query Case0508 over one batch of table t:
+//
+//	SELECT sin(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0508(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0508: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0508: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// sin(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0508Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0509Schema is the schema of the batches Case0509 returns.
+var Case0509Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0509 evaluates query Case0509 over one batch of table t:
+//
+//	SELECT sin(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0509(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0509: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0509: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// sin(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.8414709848078965))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0509Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0510Schema is the schema of the batches Case0510 returns.
+var Case0510Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0510 evaluates query Case0510 over one batch of table t:
+//
+//	SELECT sin(-0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0510(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0510: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0510: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// sin(-0.0)
+	col1 := valueColumn14(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(-0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0510Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0511Schema is the schema of the batches Case0511 returns.
+var Case0511Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0511 evaluates query Case0511 over one batch of table t:
+//
+//	SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0511(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0511: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0511: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// sin(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(CAST('Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0511Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0512Schema is the schema of the batches Case0512 returns.
+var Case0512Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0512 evaluates query Case0512 over one batch of table t:
+//
+//	SELECT sin(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0512(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0512: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0512: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0512Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0512Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0512Col1 computes output column 1 (r) of query Case0512 on every row, noting its first failed row in failed:
+//
+//	sin(x)
+func case0512Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// sin(x)
+	var directCol arrow.Array // written by the loop, or below from sin
+	var directOut *vec.FixedOut[float64]
+	var sin vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Sin(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &sin, all, n, 1)
+	return directCol
+}
+
+// Case0513Schema is the schema of the batches Case0513 returns.
+var Case0513Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0513 evaluates query Case0513 over one batch of table t:
+//
+//	SELECT cos(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0513(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0513: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0513: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cos(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0513Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0514Schema is the schema of the batches Case0514 returns.
+var Case0514Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0514 evaluates query Case0514 over one batch of table t:
+//
+//	SELECT cos(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0514(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0514: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0514: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cos(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.5403023058681398))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0514Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0515Schema is the schema of the batches Case0515 returns.
+var Case0515Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0515 evaluates query Case0515 over one batch of table t:
+//
+//	SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0515(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0515: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0515: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cos(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(CAST('Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0515Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0516Schema is the schema of the batches Case0516 returns.
+var Case0516Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0516 evaluates query Case0516 over one batch of table t:
+//
+//	SELECT cos(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0516(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0516: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0516: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0516Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0516Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0516Col1 computes output column 1 (r) of query Case0516 on every row, noting its first failed row in failed:
+//
+//	cos(x)
+func case0516Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// cos(x)
+	var directCol arrow.Array // written by the loop, or below from cos
+	var directOut *vec.FixedOut[float64]
+	var cos vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Cos(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &cos, all, n, 1)
+	return directCol
+}
+
+// Case0517Schema is the schema of the batches Case0517 returns.
+var Case0517Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0517 evaluates query Case0517 over one batch of table t:
+//
+//	SELECT tan(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0517(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0517: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0517: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tan(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tan(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0517Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0518Schema is the schema of the batches Case0518 returns.
+var Case0518Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0518 evaluates query Case0518 over one batch of table t:
+//
+//	SELECT tan(0.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0518(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0518: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0518: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tan(0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.5463024898437905))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tan(0.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0518Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0519Schema is the schema of the batches Case0519 returns.
+var Case0519Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0519 evaluates query Case0519 over one batch of table t:
+//
+//	SELECT tan(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0519(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0519: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0519: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0519Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tan(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0519Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0519Col1 computes output column 1 (r) of query Case0519 on every row, noting its first failed row in failed:
+//
+//	tan(x)
+func case0519Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// tan(x)
+	var directCol arrow.Array // written by the loop, or below from tan
+	var directOut *vec.FixedOut[float64]
+	var tan vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Tan(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &tan, all, n, 1)
+	return directCol
+}
+
+// Case0520Schema is the schema of the batches Case0520 returns.
+var Case0520Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0520 evaluates query Case0520 over one batch of table t:
+//
+//	SELECT cot(0.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0520(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0520: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0520: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cot(0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.830487721712452))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(0.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0520Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0521Schema is the schema of the batches Case0521 returns.
+var Case0521Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0521 evaluates query Case0521 over one batch of table t:
+//
+//	SELECT cot(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0521(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0521: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0521: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cot(0)
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0521Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0522Schema is the schema of the batches Case0522 returns.
+var Case0522Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0522 evaluates query Case0522 over one batch of table t:
+//
+//	SELECT cot(-0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0522(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0522: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0522: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cot(-0.0)
+	col1 := valueColumn15(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(-0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0522Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// valueColumn15 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0522 on every row, noting its first failed row in failed:
+//
+//	cot(-0.0)
+func valueColumn15(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.Const[float64](n, math.Inf(-1))
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
+}
+
+// Case0523Schema is the schema of the batches Case0523 returns.
+var Case0523Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0523 evaluates query Case0523 over one batch of table t:
+//
+//	SELECT cot(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0523(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0523: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0523: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0523Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0523Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0523Col1 computes output column 1 (r) of query Case0523 on every row, noting its first failed row in failed:
+//
+//	cot(x)
+func case0523Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// cot(x)
+	var directCol arrow.Array // written by the loop, or below from cot
+	var directOut *vec.FixedOut[float64]
+	var cot vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Cot(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &cot, all, n, 1)
+	return directCol
+}
+
+// Case0524Schema is the schema of the batches Case0524 returns.
+var Case0524Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0524 evaluates query Case0524 over one batch of table t:
+//
+//	SELECT sec(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0524(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0524: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0524: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// sec(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sec(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0524Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0525Schema is the schema of the batches Case0525 returns.
+var Case0525Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0525 evaluates query Case0525 over one batch of table t:
+//
+//	SELECT sec(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0525(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0525: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0525: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// sec(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.8508157176809255))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sec(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0525Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0526Schema is the schema of the batches Case0526 returns.
+var Case0526Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0526 evaluates query Case0526 over one batch of table t:
+//
+//	SELECT sec(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0526(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0526: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0526: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0526Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sec(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0526Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0526Col1 computes output column 1 (r) of query Case0526 on every row, noting its first failed row in failed:
+//
+//	sec(x)
+func case0526Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// sec(x)
+	var directCol arrow.Array // written by the loop, or below from sec
+	var directOut *vec.FixedOut[float64]
+	var sec vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Sec(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &sec, all, n, 1)
+	return directCol
+}
+
+// Case0527Schema is the schema of the batches Case0527 returns.
+var Case0527Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0527 evaluates query Case0527 over one batch of table t:
+//
+//	SELECT csc(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0527(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0527: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0527: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// csc(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.1883951057781212))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0527Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0528Schema is the schema of the batches Case0528 returns.
+var Case0528Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0528 evaluates query Case0528 over one batch of table t:
+//
+//	SELECT csc(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0528(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0528: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0528: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// csc(0)
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0528Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0529Schema is the schema of the batches Case0529 returns.
+var Case0529Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0529 evaluates query Case0529 over one batch of table t:
+//
+//	SELECT csc(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0529(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0529: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0529: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0529Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0529Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0529Col1 computes output column 1 (r) of query Case0529 on every row, noting its first failed row in failed:
+//
+//	csc(x)
+func case0529Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// csc(x)
+	var directCol arrow.Array // written by the loop, or below from csc
+	var directOut *vec.FixedOut[float64]
+	var csc vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Csc(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &csc, all, n, 1)
+	return directCol
+}
+
+// Case0530Schema is the schema of the batches Case0530 returns.
+var Case0530Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0530 evaluates query Case0530 over one batch of table t:
+//
+//	SELECT asin(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0530(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0530: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0530: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asin(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0530Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0531Schema is the schema of the batches Case0531 returns.
+var Case0531Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0531 evaluates query Case0531 over one batch of table t:
+//
+//	SELECT asin(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0531(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0531: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0531: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asin(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.5707963267948966))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0531Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0532Schema is the schema of the batches Case0532 returns.
+var Case0532Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0532 evaluates query Case0532 over one batch of table t:
+//
+//	SELECT asin(2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0532(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0532: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0532: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asin(2)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0532Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0533Schema is the schema of the batches Case0533 returns.
+var Case0533Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0533 evaluates query Case0533 over one batch of table t:
+//
+//	SELECT asin(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0533(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0533: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0533: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0533Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0533Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0533Col1 computes output column 1 (r) of query Case0533 on every row, noting its first failed row in failed:
+//
+//	asin(x)
+func case0533Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// asin(x)
+	var directCol arrow.Array // written by the loop, or below from asin
+	var directOut *vec.FixedOut[float64]
+	var asin vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Asin(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &asin, all, n, 1)
+	return directCol
+}
+
+// Case0534Schema is the schema of the batches Case0534 returns.
+var Case0534Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0534 evaluates query Case0534 over one batch of table t:
+//
+//	SELECT acos(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0534(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0534: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0534: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acos(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0534Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0535Schema is the schema of the batches Case0535 returns.
+var Case0535Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0535 evaluates query Case0535 over one batch of table t:
+//
+//	SELECT acos(-0.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0535(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0535: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0535: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acos(-0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.0943951023931957))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(-0.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0535Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0536Schema is the schema of the batches Case0536 returns.
+var Case0536Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0536 evaluates query Case0536 over one batch of table t:
+//
+//	SELECT acos(0.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0536(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0536: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0536: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acos(0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0471975511965979))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(0.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0536Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0537Schema is the schema of the batches Case0537 returns.
+var Case0537Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0537 evaluates query Case0537 over one batch of table t:
+//
+//	SELECT acos(2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0537(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0537: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0537: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acos(2)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0537Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0538Schema is the schema of the batches Case0538 returns.
+var Case0538Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0538 evaluates query Case0538 over one batch of table t:
+//
+//	SELECT acos(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0538(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0538: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0538: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0538Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0538Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0538Col1 computes output column 1 (r) of query Case0538 on every row, noting its first failed row in failed:
+//
+//	acos(x)
+func case0538Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// acos(x)
+	var directCol arrow.Array // written by the loop, or below from acos
+	var directOut *vec.FixedOut[float64]
+	var acos vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Acos(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &acos, all, n, 1)
+	return directCol
+}
+
+// Case0539Schema is the schema of the batches Case0539 returns.
+var Case0539Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0539 evaluates query Case0539 over one batch of table t:
+//
+//	SELECT atan(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0539(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0539: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0539: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0539Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0540Schema is the schema of the batches Case0540 returns.
+var Case0540Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0540 evaluates query Case0540 over one batch of table t:
+//
+//	SELECT atan(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0540(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0540: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0540: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.7853981633974483))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0540Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0541Schema is the schema of the batches Case0541 returns.
+var Case0541Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0541 evaluates query Case0541 over one batch of table t:
+//
+//	SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0541(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0541: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0541: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn8(n, all, failed, mem, float64(1.5707963267948966))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(CAST('Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0541Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0542Schema is the schema of the batches Case0542 returns.
+var Case0542Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0542 evaluates query Case0542 over one batch of table t:
+//
+//	SELECT atan(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0542(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0542: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0542: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0542Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0542Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0542Col1 computes output column 1 (r) of query Case0542 on every row, noting its first failed row in failed:
+//
+//	atan(x)
+func case0542Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// atan(x)
+	var directCol arrow.Array // written by the loop, or below from atan
+	var directOut *vec.FixedOut[float64]
+	var atan vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Atan(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &atan, all, n, 1)
+	return directCol
+}
+
+// Case0543Schema is the schema of the batches Case0543 returns.
+var Case0543Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0543 evaluates query Case0543 over one batch of table t:
+//
+//	SELECT atan2(0, 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0543(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0543: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0543: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan2(0, 0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(0, 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0543Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0544Schema is the schema of the batches Case0544 returns.
+var Case0544Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0544 evaluates query Case0544 over one batch of table t:
+//
+//	SELECT atan2(1, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0544(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0544: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0544: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan2(1, 1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.7853981633974483))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(1, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0544Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0545Schema is the schema of the batches Case0545 returns.
+var Case0545Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0545 evaluates query Case0545 over one batch of table t:
+//
+//	SELECT atan2(0, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0545(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0545: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0545: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan2(0, -1)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(0, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0545Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0546Schema is the schema of the batches Case0546 returns.
+var Case0546Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0546 evaluates query Case0546 over one batch of table t:
+//
+//	SELECT atan2(-0.0, -1.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0546(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0546: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0546: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan2(-0.0, -1.0)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-0.0, -1.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0546Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0547Schema is the schema of the batches Case0547 returns.
+var Case0547Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0547 evaluates query Case0547 over one batch of table t:
+//
+//	SELECT atan2(-0.0, -0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0547(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0547: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0547: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan2(-0.0, -0.0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-0.0, -0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0547Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0548Schema is the schema of the batches Case0548 returns.
+var Case0548Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0548 evaluates query Case0548 over one batch of table t:
+//
+//	SELECT atan2(-1, 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0548(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0548: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0548: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atan2(-1, 0)
+	col1 := valueColumn8(n, all, failed, mem, float64(-1.5707963267948966))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-1, 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0548Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0549Schema is the schema of the batches Case0549 returns.
+var Case0549Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0549 evaluates query Case0549 over one batch of table t:
+//
+//	SELECT atan2(x, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0549(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0549: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0549: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0549Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(x, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0549Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0549Col1 computes output column 1 (r) of query Case0549 on every row, noting its first failed row in failed:
+//
+//	atan2(x, 1)
+func case0549Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// atan2(x, 1.0)
+	var directCol arrow.Array // written by the loop, or below from atan2
+	var directOut *vec.FixedOut[float64]
+	var atan2 vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Atan2(xV[i], float64(1.0))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &atan2, all, n, 1)
+	return directCol
+}
+
+// Case0550Schema is the schema of the batches Case0550 returns.
+var Case0550Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0550 evaluates query Case0550 over one batch of table t:
+//
+//	SELECT atan2(1, x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0550(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0550: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0550: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0550Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(1, x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0550Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0550Col1 computes output column 1 (r) of query Case0550 on every row, noting its first failed row in failed:
+//
+//	atan2(1, x)
+func case0550Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// atan2(1.0, x)
+	var directCol arrow.Array // written by the loop, or below from atan2
+	var directOut *vec.FixedOut[float64]
+	var atan2 vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Atan2(float64(1.0), xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &atan2, all, n, 1)
+	return directCol
+}
+
+// Case0551Schema is the schema of the batches Case0551 returns.
+var Case0551Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0551 evaluates query Case0551 over one batch of table t:
+//
+//	SELECT sinh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0551(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0551: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0551: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// sinh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0551Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0552Schema is the schema of the batches Case0552 returns.
+var Case0552Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0552 evaluates query Case0552 over one batch of table t:
+//
+//	SELECT sinh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0552(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0552: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0552: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// sinh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.1752011936438014))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0552Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0553Schema is the schema of the batches Case0553 returns.
+var Case0553Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0553 evaluates query Case0553 over one batch of table t:
+//
+//	SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0553(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0553: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0553: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// sinh(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(CAST('Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0553Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0554Schema is the schema of the batches Case0554 returns.
+var Case0554Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0554 evaluates query Case0554 over one batch of table t:
+//
+//	SELECT sinh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0554(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0554: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0554: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0554Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0554Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0554Col1 computes output column 1 (r) of query Case0554 on every row, noting its first failed row in failed:
+//
+//	sinh(x)
+func case0554Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// sinh(x)
+	var directCol arrow.Array // written by the loop, or below from sinh
+	var directOut *vec.FixedOut[float64]
+	var sinh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Sinh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &sinh, all, n, 1)
+	return directCol
+}
+
+// Case0555Schema is the schema of the batches Case0555 returns.
+var Case0555Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0555 evaluates query Case0555 over one batch of table t:
+//
+//	SELECT cosh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0555(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0555: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0555: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cosh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0555Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0556Schema is the schema of the batches Case0556 returns.
+var Case0556Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0556 evaluates query Case0556 over one batch of table t:
+//
+//	SELECT cosh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0556(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0556: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0556: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cosh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.543080634815244))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0556Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0557Schema is the schema of the batches Case0557 returns.
+var Case0557Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0557 evaluates query Case0557 over one batch of table t:
+//
+//	SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0557(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0557: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0557: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cosh(CAST('-Infinity' AS DOUBLE))
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(CAST('-Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0557Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0558Schema is the schema of the batches Case0558 returns.
+var Case0558Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0558 evaluates query Case0558 over one batch of table t:
+//
+//	SELECT cosh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0558(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0558: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0558: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0558Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0558Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0558Col1 computes output column 1 (r) of query Case0558 on every row, noting its first failed row in failed:
+//
+//	cosh(x)
+func case0558Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// cosh(x)
+	var directCol arrow.Array // written by the loop, or below from cosh
+	var directOut *vec.FixedOut[float64]
+	var cosh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Cosh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &cosh, all, n, 1)
+	return directCol
+}
+
+// Case0559Schema is the schema of the batches Case0559 returns.
+var Case0559Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0559 evaluates query Case0559 over one batch of table t:
+//
+//	SELECT tanh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0559(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0559: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0559: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tanh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0559Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0560Schema is the schema of the batches Case0560 returns.
+var Case0560Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0560 evaluates query Case0560 over one batch of table t:
+//
+//	SELECT tanh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0560(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0560: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0560: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tanh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.7615941559557649))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0560Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0561Schema is the schema of the batches Case0561 returns.
+var Case0561Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0561 evaluates query Case0561 over one batch of table t:
+//
+//	SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0561(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0561: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0561: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tanh(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(CAST('Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0561Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0562Schema is the schema of the batches Case0562 returns.
+var Case0562Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0562 evaluates query Case0562 over one batch of table t:
+//
+//	SELECT tanh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0562(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0562: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0562: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0562Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0562Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0562Col1 computes output column 1 (r) of query Case0562 on every row, noting its first failed row in failed:
+//
+//	tanh(x)
+func case0562Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// tanh(x)
+	var directCol arrow.Array // written by the loop, or below from tanh
+	var directOut *vec.FixedOut[float64]
+	var tanh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Tanh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &tanh, all, n, 1)
+	return directCol
+}
+
+// Case0563Schema is the schema of the batches Case0563 returns.
+var Case0563Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0563 evaluates query Case0563 over one batch of table t:
+//
+//	SELECT asinh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0563(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0563: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0563: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asinh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0563Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0564Schema is the schema of the batches Case0564 returns.
+var Case0564Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0564 evaluates query Case0564 over one batch of table t:
+//
+//	SELECT asinh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0564(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0564: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0564: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asinh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.8813735870195429))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0564Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0565Schema is the schema of the batches Case0565 returns.
+var Case0565Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0565 evaluates query Case0565 over one batch of table t:
+//
+//	SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0565(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0565: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0565: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asinh(CAST('-Infinity' AS DOUBLE))
+	col1 := valueColumn15(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(CAST('-Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0565Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0566Schema is the schema of the batches Case0566 returns.
+var Case0566Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0566 evaluates query Case0566 over one batch of table t:
+//
+//	SELECT asinh(-1e10) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0566(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0566: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0566: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asinh(-1e10)
+	col1 := valueColumn15(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(-1e10)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0566Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0567Schema is the schema of the batches Case0567 returns.
+var Case0567Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0567 evaluates query Case0567 over one batch of table t:
+//
+//	SELECT asinh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0567(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0567: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0567: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0567Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0567Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0567Col1 computes output column 1 (r) of query Case0567 on every row, noting its first failed row in failed:
+//
+//	asinh(x)
+func case0567Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// asinh(x)
+	var directCol arrow.Array // written by the loop, or below from asinh
+	var directOut *vec.FixedOut[float64]
+	var asinh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Asinh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &asinh, all, n, 1)
+	return directCol
+}
+
+// Case0568Schema is the schema of the batches Case0568 returns.
+var Case0568Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0568 evaluates query Case0568 over one batch of table t:
+//
+//	SELECT acosh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0568(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0568: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0568: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acosh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0568Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0569Schema is the schema of the batches Case0569 returns.
+var Case0569Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0569 evaluates query Case0569 over one batch of table t:
+//
+//	SELECT acosh(2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0569(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0569: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0569: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acosh(2)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.3169578969248166))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0569Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0570Schema is the schema of the batches Case0570 returns.
+var Case0570Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0570 evaluates query Case0570 over one batch of table t:
+//
+//	SELECT acosh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0570(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0570: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0570: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acosh(0)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0570Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0571Schema is the schema of the batches Case0571 returns.
+var Case0571Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0571 evaluates query Case0571 over one batch of table t:
+//
+//	SELECT acosh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0571(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0571: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0571: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0571Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0571Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0571Col1 computes output column 1 (r) of query Case0571 on every row, noting its first failed row in failed:
+//
+//	acosh(x)
+func case0571Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// acosh(x)
+	var directCol arrow.Array // written by the loop, or below from acosh
+	var directOut *vec.FixedOut[float64]
+	var acosh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Acosh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &acosh, all, n, 1)
+	return directCol
+}
+
+// Case0572Schema is the schema of the batches Case0572 returns.
+var Case0572Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0572 evaluates query Case0572 over one batch of table t:
+//
+//	SELECT atanh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0572(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0572: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0572: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0572Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0573Schema is the schema of the batches Case0573 returns.
+var Case0573Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0573 evaluates query Case0573 over one batch of table t:
+//
+//	SELECT atanh(0.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0573(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0573: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0573: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.5493061443340548))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(0.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0573Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0574Schema is the schema of the batches Case0574 returns.
+var Case0574Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0574 evaluates query Case0574 over one batch of table t:
+//
+//	SELECT atanh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0574(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0574: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0574: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(1)
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0574Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0575Schema is the schema of the batches Case0575 returns.
+var Case0575Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0575 evaluates query Case0575 over one batch of table t:
+//
+//	SELECT atanh(-1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0575(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0575: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0575: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(-1)
+	col1 := valueColumn15(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(-1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0575Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0576Schema is the schema of the batches Case0576 returns.
+var Case0576Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0576 evaluates query Case0576 over one batch of table t:
+//
+//	SELECT atanh(2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0576(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0576: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0576: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(2)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0576Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0577Schema is the schema of the batches Case0577 returns.
+var Case0577Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0577 evaluates query Case0577 over one batch of table t:
+//
+//	SELECT atanh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0577(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0577: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0577: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0577Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0577Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0577Col1 computes output column 1 (r) of query Case0577 on every row, noting its first failed row in failed:
+//
+//	atanh(x)
+func case0577Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// atanh(x)
+	var directCol arrow.Array // written by the loop, or below from atanh
+	var directOut *vec.FixedOut[float64]
+	var atanh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Atanh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &atanh, all, n, 1)
+	return directCol
+}
+
+// Case0578Schema is the schema of the batches Case0578 returns.
+var Case0578Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0578 evaluates query Case0578 over one batch of table t:
+//
+//	SELECT degrees(3.141592653589793) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0578(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0578: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0578: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// degrees(3.141592653589793)
+	col1 := valueColumn8(n, all, failed, mem, float64(180.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(3.141592653589793)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0578Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0579Schema is the schema of the batches Case0579 returns.
+var Case0579Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0579 evaluates query Case0579 over one batch of table t:
+//
+//	SELECT degrees(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0579(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0579: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0579: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// degrees(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(57.29577951308232))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0579Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0580Schema is the schema of the batches Case0580 returns.
+var Case0580Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0580 evaluates query Case0580 over one batch of table t:
+//
+//	SELECT degrees(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0580(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0580: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0580: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0580Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0580Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0580Col1 computes output column 1 (r) of query Case0580 on every row, noting its first failed row in failed:
+//
+//	degrees(x)
+func case0580Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// degrees(x)
+	var directCol arrow.Array // written by the loop, or below from degrees
+	var directOut *vec.FixedOut[float64]
+	var degrees vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Degrees(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &degrees, all, n, 1)
+	return directCol
+}
+
+// Case0581Schema is the schema of the batches Case0581 returns.
+var Case0581Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0581 evaluates query Case0581 over one batch of table t:
+//
+//	SELECT radians(180) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0581(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0581: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0581: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// radians(180)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "radians(180)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0581Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0582Schema is the schema of the batches Case0582 returns.
+var Case0582Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0582 evaluates query Case0582 over one batch of table t:
+//
+//	SELECT radians(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0582(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0582: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0582: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// radians(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "radians(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0582Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0583Schema is the schema of the batches Case0583 returns.
+var Case0583Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0583 evaluates query Case0583 over one batch of table t:
+//
+//	SELECT radians(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0583(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0583: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0583: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0583Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "radians(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0583Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0583Col1 computes output column 1 (r) of query Case0583 on every row, noting its first failed row in failed:
+//
+//	radians(x)
+func case0583Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// radians(x)
+	var directCol arrow.Array // written by the loop, or below from radians
+	var directOut *vec.FixedOut[float64]
+	var radians vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Radians(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &radians, all, n, 1)
+	return directCol
+}
+
+// Case0584Schema is the schema of the batches Case0584 returns.
+var Case0584Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0584 evaluates query Case0584 over one batch of table t:
+//
+//	SELECT rint(12.3456) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0584(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0584: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0584: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// rint(12.3456)
+	col1 := valueColumn8(n, all, failed, mem, float64(12.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(12.3456)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0584Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0585Schema is the schema of the batches Case0585 returns.
+var Case0585Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0585 evaluates query Case0585 over one batch of table t:
+//
+//	SELECT rint(2.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0585(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0585: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0585: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// rint(2.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(2.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0585Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0586Schema is the schema of the batches Case0586 returns.
+var Case0586Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0586 evaluates query Case0586 over one batch of table t:
+//
+//	SELECT rint(3.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0586(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0586: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0586: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// rint(3.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(4.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(3.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0586Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0587Schema is the schema of the batches Case0587 returns.
+var Case0587Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0587 evaluates query Case0587 over one batch of table t:
+//
+//	SELECT rint(-0.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0587(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0587: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0587: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// rint(-0.5)
+	col1 := valueColumn14(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(-0.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0587Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0588Schema is the schema of the batches Case0588 returns.
+var Case0588Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0588 evaluates query Case0588 over one batch of table t:
+//
+//	SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0588(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0588: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0588: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// rint(CAST('NaN' AS DOUBLE))
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(CAST('NaN' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0588Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0589Schema is the schema of the batches Case0589 returns.
+var Case0589Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0589 evaluates query Case0589 over one batch of table t:
+//
+//	SELECT rint(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0589(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0589: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0589: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0589Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0589Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0589Col1 computes output column 1 (r) of query Case0589 on every row, noting its first failed row in failed:
+//
+//	rint(x)
+func case0589Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// rint(x)
+	var directCol arrow.Array // written by the loop, or below from rint
+	var directOut *vec.FixedOut[float64]
+	var rint vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Rint(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &rint, all, n, 1)
+	return directCol
+}
+
+// Case0590Schema is the schema of the batches Case0590 returns.
+var Case0590Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0590 evaluates query Case0590 over one batch of table t:
+//
+//	SELECT pi() AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0590(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0590: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0590: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pi()
+	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pi()"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0590Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0591Schema is the schema of the batches Case0591 returns.
+var Case0591Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0591 evaluates query Case0591 over one batch of table t:
+//
+//	SELECT PI() AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0591(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0591: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0591: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// PI()
+	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "PI()"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0591Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0592Schema is the schema of the batches Case0592 returns.
+var Case0592Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0592 evaluates query Case0592 over one batch of table t:
+//
+//	SELECT degrees(pi()) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0592(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0592: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0592: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// degrees(pi())
+	col1 := valueColumn8(n, all, failed, mem, float64(180.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(pi())"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0592Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0593Schema is the schema of the batches Case0593 returns.
+var Case0593Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0593 evaluates query Case0593 over one batch of table t:
+//
+//	SELECT e() AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0593(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0593: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0593: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// e()
+	col1 := valueColumn8(n, all, failed, mem, float64(2.718281828459045))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "e()"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0593Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0594Schema is the schema of the batches Case0594 returns.
+var Case0594Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0594 evaluates query Case0594 over one batch of table t:
+//
+//	SELECT e() + x AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0594(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0594: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0594: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0594Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "e() + x"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0594Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0594Col1 computes output column 1 (r) of query Case0594 on every row, noting its first failed row in failed:
+//
+//	e() + x
+func case0594Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (2.718281828459045 + x)
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[float64]
+	var sum vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.AddFloat64(float64(2.718281828459045), xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &sum, all, n, 1)
+	return directCol
+}
+
+// Case0595Schema is the schema of the batches Case0595 returns.
+var Case0595Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0595 evaluates query Case0595 over one batch of table t:
+//
+//	SELECT pmod(10, 3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0595(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0595: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0595: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(10, 3)
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(10, 3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0595Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0596Schema is the schema of the batches Case0596 returns.
+var Case0596Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0596 evaluates query Case0596 over one batch of table t:
+//
+//	SELECT pmod(-10, 3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0596(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0596: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0596: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(-10, 3)
+	col1 := valueColumn10(n, all, failed, mem, int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(-10, 3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0596Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0597Schema is the schema of the batches Case0597 returns.
+var Case0597Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0597 evaluates query Case0597 over one batch of table t:
+//
+//	SELECT pmod(-7, -3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0597(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0597: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0597: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(-7, -3)
+	col1 := valueColumn10(n, all, failed, mem, int32(-1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(-7, -3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0597Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0598Schema is the schema of the batches Case0598 returns.
+var Case0598Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0598 evaluates query Case0598 over one batch of table t:
+//
+//	SELECT pmod(7, -3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0598(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0598: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0598: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(7, -3)
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(7, -3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0598Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0599Schema is the schema of the batches Case0599 returns.
+var Case0599Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0599 evaluates query Case0599 over one batch of table t:
+//
+//	SELECT pmod(-1, -2147483648) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0599(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0599: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0599: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(-1, -2147483648)
+	col1 := valueColumn10(n, all, failed, mem, int32(2147483647))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(-1, -2147483648)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0599Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0600Schema is the schema of the batches Case0600 returns.
+var Case0600Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0600 evaluates query Case0600 over one batch of table t:
+//
+//	SELECT pmod(i, j) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0600(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0600: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0600: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0600Col1(n, all, i_, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(i, j)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0600Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0600Col1 computes output column 1 (r) of query Case0600 on every row, noting its first failed row in failed:
+//
+//	pmod(i, j)
+func case0600Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// pmod(i, j)
+	var directCol arrow.Array // written by the loop, or below from pmod
+	var directOut *vec.FixedOut[int32]
+	var pmod vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		jV := j.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&j))
+		pmod.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.PmodInt32(i_V[i], jV[i]))
+			vec.EndStrictRow(&pmod, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &pmod, all, n, 1)
+	return directCol
+}
+
+// Case0601Schema is the schema of the batches Case0601 returns.
+var Case0601Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0601 evaluates query Case0601 over one batch of table t:
+//
+//	SELECT pmod(a, b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0601(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0601: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0601: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(a, b)
+	col1 := pmodColumn(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(a, b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0601Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// pmodColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0601 on every row, noting its first failed row in failed:
+//
+//	pmod(a, b)
+func pmodColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var pmod vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		pmod.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int64(rt.PmodInt64(aV[i], bV[i]))
+			vec.EndStrictRow(&pmod, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &pmod, all, n, 1)
+	return directCol
+}
+
+// Case0602Schema is the schema of the batches Case0602 returns.
+var Case0602Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0602 evaluates query Case0602 over one batch of table t:
+//
+//	SELECT pmod(a, b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0602(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0602: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0602: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(a, b)
+	col1 := pmodColumn(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(a, b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0602Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0603Schema is the schema of the batches Case0603 returns.
+var Case0603Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0603 evaluates query Case0603 over one batch of table t:
+//
+//	SELECT pmod(10, 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0603(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0603: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0603: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(10, 0)
+	col1 := valueColumn11(n, all, failed, mem, "DIVIDE_BY_ZERO", "Division by zero.")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(10, 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0603Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0604Schema is the schema of the batches Case0604 returns.
+var Case0604Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0604 evaluates query Case0604 over one batch of table t:
+//
+//	SELECT pmod(-7.5, 2.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0604(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0604: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0604: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(-7.5, 2.0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.5))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(-7.5, 2.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0604Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0605Schema is the schema of the batches Case0605 returns.
+var Case0605Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0605 evaluates query Case0605 over one batch of table t:
+//
+//	SELECT pmod(7.5, 0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0605(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0605: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0605: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(7.5, 0.0)
+	col1 := valueColumn16(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(7.5, 0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0605Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// valueColumn16 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0605 on every row, noting its first failed row in failed:
+//
+//	pmod(7.5, 0.0)
+func valueColumn16(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.ErrVec[float64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
+}
+
+// Case0606Schema is the schema of the batches Case0606 returns.
+var Case0606Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0606 evaluates query Case0606 over one batch of table t:
+//
+//	SELECT pmod(7.5, -0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0606(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0606: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0606: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// pmod(7.5, -0.0)
+	col1 := valueColumn16(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(7.5, -0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0606Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0607Schema is the schema of the batches Case0607 returns.
+var Case0607Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0607 evaluates query Case0607 over one batch of table t:
+//
+//	SELECT pmod(i, 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0607(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0607: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0607: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0607Col1(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(i, 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0607Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0607Col1 computes output column 1 (r) of query Case0607 on every row, noting its first failed row in failed:
+//
+//	pmod(i, 0)
+func case0607Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// pmod(i, 0)
+	var directCol arrow.Array // written by the loop, or below from pmod
+	var directOut *vec.FixedOut[int32]
+	var pmod vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&i_))
+		pmod.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.PmodInt32(i_V[i], int32(0)))
+			vec.EndStrictRow(&pmod, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &pmod, all, n, 1)
+	return directCol
+}
+
+// Case0608Schema is the schema of the batches Case0608 returns.
+var Case0608Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0608 evaluates query Case0608 over one batch of table t:
+//
+//	SELECT pmod(a DIV b, c) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0608(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0608: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0608: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+	c_ := vec.Int64s(in.Column(2))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0608Col1(n, all, a, b, c_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(a DIV b, c)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0608Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0608Col1 computes output column 1 (r) of query Case0608 on every row, noting its first failed row in failed:
+//
+//	pmod(a DIV b, c)
+func case0608Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// pmod((a DIV b), c)
+	var directCol arrow.Array // written by the loop, or below from pmod
+	var directOut *vec.FixedOut[int64]
+	var pmod vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		c_V := c_.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b), vec.FlagsOf(&c_))
+		pmod.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int64(rt.PmodInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), c_V[i]))
+			vec.EndStrictRow(&pmod, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &pmod, all, n, 1)
+	return directCol
+}
+
+// Case0609Schema is the schema of the batches Case0609 returns.
+var Case0609Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0609 evaluates query Case0609 over one batch of table t:
+//
+//	SELECT pmod(c, a DIV b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0609(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0609: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0609: %w", err)
+	}
+	n := int(in.NumRows())
+	c_ := vec.Int64s(in.Column(2))
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0609Col1(n, all, c_, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(c, a DIV b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0609Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0609Col1 computes output column 1 (r) of query Case0609 on every row, noting its first failed row in failed:
+//
+//	pmod(c, a DIV b)
+func case0609Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// pmod(c, (a DIV b))
+	var directCol arrow.Array // written by the loop, or below from pmod
+	var directOut *vec.FixedOut[int64]
+	var pmod vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&c_), vec.FlagsOf(&a), vec.FlagsOf(&b))
+		pmod.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int64(rt.PmodInt64(c_V[i], bad.Int64(rt.DivInt64(aV[i], bV[i]))))
+			vec.EndStrictRow(&pmod, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &pmod, all, n, 1)
+	return directCol
+}
+
+// Case0610Schema is the schema of the batches Case0610 returns.
+var Case0610Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0610 evaluates query Case0610 over one batch of table t:
+//
+//	SELECT pmod(a DIV b, 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0610(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0610: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0610: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0610Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(a DIV b, 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0610Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0610Col1 computes output column 1 (r) of query Case0610 on every row, noting its first failed row in failed:
+//
+//	pmod(a DIV b, 0)
+func case0610Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// pmod((a DIV b), 0)
+	var directCol arrow.Array // written by the loop, or below from pmod
+	var directOut *vec.FixedOut[int64]
+	var pmod vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		pmod.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int64(rt.PmodInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int64(0)))
+			vec.EndStrictRow(&pmod, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &pmod, all, n, 1)
+	return directCol
+}
+
+// Case0611Schema is the schema of the batches Case0611 returns.
+var Case0611Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0611 evaluates query Case0611 over one batch of table t:
+//
+//	SELECT bround(2.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0611(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0611: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0611: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(2.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(2.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0611Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0612Schema is the schema of the batches Case0612 returns.
+var Case0612Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0612 evaluates query Case0612 over one batch of table t:
+//
+//	SELECT bround(3.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0612(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0612: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0612: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(3.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(4.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(3.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0612Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0613Schema is the schema of the batches Case0613 returns.
+var Case0613Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0613 evaluates query Case0613 over one batch of table t:
+//
+//	SELECT bround(-2.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0613(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0613: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0613: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(-2.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(-2.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(-2.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0613Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0614Schema is the schema of the batches Case0614 returns.
+var Case0614Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0614 evaluates query Case0614 over one batch of table t:
+//
+//	SELECT bround(2.5, 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0614(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0614: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0614: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(2.5, 0)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(2.5, 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0614Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0615Schema is the schema of the batches Case0615 returns.
+var Case0615Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0615 evaluates query Case0615 over one batch of table t:
+//
+//	SELECT bround(0.125, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0615(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0615: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0615: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(0.125, 2)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.12))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(0.125, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0615Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0616Schema is the schema of the batches Case0616 returns.
+var Case0616Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0616 evaluates query Case0616 over one batch of table t:
+//
+//	SELECT bround(0.135, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0616(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0616: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0616: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(0.135, 2)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.14))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(0.135, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0616Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0617Schema is the schema of the batches Case0617 returns.
+var Case0617Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0617 evaluates query Case0617 over one batch of table t:
+//
+//	SELECT bround(1.05, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0617(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0617: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0617: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(1.05, 1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(1.05, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0617Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0618Schema is the schema of the batches Case0618 returns.
+var Case0618Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0618 evaluates query Case0618 over one batch of table t:
+//
+//	SELECT bround(1.0500001, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0618(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0618: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0618: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(1.0500001, 1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(1.0500001, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0618Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0619Schema is the schema of the batches Case0619 returns.
+var Case0619Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0619 evaluates query Case0619 over one batch of table t:
+//
+//	SELECT bround(-0.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0619(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0619: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0619: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(-0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(-0.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0619Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0620Schema is the schema of the batches Case0620 returns.
+var Case0620Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0620 evaluates query Case0620 over one batch of table t:
+//
+//	SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0620(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0620: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0620: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(CAST('NaN' AS DOUBLE), 1)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(CAST('NaN' AS DOUBLE), 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0620Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0621Schema is the schema of the batches Case0621 returns.
+var Case0621Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0621 evaluates query Case0621 over one batch of table t:
+//
+//	SELECT bround(25, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0621(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0621: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0621: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(25, -1)
+	col1 := valueColumn10(n, all, failed, mem, int32(20))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(25, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0621Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0622Schema is the schema of the batches Case0622 returns.
+var Case0622Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0622 evaluates query Case0622 over one batch of table t:
+//
+//	SELECT bround(35, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0622(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0622: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0622: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(35, -1)
+	col1 := valueColumn10(n, all, failed, mem, int32(40))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(35, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0622Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0623Schema is the schema of the batches Case0623 returns.
+var Case0623Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0623 evaluates query Case0623 over one batch of table t:
+//
+//	SELECT bround(-25, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0623(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0623: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0623: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(-25, -1)
+	col1 := valueColumn10(n, all, failed, mem, int32(-20))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(-25, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0623Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0624Schema is the schema of the batches Case0624 returns.
+var Case0624Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0624 evaluates query Case0624 over one batch of table t:
+//
+//	SELECT bround(26, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0624(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0624: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0624: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(26, -1)
+	col1 := valueColumn10(n, all, failed, mem, int32(30))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(26, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0624Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0625Schema is the schema of the batches Case0625 returns.
+var Case0625Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0625 evaluates query Case0625 over one batch of table t:
+//
+//	SELECT bround(2147483647, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0625(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0625: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0625: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(2147483647, -1)
+	col1 := valueColumn11(n, all, failed, mem, "ARITHMETIC_OVERFLOW", "integer overflow")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(2147483647, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0625Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0626Schema is the schema of the batches Case0626 returns.
+var Case0626Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0626 evaluates query Case0626 over one batch of table t:
+//
+//	SELECT bround(a, -2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0626(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0626: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0626: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(a, -2)
+	col1 := broundColumn(n, all, a, mem, failed, int32(-2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(a, -2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0626Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// broundColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0626 on every row, noting its first failed row in failed:
+//
+//	bround(a, -2)
+func broundColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var bround vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		bround.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int64(rt.BroundScaleInt64(aV[i], int32(value1)))
+			vec.EndStrictRow(&bround, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bround, all, n, 1)
+	return directCol
+}
+
+// Case0627Schema is the schema of the batches Case0627 returns.
+var Case0627Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0627 evaluates query Case0627 over one batch of table t:
+//
+//	SELECT bround(a, -2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0627(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0627: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0627: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(a, -2)
+	col1 := broundColumn(n, all, a, mem, failed, int32(-2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(a, -2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0627Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0628Schema is the schema of the batches Case0628 returns.
+var Case0628Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0628 evaluates query Case0628 over one batch of table t:
+//
+//	SELECT bround(a, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0628(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0628: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0628: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bround(a, -1)
+	col1 := broundColumn(n, all, a, mem, failed, int32(-1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(a, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0628Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0629Schema is the schema of the batches Case0629 returns.
+var Case0629Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0629 evaluates query Case0629 over one batch of table t:
+//
+//	SELECT bround(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0629(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0629: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0629: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0629Col1(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0629Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0629Col1 computes output column 1 (r) of query Case0629 on every row, noting its first failed row in failed:
+//
+//	bround(i)
+func case0629Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// bround(i)
+	var directCol arrow.Array // written by the loop, or below from bround
+	var directOut *vec.FixedOut[int32]
+	var bround vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_)), nil)
+		for i := range out {
+			out[i] = rt.BroundInt32(i_V[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bround, all, n, 1)
+	return directCol
+}
+
+// Case0630Schema is the schema of the batches Case0630 returns.
+var Case0630Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0630 evaluates query Case0630 over one batch of table t:
+//
+//	SELECT bround(x, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0630(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0630: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0630: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0630Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(x, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0630Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0630Col1 computes output column 1 (r) of query Case0630 on every row, noting its first failed row in failed:
+//
+//	bround(x, 1)
+func case0630Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// bround(x, 1)
+	var directCol arrow.Array // written by the loop, or below from bround
+	var directOut *vec.FixedOut[float64]
+	var bround vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.BroundScaleFloat64(xV[i], int32(1))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bround, all, n, 1)
+	return directCol
+}
+
+// Case0631Schema is the schema of the batches Case0631 returns.
+var Case0631Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0631 evaluates query Case0631 over one batch of table t:
+//
+//	SELECT bround(2.5, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0631(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0631: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0631: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0631Col1(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(2.5, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0631Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0631Col1 computes output column 1 (r) of query Case0631 on every row, noting its first failed row in failed:
+//
+//	bround(2.5, i)
+func case0631Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// bround(2.5, i)
+	var directCol arrow.Array // written by the loop, or below from bround
+	var directOut *vec.FixedOut[float64]
+	var bround vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_)), nil)
+		for i := range out {
+			out[i] = rt.BroundScaleFloat64(float64(2.5), i_V[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bround, all, n, 1)
+	return directCol
+}
+
+// Case0632Schema is the schema of the batches Case0632 returns.
+var Case0632Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0632 evaluates query Case0632 over one batch of table t:
+//
+//	SELECT factorial(5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0632(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0632: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0632: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// factorial(5)
+	col1 := valueColumn9(n, all, failed, mem, int64(120))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0632Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0633Schema is the schema of the batches Case0633 returns.
+var Case0633Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0633 evaluates query Case0633 over one batch of table t:
+//
+//	SELECT factorial(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0633(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0633: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0633: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// factorial(0)
+	col1 := valueColumn9(n, all, failed, mem, int64(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0633Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0634Schema is the schema of the batches Case0634 returns.
+var Case0634Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0634 evaluates query Case0634 over one batch of table t:
+//
+//	SELECT factorial(20) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0634(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0634: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0634: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// factorial(20)
+	col1 := valueColumn9(n, all, failed, mem, int64(2432902008176640000))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(20)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0634Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0635Schema is the schema of the batches Case0635 returns.
+var Case0635Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0635 evaluates query Case0635 over one batch of table t:
+//
+//	SELECT factorial(21) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0635(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0635: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0635: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// factorial(21)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(21)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0635Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0636Schema is the schema of the batches Case0636 returns.
+var Case0636Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0636 evaluates query Case0636 over one batch of table t:
+//
+//	SELECT factorial(-1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0636(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0636: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0636: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// factorial(-1)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(-1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0636Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0637Schema is the schema of the batches Case0637 returns.
+var Case0637Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0637 evaluates query Case0637 over one batch of table t:
+//
+//	SELECT factorial(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0637(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0637: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0637: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// factorial(i)
+	col1 := ifThenColumn3(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0637Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0637 on every row, noting its first failed row in failed:
+//
+//	factorial(i)
+func ifThenColumn3(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		i_V := i_.V[:n]
+		i_Valid := vec.AndValid(n, vec.FlagsOf(&i_))
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
+		if i_.Clean() {
+			var nullBits uint64
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.FactorialDefined(i_V[i]) {
+					out[i] = rt.Factorial(i_V[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64
+			for i, i_ValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					i_ValidWord = i_Valid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(i_ValidWord, i), rt.FactorialDefined(i_V[i])) {
+					out[i] = rt.Factorial(i_V[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0638Schema is the schema of the batches Case0638 returns.
+var Case0638Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0638 evaluates query Case0638 over one batch of table t:
+//
+//	SELECT factorial(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0638(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0638: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0638: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// factorial(i)
+	col1 := ifThenColumn3(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0638Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0639Schema is the schema of the batches Case0639 returns.
+var Case0639Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0639 evaluates query Case0639 over one batch of table t:
+//
+//	SELECT factorial(CAST(a / b AS INT)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0639(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0639: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0639: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0639Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(CAST(a / b AS INT))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0639Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0639Col1 computes output column 1 (r) of query Case0639 on every row, noting its first failed row in failed:
+//
+//	factorial(CAST(a / b AS INT))
+func case0639Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(factorial_domain(CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT)), factorial(CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT)), CAST(NULL AS BIGI...
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := directOut.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		directOut.PrepareNulls()
+		if a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT)
+				asInt := bad.Int32(rt.CastFloat64ToInt32(bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))))
+				if rt.FactorialDefined(asInt) {
+					out[i] = rt.Factorial(asInt)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT)
+				asInt := bad.Int32(rt.CastFloat64ToInt32(bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))))
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.FactorialDefined(asInt)) {
+					out[i] = rt.Factorial(asInt)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT)
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
+		// CAST(b AS DOUBLE)
+		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
+		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		quotient := vec.Map2E(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.DivideFloat64)
+		// CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT)
+		asInt2 := vec.Map1E(rest, n, vec.VecArg(&quotient), rt.CastFloat64ToInt32)
+		// factorial_domain(CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT))
+		factorialDomain := vec.Map1(rest, n, vec.VecArg(&asInt2), rt.FactorialDefined)
+		// IF(factorial_domain(CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT)), factorial(CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT)), CAST(NULL AS BIGI...
+		then, otherwise := vec.Split(&factorialDomain, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &factorialDomain, rest, n)
+		// factorial(CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT))
+		factorial := vec.Map1(then, n, vec.VecArg(&asInt2), rt.Factorial)
+		vec.Merge(&ifResult2, &factorial, then, n)
+		vec.FillNull(&ifResult2, otherwise, n)
+		if fused {
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return directCol
+}
+
+// Case0640Schema is the schema of the batches Case0640 returns.
+var Case0640Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0640 evaluates query Case0640 over one batch of table t:
+//
+//	SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0640(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0640: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0640: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(5.3, 0.2, 10.6, 5)
+	col1 := valueColumn9(n, all, failed, mem, int64(3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5.3, 0.2, 10.6, 5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0640Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0641Schema is the schema of the batches Case0641 returns.
+var Case0641Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0641 evaluates query Case0641 over one batch of table t:
+//
+//	SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0641(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0641: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0641: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(-2.1, 1.3, 3.4, 3)
+	col1 := valueColumn9(n, all, failed, mem, int64(0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(-2.1, 1.3, 3.4, 3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0641Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0642Schema is the schema of the batches Case0642 returns.
+var Case0642Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0642 evaluates query Case0642 over one batch of table t:
+//
+//	SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0642(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0642: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0642: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(8.1, 0.0, 5.7, 4)
+	col1 := valueColumn9(n, all, failed, mem, int64(5))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(8.1, 0.0, 5.7, 4)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0642Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0643Schema is the schema of the batches Case0643 returns.
+var Case0643Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0643 evaluates query Case0643 over one batch of table t:
+//
+//	SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0643(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0643: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0643: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(-0.9, 5.2, 0.5, 2)
+	col1 := valueColumn9(n, all, failed, mem, int64(3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(-0.9, 5.2, 0.5, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0643Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0644Schema is the schema of the batches Case0644 returns.
+var Case0644Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0644 evaluates query Case0644 over one batch of table t:
+//
+//	SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0644(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0644: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0644: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(5.0, 10.0, 0.0, 5)
+	col1 := valueColumn9(n, all, failed, mem, int64(3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5.0, 10.0, 0.0, 5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0644Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0645Schema is the schema of the batches Case0645 returns.
+var Case0645Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0645 evaluates query Case0645 over one batch of table t:
+//
+//	SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0645(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0645: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0645: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(10.0, 0.0, 10.0, 5)
+	col1 := valueColumn9(n, all, failed, mem, int64(6))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(10.0, 0.0, 10.0, 5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0645Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0646Schema is the schema of the batches Case0646 returns.
+var Case0646Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0646 evaluates query Case0646 over one batch of table t:
+//
+//	SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0646(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0646: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0646: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(0.0, 0.0, 10.0, 5)
+	col1 := valueColumn9(n, all, failed, mem, int64(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(0.0, 0.0, 10.0, 5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0646Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0647Schema is the schema of the batches Case0647 returns.
+var Case0647Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0647 evaluates query Case0647 over one batch of table t:
+//
+//	SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0647(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0647: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0647: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5)
+	col1 := valueColumn9(n, all, failed, mem, int64(6))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0647Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0648Schema is the schema of the batches Case0648 returns.
+var Case0648Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case0648 evaluates query Case0648 over one batch of table t:
+//
+//	SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0648(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0648: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0648: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5)
+	col1 := valueColumn9(n, all, failed, mem, int64(0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0648Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0649Schema is the schema of the batches Case0649 returns.
+var Case0649Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0649 evaluates query Case0649 over one batch of table t:
+//
+//	SELECT width_bucket(5, 0, 10, a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0649(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0649: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0649: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(5, 0, 10, a)
+	col1 := ifThenColumn4(n, all, a, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, 10, a)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0649Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn4 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0649 on every row, noting its first failed row in failed:
+//
+//	width_bucket(5, 0, 10, a)
+func ifThenColumn4(n int, all vec.Sel, in1 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		in1V := in1.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&in1))
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
+		if in1.Clean() {
+			var nullBits uint64
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.WidthBucketDefined(float64(5.0), float64(0.0), float64(10.0), in1V[i]) {
+					out[i] = rt.WidthBucket(float64(5.0), float64(0.0), float64(10.0), in1V[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64
+			for i, aValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					aValidWord = aValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(aValidWord, i), rt.WidthBucketDefined(float64(5.0), float64(0.0), float64(10.0), in1V[i])) {
+					out[i] = rt.WidthBucket(float64(5.0), float64(0.0), float64(10.0), in1V[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0650Schema is the schema of the batches Case0650 returns.
+var Case0650Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0650 evaluates query Case0650 over one batch of table t:
+//
+//	SELECT width_bucket(5, 0, 10, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0650(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0650: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0650: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(5, 0, 10, -1)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, 10, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0650Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0651Schema is the schema of the batches Case0651 returns.
+var Case0651Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0651 evaluates query Case0651 over one batch of table t:
+//
+//	SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0651(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0651: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0651: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(5, 0, 10, 9223372036854775807)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, 10, 9223372036854775807)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0651Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0652Schema is the schema of the batches Case0652 returns.
+var Case0652Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0652 evaluates query Case0652 over one batch of table t:
+//
+//	SELECT width_bucket(5, 3, 3, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0652(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0652: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0652: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(5, 3, 3, 2)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 3, 3, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0652Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0653Schema is the schema of the batches Case0653 returns.
+var Case0653Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0653 evaluates query Case0653 over one batch of table t:
+//
+//	SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0653(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0653: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0653: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(5.0, 0.0, -0.0, 2)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5.0, 0.0, -0.0, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0653Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0654Schema is the schema of the batches Case0654 returns.
+var Case0654Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0654 evaluates query Case0654 over one batch of table t:
+//
+//	SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0654(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0654: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0654: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0654Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0655Schema is the schema of the batches Case0655 returns.
+var Case0655Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0655 evaluates query Case0655 over one batch of table t:
+//
+//	SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0655(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0655: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0655: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0655Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0656Schema is the schema of the batches Case0656 returns.
+var Case0656Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0656 evaluates query Case0656 over one batch of table t:
+//
+//	SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0656(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0656: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0656: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2)
+	col1 := valueColumn2(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0656Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0657Schema is the schema of the batches Case0657 returns.
+var Case0657Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0657 evaluates query Case0657 over one batch of table t:
+//
+//	SELECT width_bucket(x, 0, 10, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0657(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0657: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0657: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0657Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(x, 0, 10, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0657Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0657Col1 computes output column 1 (r) of query Case0657 on every row, noting its first failed row in failed:
+//
+//	width_bucket(x, 0, 10, 2)
+func case0657Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(width_bucket_domain(x, 0.0, 10.0, 2), width_bucket(x, 0.0, 10.0, 2), CAST(NULL AS BIGINT))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		xV := x.V[:n]
+		xValid := vec.AndValid(n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
+		if x.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.WidthBucketDefined(xV[i], float64(0.0), float64(10.0), int64(2)) {
+					out[i] = rt.WidthBucket(xV[i], float64(0.0), float64(10.0), int64(2))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, xValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					xValidWord = xValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(xValidWord, i), rt.WidthBucketDefined(xV[i], float64(0.0), float64(10.0), int64(2))) {
+					out[i] = rt.WidthBucket(xV[i], float64(0.0), float64(10.0), int64(2))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0658Schema is the schema of the batches Case0658 returns.
+var Case0658Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0658 evaluates query Case0658 over one batch of table t:
+//
+//	SELECT width_bucket(5, 0, 10, c) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0658(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0658: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0658: %w", err)
+	}
+	n := int(in.NumRows())
+	c_ := vec.Int64s(in.Column(2))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// width_bucket(5, 0, 10, c)
+	col1 := ifThenColumn4(n, all, c_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, 10, c)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0658Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0659Schema is the schema of the batches Case0659 returns.
+var Case0659Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0659 evaluates query Case0659 over one batch of table t:
+//
+//	SELECT width_bucket(i, j, 10, a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0659(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0659: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0659: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	j := vec.Int32s(in.Column(4))
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0659Col1(n, all, a, j, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(i, j, 10, a)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0659Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0659Col1 computes output column 1 (r) of query Case0659 on every row, noting its first failed row in failed:
+//
+//	width_bucket(i, j, 10, a)
+func case0659Col1(n int, all vec.Sel, a vec.Vec[int64], j vec.Vec[int32], i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(width_bucket_domain(CAST(i AS DOUBLE), CAST(j AS DOUBLE), 10.0, a), width_bucket(CAST(i AS DOUBLE), CAST(j AS DOUBLE), 10.0, a), CAST(NULL AS BIGINT))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		jV := j.V[:n]
+		i_V := i_.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&j), vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
+		if a.Clean() && j.Clean() && i_.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): CAST(i AS DOUBLE)
+				asDouble := rt.CastInt32ToFloat64(i_V[i])
+				// shared (always): CAST(j AS DOUBLE)
+				asDouble2 := rt.CastInt32ToFloat64(jV[i])
+				if rt.WidthBucketDefined(asDouble, asDouble2, float64(10.0), aV[i]) {
+					out[i] = rt.WidthBucket(asDouble, asDouble2, float64(10.0), aV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): CAST(i AS DOUBLE)
+				asDouble := rt.CastInt32ToFloat64(i_V[i])
+				// shared (always): CAST(j AS DOUBLE)
+				asDouble2 := rt.CastInt32ToFloat64(jV[i])
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.WidthBucketDefined(asDouble, asDouble2, float64(10.0), aV[i])) {
+					out[i] = rt.WidthBucket(asDouble, asDouble2, float64(10.0), aV[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0660Schema is the schema of the batches Case0660 returns.
+var Case0660Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0660 evaluates query Case0660 over one batch of table t:
+//
+//	SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0660(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0660: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0660: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0660Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(a / b, 3, 3, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0660Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0660Col1 computes output column 1 (r) of query Case0660 on every row, noting its first failed row in failed:
+//
+//	width_bucket(a / b, 3, 3, 2)
+func case0660Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(width_bucket_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 3.0, 3.0, 2), width_bucket((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 3.0, 3.0, 2), CAST(NULL A...
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := directOut.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		directOut.PrepareNulls()
+		if a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if rt.WidthBucketDefined(quotient, float64(3.0), float64(3.0), int64(2)) {
+					out[i] = rt.WidthBucket(quotient, float64(3.0), float64(3.0), int64(2))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.WidthBucketDefined(quotient, float64(3.0), float64(3.0), int64(2))) {
+					out[i] = rt.WidthBucket(quotient, float64(3.0), float64(3.0), int64(2))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
+		// CAST(b AS DOUBLE)
+		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
+		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.DivideFloat64)
+		// width_bucket_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 3.0, 3.0, 2)
+		widthBucketDomain := vec.Make[bool](n)
+		{
+			quotient2V := quotient2.V[:n]
+			out := widthBucketDomain.V[:n]
+			if vec.Strict(&widthBucketDomain, rest, n, vec.FlagsOf(&quotient2)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.WidthBucketDefined(quotient2V[i], float64(3.0), float64(3.0), int64(2))
+				}
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if widthBucketDomain.Dirty(i) {
+						continue
+					}
+					out[i] = rt.WidthBucketDefined(quotient2V[i], float64(3.0), float64(3.0), int64(2))
+				}
+			}
+		}
+		// IF(width_bucket_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 3.0, 3.0, 2), width_bucket((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 3.0, 3.0, 2), CAST(NULL A...
+		then, otherwise := vec.Split(&widthBucketDomain, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &widthBucketDomain, rest, n)
+		// width_bucket((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 3.0, 3.0, 2)
+		widthBucket := vec.Make[int64](n)
+		{
+			quotient2V := quotient2.V[:n]
+			out := widthBucket.V[:n]
+			if vec.Strict(&widthBucket, then, n, vec.FlagsOf(&quotient2)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.WidthBucket(quotient2V[i], float64(3.0), float64(3.0), int64(2))
+				}
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if widthBucket.Dirty(i) {
+						continue
+					}
+					out[i] = rt.WidthBucket(quotient2V[i], float64(3.0), float64(3.0), int64(2))
+				}
+			}
+		}
+		vec.Merge(&ifResult2, &widthBucket, then, n)
+		vec.FillNull(&ifResult2, otherwise, n)
+		if fused {
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return directCol
+}
+
+// Case0661Schema is the schema of the batches Case0661 returns.
+var Case0661Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0661 evaluates query Case0661 over one batch of table t:
+//
+//	SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0661(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0661: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0661: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0661Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0661Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0661Col1 computes output column 1 (r) of query Case0661 on every row, noting its first failed row in failed:
+//
+//	width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b)
+func case0661Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(width_bucket_domain(CAST('NaN' AS DOUBLE), 0.0, 10.0, (a DIV b)), width_bucket(CAST('NaN' AS DOUBLE), 0.0, 10.0, (a DIV b)), CAST(NULL AS BIGINT))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := directOut.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		directOut.PrepareNulls()
+		if a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (a DIV b)
+				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if rt.WidthBucketDefined(math.NaN(), float64(0.0), float64(10.0), quotient) {
+					out[i] = rt.WidthBucket(math.NaN(), float64(0.0), float64(10.0), quotient)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (a DIV b)
+				quotient := bad.Int64(rt.DivInt64(aV[i], bV[i]))
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.WidthBucketDefined(math.NaN(), float64(0.0), float64(10.0), quotient)) {
+					out[i] = rt.WidthBucket(math.NaN(), float64(0.0), float64(10.0), quotient)
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (a DIV b)
+		// (a DIV b)
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&a), vec.VecArg(&b), rt.DivInt64)
+		// width_bucket_domain(CAST('NaN' AS DOUBLE), 0.0, 10.0, (a DIV b))
+		widthBucketDomain := vec.Make[bool](n)
+		{
+			quotient2V := quotient2.V[:n]
+			out := widthBucketDomain.V[:n]
+			if vec.Strict(&widthBucketDomain, rest, n, vec.FlagsOf(&quotient2)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.WidthBucketDefined(math.NaN(), float64(0.0), float64(10.0), quotient2V[i])
+				}
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if widthBucketDomain.Dirty(i) {
+						continue
+					}
+					out[i] = rt.WidthBucketDefined(math.NaN(), float64(0.0), float64(10.0), quotient2V[i])
+				}
+			}
+		}
+		// IF(width_bucket_domain(CAST('NaN' AS DOUBLE), 0.0, 10.0, (a DIV b)), width_bucket(CAST('NaN' AS DOUBLE), 0.0, 10.0, (a DIV b)), CAST(NULL AS BIGINT))
+		then, otherwise := vec.Split(&widthBucketDomain, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &widthBucketDomain, rest, n)
+		// width_bucket(CAST('NaN' AS DOUBLE), 0.0, 10.0, (a DIV b))
+		widthBucket := vec.Make[int64](n)
+		{
+			quotient2V := quotient2.V[:n]
+			out := widthBucket.V[:n]
+			if vec.Strict(&widthBucket, then, n, vec.FlagsOf(&quotient2)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.WidthBucket(math.NaN(), float64(0.0), float64(10.0), quotient2V[i])
+				}
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if widthBucket.Dirty(i) {
+						continue
+					}
+					out[i] = rt.WidthBucket(math.NaN(), float64(0.0), float64(10.0), quotient2V[i])
+				}
+			}
+		}
+		vec.Merge(&ifResult2, &widthBucket, then, n)
+		vec.FillNull(&ifResult2, otherwise, n)
+		if fused {
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return directCol
+}
+
+// Case0662Schema is the schema of the batches Case0662 returns.
+var Case0662Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0662 evaluates query Case0662 over one batch of table t:
+//
+//	SELECT width_bucket(a / b, 0, 10, c) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0662(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0662: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0662: %w", err)
+	}
+	n := int(in.NumRows())
+	c_ := vec.Int64s(in.Column(2))
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0662Col1(n, all, c_, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(a / b, 0, 10, c)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0662Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0662Col1 computes output column 1 (r) of query Case0662 on every row, noting its first failed row in failed:
+//
+//	width_bucket(a / b, 0, 10, c)
+func case0662Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(width_bucket_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 0.0, 10.0, c), width_bucket((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 0.0, 10.0, c), CAST(NULL...
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		c_V := c_.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b), vec.FlagsOf(&c_))
+		out := directOut.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		directOut.PrepareNulls()
+		if c_.Clean() && a.Clean() && b.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if rt.WidthBucketDefined(quotient, float64(0.0), float64(10.0), c_V[i]) {
+					out[i] = rt.WidthBucket(quotient, float64(0.0), float64(10.0), c_V[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.WidthBucketDefined(quotient, float64(0.0), float64(10.0), c_V[i])) {
+					out[i] = rt.WidthBucket(quotient, float64(0.0), float64(10.0), c_V[i])
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
+		// CAST(b AS DOUBLE)
+		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
+		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.DivideFloat64)
+		// width_bucket_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 0.0, 10.0, c)
+		widthBucketDomain := vec.Make[bool](n)
+		{
+			quotient2V := quotient2.V[:n]
+			c_V2 := c_.V[:n]
+			out := widthBucketDomain.V[:n]
+			if vec.Strict(&widthBucketDomain, rest, n, vec.FlagsOf(&quotient2), vec.FlagsOf(&c_)) && vec.Dense(rest, n, false) {
+				for i := range out {
+					out[i] = rt.WidthBucketDefined(quotient2V[i], float64(0.0), float64(10.0), c_V2[i])
+				}
+			} else {
+				for k, cnt := 0, rest.Rows(n); k < cnt; k++ {
+					i := rest.Row(k)
+					if widthBucketDomain.Dirty(i) {
+						continue
+					}
+					out[i] = rt.WidthBucketDefined(quotient2V[i], float64(0.0), float64(10.0), c_V2[i])
+				}
+			}
+		}
+		// IF(width_bucket_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 0.0, 10.0, c), width_bucket((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 0.0, 10.0, c), CAST(NULL...
+		then, otherwise := vec.Split(&widthBucketDomain, rest, n)
+		ifResult2 := vec.Make[int64](n)
+		vec.CopyErrs(&ifResult2, &widthBucketDomain, rest, n)
+		// width_bucket((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 0.0, 10.0, c)
+		widthBucket := vec.Make[int64](n)
+		{
+			quotient2V := quotient2.V[:n]
+			c_V2 := c_.V[:n]
+			out := widthBucket.V[:n]
+			if vec.Strict(&widthBucket, then, n, vec.FlagsOf(&quotient2), vec.FlagsOf(&c_)) && vec.Dense(then, n, false) {
+				for i := range out {
+					out[i] = rt.WidthBucket(quotient2V[i], float64(0.0), float64(10.0), c_V2[i])
+				}
+			} else {
+				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
+					i := then.Row(k)
+					if widthBucket.Dirty(i) {
+						continue
+					}
+					out[i] = rt.WidthBucket(quotient2V[i], float64(0.0), float64(10.0), c_V2[i])
+				}
+			}
+		}
+		vec.Merge(&ifResult2, &widthBucket, then, n)
+		vec.FillNull(&ifResult2, otherwise, n)
+		if fused {
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Int64Array(mem, &ifResult, all, n)
+	}
+	return directCol
+}
+
+// Case0663Schema is the schema of the batches Case0663 returns.
+var Case0663Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0663 evaluates query Case0663 over one batch of table t:
+//
+//	SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0663(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0663: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0663: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// isnan(CAST('NaN' AS DOUBLE))
+	col1 := valueColumn4(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(CAST('NaN' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0663Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0664Schema is the schema of the batches Case0664 returns.
+var Case0664Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0664 evaluates query Case0664 over one batch of table t:
+//
+//	SELECT isnan(1.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0664(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0664: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0664: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// isnan(1.0)
+	col1 := valueColumn3(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(1.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0664Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0665Schema is the schema of the batches Case0665 returns.
+var Case0665Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0665 evaluates query Case0665 over one batch of table t:
+//
+//	SELECT isnan(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0665(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0665: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0665: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0665Col1(n, all, x, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0665Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0665Col1 computes output column 1 (r) of query Case0665 on every row, noting its first failed row in failed:
+//
+//	isnan(x)
+func case0665Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// COALESCE(isnan_value(x), FALSE)
+	var shared vec.Vec[bool]
+	{
+		shared = vec.Make[bool](n)
+		xV := x.V[:n]
+		out := shared.V[:n]
+		if x.Clean() {
+			for i := range out {
+				out[i] = rt.IsNaN(xV[i])
+			}
+		} else {
+			// never NULL: a NULL input only picks which value
+			for i := range out {
+				switch {
+				case !(x.IsNull(i)):
+					out[i] = rt.IsNaN(xV[i])
+				default:
+					out[i] = false
+				}
+			}
+		}
+	}
+	vec.Check(failed, &shared, all, n, 1)
+	column := vec.BoolArray(mem, &shared, all, n)
+	return column
+}
+
+// Case0666Schema is the schema of the batches Case0666 returns.
+var Case0666Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0666 evaluates query Case0666 over one batch of table t:
+//
+//	SELECT isnan(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0666(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0666: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0666: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0666Col1(n, all, i_, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0666Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0666Col1 computes output column 1 (r) of query Case0666 on every row, noting its first failed row in failed:
+//
+//	isnan(i)
+func case0666Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// COALESCE(isnan_value(CAST(i AS DOUBLE)), FALSE)
+	var shared vec.Vec[bool]
+	{
+		shared = vec.Make[bool](n)
+		i_V := i_.V[:n]
+		out := shared.V[:n]
+		if i_.Clean() {
+			for i := range out {
+				out[i] = rt.IsNaN(rt.CastInt32ToFloat64(i_V[i]))
+			}
+		} else {
+			// never NULL: a NULL input only picks which value
+			for i := range out {
+				switch {
+				case !(i_.IsNull(i)):
+					out[i] = rt.IsNaN(rt.CastInt32ToFloat64(i_V[i]))
+				default:
+					out[i] = false
+				}
+			}
+		}
+	}
+	vec.Check(failed, &shared, all, n, 1)
+	column := vec.BoolArray(mem, &shared, all, n)
+	return column
+}
+
+// Case0667Schema is the schema of the batches Case0667 returns.
+var Case0667Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0667 evaluates query Case0667 over one batch of table t:
+//
+//	SELECT isnan(a / b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0667(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0667: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0667: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0667Col1(n, all, a, b, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(a / b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0667Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0667Col1 computes output column 1 (r) of query Case0667 on every row, noting its first failed row in failed:
+//
+//	isnan(a / b)
+func case0667Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// COALESCE(isnan_value((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), FALSE)
+	var shared vec.Vec[bool]
+	{
+		shared = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := shared.V[:n]
+		var bad vec.FirstErr
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				out[i] = rt.IsNaN(bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))))
+				vec.EndRow(&shared, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(a.IsNull(i) || b.IsNull(i)):
+					out[i] = rt.IsNaN(bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i]))))
+				default:
+					out[i] = false
+				}
+				vec.EndRow(&shared, n, i, &bad)
+			}
+		}
+	}
+	vec.Check(failed, &shared, all, n, 1)
+	column := vec.BoolArray(mem, &shared, all, n)
+	return column
+}
+
+// Case0668Schema is the schema of the batches Case0668 returns.
+var Case0668Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0668 evaluates query Case0668 over one batch of table t:
+//
+//	SELECT isnan(x) OR p AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0668(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0668: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0668: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0668Col1(n, all, x, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(x) OR p"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0668Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0668Col1 computes output column 1 (r) of query Case0668 on every row, noting its first failed row in failed:
+//
+//	isnan(x) OR p
+func case0668Col1(n int, all vec.Sel, x vec.Vec[float64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// (COALESCE(isnan_value(x), FALSE) OR p)
+	var anyOf vec.Vec[bool]
+	{
+		anyOf = vec.Make[bool](n)
+		xV := x.V[:n]
+		pV := p.V[:n]
+		out := anyOf.V[:n]
+		if x.Clean() && p.Clean() {
+			for i := range out {
+				var coalesceValue bool
+				coalesceValue = rt.IsNaN(xV[i])
+				out[i] = (coalesceValue || pV[i])
+			}
+		} else {
+			for i := range out {
+				var coalesceValue bool
+				coalesceValue = false
+				coalesceValue = vec.ChooseBool(!(x.IsNull(i)), rt.IsNaN(xV[i]), coalesceValue)
+				switch {
+				case coalesceValue:
+					out[i] = true
+				case !(p.IsNull(i)) && pV[i]:
+					out[i] = true
+				case p.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+			}
+		}
+	}
+	vec.Check(failed, &anyOf, all, n, 1)
+	column := vec.BoolArray(mem, &anyOf, all, n)
+	return column
+}
+
+// Case0669Schema is the schema of the batches Case0669 returns.
+var Case0669Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0669 evaluates query Case0669 over one batch of table t:
+//
+//	SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0669(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0669: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0669: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// nanvl(CAST('NaN' AS DOUBLE), 123)
+	col1 := valueColumn8(n, all, failed, mem, float64(123.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(CAST('NaN' AS DOUBLE), 123)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0669Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0670Schema is the schema of the batches Case0670 returns.
+var Case0670Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0670 evaluates query Case0670 over one batch of table t:
+//
+//	SELECT nanvl(1.5, 123) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0670(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0670: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0670: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// nanvl(1.5, 123)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.5))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(1.5, 123)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0670Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0671Schema is the schema of the batches Case0671 returns.
+var Case0671Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0671 evaluates query Case0671 over one batch of table t:
+//
+//	SELECT nanvl(1.5, y) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0671(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0671: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0671: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// nanvl(1.5, y)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.5))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(1.5, y)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0671Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0672Schema is the schema of the batches Case0672 returns.
+var Case0672Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0672 evaluates query Case0672 over one batch of table t:
+//
+//	SELECT nanvl(x, 1.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0672(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0672: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0672: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0672Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(x, 1.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0672Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0672Col1 computes output column 1 (r) of query Case0672 on every row, noting its first failed row in failed:
+//
+//	nanvl(x, 1.0)
+func case0672Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(isnan_value(x), 1.0, x)
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		xValid := vec.AndValid(n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		if x.Clean() {
+			for i := range out {
+				out[i] = vec.ChooseFloat64(rt.IsNaN(xV[i]), float64(1.0), xV[i])
+			}
+		} else {
+			directOut.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, xValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					xValidWord = xValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				ifCond := vec.Both(vec.WordBit(xValidWord, i), rt.IsNaN(xV[i]))
+				out[i] = vec.ChooseFloat64(ifCond, float64(1.0), xV[i])
+				nullBits |= vec.Bit(vec.ChooseBool(ifCond, false, x.IsNull(i))) << (uint(i) & 63)
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0673Schema is the schema of the batches Case0673 returns.
+var Case0673Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0673 evaluates query Case0673 over one batch of table t:
+//
+//	SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0673(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0673: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0673: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: nanvl(CAST('NaN' AS DOUBLE), y)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(CAST('NaN' AS DOUBLE), y)"})
+	}
+
+	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(6), nil, n)}
+	out := array.NewRecordBatch(Case0673Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0674Schema is the schema of the batches Case0674 returns.
+var Case0674Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0674 evaluates query Case0674 over one batch of table t:
+//
+//	SELECT nanvl(1.0, a / b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0674(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0674: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0674: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// nanvl(1.0, a / b)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(1.0, a / b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0674Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0675Schema is the schema of the batches Case0675 returns.
+var Case0675Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0675 evaluates query Case0675 over one batch of table t:
+//
+//	SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0675(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0675: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0675: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// nanvl(CAST('NaN' AS DOUBLE), a / b)
+	col1 := quotientColumn(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(CAST('NaN' AS DOUBLE), a / b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0675Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0676Schema is the schema of the batches Case0676 returns.
+var Case0676Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0676 evaluates query Case0676 over one batch of table t:
+//
+//	SELECT nanvl(a / b, 1.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0676(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0676: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0676: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0676Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(a / b, 1.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0676Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0676Col1 computes output column 1 (r) of query Case0676 on every row, noting its first failed row in failed:
+//
+//	nanvl(a / b, 1.0)
+func case0676Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(isnan_value((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), 1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		inputsValid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		out := directOut.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				out[i] = vec.ChooseFloat64(rt.IsNaN(quotient), float64(1.0), quotient)
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+		} else {
+			directOut.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+				quotient := bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				ifCond := vec.Both(vec.WordBit(inputsValidWord, i), rt.IsNaN(quotient))
+				out[i] = vec.ChooseFloat64(ifCond, float64(1.0), quotient)
+				nullBits |= vec.Bit(vec.ChooseBool(ifCond, false, a.IsNull(i) || b.IsNull(i))) << (uint(i) & 63)
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		// CAST(a AS DOUBLE)
+		asDouble := vec.Map1(rest, n, vec.VecArg(&a), rt.CastInt64ToFloat64)
+		// CAST(b AS DOUBLE)
+		asDouble2 := vec.Map1(rest, n, vec.VecArg(&b), rt.CastInt64ToFloat64)
+		// (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))
+		quotient2 := vec.Map2E(rest, n, vec.VecArg(&asDouble), vec.VecArg(&asDouble2), rt.DivideFloat64)
+		// isnan_value((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
+		isnanValue := vec.Map1(rest, n, vec.VecArg(&quotient2), rt.IsNaN)
+		// IF(isnan_value((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), 1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
+		then, otherwise := vec.Split(&isnanValue, rest, n)
+		ifResult2 := vec.Make[float64](n)
+		vec.CopyErrs(&ifResult2, &isnanValue, rest, n)
+		vec.Fill(&ifResult2, float64(1.0), then, n)
+		vec.Merge(&ifResult2, &quotient2, otherwise, n)
+		if fused {
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
+		} else {
+			ifResult = ifResult2
+		}
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	if directCol == nil {
+		directCol = vec.Float64Array(mem, &ifResult, all, n)
+	}
+	return directCol
+}
+
+// Case0677Schema is the schema of the batches Case0677 returns.
+var Case0677Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0677 evaluates query Case0677 over one batch of table t:
+//
+//	SELECT nanvl(x, a / b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0677(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0677: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0677: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0677Col1(n, all, x, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(x, a / b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0677Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0677Col1 computes output column 1 (r) of query Case0677 on every row, noting its first failed row in failed:
+//
+//	nanvl(x, a / b)
+func case0677Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(isnan_value(x), (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x)
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		xValid := vec.AndValid(n, vec.FlagsOf(&x))
+		out := directOut.V[:n]
+		var bad vec.FirstErr
+		if x.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				if rt.IsNaN(xV[i]) {
+					out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+				} else {
+					out[i] = xV[i]
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			directOut.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+			for i, xValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					xValidWord = xValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(xValidWord, i), rt.IsNaN(xV[i])) {
+					if a.IsNull(i) || b.IsNull(i) {
+						directOut.SetNull(i)
+					} else {
+						out[i] = bad.Float64(rt.DivideFloat64(rt.CastInt64ToFloat64(aV[i]), rt.CastInt64ToFloat64(bV[i])))
+					}
+				} else {
+					out[i] = xV[i]
+					nullBits |= vec.Bit(x.IsNull(i)) << (uint(i) & 63)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case0678Schema is the schema of the batches Case0678 returns.
+var Case0678Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0678 evaluates query Case0678 over one batch of table t:
+//
+//	SELECT positive(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0678(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0678: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0678: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0678Col1(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "positive(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0678Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0678Col1 computes output column 1 (r) of query Case0678 on every row, noting its first failed row in failed:
+//
+//	positive(i)
+func case0678Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// positive(i)
+	var directCol arrow.Array // written by the loop, or below from positive
+	var directOut *vec.FixedOut[int32]
+	var positive vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_)), nil)
+		for i := range out {
+			out[i] = rt.PositiveInt32(i_V[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &positive, all, n, 1)
+	return directCol
+}
+
+// Case0679Schema is the schema of the batches Case0679 returns.
+var Case0679Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0679 evaluates query Case0679 over one batch of table t:
+//
+//	SELECT positive(a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0679(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0679: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0679: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0679Col1(n, all, a, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "positive(a)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0679Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0679Col1 computes output column 1 (r) of query Case0679 on every row, noting its first failed row in failed:
+//
+//	positive(a)
+func case0679Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// positive(a)
+	var directCol arrow.Array // written by the loop, or below from positive
+	var directOut *vec.FixedOut[int64]
+	var positive vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
+		for i := range out {
+			out[i] = rt.PositiveInt64(aV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &positive, all, n, 1)
+	return directCol
+}
+
+// Case0680Schema is the schema of the batches Case0680 returns.
+var Case0680Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0680 evaluates query Case0680 over one batch of table t:
+//
+//	SELECT positive(-0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0680(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0680: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0680: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// positive(-0.0)
+	col1 := valueColumn14(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "positive(-0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0680Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0681Schema is the schema of the batches Case0681 returns.
+var Case0681Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0681 evaluates query Case0681 over one batch of table t:
+//
+//	SELECT positive(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0681(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0681: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0681: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0681Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "positive(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0681Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0681Col1 computes output column 1 (r) of query Case0681 on every row, noting its first failed row in failed:
+//
+//	positive(x)
+func case0681Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// positive(x)
+	var directCol arrow.Array // written by the loop, or below from positive
+	var directOut *vec.FixedOut[float64]
+	var positive vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.PositiveFloat64(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &positive, all, n, 1)
+	return directCol
+}
+
+// Case0682Schema is the schema of the batches Case0682 returns.
+var Case0682Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0682 evaluates query Case0682 over one batch of table t:
+//
+//	SELECT negative(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0682(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0682: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0682: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// negative(i)
+	col1 := minusColumn3(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0682Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0683Schema is the schema of the batches Case0683 returns.
+var Case0683Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0683 evaluates query Case0683 over one batch of table t:
+//
+//	SELECT negative(1.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0683(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0683: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0683: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// negative(1.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(-1.5))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(1.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0683Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0684Schema is the schema of the batches Case0684 returns.
+var Case0684Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0684 evaluates query Case0684 over one batch of table t:
+//
+//	SELECT negative(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0684(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0684: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0684: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// negative(i)
+	col1 := minusColumn3(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0684Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0685Schema is the schema of the batches Case0685 returns.
+var Case0685Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0685 evaluates query Case0685 over one batch of table t:
+//
+//	SELECT negative(a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0685(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0685: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0685: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// negative(a)
+	col1 := minusColumn(n, all, a, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(a)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0685Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0686Schema is the schema of the batches Case0686 returns.
+var Case0686Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0686 evaluates query Case0686 over one batch of table t:
+//
+//	SELECT negative(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0686(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0686: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0686: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// negative(x)
+	col1 := minusColumn2(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "negative(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0686Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0687Schema is the schema of the batches Case0687 returns.
+var Case0687Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0687 evaluates query Case0687 over one batch of table t:
+//
+//	SELECT shiftleft(2, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0687(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0687: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0687: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftleft(2, 1)
+	col1 := valueColumn10(n, all, failed, mem, int32(4))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(2, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0687Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0688Schema is the schema of the batches Case0688 returns.
+var Case0688Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0688 evaluates query Case0688 over one batch of table t:
+//
+//	SELECT shiftleft(1, 31) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0688(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0688: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0688: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftleft(1, 31)
+	col1 := valueColumn10(n, all, failed, mem, int32(-2147483648))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(1, 31)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0688Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0689Schema is the schema of the batches Case0689 returns.
+var Case0689Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0689 evaluates query Case0689 over one batch of table t:
+//
+//	SELECT shiftleft(1, 32) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0689(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0689: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0689: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftleft(1, 32)
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(1, 32)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0689Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0690Schema is the schema of the batches Case0690 returns.
+var Case0690Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0690 evaluates query Case0690 over one batch of table t:
+//
+//	SELECT shiftleft(1, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0690(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0690: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0690: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftleft(1, -1)
+	col1 := valueColumn10(n, all, failed, mem, int32(-2147483648))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(1, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0690Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0691Schema is the schema of the batches Case0691 returns.
+var Case0691Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0691 evaluates query Case0691 over one batch of table t:
+//
+//	SELECT shiftleft(a, 63) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0691(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0691: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0691: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftleft(a, 63)
+	col1 := shiftleftColumn(n, all, a, mem, failed, int32(63))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(a, 63)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0691Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shiftleftColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0691 on every row, noting its first failed row in failed:
+//
+//	shiftleft(a, 63)
+func shiftleftColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var shiftleft vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
+		for i := range out {
+			out[i] = rt.ShiftLeftInt64(aV[i], int32(value1))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shiftleft, all, n, 1)
+	return directCol
+}
+
+// Case0692Schema is the schema of the batches Case0692 returns.
+var Case0692Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0692 evaluates query Case0692 over one batch of table t:
+//
+//	SELECT shiftleft(a, 64) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0692(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0692: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0692: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftleft(a, 64)
+	col1 := shiftleftColumn(n, all, a, mem, failed, int32(64))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(a, 64)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0692Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0693Schema is the schema of the batches Case0693 returns.
+var Case0693Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0693 evaluates query Case0693 over one batch of table t:
+//
+//	SELECT shiftleft(i, j) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0693(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0693: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0693: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftleft(i, j)
+	col1 := shiftleftColumn2(n, all, i_, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(i, j)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0693Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shiftleftColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0693 on every row, noting its first failed row in failed:
+//
+//	shiftleft(i, j)
+func shiftleftColumn2(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var shiftleft vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		jV := j.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&j)), nil)
+		for i := range out {
+			out[i] = rt.ShiftLeftInt32(i_V[i], jV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shiftleft, all, n, 1)
+	return directCol
+}
+
+// Case0694Schema is the schema of the batches Case0694 returns.
+var Case0694Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0694 evaluates query Case0694 over one batch of table t:
+//
+//	SELECT shiftleft(i, j) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0694(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0694: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0694: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftleft(i, j)
+	col1 := shiftleftColumn2(n, all, i_, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(i, j)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0694Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0695Schema is the schema of the batches Case0695 returns.
+var Case0695Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0695 evaluates query Case0695 over one batch of table t:
+//
+//	SELECT shiftleft(a DIV b, j) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0695(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0695: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0695: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0695Col1(n, all, a, b, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(a DIV b, j)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0695Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0695Col1 computes output column 1 (r) of query Case0695 on every row, noting its first failed row in failed:
+//
+//	shiftleft(a DIV b, j)
+func case0695Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// shiftleft((a DIV b), j)
+	var directCol arrow.Array // written by the loop, or below from shiftleft
+	var directOut *vec.FixedOut[int64]
+	var shiftleft vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		jV := j.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b), vec.FlagsOf(&j))
+		shiftleft.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = rt.ShiftLeftInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), jV[i])
+			vec.EndStrictRow(&shiftleft, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shiftleft, all, n, 1)
+	return directCol
+}
+
+// Case0696Schema is the schema of the batches Case0696 returns.
+var Case0696Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0696 evaluates query Case0696 over one batch of table t:
+//
+//	SELECT shiftleft(a DIV b, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0696(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0696: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0696: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0696Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(a DIV b, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0696Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0696Col1 computes output column 1 (r) of query Case0696 on every row, noting its first failed row in failed:
+//
+//	shiftleft(a DIV b, 1)
+func case0696Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// shiftleft((a DIV b), 1)
+	var directCol arrow.Array // written by the loop, or below from shiftleft
+	var directOut *vec.FixedOut[int64]
+	var shiftleft vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		shiftleft.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = rt.ShiftLeftInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int32(1))
+			vec.EndStrictRow(&shiftleft, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shiftleft, all, n, 1)
+	return directCol
+}
+
+// Case0697Schema is the schema of the batches Case0697 returns.
+var Case0697Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0697 evaluates query Case0697 over one batch of table t:
+//
+//	SELECT shiftright(4, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0697(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0697: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0697: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftright(4, 1)
+	col1 := valueColumn10(n, all, failed, mem, int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(4, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0697Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0698Schema is the schema of the batches Case0698 returns.
+var Case0698Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0698 evaluates query Case0698 over one batch of table t:
+//
+//	SELECT shiftright(-8, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0698(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0698: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0698: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftright(-8, 1)
+	col1 := valueColumn10(n, all, failed, mem, int32(-4))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(-8, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0698Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0699Schema is the schema of the batches Case0699 returns.
+var Case0699Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0699 evaluates query Case0699 over one batch of table t:
+//
+//	SELECT shiftright(-1, 31) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0699(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0699: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0699: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftright(-1, 31)
+	col1 := valueColumn10(n, all, failed, mem, int32(-1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(-1, 31)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0699Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0700Schema is the schema of the batches Case0700 returns.
+var Case0700Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0700 evaluates query Case0700 over one batch of table t:
+//
+//	SELECT shiftright(8, 33) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0700(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0700: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0700: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftright(8, 33)
+	col1 := valueColumn10(n, all, failed, mem, int32(4))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(8, 33)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0700Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0701Schema is the schema of the batches Case0701 returns.
+var Case0701Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0701 evaluates query Case0701 over one batch of table t:
+//
+//	SELECT shiftright(a, 62) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0701(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0701: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0701: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0701Col1(n, all, a, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(a, 62)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0701Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0701Col1 computes output column 1 (r) of query Case0701 on every row, noting its first failed row in failed:
+//
+//	shiftright(a, 62)
+func case0701Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// shiftright(a, 62)
+	var directCol arrow.Array // written by the loop, or below from shiftright
+	var directOut *vec.FixedOut[int64]
+	var shiftright vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
+		for i := range out {
+			out[i] = rt.ShiftRightInt64(aV[i], int32(62))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shiftright, all, n, 1)
+	return directCol
+}
+
+// Case0702Schema is the schema of the batches Case0702 returns.
+var Case0702Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0702 evaluates query Case0702 over one batch of table t:
+//
+//	SELECT shiftright(i, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0702(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0702: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0702: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0702Col1(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(i, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0702Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0702Col1 computes output column 1 (r) of query Case0702 on every row, noting its first failed row in failed:
+//
+//	shiftright(i, 1)
+func case0702Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// shiftright(i, 1)
+	var directCol arrow.Array // written by the loop, or below from shiftright
+	var directOut *vec.FixedOut[int32]
+	var shiftright vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_)), nil)
+		for i := range out {
+			out[i] = rt.ShiftRightInt32(i_V[i], int32(1))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shiftright, all, n, 1)
+	return directCol
+}
+
+// Case0703Schema is the schema of the batches Case0703 returns.
+var Case0703Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0703 evaluates query Case0703 over one batch of table t:
+//
+//	SELECT shiftrightunsigned(4, 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0703(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0703: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0703: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftrightunsigned(4, 1)
+	col1 := valueColumn10(n, all, failed, mem, int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftrightunsigned(4, 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0703Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0704Schema is the schema of the batches Case0704 returns.
+var Case0704Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0704 evaluates query Case0704 over one batch of table t:
+//
+//	SELECT shiftrightunsigned(-1, 28) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0704(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0704: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0704: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftrightunsigned(-1, 28)
+	col1 := valueColumn10(n, all, failed, mem, int32(15))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftrightunsigned(-1, 28)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0704Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0705Schema is the schema of the batches Case0705 returns.
+var Case0705Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0705 evaluates query Case0705 over one batch of table t:
+//
+//	SELECT shiftrightunsigned(-8, 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0705(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0705: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0705: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftrightunsigned(-8, 0)
+	col1 := valueColumn10(n, all, failed, mem, int32(-8))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftrightunsigned(-8, 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0705Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0706Schema is the schema of the batches Case0706 returns.
+var Case0706Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0706 evaluates query Case0706 over one batch of table t:
+//
+//	SELECT shiftrightunsigned(a, 60) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0706(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0706: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0706: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftrightunsigned(a, 60)
+	col1 := shiftrightunsignedColumn(n, all, a, mem, failed, int32(60))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftrightunsigned(a, 60)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0706Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// shiftrightunsignedColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0706 on every row, noting its first failed row in failed:
+//
+//	shiftrightunsigned(a, 60)
+func shiftrightunsignedColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var shiftrightunsigned vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
+		for i := range out {
+			out[i] = rt.ShiftRightUnsignedInt64(aV[i], int32(value1))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shiftrightunsigned, all, n, 1)
+	return directCol
+}
+
+// Case0707Schema is the schema of the batches Case0707 returns.
+var Case0707Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0707 evaluates query Case0707 over one batch of table t:
+//
+//	SELECT shiftrightunsigned(a, 124) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0707(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0707: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0707: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// shiftrightunsigned(a, 124)
+	col1 := shiftrightunsignedColumn(n, all, a, mem, failed, int32(124))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftrightunsigned(a, 124)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0707Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0708Schema is the schema of the batches Case0708 returns.
+var Case0708Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0708 evaluates query Case0708 over one batch of table t:
+//
+//	SELECT shiftrightunsigned(i, j) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0708(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0708: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0708: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0708Col1(n, all, i_, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftrightunsigned(i, j)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0708Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0708Col1 computes output column 1 (r) of query Case0708 on every row, noting its first failed row in failed:
+//
+//	shiftrightunsigned(i, j)
+func case0708Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// shiftrightunsigned(i, j)
+	var directCol arrow.Array // written by the loop, or below from shiftrightunsigned
+	var directOut *vec.FixedOut[int32]
+	var shiftrightunsigned vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		jV := j.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&j)), nil)
+		for i := range out {
+			out[i] = rt.ShiftRightUnsignedInt32(i_V[i], jV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &shiftrightunsigned, all, n, 1)
+	return directCol
+}
+
+// Case0709Schema is the schema of the batches Case0709 returns.
+var Case0709Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0709 evaluates query Case0709 over one batch of table t:
+//
+//	SELECT bit_count(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0709(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0709: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0709: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_count(0)
+	col1 := valueColumn10(n, all, failed, mem, int32(0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0709Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0710Schema is the schema of the batches Case0710 returns.
+var Case0710Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0710 evaluates query Case0710 over one batch of table t:
+//
+//	SELECT bit_count(7) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0710(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0710: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0710: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_count(7)
+	col1 := valueColumn10(n, all, failed, mem, int32(3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(7)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0710Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0711Schema is the schema of the batches Case0711 returns.
+var Case0711Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0711 evaluates query Case0711 over one batch of table t:
+//
+//	SELECT bit_count(-1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0711(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0711: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0711: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_count(-1)
+	col1 := valueColumn10(n, all, failed, mem, int32(32))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(-1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0711Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0712Schema is the schema of the batches Case0712 returns.
+var Case0712Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0712 evaluates query Case0712 over one batch of table t:
+//
+//	SELECT bit_count(a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0712(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0712: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0712: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_count(a)
+	col1 := bitCountColumn(n, all, a, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(a)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0712Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// bitCountColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0712 on every row, noting its first failed row in failed:
+//
+//	bit_count(a)
+func bitCountColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var bitCount vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		aV := a.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
+		for i := range out {
+			out[i] = rt.BitCountInt64(aV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitCount, all, n, 1)
+	return directCol
+}
+
+// Case0713Schema is the schema of the batches Case0713 returns.
+var Case0713Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0713 evaluates query Case0713 over one batch of table t:
+//
+//	SELECT bit_count(a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0713(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0713: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0713: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_count(a)
+	col1 := bitCountColumn(n, all, a, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(a)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0713Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0714Schema is the schema of the batches Case0714 returns.
+var Case0714Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0714 evaluates query Case0714 over one batch of table t:
+//
+//	SELECT bit_count(TRUE) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0714(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0714: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0714: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_count(TRUE)
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(TRUE)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0714Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0715Schema is the schema of the batches Case0715 returns.
+var Case0715Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0715 evaluates query Case0715 over one batch of table t:
+//
+//	SELECT bit_count(FALSE) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0715(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0715: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0715: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_count(FALSE)
+	col1 := valueColumn10(n, all, failed, mem, int32(0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(FALSE)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0715Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0716Schema is the schema of the batches Case0716 returns.
+var Case0716Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0716 evaluates query Case0716 over one batch of table t:
+//
+//	SELECT bit_count(i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0716(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0716: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0716: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0716Col1(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0716Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0716Col1 computes output column 1 (r) of query Case0716 on every row, noting its first failed row in failed:
+//
+//	bit_count(i)
+func case0716Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// bit_count(i)
+	var directCol arrow.Array // written by the loop, or below from bitCount
+	var directOut *vec.FixedOut[int32]
+	var bitCount vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_)), nil)
+		for i := range out {
+			out[i] = rt.BitCountInt32(i_V[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitCount, all, n, 1)
+	return directCol
+}
+
+// Case0717Schema is the schema of the batches Case0717 returns.
+var Case0717Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0717 evaluates query Case0717 over one batch of table t:
+//
+//	SELECT bit_count(a DIV b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0717(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0717: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0717: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0717Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(a DIV b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0717Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0717Col1 computes output column 1 (r) of query Case0717 on every row, noting its first failed row in failed:
+//
+//	bit_count(a DIV b)
+func case0717Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// bit_count((a DIV b))
+	var directCol arrow.Array // written by the loop, or below from bitCount
+	var directOut *vec.FixedOut[int32]
+	var bitCount vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		bitCount.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = rt.BitCountInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])))
+			vec.EndStrictRow(&bitCount, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitCount, all, n, 1)
+	return directCol
+}
+
+// Case0718Schema is the schema of the batches Case0718 returns.
+var Case0718Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0718 evaluates query Case0718 over one batch of table t:
+//
+//	SELECT bit_get(11, 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0718(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0718: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0718: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_get(11, 0)
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0718Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0719Schema is the schema of the batches Case0719 returns.
+var Case0719Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0719 evaluates query Case0719 over one batch of table t:
+//
+//	SELECT bit_get(11, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0719(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0719: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0719: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_get(11, 2)
+	col1 := valueColumn10(n, all, failed, mem, int32(0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0719Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0720Schema is the schema of the batches Case0720 returns.
+var Case0720Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0720 evaluates query Case0720 over one batch of table t:
+//
+//	SELECT bit_get(-1, 31) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0720(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0720: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0720: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_get(-1, 31)
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(-1, 31)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0720Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0721Schema is the schema of the batches Case0721 returns.
+var Case0721Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0721 evaluates query Case0721 over one batch of table t:
+//
+//	SELECT bit_get(11, 32) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0721(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0721: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0721: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_get(11, 32)
+	col1 := valueColumn11(n, all, failed, mem, "INVALID_PARAMETER_VALUE.BIT_POSITION_RANGE", "The value of parameter(s) `pos` in `bit_get` is invalid: expects an integer value in [0, 32), but got 32.")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, 32)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0721Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0722Schema is the schema of the batches Case0722 returns.
+var Case0722Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0722 evaluates query Case0722 over one batch of table t:
+//
+//	SELECT bit_get(11, -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0722(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0722: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0722: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_get(11, -1)
+	col1 := valueColumn11(n, all, failed, mem, "INVALID_PARAMETER_VALUE.BIT_POSITION_RANGE", "The value of parameter(s) `pos` in `bit_get` is invalid: expects an integer value in [0, 32), but got -1.")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0722Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0723Schema is the schema of the batches Case0723 returns.
+var Case0723Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0723 evaluates query Case0723 over one batch of table t:
+//
+//	SELECT getbit(a, 63) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0723(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0723: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0723: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// getbit(a, 63)
+	col1 := bitGetColumn(n, all, a, mem, failed, int32(63))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "getbit(a, 63)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0723Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// bitGetColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0723 on every row, noting its first failed row in failed:
+//
+//	getbit(a, 63)
+func bitGetColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var bitGet vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		aV := a.V[:n]
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		bitGet.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.BitGetInt64(aV[i], int32(value1)))
+			vec.EndStrictRow(&bitGet, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitGet, all, n, 1)
+	return directCol
+}
+
+// Case0724Schema is the schema of the batches Case0724 returns.
+var Case0724Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0724 evaluates query Case0724 over one batch of table t:
+//
+//	SELECT getbit(a, 40) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0724(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0724: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0724: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// getbit(a, 40)
+	col1 := bitGetColumn(n, all, a, mem, failed, int32(40))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "getbit(a, 40)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0724Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0725Schema is the schema of the batches Case0725 returns.
+var Case0725Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0725 evaluates query Case0725 over one batch of table t:
+//
+//	SELECT bit_get(a, 64) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0725(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0725: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0725: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bit_get(a, 64)
+	col1 := bitGetColumn(n, all, a, mem, failed, int32(64))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(a, 64)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0725Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0726Schema is the schema of the batches Case0726 returns.
+var Case0726Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0726 evaluates query Case0726 over one batch of table t:
+//
+//	SELECT bit_get(i, 99) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0726(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0726: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0726: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0726Col1(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(i, 99)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0726Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0726Col1 computes output column 1 (r) of query Case0726 on every row, noting its first failed row in failed:
+//
+//	bit_get(i, 99)
+func case0726Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// bit_get(i, 99)
+	var directCol arrow.Array // written by the loop, or below from bitGet
+	var directOut *vec.FixedOut[int32]
+	var bitGet vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&i_))
+		bitGet.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.BitGetInt32(i_V[i], int32(99)))
+			vec.EndStrictRow(&bitGet, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitGet, all, n, 1)
+	return directCol
+}
+
+// Case0727Schema is the schema of the batches Case0727 returns.
+var Case0727Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0727 evaluates query Case0727 over one batch of table t:
+//
+//	SELECT bit_get(11, j) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0727(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0727: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0727: %w", err)
+	}
+	n := int(in.NumRows())
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0727Col1(n, all, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, j)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0727Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0727Col1 computes output column 1 (r) of query Case0727 on every row, noting its first failed row in failed:
+//
+//	bit_get(11, j)
+func case0727Col1(n int, all vec.Sel, j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// bit_get(11, j)
+	var directCol arrow.Array // written by the loop, or below from bitGet
+	var directOut *vec.FixedOut[int32]
+	var bitGet vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		jV := j.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&j))
+		bitGet.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.BitGetInt32(int32(11), jV[i]))
+			vec.EndStrictRow(&bitGet, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitGet, all, n, 1)
+	return directCol
+}
+
+// Case0728Schema is the schema of the batches Case0728 returns.
+var Case0728Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0728 evaluates query Case0728 over one batch of table t:
+//
+//	SELECT bit_get(a DIV b, 99) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0728(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0728: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0728: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0728Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(a DIV b, 99)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0728Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0728Col1 computes output column 1 (r) of query Case0728 on every row, noting its first failed row in failed:
+//
+//	bit_get(a DIV b, 99)
+func case0728Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// bit_get((a DIV b), 99)
+	var directCol arrow.Array // written by the loop, or below from bitGet
+	var directOut *vec.FixedOut[int32]
+	var bitGet vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		bitGet.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.BitGetInt64(bad.Int64(rt.DivInt64(aV[i], bV[i])), int32(99)))
+			vec.EndStrictRow(&bitGet, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitGet, all, n, 1)
+	return directCol
+}
+
+// Case0729Schema is the schema of the batches Case0729 returns.
+var Case0729Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0729 evaluates query Case0729 over one batch of table t:
+//
+//	SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0729(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0729: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0729: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0729Col1(n, all, a, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, CAST(a DIV b AS INT))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0729Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0729Col1 computes output column 1 (r) of query Case0729 on every row, noting its first failed row in failed:
+//
+//	bit_get(11, CAST(a DIV b AS INT))
+func case0729Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// bit_get(11, CAST((a DIV b) AS INT))
+	var directCol arrow.Array // written by the loop, or below from bitGet
+	var directOut *vec.FixedOut[int32]
+	var bitGet vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		bitGet.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.BitGetInt32(int32(11), bad.Int32(rt.CastInt64ToInt32(bad.Int64(rt.DivInt64(aV[i], bV[i]))))))
+			vec.EndStrictRow(&bitGet, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitGet, all, n, 1)
+	return directCol
+}
+
+// Case0730Schema is the schema of the batches Case0730 returns.
+var Case0730Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0730 evaluates query Case0730 over one batch of table t:
+//
+//	SELECT left(s, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0730(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0730: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0730: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0730Col1(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0730Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0730Col1 computes output column 1 (r) of query Case0730 on every row, noting its first failed row in failed:
 //
 //	left(s, 2)
-func case0438Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0730Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// left(s, 2)
 	left := vec.Make[string](n)
 	{
@@ -25058,26 +40238,26 @@ func case0438Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case0439Schema is the schema of the batches Case0439 returns.
-var Case0439Schema = arrow.NewSchema([]arrow.Field{
+// Case0731Schema is the schema of the batches Case0731 returns.
+var Case0731Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0439 evaluates query Case0439 over one batch of table t:
+// Case0731 evaluates query Case0731 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0439(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0731(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0439: %w", err)
+		return nil, fmt.Errorf("query Case0731: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0439: %w", err)
+		return nil, fmt.Errorf("query Case0731: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -25093,7 +40273,7 @@ func Case0439(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0439Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0731Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -25102,7 +40282,7 @@ func Case0439(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // leftColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0439 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0731 on every row, noting its first failed row in failed:
 //
 //	left(s, i)
 func leftColumn(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -25123,26 +40303,26 @@ func leftColumn(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, faile
 	return column
 }
 
-// Case0440Schema is the schema of the batches Case0440 returns.
-var Case0440Schema = arrow.NewSchema([]arrow.Field{
+// Case0732Schema is the schema of the batches Case0732 returns.
+var Case0732Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0440 evaluates query Case0440 over one batch of table t:
+// Case0732 evaluates query Case0732 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0440(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0732(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0440: %w", err)
+		return nil, fmt.Errorf("query Case0732: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0440: %w", err)
+		return nil, fmt.Errorf("query Case0732: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -25158,33 +40338,33 @@ func Case0440(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0440Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0732Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0441Schema is the schema of the batches Case0441 returns.
-var Case0441Schema = arrow.NewSchema([]arrow.Field{
+// Case0733Schema is the schema of the batches Case0733 returns.
+var Case0733Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0441 evaluates query Case0441 over one batch of table t:
+// Case0733 evaluates query Case0733 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0441(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0733(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0441: %w", err)
+		return nil, fmt.Errorf("query Case0733: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0441: %w", err)
+		return nil, fmt.Errorf("query Case0733: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -25200,33 +40380,33 @@ func Case0441(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0441Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0733Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0442Schema is the schema of the batches Case0442 returns.
-var Case0442Schema = arrow.NewSchema([]arrow.Field{
+// Case0734Schema is the schema of the batches Case0734 returns.
+var Case0734Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0442 evaluates query Case0442 over one batch of table t:
+// Case0734 evaluates query Case0734 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0442(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0734(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0442: %w", err)
+		return nil, fmt.Errorf("query Case0734: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0442: %w", err)
+		return nil, fmt.Errorf("query Case0734: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -25242,33 +40422,33 @@ func Case0442(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0442Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0734Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0443Schema is the schema of the batches Case0443 returns.
-var Case0443Schema = arrow.NewSchema([]arrow.Field{
+// Case0735Schema is the schema of the batches Case0735 returns.
+var Case0735Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0443 evaluates query Case0443 over one batch of table t:
+// Case0735 evaluates query Case0735 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0443(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0735(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0443: %w", err)
+		return nil, fmt.Errorf("query Case0735: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0443: %w", err)
+		return nil, fmt.Errorf("query Case0735: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -25284,33 +40464,33 @@ func Case0443(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0443Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0735Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0444Schema is the schema of the batches Case0444 returns.
-var Case0444Schema = arrow.NewSchema([]arrow.Field{
+// Case0736Schema is the schema of the batches Case0736 returns.
+var Case0736Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0444 evaluates query Case0444 over one batch of table t:
+// Case0736 evaluates query Case0736 over one batch of table t:
 //
 //	SELECT right(s, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0444(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0736(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0444: %w", err)
+		return nil, fmt.Errorf("query Case0736: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0444: %w", err)
+		return nil, fmt.Errorf("query Case0736: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25325,7 +40505,7 @@ func Case0444(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0444Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0736Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -25334,7 +40514,7 @@ func Case0444(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // rightColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0444 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0736 on every row, noting its first failed row in failed:
 //
 //	right(s, 2)
 func rightColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
@@ -25354,26 +40534,26 @@ func rightColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, me
 	return column
 }
 
-// Case0445Schema is the schema of the batches Case0445 returns.
-var Case0445Schema = arrow.NewSchema([]arrow.Field{
+// Case0737Schema is the schema of the batches Case0737 returns.
+var Case0737Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0445 evaluates query Case0445 over one batch of table t:
+// Case0737 evaluates query Case0737 over one batch of table t:
 //
 //	SELECT right(s, 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0445(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0737(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0445: %w", err)
+		return nil, fmt.Errorf("query Case0737: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0445: %w", err)
+		return nil, fmt.Errorf("query Case0737: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25388,33 +40568,33 @@ func Case0445(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0445Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0737Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0446Schema is the schema of the batches Case0446 returns.
-var Case0446Schema = arrow.NewSchema([]arrow.Field{
+// Case0738Schema is the schema of the batches Case0738 returns.
+var Case0738Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0446 evaluates query Case0446 over one batch of table t:
+// Case0738 evaluates query Case0738 over one batch of table t:
 //
 //	SELECT right(s, 9) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0446(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0738(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0446: %w", err)
+		return nil, fmt.Errorf("query Case0738: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0446: %w", err)
+		return nil, fmt.Errorf("query Case0738: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25429,33 +40609,33 @@ func Case0446(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0446Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0738Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0447Schema is the schema of the batches Case0447 returns.
-var Case0447Schema = arrow.NewSchema([]arrow.Field{
+// Case0739Schema is the schema of the batches Case0739 returns.
+var Case0739Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0447 evaluates query Case0447 over one batch of table t:
+// Case0739 evaluates query Case0739 over one batch of table t:
 //
 //	SELECT right(s, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0447(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0739(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0447: %w", err)
+		return nil, fmt.Errorf("query Case0739: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0447: %w", err)
+		return nil, fmt.Errorf("query Case0739: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25470,33 +40650,33 @@ func Case0447(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0447Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0739Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0448Schema is the schema of the batches Case0448 returns.
-var Case0448Schema = arrow.NewSchema([]arrow.Field{
+// Case0740Schema is the schema of the batches Case0740 returns.
+var Case0740Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0448 evaluates query Case0448 over one batch of table t:
+// Case0740 evaluates query Case0740 over one batch of table t:
 //
 //	SELECT right(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0448(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0740(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0448: %w", err)
+		return nil, fmt.Errorf("query Case0740: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0448: %w", err)
+		return nil, fmt.Errorf("query Case0740: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -25504,24 +40684,24 @@ func Case0448(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0448Col1(n, all, i_, sArr, failed, mem)
+	col1 := case0740Col1(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "right(s, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0448Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0740Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0448Col1 computes output column 1 (r) of query Case0448 on every row, noting its first failed row in failed:
+// case0740Col1 computes output column 1 (r) of query Case0740 on every row, noting its first failed row in failed:
 //
 //	right(s, i)
-func case0448Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0740Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// right(s, i)
 	right := vec.Make[string](n)
 	{
@@ -25540,26 +40720,26 @@ func case0448Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fai
 	return column
 }
 
-// Case0449Schema is the schema of the batches Case0449 returns.
-var Case0449Schema = arrow.NewSchema([]arrow.Field{
+// Case0741Schema is the schema of the batches Case0741 returns.
+var Case0741Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0449 evaluates query Case0449 over one batch of table t:
+// Case0741 evaluates query Case0741 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0741(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0449: %w", err)
+		return nil, fmt.Errorf("query Case0741: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0449: %w", err)
+		return nil, fmt.Errorf("query Case0741: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25574,7 +40754,7 @@ func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0449Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0741Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -25583,7 +40763,7 @@ func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // reverseColumn is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0449 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0741 on every row, noting its first failed row in failed:
 //
 //	reverse(s)
 func reverseColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -25603,26 +40783,26 @@ func reverseColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case0450Schema is the schema of the batches Case0450 returns.
-var Case0450Schema = arrow.NewSchema([]arrow.Field{
+// Case0742Schema is the schema of the batches Case0742 returns.
+var Case0742Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0450 evaluates query Case0450 over one batch of table t:
+// Case0742 evaluates query Case0742 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0742(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0450: %w", err)
+		return nil, fmt.Errorf("query Case0742: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0450: %w", err)
+		return nil, fmt.Errorf("query Case0742: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25637,33 +40817,33 @@ func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0450Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0742Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0451Schema is the schema of the batches Case0451 returns.
-var Case0451Schema = arrow.NewSchema([]arrow.Field{
+// Case0743Schema is the schema of the batches Case0743 returns.
+var Case0743Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0451 evaluates query Case0451 over one batch of table t:
+// Case0743 evaluates query Case0743 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0743(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0451: %w", err)
+		return nil, fmt.Errorf("query Case0743: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0451: %w", err)
+		return nil, fmt.Errorf("query Case0743: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -25678,57 +40858,57 @@ func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0451Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0743Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0452Schema is the schema of the batches Case0452 returns.
-var Case0452Schema = arrow.NewSchema([]arrow.Field{
+// Case0744Schema is the schema of the batches Case0744 returns.
+var Case0744Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0452 evaluates query Case0452 over one batch of table t:
+// Case0744 evaluates query Case0744 over one batch of table t:
 //
 //	SELECT repeat(s, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0452(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0744(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0452: %w", err)
+		return nil, fmt.Errorf("query Case0744: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0452: %w", err)
+		return nil, fmt.Errorf("query Case0744: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0452Col1(n, all, sArr, failed, mem)
+	col1 := case0744Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(s, 3)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0452Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0744Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0452Col1 computes output column 1 (r) of query Case0452 on every row, noting its first failed row in failed:
+// case0744Col1 computes output column 1 (r) of query Case0744 on every row, noting its first failed row in failed:
 //
 //	repeat(s, 3)
-func case0452Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0744Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// repeat(s, 3)
 	repeat := vec.Make[string](n)
 	{
@@ -25751,26 +40931,26 @@ func case0452Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case0453Schema is the schema of the batches Case0453 returns.
-var Case0453Schema = arrow.NewSchema([]arrow.Field{
+// Case0745Schema is the schema of the batches Case0745 returns.
+var Case0745Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0453 evaluates query Case0453 over one batch of table t:
+// Case0745 evaluates query Case0745 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0453(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0745(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0453: %w", err)
+		return nil, fmt.Errorf("query Case0745: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0453: %w", err)
+		return nil, fmt.Errorf("query Case0745: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -25786,7 +40966,7 @@ func Case0453(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0453Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0745Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -25795,7 +40975,7 @@ func Case0453(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // repeatColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0453 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0745 on every row, noting its first failed row in failed:
 //
 //	repeat(s, i)
 func repeatColumn(n int, all vec.Sel, i_ vec.Vec[int32], in1Arr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -25821,26 +41001,26 @@ func repeatColumn(n int, all vec.Sel, i_ vec.Vec[int32], in1Arr *array.String, f
 	return column
 }
 
-// Case0454Schema is the schema of the batches Case0454 returns.
-var Case0454Schema = arrow.NewSchema([]arrow.Field{
+// Case0746Schema is the schema of the batches Case0746 returns.
+var Case0746Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0454 evaluates query Case0454 over one batch of table t:
+// Case0746 evaluates query Case0746 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0454(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0746(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0454: %w", err)
+		return nil, fmt.Errorf("query Case0746: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0454: %w", err)
+		return nil, fmt.Errorf("query Case0746: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -25856,33 +41036,33 @@ func Case0454(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0454Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0746Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0455Schema is the schema of the batches Case0455 returns.
-var Case0455Schema = arrow.NewSchema([]arrow.Field{
+// Case0747Schema is the schema of the batches Case0747 returns.
+var Case0747Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0455 evaluates query Case0455 over one batch of table t:
+// Case0747 evaluates query Case0747 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0455(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0747(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0455: %w", err)
+		return nil, fmt.Errorf("query Case0747: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0455: %w", err)
+		return nil, fmt.Errorf("query Case0747: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -25898,33 +41078,33 @@ func Case0455(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0455Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0747Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0456Schema is the schema of the batches Case0456 returns.
-var Case0456Schema = arrow.NewSchema([]arrow.Field{
+// Case0748Schema is the schema of the batches Case0748 returns.
+var Case0748Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0456 evaluates query Case0456 over one batch of table t:
+// Case0748 evaluates query Case0748 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0456(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0748(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0456: %w", err)
+		return nil, fmt.Errorf("query Case0748: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0456: %w", err)
+		return nil, fmt.Errorf("query Case0748: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -25940,33 +41120,33 @@ func Case0456(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0456Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0748Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0457Schema is the schema of the batches Case0457 returns.
-var Case0457Schema = arrow.NewSchema([]arrow.Field{
+// Case0749Schema is the schema of the batches Case0749 returns.
+var Case0749Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0457 evaluates query Case0457 over one batch of table t:
+// Case0749 evaluates query Case0749 over one batch of table t:
 //
 //	SELECT repeat(u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0457(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0749(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0457: %w", err)
+		return nil, fmt.Errorf("query Case0749: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0457: %w", err)
+		return nil, fmt.Errorf("query Case0749: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -25982,33 +41162,33 @@ func Case0457(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0457Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0749Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0458Schema is the schema of the batches Case0458 returns.
-var Case0458Schema = arrow.NewSchema([]arrow.Field{
+// Case0750Schema is the schema of the batches Case0750 returns.
+var Case0750Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0458 evaluates query Case0458 over one batch of table t:
+// Case0750 evaluates query Case0750 over one batch of table t:
 //
 //	SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0458(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0750(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0458: %w", err)
+		return nil, fmt.Errorf("query Case0750: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0458: %w", err)
+		return nil, fmt.Errorf("query Case0750: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26024,7 +41204,7 @@ func Case0458(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0458Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0750Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -26033,7 +41213,7 @@ func Case0458(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // repeatColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0458 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0750 on every row, noting its first failed row in failed:
 //
 //	repeat(s, CAST(1 DIV j AS INT))
 func repeatColumn2(n int, all vec.Sel, sArr *array.String, j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -26066,26 +41246,26 @@ func repeatColumn2(n int, all vec.Sel, sArr *array.String, j vec.Vec[int32], mem
 	return directCol
 }
 
-// Case0459Schema is the schema of the batches Case0459 returns.
-var Case0459Schema = arrow.NewSchema([]arrow.Field{
+// Case0751Schema is the schema of the batches Case0751 returns.
+var Case0751Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0459 evaluates query Case0459 over one batch of table t:
+// Case0751 evaluates query Case0751 over one batch of table t:
 //
 //	SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0459(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0751(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0459: %w", err)
+		return nil, fmt.Errorf("query Case0751: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0459: %w", err)
+		return nil, fmt.Errorf("query Case0751: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26101,33 +41281,33 @@ func Case0459(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0459Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0751Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0460Schema is the schema of the batches Case0460 returns.
-var Case0460Schema = arrow.NewSchema([]arrow.Field{
+// Case0752Schema is the schema of the batches Case0752 returns.
+var Case0752Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0460 evaluates query Case0460 over one batch of table t:
+// Case0752 evaluates query Case0752 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0460(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0752(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0460: %w", err)
+		return nil, fmt.Errorf("query Case0752: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0460: %w", err)
+		return nil, fmt.Errorf("query Case0752: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -26142,7 +41322,7 @@ func Case0460(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0460Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0752Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -26151,7 +41331,7 @@ func Case0460(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // spaceColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0460 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0752 on every row, noting its first failed row in failed:
 //
 //	space(i)
 func spaceColumn(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -26177,26 +41357,26 @@ func spaceColumn(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// Case0461Schema is the schema of the batches Case0461 returns.
-var Case0461Schema = arrow.NewSchema([]arrow.Field{
+// Case0753Schema is the schema of the batches Case0753 returns.
+var Case0753Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0461 evaluates query Case0461 over one batch of table t:
+// Case0753 evaluates query Case0753 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0461(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0753(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0461: %w", err)
+		return nil, fmt.Errorf("query Case0753: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0461: %w", err)
+		return nil, fmt.Errorf("query Case0753: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -26211,33 +41391,33 @@ func Case0461(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0461Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0753Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0462Schema is the schema of the batches Case0462 returns.
-var Case0462Schema = arrow.NewSchema([]arrow.Field{
+// Case0754Schema is the schema of the batches Case0754 returns.
+var Case0754Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0462 evaluates query Case0462 over one batch of table t:
+// Case0754 evaluates query Case0754 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0462(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0754(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0462: %w", err)
+		return nil, fmt.Errorf("query Case0754: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0462: %w", err)
+		return nil, fmt.Errorf("query Case0754: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -26252,33 +41432,33 @@ func Case0462(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0462Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0754Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0463Schema is the schema of the batches Case0463 returns.
-var Case0463Schema = arrow.NewSchema([]arrow.Field{
+// Case0755Schema is the schema of the batches Case0755 returns.
+var Case0755Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0463 evaluates query Case0463 over one batch of table t:
+// Case0755 evaluates query Case0755 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0463(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0755(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0463: %w", err)
+		return nil, fmt.Errorf("query Case0755: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0463: %w", err)
+		return nil, fmt.Errorf("query Case0755: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -26293,33 +41473,33 @@ func Case0463(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0463Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0755Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0464Schema is the schema of the batches Case0464 returns.
-var Case0464Schema = arrow.NewSchema([]arrow.Field{
+// Case0756Schema is the schema of the batches Case0756 returns.
+var Case0756Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0464 evaluates query Case0464 over one batch of table t:
+// Case0756 evaluates query Case0756 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0756(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0464: %w", err)
+		return nil, fmt.Errorf("query Case0756: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0464: %w", err)
+		return nil, fmt.Errorf("query Case0756: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26334,7 +41514,7 @@ func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0464Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0756Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -26343,7 +41523,7 @@ func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // initcapColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0464 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0756 on every row, noting its first failed row in failed:
 //
 //	initcap(s)
 func initcapColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -26363,26 +41543,26 @@ func initcapColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case0465Schema is the schema of the batches Case0465 returns.
-var Case0465Schema = arrow.NewSchema([]arrow.Field{
+// Case0757Schema is the schema of the batches Case0757 returns.
+var Case0757Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0465 evaluates query Case0465 over one batch of table t:
+// Case0757 evaluates query Case0757 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0465(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0757(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0465: %w", err)
+		return nil, fmt.Errorf("query Case0757: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0465: %w", err)
+		return nil, fmt.Errorf("query Case0757: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26397,33 +41577,33 @@ func Case0465(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0465Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0757Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0466Schema is the schema of the batches Case0466 returns.
-var Case0466Schema = arrow.NewSchema([]arrow.Field{
+// Case0758Schema is the schema of the batches Case0758 returns.
+var Case0758Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0466 evaluates query Case0466 over one batch of table t:
+// Case0758 evaluates query Case0758 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0466(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0758(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0466: %w", err)
+		return nil, fmt.Errorf("query Case0758: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0466: %w", err)
+		return nil, fmt.Errorf("query Case0758: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26438,33 +41618,33 @@ func Case0466(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0466Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0758Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0467Schema is the schema of the batches Case0467 returns.
-var Case0467Schema = arrow.NewSchema([]arrow.Field{
+// Case0759Schema is the schema of the batches Case0759 returns.
+var Case0759Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0467 evaluates query Case0467 over one batch of table t:
+// Case0759 evaluates query Case0759 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0467(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0759(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0467: %w", err)
+		return nil, fmt.Errorf("query Case0759: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0467: %w", err)
+		return nil, fmt.Errorf("query Case0759: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26479,33 +41659,33 @@ func Case0467(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0467Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0759Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0468Schema is the schema of the batches Case0468 returns.
-var Case0468Schema = arrow.NewSchema([]arrow.Field{
+// Case0760Schema is the schema of the batches Case0760 returns.
+var Case0760Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0468 evaluates query Case0468 over one batch of table t:
+// Case0760 evaluates query Case0760 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0760(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0468: %w", err)
+		return nil, fmt.Errorf("query Case0760: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0468: %w", err)
+		return nil, fmt.Errorf("query Case0760: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26520,7 +41700,7 @@ func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0468Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0760Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -26529,7 +41709,7 @@ func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // asciiColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0468 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0760 on every row, noting its first failed row in failed:
 //
 //	ascii(s)
 func asciiColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -26550,26 +41730,26 @@ func asciiColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, f
 	return directCol
 }
 
-// Case0469Schema is the schema of the batches Case0469 returns.
-var Case0469Schema = arrow.NewSchema([]arrow.Field{
+// Case0761Schema is the schema of the batches Case0761 returns.
+var Case0761Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0469 evaluates query Case0469 over one batch of table t:
+// Case0761 evaluates query Case0761 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0469(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0761(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0469: %w", err)
+		return nil, fmt.Errorf("query Case0761: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0469: %w", err)
+		return nil, fmt.Errorf("query Case0761: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26584,33 +41764,33 @@ func Case0469(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0469Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0761Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0470Schema is the schema of the batches Case0470 returns.
-var Case0470Schema = arrow.NewSchema([]arrow.Field{
+// Case0762Schema is the schema of the batches Case0762 returns.
+var Case0762Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0470 evaluates query Case0470 over one batch of table t:
+// Case0762 evaluates query Case0762 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0470(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0762(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0470: %w", err)
+		return nil, fmt.Errorf("query Case0762: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0470: %w", err)
+		return nil, fmt.Errorf("query Case0762: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26625,33 +41805,33 @@ func Case0470(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0470Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0762Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0471Schema is the schema of the batches Case0471 returns.
-var Case0471Schema = arrow.NewSchema([]arrow.Field{
+// Case0763Schema is the schema of the batches Case0763 returns.
+var Case0763Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0471 evaluates query Case0471 over one batch of table t:
+// Case0763 evaluates query Case0763 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0471(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0763(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0471: %w", err)
+		return nil, fmt.Errorf("query Case0763: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0471: %w", err)
+		return nil, fmt.Errorf("query Case0763: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26666,33 +41846,33 @@ func Case0471(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0471Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0763Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0472Schema is the schema of the batches Case0472 returns.
-var Case0472Schema = arrow.NewSchema([]arrow.Field{
+// Case0764Schema is the schema of the batches Case0764 returns.
+var Case0764Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0472 evaluates query Case0472 over one batch of table t:
+// Case0764 evaluates query Case0764 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0472(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0764(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0472: %w", err)
+		return nil, fmt.Errorf("query Case0764: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0472: %w", err)
+		return nil, fmt.Errorf("query Case0764: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26707,7 +41887,7 @@ func Case0472(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0472Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0764Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -26716,7 +41896,7 @@ func Case0472(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // chrColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0472 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0764 on every row, noting its first failed row in failed:
 //
 //	chr(a)
 func chrColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -26737,26 +41917,26 @@ func chrColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem me
 	return column
 }
 
-// Case0473Schema is the schema of the batches Case0473 returns.
-var Case0473Schema = arrow.NewSchema([]arrow.Field{
+// Case0765Schema is the schema of the batches Case0765 returns.
+var Case0765Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0473 evaluates query Case0473 over one batch of table t:
+// Case0765 evaluates query Case0765 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0473(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0765(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0473: %w", err)
+		return nil, fmt.Errorf("query Case0765: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0473: %w", err)
+		return nil, fmt.Errorf("query Case0765: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26771,33 +41951,33 @@ func Case0473(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0473Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0765Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0474Schema is the schema of the batches Case0474 returns.
-var Case0474Schema = arrow.NewSchema([]arrow.Field{
+// Case0766Schema is the schema of the batches Case0766 returns.
+var Case0766Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0474 evaluates query Case0474 over one batch of table t:
+// Case0766 evaluates query Case0766 over one batch of table t:
 //
 //	SELECT char(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0474(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0766(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0474: %w", err)
+		return nil, fmt.Errorf("query Case0766: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0474: %w", err)
+		return nil, fmt.Errorf("query Case0766: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26812,33 +41992,33 @@ func Case0474(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0474Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0766Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0475Schema is the schema of the batches Case0475 returns.
-var Case0475Schema = arrow.NewSchema([]arrow.Field{
+// Case0767Schema is the schema of the batches Case0767 returns.
+var Case0767Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0475 evaluates query Case0475 over one batch of table t:
+// Case0767 evaluates query Case0767 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0475(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0767(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0475: %w", err)
+		return nil, fmt.Errorf("query Case0767: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0475: %w", err)
+		return nil, fmt.Errorf("query Case0767: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26853,57 +42033,57 @@ func Case0475(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0475Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0767Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0476Schema is the schema of the batches Case0476 returns.
-var Case0476Schema = arrow.NewSchema([]arrow.Field{
+// Case0768Schema is the schema of the batches Case0768 returns.
+var Case0768Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0476 evaluates query Case0476 over one batch of table t:
+// Case0768 evaluates query Case0768 over one batch of table t:
 //
 //	SELECT chr(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0476(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0768(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0476: %w", err)
+		return nil, fmt.Errorf("query Case0768: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0476: %w", err)
+		return nil, fmt.Errorf("query Case0768: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0476Col1(n, all, i_, mem, failed)
+	col1 := case0768Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "chr(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0476Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0768Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0476Col1 computes output column 1 (r) of query Case0476 on every row, noting its first failed row in failed:
+// case0768Col1 computes output column 1 (r) of query Case0768 on every row, noting its first failed row in failed:
 //
 //	chr(i)
-func case0476Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0768Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// chr(CAST(i AS BIGINT))
 	var directCol arrow.Array // written by the loop, or below from chr
 	var directOut *vec.StringOut
@@ -26930,26 +42110,26 @@ func case0476Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0477Schema is the schema of the batches Case0477 returns.
-var Case0477Schema = arrow.NewSchema([]arrow.Field{
+// Case0769Schema is the schema of the batches Case0769 returns.
+var Case0769Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0477 evaluates query Case0477 over one batch of table t:
+// Case0769 evaluates query Case0769 over one batch of table t:
 //
 //	SELECT octet_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0477(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0769(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0477: %w", err)
+		return nil, fmt.Errorf("query Case0769: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0477: %w", err)
+		return nil, fmt.Errorf("query Case0769: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -26964,7 +42144,7 @@ func Case0477(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0477Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0769Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -26973,7 +42153,7 @@ func Case0477(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // octetLengthColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0477 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0769 on every row, noting its first failed row in failed:
 //
 //	octet_length(s)
 func octetLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -26994,26 +42174,26 @@ func octetLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Alloca
 	return directCol
 }
 
-// Case0478Schema is the schema of the batches Case0478 returns.
-var Case0478Schema = arrow.NewSchema([]arrow.Field{
+// Case0770Schema is the schema of the batches Case0770 returns.
+var Case0770Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0478 evaluates query Case0478 over one batch of table t:
+// Case0770 evaluates query Case0770 over one batch of table t:
 //
 //	SELECT bit_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0478(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0770(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0478: %w", err)
+		return nil, fmt.Errorf("query Case0770: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0478: %w", err)
+		return nil, fmt.Errorf("query Case0770: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27028,7 +42208,7 @@ func Case0478(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0478Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0770Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -27037,7 +42217,7 @@ func Case0478(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // bitLengthColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0478 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0770 on every row, noting its first failed row in failed:
 //
 //	bit_length(s)
 func bitLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -27058,26 +42238,26 @@ func bitLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocato
 	return directCol
 }
 
-// Case0479Schema is the schema of the batches Case0479 returns.
-var Case0479Schema = arrow.NewSchema([]arrow.Field{
+// Case0771Schema is the schema of the batches Case0771 returns.
+var Case0771Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0479 evaluates query Case0479 over one batch of table t:
+// Case0771 evaluates query Case0771 over one batch of table t:
 //
 //	SELECT octet_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0479(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0771(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0479: %w", err)
+		return nil, fmt.Errorf("query Case0771: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0479: %w", err)
+		return nil, fmt.Errorf("query Case0771: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27092,33 +42272,33 @@ func Case0479(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0479Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0771Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0480Schema is the schema of the batches Case0480 returns.
-var Case0480Schema = arrow.NewSchema([]arrow.Field{
+// Case0772Schema is the schema of the batches Case0772 returns.
+var Case0772Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0480 evaluates query Case0480 over one batch of table t:
+// Case0772 evaluates query Case0772 over one batch of table t:
 //
 //	SELECT bit_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0480(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0772(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0480: %w", err)
+		return nil, fmt.Errorf("query Case0772: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0480: %w", err)
+		return nil, fmt.Errorf("query Case0772: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27133,33 +42313,33 @@ func Case0480(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0480Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0772Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0481Schema is the schema of the batches Case0481 returns.
-var Case0481Schema = arrow.NewSchema([]arrow.Field{
+// Case0773Schema is the schema of the batches Case0773 returns.
+var Case0773Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0481 evaluates query Case0481 over one batch of table t:
+// Case0773 evaluates query Case0773 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0481(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0773(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0481: %w", err)
+		return nil, fmt.Errorf("query Case0773: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0481: %w", err)
+		return nil, fmt.Errorf("query Case0773: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27174,7 +42354,7 @@ func Case0481(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0481Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0773Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -27183,7 +42363,7 @@ func Case0481(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // splitPartColumn is the code of 10 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0481 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0773 on every row, noting its first failed row in failed:
 //
 //	split_part(s, ',', 2)
 func splitPartColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, value2 int32) arrow.Array {
@@ -27208,26 +42388,26 @@ func splitPartColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case0482Schema is the schema of the batches Case0482 returns.
-var Case0482Schema = arrow.NewSchema([]arrow.Field{
+// Case0774Schema is the schema of the batches Case0774 returns.
+var Case0774Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0482 evaluates query Case0482 over one batch of table t:
+// Case0774 evaluates query Case0774 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0482(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0774(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0482: %w", err)
+		return nil, fmt.Errorf("query Case0774: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0482: %w", err)
+		return nil, fmt.Errorf("query Case0774: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27242,33 +42422,33 @@ func Case0482(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0482Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0774Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0483Schema is the schema of the batches Case0483 returns.
-var Case0483Schema = arrow.NewSchema([]arrow.Field{
+// Case0775Schema is the schema of the batches Case0775 returns.
+var Case0775Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0483 evaluates query Case0483 over one batch of table t:
+// Case0775 evaluates query Case0775 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0483(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0775(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0483: %w", err)
+		return nil, fmt.Errorf("query Case0775: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0483: %w", err)
+		return nil, fmt.Errorf("query Case0775: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27283,33 +42463,33 @@ func Case0483(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0483Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0775Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0484Schema is the schema of the batches Case0484 returns.
-var Case0484Schema = arrow.NewSchema([]arrow.Field{
+// Case0776Schema is the schema of the batches Case0776 returns.
+var Case0776Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0484 evaluates query Case0484 over one batch of table t:
+// Case0776 evaluates query Case0776 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0484(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0776(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0484: %w", err)
+		return nil, fmt.Errorf("query Case0776: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0484: %w", err)
+		return nil, fmt.Errorf("query Case0776: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27324,33 +42504,33 @@ func Case0484(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0484Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0776Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0485Schema is the schema of the batches Case0485 returns.
-var Case0485Schema = arrow.NewSchema([]arrow.Field{
+// Case0777Schema is the schema of the batches Case0777 returns.
+var Case0777Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0485 evaluates query Case0485 over one batch of table t:
+// Case0777 evaluates query Case0777 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0485(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0777(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0485: %w", err)
+		return nil, fmt.Errorf("query Case0777: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0485: %w", err)
+		return nil, fmt.Errorf("query Case0777: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27365,33 +42545,33 @@ func Case0485(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0485Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0777Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0486Schema is the schema of the batches Case0486 returns.
-var Case0486Schema = arrow.NewSchema([]arrow.Field{
+// Case0778Schema is the schema of the batches Case0778 returns.
+var Case0778Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0486 evaluates query Case0486 over one batch of table t:
+// Case0778 evaluates query Case0778 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0486(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0778(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0486: %w", err)
+		return nil, fmt.Errorf("query Case0778: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0486: %w", err)
+		return nil, fmt.Errorf("query Case0778: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27406,33 +42586,33 @@ func Case0486(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0486Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0778Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0487Schema is the schema of the batches Case0487 returns.
-var Case0487Schema = arrow.NewSchema([]arrow.Field{
+// Case0779Schema is the schema of the batches Case0779 returns.
+var Case0779Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0487 evaluates query Case0487 over one batch of table t:
+// Case0779 evaluates query Case0779 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0487(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0779(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0487: %w", err)
+		return nil, fmt.Errorf("query Case0779: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0487: %w", err)
+		return nil, fmt.Errorf("query Case0779: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27447,33 +42627,33 @@ func Case0487(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0487Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0779Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0488Schema is the schema of the batches Case0488 returns.
-var Case0488Schema = arrow.NewSchema([]arrow.Field{
+// Case0780Schema is the schema of the batches Case0780 returns.
+var Case0780Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0488 evaluates query Case0488 over one batch of table t:
+// Case0780 evaluates query Case0780 over one batch of table t:
 //
 //	SELECT split_part(s, '', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0488(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0780(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0488: %w", err)
+		return nil, fmt.Errorf("query Case0780: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0488: %w", err)
+		return nil, fmt.Errorf("query Case0780: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27488,33 +42668,33 @@ func Case0488(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0488Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0780Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0489Schema is the schema of the batches Case0489 returns.
-var Case0489Schema = arrow.NewSchema([]arrow.Field{
+// Case0781Schema is the schema of the batches Case0781 returns.
+var Case0781Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0489 evaluates query Case0489 over one batch of table t:
+// Case0781 evaluates query Case0781 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0489(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0781(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0489: %w", err)
+		return nil, fmt.Errorf("query Case0781: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0489: %w", err)
+		return nil, fmt.Errorf("query Case0781: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27529,33 +42709,33 @@ func Case0489(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0489Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0781Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0490Schema is the schema of the batches Case0490 returns.
-var Case0490Schema = arrow.NewSchema([]arrow.Field{
+// Case0782Schema is the schema of the batches Case0782 returns.
+var Case0782Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0490 evaluates query Case0490 over one batch of table t:
+// Case0782 evaluates query Case0782 over one batch of table t:
 //
 //	SELECT split_part(s, '::', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0490(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0782(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0490: %w", err)
+		return nil, fmt.Errorf("query Case0782: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0490: %w", err)
+		return nil, fmt.Errorf("query Case0782: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27570,33 +42750,33 @@ func Case0490(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0490Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0782Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0491Schema is the schema of the batches Case0491 returns.
-var Case0491Schema = arrow.NewSchema([]arrow.Field{
+// Case0783Schema is the schema of the batches Case0783 returns.
+var Case0783Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0491 evaluates query Case0491 over one batch of table t:
+// Case0783 evaluates query Case0783 over one batch of table t:
 //
 //	SELECT split_part(s, ',', i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0491(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0783(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0491: %w", err)
+		return nil, fmt.Errorf("query Case0783: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0491: %w", err)
+		return nil, fmt.Errorf("query Case0783: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -27612,7 +42792,7 @@ func Case0491(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0491Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0783Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -27621,7 +42801,7 @@ func Case0491(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // splitPartColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0491 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0783 on every row, noting its first failed row in failed:
 //
 //	split_part(s, ',', i)
 func splitPartColumn2(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -27647,26 +42827,26 @@ func splitPartColumn2(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String,
 	return column
 }
 
-// Case0492Schema is the schema of the batches Case0492 returns.
-var Case0492Schema = arrow.NewSchema([]arrow.Field{
+// Case0784Schema is the schema of the batches Case0784 returns.
+var Case0784Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0492 evaluates query Case0492 over one batch of table t:
+// Case0784 evaluates query Case0784 over one batch of table t:
 //
 //	SELECT split_part(s, ',', i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0492(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0784(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0492: %w", err)
+		return nil, fmt.Errorf("query Case0784: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0492: %w", err)
+		return nil, fmt.Errorf("query Case0784: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -27682,33 +42862,33 @@ func Case0492(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0492Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0784Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0493Schema is the schema of the batches Case0493 returns.
-var Case0493Schema = arrow.NewSchema([]arrow.Field{
+// Case0785Schema is the schema of the batches Case0785 returns.
+var Case0785Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0493 evaluates query Case0493 over one batch of table t:
+// Case0785 evaluates query Case0785 over one batch of table t:
 //
 //	SELECT split_part(s, u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0493(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0785(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0493: %w", err)
+		return nil, fmt.Errorf("query Case0785: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0493: %w", err)
+		return nil, fmt.Errorf("query Case0785: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -27717,24 +42897,24 @@ func Case0493(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0493Col1(n, all, i_, sArr, uArr, failed, mem)
+	col1 := case0785Col1(n, all, i_, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, u, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0493Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0785Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0493Col1 computes output column 1 (r) of query Case0493 on every row, noting its first failed row in failed:
+// case0785Col1 computes output column 1 (r) of query Case0785 on every row, noting its first failed row in failed:
 //
 //	split_part(s, u, i)
-func case0493Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0785Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// split_part(s, u, i)
 	splitPart := vec.Make[string](n)
 	{
@@ -27758,26 +42938,26 @@ func case0493Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uAr
 	return column
 }
 
-// Case0494Schema is the schema of the batches Case0494 returns.
-var Case0494Schema = arrow.NewSchema([]arrow.Field{
+// Case0786Schema is the schema of the batches Case0786 returns.
+var Case0786Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0494 evaluates query Case0494 over one batch of table t:
+// Case0786 evaluates query Case0786 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0494(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0786(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0494: %w", err)
+		return nil, fmt.Errorf("query Case0786: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0494: %w", err)
+		return nil, fmt.Errorf("query Case0786: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27792,7 +42972,7 @@ func Case0494(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0494Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0786Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -27801,7 +42981,7 @@ func Case0494(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // substringIndexColumn is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0494 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0786 on every row, noting its first failed row in failed:
 //
 //	substring_index(s, '.', 2)
 func substringIndexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, value2 int32) arrow.Array {
@@ -27821,26 +43001,26 @@ func substringIndexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Fa
 	return column
 }
 
-// Case0495Schema is the schema of the batches Case0495 returns.
-var Case0495Schema = arrow.NewSchema([]arrow.Field{
+// Case0787Schema is the schema of the batches Case0787 returns.
+var Case0787Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0495 evaluates query Case0495 over one batch of table t:
+// Case0787 evaluates query Case0787 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0495(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0787(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0495: %w", err)
+		return nil, fmt.Errorf("query Case0787: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0495: %w", err)
+		return nil, fmt.Errorf("query Case0787: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27855,33 +43035,33 @@ func Case0495(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0495Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0787Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0496Schema is the schema of the batches Case0496 returns.
-var Case0496Schema = arrow.NewSchema([]arrow.Field{
+// Case0788Schema is the schema of the batches Case0788 returns.
+var Case0788Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0496 evaluates query Case0496 over one batch of table t:
+// Case0788 evaluates query Case0788 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0496(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0788(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0496: %w", err)
+		return nil, fmt.Errorf("query Case0788: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0496: %w", err)
+		return nil, fmt.Errorf("query Case0788: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27896,33 +43076,33 @@ func Case0496(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0496Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0788Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0497Schema is the schema of the batches Case0497 returns.
-var Case0497Schema = arrow.NewSchema([]arrow.Field{
+// Case0789Schema is the schema of the batches Case0789 returns.
+var Case0789Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0497 evaluates query Case0497 over one batch of table t:
+// Case0789 evaluates query Case0789 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0497(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0789(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0497: %w", err)
+		return nil, fmt.Errorf("query Case0789: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0497: %w", err)
+		return nil, fmt.Errorf("query Case0789: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27937,33 +43117,33 @@ func Case0497(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0497Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0789Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0498Schema is the schema of the batches Case0498 returns.
-var Case0498Schema = arrow.NewSchema([]arrow.Field{
+// Case0790Schema is the schema of the batches Case0790 returns.
+var Case0790Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0498 evaluates query Case0498 over one batch of table t:
+// Case0790 evaluates query Case0790 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', -5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0498(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0790(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0498: %w", err)
+		return nil, fmt.Errorf("query Case0790: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0498: %w", err)
+		return nil, fmt.Errorf("query Case0790: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -27978,33 +43158,33 @@ func Case0498(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0498Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0790Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0499Schema is the schema of the batches Case0499 returns.
-var Case0499Schema = arrow.NewSchema([]arrow.Field{
+// Case0791Schema is the schema of the batches Case0791 returns.
+var Case0791Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0499 evaluates query Case0499 over one batch of table t:
+// Case0791 evaluates query Case0791 over one batch of table t:
 //
 //	SELECT substring_index(s, '', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0499(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0791(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0499: %w", err)
+		return nil, fmt.Errorf("query Case0791: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0499: %w", err)
+		return nil, fmt.Errorf("query Case0791: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28019,33 +43199,33 @@ func Case0499(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0499Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0791Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0500Schema is the schema of the batches Case0500 returns.
-var Case0500Schema = arrow.NewSchema([]arrow.Field{
+// Case0792Schema is the schema of the batches Case0792 returns.
+var Case0792Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0500 evaluates query Case0500 over one batch of table t:
+// Case0792 evaluates query Case0792 over one batch of table t:
 //
 //	SELECT substring_index(s, u, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0500(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0792(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0500: %w", err)
+		return nil, fmt.Errorf("query Case0792: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0500: %w", err)
+		return nil, fmt.Errorf("query Case0792: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28053,24 +43233,24 @@ func Case0500(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0500Col1(n, all, sArr, uArr, failed, mem)
+	col1 := case0792Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring_index(s, u, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0500Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0792Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0500Col1 computes output column 1 (r) of query Case0500 on every row, noting its first failed row in failed:
+// case0792Col1 computes output column 1 (r) of query Case0792 on every row, noting its first failed row in failed:
 //
 //	substring_index(s, u, 1)
-func case0500Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0792Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring_index(s, u, 1)
 	substringIndex := vec.Make[string](n)
 	{
@@ -28088,26 +43268,26 @@ func case0500Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case0501Schema is the schema of the batches Case0501 returns.
-var Case0501Schema = arrow.NewSchema([]arrow.Field{
+// Case0793Schema is the schema of the batches Case0793 returns.
+var Case0793Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0501 evaluates query Case0501 over one batch of table t:
+// Case0793 evaluates query Case0793 over one batch of table t:
 //
 //	SELECT translate(s, 'abc', '123') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0501(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0793(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0501: %w", err)
+		return nil, fmt.Errorf("query Case0793: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0501: %w", err)
+		return nil, fmt.Errorf("query Case0793: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28122,7 +43302,7 @@ func Case0501(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0501Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0793Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -28131,7 +43311,7 @@ func Case0501(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // translateColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0501 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0793 on every row, noting its first failed row in failed:
 //
 //	translate(s, 'abc', '123')
 func translateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, text2 string) arrow.Array {
@@ -28151,26 +43331,26 @@ func translateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case0502Schema is the schema of the batches Case0502 returns.
-var Case0502Schema = arrow.NewSchema([]arrow.Field{
+// Case0794Schema is the schema of the batches Case0794 returns.
+var Case0794Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0502 evaluates query Case0502 over one batch of table t:
+// Case0794 evaluates query Case0794 over one batch of table t:
 //
 //	SELECT translate(s, 'abc', '1') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0502(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0794(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0502: %w", err)
+		return nil, fmt.Errorf("query Case0794: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0502: %w", err)
+		return nil, fmt.Errorf("query Case0794: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28185,33 +43365,33 @@ func Case0502(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0502Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0794Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0503Schema is the schema of the batches Case0503 returns.
-var Case0503Schema = arrow.NewSchema([]arrow.Field{
+// Case0795Schema is the schema of the batches Case0795 returns.
+var Case0795Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0503 evaluates query Case0503 over one batch of table t:
+// Case0795 evaluates query Case0795 over one batch of table t:
 //
 //	SELECT translate(s, 'aa', '12') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0503(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0795(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0503: %w", err)
+		return nil, fmt.Errorf("query Case0795: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0503: %w", err)
+		return nil, fmt.Errorf("query Case0795: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28226,33 +43406,33 @@ func Case0503(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0503Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0795Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0504Schema is the schema of the batches Case0504 returns.
-var Case0504Schema = arrow.NewSchema([]arrow.Field{
+// Case0796Schema is the schema of the batches Case0796 returns.
+var Case0796Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0504 evaluates query Case0504 over one batch of table t:
+// Case0796 evaluates query Case0796 over one batch of table t:
 //
 //	SELECT translate(s, 'é', 'e') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0504(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0796(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0504: %w", err)
+		return nil, fmt.Errorf("query Case0796: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0504: %w", err)
+		return nil, fmt.Errorf("query Case0796: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28267,33 +43447,33 @@ func Case0504(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0504Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0796Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0505Schema is the schema of the batches Case0505 returns.
-var Case0505Schema = arrow.NewSchema([]arrow.Field{
+// Case0797Schema is the schema of the batches Case0797 returns.
+var Case0797Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0505 evaluates query Case0505 over one batch of table t:
+// Case0797 evaluates query Case0797 over one batch of table t:
 //
 //	SELECT translate(s, u, 'x') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0505(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0797(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0505: %w", err)
+		return nil, fmt.Errorf("query Case0797: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0505: %w", err)
+		return nil, fmt.Errorf("query Case0797: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28301,24 +43481,24 @@ func Case0505(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0505Col1(n, all, sArr, uArr, failed, mem)
+	col1 := case0797Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "translate(s, u, 'x')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0505Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0797Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0505Col1 computes output column 1 (r) of query Case0505 on every row, noting its first failed row in failed:
+// case0797Col1 computes output column 1 (r) of query Case0797 on every row, noting its first failed row in failed:
 //
 //	translate(s, u, 'x')
-func case0505Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0797Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// translate(s, u, 'x')
 	translate := vec.Make[string](n)
 	{
@@ -28336,26 +43516,26 @@ func case0505Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case0506Schema is the schema of the batches Case0506 returns.
-var Case0506Schema = arrow.NewSchema([]arrow.Field{
+// Case0798Schema is the schema of the batches Case0798 returns.
+var Case0798Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0506 evaluates query Case0506 over one batch of table t:
+// Case0798 evaluates query Case0798 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0506(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0798(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0506: %w", err)
+		return nil, fmt.Errorf("query Case0798: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0506: %w", err)
+		return nil, fmt.Errorf("query Case0798: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28370,7 +43550,7 @@ func Case0506(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0506Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0798Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -28379,7 +43559,7 @@ func Case0506(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // findInSetColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0506 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0798 on every row, noting its first failed row in failed:
 //
 //	find_in_set(s, 'abc,b,ab,c,def')
 func findInSetColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
@@ -28400,26 +43580,26 @@ func findInSetColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocato
 	return directCol
 }
 
-// Case0507Schema is the schema of the batches Case0507 returns.
-var Case0507Schema = arrow.NewSchema([]arrow.Field{
+// Case0799Schema is the schema of the batches Case0799 returns.
+var Case0799Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0507 evaluates query Case0507 over one batch of table t:
+// Case0799 evaluates query Case0799 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'a,b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0507(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0799(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0507: %w", err)
+		return nil, fmt.Errorf("query Case0799: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0507: %w", err)
+		return nil, fmt.Errorf("query Case0799: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28434,33 +43614,33 @@ func Case0507(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0507Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0799Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0508Schema is the schema of the batches Case0508 returns.
-var Case0508Schema = arrow.NewSchema([]arrow.Field{
+// Case0800Schema is the schema of the batches Case0800 returns.
+var Case0800Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0508 evaluates query Case0508 over one batch of table t:
+// Case0800 evaluates query Case0800 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'a,,b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0508(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0800(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0508: %w", err)
+		return nil, fmt.Errorf("query Case0800: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0508: %w", err)
+		return nil, fmt.Errorf("query Case0800: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28475,33 +43655,33 @@ func Case0508(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0508Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0800Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0509Schema is the schema of the batches Case0509 returns.
-var Case0509Schema = arrow.NewSchema([]arrow.Field{
+// Case0801Schema is the schema of the batches Case0801 returns.
+var Case0801Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0509 evaluates query Case0509 over one batch of table t:
+// Case0801 evaluates query Case0801 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'x') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0509(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0801(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0509: %w", err)
+		return nil, fmt.Errorf("query Case0801: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0509: %w", err)
+		return nil, fmt.Errorf("query Case0801: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28516,33 +43696,33 @@ func Case0509(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0509Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0801Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0510Schema is the schema of the batches Case0510 returns.
-var Case0510Schema = arrow.NewSchema([]arrow.Field{
+// Case0802Schema is the schema of the batches Case0802 returns.
+var Case0802Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0510 evaluates query Case0510 over one batch of table t:
+// Case0802 evaluates query Case0802 over one batch of table t:
 //
 //	SELECT find_in_set(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0510(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0802(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0510: %w", err)
+		return nil, fmt.Errorf("query Case0802: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0510: %w", err)
+		return nil, fmt.Errorf("query Case0802: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28550,24 +43730,24 @@ func Case0510(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0510Col1(n, all, sArr, uArr, mem, failed)
+	col1 := case0802Col1(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "find_in_set(s, u)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0510Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0802Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0510Col1 computes output column 1 (r) of query Case0510 on every row, noting its first failed row in failed:
+// case0802Col1 computes output column 1 (r) of query Case0802 on every row, noting its first failed row in failed:
 //
 //	find_in_set(s, u)
-func case0510Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0802Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// find_in_set(s, u)
 	var directCol arrow.Array // written by the loop, or below from findInSet
 	var directOut *vec.FixedOut[int32]
@@ -28588,26 +43768,26 @@ func case0510Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 	return directCol
 }
 
-// Case0511Schema is the schema of the batches Case0511 returns.
-var Case0511Schema = arrow.NewSchema([]arrow.Field{
+// Case0803Schema is the schema of the batches Case0803 returns.
+var Case0803Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0511 evaluates query Case0511 over one batch of table t:
+// Case0803 evaluates query Case0803 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0511(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0803(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0511: %w", err)
+		return nil, fmt.Errorf("query Case0803: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0511: %w", err)
+		return nil, fmt.Errorf("query Case0803: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28623,7 +43803,7 @@ func Case0511(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0511Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0803Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -28632,7 +43812,7 @@ func Case0511(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // levenshteinColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0511 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0803 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u)
 func levenshteinColumn(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -28654,26 +43834,26 @@ func levenshteinColumn(n int, all vec.Sel, sArr *array.String, uArr *array.Strin
 	return directCol
 }
 
-// Case0512Schema is the schema of the batches Case0512 returns.
-var Case0512Schema = arrow.NewSchema([]arrow.Field{
+// Case0804Schema is the schema of the batches Case0804 returns.
+var Case0804Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0512 evaluates query Case0512 over one batch of table t:
+// Case0804 evaluates query Case0804 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0512(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0804(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0512: %w", err)
+		return nil, fmt.Errorf("query Case0804: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0512: %w", err)
+		return nil, fmt.Errorf("query Case0804: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28689,7 +43869,7 @@ func Case0512(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0512Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0804Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -28698,7 +43878,7 @@ func Case0512(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // levenshteinColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0512 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0804 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u, 2)
 func levenshteinColumn2(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -28720,26 +43900,26 @@ func levenshteinColumn2(n int, all vec.Sel, sArr *array.String, uArr *array.Stri
 	return directCol
 }
 
-// Case0513Schema is the schema of the batches Case0513 returns.
-var Case0513Schema = arrow.NewSchema([]arrow.Field{
+// Case0805Schema is the schema of the batches Case0805 returns.
+var Case0805Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0513 evaluates query Case0513 over one batch of table t:
+// Case0805 evaluates query Case0805 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0513(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0805(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0513: %w", err)
+		return nil, fmt.Errorf("query Case0805: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0513: %w", err)
+		return nil, fmt.Errorf("query Case0805: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28755,33 +43935,33 @@ func Case0513(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0513Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0805Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0514Schema is the schema of the batches Case0514 returns.
-var Case0514Schema = arrow.NewSchema([]arrow.Field{
+// Case0806Schema is the schema of the batches Case0806 returns.
+var Case0806Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0514 evaluates query Case0514 over one batch of table t:
+// Case0806 evaluates query Case0806 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0514(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0806(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0514: %w", err)
+		return nil, fmt.Errorf("query Case0806: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0514: %w", err)
+		return nil, fmt.Errorf("query Case0806: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28797,33 +43977,33 @@ func Case0514(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0514Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0806Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0515Schema is the schema of the batches Case0515 returns.
-var Case0515Schema = arrow.NewSchema([]arrow.Field{
+// Case0807Schema is the schema of the batches Case0807 returns.
+var Case0807Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0515 evaluates query Case0515 over one batch of table t:
+// Case0807 evaluates query Case0807 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0515(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0807(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0515: %w", err)
+		return nil, fmt.Errorf("query Case0807: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0515: %w", err)
+		return nil, fmt.Errorf("query Case0807: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28839,33 +44019,33 @@ func Case0515(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0515Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0807Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0516Schema is the schema of the batches Case0516 returns.
-var Case0516Schema = arrow.NewSchema([]arrow.Field{
+// Case0808Schema is the schema of the batches Case0808 returns.
+var Case0808Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0516 evaluates query Case0516 over one batch of table t:
+// Case0808 evaluates query Case0808 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0516(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0808(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0516: %w", err)
+		return nil, fmt.Errorf("query Case0808: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0516: %w", err)
+		return nil, fmt.Errorf("query Case0808: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28881,33 +44061,33 @@ func Case0516(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0516Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0808Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0517Schema is the schema of the batches Case0517 returns.
-var Case0517Schema = arrow.NewSchema([]arrow.Field{
+// Case0809Schema is the schema of the batches Case0809 returns.
+var Case0809Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0517 evaluates query Case0517 over one batch of table t:
+// Case0809 evaluates query Case0809 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0517(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0809(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0517: %w", err)
+		return nil, fmt.Errorf("query Case0809: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0517: %w", err)
+		return nil, fmt.Errorf("query Case0809: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28916,24 +44096,24 @@ func Case0517(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0517Col1(n, all, sArr, uArr, i_, mem, failed)
+	col1 := case0809Col1(n, all, sArr, uArr, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "levenshtein(s, u, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0517Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0809Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0517Col1 computes output column 1 (r) of query Case0517 on every row, noting its first failed row in failed:
+// case0809Col1 computes output column 1 (r) of query Case0809 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u, i)
-func case0517Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0809Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// levenshtein(s, u, i)
 	var directCol arrow.Array // written by the loop, or below from levenshtein
 	var directOut *vec.FixedOut[int32]
@@ -28955,26 +44135,26 @@ func case0517Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_
 	return directCol
 }
 
-// Case0518Schema is the schema of the batches Case0518 returns.
-var Case0518Schema = arrow.NewSchema([]arrow.Field{
+// Case0810Schema is the schema of the batches Case0810 returns.
+var Case0810Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0518 evaluates query Case0518 over one batch of table t:
+// Case0810 evaluates query Case0810 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0518(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0810(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0518: %w", err)
+		return nil, fmt.Errorf("query Case0810: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0518: %w", err)
+		return nil, fmt.Errorf("query Case0810: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -28989,7 +44169,7 @@ func Case0518(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0518Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0810Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -28998,7 +44178,7 @@ func Case0518(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // soundexColumn is the code of 7 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0518 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0810 on every row, noting its first failed row in failed:
 //
 //	soundex(s)
 func soundexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -29018,26 +44198,26 @@ func soundexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case0519Schema is the schema of the batches Case0519 returns.
-var Case0519Schema = arrow.NewSchema([]arrow.Field{
+// Case0811Schema is the schema of the batches Case0811 returns.
+var Case0811Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0519 evaluates query Case0519 over one batch of table t:
+// Case0811 evaluates query Case0811 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0519(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0811(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0519: %w", err)
+		return nil, fmt.Errorf("query Case0811: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0519: %w", err)
+		return nil, fmt.Errorf("query Case0811: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29052,33 +44232,33 @@ func Case0519(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0519Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0811Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0520Schema is the schema of the batches Case0520 returns.
-var Case0520Schema = arrow.NewSchema([]arrow.Field{
+// Case0812Schema is the schema of the batches Case0812 returns.
+var Case0812Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0520 evaluates query Case0520 over one batch of table t:
+// Case0812 evaluates query Case0812 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0520(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0812(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0520: %w", err)
+		return nil, fmt.Errorf("query Case0812: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0520: %w", err)
+		return nil, fmt.Errorf("query Case0812: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29093,33 +44273,33 @@ func Case0520(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0520Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0812Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0521Schema is the schema of the batches Case0521 returns.
-var Case0521Schema = arrow.NewSchema([]arrow.Field{
+// Case0813Schema is the schema of the batches Case0813 returns.
+var Case0813Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0521 evaluates query Case0521 over one batch of table t:
+// Case0813 evaluates query Case0813 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0521(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0813(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0521: %w", err)
+		return nil, fmt.Errorf("query Case0813: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0521: %w", err)
+		return nil, fmt.Errorf("query Case0813: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29134,33 +44314,33 @@ func Case0521(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0521Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0813Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0522Schema is the schema of the batches Case0522 returns.
-var Case0522Schema = arrow.NewSchema([]arrow.Field{
+// Case0814Schema is the schema of the batches Case0814 returns.
+var Case0814Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0522 evaluates query Case0522 over one batch of table t:
+// Case0814 evaluates query Case0814 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0522(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0814(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0522: %w", err)
+		return nil, fmt.Errorf("query Case0814: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0522: %w", err)
+		return nil, fmt.Errorf("query Case0814: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29175,33 +44355,33 @@ func Case0522(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0522Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0814Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0523Schema is the schema of the batches Case0523 returns.
-var Case0523Schema = arrow.NewSchema([]arrow.Field{
+// Case0815Schema is the schema of the batches Case0815 returns.
+var Case0815Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0523 evaluates query Case0523 over one batch of table t:
+// Case0815 evaluates query Case0815 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0523(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0815(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0523: %w", err)
+		return nil, fmt.Errorf("query Case0815: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0523: %w", err)
+		return nil, fmt.Errorf("query Case0815: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29216,33 +44396,33 @@ func Case0523(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0523Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0815Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0524Schema is the schema of the batches Case0524 returns.
-var Case0524Schema = arrow.NewSchema([]arrow.Field{
+// Case0816Schema is the schema of the batches Case0816 returns.
+var Case0816Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0524 evaluates query Case0524 over one batch of table t:
+// Case0816 evaluates query Case0816 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0524(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0816(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0524: %w", err)
+		return nil, fmt.Errorf("query Case0816: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0524: %w", err)
+		return nil, fmt.Errorf("query Case0816: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29257,33 +44437,33 @@ func Case0524(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0524Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0816Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0525Schema is the schema of the batches Case0525 returns.
-var Case0525Schema = arrow.NewSchema([]arrow.Field{
+// Case0817Schema is the schema of the batches Case0817 returns.
+var Case0817Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0525 evaluates query Case0525 over one batch of table t:
+// Case0817 evaluates query Case0817 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0525(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0817(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0525: %w", err)
+		return nil, fmt.Errorf("query Case0817: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0525: %w", err)
+		return nil, fmt.Errorf("query Case0817: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29298,7 +44478,7 @@ func Case0525(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0525Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0817Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -29307,7 +44487,7 @@ func Case0525(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // luhnCheckColumn is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0525 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0817 on every row, noting its first failed row in failed:
 //
 //	luhn_check(s)
 func luhnCheckColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -29324,26 +44504,26 @@ func luhnCheckColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case0526Schema is the schema of the batches Case0526 returns.
-var Case0526Schema = arrow.NewSchema([]arrow.Field{
+// Case0818Schema is the schema of the batches Case0818 returns.
+var Case0818Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0526 evaluates query Case0526 over one batch of table t:
+// Case0818 evaluates query Case0818 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0526(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0818(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0526: %w", err)
+		return nil, fmt.Errorf("query Case0818: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0526: %w", err)
+		return nil, fmt.Errorf("query Case0818: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29358,33 +44538,33 @@ func Case0526(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0526Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0818Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0527Schema is the schema of the batches Case0527 returns.
-var Case0527Schema = arrow.NewSchema([]arrow.Field{
+// Case0819Schema is the schema of the batches Case0819 returns.
+var Case0819Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0527 evaluates query Case0527 over one batch of table t:
+// Case0819 evaluates query Case0819 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0527(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0819(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0527: %w", err)
+		return nil, fmt.Errorf("query Case0819: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0527: %w", err)
+		return nil, fmt.Errorf("query Case0819: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29399,33 +44579,33 @@ func Case0527(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0527Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0819Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0528Schema is the schema of the batches Case0528 returns.
-var Case0528Schema = arrow.NewSchema([]arrow.Field{
+// Case0820Schema is the schema of the batches Case0820 returns.
+var Case0820Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0528 evaluates query Case0528 over one batch of table t:
+// Case0820 evaluates query Case0820 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0528(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0820(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0528: %w", err)
+		return nil, fmt.Errorf("query Case0820: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0528: %w", err)
+		return nil, fmt.Errorf("query Case0820: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29440,33 +44620,33 @@ func Case0528(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0528Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0820Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0529Schema is the schema of the batches Case0529 returns.
-var Case0529Schema = arrow.NewSchema([]arrow.Field{
+// Case0821Schema is the schema of the batches Case0821 returns.
+var Case0821Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0529 evaluates query Case0529 over one batch of table t:
+// Case0821 evaluates query Case0821 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0529(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0821(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0529: %w", err)
+		return nil, fmt.Errorf("query Case0821: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0529: %w", err)
+		return nil, fmt.Errorf("query Case0821: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29481,33 +44661,33 @@ func Case0529(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0529Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0821Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0530Schema is the schema of the batches Case0530 returns.
-var Case0530Schema = arrow.NewSchema([]arrow.Field{
+// Case0822Schema is the schema of the batches Case0822 returns.
+var Case0822Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0530 evaluates query Case0530 over one batch of table t:
+// Case0822 evaluates query Case0822 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0530(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0822(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0530: %w", err)
+		return nil, fmt.Errorf("query Case0822: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0530: %w", err)
+		return nil, fmt.Errorf("query Case0822: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29522,33 +44702,33 @@ func Case0530(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0530Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0822Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0531Schema is the schema of the batches Case0531 returns.
-var Case0531Schema = arrow.NewSchema([]arrow.Field{
+// Case0823Schema is the schema of the batches Case0823 returns.
+var Case0823Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0531 evaluates query Case0531 over one batch of table t:
+// Case0823 evaluates query Case0823 over one batch of table t:
 //
 //	SELECT lcase(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0531(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0823(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0531: %w", err)
+		return nil, fmt.Errorf("query Case0823: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0531: %w", err)
+		return nil, fmt.Errorf("query Case0823: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29564,33 +44744,33 @@ func Case0531(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0531Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0823Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0532Schema is the schema of the batches Case0532 returns.
-var Case0532Schema = arrow.NewSchema([]arrow.Field{
+// Case0824Schema is the schema of the batches Case0824 returns.
+var Case0824Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0532 evaluates query Case0532 over one batch of table t:
+// Case0824 evaluates query Case0824 over one batch of table t:
 //
 //	SELECT ucase(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0532(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0824(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0532: %w", err)
+		return nil, fmt.Errorf("query Case0824: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0532: %w", err)
+		return nil, fmt.Errorf("query Case0824: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29606,33 +44786,33 @@ func Case0532(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0532Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0824Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0533Schema is the schema of the batches Case0533 returns.
-var Case0533Schema = arrow.NewSchema([]arrow.Field{
+// Case0825Schema is the schema of the batches Case0825 returns.
+var Case0825Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0533 evaluates query Case0533 over one batch of table t:
+// Case0825 evaluates query Case0825 over one batch of table t:
 //
 //	SELECT len(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0533(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0825(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0533: %w", err)
+		return nil, fmt.Errorf("query Case0825: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0533: %w", err)
+		return nil, fmt.Errorf("query Case0825: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -29647,7 +44827,7 @@ func Case0533(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0533Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0825Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -30728,6 +45908,590 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case0532, Case0532Schema, true
 	case "Case0533":
 		return Case0533, Case0533Schema, true
+	case "Case0534":
+		return Case0534, Case0534Schema, true
+	case "Case0535":
+		return Case0535, Case0535Schema, true
+	case "Case0536":
+		return Case0536, Case0536Schema, true
+	case "Case0537":
+		return Case0537, Case0537Schema, true
+	case "Case0538":
+		return Case0538, Case0538Schema, true
+	case "Case0539":
+		return Case0539, Case0539Schema, true
+	case "Case0540":
+		return Case0540, Case0540Schema, true
+	case "Case0541":
+		return Case0541, Case0541Schema, true
+	case "Case0542":
+		return Case0542, Case0542Schema, true
+	case "Case0543":
+		return Case0543, Case0543Schema, true
+	case "Case0544":
+		return Case0544, Case0544Schema, true
+	case "Case0545":
+		return Case0545, Case0545Schema, true
+	case "Case0546":
+		return Case0546, Case0546Schema, true
+	case "Case0547":
+		return Case0547, Case0547Schema, true
+	case "Case0548":
+		return Case0548, Case0548Schema, true
+	case "Case0549":
+		return Case0549, Case0549Schema, true
+	case "Case0550":
+		return Case0550, Case0550Schema, true
+	case "Case0551":
+		return Case0551, Case0551Schema, true
+	case "Case0552":
+		return Case0552, Case0552Schema, true
+	case "Case0553":
+		return Case0553, Case0553Schema, true
+	case "Case0554":
+		return Case0554, Case0554Schema, true
+	case "Case0555":
+		return Case0555, Case0555Schema, true
+	case "Case0556":
+		return Case0556, Case0556Schema, true
+	case "Case0557":
+		return Case0557, Case0557Schema, true
+	case "Case0558":
+		return Case0558, Case0558Schema, true
+	case "Case0559":
+		return Case0559, Case0559Schema, true
+	case "Case0560":
+		return Case0560, Case0560Schema, true
+	case "Case0561":
+		return Case0561, Case0561Schema, true
+	case "Case0562":
+		return Case0562, Case0562Schema, true
+	case "Case0563":
+		return Case0563, Case0563Schema, true
+	case "Case0564":
+		return Case0564, Case0564Schema, true
+	case "Case0565":
+		return Case0565, Case0565Schema, true
+	case "Case0566":
+		return Case0566, Case0566Schema, true
+	case "Case0567":
+		return Case0567, Case0567Schema, true
+	case "Case0568":
+		return Case0568, Case0568Schema, true
+	case "Case0569":
+		return Case0569, Case0569Schema, true
+	case "Case0570":
+		return Case0570, Case0570Schema, true
+	case "Case0571":
+		return Case0571, Case0571Schema, true
+	case "Case0572":
+		return Case0572, Case0572Schema, true
+	case "Case0573":
+		return Case0573, Case0573Schema, true
+	case "Case0574":
+		return Case0574, Case0574Schema, true
+	case "Case0575":
+		return Case0575, Case0575Schema, true
+	case "Case0576":
+		return Case0576, Case0576Schema, true
+	case "Case0577":
+		return Case0577, Case0577Schema, true
+	case "Case0578":
+		return Case0578, Case0578Schema, true
+	case "Case0579":
+		return Case0579, Case0579Schema, true
+	case "Case0580":
+		return Case0580, Case0580Schema, true
+	case "Case0581":
+		return Case0581, Case0581Schema, true
+	case "Case0582":
+		return Case0582, Case0582Schema, true
+	case "Case0583":
+		return Case0583, Case0583Schema, true
+	case "Case0584":
+		return Case0584, Case0584Schema, true
+	case "Case0585":
+		return Case0585, Case0585Schema, true
+	case "Case0586":
+		return Case0586, Case0586Schema, true
+	case "Case0587":
+		return Case0587, Case0587Schema, true
+	case "Case0588":
+		return Case0588, Case0588Schema, true
+	case "Case0589":
+		return Case0589, Case0589Schema, true
+	case "Case0590":
+		return Case0590, Case0590Schema, true
+	case "Case0591":
+		return Case0591, Case0591Schema, true
+	case "Case0592":
+		return Case0592, Case0592Schema, true
+	case "Case0593":
+		return Case0593, Case0593Schema, true
+	case "Case0594":
+		return Case0594, Case0594Schema, true
+	case "Case0595":
+		return Case0595, Case0595Schema, true
+	case "Case0596":
+		return Case0596, Case0596Schema, true
+	case "Case0597":
+		return Case0597, Case0597Schema, true
+	case "Case0598":
+		return Case0598, Case0598Schema, true
+	case "Case0599":
+		return Case0599, Case0599Schema, true
+	case "Case0600":
+		return Case0600, Case0600Schema, true
+	case "Case0601":
+		return Case0601, Case0601Schema, true
+	case "Case0602":
+		return Case0602, Case0602Schema, true
+	case "Case0603":
+		return Case0603, Case0603Schema, true
+	case "Case0604":
+		return Case0604, Case0604Schema, true
+	case "Case0605":
+		return Case0605, Case0605Schema, true
+	case "Case0606":
+		return Case0606, Case0606Schema, true
+	case "Case0607":
+		return Case0607, Case0607Schema, true
+	case "Case0608":
+		return Case0608, Case0608Schema, true
+	case "Case0609":
+		return Case0609, Case0609Schema, true
+	case "Case0610":
+		return Case0610, Case0610Schema, true
+	case "Case0611":
+		return Case0611, Case0611Schema, true
+	case "Case0612":
+		return Case0612, Case0612Schema, true
+	case "Case0613":
+		return Case0613, Case0613Schema, true
+	case "Case0614":
+		return Case0614, Case0614Schema, true
+	case "Case0615":
+		return Case0615, Case0615Schema, true
+	case "Case0616":
+		return Case0616, Case0616Schema, true
+	case "Case0617":
+		return Case0617, Case0617Schema, true
+	case "Case0618":
+		return Case0618, Case0618Schema, true
+	case "Case0619":
+		return Case0619, Case0619Schema, true
+	case "Case0620":
+		return Case0620, Case0620Schema, true
+	case "Case0621":
+		return Case0621, Case0621Schema, true
+	case "Case0622":
+		return Case0622, Case0622Schema, true
+	case "Case0623":
+		return Case0623, Case0623Schema, true
+	case "Case0624":
+		return Case0624, Case0624Schema, true
+	case "Case0625":
+		return Case0625, Case0625Schema, true
+	case "Case0626":
+		return Case0626, Case0626Schema, true
+	case "Case0627":
+		return Case0627, Case0627Schema, true
+	case "Case0628":
+		return Case0628, Case0628Schema, true
+	case "Case0629":
+		return Case0629, Case0629Schema, true
+	case "Case0630":
+		return Case0630, Case0630Schema, true
+	case "Case0631":
+		return Case0631, Case0631Schema, true
+	case "Case0632":
+		return Case0632, Case0632Schema, true
+	case "Case0633":
+		return Case0633, Case0633Schema, true
+	case "Case0634":
+		return Case0634, Case0634Schema, true
+	case "Case0635":
+		return Case0635, Case0635Schema, true
+	case "Case0636":
+		return Case0636, Case0636Schema, true
+	case "Case0637":
+		return Case0637, Case0637Schema, true
+	case "Case0638":
+		return Case0638, Case0638Schema, true
+	case "Case0639":
+		return Case0639, Case0639Schema, true
+	case "Case0640":
+		return Case0640, Case0640Schema, true
+	case "Case0641":
+		return Case0641, Case0641Schema, true
+	case "Case0642":
+		return Case0642, Case0642Schema, true
+	case "Case0643":
+		return Case0643, Case0643Schema, true
+	case "Case0644":
+		return Case0644, Case0644Schema, true
+	case "Case0645":
+		return Case0645, Case0645Schema, true
+	case "Case0646":
+		return Case0646, Case0646Schema, true
+	case "Case0647":
+		return Case0647, Case0647Schema, true
+	case "Case0648":
+		return Case0648, Case0648Schema, true
+	case "Case0649":
+		return Case0649, Case0649Schema, true
+	case "Case0650":
+		return Case0650, Case0650Schema, true
+	case "Case0651":
+		return Case0651, Case0651Schema, true
+	case "Case0652":
+		return Case0652, Case0652Schema, true
+	case "Case0653":
+		return Case0653, Case0653Schema, true
+	case "Case0654":
+		return Case0654, Case0654Schema, true
+	case "Case0655":
+		return Case0655, Case0655Schema, true
+	case "Case0656":
+		return Case0656, Case0656Schema, true
+	case "Case0657":
+		return Case0657, Case0657Schema, true
+	case "Case0658":
+		return Case0658, Case0658Schema, true
+	case "Case0659":
+		return Case0659, Case0659Schema, true
+	case "Case0660":
+		return Case0660, Case0660Schema, true
+	case "Case0661":
+		return Case0661, Case0661Schema, true
+	case "Case0662":
+		return Case0662, Case0662Schema, true
+	case "Case0663":
+		return Case0663, Case0663Schema, true
+	case "Case0664":
+		return Case0664, Case0664Schema, true
+	case "Case0665":
+		return Case0665, Case0665Schema, true
+	case "Case0666":
+		return Case0666, Case0666Schema, true
+	case "Case0667":
+		return Case0667, Case0667Schema, true
+	case "Case0668":
+		return Case0668, Case0668Schema, true
+	case "Case0669":
+		return Case0669, Case0669Schema, true
+	case "Case0670":
+		return Case0670, Case0670Schema, true
+	case "Case0671":
+		return Case0671, Case0671Schema, true
+	case "Case0672":
+		return Case0672, Case0672Schema, true
+	case "Case0673":
+		return Case0673, Case0673Schema, true
+	case "Case0674":
+		return Case0674, Case0674Schema, true
+	case "Case0675":
+		return Case0675, Case0675Schema, true
+	case "Case0676":
+		return Case0676, Case0676Schema, true
+	case "Case0677":
+		return Case0677, Case0677Schema, true
+	case "Case0678":
+		return Case0678, Case0678Schema, true
+	case "Case0679":
+		return Case0679, Case0679Schema, true
+	case "Case0680":
+		return Case0680, Case0680Schema, true
+	case "Case0681":
+		return Case0681, Case0681Schema, true
+	case "Case0682":
+		return Case0682, Case0682Schema, true
+	case "Case0683":
+		return Case0683, Case0683Schema, true
+	case "Case0684":
+		return Case0684, Case0684Schema, true
+	case "Case0685":
+		return Case0685, Case0685Schema, true
+	case "Case0686":
+		return Case0686, Case0686Schema, true
+	case "Case0687":
+		return Case0687, Case0687Schema, true
+	case "Case0688":
+		return Case0688, Case0688Schema, true
+	case "Case0689":
+		return Case0689, Case0689Schema, true
+	case "Case0690":
+		return Case0690, Case0690Schema, true
+	case "Case0691":
+		return Case0691, Case0691Schema, true
+	case "Case0692":
+		return Case0692, Case0692Schema, true
+	case "Case0693":
+		return Case0693, Case0693Schema, true
+	case "Case0694":
+		return Case0694, Case0694Schema, true
+	case "Case0695":
+		return Case0695, Case0695Schema, true
+	case "Case0696":
+		return Case0696, Case0696Schema, true
+	case "Case0697":
+		return Case0697, Case0697Schema, true
+	case "Case0698":
+		return Case0698, Case0698Schema, true
+	case "Case0699":
+		return Case0699, Case0699Schema, true
+	case "Case0700":
+		return Case0700, Case0700Schema, true
+	case "Case0701":
+		return Case0701, Case0701Schema, true
+	case "Case0702":
+		return Case0702, Case0702Schema, true
+	case "Case0703":
+		return Case0703, Case0703Schema, true
+	case "Case0704":
+		return Case0704, Case0704Schema, true
+	case "Case0705":
+		return Case0705, Case0705Schema, true
+	case "Case0706":
+		return Case0706, Case0706Schema, true
+	case "Case0707":
+		return Case0707, Case0707Schema, true
+	case "Case0708":
+		return Case0708, Case0708Schema, true
+	case "Case0709":
+		return Case0709, Case0709Schema, true
+	case "Case0710":
+		return Case0710, Case0710Schema, true
+	case "Case0711":
+		return Case0711, Case0711Schema, true
+	case "Case0712":
+		return Case0712, Case0712Schema, true
+	case "Case0713":
+		return Case0713, Case0713Schema, true
+	case "Case0714":
+		return Case0714, Case0714Schema, true
+	case "Case0715":
+		return Case0715, Case0715Schema, true
+	case "Case0716":
+		return Case0716, Case0716Schema, true
+	case "Case0717":
+		return Case0717, Case0717Schema, true
+	case "Case0718":
+		return Case0718, Case0718Schema, true
+	case "Case0719":
+		return Case0719, Case0719Schema, true
+	case "Case0720":
+		return Case0720, Case0720Schema, true
+	case "Case0721":
+		return Case0721, Case0721Schema, true
+	case "Case0722":
+		return Case0722, Case0722Schema, true
+	case "Case0723":
+		return Case0723, Case0723Schema, true
+	case "Case0724":
+		return Case0724, Case0724Schema, true
+	case "Case0725":
+		return Case0725, Case0725Schema, true
+	case "Case0726":
+		return Case0726, Case0726Schema, true
+	case "Case0727":
+		return Case0727, Case0727Schema, true
+	case "Case0728":
+		return Case0728, Case0728Schema, true
+	case "Case0729":
+		return Case0729, Case0729Schema, true
+	case "Case0730":
+		return Case0730, Case0730Schema, true
+	case "Case0731":
+		return Case0731, Case0731Schema, true
+	case "Case0732":
+		return Case0732, Case0732Schema, true
+	case "Case0733":
+		return Case0733, Case0733Schema, true
+	case "Case0734":
+		return Case0734, Case0734Schema, true
+	case "Case0735":
+		return Case0735, Case0735Schema, true
+	case "Case0736":
+		return Case0736, Case0736Schema, true
+	case "Case0737":
+		return Case0737, Case0737Schema, true
+	case "Case0738":
+		return Case0738, Case0738Schema, true
+	case "Case0739":
+		return Case0739, Case0739Schema, true
+	case "Case0740":
+		return Case0740, Case0740Schema, true
+	case "Case0741":
+		return Case0741, Case0741Schema, true
+	case "Case0742":
+		return Case0742, Case0742Schema, true
+	case "Case0743":
+		return Case0743, Case0743Schema, true
+	case "Case0744":
+		return Case0744, Case0744Schema, true
+	case "Case0745":
+		return Case0745, Case0745Schema, true
+	case "Case0746":
+		return Case0746, Case0746Schema, true
+	case "Case0747":
+		return Case0747, Case0747Schema, true
+	case "Case0748":
+		return Case0748, Case0748Schema, true
+	case "Case0749":
+		return Case0749, Case0749Schema, true
+	case "Case0750":
+		return Case0750, Case0750Schema, true
+	case "Case0751":
+		return Case0751, Case0751Schema, true
+	case "Case0752":
+		return Case0752, Case0752Schema, true
+	case "Case0753":
+		return Case0753, Case0753Schema, true
+	case "Case0754":
+		return Case0754, Case0754Schema, true
+	case "Case0755":
+		return Case0755, Case0755Schema, true
+	case "Case0756":
+		return Case0756, Case0756Schema, true
+	case "Case0757":
+		return Case0757, Case0757Schema, true
+	case "Case0758":
+		return Case0758, Case0758Schema, true
+	case "Case0759":
+		return Case0759, Case0759Schema, true
+	case "Case0760":
+		return Case0760, Case0760Schema, true
+	case "Case0761":
+		return Case0761, Case0761Schema, true
+	case "Case0762":
+		return Case0762, Case0762Schema, true
+	case "Case0763":
+		return Case0763, Case0763Schema, true
+	case "Case0764":
+		return Case0764, Case0764Schema, true
+	case "Case0765":
+		return Case0765, Case0765Schema, true
+	case "Case0766":
+		return Case0766, Case0766Schema, true
+	case "Case0767":
+		return Case0767, Case0767Schema, true
+	case "Case0768":
+		return Case0768, Case0768Schema, true
+	case "Case0769":
+		return Case0769, Case0769Schema, true
+	case "Case0770":
+		return Case0770, Case0770Schema, true
+	case "Case0771":
+		return Case0771, Case0771Schema, true
+	case "Case0772":
+		return Case0772, Case0772Schema, true
+	case "Case0773":
+		return Case0773, Case0773Schema, true
+	case "Case0774":
+		return Case0774, Case0774Schema, true
+	case "Case0775":
+		return Case0775, Case0775Schema, true
+	case "Case0776":
+		return Case0776, Case0776Schema, true
+	case "Case0777":
+		return Case0777, Case0777Schema, true
+	case "Case0778":
+		return Case0778, Case0778Schema, true
+	case "Case0779":
+		return Case0779, Case0779Schema, true
+	case "Case0780":
+		return Case0780, Case0780Schema, true
+	case "Case0781":
+		return Case0781, Case0781Schema, true
+	case "Case0782":
+		return Case0782, Case0782Schema, true
+	case "Case0783":
+		return Case0783, Case0783Schema, true
+	case "Case0784":
+		return Case0784, Case0784Schema, true
+	case "Case0785":
+		return Case0785, Case0785Schema, true
+	case "Case0786":
+		return Case0786, Case0786Schema, true
+	case "Case0787":
+		return Case0787, Case0787Schema, true
+	case "Case0788":
+		return Case0788, Case0788Schema, true
+	case "Case0789":
+		return Case0789, Case0789Schema, true
+	case "Case0790":
+		return Case0790, Case0790Schema, true
+	case "Case0791":
+		return Case0791, Case0791Schema, true
+	case "Case0792":
+		return Case0792, Case0792Schema, true
+	case "Case0793":
+		return Case0793, Case0793Schema, true
+	case "Case0794":
+		return Case0794, Case0794Schema, true
+	case "Case0795":
+		return Case0795, Case0795Schema, true
+	case "Case0796":
+		return Case0796, Case0796Schema, true
+	case "Case0797":
+		return Case0797, Case0797Schema, true
+	case "Case0798":
+		return Case0798, Case0798Schema, true
+	case "Case0799":
+		return Case0799, Case0799Schema, true
+	case "Case0800":
+		return Case0800, Case0800Schema, true
+	case "Case0801":
+		return Case0801, Case0801Schema, true
+	case "Case0802":
+		return Case0802, Case0802Schema, true
+	case "Case0803":
+		return Case0803, Case0803Schema, true
+	case "Case0804":
+		return Case0804, Case0804Schema, true
+	case "Case0805":
+		return Case0805, Case0805Schema, true
+	case "Case0806":
+		return Case0806, Case0806Schema, true
+	case "Case0807":
+		return Case0807, Case0807Schema, true
+	case "Case0808":
+		return Case0808, Case0808Schema, true
+	case "Case0809":
+		return Case0809, Case0809Schema, true
+	case "Case0810":
+		return Case0810, Case0810Schema, true
+	case "Case0811":
+		return Case0811, Case0811Schema, true
+	case "Case0812":
+		return Case0812, Case0812Schema, true
+	case "Case0813":
+		return Case0813, Case0813Schema, true
+	case "Case0814":
+		return Case0814, Case0814Schema, true
+	case "Case0815":
+		return Case0815, Case0815Schema, true
+	case "Case0816":
+		return Case0816, Case0816Schema, true
+	case "Case0817":
+		return Case0817, Case0817Schema, true
+	case "Case0818":
+		return Case0818, Case0818Schema, true
+	case "Case0819":
+		return Case0819, Case0819Schema, true
+	case "Case0820":
+		return Case0820, Case0820Schema, true
+	case "Case0821":
+		return Case0821, Case0821Schema, true
+	case "Case0822":
+		return Case0822, Case0822Schema, true
+	case "Case0823":
+		return Case0823, Case0823Schema, true
+	case "Case0824":
+		return Case0824, Case0824Schema, true
+	case "Case0825":
+		return Case0825, Case0825Schema, true
 	}
 	return nil, nil, false
 }

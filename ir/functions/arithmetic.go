@@ -52,7 +52,7 @@ func init() {
 		sig(tBig, k1(rt.NegateInt64), tBig),
 		sig(tDbl, ok1(rt.NegateFloat64), tDbl))
 	neg.Prefix = "-"
-	register(neg)
+	register(neg, "negative")
 
 	register(strict("abs",
 		"Absolute value; abs of the smallest INT or BIGINT overflows, abs(-0.0) is 0.0.",

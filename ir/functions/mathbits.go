@@ -1,0 +1,34 @@
+package functions
+
+import (
+	"github.com/exprc/exprc/templates/rt"
+)
+
+func init() {
+	register(strict("shiftleft",
+		"a shifted left by n bits, in a's type (INT or BIGINT); as in Java and Spark only n mod 32 (INT) or n mod 64 (BIGINT) counts, so shiftleft(1, 32) is 1 and a negative n never fails; bits shifted out are lost, never an overflow error.",
+		nil,
+		sig(tInt, ok2(rt.ShiftLeftInt32), tInt, tInt),
+		sig(tBig, ok2(rt.ShiftLeftInt64), tBig, tInt)))
+	register(strict("shiftright",
+		"a shifted right by n bits with sign extension (arithmetic shift), in a's type; only n mod 32 (INT) or n mod 64 (BIGINT) counts.",
+		nil,
+		sig(tInt, ok2(rt.ShiftRightInt32), tInt, tInt),
+		sig(tBig, ok2(rt.ShiftRightInt64), tBig, tInt)))
+	register(strict("shiftrightunsigned",
+		"a shifted right by n bits filling with zeros (logical shift, Java's >>>), in a's type; only n mod 32 (INT) or n mod 64 (BIGINT) counts, so shiftrightunsigned(-1, 28) is 15.",
+		nil,
+		sig(tInt, ok2(rt.ShiftRightUnsignedInt32), tInt, tInt),
+		sig(tBig, ok2(rt.ShiftRightUnsignedInt64), tBig, tInt)))
+	register(strict("bit_count",
+		"Number of bits set in x's two's complement form as INT: 32 bits for INT (bit_count(-1) is 32), 64 for BIGINT; a BOOLEAN counts 1 for TRUE and 0 for FALSE.",
+		nil,
+		sig(tInt, ok1(rt.BitCountBool), tBool),
+		sig(tInt, ok1(rt.BitCountInt32), tInt),
+		sig(tInt, ok1(rt.BitCountInt64), tBig)))
+	register(strict("bit_get",
+		"Bit pos of x (0 is the least significant) as 0 or 1, in x's two's complement form; a pos outside [0, 32) for INT or [0, 64) for BIGINT raises. Spark returns TINYINT; exprc, which has no TINYINT, returns INT.",
+		errs(rt.BitPositionRange),
+		sig(tInt, k2(rt.BitGetInt32), tInt, tInt),
+		sig(tInt, k2(rt.BitGetInt64), tBig, tInt)), "getbit")
+}

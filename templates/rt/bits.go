@@ -1,0 +1,72 @@
+package rt
+
+import (
+	"math/bits"
+	"strconv"
+)
+
+// BitPositionRange is the class bit_get raises for a position outside the
+// argument's width, as Spark names it.
+const BitPositionRange = "INVALID_PARAMETER_VALUE.BIT_POSITION_RANGE"
+
+// Shift counts follow Java: only the low 5 bits (INT) or 6 bits (BIGINT) of
+// the count are used, so shiftleft(1, 33) is 2 and a negative count never
+// panics.
+
+// ShiftLeftInt32 is shiftleft(INT, n): a << (n mod 32), bits shifted out are lost.
+func ShiftLeftInt32(a, n int32) int32 { return a << (uint32(n) & 31) }
+
+// ShiftLeftInt64 is shiftleft(BIGINT, n): a << (n mod 64).
+func ShiftLeftInt64(a int64, n int32) int64 { return a << (uint32(n) & 63) }
+
+// ShiftRightInt32 is shiftright(INT, n): the arithmetic (sign-extending) a >> (n mod 32).
+func ShiftRightInt32(a, n int32) int32 { return a >> (uint32(n) & 31) }
+
+// ShiftRightInt64 is shiftright(BIGINT, n): the arithmetic a >> (n mod 64).
+func ShiftRightInt64(a int64, n int32) int64 { return a >> (uint32(n) & 63) }
+
+// ShiftRightUnsignedInt32 is shiftrightunsigned(INT, n): the logical
+// (zero-filling) a >>> (n mod 32).
+func ShiftRightUnsignedInt32(a, n int32) int32 { return int32(uint32(a) >> (uint32(n) & 31)) }
+
+// ShiftRightUnsignedInt64 is shiftrightunsigned(BIGINT, n): the logical a >>> (n mod 64).
+func ShiftRightUnsignedInt64(a int64, n int32) int64 { return int64(uint64(a) >> (uint32(n) & 63)) }
+
+// BitCountBool is bit_count(BOOLEAN): 1 for TRUE, 0 for FALSE.
+func BitCountBool(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// BitCountInt32 is bit_count(INT): the set bits of the 32-bit two's complement
+// form (bit_count(-1) is 32).
+func BitCountInt32(x int32) int32 { return int32(bits.OnesCount32(uint32(x))) }
+
+// BitCountInt64 is bit_count(BIGINT): the set bits of the 64-bit two's
+// complement form (bit_count(-1L) is 64).
+func BitCountInt64(x int64) int32 { return int32(bits.OnesCount64(uint64(x))) }
+
+// bitPositionError is BIT_POSITION_RANGE for a position outside [0, width).
+func bitPositionError(pos int32, width int) *Error {
+	return NewError(BitPositionRange, "The value of parameter(s) `pos` in `bit_get` is invalid: expects an integer value in [0, "+
+		strconv.Itoa(width)+"), but got "+strconv.Itoa(int(pos))+".")
+}
+
+// BitGetInt32 is bit_get(INT, pos): bit pos (0 is the least significant) of
+// x's 32-bit two's complement form, as 0 or 1; pos outside [0, 32) raises.
+func BitGetInt32(x, pos int32) (int32, *Error) {
+	if pos < 0 || pos >= 32 {
+		return 0, bitPositionError(pos, 32)
+	}
+	return (x >> pos) & 1, nil
+}
+
+// BitGetInt64 is bit_get(BIGINT, pos); pos outside [0, 64) raises.
+func BitGetInt64(x int64, pos int32) (int32, *Error) {
+	if pos < 0 || pos >= 64 {
+		return 0, bitPositionError(pos, 64)
+	}
+	return int32((x >> pos) & 1), nil
+}
