@@ -86,7 +86,8 @@ var predeclared = map[string]bool{
 	"vec": true, "rt": true, "arrow": true, "array": true, "memory": true, "context": true, "fmt": true,
 	"out": true, "r": true, "err": true, "e": true, "where": true, "errRow": true, "errCol": true,
 	"firstErr": true, "rows": true, "cols": true, "math": true, "clauses": true, "texts": true, "c": true,
-	"failed": true,
+	"failed": true, "left": true, "dirty": true, "stop": true, "tables": true, "condRow": true,
+	"condErr": true, "cands": true,
 }
 
 // namer hands out unique names within one scope of generated code: base,

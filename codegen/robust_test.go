@@ -216,6 +216,12 @@ var collisionSpecs = []struct{ pkg, spec string }{
 	{"fusedlocals", "CREATE TABLE t (s VARCHAR, rest BIGINT, fused BIGINT, \"out\" BIGINT, bad BIGINT, \"left\" VARCHAR, cnt BIGINT, entry BIGINT);\n" +
 		"-- name: Q\nSELECT CASE WHEN substring(s, 1, 2) = 'ab' THEN 'x' WHEN substring(s, 1, 2) = \"left\" THEN s ELSE substring(s, 1, 2) END AS c, " +
 		"rest * fused + \"out\" * bad - cnt * entry AS d FROM t;\n"},
+	// Temporaries named after a function that shares its name with a loop
+	// variable: left(s, 2) is held in a temporary "left" unless the name is
+	// reserved (the differential fuzzer found the fused loop's left colliding).
+	{"fnlocals", "CREATE TABLE t (s VARCHAR NOT NULL, d DOUBLE, p BOOLEAN NOT NULL, m MAP<VARCHAR, VARCHAR>, m3 MAP<INT, VARCHAR>);\n" +
+		"-- name: Q\nSELECT IF((CASE left(upper(s), CAST(d AS INT)) WHEN left(upper(s), CAST(d AS INT)) THEN (initcap(s) < m3[0]) " +
+		"WHEN lcase(m['']) THEN p ELSE p END), m3[1], 'n') AS c FROM t;\n"},
 	// Columns named like the numbered names of temporaries (cmp2, the second
 	// comparison; sum2, entry2, konst2, product2).
 	{"numbered", "CREATE TABLE t (cmp BIGINT, cmp2 BIGINT, sum2 BIGINT, konst2 BIGINT, product2 DOUBLE, entry2 BIGINT, m MAP<VARCHAR, BIGINT>, p BOOLEAN);\n" +

@@ -40222,19 +40222,19 @@ func Case0730(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //	left(s, 2)
 func case0730Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// left(s, 2)
-	left := vec.Make[string](n)
+	left_ := vec.Make[string](n)
 	{
-		out := left.V[:n]
-		dirty := !vec.Strict(&left, all, n, vec.ArrowFlags(sArr))
+		out := left_.V[:n]
+		dirty := !vec.Strict(&left_, all, n, vec.ArrowFlags(sArr))
 		for i := range out {
-			if dirty && left.Dirty(i) {
+			if dirty && left_.Dirty(i) {
 				continue
 			}
 			out[i] = rt.Left(sArr.Value(i), int32(2))
 		}
 	}
-	vec.Check(failed, &left, all, n, 1)
-	column := vec.StringArray(mem, &left, all, n)
+	vec.Check(failed, &left_, all, n, 1)
+	column := vec.StringArray(mem, &left_, all, n)
 	return column
 }
 
@@ -40266,7 +40266,7 @@ func Case0731(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// left(s, i)
-	col1 := leftColumn(n, all, i_, sArr, failed, mem)
+	col1 := left_Column(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, i)"})
@@ -40280,26 +40280,26 @@ func Case0731(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// leftColumn is the code of 5 units of this file that differ only in what they
+// left_Column is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0731 on every row, noting its first failed row in failed:
 //
 //	left(s, i)
-func leftColumn(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	left := vec.Make[string](n)
+func left_Column(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	left_ := vec.Make[string](n)
 	{
 		i_V := i_.V[:n]
-		out := left.V[:n]
-		dirty := !vec.Strict(&left, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_))
+		out := left_.V[:n]
+		dirty := !vec.Strict(&left_, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_))
 		for i := range out {
-			if dirty && left.Dirty(i) {
+			if dirty && left_.Dirty(i) {
 				continue
 			}
 			out[i] = rt.Left(sArr.Value(i), i_V[i])
 		}
 	}
-	vec.Check(failed, &left, all, n, 1)
-	column := vec.StringArray(mem, &left, all, n)
+	vec.Check(failed, &left_, all, n, 1)
+	column := vec.StringArray(mem, &left_, all, n)
 	return column
 }
 
@@ -40331,7 +40331,7 @@ func Case0732(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// left(s, i)
-	col1 := leftColumn(n, all, i_, sArr, failed, mem)
+	col1 := left_Column(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, i)"})
@@ -40373,7 +40373,7 @@ func Case0733(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// left(s, i)
-	col1 := leftColumn(n, all, i_, sArr, failed, mem)
+	col1 := left_Column(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, i)"})
@@ -40415,7 +40415,7 @@ func Case0734(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// left(s, i)
-	col1 := leftColumn(n, all, i_, sArr, failed, mem)
+	col1 := left_Column(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, i)"})
@@ -40457,7 +40457,7 @@ func Case0735(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// left(s, i)
-	col1 := leftColumn(n, all, i_, sArr, failed, mem)
+	col1 := left_Column(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, i)"})

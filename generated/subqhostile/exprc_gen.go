@@ -79,7 +79,7 @@ func (p *P) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	p2 := vec.Int64s(in.Column(0))
 	ctx_ := vec.Int64s(in.Column(2))
 	n_ := vec.Int64s(in.Column(1))
-	cands := vec.Int64s(in.Column(4))
+	cands_ := vec.Int64s(in.Column(4))
 	rows_ := vec.Int64s(in.Column(5))
 	var all vec.Sel // nil: every row
 
@@ -93,7 +93,7 @@ func (p *P) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// sub3Value: rows
 	_, _, _ = n, all, p
-	return p2, ctx_, n_, cands, rows_
+	return p2, ctx_, n_, cands_, rows_
 }
 
 // pass2 computes, over one batch of table p, the inner phase of subquery #4.
@@ -348,7 +348,7 @@ func (p *P) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	n_ := vec.Int64s(in.Column(1))
 	p2 := vec.Int64s(in.Column(0))
 	ctx_ := vec.Int64s(in.Column(2))
-	cands := vec.Int64s(in.Column(9))
+	cands_ := vec.Int64s(in.Column(9))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
@@ -397,8 +397,8 @@ func (p *P) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 
 	// sorted: (SELECT max(x.rows) FROM `p` x WHERE x.cands < `in`.cands)
 	// #3 sorted max over p: (SELECT max(x.rows) FROM `p` x WHERE x.cands < `in`.cands)
-	sub3ArgErrs := vec.SubArgErrs(n, cands.Err)
-	sub3Read := vec.SubProbeSorted(p.sub3, p.sub3Err, vec.RelLt, vec.RangeMax[int64, int64, int64], &cands, sub3ArgErrs, all, n)
+	sub3ArgErrs := vec.SubArgErrs(n, cands_.Err)
+	sub3Read := vec.SubProbeSorted(p.sub3, p.sub3Err, vec.RelLt, vec.RangeMax[int64, int64, int64], &cands_, sub3ArgErrs, all, n)
 	vec.Check(failed, &sub3Read, all, n, 3)
 
 	// setin: n IN (SELECT x.`in` FROM `p` x WHERE x.rows > 0)
