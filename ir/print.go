@@ -40,7 +40,7 @@ func FormatConst(v any, t Type) string {
 		}
 		return "CAST(NULL AS " + t.String() + ")"
 	case string:
-		return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+		return QuoteString(v)
 	case Date:
 		return "DATE '" + v.String() + "'"
 	case int64:
@@ -265,4 +265,11 @@ func FormatQuery(q *Query) string {
 		b.WriteString("  project " + QuoteIdent(o.Name) + " " + schema[i].Type.String() + " " + null + " = " + Format(o.Expr) + "\n")
 	}
 	return b.String()
+}
+
+// QuoteString returns s as a SQL string literal that exprc (and Spark) read
+// back as s: a backslash escapes each quote and backslash, since a doubled
+// quote is not an escape in Spark SQL ('it”s' reads as its).
+func QuoteString(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }

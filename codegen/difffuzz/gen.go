@@ -699,7 +699,7 @@ func (g *Generator) leaf(t ir.Type) *Node {
 }
 
 // sqlString quotes s as a SQL string literal.
-func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+func sqlString(s string) string { return ir.QuoteString(s) }
 
 var longString = strings.Repeat("abcé", 10)
 

@@ -2,6 +2,8 @@ package ast
 
 import (
 	"strings"
+
+	"github.com/exprc/exprc/ir"
 )
 
 // Format prints e as canonical SQL. Every operand that is itself an operator
@@ -239,10 +241,9 @@ func (p *printer) selectStmt(s *Select) {
 	}
 }
 
-// QuoteString returns s as an SQL string literal, doubling single quotes.
-func QuoteString(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
-}
+// QuoteString returns s as an SQL string literal that reads back as s (see
+// ir.QuoteString).
+func QuoteString(s string) string { return ir.QuoteString(s) }
 
 // formatIdent prints an identifier: unquoted ones as written, quoted ones
 // between backquotes with inner backquotes doubled.

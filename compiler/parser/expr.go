@@ -300,8 +300,8 @@ func (p *parser) parsePrimary() ast.Expr {
 		p.next()
 		return &ast.Literal{Pos: t.pos, Kind: ast.LitFloat, Raw: raw(), Value: t.text}
 	case tString:
-		p.next()
-		return &ast.Literal{Pos: t.pos, Kind: ast.LitString, Raw: raw(), Value: t.text}
+		value, end := p.stringLits()
+		return &ast.Literal{Pos: t.pos, Kind: ast.LitString, Raw: string(p.src[t.pos.Offset:end]), Value: value}
 	case tQIdent:
 		return p.parseName()
 	case tEOF:
@@ -316,6 +316,20 @@ func (p *parser) parsePrimary() ast.Expr {
 	}
 	p.failExpected("expression")
 	return nil
+}
+
+// stringLits consumes one or more adjacent string literals, which Spark reads
+// as one ('a' 'b' is 'ab'), and returns their joined value and the end offset
+// of the last.
+func (p *parser) stringLits() (string, int) {
+	var b strings.Builder
+	end := p.tok.end
+	for p.tok.kind == tString {
+		b.WriteString(p.tok.text)
+		end = p.tok.end
+		p.next()
+	}
+	return b.String(), end
 }
 
 // parseParen parses "(expr)" or a scalar subquery "(SELECT ...)".
@@ -379,7 +393,11 @@ func (p *parser) parseWord() ast.Expr {
 			return &ast.Literal{Pos: t.pos, Kind: ast.LitDate,
 				Raw: string(p.src[t.pos.Offset:next.end]), Value: next.text}
 		}
-	case "TIMESTAMP", "TIMESTAMP_NTZ", "TIMESTAMP_LTZ", "INTERVAL", "X":
+	case "X":
+		if next.kind == tString {
+			p.fail(t.pos, diag.Unsupported, "binary literals (X'...') are not supported: exprc has no BINARY type yet")
+		}
+	case "TIMESTAMP", "TIMESTAMP_NTZ", "TIMESTAMP_LTZ", "INTERVAL":
 		if next.kind == tString {
 			p.fail(t.pos, diag.Unsupported, "%s literals are not supported", kw)
 		}

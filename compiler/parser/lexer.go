@@ -104,6 +104,8 @@ func (l *lexer) run() {
 			l.lineComment()
 		case r == '/' && l.peekNext() == '*':
 			l.blockComment()
+		case (r == 'r' || r == 'R') && (l.peekNext() == '\'' || l.peekNext() == '"'):
+			l.rawString()
 		case isIdentStart(r):
 			for isIdentPart(l.peek()) {
 				l.advance()
@@ -112,7 +114,7 @@ func (l *lexer) run() {
 		case isDigit(r) || r == '.' && isDigit(l.peekNext()):
 			l.number()
 		case r == '\'':
-			l.quoted('\'', tString, "string literal")
+			l.sparkString('\'')
 		case r == '"' || r == '`':
 			l.quoted(r, tQIdent, "quoted identifier")
 		default:
@@ -238,9 +240,8 @@ func (l *lexer) number() {
 	l.emit(kind, string(l.src[start.Offset:l.off]), start)
 }
 
-// quoted lexes a string literal or quoted identifier closed by q, where a
-// doubled q stands for one q. Strings may span lines. Backslashes have no
-// special meaning.
+// quoted lexes a quoted identifier closed by q, where a doubled q stands for
+// one q. String literals are sparkString's (strlit.go).
 func (l *lexer) quoted(q rune, kind tokKind, what string) {
 	start := l.pos()
 	l.advance()

@@ -83,9 +83,12 @@ func TestExprFormat(t *testing.T) {
 		{"_x1 + date", "_x1 + date"},
 		{"date(s)", "date(s)"},
 		// Literals.
-		{"'it''s'", "'it''s'"},
+		{"'it''s'", "'its'"}, // two adjacent literals, as in Spark
+		{`'it\'s'`, `'it\'s'`},
+		{`'a' 'b'`, "'ab'"},
 		{"'multi\nline'", "'multi\nline'"},
-		{"'back\\slash'", "'back\\slash'"},
+		{`'back\\slash'`, `'back\\slash'`},
+		{`'back\slash'`, "'backslash'"}, // \s is s
 		{"DATE '2024-01-01'", "DATE '2024-01-01'"},
 		{"date'2024-01-01'", "DATE '2024-01-01'"},
 		{"TRUE AND false OR NULL", "(TRUE AND FALSE) OR NULL"},
@@ -131,8 +134,8 @@ func TestExprNodes(t *testing.T) {
 		t.Errorf("lit: %+v", lit)
 	}
 
-	e, _ = ParseExpr("e", []byte("'a''b'"))
-	if l := e.(*ast.Literal); l.Kind != ast.LitString || l.Value != "a'b" || l.Raw != "'a''b'" {
+	e, _ = ParseExpr("e", []byte(`'a\'b' 'c'`))
+	if l := e.(*ast.Literal); l.Kind != ast.LitString || l.Value != "a'bc" || l.Raw != `'a\'b' 'c'` {
 		t.Errorf("string: %+v", l)
 	}
 	e, _ = ParseExpr("e", []byte("DATE  '2024-13-01'"))

@@ -460,7 +460,7 @@ SELECT s LIKE '%é_' AS r FROM t;
 SELECT s LIKE 'a!%b' ESCAPE '!' AS r FROM t;
 
 -- name: Case0151
-SELECT s LIKE 'a\' AS r FROM t;
+SELECT s LIKE 'a\\' AS r FROM t;
 
 -- name: Case0152
 SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
@@ -523,10 +523,10 @@ SELECT upper(s) RLIKE '(' AS r FROM t;
 SELECT upper(s) RLIKE '(' AS r FROM t;
 
 -- name: Case0172
-SELECT n[9] LIKE 'a\' AS r FROM t;
+SELECT n[9] LIKE 'a\\' AS r FROM t;
 
 -- name: Case0173
-SELECT IF(s LIKE 'a\', 1, 2) AS r FROM t;
+SELECT IF(s LIKE 'a\\', 1, 2) AS r FROM t;
 
 -- name: Case0174
 SELECT element_at(m, s) AS r FROM t;
@@ -1321,1165 +1321,1252 @@ SELECT dateadd(d, 1) AS r FROM t;
 SELECT date_diff(d, e) AS r FROM t;
 
 -- name: Case0438
-SELECT ln(1) AS r FROM t;
+SELECT length('a\tb') AS r FROM t;
 
 -- name: Case0439
-SELECT ln(2) AS r FROM t;
+SELECT 'x\\y' AS r FROM t;
 
 -- name: Case0440
-SELECT ln(19.458461079980395) AS r FROM t;
+SELECT '50%' LIKE '50\\%' AS r FROM t;
 
 -- name: Case0441
-SELECT ln(0) AS r FROM t;
+SELECT '50x' LIKE '50\\%' AS r FROM t;
 
 -- name: Case0442
-SELECT ln(-1) AS r FROM t;
+SELECT 'it\'s' AS r FROM t;
 
 -- name: Case0443
-SELECT ln(-0.0) AS r FROM t;
+SELECT 'it''s' AS r FROM t;
 
 -- name: Case0444
-SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT 'a' 'b' AS r FROM t;
 
 -- name: Case0445
-SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
 
 -- name: Case0446
-SELECT ln(x) AS r FROM t;
+SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
 
 -- name: Case0447
-SELECT ln(a) AS r FROM t;
+SELECT ascii('\r') AS r FROM t;
 
 -- name: Case0448
-SELECT ln(a / b) AS r FROM t;
+SELECT ascii('\b') AS r FROM t;
 
 -- name: Case0449
-SELECT ln(e()) AS r FROM t;
+SELECT ascii('\0') AS r FROM t;
 
 -- name: Case0450
-SELECT log(10, 100) AS r FROM t;
+SELECT ascii('\Z') AS r FROM t;
 
 -- name: Case0451
-SELECT log(2, 8) AS r FROM t;
+SELECT '\a\q\"' AS r FROM t;
 
 -- name: Case0452
-SELECT log(0.5, 4) AS r FROM t;
+SELECT '\101\060' AS r FROM t;
 
 -- name: Case0453
-SELECT log(1.0) AS r FROM t;
+SELECT '\u00e9' AS r FROM t;
 
 -- name: Case0454
-SELECT log(0) AS r FROM t;
+SELECT length('\U0001F600') AS r FROM t;
 
 -- name: Case0455
-SELECT log(0, 8) AS r FROM t;
+SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
 
 -- name: Case0456
-SELECT log(2, 0) AS r FROM t;
+SELECT octet_length('\uD83D\uDE00') AS r FROM t;
 
 -- name: Case0457
-SELECT log(-2, 8) AS r FROM t;
+SELECT '\uD83D' AS r FROM t;
 
 -- name: Case0458
-SELECT log(1, 1) AS r FROM t;
+SELECT '\u12g' AS r FROM t;
 
 -- name: Case0459
-SELECT log(1, 2) AS r FROM t;
+SELECT length(R'a\tb') AS r FROM t;
 
 -- name: Case0460
-SELECT log(x, 8) AS r FROM t;
+SELECT r'x\\y' AS r FROM t;
 
 -- name: Case0461
-SELECT log(2, x) AS r FROM t;
+SELECT R'it' 's' AS r FROM t;
 
 -- name: Case0462
-SELECT log(a / b, -1.0) AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case0463
-SELECT log(-1.0, a / b) AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case0464
-SELECT log(x, a / b) AS r FROM t;
+SELECT s LIKE 'a\\_b' AS r FROM t;
 
 -- name: Case0465
-SELECT log(a / b, x) AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case0466
-SELECT log10(1000) AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case0467
-SELECT log10(10) AS r FROM t;
+SELECT ln(1) AS r FROM t;
 
 -- name: Case0468
-SELECT log10(0.001) AS r FROM t;
+SELECT ln(2) AS r FROM t;
 
 -- name: Case0469
-SELECT log10(0.3529113193356501) AS r FROM t;
+SELECT ln(19.458461079980395) AS r FROM t;
 
 -- name: Case0470
-SELECT log10(0) AS r FROM t;
+SELECT ln(0) AS r FROM t;
 
 -- name: Case0471
-SELECT log10(-5) AS r FROM t;
+SELECT ln(-1) AS r FROM t;
 
 -- name: Case0472
-SELECT log10(x) AS r FROM t;
+SELECT ln(-0.0) AS r FROM t;
 
 -- name: Case0473
-SELECT log10(a DIV b) AS r FROM t;
+SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0474
-SELECT log2(8) AS r FROM t;
+SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0475
-SELECT log2(2) AS r FROM t;
+SELECT ln(x) AS r FROM t;
 
 -- name: Case0476
-SELECT log2(10) AS r FROM t;
+SELECT ln(a) AS r FROM t;
 
 -- name: Case0477
-SELECT log2(0) AS r FROM t;
+SELECT ln(a / b) AS r FROM t;
 
 -- name: Case0478
-SELECT log2(-0.0) AS r FROM t;
+SELECT ln(e()) AS r FROM t;
 
 -- name: Case0479
-SELECT log2(x) AS r FROM t;
+SELECT log(10, 100) AS r FROM t;
 
 -- name: Case0480
-SELECT log1p(0) AS r FROM t;
+SELECT log(2, 8) AS r FROM t;
 
 -- name: Case0481
-SELECT log1p(1) AS r FROM t;
+SELECT log(0.5, 4) AS r FROM t;
 
 -- name: Case0482
-SELECT log1p(-0.5) AS r FROM t;
+SELECT log(1.0) AS r FROM t;
 
 -- name: Case0483
-SELECT log1p(-1) AS r FROM t;
+SELECT log(0) AS r FROM t;
 
 -- name: Case0484
-SELECT log1p(-2) AS r FROM t;
+SELECT log(0, 8) AS r FROM t;
 
 -- name: Case0485
-SELECT log1p(x) AS r FROM t;
+SELECT log(2, 0) AS r FROM t;
 
 -- name: Case0486
-SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT log(-2, 8) AS r FROM t;
 
 -- name: Case0487
-SELECT exp(0) AS r FROM t;
+SELECT log(1, 1) AS r FROM t;
 
 -- name: Case0488
-SELECT exp(1) AS r FROM t;
+SELECT log(1, 2) AS r FROM t;
 
 -- name: Case0489
-SELECT exp(0.3529113193356501) AS r FROM t;
+SELECT log(x, 8) AS r FROM t;
 
 -- name: Case0490
-SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log(2, x) AS r FROM t;
 
 -- name: Case0491
-SELECT exp(1000) AS r FROM t;
+SELECT log(a / b, -1.0) AS r FROM t;
 
 -- name: Case0492
-SELECT exp(x) AS r FROM t;
+SELECT log(-1.0, a / b) AS r FROM t;
 
 -- name: Case0493
-SELECT expm1(0) AS r FROM t;
+SELECT log(x, a / b) AS r FROM t;
 
 -- name: Case0494
-SELECT expm1(1) AS r FROM t;
+SELECT log(a / b, x) AS r FROM t;
 
 -- name: Case0495
-SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log10(1000) AS r FROM t;
 
 -- name: Case0496
-SELECT expm1(x) AS r FROM t;
+SELECT log10(10) AS r FROM t;
 
 -- name: Case0497
-SELECT cbrt(27.0) AS r FROM t;
+SELECT log10(0.001) AS r FROM t;
 
 -- name: Case0498
-SELECT cbrt(-8) AS r FROM t;
+SELECT log10(0.3529113193356501) AS r FROM t;
 
 -- name: Case0499
-SELECT cbrt(-0.0) AS r FROM t;
+SELECT log10(0) AS r FROM t;
 
 -- name: Case0500
-SELECT cbrt(x) AS r FROM t;
+SELECT log10(-5) AS r FROM t;
 
 -- name: Case0501
-SELECT hypot(3, 4) AS r FROM t;
+SELECT log10(x) AS r FROM t;
 
 -- name: Case0502
-SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT log10(a DIV b) AS r FROM t;
 
 -- name: Case0503
-SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT log2(8) AS r FROM t;
 
 -- name: Case0504
-SELECT hypot(1e308, 1e308) AS r FROM t;
+SELECT log2(2) AS r FROM t;
 
 -- name: Case0505
-SELECT hypot(x, a / b) AS r FROM t;
+SELECT log2(10) AS r FROM t;
 
 -- name: Case0506
-SELECT hypot(a / b, x) AS r FROM t;
+SELECT log2(0) AS r FROM t;
 
 -- name: Case0507
-SELECT hypot(1, a / b) AS r FROM t;
+SELECT log2(-0.0) AS r FROM t;
 
 -- name: Case0508
-SELECT sin(0) AS r FROM t;
+SELECT log2(x) AS r FROM t;
 
 -- name: Case0509
-SELECT sin(1) AS r FROM t;
+SELECT log1p(0) AS r FROM t;
 
 -- name: Case0510
-SELECT sin(-0.0) AS r FROM t;
+SELECT log1p(1) AS r FROM t;
 
 -- name: Case0511
-SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log1p(-0.5) AS r FROM t;
 
 -- name: Case0512
-SELECT sin(x) AS r FROM t;
+SELECT log1p(-1) AS r FROM t;
 
 -- name: Case0513
-SELECT cos(0) AS r FROM t;
+SELECT log1p(-2) AS r FROM t;
 
 -- name: Case0514
-SELECT cos(1) AS r FROM t;
+SELECT log1p(x) AS r FROM t;
 
 -- name: Case0515
-SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0516
-SELECT cos(x) AS r FROM t;
+SELECT exp(0) AS r FROM t;
 
 -- name: Case0517
-SELECT tan(0) AS r FROM t;
+SELECT exp(1) AS r FROM t;
 
 -- name: Case0518
-SELECT tan(0.5) AS r FROM t;
+SELECT exp(0.3529113193356501) AS r FROM t;
 
 -- name: Case0519
-SELECT tan(x) AS r FROM t;
+SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0520
-SELECT cot(0.5) AS r FROM t;
+SELECT exp(1000) AS r FROM t;
 
 -- name: Case0521
-SELECT cot(0) AS r FROM t;
+SELECT exp(x) AS r FROM t;
 
 -- name: Case0522
-SELECT cot(-0.0) AS r FROM t;
+SELECT expm1(0) AS r FROM t;
 
 -- name: Case0523
-SELECT cot(x) AS r FROM t;
+SELECT expm1(1) AS r FROM t;
 
 -- name: Case0524
-SELECT sec(0) AS r FROM t;
+SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0525
-SELECT sec(1) AS r FROM t;
+SELECT expm1(x) AS r FROM t;
 
 -- name: Case0526
-SELECT sec(x) AS r FROM t;
+SELECT cbrt(27.0) AS r FROM t;
 
 -- name: Case0527
-SELECT csc(1) AS r FROM t;
+SELECT cbrt(-8) AS r FROM t;
 
 -- name: Case0528
-SELECT csc(0) AS r FROM t;
+SELECT cbrt(-0.0) AS r FROM t;
 
 -- name: Case0529
-SELECT csc(x) AS r FROM t;
+SELECT cbrt(x) AS r FROM t;
 
 -- name: Case0530
-SELECT asin(0) AS r FROM t;
+SELECT hypot(3, 4) AS r FROM t;
 
 -- name: Case0531
-SELECT asin(1) AS r FROM t;
+SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0532
-SELECT asin(2) AS r FROM t;
+SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case0533
-SELECT asin(x) AS r FROM t;
+SELECT hypot(1e308, 1e308) AS r FROM t;
 
 -- name: Case0534
-SELECT acos(1) AS r FROM t;
+SELECT hypot(x, a / b) AS r FROM t;
 
 -- name: Case0535
-SELECT acos(-0.5) AS r FROM t;
+SELECT hypot(a / b, x) AS r FROM t;
 
 -- name: Case0536
-SELECT acos(0.5) AS r FROM t;
+SELECT hypot(1, a / b) AS r FROM t;
 
 -- name: Case0537
-SELECT acos(2) AS r FROM t;
+SELECT sin(0) AS r FROM t;
 
 -- name: Case0538
-SELECT acos(x) AS r FROM t;
+SELECT sin(1) AS r FROM t;
 
 -- name: Case0539
-SELECT atan(0) AS r FROM t;
+SELECT sin(-0.0) AS r FROM t;
 
 -- name: Case0540
-SELECT atan(1) AS r FROM t;
+SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0541
-SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT sin(x) AS r FROM t;
 
 -- name: Case0542
-SELECT atan(x) AS r FROM t;
+SELECT cos(0) AS r FROM t;
 
 -- name: Case0543
-SELECT atan2(0, 0) AS r FROM t;
+SELECT cos(1) AS r FROM t;
 
 -- name: Case0544
-SELECT atan2(1, 1) AS r FROM t;
+SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0545
-SELECT atan2(0, -1) AS r FROM t;
+SELECT cos(x) AS r FROM t;
 
 -- name: Case0546
-SELECT atan2(-0.0, -1.0) AS r FROM t;
+SELECT tan(0) AS r FROM t;
 
 -- name: Case0547
-SELECT atan2(-0.0, -0.0) AS r FROM t;
+SELECT tan(0.5) AS r FROM t;
 
 -- name: Case0548
-SELECT atan2(-1, 0) AS r FROM t;
+SELECT tan(x) AS r FROM t;
 
 -- name: Case0549
-SELECT atan2(x, 1) AS r FROM t;
+SELECT cot(0.5) AS r FROM t;
 
 -- name: Case0550
-SELECT atan2(1, x) AS r FROM t;
+SELECT cot(0) AS r FROM t;
 
 -- name: Case0551
-SELECT sinh(0) AS r FROM t;
+SELECT cot(-0.0) AS r FROM t;
 
 -- name: Case0552
-SELECT sinh(1) AS r FROM t;
+SELECT cot(x) AS r FROM t;
 
 -- name: Case0553
-SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT sec(0) AS r FROM t;
 
 -- name: Case0554
-SELECT sinh(x) AS r FROM t;
+SELECT sec(1) AS r FROM t;
 
 -- name: Case0555
-SELECT cosh(0) AS r FROM t;
+SELECT sec(x) AS r FROM t;
 
 -- name: Case0556
-SELECT cosh(1) AS r FROM t;
+SELECT csc(1) AS r FROM t;
 
 -- name: Case0557
-SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT csc(0) AS r FROM t;
 
 -- name: Case0558
-SELECT cosh(x) AS r FROM t;
+SELECT csc(x) AS r FROM t;
 
 -- name: Case0559
-SELECT tanh(0) AS r FROM t;
+SELECT asin(0) AS r FROM t;
 
 -- name: Case0560
-SELECT tanh(1) AS r FROM t;
+SELECT asin(1) AS r FROM t;
 
 -- name: Case0561
-SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT asin(2) AS r FROM t;
 
 -- name: Case0562
-SELECT tanh(x) AS r FROM t;
+SELECT asin(x) AS r FROM t;
 
 -- name: Case0563
-SELECT asinh(0) AS r FROM t;
+SELECT acos(1) AS r FROM t;
 
 -- name: Case0564
-SELECT asinh(1) AS r FROM t;
+SELECT acos(-0.5) AS r FROM t;
 
 -- name: Case0565
-SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT acos(0.5) AS r FROM t;
 
 -- name: Case0566
-SELECT asinh(-1e10) AS r FROM t;
+SELECT acos(2) AS r FROM t;
 
 -- name: Case0567
-SELECT asinh(x) AS r FROM t;
+SELECT acos(x) AS r FROM t;
 
 -- name: Case0568
-SELECT acosh(1) AS r FROM t;
+SELECT atan(0) AS r FROM t;
 
 -- name: Case0569
-SELECT acosh(2) AS r FROM t;
+SELECT atan(1) AS r FROM t;
 
 -- name: Case0570
-SELECT acosh(0) AS r FROM t;
+SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0571
-SELECT acosh(x) AS r FROM t;
+SELECT atan(x) AS r FROM t;
 
 -- name: Case0572
-SELECT atanh(0) AS r FROM t;
+SELECT atan2(0, 0) AS r FROM t;
 
 -- name: Case0573
-SELECT atanh(0.5) AS r FROM t;
+SELECT atan2(1, 1) AS r FROM t;
 
 -- name: Case0574
-SELECT atanh(1) AS r FROM t;
+SELECT atan2(0, -1) AS r FROM t;
 
 -- name: Case0575
-SELECT atanh(-1) AS r FROM t;
+SELECT atan2(-0.0, -1.0) AS r FROM t;
 
 -- name: Case0576
-SELECT atanh(2) AS r FROM t;
+SELECT atan2(-0.0, -0.0) AS r FROM t;
 
 -- name: Case0577
-SELECT atanh(x) AS r FROM t;
+SELECT atan2(-1, 0) AS r FROM t;
 
 -- name: Case0578
-SELECT degrees(3.141592653589793) AS r FROM t;
+SELECT atan2(x, 1) AS r FROM t;
 
 -- name: Case0579
-SELECT degrees(1) AS r FROM t;
+SELECT atan2(1, x) AS r FROM t;
 
 -- name: Case0580
-SELECT degrees(x) AS r FROM t;
+SELECT sinh(0) AS r FROM t;
 
 -- name: Case0581
-SELECT radians(180) AS r FROM t;
+SELECT sinh(1) AS r FROM t;
 
 -- name: Case0582
-SELECT radians(0) AS r FROM t;
+SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0583
-SELECT radians(x) AS r FROM t;
+SELECT sinh(x) AS r FROM t;
 
 -- name: Case0584
-SELECT rint(12.3456) AS r FROM t;
+SELECT cosh(0) AS r FROM t;
 
 -- name: Case0585
-SELECT rint(2.5) AS r FROM t;
+SELECT cosh(1) AS r FROM t;
 
 -- name: Case0586
-SELECT rint(3.5) AS r FROM t;
+SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0587
-SELECT rint(-0.5) AS r FROM t;
+SELECT cosh(x) AS r FROM t;
 
 -- name: Case0588
-SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT tanh(0) AS r FROM t;
 
 -- name: Case0589
-SELECT rint(x) AS r FROM t;
+SELECT tanh(1) AS r FROM t;
 
 -- name: Case0590
-SELECT pi() AS r FROM t;
+SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0591
-SELECT PI() AS r FROM t;
+SELECT tanh(x) AS r FROM t;
 
 -- name: Case0592
-SELECT degrees(pi()) AS r FROM t;
+SELECT asinh(0) AS r FROM t;
 
 -- name: Case0593
-SELECT e() AS r FROM t;
+SELECT asinh(1) AS r FROM t;
 
 -- name: Case0594
-SELECT e() + x AS r FROM t;
+SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0595
-SELECT pmod(10, 3) AS r FROM t;
+SELECT asinh(-1e10) AS r FROM t;
 
 -- name: Case0596
-SELECT pmod(-10, 3) AS r FROM t;
+SELECT asinh(x) AS r FROM t;
 
 -- name: Case0597
-SELECT pmod(-7, -3) AS r FROM t;
+SELECT acosh(1) AS r FROM t;
 
 -- name: Case0598
-SELECT pmod(7, -3) AS r FROM t;
+SELECT acosh(2) AS r FROM t;
 
 -- name: Case0599
-SELECT pmod(-1, -2147483648) AS r FROM t;
+SELECT acosh(0) AS r FROM t;
 
 -- name: Case0600
-SELECT pmod(i, j) AS r FROM t;
+SELECT acosh(x) AS r FROM t;
 
 -- name: Case0601
-SELECT pmod(a, b) AS r FROM t;
+SELECT atanh(0) AS r FROM t;
 
 -- name: Case0602
-SELECT pmod(a, b) AS r FROM t;
+SELECT atanh(0.5) AS r FROM t;
 
 -- name: Case0603
-SELECT pmod(10, 0) AS r FROM t;
+SELECT atanh(1) AS r FROM t;
 
 -- name: Case0604
-SELECT pmod(-7.5, 2.0) AS r FROM t;
+SELECT atanh(-1) AS r FROM t;
 
 -- name: Case0605
-SELECT pmod(7.5, 0.0) AS r FROM t;
+SELECT atanh(2) AS r FROM t;
 
 -- name: Case0606
-SELECT pmod(7.5, -0.0) AS r FROM t;
+SELECT atanh(x) AS r FROM t;
 
 -- name: Case0607
-SELECT pmod(i, 0) AS r FROM t;
+SELECT degrees(3.141592653589793) AS r FROM t;
 
 -- name: Case0608
-SELECT pmod(a DIV b, c) AS r FROM t;
+SELECT degrees(1) AS r FROM t;
 
 -- name: Case0609
-SELECT pmod(c, a DIV b) AS r FROM t;
+SELECT degrees(x) AS r FROM t;
 
 -- name: Case0610
-SELECT pmod(a DIV b, 0) AS r FROM t;
+SELECT radians(180) AS r FROM t;
 
 -- name: Case0611
-SELECT bround(2.5) AS r FROM t;
+SELECT radians(0) AS r FROM t;
 
 -- name: Case0612
-SELECT bround(3.5) AS r FROM t;
+SELECT radians(x) AS r FROM t;
 
 -- name: Case0613
-SELECT bround(-2.5) AS r FROM t;
+SELECT rint(12.3456) AS r FROM t;
 
 -- name: Case0614
-SELECT bround(2.5, 0) AS r FROM t;
+SELECT rint(2.5) AS r FROM t;
 
 -- name: Case0615
-SELECT bround(0.125, 2) AS r FROM t;
+SELECT rint(3.5) AS r FROM t;
 
 -- name: Case0616
-SELECT bround(0.135, 2) AS r FROM t;
+SELECT rint(-0.5) AS r FROM t;
 
 -- name: Case0617
-SELECT bround(1.05, 1) AS r FROM t;
+SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0618
-SELECT bround(1.0500001, 1) AS r FROM t;
+SELECT rint(x) AS r FROM t;
 
 -- name: Case0619
-SELECT bround(-0.5) AS r FROM t;
+SELECT pi() AS r FROM t;
 
 -- name: Case0620
-SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT PI() AS r FROM t;
 
 -- name: Case0621
-SELECT bround(25, -1) AS r FROM t;
+SELECT degrees(pi()) AS r FROM t;
 
 -- name: Case0622
-SELECT bround(35, -1) AS r FROM t;
+SELECT e() AS r FROM t;
 
 -- name: Case0623
-SELECT bround(-25, -1) AS r FROM t;
+SELECT e() + x AS r FROM t;
 
 -- name: Case0624
-SELECT bround(26, -1) AS r FROM t;
+SELECT pmod(10, 3) AS r FROM t;
 
 -- name: Case0625
-SELECT bround(2147483647, -1) AS r FROM t;
+SELECT pmod(-10, 3) AS r FROM t;
 
 -- name: Case0626
-SELECT bround(a, -2) AS r FROM t;
+SELECT pmod(-7, -3) AS r FROM t;
 
 -- name: Case0627
-SELECT bround(a, -2) AS r FROM t;
+SELECT pmod(7, -3) AS r FROM t;
 
 -- name: Case0628
-SELECT bround(a, -1) AS r FROM t;
+SELECT pmod(-1, -2147483648) AS r FROM t;
 
 -- name: Case0629
-SELECT bround(i) AS r FROM t;
+SELECT pmod(i, j) AS r FROM t;
 
 -- name: Case0630
-SELECT bround(x, 1) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case0631
-SELECT bround(2.5, i) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case0632
-SELECT factorial(5) AS r FROM t;
+SELECT pmod(10, 0) AS r FROM t;
 
 -- name: Case0633
-SELECT factorial(0) AS r FROM t;
+SELECT pmod(-7.5, 2.0) AS r FROM t;
 
 -- name: Case0634
-SELECT factorial(20) AS r FROM t;
+SELECT pmod(7.5, 0.0) AS r FROM t;
 
 -- name: Case0635
-SELECT factorial(21) AS r FROM t;
+SELECT pmod(7.5, -0.0) AS r FROM t;
 
 -- name: Case0636
-SELECT factorial(-1) AS r FROM t;
+SELECT pmod(i, 0) AS r FROM t;
 
 -- name: Case0637
-SELECT factorial(i) AS r FROM t;
+SELECT pmod(a DIV b, c) AS r FROM t;
 
 -- name: Case0638
-SELECT factorial(i) AS r FROM t;
+SELECT pmod(c, a DIV b) AS r FROM t;
 
 -- name: Case0639
-SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
+SELECT pmod(a DIV b, 0) AS r FROM t;
 
 -- name: Case0640
-SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
+SELECT bround(2.5) AS r FROM t;
 
 -- name: Case0641
-SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
+SELECT bround(3.5) AS r FROM t;
 
 -- name: Case0642
-SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
+SELECT bround(-2.5) AS r FROM t;
 
 -- name: Case0643
-SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
+SELECT bround(2.5, 0) AS r FROM t;
 
 -- name: Case0644
-SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
+SELECT bround(0.125, 2) AS r FROM t;
 
 -- name: Case0645
-SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT bround(0.135, 2) AS r FROM t;
 
 -- name: Case0646
-SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT bround(1.05, 1) AS r FROM t;
 
 -- name: Case0647
-SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT bround(1.0500001, 1) AS r FROM t;
 
 -- name: Case0648
-SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT bround(-0.5) AS r FROM t;
 
 -- name: Case0649
-SELECT width_bucket(5, 0, 10, a) AS r FROM t;
+SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case0650
-SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
+SELECT bround(25, -1) AS r FROM t;
 
 -- name: Case0651
-SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
+SELECT bround(35, -1) AS r FROM t;
 
 -- name: Case0652
-SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
+SELECT bround(-25, -1) AS r FROM t;
 
 -- name: Case0653
-SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
+SELECT bround(26, -1) AS r FROM t;
 
 -- name: Case0654
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
+SELECT bround(2147483647, -1) AS r FROM t;
 
 -- name: Case0655
-SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case0656
-SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case0657
-SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
+SELECT bround(a, -1) AS r FROM t;
 
 -- name: Case0658
-SELECT width_bucket(5, 0, 10, c) AS r FROM t;
+SELECT bround(i) AS r FROM t;
 
 -- name: Case0659
-SELECT width_bucket(i, j, 10, a) AS r FROM t;
+SELECT bround(x, 1) AS r FROM t;
 
 -- name: Case0660
-SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
+SELECT bround(2.5, i) AS r FROM t;
 
 -- name: Case0661
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
+SELECT factorial(5) AS r FROM t;
 
 -- name: Case0662
-SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
+SELECT factorial(0) AS r FROM t;
 
 -- name: Case0663
-SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT factorial(20) AS r FROM t;
 
 -- name: Case0664
-SELECT isnan(1.0) AS r FROM t;
+SELECT factorial(21) AS r FROM t;
 
 -- name: Case0665
-SELECT isnan(x) AS r FROM t;
+SELECT factorial(-1) AS r FROM t;
 
 -- name: Case0666
-SELECT isnan(i) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case0667
-SELECT isnan(a / b) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case0668
-SELECT isnan(x) OR p AS r FROM t;
+SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
 
 -- name: Case0669
-SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
+SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
 
 -- name: Case0670
-SELECT nanvl(1.5, 123) AS r FROM t;
+SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
 
 -- name: Case0671
-SELECT nanvl(1.5, y) AS r FROM t;
+SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
 
 -- name: Case0672
-SELECT nanvl(x, 1.0) AS r FROM t;
+SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
 
 -- name: Case0673
-SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
+SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
 
 -- name: Case0674
-SELECT nanvl(1.0, a / b) AS r FROM t;
+SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case0675
-SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
+SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case0676
-SELECT nanvl(a / b, 1.0) AS r FROM t;
+SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case0677
-SELECT nanvl(x, a / b) AS r FROM t;
+SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case0678
-SELECT positive(i) AS r FROM t;
+SELECT width_bucket(5, 0, 10, a) AS r FROM t;
 
 -- name: Case0679
-SELECT positive(a) AS r FROM t;
+SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
 
 -- name: Case0680
-SELECT positive(-0.0) AS r FROM t;
+SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
 
 -- name: Case0681
-SELECT positive(x) AS r FROM t;
+SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
 
 -- name: Case0682
-SELECT negative(i) AS r FROM t;
+SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
 
 -- name: Case0683
-SELECT negative(1.5) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
 
 -- name: Case0684
-SELECT negative(i) AS r FROM t;
+SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
 
 -- name: Case0685
-SELECT negative(a) AS r FROM t;
+SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case0686
-SELECT negative(x) AS r FROM t;
+SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
 
 -- name: Case0687
-SELECT shiftleft(2, 1) AS r FROM t;
+SELECT width_bucket(5, 0, 10, c) AS r FROM t;
 
 -- name: Case0688
-SELECT shiftleft(1, 31) AS r FROM t;
+SELECT width_bucket(i, j, 10, a) AS r FROM t;
 
 -- name: Case0689
-SELECT shiftleft(1, 32) AS r FROM t;
+SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
 
 -- name: Case0690
-SELECT shiftleft(1, -1) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
 
 -- name: Case0691
-SELECT shiftleft(a, 63) AS r FROM t;
+SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
 
 -- name: Case0692
-SELECT shiftleft(a, 64) AS r FROM t;
+SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0693
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT isnan(1.0) AS r FROM t;
 
 -- name: Case0694
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT isnan(x) AS r FROM t;
 
 -- name: Case0695
-SELECT shiftleft(a DIV b, j) AS r FROM t;
+SELECT isnan(i) AS r FROM t;
 
 -- name: Case0696
-SELECT shiftleft(a DIV b, 1) AS r FROM t;
+SELECT isnan(a / b) AS r FROM t;
 
 -- name: Case0697
-SELECT shiftright(4, 1) AS r FROM t;
+SELECT isnan(x) OR p AS r FROM t;
 
 -- name: Case0698
-SELECT shiftright(-8, 1) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
 
 -- name: Case0699
-SELECT shiftright(-1, 31) AS r FROM t;
+SELECT nanvl(1.5, 123) AS r FROM t;
 
 -- name: Case0700
-SELECT shiftright(8, 33) AS r FROM t;
+SELECT nanvl(1.5, y) AS r FROM t;
 
 -- name: Case0701
-SELECT shiftright(a, 62) AS r FROM t;
+SELECT nanvl(x, 1.0) AS r FROM t;
 
 -- name: Case0702
-SELECT shiftright(i, 1) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
 
 -- name: Case0703
-SELECT shiftrightunsigned(4, 1) AS r FROM t;
+SELECT nanvl(1.0, a / b) AS r FROM t;
 
 -- name: Case0704
-SELECT shiftrightunsigned(-1, 28) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
 
 -- name: Case0705
-SELECT shiftrightunsigned(-8, 0) AS r FROM t;
+SELECT nanvl(a / b, 1.0) AS r FROM t;
 
 -- name: Case0706
-SELECT shiftrightunsigned(a, 60) AS r FROM t;
+SELECT nanvl(x, a / b) AS r FROM t;
 
 -- name: Case0707
-SELECT shiftrightunsigned(a, 124) AS r FROM t;
+SELECT positive(i) AS r FROM t;
 
 -- name: Case0708
-SELECT shiftrightunsigned(i, j) AS r FROM t;
+SELECT positive(a) AS r FROM t;
 
 -- name: Case0709
-SELECT bit_count(0) AS r FROM t;
+SELECT positive(-0.0) AS r FROM t;
 
 -- name: Case0710
-SELECT bit_count(7) AS r FROM t;
+SELECT positive(x) AS r FROM t;
 
 -- name: Case0711
-SELECT bit_count(-1) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case0712
-SELECT bit_count(a) AS r FROM t;
+SELECT negative(1.5) AS r FROM t;
 
 -- name: Case0713
-SELECT bit_count(a) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case0714
-SELECT bit_count(TRUE) AS r FROM t;
+SELECT negative(a) AS r FROM t;
 
 -- name: Case0715
-SELECT bit_count(FALSE) AS r FROM t;
+SELECT negative(x) AS r FROM t;
 
 -- name: Case0716
-SELECT bit_count(i) AS r FROM t;
+SELECT shiftleft(2, 1) AS r FROM t;
 
 -- name: Case0717
-SELECT bit_count(a DIV b) AS r FROM t;
+SELECT shiftleft(1, 31) AS r FROM t;
 
 -- name: Case0718
-SELECT bit_get(11, 0) AS r FROM t;
+SELECT shiftleft(1, 32) AS r FROM t;
 
 -- name: Case0719
-SELECT bit_get(11, 2) AS r FROM t;
+SELECT shiftleft(1, -1) AS r FROM t;
 
 -- name: Case0720
-SELECT bit_get(-1, 31) AS r FROM t;
+SELECT shiftleft(a, 63) AS r FROM t;
 
 -- name: Case0721
-SELECT bit_get(11, 32) AS r FROM t;
+SELECT shiftleft(a, 64) AS r FROM t;
 
 -- name: Case0722
-SELECT bit_get(11, -1) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case0723
-SELECT getbit(a, 63) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case0724
-SELECT getbit(a, 40) AS r FROM t;
+SELECT shiftleft(a DIV b, j) AS r FROM t;
 
 -- name: Case0725
-SELECT bit_get(a, 64) AS r FROM t;
+SELECT shiftleft(a DIV b, 1) AS r FROM t;
 
 -- name: Case0726
-SELECT bit_get(i, 99) AS r FROM t;
+SELECT shiftright(4, 1) AS r FROM t;
 
 -- name: Case0727
-SELECT bit_get(11, j) AS r FROM t;
+SELECT shiftright(-8, 1) AS r FROM t;
 
 -- name: Case0728
-SELECT bit_get(a DIV b, 99) AS r FROM t;
+SELECT shiftright(-1, 31) AS r FROM t;
 
 -- name: Case0729
-SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
+SELECT shiftright(8, 33) AS r FROM t;
 
 -- name: Case0730
-SELECT left(s, 2) AS r FROM t;
+SELECT shiftright(a, 62) AS r FROM t;
 
 -- name: Case0731
-SELECT left(s, i) AS r FROM t;
+SELECT shiftright(i, 1) AS r FROM t;
 
 -- name: Case0732
-SELECT left(s, i) AS r FROM t;
+SELECT shiftrightunsigned(4, 1) AS r FROM t;
 
 -- name: Case0733
-SELECT left(s, i) AS r FROM t;
+SELECT shiftrightunsigned(-1, 28) AS r FROM t;
 
 -- name: Case0734
-SELECT left(s, i) AS r FROM t;
+SELECT shiftrightunsigned(-8, 0) AS r FROM t;
 
 -- name: Case0735
-SELECT left(s, i) AS r FROM t;
+SELECT shiftrightunsigned(a, 60) AS r FROM t;
 
 -- name: Case0736
-SELECT right(s, 2) AS r FROM t;
+SELECT shiftrightunsigned(a, 124) AS r FROM t;
 
 -- name: Case0737
-SELECT right(s, 4) AS r FROM t;
+SELECT shiftrightunsigned(i, j) AS r FROM t;
 
 -- name: Case0738
-SELECT right(s, 9) AS r FROM t;
+SELECT bit_count(0) AS r FROM t;
 
 -- name: Case0739
-SELECT right(s, 0) AS r FROM t;
+SELECT bit_count(7) AS r FROM t;
 
 -- name: Case0740
-SELECT right(s, i) AS r FROM t;
+SELECT bit_count(-1) AS r FROM t;
 
 -- name: Case0741
-SELECT reverse(s) AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case0742
-SELECT reverse(s) AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case0743
-SELECT reverse(s) AS r FROM t;
+SELECT bit_count(TRUE) AS r FROM t;
 
 -- name: Case0744
-SELECT repeat(s, 3) AS r FROM t;
+SELECT bit_count(FALSE) AS r FROM t;
 
 -- name: Case0745
-SELECT repeat(s, i) AS r FROM t;
+SELECT bit_count(i) AS r FROM t;
 
 -- name: Case0746
-SELECT repeat(s, i) AS r FROM t;
+SELECT bit_count(a DIV b) AS r FROM t;
 
 -- name: Case0747
-SELECT repeat(s, i) AS r FROM t;
+SELECT bit_get(11, 0) AS r FROM t;
 
 -- name: Case0748
-SELECT repeat(s, i) AS r FROM t;
+SELECT bit_get(11, 2) AS r FROM t;
 
 -- name: Case0749
-SELECT repeat(u, i) AS r FROM t;
+SELECT bit_get(-1, 31) AS r FROM t;
 
 -- name: Case0750
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT bit_get(11, 32) AS r FROM t;
 
 -- name: Case0751
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT bit_get(11, -1) AS r FROM t;
 
 -- name: Case0752
-SELECT space(i) AS r FROM t;
+SELECT getbit(a, 63) AS r FROM t;
 
 -- name: Case0753
-SELECT space(i) AS r FROM t;
+SELECT getbit(a, 40) AS r FROM t;
 
 -- name: Case0754
-SELECT space(i) AS r FROM t;
+SELECT bit_get(a, 64) AS r FROM t;
 
 -- name: Case0755
-SELECT space(i) AS r FROM t;
+SELECT bit_get(i, 99) AS r FROM t;
 
 -- name: Case0756
-SELECT initcap(s) AS r FROM t;
+SELECT bit_get(11, j) AS r FROM t;
 
 -- name: Case0757
-SELECT initcap(s) AS r FROM t;
+SELECT bit_get(a DIV b, 99) AS r FROM t;
 
 -- name: Case0758
-SELECT initcap(s) AS r FROM t;
+SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
 
 -- name: Case0759
-SELECT initcap(s) AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case0760
-SELECT ascii(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0761
-SELECT ascii(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0762
-SELECT ascii(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0763
-SELECT ascii(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0764
-SELECT chr(a) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0765
-SELECT chr(a) AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case0766
-SELECT char(a) AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case0767
-SELECT chr(a) AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case0768
-SELECT chr(i) AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case0769
-SELECT octet_length(s) AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case0770
-SELECT bit_length(s) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case0771
-SELECT octet_length(s) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case0772
-SELECT bit_length(s) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case0773
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case0774
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0775
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0776
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0777
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0778
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case0779
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case0780
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case0781
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0782
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0783
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0784
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0785
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0786
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0787
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0788
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0789
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0790
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0791
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0792
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0793
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case0794
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case0795
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT char(a) AS r FROM t;
 
 -- name: Case0796
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case0797
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT chr(i) AS r FROM t;
 
 -- name: Case0798
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case0799
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case0800
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case0801
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case0802
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT split_part(s, ',', 2) AS r FROM t;
 
 -- name: Case0803
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case0804
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT split_part(s, ',', -3) AS r FROM t;
 
 -- name: Case0805
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT split_part(s, ',', 4) AS r FROM t;
 
 -- name: Case0806
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT split_part(s, ',', -4) AS r FROM t;
 
 -- name: Case0807
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case0808
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT split_part(s, ',', -2) AS r FROM t;
 
 -- name: Case0809
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT split_part(s, '', 1) AS r FROM t;
 
 -- name: Case0810
-SELECT soundex(s) AS r FROM t;
+SELECT split_part(s, ',', 1) AS r FROM t;
 
 -- name: Case0811
-SELECT soundex(s) AS r FROM t;
+SELECT split_part(s, '::', 2) AS r FROM t;
 
 -- name: Case0812
-SELECT soundex(s) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case0813
-SELECT soundex(s) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case0814
-SELECT soundex(s) AS r FROM t;
+SELECT split_part(s, u, i) AS r FROM t;
 
 -- name: Case0815
-SELECT soundex(s) AS r FROM t;
+SELECT substring_index(s, '.', 2) AS r FROM t;
 
 -- name: Case0816
-SELECT soundex(s) AS r FROM t;
+SELECT substring_index(s, '.', -2) AS r FROM t;
 
 -- name: Case0817
-SELECT luhn_check(s) AS r FROM t;
+SELECT substring_index(s, '.', 0) AS r FROM t;
 
 -- name: Case0818
-SELECT luhn_check(s) AS r FROM t;
+SELECT substring_index(s, '.', 5) AS r FROM t;
 
 -- name: Case0819
-SELECT luhn_check(s) AS r FROM t;
+SELECT substring_index(s, '.', -5) AS r FROM t;
 
 -- name: Case0820
-SELECT luhn_check(s) AS r FROM t;
+SELECT substring_index(s, '', 1) AS r FROM t;
 
 -- name: Case0821
-SELECT luhn_check(s) AS r FROM t;
+SELECT substring_index(s, u, 1) AS r FROM t;
 
 -- name: Case0822
-SELECT luhn_check(s) AS r FROM t;
+SELECT translate(s, 'abc', '123') AS r FROM t;
 
 -- name: Case0823
-SELECT lcase(s) AS r FROM t;
+SELECT translate(s, 'abc', '1') AS r FROM t;
 
 -- name: Case0824
-SELECT ucase(s) AS r FROM t;
+SELECT translate(s, 'aa', '12') AS r FROM t;
 
 -- name: Case0825
+SELECT translate(s, 'é', 'e') AS r FROM t;
+
+-- name: Case0826
+SELECT translate(s, u, 'x') AS r FROM t;
+
+-- name: Case0827
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+
+-- name: Case0828
+SELECT find_in_set(s, 'a,b') AS r FROM t;
+
+-- name: Case0829
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
+
+-- name: Case0830
+SELECT find_in_set(s, 'x') AS r FROM t;
+
+-- name: Case0831
+SELECT find_in_set(s, u) AS r FROM t;
+
+-- name: Case0832
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case0833
+SELECT levenshtein(s, u, 2) AS r FROM t;
+
+-- name: Case0834
+SELECT levenshtein(s, u, 3) AS r FROM t;
+
+-- name: Case0835
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case0836
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case0837
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case0838
+SELECT levenshtein(s, u, i) AS r FROM t;
+
+-- name: Case0839
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0840
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0841
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0842
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0843
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0844
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0845
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0846
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0847
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0848
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0849
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0850
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0851
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0852
+SELECT lcase(s) AS r FROM t;
+
+-- name: Case0853
+SELECT ucase(s) AS r FROM t;
+
+-- name: Case0854
 SELECT len(s) AS r FROM t;

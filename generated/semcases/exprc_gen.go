@@ -24,7 +24,7 @@ var likePattern2, likePattern2Err = rt.CompileLike("h_llo", "\\")
 // like pattern '%', compiled once
 var likePattern3, likePattern3Err = rt.CompileLike("%", "\\")
 
-// like pattern 'a\%b', compiled once
+// like pattern 'a\\%b', compiled once
 var likePattern4, likePattern4Err = rt.CompileLike("a\\%b", "\\")
 
 // like pattern 'a.b', compiled once
@@ -36,7 +36,7 @@ var likePattern6, likePattern6Err = rt.CompileLike("%é_", "\\")
 // like pattern 'a!%b', compiled once
 var likePattern7, likePattern7Err = rt.CompileLike("a!%b", "!")
 
-// like pattern 'a\', compiled once
+// like pattern 'a\\', compiled once
 var likePattern8, likePattern8Err = rt.CompileLike("a\\", "\\")
 
 // like pattern 'a_', compiled once
@@ -53,6 +53,9 @@ var rlikePattern3, rlikePattern3Err = rt.CompileRlike("l+")
 
 // rlike pattern '(', compiled once
 var rlikePattern4, rlikePattern4Err = rt.CompileRlike("(")
+
+// like pattern 'a\\_b', compiled once
+var likePattern10, likePattern10Err = rt.CompileLike("a\\_b", "\\")
 
 // tInput is the schema of the input batches of the queries over table t.
 var tInput = arrow.NewSchema([]arrow.Field{
@@ -7825,7 +7828,7 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// likeColumn is the code of 9 units of this file that differ only in what they
+// likeColumn is the code of 12 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0140 on every row, noting its first failed row in failed:
 //
@@ -8304,7 +8307,7 @@ var Case0151Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0151 evaluates query Case0151 over one batch of table t:
 //
-//	SELECT s LIKE 'a\' AS r FROM t
+//	SELECT s LIKE 'a\\' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -8323,11 +8326,11 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// s LIKE 'a\'
+	// s LIKE 'a\\'
 	col1 := likeColumn2(n, all, s, failed, mem, likePattern8Err)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\'"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\\\'"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -8342,7 +8345,7 @@ func Case0151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0151 on every row, noting its first failed row in failed:
 //
-//	s LIKE 'a\'
+//	s LIKE 'a\\'
 func likeColumn2(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Error) arrow.Array {
 	like := vec.FailValues[bool](&s, pattern1, all, n)
 	vec.Check(failed, &like, all, n, 1)
@@ -9411,7 +9414,7 @@ var Case0172Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0172 evaluates query Case0172 over one batch of table t:
 //
-//	SELECT n[9] LIKE 'a\' AS r FROM t
+//	SELECT n[9] LIKE 'a\\' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -9435,7 +9438,7 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0172Col1(n, all, n_Arr, n_Keys, n_Items, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "n[9] LIKE 'a\\'"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "n[9] LIKE 'a\\\\'"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -9448,7 +9451,7 @@ func Case0172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0172Col1 computes output column 1 (r) of query Case0172 on every row, noting its first failed row in failed:
 //
-//	n[9] LIKE 'a\'
+//	n[9] LIKE 'a\\'
 func case0172Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// n[9]
 	entry := vec.Make[string](n)
@@ -9472,7 +9475,7 @@ func case0172Col1(n int, all vec.Sel, n_Arr *array.Map, n_Keys []int64, n_Items 
 			out[i] = n_Items.Value(entry2)
 		}
 	}
-	// (n[9] LIKE 'a\')
+	// (n[9] LIKE 'a\\')
 	like := vec.FailValues[bool](&entry, likePattern8Err, all, n)
 	vec.Check(failed, &like, all, n, 1)
 	column := vec.BoolArray(mem, &like, all, n)
@@ -9486,7 +9489,7 @@ var Case0173Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0173 evaluates query Case0173 over one batch of table t:
 //
-//	SELECT IF(s LIKE 'a\', 1, 2) AS r FROM t
+//	SELECT IF(s LIKE 'a\\', 1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -9508,7 +9511,7 @@ func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0173Col1(n, all, s, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a\\', 1, 2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "IF(s LIKE 'a\\\\', 1, 2)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -9521,11 +9524,11 @@ func Case0173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0173Col1 computes output column 1 (r) of query Case0173 on every row, noting its first failed row in failed:
 //
-//	IF(s LIKE 'a\', 1, 2)
+//	IF(s LIKE 'a\\', 1, 2)
 func case0173Col1(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s LIKE 'a\')
+	// (s LIKE 'a\\')
 	like := vec.FailValues[bool](&s, likePattern8Err, all, n)
-	// IF((s LIKE 'a\'), 1, 2)
+	// IF((s LIKE 'a\\'), 1, 2)
 	then, otherwise := vec.Split(&like, all, n)
 	ifResult := vec.Make[int32](n)
 	vec.CopyErrs(&ifResult, &like, all, n)
@@ -13124,7 +13127,7 @@ func Case0231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn3 is the code of 6 units of this file that differ only in what they
+// valueColumn3 is the code of 7 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0231 on every row, noting its first failed row in failed:
 //
@@ -13505,7 +13508,7 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn4 is the code of 5 units of this file that differ only in what they
+// valueColumn4 is the code of 8 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0237 on every row, noting its first failed row in failed:
 //
@@ -20312,7 +20315,7 @@ func Case0344(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn10 is the code of 33 units of this file that differ only in what they
+// valueColumn10 is the code of 41 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0344 on every row, noting its first failed row in failed:
 //
@@ -25009,12 +25012,12 @@ func Case0437(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0438Schema is the schema of the batches Case0438 returns.
 var Case0438Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
 // Case0438 evaluates query Case0438 over one batch of table t:
 //
-//	SELECT ln(1) AS r FROM t
+//	SELECT length('a\tb') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25032,11 +25035,11 @@ func Case0438(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	// length('a\tb')
+	col1 := valueColumn10(n, all, failed, mem, int32(3))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "length('a\\tb')"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25049,12 +25052,12 @@ func Case0438(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0439Schema is the schema of the batches Case0439 returns.
 var Case0439Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
 // Case0439 evaluates query Case0439 over one batch of table t:
 //
-//	SELECT ln(2) AS r FROM t
+//	SELECT 'x\\y' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25072,11 +25075,11 @@ func Case0439(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(2)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.6931471805599453))
+	// 'x\\y'
+	col1 := valueColumn12(n, all, failed, mem, "x\\y")
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'x\\\\y'"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25087,14 +25090,26 @@ func Case0439(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// valueColumn12 is the code of 12 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0439 on every row, noting its first failed row in failed:
+//
+//	'x\\y'
+func valueColumn12(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
+	konst := vec.Const[string](n, text1)
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.StringArray(mem, &konst, all, n)
+	return column
+}
+
 // Case0440Schema is the schema of the batches Case0440 returns.
 var Case0440Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
 // Case0440 evaluates query Case0440 over one batch of table t:
 //
-//	SELECT ln(19.458461079980395) AS r FROM t
+//	SELECT '50%' LIKE '50\\%' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25112,11 +25127,11 @@ func Case0440(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(19.458461079980395)
-	col1 := valueColumn8(n, all, failed, mem, float64(2.9682819924375803))
+	// '50%' LIKE '50\\%'
+	col1 := valueColumn4(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(19.458461079980395)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'50%' LIKE '50\\\\%'"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25129,12 +25144,12 @@ func Case0440(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0441Schema is the schema of the batches Case0441 returns.
 var Case0441Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
 // Case0441 evaluates query Case0441 over one batch of table t:
 //
-//	SELECT ln(0) AS r FROM t
+//	SELECT '50x' LIKE '50\\%' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25152,11 +25167,11 @@ func Case0441(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(0)
-	col1 := valueColumn12(n, all, failed, mem)
+	// '50x' LIKE '50\\%'
+	col1 := valueColumn3(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'50x' LIKE '50\\\\%'"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25167,26 +25182,14 @@ func Case0441(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn12 is the code of 13 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0441 on every row, noting its first failed row in failed:
-//
-//	ln(0)
-func valueColumn12(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.NullVec[float64](n)
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Float64Array(mem, &konst, all, n)
-	return column
-}
-
 // Case0442Schema is the schema of the batches Case0442 returns.
 var Case0442Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
 // Case0442 evaluates query Case0442 over one batch of table t:
 //
-//	SELECT ln(-1) AS r FROM t
+//	SELECT 'it\'s' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25204,11 +25207,11 @@ func Case0442(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(-1)
-	col1 := valueColumn12(n, all, failed, mem)
+	// 'it\'s'
+	col1 := valueColumn12(n, all, failed, mem, "it's")
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(-1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'it\\'s'"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25221,12 +25224,12 @@ func Case0442(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0443Schema is the schema of the batches Case0443 returns.
 var Case0443Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
 // Case0443 evaluates query Case0443 over one batch of table t:
 //
-//	SELECT ln(-0.0) AS r FROM t
+//	SELECT 'it''s' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25244,11 +25247,11 @@ func Case0443(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(-0.0)
-	col1 := valueColumn12(n, all, failed, mem)
+	// 'it''s'
+	col1 := valueColumn12(n, all, failed, mem, "its")
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(-0.0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'it''s'"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25261,12 +25264,12 @@ func Case0443(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0444Schema is the schema of the batches Case0444 returns.
 var Case0444Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
 // Case0444 evaluates query Case0444 over one batch of table t:
 //
-//	SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t
+//	SELECT 'a' 'b' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25284,11 +25287,11 @@ func Case0444(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(CAST('NaN' AS DOUBLE))
-	col1 := valueColumn13(n, all, failed, mem)
+	// 'a' 'b'
+	col1 := valueColumn12(n, all, failed, mem, "ab")
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(CAST('NaN' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'a' 'b'"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25299,26 +25302,14 @@ func Case0444(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn13 is the code of 12 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0444 on every row, noting its first failed row in failed:
-//
-//	ln(CAST('NaN' AS DOUBLE))
-func valueColumn13(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	konst := vec.Const[float64](n, math.NaN())
-	vec.Check(failed, &konst, all, n, 1)
-	column := vec.Float64Array(mem, &konst, all, n)
-	return column
-}
-
 // Case0445Schema is the schema of the batches Case0445 returns.
 var Case0445Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
 // Case0445 evaluates query Case0445 over one batch of table t:
 //
-//	SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//	SELECT 'a' /* between */ 'b' 'c' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25336,11 +25327,11 @@ func Case0445(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// ln(CAST('Infinity' AS DOUBLE))
-	col1 := valueColumn(n, all, failed, mem)
+	// 'a' /* between */ 'b' 'c'
+	col1 := valueColumn12(n, all, failed, mem, "abc")
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(CAST('Infinity' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'a' /* between */ 'b' 'c'"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25353,12 +25344,12 @@ func Case0445(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0446Schema is the schema of the batches Case0446 returns.
 var Case0446Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
 // Case0446 evaluates query Case0446 over one batch of table t:
 //
-//	SELECT ln(x) AS r FROM t
+//	SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -25373,14 +25364,14 @@ func Case0446(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0446: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0446Col1(n, all, x, mem, failed)
+	// concat('a\nb', '') = 'a' || chr(10) || 'b'
+	col1 := valueColumn4(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "concat('a\\nb', '') = 'a' || chr(10) || 'b'"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -25391,10 +25382,1223 @@ func Case0446(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0446Col1 computes output column 1 (r) of query Case0446 on every row, noting its first failed row in failed:
+// Case0447Schema is the schema of the batches Case0447 returns.
+var Case0447Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0447 evaluates query Case0447 over one batch of table t:
+//
+//	SELECT ascii('\r') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0447(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0447: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0447: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ascii('\r')
+	col1 := valueColumn10(n, all, failed, mem, int32(13))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ascii('\\r')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0447Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0448Schema is the schema of the batches Case0448 returns.
+var Case0448Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0448 evaluates query Case0448 over one batch of table t:
+//
+//	SELECT ascii('\b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0448(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0448: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0448: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ascii('\b')
+	col1 := valueColumn10(n, all, failed, mem, int32(8))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ascii('\\b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0448Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0449Schema is the schema of the batches Case0449 returns.
+var Case0449Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0449 evaluates query Case0449 over one batch of table t:
+//
+//	SELECT ascii('\0') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0449: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0449: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ascii('\0')
+	col1 := valueColumn10(n, all, failed, mem, int32(0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ascii('\\0')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0449Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0450Schema is the schema of the batches Case0450 returns.
+var Case0450Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0450 evaluates query Case0450 over one batch of table t:
+//
+//	SELECT ascii('\Z') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0450: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0450: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ascii('\Z')
+	col1 := valueColumn10(n, all, failed, mem, int32(26))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ascii('\\Z')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0450Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0451Schema is the schema of the batches Case0451 returns.
+var Case0451Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0451 evaluates query Case0451 over one batch of table t:
+//
+//	SELECT '\a\q\"' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0451: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0451: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// '\a\q\"'
+	col1 := valueColumn12(n, all, failed, mem, "aq\"")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'\\a\\q\\\"'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0451Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0452Schema is the schema of the batches Case0452 returns.
+var Case0452Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0452 evaluates query Case0452 over one batch of table t:
+//
+//	SELECT '\101\060' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0452(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0452: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0452: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// '\101\060'
+	col1 := valueColumn12(n, all, failed, mem, "A0")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'\\101\\060'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0452Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0453Schema is the schema of the batches Case0453 returns.
+var Case0453Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0453 evaluates query Case0453 over one batch of table t:
+//
+//	SELECT '\u00e9' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0453(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0453: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0453: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// '\u00e9'
+	col1 := valueColumn12(n, all, failed, mem, "é")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'\\u00e9'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0453Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0454Schema is the schema of the batches Case0454 returns.
+var Case0454Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0454 evaluates query Case0454 over one batch of table t:
+//
+//	SELECT length('\U0001F600') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0454(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0454: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0454: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// length('\U0001F600')
+	col1 := valueColumn10(n, all, failed, mem, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "length('\\U0001F600')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0454Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0455Schema is the schema of the batches Case0455 returns.
+var Case0455Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0455 evaluates query Case0455 over one batch of table t:
+//
+//	SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0455(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0455: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0455: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// '\uD83D\uDE00' = '\U0001F600'
+	col1 := valueColumn4(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'\\uD83D\\uDE00' = '\\U0001F600'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0455Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0456Schema is the schema of the batches Case0456 returns.
+var Case0456Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0456 evaluates query Case0456 over one batch of table t:
+//
+//	SELECT octet_length('\uD83D\uDE00') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0456(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0456: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0456: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// octet_length('\uD83D\uDE00')
+	col1 := valueColumn10(n, all, failed, mem, int32(4))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "octet_length('\\uD83D\\uDE00')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0456Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0457Schema is the schema of the batches Case0457 returns.
+var Case0457Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0457 evaluates query Case0457 over one batch of table t:
+//
+//	SELECT '\uD83D' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0457(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0457: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0457: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// '\uD83D'
+	col1 := valueColumn12(n, all, failed, mem, "�")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'\\uD83D'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0457Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0458Schema is the schema of the batches Case0458 returns.
+var Case0458Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0458 evaluates query Case0458 over one batch of table t:
+//
+//	SELECT '\u12g' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0458(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0458: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0458: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// '\u12g'
+	col1 := valueColumn12(n, all, failed, mem, "u12g")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "'\\u12g'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0458Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0459Schema is the schema of the batches Case0459 returns.
+var Case0459Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0459 evaluates query Case0459 over one batch of table t:
+//
+//	SELECT length(R'a\tb') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0459(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0459: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0459: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// length(R'a\tb')
+	col1 := valueColumn10(n, all, failed, mem, int32(4))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "length(R'a\\tb')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0459Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0460Schema is the schema of the batches Case0460 returns.
+var Case0460Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0460 evaluates query Case0460 over one batch of table t:
+//
+//	SELECT r'x\\y' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0460(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0460: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0460: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// r'x\\y'
+	col1 := valueColumn12(n, all, failed, mem, "x\\\\y")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "r'x\\\\y'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0460Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0461Schema is the schema of the batches Case0461 returns.
+var Case0461Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case0461 evaluates query Case0461 over one batch of table t:
+//
+//	SELECT R'it' 's' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0461(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0461: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0461: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// R'it' 's'
+	col1 := valueColumn12(n, all, failed, mem, "its")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "R'it' 's'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0461Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0462Schema is the schema of the batches Case0462 returns.
+var Case0462Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0462 evaluates query Case0462 over one batch of table t:
+//
+//	SELECT s LIKE 'a\_b' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0462(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0462: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0462: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s LIKE 'a\_b'
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern10)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\_b'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0462Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0463Schema is the schema of the batches Case0463 returns.
+var Case0463Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0463 evaluates query Case0463 over one batch of table t:
+//
+//	SELECT s LIKE 'a\_b' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0463(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0463: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0463: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s LIKE 'a\_b'
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern10)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\_b'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0463Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0464Schema is the schema of the batches Case0464 returns.
+var Case0464Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0464 evaluates query Case0464 over one batch of table t:
+//
+//	SELECT s LIKE 'a\\_b' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0464: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0464: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s LIKE 'a\\_b'
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern10)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE 'a\\\\_b'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0464Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0465Schema is the schema of the batches Case0465 returns.
+var Case0465Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0465 evaluates query Case0465 over one batch of table t:
+//
+//	SELECT s || '\'' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0465(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0465: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0465: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s || '\''
+	col1 := concatColumn3(n, all, sArr, arena, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s || '\\''"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0465Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// concatColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0465 on every row, noting its first failed row in failed:
+//
+//	s || '\''
+func concatColumn3(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	concat := vec.Make[string](n)
+	{
+		out := concat.V[:n]
+		dirty := !vec.Strict(&concat, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && concat.Dirty(i) {
+				continue
+			}
+			out[i] = arena.Concat2(sArr.Value(i), "'")
+		}
+	}
+	vec.Check(failed, &concat, all, n, 1)
+	column := vec.StringArray(mem, &concat, all, n)
+	return column
+}
+
+// Case0466Schema is the schema of the batches Case0466 returns.
+var Case0466Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0466 evaluates query Case0466 over one batch of table t:
+//
+//	SELECT s || '\'' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0466(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0466: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0466: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s || '\''
+	col1 := concatColumn3(n, all, sArr, arena, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s || '\\''"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0466Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0467Schema is the schema of the batches Case0467 returns.
+var Case0467Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0467 evaluates query Case0467 over one batch of table t:
+//
+//	SELECT ln(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0467(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0467: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0467: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0467Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0468Schema is the schema of the batches Case0468 returns.
+var Case0468Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0468 evaluates query Case0468 over one batch of table t:
+//
+//	SELECT ln(2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0468: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0468: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(2)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.6931471805599453))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0468Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0469Schema is the schema of the batches Case0469 returns.
+var Case0469Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0469 evaluates query Case0469 over one batch of table t:
+//
+//	SELECT ln(19.458461079980395) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0469(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0469: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0469: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(19.458461079980395)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.9682819924375803))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(19.458461079980395)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0469Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0470Schema is the schema of the batches Case0470 returns.
+var Case0470Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0470 evaluates query Case0470 over one batch of table t:
+//
+//	SELECT ln(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0470(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0470: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0470: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(0)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0470Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// valueColumn13 is the code of 13 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0470 on every row, noting its first failed row in failed:
+//
+//	ln(0)
+func valueColumn13(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.NullVec[float64](n)
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
+}
+
+// Case0471Schema is the schema of the batches Case0471 returns.
+var Case0471Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0471 evaluates query Case0471 over one batch of table t:
+//
+//	SELECT ln(-1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0471(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0471: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0471: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(-1)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(-1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0471Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0472Schema is the schema of the batches Case0472 returns.
+var Case0472Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0472 evaluates query Case0472 over one batch of table t:
+//
+//	SELECT ln(-0.0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0472(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0472: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0472: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(-0.0)
+	col1 := valueColumn13(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(-0.0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0472Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0473Schema is the schema of the batches Case0473 returns.
+var Case0473Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0473 evaluates query Case0473 over one batch of table t:
+//
+//	SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0473(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0473: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0473: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(CAST('NaN' AS DOUBLE))
+	col1 := valueColumn14(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(CAST('NaN' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0473Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// valueColumn14 is the code of 12 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0473 on every row, noting its first failed row in failed:
+//
+//	ln(CAST('NaN' AS DOUBLE))
+func valueColumn14(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	konst := vec.Const[float64](n, math.NaN())
+	vec.Check(failed, &konst, all, n, 1)
+	column := vec.Float64Array(mem, &konst, all, n)
+	return column
+}
+
+// Case0474Schema is the schema of the batches Case0474 returns.
+var Case0474Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0474 evaluates query Case0474 over one batch of table t:
+//
+//	SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0474(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0474: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0474: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ln(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(CAST('Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0474Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0475Schema is the schema of the batches Case0475 returns.
+var Case0475Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0475 evaluates query Case0475 over one batch of table t:
+//
+//	SELECT ln(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0475(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0475: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0475: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0475Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0475Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0475Col1 computes output column 1 (r) of query Case0475 on every row, noting its first failed row in failed:
 //
 //	ln(x)
-func case0446Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0475Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(ln_domain(x), ln(x), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -25441,50 +26645,50 @@ func case0446Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0447Schema is the schema of the batches Case0447 returns.
-var Case0447Schema = arrow.NewSchema([]arrow.Field{
+// Case0476Schema is the schema of the batches Case0476 returns.
+var Case0476Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0447 evaluates query Case0447 over one batch of table t:
+// Case0476 evaluates query Case0476 over one batch of table t:
 //
 //	SELECT ln(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0447(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0476(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0447: %w", err)
+		return nil, fmt.Errorf("query Case0476: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0447: %w", err)
+		return nil, fmt.Errorf("query Case0476: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0447Col1(n, all, a, mem, failed)
+	col1 := case0476Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(a)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0447Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0476Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0447Col1 computes output column 1 (r) of query Case0447 on every row, noting its first failed row in failed:
+// case0476Col1 computes output column 1 (r) of query Case0476 on every row, noting its first failed row in failed:
 //
 //	ln(a)
-func case0447Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0476Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(ln_domain(CAST(a AS DOUBLE)), ln(CAST(a AS DOUBLE)), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -25535,26 +26739,26 @@ func case0447Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	return directCol
 }
 
-// Case0448Schema is the schema of the batches Case0448 returns.
-var Case0448Schema = arrow.NewSchema([]arrow.Field{
+// Case0477Schema is the schema of the batches Case0477 returns.
+var Case0477Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0448 evaluates query Case0448 over one batch of table t:
+// Case0477 evaluates query Case0477 over one batch of table t:
 //
 //	SELECT ln(a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0448(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0477(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0448: %w", err)
+		return nil, fmt.Errorf("query Case0477: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0448: %w", err)
+		return nil, fmt.Errorf("query Case0477: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -25562,24 +26766,24 @@ func Case0448(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0448Col1(n, all, a, b, mem, failed)
+	col1 := case0477Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ln(a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0448Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0477Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0448Col1 computes output column 1 (r) of query Case0448 on every row, noting its first failed row in failed:
+// case0477Col1 computes output column 1 (r) of query Case0477 on every row, noting its first failed row in failed:
 //
 //	ln(a / b)
-func case0448Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0477Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(ln_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), ln((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -25676,26 +26880,26 @@ func case0448Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0449Schema is the schema of the batches Case0449 returns.
-var Case0449Schema = arrow.NewSchema([]arrow.Field{
+// Case0478Schema is the schema of the batches Case0478 returns.
+var Case0478Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0449 evaluates query Case0449 over one batch of table t:
+// Case0478 evaluates query Case0478 over one batch of table t:
 //
 //	SELECT ln(e()) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0478(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0449: %w", err)
+		return nil, fmt.Errorf("query Case0478: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0449: %w", err)
+		return nil, fmt.Errorf("query Case0478: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -25709,33 +26913,33 @@ func Case0449(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0449Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0478Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0450Schema is the schema of the batches Case0450 returns.
-var Case0450Schema = arrow.NewSchema([]arrow.Field{
+// Case0479Schema is the schema of the batches Case0479 returns.
+var Case0479Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0450 evaluates query Case0450 over one batch of table t:
+// Case0479 evaluates query Case0479 over one batch of table t:
 //
 //	SELECT log(10, 100) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0479(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0450: %w", err)
+		return nil, fmt.Errorf("query Case0479: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0450: %w", err)
+		return nil, fmt.Errorf("query Case0479: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -25749,33 +26953,33 @@ func Case0450(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0450Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0479Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0451Schema is the schema of the batches Case0451 returns.
-var Case0451Schema = arrow.NewSchema([]arrow.Field{
+// Case0480Schema is the schema of the batches Case0480 returns.
+var Case0480Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0451 evaluates query Case0451 over one batch of table t:
+// Case0480 evaluates query Case0480 over one batch of table t:
 //
 //	SELECT log(2, 8) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0480(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0451: %w", err)
+		return nil, fmt.Errorf("query Case0480: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0451: %w", err)
+		return nil, fmt.Errorf("query Case0480: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -25789,33 +26993,33 @@ func Case0451(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0451Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0480Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0452Schema is the schema of the batches Case0452 returns.
-var Case0452Schema = arrow.NewSchema([]arrow.Field{
+// Case0481Schema is the schema of the batches Case0481 returns.
+var Case0481Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0452 evaluates query Case0452 over one batch of table t:
+// Case0481 evaluates query Case0481 over one batch of table t:
 //
 //	SELECT log(0.5, 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0452(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0481(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0452: %w", err)
+		return nil, fmt.Errorf("query Case0481: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0452: %w", err)
+		return nil, fmt.Errorf("query Case0481: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -25829,33 +27033,33 @@ func Case0452(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0452Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0481Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0453Schema is the schema of the batches Case0453 returns.
-var Case0453Schema = arrow.NewSchema([]arrow.Field{
+// Case0482Schema is the schema of the batches Case0482 returns.
+var Case0482Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0453 evaluates query Case0453 over one batch of table t:
+// Case0482 evaluates query Case0482 over one batch of table t:
 //
 //	SELECT log(1.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0453(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0482(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0453: %w", err)
+		return nil, fmt.Errorf("query Case0482: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0453: %w", err)
+		return nil, fmt.Errorf("query Case0482: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -25869,233 +27073,233 @@ func Case0453(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0453Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0482Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0454Schema is the schema of the batches Case0454 returns.
-var Case0454Schema = arrow.NewSchema([]arrow.Field{
+// Case0483Schema is the schema of the batches Case0483 returns.
+var Case0483Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0454 evaluates query Case0454 over one batch of table t:
+// Case0483 evaluates query Case0483 over one batch of table t:
 //
 //	SELECT log(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0454(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0483(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0454: %w", err)
+		return nil, fmt.Errorf("query Case0483: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0454: %w", err)
+		return nil, fmt.Errorf("query Case0483: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// log(0)
-	col1 := valueColumn12(n, all, failed, mem)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0454Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0483Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0455Schema is the schema of the batches Case0455 returns.
-var Case0455Schema = arrow.NewSchema([]arrow.Field{
+// Case0484Schema is the schema of the batches Case0484 returns.
+var Case0484Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0455 evaluates query Case0455 over one batch of table t:
+// Case0484 evaluates query Case0484 over one batch of table t:
 //
 //	SELECT log(0, 8) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0455(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0484(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0455: %w", err)
+		return nil, fmt.Errorf("query Case0484: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0455: %w", err)
+		return nil, fmt.Errorf("query Case0484: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// log(0, 8)
-	col1 := valueColumn12(n, all, failed, mem)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(0, 8)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0455Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0484Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0456Schema is the schema of the batches Case0456 returns.
-var Case0456Schema = arrow.NewSchema([]arrow.Field{
+// Case0485Schema is the schema of the batches Case0485 returns.
+var Case0485Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0456 evaluates query Case0456 over one batch of table t:
+// Case0485 evaluates query Case0485 over one batch of table t:
 //
 //	SELECT log(2, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0456(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0485(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0456: %w", err)
+		return nil, fmt.Errorf("query Case0485: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0456: %w", err)
+		return nil, fmt.Errorf("query Case0485: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// log(2, 0)
-	col1 := valueColumn12(n, all, failed, mem)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(2, 0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0456Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0485Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0457Schema is the schema of the batches Case0457 returns.
-var Case0457Schema = arrow.NewSchema([]arrow.Field{
+// Case0486Schema is the schema of the batches Case0486 returns.
+var Case0486Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0457 evaluates query Case0457 over one batch of table t:
+// Case0486 evaluates query Case0486 over one batch of table t:
 //
 //	SELECT log(-2, 8) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0457(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0486(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0457: %w", err)
+		return nil, fmt.Errorf("query Case0486: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0457: %w", err)
+		return nil, fmt.Errorf("query Case0486: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// log(-2, 8)
-	col1 := valueColumn12(n, all, failed, mem)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(-2, 8)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0457Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0486Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0458Schema is the schema of the batches Case0458 returns.
-var Case0458Schema = arrow.NewSchema([]arrow.Field{
+// Case0487Schema is the schema of the batches Case0487 returns.
+var Case0487Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0458 evaluates query Case0458 over one batch of table t:
+// Case0487 evaluates query Case0487 over one batch of table t:
 //
 //	SELECT log(1, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0458(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0487(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0458: %w", err)
+		return nil, fmt.Errorf("query Case0487: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0458: %w", err)
+		return nil, fmt.Errorf("query Case0487: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// log(1, 1)
-	col1 := valueColumn13(n, all, failed, mem)
+	col1 := valueColumn14(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(1, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0458Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0487Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0459Schema is the schema of the batches Case0459 returns.
-var Case0459Schema = arrow.NewSchema([]arrow.Field{
+// Case0488Schema is the schema of the batches Case0488 returns.
+var Case0488Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0459 evaluates query Case0459 over one batch of table t:
+// Case0488 evaluates query Case0488 over one batch of table t:
 //
 //	SELECT log(1, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0459(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0488(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0459: %w", err)
+		return nil, fmt.Errorf("query Case0488: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0459: %w", err)
+		return nil, fmt.Errorf("query Case0488: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -26109,57 +27313,57 @@ func Case0459(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0459Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0488Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0460Schema is the schema of the batches Case0460 returns.
-var Case0460Schema = arrow.NewSchema([]arrow.Field{
+// Case0489Schema is the schema of the batches Case0489 returns.
+var Case0489Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0460 evaluates query Case0460 over one batch of table t:
+// Case0489 evaluates query Case0489 over one batch of table t:
 //
 //	SELECT log(x, 8) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0460(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0489(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0460: %w", err)
+		return nil, fmt.Errorf("query Case0489: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0460: %w", err)
+		return nil, fmt.Errorf("query Case0489: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0460Col1(n, all, x, mem, failed)
+	col1 := case0489Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(x, 8)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0460Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0489Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0460Col1 computes output column 1 (r) of query Case0460 on every row, noting its first failed row in failed:
+// case0489Col1 computes output column 1 (r) of query Case0489 on every row, noting its first failed row in failed:
 //
 //	log(x, 8)
-func case0460Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0489Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log_domain(x, 8.0), log(x, 8.0), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -26206,50 +27410,50 @@ func case0460Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0461Schema is the schema of the batches Case0461 returns.
-var Case0461Schema = arrow.NewSchema([]arrow.Field{
+// Case0490Schema is the schema of the batches Case0490 returns.
+var Case0490Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0461 evaluates query Case0461 over one batch of table t:
+// Case0490 evaluates query Case0490 over one batch of table t:
 //
 //	SELECT log(2, x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0461(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0490(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0461: %w", err)
+		return nil, fmt.Errorf("query Case0490: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0461: %w", err)
+		return nil, fmt.Errorf("query Case0490: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0461Col1(n, all, x, mem, failed)
+	col1 := case0490Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(2, x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0461Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0490Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0461Col1 computes output column 1 (r) of query Case0461 on every row, noting its first failed row in failed:
+// case0490Col1 computes output column 1 (r) of query Case0490 on every row, noting its first failed row in failed:
 //
 //	log(2, x)
-func case0461Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0490Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log_domain(2.0, x), log(2.0, x), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -26296,26 +27500,26 @@ func case0461Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0462Schema is the schema of the batches Case0462 returns.
-var Case0462Schema = arrow.NewSchema([]arrow.Field{
+// Case0491Schema is the schema of the batches Case0491 returns.
+var Case0491Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0462 evaluates query Case0462 over one batch of table t:
+// Case0491 evaluates query Case0491 over one batch of table t:
 //
 //	SELECT log(a / b, -1.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0462(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0491(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0462: %w", err)
+		return nil, fmt.Errorf("query Case0491: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0462: %w", err)
+		return nil, fmt.Errorf("query Case0491: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26323,24 +27527,24 @@ func Case0462(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0462Col1(n, all, a, b, mem, failed)
+	col1 := case0491Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(a / b, -1.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0462Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0491Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0462Col1 computes output column 1 (r) of query Case0462 on every row, noting its first failed row in failed:
+// case0491Col1 computes output column 1 (r) of query Case0491 on every row, noting its first failed row in failed:
 //
 //	log(a / b, -1.0)
-func case0462Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0491Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), -1.0), log((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), -1.0), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -26437,26 +27641,26 @@ func case0462Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0463Schema is the schema of the batches Case0463 returns.
-var Case0463Schema = arrow.NewSchema([]arrow.Field{
+// Case0492Schema is the schema of the batches Case0492 returns.
+var Case0492Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0463 evaluates query Case0463 over one batch of table t:
+// Case0492 evaluates query Case0492 over one batch of table t:
 //
 //	SELECT log(-1.0, a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0463(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0492(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0463: %w", err)
+		return nil, fmt.Errorf("query Case0492: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0463: %w", err)
+		return nil, fmt.Errorf("query Case0492: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -26464,24 +27668,24 @@ func Case0463(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0463Col1(n, all, a, b, mem, failed)
+	col1 := case0492Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(-1.0, a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0463Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0492Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0463Col1 computes output column 1 (r) of query Case0463 on every row, noting its first failed row in failed:
+// case0492Col1 computes output column 1 (r) of query Case0492 on every row, noting its first failed row in failed:
 //
 //	log(-1.0, a / b)
-func case0463Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0492Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log_domain(-1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), log(-1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -26578,26 +27782,26 @@ func case0463Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0464Schema is the schema of the batches Case0464 returns.
-var Case0464Schema = arrow.NewSchema([]arrow.Field{
+// Case0493Schema is the schema of the batches Case0493 returns.
+var Case0493Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0464 evaluates query Case0464 over one batch of table t:
+// Case0493 evaluates query Case0493 over one batch of table t:
 //
 //	SELECT log(x, a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0493(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0464: %w", err)
+		return nil, fmt.Errorf("query Case0493: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0464: %w", err)
+		return nil, fmt.Errorf("query Case0493: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -26606,24 +27810,24 @@ func Case0464(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0464Col1(n, all, x, a, b, mem, failed)
+	col1 := case0493Col1(n, all, x, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(x, a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0464Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0493Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0464Col1 computes output column 1 (r) of query Case0464 on every row, noting its first failed row in failed:
+// case0493Col1 computes output column 1 (r) of query Case0493 on every row, noting its first failed row in failed:
 //
 //	log(x, a / b)
-func case0464Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0493Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log_domain(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), log(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -26721,26 +27925,26 @@ func case0464Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b ve
 	return directCol
 }
 
-// Case0465Schema is the schema of the batches Case0465 returns.
-var Case0465Schema = arrow.NewSchema([]arrow.Field{
+// Case0494Schema is the schema of the batches Case0494 returns.
+var Case0494Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0465 evaluates query Case0465 over one batch of table t:
+// Case0494 evaluates query Case0494 over one batch of table t:
 //
 //	SELECT log(a / b, x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0465(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0494(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0465: %w", err)
+		return nil, fmt.Errorf("query Case0494: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0465: %w", err)
+		return nil, fmt.Errorf("query Case0494: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -26749,24 +27953,24 @@ func Case0465(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0465Col1(n, all, x, a, b, mem, failed)
+	col1 := case0494Col1(n, all, x, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log(a / b, x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0465Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0494Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0465Col1 computes output column 1 (r) of query Case0465 on every row, noting its first failed row in failed:
+// case0494Col1 computes output column 1 (r) of query Case0494 on every row, noting its first failed row in failed:
 //
 //	log(a / b, x)
-func case0465Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0494Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x), log((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -26864,26 +28068,26 @@ func case0465Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b ve
 	return directCol
 }
 
-// Case0466Schema is the schema of the batches Case0466 returns.
-var Case0466Schema = arrow.NewSchema([]arrow.Field{
+// Case0495Schema is the schema of the batches Case0495 returns.
+var Case0495Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0466 evaluates query Case0466 over one batch of table t:
+// Case0495 evaluates query Case0495 over one batch of table t:
 //
 //	SELECT log10(1000) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0466(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0495(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0466: %w", err)
+		return nil, fmt.Errorf("query Case0495: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0466: %w", err)
+		return nil, fmt.Errorf("query Case0495: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -26897,33 +28101,33 @@ func Case0466(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0466Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0495Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0467Schema is the schema of the batches Case0467 returns.
-var Case0467Schema = arrow.NewSchema([]arrow.Field{
+// Case0496Schema is the schema of the batches Case0496 returns.
+var Case0496Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0467 evaluates query Case0467 over one batch of table t:
+// Case0496 evaluates query Case0496 over one batch of table t:
 //
 //	SELECT log10(10) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0467(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0496(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0467: %w", err)
+		return nil, fmt.Errorf("query Case0496: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0467: %w", err)
+		return nil, fmt.Errorf("query Case0496: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -26937,33 +28141,33 @@ func Case0467(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0467Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0496Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0468Schema is the schema of the batches Case0468 returns.
-var Case0468Schema = arrow.NewSchema([]arrow.Field{
+// Case0497Schema is the schema of the batches Case0497 returns.
+var Case0497Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0468 evaluates query Case0468 over one batch of table t:
+// Case0497 evaluates query Case0497 over one batch of table t:
 //
 //	SELECT log10(0.001) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0497(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0468: %w", err)
+		return nil, fmt.Errorf("query Case0497: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0468: %w", err)
+		return nil, fmt.Errorf("query Case0497: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -26977,33 +28181,33 @@ func Case0468(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0468Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0497Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0469Schema is the schema of the batches Case0469 returns.
-var Case0469Schema = arrow.NewSchema([]arrow.Field{
+// Case0498Schema is the schema of the batches Case0498 returns.
+var Case0498Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0469 evaluates query Case0469 over one batch of table t:
+// Case0498 evaluates query Case0498 over one batch of table t:
 //
 //	SELECT log10(0.3529113193356501) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0469(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0498(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0469: %w", err)
+		return nil, fmt.Errorf("query Case0498: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0469: %w", err)
+		return nil, fmt.Errorf("query Case0498: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -27017,137 +28221,137 @@ func Case0469(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0469Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0498Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0470Schema is the schema of the batches Case0470 returns.
-var Case0470Schema = arrow.NewSchema([]arrow.Field{
+// Case0499Schema is the schema of the batches Case0499 returns.
+var Case0499Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0470 evaluates query Case0470 over one batch of table t:
+// Case0499 evaluates query Case0499 over one batch of table t:
 //
 //	SELECT log10(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0470(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0499(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0470: %w", err)
+		return nil, fmt.Errorf("query Case0499: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0470: %w", err)
+		return nil, fmt.Errorf("query Case0499: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// log10(0)
-	col1 := valueColumn12(n, all, failed, mem)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0470Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0499Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0471Schema is the schema of the batches Case0471 returns.
-var Case0471Schema = arrow.NewSchema([]arrow.Field{
+// Case0500Schema is the schema of the batches Case0500 returns.
+var Case0500Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0471 evaluates query Case0471 over one batch of table t:
+// Case0500 evaluates query Case0500 over one batch of table t:
 //
 //	SELECT log10(-5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0471(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0500(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0471: %w", err)
+		return nil, fmt.Errorf("query Case0500: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0471: %w", err)
+		return nil, fmt.Errorf("query Case0500: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// log10(-5)
-	col1 := valueColumn12(n, all, failed, mem)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(-5)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0471Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0500Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0472Schema is the schema of the batches Case0472 returns.
-var Case0472Schema = arrow.NewSchema([]arrow.Field{
+// Case0501Schema is the schema of the batches Case0501 returns.
+var Case0501Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0472 evaluates query Case0472 over one batch of table t:
+// Case0501 evaluates query Case0501 over one batch of table t:
 //
 //	SELECT log10(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0472(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0501(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0472: %w", err)
+		return nil, fmt.Errorf("query Case0501: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0472: %w", err)
+		return nil, fmt.Errorf("query Case0501: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0472Col1(n, all, x, mem, failed)
+	col1 := case0501Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0472Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0501Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0472Col1 computes output column 1 (r) of query Case0472 on every row, noting its first failed row in failed:
+// case0501Col1 computes output column 1 (r) of query Case0501 on every row, noting its first failed row in failed:
 //
 //	log10(x)
-func case0472Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0501Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(ln_domain(x), log10(x), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -27194,26 +28398,26 @@ func case0472Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0473Schema is the schema of the batches Case0473 returns.
-var Case0473Schema = arrow.NewSchema([]arrow.Field{
+// Case0502Schema is the schema of the batches Case0502 returns.
+var Case0502Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0473 evaluates query Case0473 over one batch of table t:
+// Case0502 evaluates query Case0502 over one batch of table t:
 //
 //	SELECT log10(a DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0473(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0502(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0473: %w", err)
+		return nil, fmt.Errorf("query Case0502: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0473: %w", err)
+		return nil, fmt.Errorf("query Case0502: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -27221,24 +28425,24 @@ func Case0473(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0473Col1(n, all, a, b, mem, failed)
+	col1 := case0502Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log10(a DIV b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0473Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0502Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0473Col1 computes output column 1 (r) of query Case0473 on every row, noting its first failed row in failed:
+// case0502Col1 computes output column 1 (r) of query Case0502 on every row, noting its first failed row in failed:
 //
 //	log10(a DIV b)
-func case0473Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0502Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(ln_domain(CAST((a DIV b) AS DOUBLE)), log10(CAST((a DIV b) AS DOUBLE)), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -27333,26 +28537,26 @@ func case0473Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0474Schema is the schema of the batches Case0474 returns.
-var Case0474Schema = arrow.NewSchema([]arrow.Field{
+// Case0503Schema is the schema of the batches Case0503 returns.
+var Case0503Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0474 evaluates query Case0474 over one batch of table t:
+// Case0503 evaluates query Case0503 over one batch of table t:
 //
 //	SELECT log2(8) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0474(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0503(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0474: %w", err)
+		return nil, fmt.Errorf("query Case0503: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0474: %w", err)
+		return nil, fmt.Errorf("query Case0503: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -27366,33 +28570,33 @@ func Case0474(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0474Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0503Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0475Schema is the schema of the batches Case0475 returns.
-var Case0475Schema = arrow.NewSchema([]arrow.Field{
+// Case0504Schema is the schema of the batches Case0504 returns.
+var Case0504Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0475 evaluates query Case0475 over one batch of table t:
+// Case0504 evaluates query Case0504 over one batch of table t:
 //
 //	SELECT log2(2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0475(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0504(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0475: %w", err)
+		return nil, fmt.Errorf("query Case0504: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0475: %w", err)
+		return nil, fmt.Errorf("query Case0504: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -27406,33 +28610,33 @@ func Case0475(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0475Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0504Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0476Schema is the schema of the batches Case0476 returns.
-var Case0476Schema = arrow.NewSchema([]arrow.Field{
+// Case0505Schema is the schema of the batches Case0505 returns.
+var Case0505Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0476 evaluates query Case0476 over one batch of table t:
+// Case0505 evaluates query Case0505 over one batch of table t:
 //
 //	SELECT log2(10) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0476(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0505(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0476: %w", err)
+		return nil, fmt.Errorf("query Case0505: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0476: %w", err)
+		return nil, fmt.Errorf("query Case0505: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -27446,137 +28650,137 @@ func Case0476(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0476Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0505Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0477Schema is the schema of the batches Case0477 returns.
-var Case0477Schema = arrow.NewSchema([]arrow.Field{
+// Case0506Schema is the schema of the batches Case0506 returns.
+var Case0506Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0477 evaluates query Case0477 over one batch of table t:
+// Case0506 evaluates query Case0506 over one batch of table t:
 //
 //	SELECT log2(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0477(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0506(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0477: %w", err)
+		return nil, fmt.Errorf("query Case0506: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0477: %w", err)
+		return nil, fmt.Errorf("query Case0506: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// log2(0)
-	col1 := valueColumn12(n, all, failed, mem)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0477Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0506Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0478Schema is the schema of the batches Case0478 returns.
-var Case0478Schema = arrow.NewSchema([]arrow.Field{
+// Case0507Schema is the schema of the batches Case0507 returns.
+var Case0507Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0478 evaluates query Case0478 over one batch of table t:
+// Case0507 evaluates query Case0507 over one batch of table t:
 //
 //	SELECT log2(-0.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0478(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0507(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0478: %w", err)
+		return nil, fmt.Errorf("query Case0507: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0478: %w", err)
+		return nil, fmt.Errorf("query Case0507: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// log2(-0.0)
-	col1 := valueColumn12(n, all, failed, mem)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(-0.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0478Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0507Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0479Schema is the schema of the batches Case0479 returns.
-var Case0479Schema = arrow.NewSchema([]arrow.Field{
+// Case0508Schema is the schema of the batches Case0508 returns.
+var Case0508Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0479 evaluates query Case0479 over one batch of table t:
+// Case0508 evaluates query Case0508 over one batch of table t:
 //
 //	SELECT log2(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0479(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0508(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0479: %w", err)
+		return nil, fmt.Errorf("query Case0508: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0479: %w", err)
+		return nil, fmt.Errorf("query Case0508: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0479Col1(n, all, x, mem, failed)
+	col1 := case0508Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log2(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0479Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0508Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0479Col1 computes output column 1 (r) of query Case0479 on every row, noting its first failed row in failed:
+// case0508Col1 computes output column 1 (r) of query Case0508 on every row, noting its first failed row in failed:
 //
 //	log2(x)
-func case0479Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0508Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(ln_domain(x), log2(x), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -27623,26 +28827,26 @@ func case0479Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0480Schema is the schema of the batches Case0480 returns.
-var Case0480Schema = arrow.NewSchema([]arrow.Field{
+// Case0509Schema is the schema of the batches Case0509 returns.
+var Case0509Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0480 evaluates query Case0480 over one batch of table t:
+// Case0509 evaluates query Case0509 over one batch of table t:
 //
 //	SELECT log1p(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0480(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0509(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0480: %w", err)
+		return nil, fmt.Errorf("query Case0509: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0480: %w", err)
+		return nil, fmt.Errorf("query Case0509: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -27656,33 +28860,33 @@ func Case0480(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0480Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0509Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0481Schema is the schema of the batches Case0481 returns.
-var Case0481Schema = arrow.NewSchema([]arrow.Field{
+// Case0510Schema is the schema of the batches Case0510 returns.
+var Case0510Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0481 evaluates query Case0481 over one batch of table t:
+// Case0510 evaluates query Case0510 over one batch of table t:
 //
 //	SELECT log1p(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0481(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0510(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0481: %w", err)
+		return nil, fmt.Errorf("query Case0510: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0481: %w", err)
+		return nil, fmt.Errorf("query Case0510: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -27696,33 +28900,33 @@ func Case0481(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0481Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0510Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0482Schema is the schema of the batches Case0482 returns.
-var Case0482Schema = arrow.NewSchema([]arrow.Field{
+// Case0511Schema is the schema of the batches Case0511 returns.
+var Case0511Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0482 evaluates query Case0482 over one batch of table t:
+// Case0511 evaluates query Case0511 over one batch of table t:
 //
 //	SELECT log1p(-0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0482(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0511(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0482: %w", err)
+		return nil, fmt.Errorf("query Case0511: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0482: %w", err)
+		return nil, fmt.Errorf("query Case0511: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -27736,137 +28940,137 @@ func Case0482(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0482Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0511Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0483Schema is the schema of the batches Case0483 returns.
-var Case0483Schema = arrow.NewSchema([]arrow.Field{
+// Case0512Schema is the schema of the batches Case0512 returns.
+var Case0512Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0483 evaluates query Case0483 over one batch of table t:
+// Case0512 evaluates query Case0512 over one batch of table t:
 //
 //	SELECT log1p(-1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0483(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0512(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0483: %w", err)
+		return nil, fmt.Errorf("query Case0512: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0483: %w", err)
+		return nil, fmt.Errorf("query Case0512: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// log1p(-1)
-	col1 := valueColumn12(n, all, failed, mem)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(-1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0483Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0512Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0484Schema is the schema of the batches Case0484 returns.
-var Case0484Schema = arrow.NewSchema([]arrow.Field{
+// Case0513Schema is the schema of the batches Case0513 returns.
+var Case0513Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0484 evaluates query Case0484 over one batch of table t:
+// Case0513 evaluates query Case0513 over one batch of table t:
 //
 //	SELECT log1p(-2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0484(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0513(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0484: %w", err)
+		return nil, fmt.Errorf("query Case0513: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0484: %w", err)
+		return nil, fmt.Errorf("query Case0513: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// log1p(-2)
-	col1 := valueColumn12(n, all, failed, mem)
+	col1 := valueColumn13(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(-2)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0484Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0513Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0485Schema is the schema of the batches Case0485 returns.
-var Case0485Schema = arrow.NewSchema([]arrow.Field{
+// Case0514Schema is the schema of the batches Case0514 returns.
+var Case0514Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0485 evaluates query Case0485 over one batch of table t:
+// Case0514 evaluates query Case0514 over one batch of table t:
 //
 //	SELECT log1p(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0485(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0514(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0485: %w", err)
+		return nil, fmt.Errorf("query Case0514: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0485: %w", err)
+		return nil, fmt.Errorf("query Case0514: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0485Col1(n, all, x, mem, failed)
+	col1 := case0514Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0485Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0514Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0485Col1 computes output column 1 (r) of query Case0485 on every row, noting its first failed row in failed:
+// case0514Col1 computes output column 1 (r) of query Case0514 on every row, noting its first failed row in failed:
 //
 //	log1p(x)
-func case0485Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0514Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(log1p_domain(x), log1p(x), CAST(NULL AS DOUBLE))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -27913,66 +29117,66 @@ func case0485Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0486Schema is the schema of the batches Case0486 returns.
-var Case0486Schema = arrow.NewSchema([]arrow.Field{
+// Case0515Schema is the schema of the batches Case0515 returns.
+var Case0515Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0486 evaluates query Case0486 over one batch of table t:
+// Case0515 evaluates query Case0515 over one batch of table t:
 //
 //	SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0486(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0515(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0486: %w", err)
+		return nil, fmt.Errorf("query Case0515: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0486: %w", err)
+		return nil, fmt.Errorf("query Case0515: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// log1p(CAST('NaN' AS DOUBLE))
-	col1 := valueColumn13(n, all, failed, mem)
+	col1 := valueColumn14(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "log1p(CAST('NaN' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0486Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0515Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0487Schema is the schema of the batches Case0487 returns.
-var Case0487Schema = arrow.NewSchema([]arrow.Field{
+// Case0516Schema is the schema of the batches Case0516 returns.
+var Case0516Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0487 evaluates query Case0487 over one batch of table t:
+// Case0516 evaluates query Case0516 over one batch of table t:
 //
 //	SELECT exp(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0487(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0516(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0487: %w", err)
+		return nil, fmt.Errorf("query Case0516: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0487: %w", err)
+		return nil, fmt.Errorf("query Case0516: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -27986,33 +29190,33 @@ func Case0487(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0487Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0516Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0488Schema is the schema of the batches Case0488 returns.
-var Case0488Schema = arrow.NewSchema([]arrow.Field{
+// Case0517Schema is the schema of the batches Case0517 returns.
+var Case0517Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0488 evaluates query Case0488 over one batch of table t:
+// Case0517 evaluates query Case0517 over one batch of table t:
 //
 //	SELECT exp(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0488(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0517(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0488: %w", err)
+		return nil, fmt.Errorf("query Case0517: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0488: %w", err)
+		return nil, fmt.Errorf("query Case0517: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28026,33 +29230,33 @@ func Case0488(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0488Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0517Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0489Schema is the schema of the batches Case0489 returns.
-var Case0489Schema = arrow.NewSchema([]arrow.Field{
+// Case0518Schema is the schema of the batches Case0518 returns.
+var Case0518Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0489 evaluates query Case0489 over one batch of table t:
+// Case0518 evaluates query Case0518 over one batch of table t:
 //
 //	SELECT exp(0.3529113193356501) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0489(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0518(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0489: %w", err)
+		return nil, fmt.Errorf("query Case0518: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0489: %w", err)
+		return nil, fmt.Errorf("query Case0518: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28066,33 +29270,33 @@ func Case0489(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0489Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0518Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0490Schema is the schema of the batches Case0490 returns.
-var Case0490Schema = arrow.NewSchema([]arrow.Field{
+// Case0519Schema is the schema of the batches Case0519 returns.
+var Case0519Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0490 evaluates query Case0490 over one batch of table t:
+// Case0519 evaluates query Case0519 over one batch of table t:
 //
 //	SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0490(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0519(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0490: %w", err)
+		return nil, fmt.Errorf("query Case0519: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0490: %w", err)
+		return nil, fmt.Errorf("query Case0519: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28106,33 +29310,33 @@ func Case0490(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0490Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0519Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0491Schema is the schema of the batches Case0491 returns.
-var Case0491Schema = arrow.NewSchema([]arrow.Field{
+// Case0520Schema is the schema of the batches Case0520 returns.
+var Case0520Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0491 evaluates query Case0491 over one batch of table t:
+// Case0520 evaluates query Case0520 over one batch of table t:
 //
 //	SELECT exp(1000) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0491(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0520(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0491: %w", err)
+		return nil, fmt.Errorf("query Case0520: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0491: %w", err)
+		return nil, fmt.Errorf("query Case0520: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28146,57 +29350,57 @@ func Case0491(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0491Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0520Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0492Schema is the schema of the batches Case0492 returns.
-var Case0492Schema = arrow.NewSchema([]arrow.Field{
+// Case0521Schema is the schema of the batches Case0521 returns.
+var Case0521Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0492 evaluates query Case0492 over one batch of table t:
+// Case0521 evaluates query Case0521 over one batch of table t:
 //
 //	SELECT exp(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0492(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0521(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0492: %w", err)
+		return nil, fmt.Errorf("query Case0521: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0492: %w", err)
+		return nil, fmt.Errorf("query Case0521: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0492Col1(n, all, x, mem, failed)
+	col1 := case0521Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "exp(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0492Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0521Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0492Col1 computes output column 1 (r) of query Case0492 on every row, noting its first failed row in failed:
+// case0521Col1 computes output column 1 (r) of query Case0521 on every row, noting its first failed row in failed:
 //
 //	exp(x)
-func case0492Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0521Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// exp(x)
 	var directCol arrow.Array // written by the loop, or below from exp
 	var directOut *vec.FixedOut[float64]
@@ -28216,26 +29420,26 @@ func case0492Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0493Schema is the schema of the batches Case0493 returns.
-var Case0493Schema = arrow.NewSchema([]arrow.Field{
+// Case0522Schema is the schema of the batches Case0522 returns.
+var Case0522Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0493 evaluates query Case0493 over one batch of table t:
+// Case0522 evaluates query Case0522 over one batch of table t:
 //
 //	SELECT expm1(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0493(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0522(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0493: %w", err)
+		return nil, fmt.Errorf("query Case0522: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0493: %w", err)
+		return nil, fmt.Errorf("query Case0522: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28249,33 +29453,33 @@ func Case0493(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0493Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0522Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0494Schema is the schema of the batches Case0494 returns.
-var Case0494Schema = arrow.NewSchema([]arrow.Field{
+// Case0523Schema is the schema of the batches Case0523 returns.
+var Case0523Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0494 evaluates query Case0494 over one batch of table t:
+// Case0523 evaluates query Case0523 over one batch of table t:
 //
 //	SELECT expm1(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0494(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0523(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0494: %w", err)
+		return nil, fmt.Errorf("query Case0523: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0494: %w", err)
+		return nil, fmt.Errorf("query Case0523: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28289,33 +29493,33 @@ func Case0494(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0494Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0523Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0495Schema is the schema of the batches Case0495 returns.
-var Case0495Schema = arrow.NewSchema([]arrow.Field{
+// Case0524Schema is the schema of the batches Case0524 returns.
+var Case0524Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0495 evaluates query Case0495 over one batch of table t:
+// Case0524 evaluates query Case0524 over one batch of table t:
 //
 //	SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0495(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0524(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0495: %w", err)
+		return nil, fmt.Errorf("query Case0524: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0495: %w", err)
+		return nil, fmt.Errorf("query Case0524: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28329,57 +29533,57 @@ func Case0495(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0495Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0524Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0496Schema is the schema of the batches Case0496 returns.
-var Case0496Schema = arrow.NewSchema([]arrow.Field{
+// Case0525Schema is the schema of the batches Case0525 returns.
+var Case0525Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0496 evaluates query Case0496 over one batch of table t:
+// Case0525 evaluates query Case0525 over one batch of table t:
 //
 //	SELECT expm1(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0496(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0525(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0496: %w", err)
+		return nil, fmt.Errorf("query Case0525: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0496: %w", err)
+		return nil, fmt.Errorf("query Case0525: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0496Col1(n, all, x, mem, failed)
+	col1 := case0525Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "expm1(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0496Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0525Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0496Col1 computes output column 1 (r) of query Case0496 on every row, noting its first failed row in failed:
+// case0525Col1 computes output column 1 (r) of query Case0525 on every row, noting its first failed row in failed:
 //
 //	expm1(x)
-func case0496Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0525Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// expm1(x)
 	var directCol arrow.Array // written by the loop, or below from expm1
 	var directOut *vec.FixedOut[float64]
@@ -28399,26 +29603,26 @@ func case0496Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0497Schema is the schema of the batches Case0497 returns.
-var Case0497Schema = arrow.NewSchema([]arrow.Field{
+// Case0526Schema is the schema of the batches Case0526 returns.
+var Case0526Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0497 evaluates query Case0497 over one batch of table t:
+// Case0526 evaluates query Case0526 over one batch of table t:
 //
 //	SELECT cbrt(27.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0497(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0526(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0497: %w", err)
+		return nil, fmt.Errorf("query Case0526: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0497: %w", err)
+		return nil, fmt.Errorf("query Case0526: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28432,33 +29636,33 @@ func Case0497(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0497Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0526Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0498Schema is the schema of the batches Case0498 returns.
-var Case0498Schema = arrow.NewSchema([]arrow.Field{
+// Case0527Schema is the schema of the batches Case0527 returns.
+var Case0527Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0498 evaluates query Case0498 over one batch of table t:
+// Case0527 evaluates query Case0527 over one batch of table t:
 //
 //	SELECT cbrt(-8) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0498(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0527(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0498: %w", err)
+		return nil, fmt.Errorf("query Case0527: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0498: %w", err)
+		return nil, fmt.Errorf("query Case0527: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28472,109 +29676,109 @@ func Case0498(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0498Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0527Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0499Schema is the schema of the batches Case0499 returns.
-var Case0499Schema = arrow.NewSchema([]arrow.Field{
+// Case0528Schema is the schema of the batches Case0528 returns.
+var Case0528Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0499 evaluates query Case0499 over one batch of table t:
+// Case0528 evaluates query Case0528 over one batch of table t:
 //
 //	SELECT cbrt(-0.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0499(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0528(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0499: %w", err)
+		return nil, fmt.Errorf("query Case0528: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0499: %w", err)
+		return nil, fmt.Errorf("query Case0528: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// cbrt(-0.0)
-	col1 := valueColumn14(n, all, failed, mem)
+	col1 := valueColumn15(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(-0.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0499Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0528Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// valueColumn14 is the code of 4 units of this file that differ only in what they
+// valueColumn15 is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0499 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0528 on every row, noting its first failed row in failed:
 //
 //	cbrt(-0.0)
-func valueColumn14(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn15(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[float64](n, math.Copysign(0.0, -1.0))
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Float64Array(mem, &konst, all, n)
 	return column
 }
 
-// Case0500Schema is the schema of the batches Case0500 returns.
-var Case0500Schema = arrow.NewSchema([]arrow.Field{
+// Case0529Schema is the schema of the batches Case0529 returns.
+var Case0529Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0500 evaluates query Case0500 over one batch of table t:
+// Case0529 evaluates query Case0529 over one batch of table t:
 //
 //	SELECT cbrt(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0500(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0529(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0500: %w", err)
+		return nil, fmt.Errorf("query Case0529: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0500: %w", err)
+		return nil, fmt.Errorf("query Case0529: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0500Col1(n, all, x, mem, failed)
+	col1 := case0529Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cbrt(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0500Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0529Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0500Col1 computes output column 1 (r) of query Case0500 on every row, noting its first failed row in failed:
+// case0529Col1 computes output column 1 (r) of query Case0529 on every row, noting its first failed row in failed:
 //
 //	cbrt(x)
-func case0500Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0529Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// cbrt(x)
 	var directCol arrow.Array // written by the loop, or below from cbrt
 	var directOut *vec.FixedOut[float64]
@@ -28594,26 +29798,26 @@ func case0500Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0501Schema is the schema of the batches Case0501 returns.
-var Case0501Schema = arrow.NewSchema([]arrow.Field{
+// Case0530Schema is the schema of the batches Case0530 returns.
+var Case0530Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0501 evaluates query Case0501 over one batch of table t:
+// Case0530 evaluates query Case0530 over one batch of table t:
 //
 //	SELECT hypot(3, 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0501(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0530(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0501: %w", err)
+		return nil, fmt.Errorf("query Case0530: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0501: %w", err)
+		return nil, fmt.Errorf("query Case0530: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28627,33 +29831,33 @@ func Case0501(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0501Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0530Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0502Schema is the schema of the batches Case0502 returns.
-var Case0502Schema = arrow.NewSchema([]arrow.Field{
+// Case0531Schema is the schema of the batches Case0531 returns.
+var Case0531Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0502 evaluates query Case0502 over one batch of table t:
+// Case0531 evaluates query Case0531 over one batch of table t:
 //
 //	SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0502(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0531(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0502: %w", err)
+		return nil, fmt.Errorf("query Case0531: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0502: %w", err)
+		return nil, fmt.Errorf("query Case0531: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28667,73 +29871,73 @@ func Case0502(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0502Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0531Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0503Schema is the schema of the batches Case0503 returns.
-var Case0503Schema = arrow.NewSchema([]arrow.Field{
+// Case0532Schema is the schema of the batches Case0532 returns.
+var Case0532Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0503 evaluates query Case0503 over one batch of table t:
+// Case0532 evaluates query Case0532 over one batch of table t:
 //
 //	SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0503(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0532(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0503: %w", err)
+		return nil, fmt.Errorf("query Case0532: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0503: %w", err)
+		return nil, fmt.Errorf("query Case0532: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// hypot(CAST('NaN' AS DOUBLE), 1)
-	col1 := valueColumn13(n, all, failed, mem)
+	col1 := valueColumn14(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(CAST('NaN' AS DOUBLE), 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0503Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0532Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0504Schema is the schema of the batches Case0504 returns.
-var Case0504Schema = arrow.NewSchema([]arrow.Field{
+// Case0533Schema is the schema of the batches Case0533 returns.
+var Case0533Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0504 evaluates query Case0504 over one batch of table t:
+// Case0533 evaluates query Case0533 over one batch of table t:
 //
 //	SELECT hypot(1e308, 1e308) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0504(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0533(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0504: %w", err)
+		return nil, fmt.Errorf("query Case0533: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0504: %w", err)
+		return nil, fmt.Errorf("query Case0533: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28747,33 +29951,33 @@ func Case0504(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0504Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0533Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0505Schema is the schema of the batches Case0505 returns.
-var Case0505Schema = arrow.NewSchema([]arrow.Field{
+// Case0534Schema is the schema of the batches Case0534 returns.
+var Case0534Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0505 evaluates query Case0505 over one batch of table t:
+// Case0534 evaluates query Case0534 over one batch of table t:
 //
 //	SELECT hypot(x, a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0505(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0534(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0505: %w", err)
+		return nil, fmt.Errorf("query Case0534: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0505: %w", err)
+		return nil, fmt.Errorf("query Case0534: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -28782,24 +29986,24 @@ func Case0505(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0505Col1(n, all, x, a, b, mem, failed)
+	col1 := case0534Col1(n, all, x, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(x, a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0505Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0534Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0505Col1 computes output column 1 (r) of query Case0505 on every row, noting its first failed row in failed:
+// case0534Col1 computes output column 1 (r) of query Case0534 on every row, noting its first failed row in failed:
 //
 //	hypot(x, a / b)
-func case0505Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0534Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// hypot(x, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
 	var directCol arrow.Array // written by the loop, or below from hypot
 	var directOut *vec.FixedOut[float64]
@@ -28825,26 +30029,26 @@ func case0505Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b ve
 	return directCol
 }
 
-// Case0506Schema is the schema of the batches Case0506 returns.
-var Case0506Schema = arrow.NewSchema([]arrow.Field{
+// Case0535Schema is the schema of the batches Case0535 returns.
+var Case0535Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0506 evaluates query Case0506 over one batch of table t:
+// Case0535 evaluates query Case0535 over one batch of table t:
 //
 //	SELECT hypot(a / b, x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0506(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0535(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0506: %w", err)
+		return nil, fmt.Errorf("query Case0535: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0506: %w", err)
+		return nil, fmt.Errorf("query Case0535: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -28853,24 +30057,24 @@ func Case0506(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0506Col1(n, all, a, b, x, mem, failed)
+	col1 := case0535Col1(n, all, a, b, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(a / b, x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0506Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0535Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0506Col1 computes output column 1 (r) of query Case0506 on every row, noting its first failed row in failed:
+// case0535Col1 computes output column 1 (r) of query Case0535 on every row, noting its first failed row in failed:
 //
 //	hypot(a / b, x)
-func case0506Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0535Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// hypot((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x)
 	var directCol arrow.Array // written by the loop, or below from hypot
 	var directOut *vec.FixedOut[float64]
@@ -28896,26 +30100,26 @@ func case0506Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], x vec.
 	return directCol
 }
 
-// Case0507Schema is the schema of the batches Case0507 returns.
-var Case0507Schema = arrow.NewSchema([]arrow.Field{
+// Case0536Schema is the schema of the batches Case0536 returns.
+var Case0536Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0507 evaluates query Case0507 over one batch of table t:
+// Case0536 evaluates query Case0536 over one batch of table t:
 //
 //	SELECT hypot(1, a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0507(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0536(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0507: %w", err)
+		return nil, fmt.Errorf("query Case0536: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0507: %w", err)
+		return nil, fmt.Errorf("query Case0536: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -28923,24 +30127,24 @@ func Case0507(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0507Col1(n, all, a, b, mem, failed)
+	col1 := case0536Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "hypot(1, a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0507Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0536Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0507Col1 computes output column 1 (r) of query Case0507 on every row, noting its first failed row in failed:
+// case0536Col1 computes output column 1 (r) of query Case0536 on every row, noting its first failed row in failed:
 //
 //	hypot(1, a / b)
-func case0507Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0536Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// hypot(1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
 	var directCol arrow.Array // written by the loop, or below from hypot
 	var directOut *vec.FixedOut[float64]
@@ -28965,26 +30169,26 @@ func case0507Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0508Schema is the schema of the batches Case0508 returns.
-var Case0508Schema = arrow.NewSchema([]arrow.Field{
+// Case0537Schema is the schema of the batches Case0537 returns.
+var Case0537Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0508 evaluates query Case0508 over one batch of table t:
+// Case0537 evaluates query Case0537 over one batch of table t:
 //
 //	SELECT sin(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0508(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0537(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0508: %w", err)
+		return nil, fmt.Errorf("query Case0537: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0508: %w", err)
+		return nil, fmt.Errorf("query Case0537: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -28998,33 +30202,33 @@ func Case0508(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0508Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0537Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0509Schema is the schema of the batches Case0509 returns.
-var Case0509Schema = arrow.NewSchema([]arrow.Field{
+// Case0538Schema is the schema of the batches Case0538 returns.
+var Case0538Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0509 evaluates query Case0509 over one batch of table t:
+// Case0538 evaluates query Case0538 over one batch of table t:
 //
 //	SELECT sin(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0509(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0538(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0509: %w", err)
+		return nil, fmt.Errorf("query Case0538: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0509: %w", err)
+		return nil, fmt.Errorf("query Case0538: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29038,137 +30242,137 @@ func Case0509(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0509Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0538Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0510Schema is the schema of the batches Case0510 returns.
-var Case0510Schema = arrow.NewSchema([]arrow.Field{
+// Case0539Schema is the schema of the batches Case0539 returns.
+var Case0539Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0510 evaluates query Case0510 over one batch of table t:
+// Case0539 evaluates query Case0539 over one batch of table t:
 //
 //	SELECT sin(-0.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0510(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0539(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0510: %w", err)
+		return nil, fmt.Errorf("query Case0539: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0510: %w", err)
+		return nil, fmt.Errorf("query Case0539: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sin(-0.0)
-	col1 := valueColumn14(n, all, failed, mem)
+	col1 := valueColumn15(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(-0.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0510Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0539Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0511Schema is the schema of the batches Case0511 returns.
-var Case0511Schema = arrow.NewSchema([]arrow.Field{
+// Case0540Schema is the schema of the batches Case0540 returns.
+var Case0540Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0511 evaluates query Case0511 over one batch of table t:
+// Case0540 evaluates query Case0540 over one batch of table t:
 //
 //	SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0511(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0540(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0511: %w", err)
+		return nil, fmt.Errorf("query Case0540: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0511: %w", err)
+		return nil, fmt.Errorf("query Case0540: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sin(CAST('Infinity' AS DOUBLE))
-	col1 := valueColumn13(n, all, failed, mem)
+	col1 := valueColumn14(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(CAST('Infinity' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0511Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0540Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0512Schema is the schema of the batches Case0512 returns.
-var Case0512Schema = arrow.NewSchema([]arrow.Field{
+// Case0541Schema is the schema of the batches Case0541 returns.
+var Case0541Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0512 evaluates query Case0512 over one batch of table t:
+// Case0541 evaluates query Case0541 over one batch of table t:
 //
 //	SELECT sin(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0512(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0541(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0512: %w", err)
+		return nil, fmt.Errorf("query Case0541: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0512: %w", err)
+		return nil, fmt.Errorf("query Case0541: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0512Col1(n, all, x, mem, failed)
+	col1 := case0541Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sin(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0512Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0541Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0512Col1 computes output column 1 (r) of query Case0512 on every row, noting its first failed row in failed:
+// case0541Col1 computes output column 1 (r) of query Case0541 on every row, noting its first failed row in failed:
 //
 //	sin(x)
-func case0512Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0541Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// sin(x)
 	var directCol arrow.Array // written by the loop, or below from sin
 	var directOut *vec.FixedOut[float64]
@@ -29188,26 +30392,26 @@ func case0512Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0513Schema is the schema of the batches Case0513 returns.
-var Case0513Schema = arrow.NewSchema([]arrow.Field{
+// Case0542Schema is the schema of the batches Case0542 returns.
+var Case0542Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0513 evaluates query Case0513 over one batch of table t:
+// Case0542 evaluates query Case0542 over one batch of table t:
 //
 //	SELECT cos(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0513(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0542(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0513: %w", err)
+		return nil, fmt.Errorf("query Case0542: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0513: %w", err)
+		return nil, fmt.Errorf("query Case0542: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29221,33 +30425,33 @@ func Case0513(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0513Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0542Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0514Schema is the schema of the batches Case0514 returns.
-var Case0514Schema = arrow.NewSchema([]arrow.Field{
+// Case0543Schema is the schema of the batches Case0543 returns.
+var Case0543Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0514 evaluates query Case0514 over one batch of table t:
+// Case0543 evaluates query Case0543 over one batch of table t:
 //
 //	SELECT cos(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0514(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0543(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0514: %w", err)
+		return nil, fmt.Errorf("query Case0543: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0514: %w", err)
+		return nil, fmt.Errorf("query Case0543: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29261,97 +30465,97 @@ func Case0514(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0514Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0543Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0515Schema is the schema of the batches Case0515 returns.
-var Case0515Schema = arrow.NewSchema([]arrow.Field{
+// Case0544Schema is the schema of the batches Case0544 returns.
+var Case0544Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0515 evaluates query Case0515 over one batch of table t:
+// Case0544 evaluates query Case0544 over one batch of table t:
 //
 //	SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0515(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0544(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0515: %w", err)
+		return nil, fmt.Errorf("query Case0544: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0515: %w", err)
+		return nil, fmt.Errorf("query Case0544: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// cos(CAST('Infinity' AS DOUBLE))
-	col1 := valueColumn13(n, all, failed, mem)
+	col1 := valueColumn14(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(CAST('Infinity' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0515Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0544Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0516Schema is the schema of the batches Case0516 returns.
-var Case0516Schema = arrow.NewSchema([]arrow.Field{
+// Case0545Schema is the schema of the batches Case0545 returns.
+var Case0545Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0516 evaluates query Case0516 over one batch of table t:
+// Case0545 evaluates query Case0545 over one batch of table t:
 //
 //	SELECT cos(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0516(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0545(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0516: %w", err)
+		return nil, fmt.Errorf("query Case0545: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0516: %w", err)
+		return nil, fmt.Errorf("query Case0545: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0516Col1(n, all, x, mem, failed)
+	col1 := case0545Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cos(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0516Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0545Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0516Col1 computes output column 1 (r) of query Case0516 on every row, noting its first failed row in failed:
+// case0545Col1 computes output column 1 (r) of query Case0545 on every row, noting its first failed row in failed:
 //
 //	cos(x)
-func case0516Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0545Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// cos(x)
 	var directCol arrow.Array // written by the loop, or below from cos
 	var directOut *vec.FixedOut[float64]
@@ -29371,26 +30575,26 @@ func case0516Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0517Schema is the schema of the batches Case0517 returns.
-var Case0517Schema = arrow.NewSchema([]arrow.Field{
+// Case0546Schema is the schema of the batches Case0546 returns.
+var Case0546Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0517 evaluates query Case0517 over one batch of table t:
+// Case0546 evaluates query Case0546 over one batch of table t:
 //
 //	SELECT tan(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0517(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0546(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0517: %w", err)
+		return nil, fmt.Errorf("query Case0546: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0517: %w", err)
+		return nil, fmt.Errorf("query Case0546: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29404,33 +30608,33 @@ func Case0517(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0517Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0546Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0518Schema is the schema of the batches Case0518 returns.
-var Case0518Schema = arrow.NewSchema([]arrow.Field{
+// Case0547Schema is the schema of the batches Case0547 returns.
+var Case0547Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0518 evaluates query Case0518 over one batch of table t:
+// Case0547 evaluates query Case0547 over one batch of table t:
 //
 //	SELECT tan(0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0518(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0547(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0518: %w", err)
+		return nil, fmt.Errorf("query Case0547: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0518: %w", err)
+		return nil, fmt.Errorf("query Case0547: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29444,57 +30648,57 @@ func Case0518(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0518Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0547Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0519Schema is the schema of the batches Case0519 returns.
-var Case0519Schema = arrow.NewSchema([]arrow.Field{
+// Case0548Schema is the schema of the batches Case0548 returns.
+var Case0548Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0519 evaluates query Case0519 over one batch of table t:
+// Case0548 evaluates query Case0548 over one batch of table t:
 //
 //	SELECT tan(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0519(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0548(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0519: %w", err)
+		return nil, fmt.Errorf("query Case0548: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0519: %w", err)
+		return nil, fmt.Errorf("query Case0548: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0519Col1(n, all, x, mem, failed)
+	col1 := case0548Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tan(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0519Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0548Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0519Col1 computes output column 1 (r) of query Case0519 on every row, noting its first failed row in failed:
+// case0548Col1 computes output column 1 (r) of query Case0548 on every row, noting its first failed row in failed:
 //
 //	tan(x)
-func case0519Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0548Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// tan(x)
 	var directCol arrow.Array // written by the loop, or below from tan
 	var directOut *vec.FixedOut[float64]
@@ -29514,26 +30718,26 @@ func case0519Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0520Schema is the schema of the batches Case0520 returns.
-var Case0520Schema = arrow.NewSchema([]arrow.Field{
+// Case0549Schema is the schema of the batches Case0549 returns.
+var Case0549Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0520 evaluates query Case0520 over one batch of table t:
+// Case0549 evaluates query Case0549 over one batch of table t:
 //
 //	SELECT cot(0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0520(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0549(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0520: %w", err)
+		return nil, fmt.Errorf("query Case0549: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0520: %w", err)
+		return nil, fmt.Errorf("query Case0549: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29547,33 +30751,33 @@ func Case0520(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0520Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0549Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0521Schema is the schema of the batches Case0521 returns.
-var Case0521Schema = arrow.NewSchema([]arrow.Field{
+// Case0550Schema is the schema of the batches Case0550 returns.
+var Case0550Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0521 evaluates query Case0521 over one batch of table t:
+// Case0550 evaluates query Case0550 over one batch of table t:
 //
 //	SELECT cot(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0521(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0550(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0521: %w", err)
+		return nil, fmt.Errorf("query Case0550: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0521: %w", err)
+		return nil, fmt.Errorf("query Case0550: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29587,109 +30791,109 @@ func Case0521(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0521Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0550Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0522Schema is the schema of the batches Case0522 returns.
-var Case0522Schema = arrow.NewSchema([]arrow.Field{
+// Case0551Schema is the schema of the batches Case0551 returns.
+var Case0551Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0522 evaluates query Case0522 over one batch of table t:
+// Case0551 evaluates query Case0551 over one batch of table t:
 //
 //	SELECT cot(-0.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0522(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0551(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0522: %w", err)
+		return nil, fmt.Errorf("query Case0551: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0522: %w", err)
+		return nil, fmt.Errorf("query Case0551: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// cot(-0.0)
-	col1 := valueColumn15(n, all, failed, mem)
+	col1 := valueColumn16(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(-0.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0522Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0551Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// valueColumn15 is the code of 4 units of this file that differ only in what they
+// valueColumn16 is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0522 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0551 on every row, noting its first failed row in failed:
 //
 //	cot(-0.0)
-func valueColumn15(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn16(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.Const[float64](n, math.Inf(-1))
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Float64Array(mem, &konst, all, n)
 	return column
 }
 
-// Case0523Schema is the schema of the batches Case0523 returns.
-var Case0523Schema = arrow.NewSchema([]arrow.Field{
+// Case0552Schema is the schema of the batches Case0552 returns.
+var Case0552Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0523 evaluates query Case0523 over one batch of table t:
+// Case0552 evaluates query Case0552 over one batch of table t:
 //
 //	SELECT cot(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0523(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0552(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0523: %w", err)
+		return nil, fmt.Errorf("query Case0552: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0523: %w", err)
+		return nil, fmt.Errorf("query Case0552: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0523Col1(n, all, x, mem, failed)
+	col1 := case0552Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cot(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0523Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0552Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0523Col1 computes output column 1 (r) of query Case0523 on every row, noting its first failed row in failed:
+// case0552Col1 computes output column 1 (r) of query Case0552 on every row, noting its first failed row in failed:
 //
 //	cot(x)
-func case0523Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0552Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// cot(x)
 	var directCol arrow.Array // written by the loop, or below from cot
 	var directOut *vec.FixedOut[float64]
@@ -29709,26 +30913,26 @@ func case0523Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0524Schema is the schema of the batches Case0524 returns.
-var Case0524Schema = arrow.NewSchema([]arrow.Field{
+// Case0553Schema is the schema of the batches Case0553 returns.
+var Case0553Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0524 evaluates query Case0524 over one batch of table t:
+// Case0553 evaluates query Case0553 over one batch of table t:
 //
 //	SELECT sec(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0524(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0553(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0524: %w", err)
+		return nil, fmt.Errorf("query Case0553: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0524: %w", err)
+		return nil, fmt.Errorf("query Case0553: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29742,33 +30946,33 @@ func Case0524(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0524Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0553Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0525Schema is the schema of the batches Case0525 returns.
-var Case0525Schema = arrow.NewSchema([]arrow.Field{
+// Case0554Schema is the schema of the batches Case0554 returns.
+var Case0554Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0525 evaluates query Case0525 over one batch of table t:
+// Case0554 evaluates query Case0554 over one batch of table t:
 //
 //	SELECT sec(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0525(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0554(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0525: %w", err)
+		return nil, fmt.Errorf("query Case0554: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0525: %w", err)
+		return nil, fmt.Errorf("query Case0554: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -29782,57 +30986,57 @@ func Case0525(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0525Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0554Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0526Schema is the schema of the batches Case0526 returns.
-var Case0526Schema = arrow.NewSchema([]arrow.Field{
+// Case0555Schema is the schema of the batches Case0555 returns.
+var Case0555Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0526 evaluates query Case0526 over one batch of table t:
+// Case0555 evaluates query Case0555 over one batch of table t:
 //
 //	SELECT sec(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0526(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0555(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0526: %w", err)
+		return nil, fmt.Errorf("query Case0555: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0526: %w", err)
+		return nil, fmt.Errorf("query Case0555: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0526Col1(n, all, x, mem, failed)
+	col1 := case0555Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sec(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0526Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0555Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0526Col1 computes output column 1 (r) of query Case0526 on every row, noting its first failed row in failed:
+// case0555Col1 computes output column 1 (r) of query Case0555 on every row, noting its first failed row in failed:
 //
 //	sec(x)
-func case0526Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0555Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// sec(x)
 	var directCol arrow.Array // written by the loop, or below from sec
 	var directOut *vec.FixedOut[float64]
@@ -29852,1327 +31056,6 @@ func case0526Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0527Schema is the schema of the batches Case0527 returns.
-var Case0527Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0527 evaluates query Case0527 over one batch of table t:
-//
-//	SELECT csc(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0527(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0527: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0527: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// csc(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.1883951057781212))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0527Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0528Schema is the schema of the batches Case0528 returns.
-var Case0528Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0528 evaluates query Case0528 over one batch of table t:
-//
-//	SELECT csc(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0528(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0528: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0528: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// csc(0)
-	col1 := valueColumn(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0528Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0529Schema is the schema of the batches Case0529 returns.
-var Case0529Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-}, nil)
-
-// Case0529 evaluates query Case0529 over one batch of table t:
-//
-//	SELECT csc(x) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0529(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0529: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0529: %w", err)
-	}
-	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	col1 := case0529Col1(n, all, x, mem, failed)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(x)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0529Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0529Col1 computes output column 1 (r) of query Case0529 on every row, noting its first failed row in failed:
-//
-//	csc(x)
-func case0529Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// csc(x)
-	var directCol arrow.Array // written by the loop, or below from csc
-	var directOut *vec.FixedOut[float64]
-	var csc vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Csc(xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &csc, all, n, 1)
-	return directCol
-}
-
-// Case0530Schema is the schema of the batches Case0530 returns.
-var Case0530Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0530 evaluates query Case0530 over one batch of table t:
-//
-//	SELECT asin(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0530(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0530: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0530: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// asin(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0530Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0531Schema is the schema of the batches Case0531 returns.
-var Case0531Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0531 evaluates query Case0531 over one batch of table t:
-//
-//	SELECT asin(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0531(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0531: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0531: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// asin(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.5707963267948966))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0531Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0532Schema is the schema of the batches Case0532 returns.
-var Case0532Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0532 evaluates query Case0532 over one batch of table t:
-//
-//	SELECT asin(2) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0532(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0532: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0532: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// asin(2)
-	col1 := valueColumn13(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(2)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0532Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0533Schema is the schema of the batches Case0533 returns.
-var Case0533Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-}, nil)
-
-// Case0533 evaluates query Case0533 over one batch of table t:
-//
-//	SELECT asin(x) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0533(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0533: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0533: %w", err)
-	}
-	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	col1 := case0533Col1(n, all, x, mem, failed)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(x)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0533Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0533Col1 computes output column 1 (r) of query Case0533 on every row, noting its first failed row in failed:
-//
-//	asin(x)
-func case0533Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// asin(x)
-	var directCol arrow.Array // written by the loop, or below from asin
-	var directOut *vec.FixedOut[float64]
-	var asin vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Asin(xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &asin, all, n, 1)
-	return directCol
-}
-
-// Case0534Schema is the schema of the batches Case0534 returns.
-var Case0534Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0534 evaluates query Case0534 over one batch of table t:
-//
-//	SELECT acos(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0534(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0534: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0534: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// acos(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0534Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0535Schema is the schema of the batches Case0535 returns.
-var Case0535Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0535 evaluates query Case0535 over one batch of table t:
-//
-//	SELECT acos(-0.5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0535(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0535: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0535: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// acos(-0.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(2.0943951023931957))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(-0.5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0535Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0536Schema is the schema of the batches Case0536 returns.
-var Case0536Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0536 evaluates query Case0536 over one batch of table t:
-//
-//	SELECT acos(0.5) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0536(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0536: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0536: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// acos(0.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.0471975511965979))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(0.5)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0536Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0537Schema is the schema of the batches Case0537 returns.
-var Case0537Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0537 evaluates query Case0537 over one batch of table t:
-//
-//	SELECT acos(2) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0537(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0537: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0537: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// acos(2)
-	col1 := valueColumn13(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(2)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0537Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0538Schema is the schema of the batches Case0538 returns.
-var Case0538Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-}, nil)
-
-// Case0538 evaluates query Case0538 over one batch of table t:
-//
-//	SELECT acos(x) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0538(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0538: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0538: %w", err)
-	}
-	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	col1 := case0538Col1(n, all, x, mem, failed)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(x)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0538Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0538Col1 computes output column 1 (r) of query Case0538 on every row, noting its first failed row in failed:
-//
-//	acos(x)
-func case0538Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// acos(x)
-	var directCol arrow.Array // written by the loop, or below from acos
-	var directOut *vec.FixedOut[float64]
-	var acos vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Acos(xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &acos, all, n, 1)
-	return directCol
-}
-
-// Case0539Schema is the schema of the batches Case0539 returns.
-var Case0539Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0539 evaluates query Case0539 over one batch of table t:
-//
-//	SELECT atan(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0539(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0539: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0539: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0539Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0540Schema is the schema of the batches Case0540 returns.
-var Case0540Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0540 evaluates query Case0540 over one batch of table t:
-//
-//	SELECT atan(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0540(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0540: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0540: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.7853981633974483))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0540Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0541Schema is the schema of the batches Case0541 returns.
-var Case0541Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0541 evaluates query Case0541 over one batch of table t:
-//
-//	SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0541(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0541: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0541: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan(CAST('Infinity' AS DOUBLE))
-	col1 := valueColumn8(n, all, failed, mem, float64(1.5707963267948966))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(CAST('Infinity' AS DOUBLE))"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0541Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0542Schema is the schema of the batches Case0542 returns.
-var Case0542Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-}, nil)
-
-// Case0542 evaluates query Case0542 over one batch of table t:
-//
-//	SELECT atan(x) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0542(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0542: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0542: %w", err)
-	}
-	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	col1 := case0542Col1(n, all, x, mem, failed)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(x)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0542Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0542Col1 computes output column 1 (r) of query Case0542 on every row, noting its first failed row in failed:
-//
-//	atan(x)
-func case0542Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// atan(x)
-	var directCol arrow.Array // written by the loop, or below from atan
-	var directOut *vec.FixedOut[float64]
-	var atan vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Atan(xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &atan, all, n, 1)
-	return directCol
-}
-
-// Case0543Schema is the schema of the batches Case0543 returns.
-var Case0543Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0543 evaluates query Case0543 over one batch of table t:
-//
-//	SELECT atan2(0, 0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0543(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0543: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0543: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan2(0, 0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(0, 0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0543Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0544Schema is the schema of the batches Case0544 returns.
-var Case0544Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0544 evaluates query Case0544 over one batch of table t:
-//
-//	SELECT atan2(1, 1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0544(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0544: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0544: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan2(1, 1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.7853981633974483))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(1, 1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0544Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0545Schema is the schema of the batches Case0545 returns.
-var Case0545Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0545 evaluates query Case0545 over one batch of table t:
-//
-//	SELECT atan2(0, -1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0545(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0545: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0545: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan2(0, -1)
-	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(0, -1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0545Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0546Schema is the schema of the batches Case0546 returns.
-var Case0546Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0546 evaluates query Case0546 over one batch of table t:
-//
-//	SELECT atan2(-0.0, -1.0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0546(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0546: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0546: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan2(-0.0, -1.0)
-	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-0.0, -1.0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0546Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0547Schema is the schema of the batches Case0547 returns.
-var Case0547Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0547 evaluates query Case0547 over one batch of table t:
-//
-//	SELECT atan2(-0.0, -0.0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0547(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0547: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0547: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan2(-0.0, -0.0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-0.0, -0.0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0547Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0548Schema is the schema of the batches Case0548 returns.
-var Case0548Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0548 evaluates query Case0548 over one batch of table t:
-//
-//	SELECT atan2(-1, 0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0548(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0548: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0548: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// atan2(-1, 0)
-	col1 := valueColumn8(n, all, failed, mem, float64(-1.5707963267948966))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-1, 0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0548Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0549Schema is the schema of the batches Case0549 returns.
-var Case0549Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-}, nil)
-
-// Case0549 evaluates query Case0549 over one batch of table t:
-//
-//	SELECT atan2(x, 1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0549(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0549: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0549: %w", err)
-	}
-	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	col1 := case0549Col1(n, all, x, mem, failed)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(x, 1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0549Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0549Col1 computes output column 1 (r) of query Case0549 on every row, noting its first failed row in failed:
-//
-//	atan2(x, 1)
-func case0549Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// atan2(x, 1.0)
-	var directCol arrow.Array // written by the loop, or below from atan2
-	var directOut *vec.FixedOut[float64]
-	var atan2 vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Atan2(xV[i], float64(1.0))
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &atan2, all, n, 1)
-	return directCol
-}
-
-// Case0550Schema is the schema of the batches Case0550 returns.
-var Case0550Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-}, nil)
-
-// Case0550 evaluates query Case0550 over one batch of table t:
-//
-//	SELECT atan2(1, x) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0550(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0550: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0550: %w", err)
-	}
-	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	col1 := case0550Col1(n, all, x, mem, failed)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(1, x)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0550Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0550Col1 computes output column 1 (r) of query Case0550 on every row, noting its first failed row in failed:
-//
-//	atan2(1, x)
-func case0550Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// atan2(1.0, x)
-	var directCol arrow.Array // written by the loop, or below from atan2
-	var directOut *vec.FixedOut[float64]
-	var atan2 vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Atan2(float64(1.0), xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &atan2, all, n, 1)
-	return directCol
-}
-
-// Case0551Schema is the schema of the batches Case0551 returns.
-var Case0551Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0551 evaluates query Case0551 over one batch of table t:
-//
-//	SELECT sinh(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0551(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0551: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0551: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// sinh(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0551Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0552Schema is the schema of the batches Case0552 returns.
-var Case0552Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0552 evaluates query Case0552 over one batch of table t:
-//
-//	SELECT sinh(1) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0552(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0552: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0552: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// sinh(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.1752011936438014))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(1)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0552Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0553Schema is the schema of the batches Case0553 returns.
-var Case0553Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0553 evaluates query Case0553 over one batch of table t:
-//
-//	SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0553(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0553: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0553: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// sinh(CAST('Infinity' AS DOUBLE))
-	col1 := valueColumn(n, all, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(CAST('Infinity' AS DOUBLE))"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0553Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0554Schema is the schema of the batches Case0554 returns.
-var Case0554Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-}, nil)
-
-// Case0554 evaluates query Case0554 over one batch of table t:
-//
-//	SELECT sinh(x) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0554(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0554: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0554: %w", err)
-	}
-	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	col1 := case0554Col1(n, all, x, mem, failed)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(x)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0554Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// case0554Col1 computes output column 1 (r) of query Case0554 on every row, noting its first failed row in failed:
-//
-//	sinh(x)
-func case0554Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// sinh(x)
-	var directCol arrow.Array // written by the loop, or below from sinh
-	var directOut *vec.FixedOut[float64]
-	var sinh vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Sinh(xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &sinh, all, n, 1)
-	return directCol
-}
-
-// Case0555Schema is the schema of the batches Case0555 returns.
-var Case0555Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
-}, nil)
-
-// Case0555 evaluates query Case0555 over one batch of table t:
-//
-//	SELECT cosh(0) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0555(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0555: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0555: %w", err)
-	}
-	n := int(in.NumRows())
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// cosh(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(0)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0555Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0556Schema is the schema of the batches Case0556 returns.
 var Case0556Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -31180,7 +31063,7 @@ var Case0556Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0556 evaluates query Case0556 over one batch of table t:
 //
-//	SELECT cosh(1) AS r FROM t
+//	SELECT csc(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31198,11 +31081,11 @@ func Case0556(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// cosh(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.543080634815244))
+	// csc(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.1883951057781212))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31220,7 +31103,7 @@ var Case0557Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0557 evaluates query Case0557 over one batch of table t:
 //
-//	SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t
+//	SELECT csc(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31238,11 +31121,11 @@ func Case0557(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// cosh(CAST('-Infinity' AS DOUBLE))
+	// csc(0)
 	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(CAST('-Infinity' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31260,7 +31143,7 @@ var Case0558Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0558 evaluates query Case0558 over one batch of table t:
 //
-//	SELECT cosh(x) AS r FROM t
+//	SELECT csc(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31282,7 +31165,7 @@ func Case0558(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0558Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "csc(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31295,12 +31178,12 @@ func Case0558(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0558Col1 computes output column 1 (r) of query Case0558 on every row, noting its first failed row in failed:
 //
-//	cosh(x)
+//	csc(x)
 func case0558Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// cosh(x)
-	var directCol arrow.Array // written by the loop, or below from cosh
+	// csc(x)
+	var directCol arrow.Array // written by the loop, or below from csc
 	var directOut *vec.FixedOut[float64]
-	var cosh vec.Vec[float64]
+	var csc vec.Vec[float64]
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
@@ -31308,11 +31191,11 @@ func case0558Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
-			out[i] = rt.Cosh(xV[i])
+			out[i] = rt.Csc(xV[i])
 		}
 		directCol = directOut.Array()
 	}
-	vec.Check(failed, &cosh, all, n, 1)
+	vec.Check(failed, &csc, all, n, 1)
 	return directCol
 }
 
@@ -31323,7 +31206,7 @@ var Case0559Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0559 evaluates query Case0559 over one batch of table t:
 //
-//	SELECT tanh(0) AS r FROM t
+//	SELECT asin(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31341,11 +31224,11 @@ func Case0559(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// tanh(0)
+	// asin(0)
 	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31363,7 +31246,7 @@ var Case0560Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0560 evaluates query Case0560 over one batch of table t:
 //
-//	SELECT tanh(1) AS r FROM t
+//	SELECT asin(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31381,11 +31264,11 @@ func Case0560(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// tanh(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.7615941559557649))
+	// asin(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.5707963267948966))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31403,7 +31286,7 @@ var Case0561Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0561 evaluates query Case0561 over one batch of table t:
 //
-//	SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//	SELECT asin(2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31421,11 +31304,11 @@ func Case0561(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// tanh(CAST('Infinity' AS DOUBLE))
-	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	// asin(2)
+	col1 := valueColumn14(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(CAST('Infinity' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(2)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31443,7 +31326,7 @@ var Case0562Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0562 evaluates query Case0562 over one batch of table t:
 //
-//	SELECT tanh(x) AS r FROM t
+//	SELECT asin(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31465,7 +31348,7 @@ func Case0562(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0562Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asin(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31478,12 +31361,12 @@ func Case0562(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0562Col1 computes output column 1 (r) of query Case0562 on every row, noting its first failed row in failed:
 //
-//	tanh(x)
+//	asin(x)
 func case0562Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// tanh(x)
-	var directCol arrow.Array // written by the loop, or below from tanh
+	// asin(x)
+	var directCol arrow.Array // written by the loop, or below from asin
 	var directOut *vec.FixedOut[float64]
-	var tanh vec.Vec[float64]
+	var asin vec.Vec[float64]
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
@@ -31491,11 +31374,11 @@ func case0562Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
-			out[i] = rt.Tanh(xV[i])
+			out[i] = rt.Asin(xV[i])
 		}
 		directCol = directOut.Array()
 	}
-	vec.Check(failed, &tanh, all, n, 1)
+	vec.Check(failed, &asin, all, n, 1)
 	return directCol
 }
 
@@ -31506,7 +31389,7 @@ var Case0563Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0563 evaluates query Case0563 over one batch of table t:
 //
-//	SELECT asinh(0) AS r FROM t
+//	SELECT acos(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31524,11 +31407,11 @@ func Case0563(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// asinh(0)
+	// acos(1)
 	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31546,7 +31429,7 @@ var Case0564Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0564 evaluates query Case0564 over one batch of table t:
 //
-//	SELECT asinh(1) AS r FROM t
+//	SELECT acos(-0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31564,11 +31447,11 @@ func Case0564(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// asinh(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.8813735870195429))
+	// acos(-0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(2.0943951023931957))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(-0.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31586,7 +31469,7 @@ var Case0565Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0565 evaluates query Case0565 over one batch of table t:
 //
-//	SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t
+//	SELECT acos(0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31604,11 +31487,11 @@ func Case0565(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// asinh(CAST('-Infinity' AS DOUBLE))
-	col1 := valueColumn15(n, all, failed, mem)
+	// acos(0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0471975511965979))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(CAST('-Infinity' AS DOUBLE))"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(0.5)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31626,7 +31509,7 @@ var Case0566Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0566 evaluates query Case0566 over one batch of table t:
 //
-//	SELECT asinh(-1e10) AS r FROM t
+//	SELECT acos(2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31644,11 +31527,11 @@ func Case0566(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// asinh(-1e10)
-	col1 := valueColumn15(n, all, failed, mem)
+	// acos(2)
+	col1 := valueColumn14(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(-1e10)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(2)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31666,7 +31549,7 @@ var Case0567Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0567 evaluates query Case0567 over one batch of table t:
 //
-//	SELECT asinh(x) AS r FROM t
+//	SELECT acos(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31688,7 +31571,7 @@ func Case0567(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0567Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acos(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31701,12 +31584,12 @@ func Case0567(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0567Col1 computes output column 1 (r) of query Case0567 on every row, noting its first failed row in failed:
 //
-//	asinh(x)
+//	acos(x)
 func case0567Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// asinh(x)
-	var directCol arrow.Array // written by the loop, or below from asinh
+	// acos(x)
+	var directCol arrow.Array // written by the loop, or below from acos
 	var directOut *vec.FixedOut[float64]
-	var asinh vec.Vec[float64]
+	var acos vec.Vec[float64]
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
@@ -31714,11 +31597,11 @@ func case0567Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
-			out[i] = rt.Asinh(xV[i])
+			out[i] = rt.Acos(xV[i])
 		}
 		directCol = directOut.Array()
 	}
-	vec.Check(failed, &asinh, all, n, 1)
+	vec.Check(failed, &acos, all, n, 1)
 	return directCol
 }
 
@@ -31729,7 +31612,7 @@ var Case0568Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0568 evaluates query Case0568 over one batch of table t:
 //
-//	SELECT acosh(1) AS r FROM t
+//	SELECT atan(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31747,11 +31630,11 @@ func Case0568(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// acosh(1)
+	// atan(0)
 	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31769,7 +31652,7 @@ var Case0569Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0569 evaluates query Case0569 over one batch of table t:
 //
-//	SELECT acosh(2) AS r FROM t
+//	SELECT atan(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31787,11 +31670,11 @@ func Case0569(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// acosh(2)
-	col1 := valueColumn8(n, all, failed, mem, float64(1.3169578969248166))
+	// atan(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.7853981633974483))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31809,7 +31692,7 @@ var Case0570Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0570 evaluates query Case0570 over one batch of table t:
 //
-//	SELECT acosh(0) AS r FROM t
+//	SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31827,11 +31710,11 @@ func Case0570(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// acosh(0)
-	col1 := valueColumn13(n, all, failed, mem)
+	// atan(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn8(n, all, failed, mem, float64(1.5707963267948966))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(CAST('Infinity' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31849,7 +31732,7 @@ var Case0571Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0571 evaluates query Case0571 over one batch of table t:
 //
-//	SELECT acosh(x) AS r FROM t
+//	SELECT atan(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31871,7 +31754,7 @@ func Case0571(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0571Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31884,12 +31767,12 @@ func Case0571(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0571Col1 computes output column 1 (r) of query Case0571 on every row, noting its first failed row in failed:
 //
-//	acosh(x)
+//	atan(x)
 func case0571Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// acosh(x)
-	var directCol arrow.Array // written by the loop, or below from acosh
+	// atan(x)
+	var directCol arrow.Array // written by the loop, or below from atan
 	var directOut *vec.FixedOut[float64]
-	var acosh vec.Vec[float64]
+	var atan vec.Vec[float64]
 	{
 		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		xV := x.V[:n]
@@ -31897,11 +31780,11 @@ func case0571Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
 		for i := range out {
-			out[i] = rt.Acosh(xV[i])
+			out[i] = rt.Atan(xV[i])
 		}
 		directCol = directOut.Array()
 	}
-	vec.Check(failed, &acosh, all, n, 1)
+	vec.Check(failed, &atan, all, n, 1)
 	return directCol
 }
 
@@ -31912,7 +31795,7 @@ var Case0572Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0572 evaluates query Case0572 over one batch of table t:
 //
-//	SELECT atanh(0) AS r FROM t
+//	SELECT atan2(0, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31930,11 +31813,11 @@ func Case0572(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// atanh(0)
+	// atan2(0, 0)
 	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(0, 0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31952,7 +31835,7 @@ var Case0573Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0573 evaluates query Case0573 over one batch of table t:
 //
-//	SELECT atanh(0.5) AS r FROM t
+//	SELECT atan2(1, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -31970,11 +31853,11 @@ func Case0573(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// atanh(0.5)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.5493061443340548))
+	// atan2(1, 1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.7853981633974483))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(0.5)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(1, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -31992,7 +31875,7 @@ var Case0574Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0574 evaluates query Case0574 over one batch of table t:
 //
-//	SELECT atanh(1) AS r FROM t
+//	SELECT atan2(0, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32010,11 +31893,11 @@ func Case0574(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// atanh(1)
-	col1 := valueColumn(n, all, failed, mem)
+	// atan2(0, -1)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(0, -1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32032,7 +31915,7 @@ var Case0575Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0575 evaluates query Case0575 over one batch of table t:
 //
-//	SELECT atanh(-1) AS r FROM t
+//	SELECT atan2(-0.0, -1.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32050,11 +31933,11 @@ func Case0575(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// atanh(-1)
-	col1 := valueColumn15(n, all, failed, mem)
+	// atan2(-0.0, -1.0)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(-1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-0.0, -1.0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32072,7 +31955,7 @@ var Case0576Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0576 evaluates query Case0576 over one batch of table t:
 //
-//	SELECT atanh(2) AS r FROM t
+//	SELECT atan2(-0.0, -0.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32090,11 +31973,11 @@ func Case0576(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// atanh(2)
-	col1 := valueColumn13(n, all, failed, mem)
+	// atan2(-0.0, -0.0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-0.0, -0.0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32107,12 +31990,12 @@ func Case0576(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0577Schema is the schema of the batches Case0577 returns.
 var Case0577Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0577 evaluates query Case0577 over one batch of table t:
 //
-//	SELECT atanh(x) AS r FROM t
+//	SELECT atan2(-1, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32127,14 +32010,14 @@ func Case0577(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0577: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0577Col1(n, all, x, mem, failed)
+	// atan2(-1, 0)
+	col1 := valueColumn8(n, all, failed, mem, float64(-1.5707963267948966))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(-1, 0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32145,37 +32028,14 @@ func Case0577(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0577Col1 computes output column 1 (r) of query Case0577 on every row, noting its first failed row in failed:
-//
-//	atanh(x)
-func case0577Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// atanh(x)
-	var directCol arrow.Array // written by the loop, or below from atanh
-	var directOut *vec.FixedOut[float64]
-	var atanh vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Atanh(xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &atanh, all, n, 1)
-	return directCol
-}
-
 // Case0578Schema is the schema of the batches Case0578 returns.
 var Case0578Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
 // Case0578 evaluates query Case0578 over one batch of table t:
 //
-//	SELECT degrees(3.141592653589793) AS r FROM t
+//	SELECT atan2(x, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32190,14 +32050,14 @@ func Case0578(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0578: %w", err)
 	}
 	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// degrees(3.141592653589793)
-	col1 := valueColumn8(n, all, failed, mem, float64(180.0))
+	col1 := case0578Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(3.141592653589793)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(x, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32208,14 +32068,37 @@ func Case0578(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// case0578Col1 computes output column 1 (r) of query Case0578 on every row, noting its first failed row in failed:
+//
+//	atan2(x, 1)
+func case0578Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// atan2(x, 1.0)
+	var directCol arrow.Array // written by the loop, or below from atan2
+	var directOut *vec.FixedOut[float64]
+	var atan2 vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Atan2(xV[i], float64(1.0))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &atan2, all, n, 1)
+	return directCol
+}
+
 // Case0579Schema is the schema of the batches Case0579 returns.
 var Case0579Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
 // Case0579 evaluates query Case0579 over one batch of table t:
 //
-//	SELECT degrees(1) AS r FROM t
+//	SELECT atan2(1, x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32230,14 +32113,14 @@ func Case0579(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0579: %w", err)
 	}
 	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// degrees(1)
-	col1 := valueColumn8(n, all, failed, mem, float64(57.29577951308232))
+	col1 := case0579Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(1)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atan2(1, x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32248,14 +32131,37 @@ func Case0579(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// case0579Col1 computes output column 1 (r) of query Case0579 on every row, noting its first failed row in failed:
+//
+//	atan2(1, x)
+func case0579Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// atan2(1.0, x)
+	var directCol arrow.Array // written by the loop, or below from atan2
+	var directOut *vec.FixedOut[float64]
+	var atan2 vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Atan2(float64(1.0), xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &atan2, all, n, 1)
+	return directCol
+}
+
 // Case0580Schema is the schema of the batches Case0580 returns.
 var Case0580Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
 // Case0580 evaluates query Case0580 over one batch of table t:
 //
-//	SELECT degrees(x) AS r FROM t
+//	SELECT sinh(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32270,14 +32176,14 @@ func Case0580(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0580: %w", err)
 	}
 	n := int(in.NumRows())
-	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0580Col1(n, all, x, mem, failed)
+	// sinh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(0)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32288,29 +32194,6 @@ func Case0580(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0580Col1 computes output column 1 (r) of query Case0580 on every row, noting its first failed row in failed:
-//
-//	degrees(x)
-func case0580Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// degrees(x)
-	var directCol arrow.Array // written by the loop, or below from degrees
-	var directOut *vec.FixedOut[float64]
-	var degrees vec.Vec[float64]
-	{
-		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		xV := x.V[:n]
-		out := directOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
-		for i := range out {
-			out[i] = rt.Degrees(xV[i])
-		}
-		directCol = directOut.Array()
-	}
-	vec.Check(failed, &degrees, all, n, 1)
-	return directCol
-}
-
 // Case0581Schema is the schema of the batches Case0581 returns.
 var Case0581Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
@@ -32318,7 +32201,7 @@ var Case0581Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0581 evaluates query Case0581 over one batch of table t:
 //
-//	SELECT radians(180) AS r FROM t
+//	SELECT sinh(1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32336,11 +32219,11 @@ func Case0581(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// radians(180)
-	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
+	// sinh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.1752011936438014))
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "radians(180)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(1)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32358,7 +32241,7 @@ var Case0582Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0582 evaluates query Case0582 over one batch of table t:
 //
-//	SELECT radians(0) AS r FROM t
+//	SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32376,11 +32259,11 @@ func Case0582(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// radians(0)
-	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	// sinh(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "radians(0)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(CAST('Infinity' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32398,7 +32281,7 @@ var Case0583Schema = arrow.NewSchema([]arrow.Field{
 
 // Case0583 evaluates query Case0583 over one batch of table t:
 //
-//	SELECT radians(x) AS r FROM t
+//	SELECT sinh(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -32420,7 +32303,7 @@ func Case0583(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	col1 := case0583Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "radians(x)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sinh(x)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -32433,8 +32316,1329 @@ func Case0583(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // case0583Col1 computes output column 1 (r) of query Case0583 on every row, noting its first failed row in failed:
 //
-//	radians(x)
+//	sinh(x)
 func case0583Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// sinh(x)
+	var directCol arrow.Array // written by the loop, or below from sinh
+	var directOut *vec.FixedOut[float64]
+	var sinh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Sinh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &sinh, all, n, 1)
+	return directCol
+}
+
+// Case0584Schema is the schema of the batches Case0584 returns.
+var Case0584Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0584 evaluates query Case0584 over one batch of table t:
+//
+//	SELECT cosh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0584(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0584: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0584: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cosh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0584Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0585Schema is the schema of the batches Case0585 returns.
+var Case0585Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0585 evaluates query Case0585 over one batch of table t:
+//
+//	SELECT cosh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0585(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0585: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0585: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cosh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.543080634815244))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0585Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0586Schema is the schema of the batches Case0586 returns.
+var Case0586Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0586 evaluates query Case0586 over one batch of table t:
+//
+//	SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0586(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0586: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0586: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// cosh(CAST('-Infinity' AS DOUBLE))
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(CAST('-Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0586Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0587Schema is the schema of the batches Case0587 returns.
+var Case0587Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0587 evaluates query Case0587 over one batch of table t:
+//
+//	SELECT cosh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0587(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0587: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0587: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0587Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "cosh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0587Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0587Col1 computes output column 1 (r) of query Case0587 on every row, noting its first failed row in failed:
+//
+//	cosh(x)
+func case0587Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// cosh(x)
+	var directCol arrow.Array // written by the loop, or below from cosh
+	var directOut *vec.FixedOut[float64]
+	var cosh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Cosh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &cosh, all, n, 1)
+	return directCol
+}
+
+// Case0588Schema is the schema of the batches Case0588 returns.
+var Case0588Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0588 evaluates query Case0588 over one batch of table t:
+//
+//	SELECT tanh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0588(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0588: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0588: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tanh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0588Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0589Schema is the schema of the batches Case0589 returns.
+var Case0589Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0589 evaluates query Case0589 over one batch of table t:
+//
+//	SELECT tanh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0589(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0589: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0589: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tanh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.7615941559557649))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0589Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0590Schema is the schema of the batches Case0590 returns.
+var Case0590Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0590 evaluates query Case0590 over one batch of table t:
+//
+//	SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0590(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0590: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0590: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// tanh(CAST('Infinity' AS DOUBLE))
+	col1 := valueColumn8(n, all, failed, mem, float64(1.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(CAST('Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0590Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0591Schema is the schema of the batches Case0591 returns.
+var Case0591Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0591 evaluates query Case0591 over one batch of table t:
+//
+//	SELECT tanh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0591(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0591: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0591: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0591Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "tanh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0591Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0591Col1 computes output column 1 (r) of query Case0591 on every row, noting its first failed row in failed:
+//
+//	tanh(x)
+func case0591Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// tanh(x)
+	var directCol arrow.Array // written by the loop, or below from tanh
+	var directOut *vec.FixedOut[float64]
+	var tanh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Tanh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &tanh, all, n, 1)
+	return directCol
+}
+
+// Case0592Schema is the schema of the batches Case0592 returns.
+var Case0592Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0592 evaluates query Case0592 over one batch of table t:
+//
+//	SELECT asinh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0592(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0592: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0592: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asinh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0592Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0593Schema is the schema of the batches Case0593 returns.
+var Case0593Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0593 evaluates query Case0593 over one batch of table t:
+//
+//	SELECT asinh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0593(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0593: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0593: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asinh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.8813735870195429))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0593Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0594Schema is the schema of the batches Case0594 returns.
+var Case0594Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0594 evaluates query Case0594 over one batch of table t:
+//
+//	SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0594(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0594: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0594: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asinh(CAST('-Infinity' AS DOUBLE))
+	col1 := valueColumn16(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(CAST('-Infinity' AS DOUBLE))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0594Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0595Schema is the schema of the batches Case0595 returns.
+var Case0595Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0595 evaluates query Case0595 over one batch of table t:
+//
+//	SELECT asinh(-1e10) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0595(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0595: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0595: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// asinh(-1e10)
+	col1 := valueColumn16(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(-1e10)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0595Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0596Schema is the schema of the batches Case0596 returns.
+var Case0596Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0596 evaluates query Case0596 over one batch of table t:
+//
+//	SELECT asinh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0596(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0596: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0596: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0596Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "asinh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0596Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0596Col1 computes output column 1 (r) of query Case0596 on every row, noting its first failed row in failed:
+//
+//	asinh(x)
+func case0596Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// asinh(x)
+	var directCol arrow.Array // written by the loop, or below from asinh
+	var directOut *vec.FixedOut[float64]
+	var asinh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Asinh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &asinh, all, n, 1)
+	return directCol
+}
+
+// Case0597Schema is the schema of the batches Case0597 returns.
+var Case0597Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0597 evaluates query Case0597 over one batch of table t:
+//
+//	SELECT acosh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0597(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0597: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0597: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acosh(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0597Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0598Schema is the schema of the batches Case0598 returns.
+var Case0598Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0598 evaluates query Case0598 over one batch of table t:
+//
+//	SELECT acosh(2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0598(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0598: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0598: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acosh(2)
+	col1 := valueColumn8(n, all, failed, mem, float64(1.3169578969248166))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0598Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0599Schema is the schema of the batches Case0599 returns.
+var Case0599Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0599 evaluates query Case0599 over one batch of table t:
+//
+//	SELECT acosh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0599(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0599: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0599: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// acosh(0)
+	col1 := valueColumn14(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0599Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0600Schema is the schema of the batches Case0600 returns.
+var Case0600Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0600 evaluates query Case0600 over one batch of table t:
+//
+//	SELECT acosh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0600(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0600: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0600: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0600Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "acosh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0600Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0600Col1 computes output column 1 (r) of query Case0600 on every row, noting its first failed row in failed:
+//
+//	acosh(x)
+func case0600Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// acosh(x)
+	var directCol arrow.Array // written by the loop, or below from acosh
+	var directOut *vec.FixedOut[float64]
+	var acosh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Acosh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &acosh, all, n, 1)
+	return directCol
+}
+
+// Case0601Schema is the schema of the batches Case0601 returns.
+var Case0601Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0601 evaluates query Case0601 over one batch of table t:
+//
+//	SELECT atanh(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0601(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0601: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0601: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0601Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0602Schema is the schema of the batches Case0602 returns.
+var Case0602Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0602 evaluates query Case0602 over one batch of table t:
+//
+//	SELECT atanh(0.5) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0602(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0602: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0602: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(0.5)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.5493061443340548))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(0.5)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0602Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0603Schema is the schema of the batches Case0603 returns.
+var Case0603Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0603 evaluates query Case0603 over one batch of table t:
+//
+//	SELECT atanh(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0603(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0603: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0603: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(1)
+	col1 := valueColumn(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0603Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0604Schema is the schema of the batches Case0604 returns.
+var Case0604Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0604 evaluates query Case0604 over one batch of table t:
+//
+//	SELECT atanh(-1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0604(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0604: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0604: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(-1)
+	col1 := valueColumn16(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(-1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0604Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0605Schema is the schema of the batches Case0605 returns.
+var Case0605Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0605 evaluates query Case0605 over one batch of table t:
+//
+//	SELECT atanh(2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0605(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0605: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0605: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// atanh(2)
+	col1 := valueColumn14(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0605Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0606Schema is the schema of the batches Case0606 returns.
+var Case0606Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0606 evaluates query Case0606 over one batch of table t:
+//
+//	SELECT atanh(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0606(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0606: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0606: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0606Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "atanh(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0606Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0606Col1 computes output column 1 (r) of query Case0606 on every row, noting its first failed row in failed:
+//
+//	atanh(x)
+func case0606Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// atanh(x)
+	var directCol arrow.Array // written by the loop, or below from atanh
+	var directOut *vec.FixedOut[float64]
+	var atanh vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Atanh(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &atanh, all, n, 1)
+	return directCol
+}
+
+// Case0607Schema is the schema of the batches Case0607 returns.
+var Case0607Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0607 evaluates query Case0607 over one batch of table t:
+//
+//	SELECT degrees(3.141592653589793) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0607(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0607: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0607: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// degrees(3.141592653589793)
+	col1 := valueColumn8(n, all, failed, mem, float64(180.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(3.141592653589793)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0607Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0608Schema is the schema of the batches Case0608 returns.
+var Case0608Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0608 evaluates query Case0608 over one batch of table t:
+//
+//	SELECT degrees(1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0608(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0608: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0608: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// degrees(1)
+	col1 := valueColumn8(n, all, failed, mem, float64(57.29577951308232))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0608Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0609Schema is the schema of the batches Case0609 returns.
+var Case0609Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0609 evaluates query Case0609 over one batch of table t:
+//
+//	SELECT degrees(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0609(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0609: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0609: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0609Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "degrees(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0609Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0609Col1 computes output column 1 (r) of query Case0609 on every row, noting its first failed row in failed:
+//
+//	degrees(x)
+func case0609Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// degrees(x)
+	var directCol arrow.Array // written by the loop, or below from degrees
+	var directOut *vec.FixedOut[float64]
+	var degrees vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		xV := x.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&x)), nil)
+		for i := range out {
+			out[i] = rt.Degrees(xV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &degrees, all, n, 1)
+	return directCol
+}
+
+// Case0610Schema is the schema of the batches Case0610 returns.
+var Case0610Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0610 evaluates query Case0610 over one batch of table t:
+//
+//	SELECT radians(180) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0610(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0610: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0610: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// radians(180)
+	col1 := valueColumn8(n, all, failed, mem, float64(3.141592653589793))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "radians(180)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0610Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0611Schema is the schema of the batches Case0611 returns.
+var Case0611Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case0611 evaluates query Case0611 over one batch of table t:
+//
+//	SELECT radians(0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0611(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0611: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0611: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// radians(0)
+	col1 := valueColumn8(n, all, failed, mem, float64(0.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "radians(0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0611Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0612Schema is the schema of the batches Case0612 returns.
+var Case0612Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case0612 evaluates query Case0612 over one batch of table t:
+//
+//	SELECT radians(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0612(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0612: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0612: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0612Col1(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "radians(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0612Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0612Col1 computes output column 1 (r) of query Case0612 on every row, noting its first failed row in failed:
+//
+//	radians(x)
+func case0612Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// radians(x)
 	var directCol arrow.Array // written by the loop, or below from radians
 	var directOut *vec.FixedOut[float64]
@@ -32454,26 +33658,26 @@ func case0583Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0584Schema is the schema of the batches Case0584 returns.
-var Case0584Schema = arrow.NewSchema([]arrow.Field{
+// Case0613Schema is the schema of the batches Case0613 returns.
+var Case0613Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0584 evaluates query Case0584 over one batch of table t:
+// Case0613 evaluates query Case0613 over one batch of table t:
 //
 //	SELECT rint(12.3456) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0584(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0613(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0584: %w", err)
+		return nil, fmt.Errorf("query Case0613: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0584: %w", err)
+		return nil, fmt.Errorf("query Case0613: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -32487,33 +33691,33 @@ func Case0584(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0584Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0613Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0585Schema is the schema of the batches Case0585 returns.
-var Case0585Schema = arrow.NewSchema([]arrow.Field{
+// Case0614Schema is the schema of the batches Case0614 returns.
+var Case0614Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0585 evaluates query Case0585 over one batch of table t:
+// Case0614 evaluates query Case0614 over one batch of table t:
 //
 //	SELECT rint(2.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0585(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0614(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0585: %w", err)
+		return nil, fmt.Errorf("query Case0614: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0585: %w", err)
+		return nil, fmt.Errorf("query Case0614: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -32527,33 +33731,33 @@ func Case0585(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0585Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0614Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0586Schema is the schema of the batches Case0586 returns.
-var Case0586Schema = arrow.NewSchema([]arrow.Field{
+// Case0615Schema is the schema of the batches Case0615 returns.
+var Case0615Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0586 evaluates query Case0586 over one batch of table t:
+// Case0615 evaluates query Case0615 over one batch of table t:
 //
 //	SELECT rint(3.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0586(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0615(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0586: %w", err)
+		return nil, fmt.Errorf("query Case0615: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0586: %w", err)
+		return nil, fmt.Errorf("query Case0615: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -32567,137 +33771,137 @@ func Case0586(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0586Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0615Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0587Schema is the schema of the batches Case0587 returns.
-var Case0587Schema = arrow.NewSchema([]arrow.Field{
+// Case0616Schema is the schema of the batches Case0616 returns.
+var Case0616Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0587 evaluates query Case0587 over one batch of table t:
+// Case0616 evaluates query Case0616 over one batch of table t:
 //
 //	SELECT rint(-0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0587(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0616(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0587: %w", err)
+		return nil, fmt.Errorf("query Case0616: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0587: %w", err)
+		return nil, fmt.Errorf("query Case0616: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// rint(-0.5)
-	col1 := valueColumn14(n, all, failed, mem)
+	col1 := valueColumn15(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(-0.5)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0587Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0616Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0588Schema is the schema of the batches Case0588 returns.
-var Case0588Schema = arrow.NewSchema([]arrow.Field{
+// Case0617Schema is the schema of the batches Case0617 returns.
+var Case0617Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0588 evaluates query Case0588 over one batch of table t:
+// Case0617 evaluates query Case0617 over one batch of table t:
 //
 //	SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0588(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0617(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0588: %w", err)
+		return nil, fmt.Errorf("query Case0617: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0588: %w", err)
+		return nil, fmt.Errorf("query Case0617: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// rint(CAST('NaN' AS DOUBLE))
-	col1 := valueColumn13(n, all, failed, mem)
+	col1 := valueColumn14(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(CAST('NaN' AS DOUBLE))"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0588Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0617Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0589Schema is the schema of the batches Case0589 returns.
-var Case0589Schema = arrow.NewSchema([]arrow.Field{
+// Case0618Schema is the schema of the batches Case0618 returns.
+var Case0618Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0589 evaluates query Case0589 over one batch of table t:
+// Case0618 evaluates query Case0618 over one batch of table t:
 //
 //	SELECT rint(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0589(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0618(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0589: %w", err)
+		return nil, fmt.Errorf("query Case0618: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0589: %w", err)
+		return nil, fmt.Errorf("query Case0618: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0589Col1(n, all, x, mem, failed)
+	col1 := case0618Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rint(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0589Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0618Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0589Col1 computes output column 1 (r) of query Case0589 on every row, noting its first failed row in failed:
+// case0618Col1 computes output column 1 (r) of query Case0618 on every row, noting its first failed row in failed:
 //
 //	rint(x)
-func case0589Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0618Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// rint(x)
 	var directCol arrow.Array // written by the loop, or below from rint
 	var directOut *vec.FixedOut[float64]
@@ -32717,26 +33921,26 @@ func case0589Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0590Schema is the schema of the batches Case0590 returns.
-var Case0590Schema = arrow.NewSchema([]arrow.Field{
+// Case0619Schema is the schema of the batches Case0619 returns.
+var Case0619Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0590 evaluates query Case0590 over one batch of table t:
+// Case0619 evaluates query Case0619 over one batch of table t:
 //
 //	SELECT pi() AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0590(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0619(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0590: %w", err)
+		return nil, fmt.Errorf("query Case0619: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0590: %w", err)
+		return nil, fmt.Errorf("query Case0619: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -32750,33 +33954,33 @@ func Case0590(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0590Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0619Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0591Schema is the schema of the batches Case0591 returns.
-var Case0591Schema = arrow.NewSchema([]arrow.Field{
+// Case0620Schema is the schema of the batches Case0620 returns.
+var Case0620Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0591 evaluates query Case0591 over one batch of table t:
+// Case0620 evaluates query Case0620 over one batch of table t:
 //
 //	SELECT PI() AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0591(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0620(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0591: %w", err)
+		return nil, fmt.Errorf("query Case0620: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0591: %w", err)
+		return nil, fmt.Errorf("query Case0620: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -32790,33 +33994,33 @@ func Case0591(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0591Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0620Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0592Schema is the schema of the batches Case0592 returns.
-var Case0592Schema = arrow.NewSchema([]arrow.Field{
+// Case0621Schema is the schema of the batches Case0621 returns.
+var Case0621Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0592 evaluates query Case0592 over one batch of table t:
+// Case0621 evaluates query Case0621 over one batch of table t:
 //
 //	SELECT degrees(pi()) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0592(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0621(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0592: %w", err)
+		return nil, fmt.Errorf("query Case0621: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0592: %w", err)
+		return nil, fmt.Errorf("query Case0621: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -32830,33 +34034,33 @@ func Case0592(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0592Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0621Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0593Schema is the schema of the batches Case0593 returns.
-var Case0593Schema = arrow.NewSchema([]arrow.Field{
+// Case0622Schema is the schema of the batches Case0622 returns.
+var Case0622Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0593 evaluates query Case0593 over one batch of table t:
+// Case0622 evaluates query Case0622 over one batch of table t:
 //
 //	SELECT e() AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0593(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0622(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0593: %w", err)
+		return nil, fmt.Errorf("query Case0622: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0593: %w", err)
+		return nil, fmt.Errorf("query Case0622: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -32870,57 +34074,57 @@ func Case0593(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0593Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0622Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0594Schema is the schema of the batches Case0594 returns.
-var Case0594Schema = arrow.NewSchema([]arrow.Field{
+// Case0623Schema is the schema of the batches Case0623 returns.
+var Case0623Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0594 evaluates query Case0594 over one batch of table t:
+// Case0623 evaluates query Case0623 over one batch of table t:
 //
 //	SELECT e() + x AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0594(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0623(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0594: %w", err)
+		return nil, fmt.Errorf("query Case0623: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0594: %w", err)
+		return nil, fmt.Errorf("query Case0623: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0594Col1(n, all, x, mem, failed)
+	col1 := case0623Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "e() + x"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0594Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0623Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0594Col1 computes output column 1 (r) of query Case0594 on every row, noting its first failed row in failed:
+// case0623Col1 computes output column 1 (r) of query Case0623 on every row, noting its first failed row in failed:
 //
 //	e() + x
-func case0594Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0623Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (2.718281828459045 + x)
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[float64]
@@ -32940,26 +34144,26 @@ func case0594Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0595Schema is the schema of the batches Case0595 returns.
-var Case0595Schema = arrow.NewSchema([]arrow.Field{
+// Case0624Schema is the schema of the batches Case0624 returns.
+var Case0624Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0595 evaluates query Case0595 over one batch of table t:
+// Case0624 evaluates query Case0624 over one batch of table t:
 //
 //	SELECT pmod(10, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0595(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0624(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0595: %w", err)
+		return nil, fmt.Errorf("query Case0624: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0595: %w", err)
+		return nil, fmt.Errorf("query Case0624: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -32973,33 +34177,33 @@ func Case0595(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0595Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0624Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0596Schema is the schema of the batches Case0596 returns.
-var Case0596Schema = arrow.NewSchema([]arrow.Field{
+// Case0625Schema is the schema of the batches Case0625 returns.
+var Case0625Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0596 evaluates query Case0596 over one batch of table t:
+// Case0625 evaluates query Case0625 over one batch of table t:
 //
 //	SELECT pmod(-10, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0596(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0625(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0596: %w", err)
+		return nil, fmt.Errorf("query Case0625: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0596: %w", err)
+		return nil, fmt.Errorf("query Case0625: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33013,33 +34217,33 @@ func Case0596(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0596Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0625Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0597Schema is the schema of the batches Case0597 returns.
-var Case0597Schema = arrow.NewSchema([]arrow.Field{
+// Case0626Schema is the schema of the batches Case0626 returns.
+var Case0626Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0597 evaluates query Case0597 over one batch of table t:
+// Case0626 evaluates query Case0626 over one batch of table t:
 //
 //	SELECT pmod(-7, -3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0597(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0626(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0597: %w", err)
+		return nil, fmt.Errorf("query Case0626: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0597: %w", err)
+		return nil, fmt.Errorf("query Case0626: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33053,33 +34257,33 @@ func Case0597(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0597Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0626Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0598Schema is the schema of the batches Case0598 returns.
-var Case0598Schema = arrow.NewSchema([]arrow.Field{
+// Case0627Schema is the schema of the batches Case0627 returns.
+var Case0627Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0598 evaluates query Case0598 over one batch of table t:
+// Case0627 evaluates query Case0627 over one batch of table t:
 //
 //	SELECT pmod(7, -3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0598(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0627(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0598: %w", err)
+		return nil, fmt.Errorf("query Case0627: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0598: %w", err)
+		return nil, fmt.Errorf("query Case0627: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33093,33 +34297,33 @@ func Case0598(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0598Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0627Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0599Schema is the schema of the batches Case0599 returns.
-var Case0599Schema = arrow.NewSchema([]arrow.Field{
+// Case0628Schema is the schema of the batches Case0628 returns.
+var Case0628Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0599 evaluates query Case0599 over one batch of table t:
+// Case0628 evaluates query Case0628 over one batch of table t:
 //
 //	SELECT pmod(-1, -2147483648) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0599(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0628(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0599: %w", err)
+		return nil, fmt.Errorf("query Case0628: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0599: %w", err)
+		return nil, fmt.Errorf("query Case0628: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33133,33 +34337,33 @@ func Case0599(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0599Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0628Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0600Schema is the schema of the batches Case0600 returns.
-var Case0600Schema = arrow.NewSchema([]arrow.Field{
+// Case0629Schema is the schema of the batches Case0629 returns.
+var Case0629Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0600 evaluates query Case0600 over one batch of table t:
+// Case0629 evaluates query Case0629 over one batch of table t:
 //
 //	SELECT pmod(i, j) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0600(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0629(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0600: %w", err)
+		return nil, fmt.Errorf("query Case0629: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0600: %w", err)
+		return nil, fmt.Errorf("query Case0629: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -33167,24 +34371,24 @@ func Case0600(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0600Col1(n, all, i_, j, mem, failed)
+	col1 := case0629Col1(n, all, i_, j, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(i, j)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0600Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0629Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0600Col1 computes output column 1 (r) of query Case0600 on every row, noting its first failed row in failed:
+// case0629Col1 computes output column 1 (r) of query Case0629 on every row, noting its first failed row in failed:
 //
 //	pmod(i, j)
-func case0600Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0629Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// pmod(i, j)
 	var directCol arrow.Array // written by the loop, or below from pmod
 	var directOut *vec.FixedOut[int32]
@@ -33209,26 +34413,26 @@ func case0600Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem m
 	return directCol
 }
 
-// Case0601Schema is the schema of the batches Case0601 returns.
-var Case0601Schema = arrow.NewSchema([]arrow.Field{
+// Case0630Schema is the schema of the batches Case0630 returns.
+var Case0630Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0601 evaluates query Case0601 over one batch of table t:
+// Case0630 evaluates query Case0630 over one batch of table t:
 //
 //	SELECT pmod(a, b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0601(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0630(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0601: %w", err)
+		return nil, fmt.Errorf("query Case0630: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0601: %w", err)
+		return nil, fmt.Errorf("query Case0630: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33244,7 +34448,7 @@ func Case0601(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0601Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0630Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -33253,7 +34457,7 @@ func Case0601(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // pmodColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0601 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0630 on every row, noting its first failed row in failed:
 //
 //	pmod(a, b)
 func pmodColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -33279,26 +34483,26 @@ func pmodColumn(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memo
 	return directCol
 }
 
-// Case0602Schema is the schema of the batches Case0602 returns.
-var Case0602Schema = arrow.NewSchema([]arrow.Field{
+// Case0631Schema is the schema of the batches Case0631 returns.
+var Case0631Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0602 evaluates query Case0602 over one batch of table t:
+// Case0631 evaluates query Case0631 over one batch of table t:
 //
 //	SELECT pmod(a, b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0602(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0631(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0602: %w", err)
+		return nil, fmt.Errorf("query Case0631: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0602: %w", err)
+		return nil, fmt.Errorf("query Case0631: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33314,33 +34518,33 @@ func Case0602(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0602Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0631Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0603Schema is the schema of the batches Case0603 returns.
-var Case0603Schema = arrow.NewSchema([]arrow.Field{
+// Case0632Schema is the schema of the batches Case0632 returns.
+var Case0632Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0603 evaluates query Case0603 over one batch of table t:
+// Case0632 evaluates query Case0632 over one batch of table t:
 //
 //	SELECT pmod(10, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0603(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0632(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0603: %w", err)
+		return nil, fmt.Errorf("query Case0632: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0603: %w", err)
+		return nil, fmt.Errorf("query Case0632: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33354,33 +34558,33 @@ func Case0603(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0603Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0632Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0604Schema is the schema of the batches Case0604 returns.
-var Case0604Schema = arrow.NewSchema([]arrow.Field{
+// Case0633Schema is the schema of the batches Case0633 returns.
+var Case0633Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0604 evaluates query Case0604 over one batch of table t:
+// Case0633 evaluates query Case0633 over one batch of table t:
 //
 //	SELECT pmod(-7.5, 2.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0604(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0633(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0604: %w", err)
+		return nil, fmt.Errorf("query Case0633: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0604: %w", err)
+		return nil, fmt.Errorf("query Case0633: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33394,149 +34598,149 @@ func Case0604(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0604Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0633Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0605Schema is the schema of the batches Case0605 returns.
-var Case0605Schema = arrow.NewSchema([]arrow.Field{
+// Case0634Schema is the schema of the batches Case0634 returns.
+var Case0634Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0605 evaluates query Case0605 over one batch of table t:
+// Case0634 evaluates query Case0634 over one batch of table t:
 //
 //	SELECT pmod(7.5, 0.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0605(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0634(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0605: %w", err)
+		return nil, fmt.Errorf("query Case0634: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0605: %w", err)
+		return nil, fmt.Errorf("query Case0634: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// pmod(7.5, 0.0)
-	col1 := valueColumn16(n, all, failed, mem)
+	col1 := valueColumn17(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(7.5, 0.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0605Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0634Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// valueColumn16 is the code of 2 units of this file that differ only in what they
+// valueColumn17 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0605 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0634 on every row, noting its first failed row in failed:
 //
 //	pmod(7.5, 0.0)
-func valueColumn16(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func valueColumn17(n int, all vec.Sel, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	konst := vec.ErrVec[float64](n, rt.NewError("DIVIDE_BY_ZERO", "Division by zero."))
 	vec.Check(failed, &konst, all, n, 1)
 	column := vec.Float64Array(mem, &konst, all, n)
 	return column
 }
 
-// Case0606Schema is the schema of the batches Case0606 returns.
-var Case0606Schema = arrow.NewSchema([]arrow.Field{
+// Case0635Schema is the schema of the batches Case0635 returns.
+var Case0635Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0606 evaluates query Case0606 over one batch of table t:
+// Case0635 evaluates query Case0635 over one batch of table t:
 //
 //	SELECT pmod(7.5, -0.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0606(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0635(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0606: %w", err)
+		return nil, fmt.Errorf("query Case0635: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0606: %w", err)
+		return nil, fmt.Errorf("query Case0635: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// pmod(7.5, -0.0)
-	col1 := valueColumn16(n, all, failed, mem)
+	col1 := valueColumn17(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(7.5, -0.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0606Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0635Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0607Schema is the schema of the batches Case0607 returns.
-var Case0607Schema = arrow.NewSchema([]arrow.Field{
+// Case0636Schema is the schema of the batches Case0636 returns.
+var Case0636Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0607 evaluates query Case0607 over one batch of table t:
+// Case0636 evaluates query Case0636 over one batch of table t:
 //
 //	SELECT pmod(i, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0607(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0636(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0607: %w", err)
+		return nil, fmt.Errorf("query Case0636: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0607: %w", err)
+		return nil, fmt.Errorf("query Case0636: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0607Col1(n, all, i_, mem, failed)
+	col1 := case0636Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(i, 0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0607Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0636Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0607Col1 computes output column 1 (r) of query Case0607 on every row, noting its first failed row in failed:
+// case0636Col1 computes output column 1 (r) of query Case0636 on every row, noting its first failed row in failed:
 //
 //	pmod(i, 0)
-func case0607Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0636Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// pmod(i, 0)
 	var directCol arrow.Array // written by the loop, or below from pmod
 	var directOut *vec.FixedOut[int32]
@@ -33560,26 +34764,26 @@ func case0607Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0608Schema is the schema of the batches Case0608 returns.
-var Case0608Schema = arrow.NewSchema([]arrow.Field{
+// Case0637Schema is the schema of the batches Case0637 returns.
+var Case0637Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0608 evaluates query Case0608 over one batch of table t:
+// Case0637 evaluates query Case0637 over one batch of table t:
 //
 //	SELECT pmod(a DIV b, c) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0608(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0637(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0608: %w", err)
+		return nil, fmt.Errorf("query Case0637: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0608: %w", err)
+		return nil, fmt.Errorf("query Case0637: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33588,24 +34792,24 @@ func Case0608(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0608Col1(n, all, a, b, c_, mem, failed)
+	col1 := case0637Col1(n, all, a, b, c_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(a DIV b, c)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0608Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0637Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0608Col1 computes output column 1 (r) of query Case0608 on every row, noting its first failed row in failed:
+// case0637Col1 computes output column 1 (r) of query Case0637 on every row, noting its first failed row in failed:
 //
 //	pmod(a DIV b, c)
-func case0608Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0637Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// pmod((a DIV b), c)
 	var directCol arrow.Array // written by the loop, or below from pmod
 	var directOut *vec.FixedOut[int64]
@@ -33631,26 +34835,26 @@ func case0608Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], c_ vec
 	return directCol
 }
 
-// Case0609Schema is the schema of the batches Case0609 returns.
-var Case0609Schema = arrow.NewSchema([]arrow.Field{
+// Case0638Schema is the schema of the batches Case0638 returns.
+var Case0638Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0609 evaluates query Case0609 over one batch of table t:
+// Case0638 evaluates query Case0638 over one batch of table t:
 //
 //	SELECT pmod(c, a DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0609(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0638(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0609: %w", err)
+		return nil, fmt.Errorf("query Case0638: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0609: %w", err)
+		return nil, fmt.Errorf("query Case0638: %w", err)
 	}
 	n := int(in.NumRows())
 	c_ := vec.Int64s(in.Column(2))
@@ -33659,24 +34863,24 @@ func Case0609(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0609Col1(n, all, c_, a, b, mem, failed)
+	col1 := case0638Col1(n, all, c_, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(c, a DIV b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0609Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0638Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0609Col1 computes output column 1 (r) of query Case0609 on every row, noting its first failed row in failed:
+// case0638Col1 computes output column 1 (r) of query Case0638 on every row, noting its first failed row in failed:
 //
 //	pmod(c, a DIV b)
-func case0609Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0638Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// pmod(c, (a DIV b))
 	var directCol arrow.Array // written by the loop, or below from pmod
 	var directOut *vec.FixedOut[int64]
@@ -33702,26 +34906,26 @@ func case0609Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec
 	return directCol
 }
 
-// Case0610Schema is the schema of the batches Case0610 returns.
-var Case0610Schema = arrow.NewSchema([]arrow.Field{
+// Case0639Schema is the schema of the batches Case0639 returns.
+var Case0639Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0610 evaluates query Case0610 over one batch of table t:
+// Case0639 evaluates query Case0639 over one batch of table t:
 //
 //	SELECT pmod(a DIV b, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0610(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0639(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0610: %w", err)
+		return nil, fmt.Errorf("query Case0639: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0610: %w", err)
+		return nil, fmt.Errorf("query Case0639: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -33729,24 +34933,24 @@ func Case0610(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0610Col1(n, all, a, b, mem, failed)
+	col1 := case0639Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(a DIV b, 0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0610Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0639Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0610Col1 computes output column 1 (r) of query Case0610 on every row, noting its first failed row in failed:
+// case0639Col1 computes output column 1 (r) of query Case0639 on every row, noting its first failed row in failed:
 //
 //	pmod(a DIV b, 0)
-func case0610Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0639Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// pmod((a DIV b), 0)
 	var directCol arrow.Array // written by the loop, or below from pmod
 	var directOut *vec.FixedOut[int64]
@@ -33771,26 +34975,26 @@ func case0610Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0611Schema is the schema of the batches Case0611 returns.
-var Case0611Schema = arrow.NewSchema([]arrow.Field{
+// Case0640Schema is the schema of the batches Case0640 returns.
+var Case0640Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0611 evaluates query Case0611 over one batch of table t:
+// Case0640 evaluates query Case0640 over one batch of table t:
 //
 //	SELECT bround(2.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0611(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0640(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0611: %w", err)
+		return nil, fmt.Errorf("query Case0640: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0611: %w", err)
+		return nil, fmt.Errorf("query Case0640: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33804,33 +35008,33 @@ func Case0611(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0611Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0640Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0612Schema is the schema of the batches Case0612 returns.
-var Case0612Schema = arrow.NewSchema([]arrow.Field{
+// Case0641Schema is the schema of the batches Case0641 returns.
+var Case0641Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0612 evaluates query Case0612 over one batch of table t:
+// Case0641 evaluates query Case0641 over one batch of table t:
 //
 //	SELECT bround(3.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0612(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0641(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0612: %w", err)
+		return nil, fmt.Errorf("query Case0641: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0612: %w", err)
+		return nil, fmt.Errorf("query Case0641: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33844,33 +35048,33 @@ func Case0612(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0612Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0641Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0613Schema is the schema of the batches Case0613 returns.
-var Case0613Schema = arrow.NewSchema([]arrow.Field{
+// Case0642Schema is the schema of the batches Case0642 returns.
+var Case0642Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0613 evaluates query Case0613 over one batch of table t:
+// Case0642 evaluates query Case0642 over one batch of table t:
 //
 //	SELECT bround(-2.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0613(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0642(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0613: %w", err)
+		return nil, fmt.Errorf("query Case0642: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0613: %w", err)
+		return nil, fmt.Errorf("query Case0642: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33884,33 +35088,33 @@ func Case0613(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0613Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0642Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0614Schema is the schema of the batches Case0614 returns.
-var Case0614Schema = arrow.NewSchema([]arrow.Field{
+// Case0643Schema is the schema of the batches Case0643 returns.
+var Case0643Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0614 evaluates query Case0614 over one batch of table t:
+// Case0643 evaluates query Case0643 over one batch of table t:
 //
 //	SELECT bround(2.5, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0614(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0643(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0614: %w", err)
+		return nil, fmt.Errorf("query Case0643: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0614: %w", err)
+		return nil, fmt.Errorf("query Case0643: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33924,33 +35128,33 @@ func Case0614(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0614Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0643Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0615Schema is the schema of the batches Case0615 returns.
-var Case0615Schema = arrow.NewSchema([]arrow.Field{
+// Case0644Schema is the schema of the batches Case0644 returns.
+var Case0644Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0615 evaluates query Case0615 over one batch of table t:
+// Case0644 evaluates query Case0644 over one batch of table t:
 //
 //	SELECT bround(0.125, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0615(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0644(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0615: %w", err)
+		return nil, fmt.Errorf("query Case0644: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0615: %w", err)
+		return nil, fmt.Errorf("query Case0644: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -33964,33 +35168,33 @@ func Case0615(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0615Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0644Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0616Schema is the schema of the batches Case0616 returns.
-var Case0616Schema = arrow.NewSchema([]arrow.Field{
+// Case0645Schema is the schema of the batches Case0645 returns.
+var Case0645Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0616 evaluates query Case0616 over one batch of table t:
+// Case0645 evaluates query Case0645 over one batch of table t:
 //
 //	SELECT bround(0.135, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0616(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0645(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0616: %w", err)
+		return nil, fmt.Errorf("query Case0645: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0616: %w", err)
+		return nil, fmt.Errorf("query Case0645: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34004,33 +35208,33 @@ func Case0616(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0616Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0645Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0617Schema is the schema of the batches Case0617 returns.
-var Case0617Schema = arrow.NewSchema([]arrow.Field{
+// Case0646Schema is the schema of the batches Case0646 returns.
+var Case0646Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0617 evaluates query Case0617 over one batch of table t:
+// Case0646 evaluates query Case0646 over one batch of table t:
 //
 //	SELECT bround(1.05, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0617(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0646(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0617: %w", err)
+		return nil, fmt.Errorf("query Case0646: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0617: %w", err)
+		return nil, fmt.Errorf("query Case0646: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34044,33 +35248,33 @@ func Case0617(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0617Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0646Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0618Schema is the schema of the batches Case0618 returns.
-var Case0618Schema = arrow.NewSchema([]arrow.Field{
+// Case0647Schema is the schema of the batches Case0647 returns.
+var Case0647Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0618 evaluates query Case0618 over one batch of table t:
+// Case0647 evaluates query Case0647 over one batch of table t:
 //
 //	SELECT bround(1.0500001, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0618(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0647(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0618: %w", err)
+		return nil, fmt.Errorf("query Case0647: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0618: %w", err)
+		return nil, fmt.Errorf("query Case0647: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34084,33 +35288,33 @@ func Case0618(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0618Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0647Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0619Schema is the schema of the batches Case0619 returns.
-var Case0619Schema = arrow.NewSchema([]arrow.Field{
+// Case0648Schema is the schema of the batches Case0648 returns.
+var Case0648Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0619 evaluates query Case0619 over one batch of table t:
+// Case0648 evaluates query Case0648 over one batch of table t:
 //
 //	SELECT bround(-0.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0619(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0648(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0619: %w", err)
+		return nil, fmt.Errorf("query Case0648: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0619: %w", err)
+		return nil, fmt.Errorf("query Case0648: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34124,73 +35328,73 @@ func Case0619(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0619Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0648Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0620Schema is the schema of the batches Case0620 returns.
-var Case0620Schema = arrow.NewSchema([]arrow.Field{
+// Case0649Schema is the schema of the batches Case0649 returns.
+var Case0649Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0620 evaluates query Case0620 over one batch of table t:
+// Case0649 evaluates query Case0649 over one batch of table t:
 //
 //	SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0620(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0649(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0620: %w", err)
+		return nil, fmt.Errorf("query Case0649: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0620: %w", err)
+		return nil, fmt.Errorf("query Case0649: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// bround(CAST('NaN' AS DOUBLE), 1)
-	col1 := valueColumn13(n, all, failed, mem)
+	col1 := valueColumn14(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(CAST('NaN' AS DOUBLE), 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0620Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0649Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0621Schema is the schema of the batches Case0621 returns.
-var Case0621Schema = arrow.NewSchema([]arrow.Field{
+// Case0650Schema is the schema of the batches Case0650 returns.
+var Case0650Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0621 evaluates query Case0621 over one batch of table t:
+// Case0650 evaluates query Case0650 over one batch of table t:
 //
 //	SELECT bround(25, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0621(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0650(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0621: %w", err)
+		return nil, fmt.Errorf("query Case0650: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0621: %w", err)
+		return nil, fmt.Errorf("query Case0650: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34204,33 +35408,33 @@ func Case0621(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0621Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0650Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0622Schema is the schema of the batches Case0622 returns.
-var Case0622Schema = arrow.NewSchema([]arrow.Field{
+// Case0651Schema is the schema of the batches Case0651 returns.
+var Case0651Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0622 evaluates query Case0622 over one batch of table t:
+// Case0651 evaluates query Case0651 over one batch of table t:
 //
 //	SELECT bround(35, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0622(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0651(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0622: %w", err)
+		return nil, fmt.Errorf("query Case0651: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0622: %w", err)
+		return nil, fmt.Errorf("query Case0651: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34244,33 +35448,33 @@ func Case0622(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0622Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0651Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0623Schema is the schema of the batches Case0623 returns.
-var Case0623Schema = arrow.NewSchema([]arrow.Field{
+// Case0652Schema is the schema of the batches Case0652 returns.
+var Case0652Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0623 evaluates query Case0623 over one batch of table t:
+// Case0652 evaluates query Case0652 over one batch of table t:
 //
 //	SELECT bround(-25, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0623(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0652(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0623: %w", err)
+		return nil, fmt.Errorf("query Case0652: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0623: %w", err)
+		return nil, fmt.Errorf("query Case0652: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34284,33 +35488,33 @@ func Case0623(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0623Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0652Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0624Schema is the schema of the batches Case0624 returns.
-var Case0624Schema = arrow.NewSchema([]arrow.Field{
+// Case0653Schema is the schema of the batches Case0653 returns.
+var Case0653Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0624 evaluates query Case0624 over one batch of table t:
+// Case0653 evaluates query Case0653 over one batch of table t:
 //
 //	SELECT bround(26, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0624(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0653(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0624: %w", err)
+		return nil, fmt.Errorf("query Case0653: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0624: %w", err)
+		return nil, fmt.Errorf("query Case0653: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34324,33 +35528,33 @@ func Case0624(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0624Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0653Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0625Schema is the schema of the batches Case0625 returns.
-var Case0625Schema = arrow.NewSchema([]arrow.Field{
+// Case0654Schema is the schema of the batches Case0654 returns.
+var Case0654Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0625 evaluates query Case0625 over one batch of table t:
+// Case0654 evaluates query Case0654 over one batch of table t:
 //
 //	SELECT bround(2147483647, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0625(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0654(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0625: %w", err)
+		return nil, fmt.Errorf("query Case0654: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0625: %w", err)
+		return nil, fmt.Errorf("query Case0654: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34364,33 +35568,33 @@ func Case0625(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0625Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0654Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0626Schema is the schema of the batches Case0626 returns.
-var Case0626Schema = arrow.NewSchema([]arrow.Field{
+// Case0655Schema is the schema of the batches Case0655 returns.
+var Case0655Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0626 evaluates query Case0626 over one batch of table t:
+// Case0655 evaluates query Case0655 over one batch of table t:
 //
 //	SELECT bround(a, -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0626(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0655(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0626: %w", err)
+		return nil, fmt.Errorf("query Case0655: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0626: %w", err)
+		return nil, fmt.Errorf("query Case0655: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -34405,7 +35609,7 @@ func Case0626(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0626Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0655Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -34414,7 +35618,7 @@ func Case0626(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // broundColumn is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0626 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0655 on every row, noting its first failed row in failed:
 //
 //	bround(a, -2)
 func broundColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -34439,26 +35643,26 @@ func broundColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	return directCol
 }
 
-// Case0627Schema is the schema of the batches Case0627 returns.
-var Case0627Schema = arrow.NewSchema([]arrow.Field{
+// Case0656Schema is the schema of the batches Case0656 returns.
+var Case0656Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0627 evaluates query Case0627 over one batch of table t:
+// Case0656 evaluates query Case0656 over one batch of table t:
 //
 //	SELECT bround(a, -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0627(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0656(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0627: %w", err)
+		return nil, fmt.Errorf("query Case0656: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0627: %w", err)
+		return nil, fmt.Errorf("query Case0656: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -34473,33 +35677,33 @@ func Case0627(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0627Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0656Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0628Schema is the schema of the batches Case0628 returns.
-var Case0628Schema = arrow.NewSchema([]arrow.Field{
+// Case0657Schema is the schema of the batches Case0657 returns.
+var Case0657Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0628 evaluates query Case0628 over one batch of table t:
+// Case0657 evaluates query Case0657 over one batch of table t:
 //
 //	SELECT bround(a, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0628(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0657(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0628: %w", err)
+		return nil, fmt.Errorf("query Case0657: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0628: %w", err)
+		return nil, fmt.Errorf("query Case0657: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -34514,57 +35718,57 @@ func Case0628(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0628Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0657Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0629Schema is the schema of the batches Case0629 returns.
-var Case0629Schema = arrow.NewSchema([]arrow.Field{
+// Case0658Schema is the schema of the batches Case0658 returns.
+var Case0658Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0629 evaluates query Case0629 over one batch of table t:
+// Case0658 evaluates query Case0658 over one batch of table t:
 //
 //	SELECT bround(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0629(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0658(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0629: %w", err)
+		return nil, fmt.Errorf("query Case0658: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0629: %w", err)
+		return nil, fmt.Errorf("query Case0658: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0629Col1(n, all, i_, mem, failed)
+	col1 := case0658Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0629Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0658Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0629Col1 computes output column 1 (r) of query Case0629 on every row, noting its first failed row in failed:
+// case0658Col1 computes output column 1 (r) of query Case0658 on every row, noting its first failed row in failed:
 //
 //	bround(i)
-func case0629Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0658Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bround(i)
 	var directCol arrow.Array // written by the loop, or below from bround
 	var directOut *vec.FixedOut[int32]
@@ -34584,50 +35788,50 @@ func case0629Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0630Schema is the schema of the batches Case0630 returns.
-var Case0630Schema = arrow.NewSchema([]arrow.Field{
+// Case0659Schema is the schema of the batches Case0659 returns.
+var Case0659Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0630 evaluates query Case0630 over one batch of table t:
+// Case0659 evaluates query Case0659 over one batch of table t:
 //
 //	SELECT bround(x, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0630(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0659(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0630: %w", err)
+		return nil, fmt.Errorf("query Case0659: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0630: %w", err)
+		return nil, fmt.Errorf("query Case0659: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0630Col1(n, all, x, mem, failed)
+	col1 := case0659Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(x, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0630Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0659Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0630Col1 computes output column 1 (r) of query Case0630 on every row, noting its first failed row in failed:
+// case0659Col1 computes output column 1 (r) of query Case0659 on every row, noting its first failed row in failed:
 //
 //	bround(x, 1)
-func case0630Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0659Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bround(x, 1)
 	var directCol arrow.Array // written by the loop, or below from bround
 	var directOut *vec.FixedOut[float64]
@@ -34647,50 +35851,50 @@ func case0630Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0631Schema is the schema of the batches Case0631 returns.
-var Case0631Schema = arrow.NewSchema([]arrow.Field{
+// Case0660Schema is the schema of the batches Case0660 returns.
+var Case0660Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0631 evaluates query Case0631 over one batch of table t:
+// Case0660 evaluates query Case0660 over one batch of table t:
 //
 //	SELECT bround(2.5, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0631(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0660(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0631: %w", err)
+		return nil, fmt.Errorf("query Case0660: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0631: %w", err)
+		return nil, fmt.Errorf("query Case0660: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0631Col1(n, all, i_, mem, failed)
+	col1 := case0660Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(2.5, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0631Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0660Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0631Col1 computes output column 1 (r) of query Case0631 on every row, noting its first failed row in failed:
+// case0660Col1 computes output column 1 (r) of query Case0660 on every row, noting its first failed row in failed:
 //
 //	bround(2.5, i)
-func case0631Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0660Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bround(2.5, i)
 	var directCol arrow.Array // written by the loop, or below from bround
 	var directOut *vec.FixedOut[float64]
@@ -34710,26 +35914,26 @@ func case0631Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0632Schema is the schema of the batches Case0632 returns.
-var Case0632Schema = arrow.NewSchema([]arrow.Field{
+// Case0661Schema is the schema of the batches Case0661 returns.
+var Case0661Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0632 evaluates query Case0632 over one batch of table t:
+// Case0661 evaluates query Case0661 over one batch of table t:
 //
 //	SELECT factorial(5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0632(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0661(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0632: %w", err)
+		return nil, fmt.Errorf("query Case0661: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0632: %w", err)
+		return nil, fmt.Errorf("query Case0661: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34743,33 +35947,33 @@ func Case0632(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0632Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0661Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0633Schema is the schema of the batches Case0633 returns.
-var Case0633Schema = arrow.NewSchema([]arrow.Field{
+// Case0662Schema is the schema of the batches Case0662 returns.
+var Case0662Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0633 evaluates query Case0633 over one batch of table t:
+// Case0662 evaluates query Case0662 over one batch of table t:
 //
 //	SELECT factorial(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0633(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0662(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0633: %w", err)
+		return nil, fmt.Errorf("query Case0662: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0633: %w", err)
+		return nil, fmt.Errorf("query Case0662: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34783,33 +35987,33 @@ func Case0633(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0633Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0662Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0634Schema is the schema of the batches Case0634 returns.
-var Case0634Schema = arrow.NewSchema([]arrow.Field{
+// Case0663Schema is the schema of the batches Case0663 returns.
+var Case0663Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0634 evaluates query Case0634 over one batch of table t:
+// Case0663 evaluates query Case0663 over one batch of table t:
 //
 //	SELECT factorial(20) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0634(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0663(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0634: %w", err)
+		return nil, fmt.Errorf("query Case0663: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0634: %w", err)
+		return nil, fmt.Errorf("query Case0663: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34823,33 +36027,33 @@ func Case0634(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0634Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0663Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0635Schema is the schema of the batches Case0635 returns.
-var Case0635Schema = arrow.NewSchema([]arrow.Field{
+// Case0664Schema is the schema of the batches Case0664 returns.
+var Case0664Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0635 evaluates query Case0635 over one batch of table t:
+// Case0664 evaluates query Case0664 over one batch of table t:
 //
 //	SELECT factorial(21) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0635(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0664(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0635: %w", err)
+		return nil, fmt.Errorf("query Case0664: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0635: %w", err)
+		return nil, fmt.Errorf("query Case0664: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34863,33 +36067,33 @@ func Case0635(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0635Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0664Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0636Schema is the schema of the batches Case0636 returns.
-var Case0636Schema = arrow.NewSchema([]arrow.Field{
+// Case0665Schema is the schema of the batches Case0665 returns.
+var Case0665Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0636 evaluates query Case0636 over one batch of table t:
+// Case0665 evaluates query Case0665 over one batch of table t:
 //
 //	SELECT factorial(-1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0636(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0665(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0636: %w", err)
+		return nil, fmt.Errorf("query Case0665: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0636: %w", err)
+		return nil, fmt.Errorf("query Case0665: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -34903,33 +36107,33 @@ func Case0636(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0636Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0665Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0637Schema is the schema of the batches Case0637 returns.
-var Case0637Schema = arrow.NewSchema([]arrow.Field{
+// Case0666Schema is the schema of the batches Case0666 returns.
+var Case0666Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0637 evaluates query Case0637 over one batch of table t:
+// Case0666 evaluates query Case0666 over one batch of table t:
 //
 //	SELECT factorial(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0637(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0666(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0637: %w", err)
+		return nil, fmt.Errorf("query Case0666: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0637: %w", err)
+		return nil, fmt.Errorf("query Case0666: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -34944,7 +36148,7 @@ func Case0637(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0637Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0666Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -34953,7 +36157,7 @@ func Case0637(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // ifThenColumn3 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0637 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0666 on every row, noting its first failed row in failed:
 //
 //	factorial(i)
 func ifThenColumn3(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -35002,26 +36206,26 @@ func ifThenColumn3(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0638Schema is the schema of the batches Case0638 returns.
-var Case0638Schema = arrow.NewSchema([]arrow.Field{
+// Case0667Schema is the schema of the batches Case0667 returns.
+var Case0667Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0638 evaluates query Case0638 over one batch of table t:
+// Case0667 evaluates query Case0667 over one batch of table t:
 //
 //	SELECT factorial(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0638(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0667(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0638: %w", err)
+		return nil, fmt.Errorf("query Case0667: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0638: %w", err)
+		return nil, fmt.Errorf("query Case0667: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -35036,33 +36240,33 @@ func Case0638(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0638Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0667Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0639Schema is the schema of the batches Case0639 returns.
-var Case0639Schema = arrow.NewSchema([]arrow.Field{
+// Case0668Schema is the schema of the batches Case0668 returns.
+var Case0668Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0639 evaluates query Case0639 over one batch of table t:
+// Case0668 evaluates query Case0668 over one batch of table t:
 //
 //	SELECT factorial(CAST(a / b AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0639(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0668(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0639: %w", err)
+		return nil, fmt.Errorf("query Case0668: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0639: %w", err)
+		return nil, fmt.Errorf("query Case0668: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -35070,24 +36274,24 @@ func Case0639(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0639Col1(n, all, a, b, mem, failed)
+	col1 := case0668Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(CAST(a / b AS INT))"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0639Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0668Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0639Col1 computes output column 1 (r) of query Case0639 on every row, noting its first failed row in failed:
+// case0668Col1 computes output column 1 (r) of query Case0668 on every row, noting its first failed row in failed:
 //
 //	factorial(CAST(a / b AS INT))
-func case0639Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0668Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(factorial_domain(CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT)), factorial(CAST((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)) AS INT)), CAST(NULL AS BIGI...
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -35186,26 +36390,26 @@ func case0639Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0640Schema is the schema of the batches Case0640 returns.
-var Case0640Schema = arrow.NewSchema([]arrow.Field{
+// Case0669Schema is the schema of the batches Case0669 returns.
+var Case0669Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0640 evaluates query Case0640 over one batch of table t:
+// Case0669 evaluates query Case0669 over one batch of table t:
 //
 //	SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0640(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0669(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0640: %w", err)
+		return nil, fmt.Errorf("query Case0669: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0640: %w", err)
+		return nil, fmt.Errorf("query Case0669: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35219,33 +36423,33 @@ func Case0640(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0640Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0669Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0641Schema is the schema of the batches Case0641 returns.
-var Case0641Schema = arrow.NewSchema([]arrow.Field{
+// Case0670Schema is the schema of the batches Case0670 returns.
+var Case0670Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0641 evaluates query Case0641 over one batch of table t:
+// Case0670 evaluates query Case0670 over one batch of table t:
 //
 //	SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0641(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0670(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0641: %w", err)
+		return nil, fmt.Errorf("query Case0670: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0641: %w", err)
+		return nil, fmt.Errorf("query Case0670: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35259,33 +36463,33 @@ func Case0641(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0641Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0670Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0642Schema is the schema of the batches Case0642 returns.
-var Case0642Schema = arrow.NewSchema([]arrow.Field{
+// Case0671Schema is the schema of the batches Case0671 returns.
+var Case0671Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0642 evaluates query Case0642 over one batch of table t:
+// Case0671 evaluates query Case0671 over one batch of table t:
 //
 //	SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0642(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0671(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0642: %w", err)
+		return nil, fmt.Errorf("query Case0671: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0642: %w", err)
+		return nil, fmt.Errorf("query Case0671: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35299,33 +36503,33 @@ func Case0642(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0642Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0671Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0643Schema is the schema of the batches Case0643 returns.
-var Case0643Schema = arrow.NewSchema([]arrow.Field{
+// Case0672Schema is the schema of the batches Case0672 returns.
+var Case0672Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0643 evaluates query Case0643 over one batch of table t:
+// Case0672 evaluates query Case0672 over one batch of table t:
 //
 //	SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0643(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0672(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0643: %w", err)
+		return nil, fmt.Errorf("query Case0672: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0643: %w", err)
+		return nil, fmt.Errorf("query Case0672: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35339,33 +36543,33 @@ func Case0643(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0643Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0672Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0644Schema is the schema of the batches Case0644 returns.
-var Case0644Schema = arrow.NewSchema([]arrow.Field{
+// Case0673Schema is the schema of the batches Case0673 returns.
+var Case0673Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0644 evaluates query Case0644 over one batch of table t:
+// Case0673 evaluates query Case0673 over one batch of table t:
 //
 //	SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0644(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0673(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0644: %w", err)
+		return nil, fmt.Errorf("query Case0673: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0644: %w", err)
+		return nil, fmt.Errorf("query Case0673: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35379,33 +36583,33 @@ func Case0644(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0644Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0673Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0645Schema is the schema of the batches Case0645 returns.
-var Case0645Schema = arrow.NewSchema([]arrow.Field{
+// Case0674Schema is the schema of the batches Case0674 returns.
+var Case0674Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0645 evaluates query Case0645 over one batch of table t:
+// Case0674 evaluates query Case0674 over one batch of table t:
 //
 //	SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0645(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0674(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0645: %w", err)
+		return nil, fmt.Errorf("query Case0674: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0645: %w", err)
+		return nil, fmt.Errorf("query Case0674: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35419,33 +36623,33 @@ func Case0645(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0645Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0674Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0646Schema is the schema of the batches Case0646 returns.
-var Case0646Schema = arrow.NewSchema([]arrow.Field{
+// Case0675Schema is the schema of the batches Case0675 returns.
+var Case0675Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0646 evaluates query Case0646 over one batch of table t:
+// Case0675 evaluates query Case0675 over one batch of table t:
 //
 //	SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0646(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0675(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0646: %w", err)
+		return nil, fmt.Errorf("query Case0675: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0646: %w", err)
+		return nil, fmt.Errorf("query Case0675: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35459,33 +36663,33 @@ func Case0646(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0646Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0675Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0647Schema is the schema of the batches Case0647 returns.
-var Case0647Schema = arrow.NewSchema([]arrow.Field{
+// Case0676Schema is the schema of the batches Case0676 returns.
+var Case0676Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0647 evaluates query Case0647 over one batch of table t:
+// Case0676 evaluates query Case0676 over one batch of table t:
 //
 //	SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0647(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0676(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0647: %w", err)
+		return nil, fmt.Errorf("query Case0676: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0647: %w", err)
+		return nil, fmt.Errorf("query Case0676: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35499,33 +36703,33 @@ func Case0647(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0647Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0676Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0648Schema is the schema of the batches Case0648 returns.
-var Case0648Schema = arrow.NewSchema([]arrow.Field{
+// Case0677Schema is the schema of the batches Case0677 returns.
+var Case0677Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case0648 evaluates query Case0648 over one batch of table t:
+// Case0677 evaluates query Case0677 over one batch of table t:
 //
 //	SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0648(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0677(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0648: %w", err)
+		return nil, fmt.Errorf("query Case0677: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0648: %w", err)
+		return nil, fmt.Errorf("query Case0677: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35539,33 +36743,33 @@ func Case0648(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0648Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0677Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0649Schema is the schema of the batches Case0649 returns.
-var Case0649Schema = arrow.NewSchema([]arrow.Field{
+// Case0678Schema is the schema of the batches Case0678 returns.
+var Case0678Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0649 evaluates query Case0649 over one batch of table t:
+// Case0678 evaluates query Case0678 over one batch of table t:
 //
 //	SELECT width_bucket(5, 0, 10, a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0649(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0678(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0649: %w", err)
+		return nil, fmt.Errorf("query Case0678: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0649: %w", err)
+		return nil, fmt.Errorf("query Case0678: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -35580,7 +36784,7 @@ func Case0649(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0649Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0678Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -35589,7 +36793,7 @@ func Case0649(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // ifThenColumn4 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0649 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0678 on every row, noting its first failed row in failed:
 //
 //	width_bucket(5, 0, 10, a)
 func ifThenColumn4(n int, all vec.Sel, in1 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -35638,26 +36842,26 @@ func ifThenColumn4(n int, all vec.Sel, in1 vec.Vec[int64], mem memory.Allocator,
 	return directCol
 }
 
-// Case0650Schema is the schema of the batches Case0650 returns.
-var Case0650Schema = arrow.NewSchema([]arrow.Field{
+// Case0679Schema is the schema of the batches Case0679 returns.
+var Case0679Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0650 evaluates query Case0650 over one batch of table t:
+// Case0679 evaluates query Case0679 over one batch of table t:
 //
 //	SELECT width_bucket(5, 0, 10, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0650(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0679(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0650: %w", err)
+		return nil, fmt.Errorf("query Case0679: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0650: %w", err)
+		return nil, fmt.Errorf("query Case0679: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35671,33 +36875,33 @@ func Case0650(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0650Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0679Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0651Schema is the schema of the batches Case0651 returns.
-var Case0651Schema = arrow.NewSchema([]arrow.Field{
+// Case0680Schema is the schema of the batches Case0680 returns.
+var Case0680Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0651 evaluates query Case0651 over one batch of table t:
+// Case0680 evaluates query Case0680 over one batch of table t:
 //
 //	SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0651(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0680(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0651: %w", err)
+		return nil, fmt.Errorf("query Case0680: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0651: %w", err)
+		return nil, fmt.Errorf("query Case0680: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35711,33 +36915,33 @@ func Case0651(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0651Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0680Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0652Schema is the schema of the batches Case0652 returns.
-var Case0652Schema = arrow.NewSchema([]arrow.Field{
+// Case0681Schema is the schema of the batches Case0681 returns.
+var Case0681Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0652 evaluates query Case0652 over one batch of table t:
+// Case0681 evaluates query Case0681 over one batch of table t:
 //
 //	SELECT width_bucket(5, 3, 3, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0652(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0681(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0652: %w", err)
+		return nil, fmt.Errorf("query Case0681: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0652: %w", err)
+		return nil, fmt.Errorf("query Case0681: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35751,33 +36955,33 @@ func Case0652(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0652Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0681Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0653Schema is the schema of the batches Case0653 returns.
-var Case0653Schema = arrow.NewSchema([]arrow.Field{
+// Case0682Schema is the schema of the batches Case0682 returns.
+var Case0682Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0653 evaluates query Case0653 over one batch of table t:
+// Case0682 evaluates query Case0682 over one batch of table t:
 //
 //	SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0653(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0682(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0653: %w", err)
+		return nil, fmt.Errorf("query Case0682: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0653: %w", err)
+		return nil, fmt.Errorf("query Case0682: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35791,33 +36995,33 @@ func Case0653(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0653Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0682Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0654Schema is the schema of the batches Case0654 returns.
-var Case0654Schema = arrow.NewSchema([]arrow.Field{
+// Case0683Schema is the schema of the batches Case0683 returns.
+var Case0683Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0654 evaluates query Case0654 over one batch of table t:
+// Case0683 evaluates query Case0683 over one batch of table t:
 //
 //	SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0654(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0683(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0654: %w", err)
+		return nil, fmt.Errorf("query Case0683: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0654: %w", err)
+		return nil, fmt.Errorf("query Case0683: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35831,33 +37035,33 @@ func Case0654(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0654Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0683Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0655Schema is the schema of the batches Case0655 returns.
-var Case0655Schema = arrow.NewSchema([]arrow.Field{
+// Case0684Schema is the schema of the batches Case0684 returns.
+var Case0684Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0655 evaluates query Case0655 over one batch of table t:
+// Case0684 evaluates query Case0684 over one batch of table t:
 //
 //	SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0655(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0684(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0655: %w", err)
+		return nil, fmt.Errorf("query Case0684: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0655: %w", err)
+		return nil, fmt.Errorf("query Case0684: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35871,33 +37075,33 @@ func Case0655(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0655Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0684Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0656Schema is the schema of the batches Case0656 returns.
-var Case0656Schema = arrow.NewSchema([]arrow.Field{
+// Case0685Schema is the schema of the batches Case0685 returns.
+var Case0685Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0656 evaluates query Case0656 over one batch of table t:
+// Case0685 evaluates query Case0685 over one batch of table t:
 //
 //	SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0656(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0685(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0656: %w", err)
+		return nil, fmt.Errorf("query Case0685: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0656: %w", err)
+		return nil, fmt.Errorf("query Case0685: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -35911,57 +37115,57 @@ func Case0656(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0656Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0685Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0657Schema is the schema of the batches Case0657 returns.
-var Case0657Schema = arrow.NewSchema([]arrow.Field{
+// Case0686Schema is the schema of the batches Case0686 returns.
+var Case0686Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0657 evaluates query Case0657 over one batch of table t:
+// Case0686 evaluates query Case0686 over one batch of table t:
 //
 //	SELECT width_bucket(x, 0, 10, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0657(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0686(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0657: %w", err)
+		return nil, fmt.Errorf("query Case0686: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0657: %w", err)
+		return nil, fmt.Errorf("query Case0686: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0657Col1(n, all, x, mem, failed)
+	col1 := case0686Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(x, 0, 10, 2)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0657Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0686Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0657Col1 computes output column 1 (r) of query Case0657 on every row, noting its first failed row in failed:
+// case0686Col1 computes output column 1 (r) of query Case0686 on every row, noting its first failed row in failed:
 //
 //	width_bucket(x, 0, 10, 2)
-func case0657Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0686Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(width_bucket_domain(x, 0.0, 10.0, 2), width_bucket(x, 0.0, 10.0, 2), CAST(NULL AS BIGINT))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -36008,26 +37212,26 @@ func case0657Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0658Schema is the schema of the batches Case0658 returns.
-var Case0658Schema = arrow.NewSchema([]arrow.Field{
+// Case0687Schema is the schema of the batches Case0687 returns.
+var Case0687Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0658 evaluates query Case0658 over one batch of table t:
+// Case0687 evaluates query Case0687 over one batch of table t:
 //
 //	SELECT width_bucket(5, 0, 10, c) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0658(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0687(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0658: %w", err)
+		return nil, fmt.Errorf("query Case0687: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0658: %w", err)
+		return nil, fmt.Errorf("query Case0687: %w", err)
 	}
 	n := int(in.NumRows())
 	c_ := vec.Int64s(in.Column(2))
@@ -36042,33 +37246,33 @@ func Case0658(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0658Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0687Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0659Schema is the schema of the batches Case0659 returns.
-var Case0659Schema = arrow.NewSchema([]arrow.Field{
+// Case0688Schema is the schema of the batches Case0688 returns.
+var Case0688Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0659 evaluates query Case0659 over one batch of table t:
+// Case0688 evaluates query Case0688 over one batch of table t:
 //
 //	SELECT width_bucket(i, j, 10, a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0659(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0688(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0659: %w", err)
+		return nil, fmt.Errorf("query Case0688: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0659: %w", err)
+		return nil, fmt.Errorf("query Case0688: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -36077,24 +37281,24 @@ func Case0659(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0659Col1(n, all, a, j, i_, mem, failed)
+	col1 := case0688Col1(n, all, a, j, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(i, j, 10, a)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0659Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0688Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0659Col1 computes output column 1 (r) of query Case0659 on every row, noting its first failed row in failed:
+// case0688Col1 computes output column 1 (r) of query Case0688 on every row, noting its first failed row in failed:
 //
 //	width_bucket(i, j, 10, a)
-func case0659Col1(n int, all vec.Sel, a vec.Vec[int64], j vec.Vec[int32], i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0688Col1(n int, all vec.Sel, a vec.Vec[int64], j vec.Vec[int32], i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(width_bucket_domain(CAST(i AS DOUBLE), CAST(j AS DOUBLE), 10.0, a), width_bucket(CAST(i AS DOUBLE), CAST(j AS DOUBLE), 10.0, a), CAST(NULL AS BIGINT))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -36151,26 +37355,26 @@ func case0659Col1(n int, all vec.Sel, a vec.Vec[int64], j vec.Vec[int32], i_ vec
 	return directCol
 }
 
-// Case0660Schema is the schema of the batches Case0660 returns.
-var Case0660Schema = arrow.NewSchema([]arrow.Field{
+// Case0689Schema is the schema of the batches Case0689 returns.
+var Case0689Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0660 evaluates query Case0660 over one batch of table t:
+// Case0689 evaluates query Case0689 over one batch of table t:
 //
 //	SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0660(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0689(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0660: %w", err)
+		return nil, fmt.Errorf("query Case0689: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0660: %w", err)
+		return nil, fmt.Errorf("query Case0689: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -36178,24 +37382,24 @@ func Case0660(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0660Col1(n, all, a, b, mem, failed)
+	col1 := case0689Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(a / b, 3, 3, 2)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0660Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0689Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0660Col1 computes output column 1 (r) of query Case0660 on every row, noting its first failed row in failed:
+// case0689Col1 computes output column 1 (r) of query Case0689 on every row, noting its first failed row in failed:
 //
 //	width_bucket(a / b, 3, 3, 2)
-func case0660Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0689Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(width_bucket_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 3.0, 3.0, 2), width_bucket((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 3.0, 3.0, 2), CAST(NULL A...
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -36326,26 +37530,26 @@ func case0660Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0661Schema is the schema of the batches Case0661 returns.
-var Case0661Schema = arrow.NewSchema([]arrow.Field{
+// Case0690Schema is the schema of the batches Case0690 returns.
+var Case0690Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0661 evaluates query Case0661 over one batch of table t:
+// Case0690 evaluates query Case0690 over one batch of table t:
 //
 //	SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0661(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0690(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0661: %w", err)
+		return nil, fmt.Errorf("query Case0690: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0661: %w", err)
+		return nil, fmt.Errorf("query Case0690: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -36353,24 +37557,24 @@ func Case0661(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0661Col1(n, all, a, b, mem, failed)
+	col1 := case0690Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0661Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0690Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0661Col1 computes output column 1 (r) of query Case0661 on every row, noting its first failed row in failed:
+// case0690Col1 computes output column 1 (r) of query Case0690 on every row, noting its first failed row in failed:
 //
 //	width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b)
-func case0661Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0690Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(width_bucket_domain(CAST('NaN' AS DOUBLE), 0.0, 10.0, (a DIV b)), width_bucket(CAST('NaN' AS DOUBLE), 0.0, 10.0, (a DIV b)), CAST(NULL AS BIGINT))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -36497,26 +37701,26 @@ func case0661Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0662Schema is the schema of the batches Case0662 returns.
-var Case0662Schema = arrow.NewSchema([]arrow.Field{
+// Case0691Schema is the schema of the batches Case0691 returns.
+var Case0691Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0662 evaluates query Case0662 over one batch of table t:
+// Case0691 evaluates query Case0691 over one batch of table t:
 //
 //	SELECT width_bucket(a / b, 0, 10, c) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0662(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0691(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0662: %w", err)
+		return nil, fmt.Errorf("query Case0691: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0662: %w", err)
+		return nil, fmt.Errorf("query Case0691: %w", err)
 	}
 	n := int(in.NumRows())
 	c_ := vec.Int64s(in.Column(2))
@@ -36525,24 +37729,24 @@ func Case0662(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0662Col1(n, all, c_, a, b, mem, failed)
+	col1 := case0691Col1(n, all, c_, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(a / b, 0, 10, c)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0662Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0691Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0662Col1 computes output column 1 (r) of query Case0662 on every row, noting its first failed row in failed:
+// case0691Col1 computes output column 1 (r) of query Case0691 on every row, noting its first failed row in failed:
 //
 //	width_bucket(a / b, 0, 10, c)
-func case0662Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0691Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(width_bucket_domain((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 0.0, 10.0, c), width_bucket((CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), 0.0, 10.0, c), CAST(NULL...
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[int64]
@@ -36676,26 +37880,26 @@ func case0662Col1(n int, all vec.Sel, c_ vec.Vec[int64], a vec.Vec[int64], b vec
 	return directCol
 }
 
-// Case0663Schema is the schema of the batches Case0663 returns.
-var Case0663Schema = arrow.NewSchema([]arrow.Field{
+// Case0692Schema is the schema of the batches Case0692 returns.
+var Case0692Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0663 evaluates query Case0663 over one batch of table t:
+// Case0692 evaluates query Case0692 over one batch of table t:
 //
 //	SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0663(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0692(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0663: %w", err)
+		return nil, fmt.Errorf("query Case0692: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0663: %w", err)
+		return nil, fmt.Errorf("query Case0692: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -36709,33 +37913,33 @@ func Case0663(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0663Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0692Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0664Schema is the schema of the batches Case0664 returns.
-var Case0664Schema = arrow.NewSchema([]arrow.Field{
+// Case0693Schema is the schema of the batches Case0693 returns.
+var Case0693Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0664 evaluates query Case0664 over one batch of table t:
+// Case0693 evaluates query Case0693 over one batch of table t:
 //
 //	SELECT isnan(1.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0664(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0693(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0664: %w", err)
+		return nil, fmt.Errorf("query Case0693: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0664: %w", err)
+		return nil, fmt.Errorf("query Case0693: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -36749,57 +37953,57 @@ func Case0664(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0664Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0693Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0665Schema is the schema of the batches Case0665 returns.
-var Case0665Schema = arrow.NewSchema([]arrow.Field{
+// Case0694Schema is the schema of the batches Case0694 returns.
+var Case0694Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0665 evaluates query Case0665 over one batch of table t:
+// Case0694 evaluates query Case0694 over one batch of table t:
 //
 //	SELECT isnan(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0665(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0694(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0665: %w", err)
+		return nil, fmt.Errorf("query Case0694: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0665: %w", err)
+		return nil, fmt.Errorf("query Case0694: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0665Col1(n, all, x, failed, mem)
+	col1 := case0694Col1(n, all, x, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0665Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0694Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0665Col1 computes output column 1 (r) of query Case0665 on every row, noting its first failed row in failed:
+// case0694Col1 computes output column 1 (r) of query Case0694 on every row, noting its first failed row in failed:
 //
 //	isnan(x)
-func case0665Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0694Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(isnan_value(x), FALSE)
 	var shared vec.Vec[bool]
 	{
@@ -36827,50 +38031,50 @@ func case0665Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, m
 	return column
 }
 
-// Case0666Schema is the schema of the batches Case0666 returns.
-var Case0666Schema = arrow.NewSchema([]arrow.Field{
+// Case0695Schema is the schema of the batches Case0695 returns.
+var Case0695Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0666 evaluates query Case0666 over one batch of table t:
+// Case0695 evaluates query Case0695 over one batch of table t:
 //
 //	SELECT isnan(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0666(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0695(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0666: %w", err)
+		return nil, fmt.Errorf("query Case0695: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0666: %w", err)
+		return nil, fmt.Errorf("query Case0695: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0666Col1(n, all, i_, failed, mem)
+	col1 := case0695Col1(n, all, i_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0666Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0695Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0666Col1 computes output column 1 (r) of query Case0666 on every row, noting its first failed row in failed:
+// case0695Col1 computes output column 1 (r) of query Case0695 on every row, noting its first failed row in failed:
 //
 //	isnan(i)
-func case0666Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0695Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(isnan_value(CAST(i AS DOUBLE)), FALSE)
 	var shared vec.Vec[bool]
 	{
@@ -36898,26 +38102,26 @@ func case0666Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, me
 	return column
 }
 
-// Case0667Schema is the schema of the batches Case0667 returns.
-var Case0667Schema = arrow.NewSchema([]arrow.Field{
+// Case0696Schema is the schema of the batches Case0696 returns.
+var Case0696Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0667 evaluates query Case0667 over one batch of table t:
+// Case0696 evaluates query Case0696 over one batch of table t:
 //
 //	SELECT isnan(a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0667(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0696(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0667: %w", err)
+		return nil, fmt.Errorf("query Case0696: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0667: %w", err)
+		return nil, fmt.Errorf("query Case0696: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -36925,24 +38129,24 @@ func Case0667(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0667Col1(n, all, a, b, failed, mem)
+	col1 := case0696Col1(n, all, a, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0667Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0696Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0667Col1 computes output column 1 (r) of query Case0667 on every row, noting its first failed row in failed:
+// case0696Col1 computes output column 1 (r) of query Case0696 on every row, noting its first failed row in failed:
 //
 //	isnan(a / b)
-func case0667Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0696Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// COALESCE(isnan_value((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), FALSE)
 	var shared vec.Vec[bool]
 	{
@@ -36973,26 +38177,26 @@ func case0667Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], failed
 	return column
 }
 
-// Case0668Schema is the schema of the batches Case0668 returns.
-var Case0668Schema = arrow.NewSchema([]arrow.Field{
+// Case0697Schema is the schema of the batches Case0697 returns.
+var Case0697Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0668 evaluates query Case0668 over one batch of table t:
+// Case0697 evaluates query Case0697 over one batch of table t:
 //
 //	SELECT isnan(x) OR p AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0668(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0697(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0668: %w", err)
+		return nil, fmt.Errorf("query Case0697: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0668: %w", err)
+		return nil, fmt.Errorf("query Case0697: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -37000,24 +38204,24 @@ func Case0668(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0668Col1(n, all, x, p, failed, mem)
+	col1 := case0697Col1(n, all, x, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "isnan(x) OR p"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0668Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0697Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0668Col1 computes output column 1 (r) of query Case0668 on every row, noting its first failed row in failed:
+// case0697Col1 computes output column 1 (r) of query Case0697 on every row, noting its first failed row in failed:
 //
 //	isnan(x) OR p
-func case0668Col1(n int, all vec.Sel, x vec.Vec[float64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0697Col1(n int, all vec.Sel, x vec.Vec[float64], p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (COALESCE(isnan_value(x), FALSE) OR p)
 	var anyOf vec.Vec[bool]
 	{
@@ -37054,26 +38258,26 @@ func case0668Col1(n int, all vec.Sel, x vec.Vec[float64], p vec.Vec[bool], faile
 	return column
 }
 
-// Case0669Schema is the schema of the batches Case0669 returns.
-var Case0669Schema = arrow.NewSchema([]arrow.Field{
+// Case0698Schema is the schema of the batches Case0698 returns.
+var Case0698Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0669 evaluates query Case0669 over one batch of table t:
+// Case0698 evaluates query Case0698 over one batch of table t:
 //
 //	SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0669(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0698(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0669: %w", err)
+		return nil, fmt.Errorf("query Case0698: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0669: %w", err)
+		return nil, fmt.Errorf("query Case0698: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -37087,33 +38291,33 @@ func Case0669(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0669Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0698Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0670Schema is the schema of the batches Case0670 returns.
-var Case0670Schema = arrow.NewSchema([]arrow.Field{
+// Case0699Schema is the schema of the batches Case0699 returns.
+var Case0699Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0670 evaluates query Case0670 over one batch of table t:
+// Case0699 evaluates query Case0699 over one batch of table t:
 //
 //	SELECT nanvl(1.5, 123) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0670(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0699(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0670: %w", err)
+		return nil, fmt.Errorf("query Case0699: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0670: %w", err)
+		return nil, fmt.Errorf("query Case0699: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -37127,33 +38331,33 @@ func Case0670(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0670Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0699Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0671Schema is the schema of the batches Case0671 returns.
-var Case0671Schema = arrow.NewSchema([]arrow.Field{
+// Case0700Schema is the schema of the batches Case0700 returns.
+var Case0700Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0671 evaluates query Case0671 over one batch of table t:
+// Case0700 evaluates query Case0700 over one batch of table t:
 //
 //	SELECT nanvl(1.5, y) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0671(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0700(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0671: %w", err)
+		return nil, fmt.Errorf("query Case0700: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0671: %w", err)
+		return nil, fmt.Errorf("query Case0700: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -37167,57 +38371,57 @@ func Case0671(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0671Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0700Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0672Schema is the schema of the batches Case0672 returns.
-var Case0672Schema = arrow.NewSchema([]arrow.Field{
+// Case0701Schema is the schema of the batches Case0701 returns.
+var Case0701Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0672 evaluates query Case0672 over one batch of table t:
+// Case0701 evaluates query Case0701 over one batch of table t:
 //
 //	SELECT nanvl(x, 1.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0672(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0701(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0672: %w", err)
+		return nil, fmt.Errorf("query Case0701: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0672: %w", err)
+		return nil, fmt.Errorf("query Case0701: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0672Col1(n, all, x, mem, failed)
+	col1 := case0701Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(x, 1.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0672Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0701Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0672Col1 computes output column 1 (r) of query Case0672 on every row, noting its first failed row in failed:
+// case0701Col1 computes output column 1 (r) of query Case0701 on every row, noting its first failed row in failed:
 //
 //	nanvl(x, 1.0)
-func case0672Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0701Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(isnan_value(x), 1.0, x)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -37252,26 +38456,26 @@ func case0672Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0673Schema is the schema of the batches Case0673 returns.
-var Case0673Schema = arrow.NewSchema([]arrow.Field{
+// Case0702Schema is the schema of the batches Case0702 returns.
+var Case0702Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0673 evaluates query Case0673 over one batch of table t:
+// Case0702 evaluates query Case0702 over one batch of table t:
 //
 //	SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0673(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0702(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0673: %w", err)
+		return nil, fmt.Errorf("query Case0702: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0673: %w", err)
+		return nil, fmt.Errorf("query Case0702: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -37284,33 +38488,33 @@ func Case0673(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{vec.TakeColumn(mem, in.Column(6), nil, n)}
-	out := array.NewRecordBatch(Case0673Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0702Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0674Schema is the schema of the batches Case0674 returns.
-var Case0674Schema = arrow.NewSchema([]arrow.Field{
+// Case0703Schema is the schema of the batches Case0703 returns.
+var Case0703Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0674 evaluates query Case0674 over one batch of table t:
+// Case0703 evaluates query Case0703 over one batch of table t:
 //
 //	SELECT nanvl(1.0, a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0674(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0703(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0674: %w", err)
+		return nil, fmt.Errorf("query Case0703: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0674: %w", err)
+		return nil, fmt.Errorf("query Case0703: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -37324,33 +38528,33 @@ func Case0674(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0674Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0703Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0675Schema is the schema of the batches Case0675 returns.
-var Case0675Schema = arrow.NewSchema([]arrow.Field{
+// Case0704Schema is the schema of the batches Case0704 returns.
+var Case0704Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0675 evaluates query Case0675 over one batch of table t:
+// Case0704 evaluates query Case0704 over one batch of table t:
 //
 //	SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0675(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0704(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0675: %w", err)
+		return nil, fmt.Errorf("query Case0704: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0675: %w", err)
+		return nil, fmt.Errorf("query Case0704: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -37366,33 +38570,33 @@ func Case0675(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0675Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0704Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0676Schema is the schema of the batches Case0676 returns.
-var Case0676Schema = arrow.NewSchema([]arrow.Field{
+// Case0705Schema is the schema of the batches Case0705 returns.
+var Case0705Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0676 evaluates query Case0676 over one batch of table t:
+// Case0705 evaluates query Case0705 over one batch of table t:
 //
 //	SELECT nanvl(a / b, 1.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0676(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0705(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0676: %w", err)
+		return nil, fmt.Errorf("query Case0705: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0676: %w", err)
+		return nil, fmt.Errorf("query Case0705: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -37400,24 +38604,24 @@ func Case0676(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0676Col1(n, all, a, b, mem, failed)
+	col1 := case0705Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(a / b, 1.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0676Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0705Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0676Col1 computes output column 1 (r) of query Case0676 on every row, noting its first failed row in failed:
+// case0705Col1 computes output column 1 (r) of query Case0705 on every row, noting its first failed row in failed:
 //
 //	nanvl(a / b, 1.0)
-func case0676Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0705Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(isnan_value((CAST(a AS DOUBLE) / CAST(b AS DOUBLE))), 1.0, (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)))
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -37500,26 +38704,26 @@ func case0676Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0677Schema is the schema of the batches Case0677 returns.
-var Case0677Schema = arrow.NewSchema([]arrow.Field{
+// Case0706Schema is the schema of the batches Case0706 returns.
+var Case0706Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0677 evaluates query Case0677 over one batch of table t:
+// Case0706 evaluates query Case0706 over one batch of table t:
 //
 //	SELECT nanvl(x, a / b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0677(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0706(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0677: %w", err)
+		return nil, fmt.Errorf("query Case0706: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0677: %w", err)
+		return nil, fmt.Errorf("query Case0706: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -37528,24 +38732,24 @@ func Case0677(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0677Col1(n, all, x, a, b, mem, failed)
+	col1 := case0706Col1(n, all, x, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "nanvl(x, a / b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0677Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0706Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0677Col1 computes output column 1 (r) of query Case0677 on every row, noting its first failed row in failed:
+// case0706Col1 computes output column 1 (r) of query Case0706 on every row, noting its first failed row in failed:
 //
 //	nanvl(x, a / b)
-func case0677Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0706Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(isnan_value(x), (CAST(a AS DOUBLE) / CAST(b AS DOUBLE)), x)
 	var directCol arrow.Array // written by the loop, or below from ifResult
 	var directOut *vec.FixedOut[float64]
@@ -37596,50 +38800,50 @@ func case0677Col1(n int, all vec.Sel, x vec.Vec[float64], a vec.Vec[int64], b ve
 	return directCol
 }
 
-// Case0678Schema is the schema of the batches Case0678 returns.
-var Case0678Schema = arrow.NewSchema([]arrow.Field{
+// Case0707Schema is the schema of the batches Case0707 returns.
+var Case0707Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0678 evaluates query Case0678 over one batch of table t:
+// Case0707 evaluates query Case0707 over one batch of table t:
 //
 //	SELECT positive(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0678(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0707(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0678: %w", err)
+		return nil, fmt.Errorf("query Case0707: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0678: %w", err)
+		return nil, fmt.Errorf("query Case0707: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0678Col1(n, all, i_, mem, failed)
+	col1 := case0707Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "positive(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0678Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0707Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0678Col1 computes output column 1 (r) of query Case0678 on every row, noting its first failed row in failed:
+// case0707Col1 computes output column 1 (r) of query Case0707 on every row, noting its first failed row in failed:
 //
 //	positive(i)
-func case0678Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0707Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// positive(i)
 	var directCol arrow.Array // written by the loop, or below from positive
 	var directOut *vec.FixedOut[int32]
@@ -37659,50 +38863,50 @@ func case0678Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0679Schema is the schema of the batches Case0679 returns.
-var Case0679Schema = arrow.NewSchema([]arrow.Field{
+// Case0708Schema is the schema of the batches Case0708 returns.
+var Case0708Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0679 evaluates query Case0679 over one batch of table t:
+// Case0708 evaluates query Case0708 over one batch of table t:
 //
 //	SELECT positive(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0679(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0708(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0679: %w", err)
+		return nil, fmt.Errorf("query Case0708: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0679: %w", err)
+		return nil, fmt.Errorf("query Case0708: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0679Col1(n, all, a, mem, failed)
+	col1 := case0708Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "positive(a)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0679Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0708Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0679Col1 computes output column 1 (r) of query Case0679 on every row, noting its first failed row in failed:
+// case0708Col1 computes output column 1 (r) of query Case0708 on every row, noting its first failed row in failed:
 //
 //	positive(a)
-func case0679Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0708Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// positive(a)
 	var directCol arrow.Array // written by the loop, or below from positive
 	var directOut *vec.FixedOut[int64]
@@ -37722,90 +38926,90 @@ func case0679Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	return directCol
 }
 
-// Case0680Schema is the schema of the batches Case0680 returns.
-var Case0680Schema = arrow.NewSchema([]arrow.Field{
+// Case0709Schema is the schema of the batches Case0709 returns.
+var Case0709Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0680 evaluates query Case0680 over one batch of table t:
+// Case0709 evaluates query Case0709 over one batch of table t:
 //
 //	SELECT positive(-0.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0680(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0709(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0680: %w", err)
+		return nil, fmt.Errorf("query Case0709: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0680: %w", err)
+		return nil, fmt.Errorf("query Case0709: %w", err)
 	}
 	n := int(in.NumRows())
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// positive(-0.0)
-	col1 := valueColumn14(n, all, failed, mem)
+	col1 := valueColumn15(n, all, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "positive(-0.0)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0680Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0709Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0681Schema is the schema of the batches Case0681 returns.
-var Case0681Schema = arrow.NewSchema([]arrow.Field{
+// Case0710Schema is the schema of the batches Case0710 returns.
+var Case0710Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0681 evaluates query Case0681 over one batch of table t:
+// Case0710 evaluates query Case0710 over one batch of table t:
 //
 //	SELECT positive(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0681(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0710(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0681: %w", err)
+		return nil, fmt.Errorf("query Case0710: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0681: %w", err)
+		return nil, fmt.Errorf("query Case0710: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0681Col1(n, all, x, mem, failed)
+	col1 := case0710Col1(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "positive(x)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0681Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0710Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0681Col1 computes output column 1 (r) of query Case0681 on every row, noting its first failed row in failed:
+// case0710Col1 computes output column 1 (r) of query Case0710 on every row, noting its first failed row in failed:
 //
 //	positive(x)
-func case0681Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0710Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// positive(x)
 	var directCol arrow.Array // written by the loop, or below from positive
 	var directOut *vec.FixedOut[float64]
@@ -37825,26 +39029,26 @@ func case0681Col1(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0682Schema is the schema of the batches Case0682 returns.
-var Case0682Schema = arrow.NewSchema([]arrow.Field{
+// Case0711Schema is the schema of the batches Case0711 returns.
+var Case0711Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0682 evaluates query Case0682 over one batch of table t:
+// Case0711 evaluates query Case0711 over one batch of table t:
 //
 //	SELECT negative(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0682(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0711(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0682: %w", err)
+		return nil, fmt.Errorf("query Case0711: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0682: %w", err)
+		return nil, fmt.Errorf("query Case0711: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -37859,33 +39063,33 @@ func Case0682(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0682Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0711Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0683Schema is the schema of the batches Case0683 returns.
-var Case0683Schema = arrow.NewSchema([]arrow.Field{
+// Case0712Schema is the schema of the batches Case0712 returns.
+var Case0712Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case0683 evaluates query Case0683 over one batch of table t:
+// Case0712 evaluates query Case0712 over one batch of table t:
 //
 //	SELECT negative(1.5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0683(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0712(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0683: %w", err)
+		return nil, fmt.Errorf("query Case0712: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0683: %w", err)
+		return nil, fmt.Errorf("query Case0712: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -37899,33 +39103,33 @@ func Case0683(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0683Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0712Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0684Schema is the schema of the batches Case0684 returns.
-var Case0684Schema = arrow.NewSchema([]arrow.Field{
+// Case0713Schema is the schema of the batches Case0713 returns.
+var Case0713Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0684 evaluates query Case0684 over one batch of table t:
+// Case0713 evaluates query Case0713 over one batch of table t:
 //
 //	SELECT negative(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0684(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0713(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0684: %w", err)
+		return nil, fmt.Errorf("query Case0713: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0684: %w", err)
+		return nil, fmt.Errorf("query Case0713: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -37940,33 +39144,33 @@ func Case0684(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0684Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0713Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0685Schema is the schema of the batches Case0685 returns.
-var Case0685Schema = arrow.NewSchema([]arrow.Field{
+// Case0714Schema is the schema of the batches Case0714 returns.
+var Case0714Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0685 evaluates query Case0685 over one batch of table t:
+// Case0714 evaluates query Case0714 over one batch of table t:
 //
 //	SELECT negative(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0685(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0714(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0685: %w", err)
+		return nil, fmt.Errorf("query Case0714: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0685: %w", err)
+		return nil, fmt.Errorf("query Case0714: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -37981,33 +39185,33 @@ func Case0685(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0685Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0714Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0686Schema is the schema of the batches Case0686 returns.
-var Case0686Schema = arrow.NewSchema([]arrow.Field{
+// Case0715Schema is the schema of the batches Case0715 returns.
+var Case0715Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case0686 evaluates query Case0686 over one batch of table t:
+// Case0715 evaluates query Case0715 over one batch of table t:
 //
 //	SELECT negative(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0686(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0715(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0686: %w", err)
+		return nil, fmt.Errorf("query Case0715: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0686: %w", err)
+		return nil, fmt.Errorf("query Case0715: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -38022,33 +39226,33 @@ func Case0686(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0686Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0715Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0687Schema is the schema of the batches Case0687 returns.
-var Case0687Schema = arrow.NewSchema([]arrow.Field{
+// Case0716Schema is the schema of the batches Case0716 returns.
+var Case0716Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0687 evaluates query Case0687 over one batch of table t:
+// Case0716 evaluates query Case0716 over one batch of table t:
 //
 //	SELECT shiftleft(2, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0687(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0716(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0687: %w", err)
+		return nil, fmt.Errorf("query Case0716: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0687: %w", err)
+		return nil, fmt.Errorf("query Case0716: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -38062,33 +39266,33 @@ func Case0687(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0687Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0716Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0688Schema is the schema of the batches Case0688 returns.
-var Case0688Schema = arrow.NewSchema([]arrow.Field{
+// Case0717Schema is the schema of the batches Case0717 returns.
+var Case0717Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0688 evaluates query Case0688 over one batch of table t:
+// Case0717 evaluates query Case0717 over one batch of table t:
 //
 //	SELECT shiftleft(1, 31) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0688(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0717(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0688: %w", err)
+		return nil, fmt.Errorf("query Case0717: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0688: %w", err)
+		return nil, fmt.Errorf("query Case0717: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -38102,33 +39306,33 @@ func Case0688(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0688Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0717Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0689Schema is the schema of the batches Case0689 returns.
-var Case0689Schema = arrow.NewSchema([]arrow.Field{
+// Case0718Schema is the schema of the batches Case0718 returns.
+var Case0718Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0689 evaluates query Case0689 over one batch of table t:
+// Case0718 evaluates query Case0718 over one batch of table t:
 //
 //	SELECT shiftleft(1, 32) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0689(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0718(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0689: %w", err)
+		return nil, fmt.Errorf("query Case0718: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0689: %w", err)
+		return nil, fmt.Errorf("query Case0718: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -38142,33 +39346,33 @@ func Case0689(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0689Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0718Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0690Schema is the schema of the batches Case0690 returns.
-var Case0690Schema = arrow.NewSchema([]arrow.Field{
+// Case0719Schema is the schema of the batches Case0719 returns.
+var Case0719Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0690 evaluates query Case0690 over one batch of table t:
+// Case0719 evaluates query Case0719 over one batch of table t:
 //
 //	SELECT shiftleft(1, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0690(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0719(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0690: %w", err)
+		return nil, fmt.Errorf("query Case0719: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0690: %w", err)
+		return nil, fmt.Errorf("query Case0719: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -38182,33 +39386,33 @@ func Case0690(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0690Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0719Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0691Schema is the schema of the batches Case0691 returns.
-var Case0691Schema = arrow.NewSchema([]arrow.Field{
+// Case0720Schema is the schema of the batches Case0720 returns.
+var Case0720Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0691 evaluates query Case0691 over one batch of table t:
+// Case0720 evaluates query Case0720 over one batch of table t:
 //
 //	SELECT shiftleft(a, 63) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0691(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0720(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0691: %w", err)
+		return nil, fmt.Errorf("query Case0720: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0691: %w", err)
+		return nil, fmt.Errorf("query Case0720: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -38223,7 +39427,7 @@ func Case0691(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0691Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0720Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -38232,7 +39436,7 @@ func Case0691(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // shiftleftColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0691 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0720 on every row, noting its first failed row in failed:
 //
 //	shiftleft(a, 63)
 func shiftleftColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -38253,26 +39457,26 @@ func shiftleftColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator,
 	return directCol
 }
 
-// Case0692Schema is the schema of the batches Case0692 returns.
-var Case0692Schema = arrow.NewSchema([]arrow.Field{
+// Case0721Schema is the schema of the batches Case0721 returns.
+var Case0721Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0692 evaluates query Case0692 over one batch of table t:
+// Case0721 evaluates query Case0721 over one batch of table t:
 //
 //	SELECT shiftleft(a, 64) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0692(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0721(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0692: %w", err)
+		return nil, fmt.Errorf("query Case0721: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0692: %w", err)
+		return nil, fmt.Errorf("query Case0721: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -38287,33 +39491,33 @@ func Case0692(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0692Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0721Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0693Schema is the schema of the batches Case0693 returns.
-var Case0693Schema = arrow.NewSchema([]arrow.Field{
+// Case0722Schema is the schema of the batches Case0722 returns.
+var Case0722Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0693 evaluates query Case0693 over one batch of table t:
+// Case0722 evaluates query Case0722 over one batch of table t:
 //
 //	SELECT shiftleft(i, j) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0693(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0722(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0693: %w", err)
+		return nil, fmt.Errorf("query Case0722: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0693: %w", err)
+		return nil, fmt.Errorf("query Case0722: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -38329,7 +39533,7 @@ func Case0693(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0693Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0722Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -38338,7 +39542,7 @@ func Case0693(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // shiftleftColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0693 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0722 on every row, noting its first failed row in failed:
 //
 //	shiftleft(i, j)
 func shiftleftColumn2(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -38360,26 +39564,26 @@ func shiftleftColumn2(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], m
 	return directCol
 }
 
-// Case0694Schema is the schema of the batches Case0694 returns.
-var Case0694Schema = arrow.NewSchema([]arrow.Field{
+// Case0723Schema is the schema of the batches Case0723 returns.
+var Case0723Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0694 evaluates query Case0694 over one batch of table t:
+// Case0723 evaluates query Case0723 over one batch of table t:
 //
 //	SELECT shiftleft(i, j) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0694(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0723(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0694: %w", err)
+		return nil, fmt.Errorf("query Case0723: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0694: %w", err)
+		return nil, fmt.Errorf("query Case0723: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -38395,33 +39599,33 @@ func Case0694(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0694Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0723Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0695Schema is the schema of the batches Case0695 returns.
-var Case0695Schema = arrow.NewSchema([]arrow.Field{
+// Case0724Schema is the schema of the batches Case0724 returns.
+var Case0724Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0695 evaluates query Case0695 over one batch of table t:
+// Case0724 evaluates query Case0724 over one batch of table t:
 //
 //	SELECT shiftleft(a DIV b, j) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0695(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0724(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0695: %w", err)
+		return nil, fmt.Errorf("query Case0724: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0695: %w", err)
+		return nil, fmt.Errorf("query Case0724: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -38430,24 +39634,24 @@ func Case0695(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0695Col1(n, all, a, b, j, mem, failed)
+	col1 := case0724Col1(n, all, a, b, j, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(a DIV b, j)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0695Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0724Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0695Col1 computes output column 1 (r) of query Case0695 on every row, noting its first failed row in failed:
+// case0724Col1 computes output column 1 (r) of query Case0724 on every row, noting its first failed row in failed:
 //
 //	shiftleft(a DIV b, j)
-func case0695Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0724Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// shiftleft((a DIV b), j)
 	var directCol arrow.Array // written by the loop, or below from shiftleft
 	var directOut *vec.FixedOut[int64]
@@ -38473,26 +39677,26 @@ func case0695Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], j vec.
 	return directCol
 }
 
-// Case0696Schema is the schema of the batches Case0696 returns.
-var Case0696Schema = arrow.NewSchema([]arrow.Field{
+// Case0725Schema is the schema of the batches Case0725 returns.
+var Case0725Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0696 evaluates query Case0696 over one batch of table t:
+// Case0725 evaluates query Case0725 over one batch of table t:
 //
 //	SELECT shiftleft(a DIV b, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0696(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0725(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0696: %w", err)
+		return nil, fmt.Errorf("query Case0725: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0696: %w", err)
+		return nil, fmt.Errorf("query Case0725: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -38500,24 +39704,24 @@ func Case0696(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0696Col1(n, all, a, b, mem, failed)
+	col1 := case0725Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftleft(a DIV b, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0696Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0725Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0696Col1 computes output column 1 (r) of query Case0696 on every row, noting its first failed row in failed:
+// case0725Col1 computes output column 1 (r) of query Case0725 on every row, noting its first failed row in failed:
 //
 //	shiftleft(a DIV b, 1)
-func case0696Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0725Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// shiftleft((a DIV b), 1)
 	var directCol arrow.Array // written by the loop, or below from shiftleft
 	var directOut *vec.FixedOut[int64]
@@ -38542,26 +39746,26 @@ func case0696Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0697Schema is the schema of the batches Case0697 returns.
-var Case0697Schema = arrow.NewSchema([]arrow.Field{
+// Case0726Schema is the schema of the batches Case0726 returns.
+var Case0726Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0697 evaluates query Case0697 over one batch of table t:
+// Case0726 evaluates query Case0726 over one batch of table t:
 //
 //	SELECT shiftright(4, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0697(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0726(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0697: %w", err)
+		return nil, fmt.Errorf("query Case0726: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0697: %w", err)
+		return nil, fmt.Errorf("query Case0726: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -38575,33 +39779,33 @@ func Case0697(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0697Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0726Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0698Schema is the schema of the batches Case0698 returns.
-var Case0698Schema = arrow.NewSchema([]arrow.Field{
+// Case0727Schema is the schema of the batches Case0727 returns.
+var Case0727Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0698 evaluates query Case0698 over one batch of table t:
+// Case0727 evaluates query Case0727 over one batch of table t:
 //
 //	SELECT shiftright(-8, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0698(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0727(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0698: %w", err)
+		return nil, fmt.Errorf("query Case0727: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0698: %w", err)
+		return nil, fmt.Errorf("query Case0727: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -38615,33 +39819,33 @@ func Case0698(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0698Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0727Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0699Schema is the schema of the batches Case0699 returns.
-var Case0699Schema = arrow.NewSchema([]arrow.Field{
+// Case0728Schema is the schema of the batches Case0728 returns.
+var Case0728Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0699 evaluates query Case0699 over one batch of table t:
+// Case0728 evaluates query Case0728 over one batch of table t:
 //
 //	SELECT shiftright(-1, 31) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0699(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0728(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0699: %w", err)
+		return nil, fmt.Errorf("query Case0728: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0699: %w", err)
+		return nil, fmt.Errorf("query Case0728: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -38655,33 +39859,33 @@ func Case0699(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0699Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0728Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0700Schema is the schema of the batches Case0700 returns.
-var Case0700Schema = arrow.NewSchema([]arrow.Field{
+// Case0729Schema is the schema of the batches Case0729 returns.
+var Case0729Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0700 evaluates query Case0700 over one batch of table t:
+// Case0729 evaluates query Case0729 over one batch of table t:
 //
 //	SELECT shiftright(8, 33) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0700(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0729(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0700: %w", err)
+		return nil, fmt.Errorf("query Case0729: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0700: %w", err)
+		return nil, fmt.Errorf("query Case0729: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -38695,57 +39899,57 @@ func Case0700(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0700Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0729Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0701Schema is the schema of the batches Case0701 returns.
-var Case0701Schema = arrow.NewSchema([]arrow.Field{
+// Case0730Schema is the schema of the batches Case0730 returns.
+var Case0730Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0701 evaluates query Case0701 over one batch of table t:
+// Case0730 evaluates query Case0730 over one batch of table t:
 //
 //	SELECT shiftright(a, 62) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0701(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0730(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0701: %w", err)
+		return nil, fmt.Errorf("query Case0730: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0701: %w", err)
+		return nil, fmt.Errorf("query Case0730: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0701Col1(n, all, a, mem, failed)
+	col1 := case0730Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(a, 62)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0701Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0730Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0701Col1 computes output column 1 (r) of query Case0701 on every row, noting its first failed row in failed:
+// case0730Col1 computes output column 1 (r) of query Case0730 on every row, noting its first failed row in failed:
 //
 //	shiftright(a, 62)
-func case0701Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0730Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// shiftright(a, 62)
 	var directCol arrow.Array // written by the loop, or below from shiftright
 	var directOut *vec.FixedOut[int64]
@@ -38765,50 +39969,50 @@ func case0701Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	return directCol
 }
 
-// Case0702Schema is the schema of the batches Case0702 returns.
-var Case0702Schema = arrow.NewSchema([]arrow.Field{
+// Case0731Schema is the schema of the batches Case0731 returns.
+var Case0731Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0702 evaluates query Case0702 over one batch of table t:
+// Case0731 evaluates query Case0731 over one batch of table t:
 //
 //	SELECT shiftright(i, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0702(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0731(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0702: %w", err)
+		return nil, fmt.Errorf("query Case0731: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0702: %w", err)
+		return nil, fmt.Errorf("query Case0731: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0702Col1(n, all, i_, mem, failed)
+	col1 := case0731Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftright(i, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0702Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0731Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0702Col1 computes output column 1 (r) of query Case0702 on every row, noting its first failed row in failed:
+// case0731Col1 computes output column 1 (r) of query Case0731 on every row, noting its first failed row in failed:
 //
 //	shiftright(i, 1)
-func case0702Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0731Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// shiftright(i, 1)
 	var directCol arrow.Array // written by the loop, or below from shiftright
 	var directOut *vec.FixedOut[int32]
@@ -38828,26 +40032,26 @@ func case0702Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0703Schema is the schema of the batches Case0703 returns.
-var Case0703Schema = arrow.NewSchema([]arrow.Field{
+// Case0732Schema is the schema of the batches Case0732 returns.
+var Case0732Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0703 evaluates query Case0703 over one batch of table t:
+// Case0732 evaluates query Case0732 over one batch of table t:
 //
 //	SELECT shiftrightunsigned(4, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0703(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0732(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0703: %w", err)
+		return nil, fmt.Errorf("query Case0732: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0703: %w", err)
+		return nil, fmt.Errorf("query Case0732: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -38861,33 +40065,33 @@ func Case0703(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0703Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0732Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0704Schema is the schema of the batches Case0704 returns.
-var Case0704Schema = arrow.NewSchema([]arrow.Field{
+// Case0733Schema is the schema of the batches Case0733 returns.
+var Case0733Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0704 evaluates query Case0704 over one batch of table t:
+// Case0733 evaluates query Case0733 over one batch of table t:
 //
 //	SELECT shiftrightunsigned(-1, 28) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0704(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0733(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0704: %w", err)
+		return nil, fmt.Errorf("query Case0733: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0704: %w", err)
+		return nil, fmt.Errorf("query Case0733: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -38901,33 +40105,33 @@ func Case0704(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0704Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0733Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0705Schema is the schema of the batches Case0705 returns.
-var Case0705Schema = arrow.NewSchema([]arrow.Field{
+// Case0734Schema is the schema of the batches Case0734 returns.
+var Case0734Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0705 evaluates query Case0705 over one batch of table t:
+// Case0734 evaluates query Case0734 over one batch of table t:
 //
 //	SELECT shiftrightunsigned(-8, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0705(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0734(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0705: %w", err)
+		return nil, fmt.Errorf("query Case0734: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0705: %w", err)
+		return nil, fmt.Errorf("query Case0734: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -38941,33 +40145,33 @@ func Case0705(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0705Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0734Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0706Schema is the schema of the batches Case0706 returns.
-var Case0706Schema = arrow.NewSchema([]arrow.Field{
+// Case0735Schema is the schema of the batches Case0735 returns.
+var Case0735Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0706 evaluates query Case0706 over one batch of table t:
+// Case0735 evaluates query Case0735 over one batch of table t:
 //
 //	SELECT shiftrightunsigned(a, 60) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0706(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0735(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0706: %w", err)
+		return nil, fmt.Errorf("query Case0735: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0706: %w", err)
+		return nil, fmt.Errorf("query Case0735: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -38982,7 +40186,7 @@ func Case0706(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0706Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0735Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -38991,7 +40195,7 @@ func Case0706(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // shiftrightunsignedColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0706 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0735 on every row, noting its first failed row in failed:
 //
 //	shiftrightunsigned(a, 60)
 func shiftrightunsignedColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -39012,26 +40216,26 @@ func shiftrightunsignedColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.A
 	return directCol
 }
 
-// Case0707Schema is the schema of the batches Case0707 returns.
-var Case0707Schema = arrow.NewSchema([]arrow.Field{
+// Case0736Schema is the schema of the batches Case0736 returns.
+var Case0736Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case0707 evaluates query Case0707 over one batch of table t:
+// Case0736 evaluates query Case0736 over one batch of table t:
 //
 //	SELECT shiftrightunsigned(a, 124) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0707(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0736(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0707: %w", err)
+		return nil, fmt.Errorf("query Case0736: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0707: %w", err)
+		return nil, fmt.Errorf("query Case0736: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -39046,33 +40250,33 @@ func Case0707(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0707Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0736Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0708Schema is the schema of the batches Case0708 returns.
-var Case0708Schema = arrow.NewSchema([]arrow.Field{
+// Case0737Schema is the schema of the batches Case0737 returns.
+var Case0737Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0708 evaluates query Case0708 over one batch of table t:
+// Case0737 evaluates query Case0737 over one batch of table t:
 //
 //	SELECT shiftrightunsigned(i, j) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0708(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0737(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0708: %w", err)
+		return nil, fmt.Errorf("query Case0737: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0708: %w", err)
+		return nil, fmt.Errorf("query Case0737: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -39080,24 +40284,24 @@ func Case0708(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0708Col1(n, all, i_, j, mem, failed)
+	col1 := case0737Col1(n, all, i_, j, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "shiftrightunsigned(i, j)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0708Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0737Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0708Col1 computes output column 1 (r) of query Case0708 on every row, noting its first failed row in failed:
+// case0737Col1 computes output column 1 (r) of query Case0737 on every row, noting its first failed row in failed:
 //
 //	shiftrightunsigned(i, j)
-func case0708Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0737Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// shiftrightunsigned(i, j)
 	var directCol arrow.Array // written by the loop, or below from shiftrightunsigned
 	var directOut *vec.FixedOut[int32]
@@ -39118,26 +40322,26 @@ func case0708Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem m
 	return directCol
 }
 
-// Case0709Schema is the schema of the batches Case0709 returns.
-var Case0709Schema = arrow.NewSchema([]arrow.Field{
+// Case0738Schema is the schema of the batches Case0738 returns.
+var Case0738Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0709 evaluates query Case0709 over one batch of table t:
+// Case0738 evaluates query Case0738 over one batch of table t:
 //
 //	SELECT bit_count(0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0709(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0738(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0709: %w", err)
+		return nil, fmt.Errorf("query Case0738: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0709: %w", err)
+		return nil, fmt.Errorf("query Case0738: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -39151,33 +40355,33 @@ func Case0709(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0709Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0738Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0710Schema is the schema of the batches Case0710 returns.
-var Case0710Schema = arrow.NewSchema([]arrow.Field{
+// Case0739Schema is the schema of the batches Case0739 returns.
+var Case0739Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0710 evaluates query Case0710 over one batch of table t:
+// Case0739 evaluates query Case0739 over one batch of table t:
 //
 //	SELECT bit_count(7) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0710(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0739(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0710: %w", err)
+		return nil, fmt.Errorf("query Case0739: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0710: %w", err)
+		return nil, fmt.Errorf("query Case0739: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -39191,33 +40395,33 @@ func Case0710(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0710Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0739Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0711Schema is the schema of the batches Case0711 returns.
-var Case0711Schema = arrow.NewSchema([]arrow.Field{
+// Case0740Schema is the schema of the batches Case0740 returns.
+var Case0740Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0711 evaluates query Case0711 over one batch of table t:
+// Case0740 evaluates query Case0740 over one batch of table t:
 //
 //	SELECT bit_count(-1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0711(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0740(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0711: %w", err)
+		return nil, fmt.Errorf("query Case0740: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0711: %w", err)
+		return nil, fmt.Errorf("query Case0740: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -39231,33 +40435,33 @@ func Case0711(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0711Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0740Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0712Schema is the schema of the batches Case0712 returns.
-var Case0712Schema = arrow.NewSchema([]arrow.Field{
+// Case0741Schema is the schema of the batches Case0741 returns.
+var Case0741Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0712 evaluates query Case0712 over one batch of table t:
+// Case0741 evaluates query Case0741 over one batch of table t:
 //
 //	SELECT bit_count(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0712(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0741(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0712: %w", err)
+		return nil, fmt.Errorf("query Case0741: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0712: %w", err)
+		return nil, fmt.Errorf("query Case0741: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -39272,7 +40476,7 @@ func Case0712(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0712Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0741Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -39281,7 +40485,7 @@ func Case0712(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // bitCountColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0712 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0741 on every row, noting its first failed row in failed:
 //
 //	bit_count(a)
 func bitCountColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -39302,26 +40506,26 @@ func bitCountColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, 
 	return directCol
 }
 
-// Case0713Schema is the schema of the batches Case0713 returns.
-var Case0713Schema = arrow.NewSchema([]arrow.Field{
+// Case0742Schema is the schema of the batches Case0742 returns.
+var Case0742Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0713 evaluates query Case0713 over one batch of table t:
+// Case0742 evaluates query Case0742 over one batch of table t:
 //
 //	SELECT bit_count(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0713(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0742(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0713: %w", err)
+		return nil, fmt.Errorf("query Case0742: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0713: %w", err)
+		return nil, fmt.Errorf("query Case0742: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -39336,33 +40540,33 @@ func Case0713(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0713Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0742Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0714Schema is the schema of the batches Case0714 returns.
-var Case0714Schema = arrow.NewSchema([]arrow.Field{
+// Case0743Schema is the schema of the batches Case0743 returns.
+var Case0743Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0714 evaluates query Case0714 over one batch of table t:
+// Case0743 evaluates query Case0743 over one batch of table t:
 //
 //	SELECT bit_count(TRUE) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0714(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0743(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0714: %w", err)
+		return nil, fmt.Errorf("query Case0743: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0714: %w", err)
+		return nil, fmt.Errorf("query Case0743: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -39376,33 +40580,33 @@ func Case0714(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0714Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0743Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0715Schema is the schema of the batches Case0715 returns.
-var Case0715Schema = arrow.NewSchema([]arrow.Field{
+// Case0744Schema is the schema of the batches Case0744 returns.
+var Case0744Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0715 evaluates query Case0715 over one batch of table t:
+// Case0744 evaluates query Case0744 over one batch of table t:
 //
 //	SELECT bit_count(FALSE) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0715(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0744(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0715: %w", err)
+		return nil, fmt.Errorf("query Case0744: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0715: %w", err)
+		return nil, fmt.Errorf("query Case0744: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -39416,57 +40620,57 @@ func Case0715(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0715Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0744Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0716Schema is the schema of the batches Case0716 returns.
-var Case0716Schema = arrow.NewSchema([]arrow.Field{
+// Case0745Schema is the schema of the batches Case0745 returns.
+var Case0745Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0716 evaluates query Case0716 over one batch of table t:
+// Case0745 evaluates query Case0745 over one batch of table t:
 //
 //	SELECT bit_count(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0716(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0745(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0716: %w", err)
+		return nil, fmt.Errorf("query Case0745: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0716: %w", err)
+		return nil, fmt.Errorf("query Case0745: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0716Col1(n, all, i_, mem, failed)
+	col1 := case0745Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0716Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0745Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0716Col1 computes output column 1 (r) of query Case0716 on every row, noting its first failed row in failed:
+// case0745Col1 computes output column 1 (r) of query Case0745 on every row, noting its first failed row in failed:
 //
 //	bit_count(i)
-func case0716Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0745Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bit_count(i)
 	var directCol arrow.Array // written by the loop, or below from bitCount
 	var directOut *vec.FixedOut[int32]
@@ -39486,26 +40690,26 @@ func case0716Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0717Schema is the schema of the batches Case0717 returns.
-var Case0717Schema = arrow.NewSchema([]arrow.Field{
+// Case0746Schema is the schema of the batches Case0746 returns.
+var Case0746Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0717 evaluates query Case0717 over one batch of table t:
+// Case0746 evaluates query Case0746 over one batch of table t:
 //
 //	SELECT bit_count(a DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0717(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0746(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0717: %w", err)
+		return nil, fmt.Errorf("query Case0746: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0717: %w", err)
+		return nil, fmt.Errorf("query Case0746: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -39513,24 +40717,24 @@ func Case0717(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0717Col1(n, all, a, b, mem, failed)
+	col1 := case0746Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_count(a DIV b)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0717Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0746Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0717Col1 computes output column 1 (r) of query Case0717 on every row, noting its first failed row in failed:
+// case0746Col1 computes output column 1 (r) of query Case0746 on every row, noting its first failed row in failed:
 //
 //	bit_count(a DIV b)
-func case0717Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0746Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bit_count((a DIV b))
 	var directCol arrow.Array // written by the loop, or below from bitCount
 	var directOut *vec.FixedOut[int32]
@@ -39555,26 +40759,26 @@ func case0717Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0718Schema is the schema of the batches Case0718 returns.
-var Case0718Schema = arrow.NewSchema([]arrow.Field{
+// Case0747Schema is the schema of the batches Case0747 returns.
+var Case0747Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0718 evaluates query Case0718 over one batch of table t:
+// Case0747 evaluates query Case0747 over one batch of table t:
 //
 //	SELECT bit_get(11, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0718(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0747(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0718: %w", err)
+		return nil, fmt.Errorf("query Case0747: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0718: %w", err)
+		return nil, fmt.Errorf("query Case0747: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -39588,33 +40792,33 @@ func Case0718(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0718Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0747Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0719Schema is the schema of the batches Case0719 returns.
-var Case0719Schema = arrow.NewSchema([]arrow.Field{
+// Case0748Schema is the schema of the batches Case0748 returns.
+var Case0748Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0719 evaluates query Case0719 over one batch of table t:
+// Case0748 evaluates query Case0748 over one batch of table t:
 //
 //	SELECT bit_get(11, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0719(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0748(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0719: %w", err)
+		return nil, fmt.Errorf("query Case0748: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0719: %w", err)
+		return nil, fmt.Errorf("query Case0748: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -39628,33 +40832,33 @@ func Case0719(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0719Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0748Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0720Schema is the schema of the batches Case0720 returns.
-var Case0720Schema = arrow.NewSchema([]arrow.Field{
+// Case0749Schema is the schema of the batches Case0749 returns.
+var Case0749Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0720 evaluates query Case0720 over one batch of table t:
+// Case0749 evaluates query Case0749 over one batch of table t:
 //
 //	SELECT bit_get(-1, 31) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0720(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0749(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0720: %w", err)
+		return nil, fmt.Errorf("query Case0749: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0720: %w", err)
+		return nil, fmt.Errorf("query Case0749: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -39668,33 +40872,33 @@ func Case0720(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0720Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0749Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0721Schema is the schema of the batches Case0721 returns.
-var Case0721Schema = arrow.NewSchema([]arrow.Field{
+// Case0750Schema is the schema of the batches Case0750 returns.
+var Case0750Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0721 evaluates query Case0721 over one batch of table t:
+// Case0750 evaluates query Case0750 over one batch of table t:
 //
 //	SELECT bit_get(11, 32) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0721(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0750(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0721: %w", err)
+		return nil, fmt.Errorf("query Case0750: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0721: %w", err)
+		return nil, fmt.Errorf("query Case0750: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -39708,33 +40912,33 @@ func Case0721(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0721Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0750Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0722Schema is the schema of the batches Case0722 returns.
-var Case0722Schema = arrow.NewSchema([]arrow.Field{
+// Case0751Schema is the schema of the batches Case0751 returns.
+var Case0751Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case0722 evaluates query Case0722 over one batch of table t:
+// Case0751 evaluates query Case0751 over one batch of table t:
 //
 //	SELECT bit_get(11, -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0722(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0751(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0722: %w", err)
+		return nil, fmt.Errorf("query Case0751: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0722: %w", err)
+		return nil, fmt.Errorf("query Case0751: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -39748,33 +40952,33 @@ func Case0722(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0722Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0751Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0723Schema is the schema of the batches Case0723 returns.
-var Case0723Schema = arrow.NewSchema([]arrow.Field{
+// Case0752Schema is the schema of the batches Case0752 returns.
+var Case0752Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0723 evaluates query Case0723 over one batch of table t:
+// Case0752 evaluates query Case0752 over one batch of table t:
 //
 //	SELECT getbit(a, 63) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0723(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0752(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0723: %w", err)
+		return nil, fmt.Errorf("query Case0752: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0723: %w", err)
+		return nil, fmt.Errorf("query Case0752: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -39789,7 +40993,7 @@ func Case0723(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0723Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0752Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -39798,7 +41002,7 @@ func Case0723(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // bitGetColumn is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0723 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0752 on every row, noting its first failed row in failed:
 //
 //	getbit(a, 63)
 func bitGetColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -39823,26 +41027,26 @@ func bitGetColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 	return directCol
 }
 
-// Case0724Schema is the schema of the batches Case0724 returns.
-var Case0724Schema = arrow.NewSchema([]arrow.Field{
+// Case0753Schema is the schema of the batches Case0753 returns.
+var Case0753Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0724 evaluates query Case0724 over one batch of table t:
+// Case0753 evaluates query Case0753 over one batch of table t:
 //
 //	SELECT getbit(a, 40) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0724(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0753(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0724: %w", err)
+		return nil, fmt.Errorf("query Case0753: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0724: %w", err)
+		return nil, fmt.Errorf("query Case0753: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -39857,33 +41061,33 @@ func Case0724(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0724Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0753Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0725Schema is the schema of the batches Case0725 returns.
-var Case0725Schema = arrow.NewSchema([]arrow.Field{
+// Case0754Schema is the schema of the batches Case0754 returns.
+var Case0754Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0725 evaluates query Case0725 over one batch of table t:
+// Case0754 evaluates query Case0754 over one batch of table t:
 //
 //	SELECT bit_get(a, 64) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0725(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0754(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0725: %w", err)
+		return nil, fmt.Errorf("query Case0754: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0725: %w", err)
+		return nil, fmt.Errorf("query Case0754: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -39898,57 +41102,57 @@ func Case0725(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0725Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0754Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0726Schema is the schema of the batches Case0726 returns.
-var Case0726Schema = arrow.NewSchema([]arrow.Field{
+// Case0755Schema is the schema of the batches Case0755 returns.
+var Case0755Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0726 evaluates query Case0726 over one batch of table t:
+// Case0755 evaluates query Case0755 over one batch of table t:
 //
 //	SELECT bit_get(i, 99) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0726(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0755(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0726: %w", err)
+		return nil, fmt.Errorf("query Case0755: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0726: %w", err)
+		return nil, fmt.Errorf("query Case0755: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0726Col1(n, all, i_, mem, failed)
+	col1 := case0755Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(i, 99)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0726Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0755Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0726Col1 computes output column 1 (r) of query Case0726 on every row, noting its first failed row in failed:
+// case0755Col1 computes output column 1 (r) of query Case0755 on every row, noting its first failed row in failed:
 //
 //	bit_get(i, 99)
-func case0726Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0755Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bit_get(i, 99)
 	var directCol arrow.Array // written by the loop, or below from bitGet
 	var directOut *vec.FixedOut[int32]
@@ -39972,50 +41176,50 @@ func case0726Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0727Schema is the schema of the batches Case0727 returns.
-var Case0727Schema = arrow.NewSchema([]arrow.Field{
+// Case0756Schema is the schema of the batches Case0756 returns.
+var Case0756Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0727 evaluates query Case0727 over one batch of table t:
+// Case0756 evaluates query Case0756 over one batch of table t:
 //
 //	SELECT bit_get(11, j) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0727(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0756(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0727: %w", err)
+		return nil, fmt.Errorf("query Case0756: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0727: %w", err)
+		return nil, fmt.Errorf("query Case0756: %w", err)
 	}
 	n := int(in.NumRows())
 	j := vec.Int32s(in.Column(4))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0727Col1(n, all, j, mem, failed)
+	col1 := case0756Col1(n, all, j, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, j)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0727Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0756Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0727Col1 computes output column 1 (r) of query Case0727 on every row, noting its first failed row in failed:
+// case0756Col1 computes output column 1 (r) of query Case0756 on every row, noting its first failed row in failed:
 //
 //	bit_get(11, j)
-func case0727Col1(n int, all vec.Sel, j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0756Col1(n int, all vec.Sel, j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bit_get(11, j)
 	var directCol arrow.Array // written by the loop, or below from bitGet
 	var directOut *vec.FixedOut[int32]
@@ -40039,26 +41243,26 @@ func case0727Col1(n int, all vec.Sel, j vec.Vec[int32], mem memory.Allocator, fa
 	return directCol
 }
 
-// Case0728Schema is the schema of the batches Case0728 returns.
-var Case0728Schema = arrow.NewSchema([]arrow.Field{
+// Case0757Schema is the schema of the batches Case0757 returns.
+var Case0757Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0728 evaluates query Case0728 over one batch of table t:
+// Case0757 evaluates query Case0757 over one batch of table t:
 //
 //	SELECT bit_get(a DIV b, 99) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0728(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0757(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0728: %w", err)
+		return nil, fmt.Errorf("query Case0757: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0728: %w", err)
+		return nil, fmt.Errorf("query Case0757: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -40066,24 +41270,24 @@ func Case0728(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0728Col1(n, all, a, b, mem, failed)
+	col1 := case0757Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(a DIV b, 99)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0728Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0757Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0728Col1 computes output column 1 (r) of query Case0728 on every row, noting its first failed row in failed:
+// case0757Col1 computes output column 1 (r) of query Case0757 on every row, noting its first failed row in failed:
 //
 //	bit_get(a DIV b, 99)
-func case0728Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0757Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bit_get((a DIV b), 99)
 	var directCol arrow.Array // written by the loop, or below from bitGet
 	var directOut *vec.FixedOut[int32]
@@ -40108,26 +41312,26 @@ func case0728Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0729Schema is the schema of the batches Case0729 returns.
-var Case0729Schema = arrow.NewSchema([]arrow.Field{
+// Case0758Schema is the schema of the batches Case0758 returns.
+var Case0758Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0729 evaluates query Case0729 over one batch of table t:
+// Case0758 evaluates query Case0758 over one batch of table t:
 //
 //	SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0729(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0758(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0729: %w", err)
+		return nil, fmt.Errorf("query Case0758: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0729: %w", err)
+		return nil, fmt.Errorf("query Case0758: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -40135,24 +41339,24 @@ func Case0729(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0729Col1(n, all, a, b, mem, failed)
+	col1 := case0758Col1(n, all, a, b, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bit_get(11, CAST(a DIV b AS INT))"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0729Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0758Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0729Col1 computes output column 1 (r) of query Case0729 on every row, noting its first failed row in failed:
+// case0758Col1 computes output column 1 (r) of query Case0758 on every row, noting its first failed row in failed:
 //
 //	bit_get(11, CAST(a DIV b AS INT))
-func case0729Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0758Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// bit_get(11, CAST((a DIV b) AS INT))
 	var directCol arrow.Array // written by the loop, or below from bitGet
 	var directOut *vec.FixedOut[int32]
@@ -40177,50 +41381,50 @@ func case0729Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 	return directCol
 }
 
-// Case0730Schema is the schema of the batches Case0730 returns.
-var Case0730Schema = arrow.NewSchema([]arrow.Field{
+// Case0759Schema is the schema of the batches Case0759 returns.
+var Case0759Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0730 evaluates query Case0730 over one batch of table t:
+// Case0759 evaluates query Case0759 over one batch of table t:
 //
 //	SELECT left(s, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0730(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0759(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0730: %w", err)
+		return nil, fmt.Errorf("query Case0759: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0730: %w", err)
+		return nil, fmt.Errorf("query Case0759: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0730Col1(n, all, sArr, failed, mem)
+	col1 := case0759Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, 2)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0730Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0759Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0730Col1 computes output column 1 (r) of query Case0730 on every row, noting its first failed row in failed:
+// case0759Col1 computes output column 1 (r) of query Case0759 on every row, noting its first failed row in failed:
 //
 //	left(s, 2)
-func case0730Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0759Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// left(s, 2)
 	left_ := vec.Make[string](n)
 	{
@@ -40238,26 +41442,26 @@ func case0730Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case0731Schema is the schema of the batches Case0731 returns.
-var Case0731Schema = arrow.NewSchema([]arrow.Field{
+// Case0760Schema is the schema of the batches Case0760 returns.
+var Case0760Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0731 evaluates query Case0731 over one batch of table t:
+// Case0760 evaluates query Case0760 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0731(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0760(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0731: %w", err)
+		return nil, fmt.Errorf("query Case0760: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0731: %w", err)
+		return nil, fmt.Errorf("query Case0760: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -40273,7 +41477,7 @@ func Case0731(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0731Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0760Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -40282,7 +41486,7 @@ func Case0731(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // left_Column is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0731 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0760 on every row, noting its first failed row in failed:
 //
 //	left(s, i)
 func left_Column(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -40303,26 +41507,26 @@ func left_Column(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fail
 	return column
 }
 
-// Case0732Schema is the schema of the batches Case0732 returns.
-var Case0732Schema = arrow.NewSchema([]arrow.Field{
+// Case0761Schema is the schema of the batches Case0761 returns.
+var Case0761Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0732 evaluates query Case0732 over one batch of table t:
+// Case0761 evaluates query Case0761 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0732(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0761(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0732: %w", err)
+		return nil, fmt.Errorf("query Case0761: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0732: %w", err)
+		return nil, fmt.Errorf("query Case0761: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -40338,33 +41542,33 @@ func Case0732(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0732Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0761Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0733Schema is the schema of the batches Case0733 returns.
-var Case0733Schema = arrow.NewSchema([]arrow.Field{
+// Case0762Schema is the schema of the batches Case0762 returns.
+var Case0762Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0733 evaluates query Case0733 over one batch of table t:
+// Case0762 evaluates query Case0762 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0733(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0762(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0733: %w", err)
+		return nil, fmt.Errorf("query Case0762: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0733: %w", err)
+		return nil, fmt.Errorf("query Case0762: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -40380,33 +41584,33 @@ func Case0733(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0733Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0762Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0734Schema is the schema of the batches Case0734 returns.
-var Case0734Schema = arrow.NewSchema([]arrow.Field{
+// Case0763Schema is the schema of the batches Case0763 returns.
+var Case0763Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0734 evaluates query Case0734 over one batch of table t:
+// Case0763 evaluates query Case0763 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0734(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0763(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0734: %w", err)
+		return nil, fmt.Errorf("query Case0763: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0734: %w", err)
+		return nil, fmt.Errorf("query Case0763: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -40422,33 +41626,33 @@ func Case0734(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0734Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0763Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0735Schema is the schema of the batches Case0735 returns.
-var Case0735Schema = arrow.NewSchema([]arrow.Field{
+// Case0764Schema is the schema of the batches Case0764 returns.
+var Case0764Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0735 evaluates query Case0735 over one batch of table t:
+// Case0764 evaluates query Case0764 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0735(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0764(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0735: %w", err)
+		return nil, fmt.Errorf("query Case0764: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0735: %w", err)
+		return nil, fmt.Errorf("query Case0764: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -40464,33 +41668,33 @@ func Case0735(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0735Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0764Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0736Schema is the schema of the batches Case0736 returns.
-var Case0736Schema = arrow.NewSchema([]arrow.Field{
+// Case0765Schema is the schema of the batches Case0765 returns.
+var Case0765Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0736 evaluates query Case0736 over one batch of table t:
+// Case0765 evaluates query Case0765 over one batch of table t:
 //
 //	SELECT right(s, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0736(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0765(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0736: %w", err)
+		return nil, fmt.Errorf("query Case0765: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0736: %w", err)
+		return nil, fmt.Errorf("query Case0765: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -40505,7 +41709,7 @@ func Case0736(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0736Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0765Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -40514,7 +41718,7 @@ func Case0736(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // rightColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0736 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0765 on every row, noting its first failed row in failed:
 //
 //	right(s, 2)
 func rightColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
@@ -40534,26 +41738,26 @@ func rightColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, me
 	return column
 }
 
-// Case0737Schema is the schema of the batches Case0737 returns.
-var Case0737Schema = arrow.NewSchema([]arrow.Field{
+// Case0766Schema is the schema of the batches Case0766 returns.
+var Case0766Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0737 evaluates query Case0737 over one batch of table t:
+// Case0766 evaluates query Case0766 over one batch of table t:
 //
 //	SELECT right(s, 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0737(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0766(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0737: %w", err)
+		return nil, fmt.Errorf("query Case0766: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0737: %w", err)
+		return nil, fmt.Errorf("query Case0766: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -40568,33 +41772,33 @@ func Case0737(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0737Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0766Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0738Schema is the schema of the batches Case0738 returns.
-var Case0738Schema = arrow.NewSchema([]arrow.Field{
+// Case0767Schema is the schema of the batches Case0767 returns.
+var Case0767Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0738 evaluates query Case0738 over one batch of table t:
+// Case0767 evaluates query Case0767 over one batch of table t:
 //
 //	SELECT right(s, 9) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0738(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0767(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0738: %w", err)
+		return nil, fmt.Errorf("query Case0767: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0738: %w", err)
+		return nil, fmt.Errorf("query Case0767: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -40609,33 +41813,33 @@ func Case0738(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0738Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0767Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0739Schema is the schema of the batches Case0739 returns.
-var Case0739Schema = arrow.NewSchema([]arrow.Field{
+// Case0768Schema is the schema of the batches Case0768 returns.
+var Case0768Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0739 evaluates query Case0739 over one batch of table t:
+// Case0768 evaluates query Case0768 over one batch of table t:
 //
 //	SELECT right(s, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0739(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0768(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0739: %w", err)
+		return nil, fmt.Errorf("query Case0768: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0739: %w", err)
+		return nil, fmt.Errorf("query Case0768: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -40650,33 +41854,33 @@ func Case0739(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0739Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0768Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0740Schema is the schema of the batches Case0740 returns.
-var Case0740Schema = arrow.NewSchema([]arrow.Field{
+// Case0769Schema is the schema of the batches Case0769 returns.
+var Case0769Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0740 evaluates query Case0740 over one batch of table t:
+// Case0769 evaluates query Case0769 over one batch of table t:
 //
 //	SELECT right(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0740(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0769(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0740: %w", err)
+		return nil, fmt.Errorf("query Case0769: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0740: %w", err)
+		return nil, fmt.Errorf("query Case0769: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -40684,24 +41888,24 @@ func Case0740(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0740Col1(n, all, i_, sArr, failed, mem)
+	col1 := case0769Col1(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "right(s, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0740Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0769Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0740Col1 computes output column 1 (r) of query Case0740 on every row, noting its first failed row in failed:
+// case0769Col1 computes output column 1 (r) of query Case0769 on every row, noting its first failed row in failed:
 //
 //	right(s, i)
-func case0740Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0769Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// right(s, i)
 	right := vec.Make[string](n)
 	{
@@ -40720,26 +41924,26 @@ func case0740Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fai
 	return column
 }
 
-// Case0741Schema is the schema of the batches Case0741 returns.
-var Case0741Schema = arrow.NewSchema([]arrow.Field{
+// Case0770Schema is the schema of the batches Case0770 returns.
+var Case0770Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0741 evaluates query Case0741 over one batch of table t:
+// Case0770 evaluates query Case0770 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0741(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0770(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0741: %w", err)
+		return nil, fmt.Errorf("query Case0770: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0741: %w", err)
+		return nil, fmt.Errorf("query Case0770: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -40754,7 +41958,7 @@ func Case0741(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0741Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0770Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -40763,7 +41967,7 @@ func Case0741(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // reverseColumn is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0741 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0770 on every row, noting its first failed row in failed:
 //
 //	reverse(s)
 func reverseColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -40783,26 +41987,26 @@ func reverseColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case0742Schema is the schema of the batches Case0742 returns.
-var Case0742Schema = arrow.NewSchema([]arrow.Field{
+// Case0771Schema is the schema of the batches Case0771 returns.
+var Case0771Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0742 evaluates query Case0742 over one batch of table t:
+// Case0771 evaluates query Case0771 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0742(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0771(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0742: %w", err)
+		return nil, fmt.Errorf("query Case0771: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0742: %w", err)
+		return nil, fmt.Errorf("query Case0771: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -40817,33 +42021,33 @@ func Case0742(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0742Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0771Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0743Schema is the schema of the batches Case0743 returns.
-var Case0743Schema = arrow.NewSchema([]arrow.Field{
+// Case0772Schema is the schema of the batches Case0772 returns.
+var Case0772Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0743 evaluates query Case0743 over one batch of table t:
+// Case0772 evaluates query Case0772 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0743(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0772(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0743: %w", err)
+		return nil, fmt.Errorf("query Case0772: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0743: %w", err)
+		return nil, fmt.Errorf("query Case0772: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -40858,57 +42062,57 @@ func Case0743(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0743Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0772Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0744Schema is the schema of the batches Case0744 returns.
-var Case0744Schema = arrow.NewSchema([]arrow.Field{
+// Case0773Schema is the schema of the batches Case0773 returns.
+var Case0773Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0744 evaluates query Case0744 over one batch of table t:
+// Case0773 evaluates query Case0773 over one batch of table t:
 //
 //	SELECT repeat(s, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0744(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0773(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0744: %w", err)
+		return nil, fmt.Errorf("query Case0773: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0744: %w", err)
+		return nil, fmt.Errorf("query Case0773: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0744Col1(n, all, sArr, failed, mem)
+	col1 := case0773Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(s, 3)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0744Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0773Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0744Col1 computes output column 1 (r) of query Case0744 on every row, noting its first failed row in failed:
+// case0773Col1 computes output column 1 (r) of query Case0773 on every row, noting its first failed row in failed:
 //
 //	repeat(s, 3)
-func case0744Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0773Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// repeat(s, 3)
 	repeat := vec.Make[string](n)
 	{
@@ -40931,26 +42135,26 @@ func case0744Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case0745Schema is the schema of the batches Case0745 returns.
-var Case0745Schema = arrow.NewSchema([]arrow.Field{
+// Case0774Schema is the schema of the batches Case0774 returns.
+var Case0774Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0745 evaluates query Case0745 over one batch of table t:
+// Case0774 evaluates query Case0774 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0745(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0774(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0745: %w", err)
+		return nil, fmt.Errorf("query Case0774: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0745: %w", err)
+		return nil, fmt.Errorf("query Case0774: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -40966,7 +42170,7 @@ func Case0745(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0745Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0774Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -40975,7 +42179,7 @@ func Case0745(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // repeatColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0745 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0774 on every row, noting its first failed row in failed:
 //
 //	repeat(s, i)
 func repeatColumn(n int, all vec.Sel, i_ vec.Vec[int32], in1Arr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -41001,26 +42205,26 @@ func repeatColumn(n int, all vec.Sel, i_ vec.Vec[int32], in1Arr *array.String, f
 	return column
 }
 
-// Case0746Schema is the schema of the batches Case0746 returns.
-var Case0746Schema = arrow.NewSchema([]arrow.Field{
+// Case0775Schema is the schema of the batches Case0775 returns.
+var Case0775Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0746 evaluates query Case0746 over one batch of table t:
+// Case0775 evaluates query Case0775 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0746(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0775(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0746: %w", err)
+		return nil, fmt.Errorf("query Case0775: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0746: %w", err)
+		return nil, fmt.Errorf("query Case0775: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -41036,33 +42240,33 @@ func Case0746(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0746Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0775Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0747Schema is the schema of the batches Case0747 returns.
-var Case0747Schema = arrow.NewSchema([]arrow.Field{
+// Case0776Schema is the schema of the batches Case0776 returns.
+var Case0776Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0747 evaluates query Case0747 over one batch of table t:
+// Case0776 evaluates query Case0776 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0747(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0776(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0747: %w", err)
+		return nil, fmt.Errorf("query Case0776: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0747: %w", err)
+		return nil, fmt.Errorf("query Case0776: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -41078,33 +42282,33 @@ func Case0747(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0747Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0776Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0748Schema is the schema of the batches Case0748 returns.
-var Case0748Schema = arrow.NewSchema([]arrow.Field{
+// Case0777Schema is the schema of the batches Case0777 returns.
+var Case0777Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0748 evaluates query Case0748 over one batch of table t:
+// Case0777 evaluates query Case0777 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0748(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0777(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0748: %w", err)
+		return nil, fmt.Errorf("query Case0777: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0748: %w", err)
+		return nil, fmt.Errorf("query Case0777: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -41120,33 +42324,33 @@ func Case0748(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0748Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0777Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0749Schema is the schema of the batches Case0749 returns.
-var Case0749Schema = arrow.NewSchema([]arrow.Field{
+// Case0778Schema is the schema of the batches Case0778 returns.
+var Case0778Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0749 evaluates query Case0749 over one batch of table t:
+// Case0778 evaluates query Case0778 over one batch of table t:
 //
 //	SELECT repeat(u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0749(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0778(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0749: %w", err)
+		return nil, fmt.Errorf("query Case0778: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0749: %w", err)
+		return nil, fmt.Errorf("query Case0778: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -41162,33 +42366,33 @@ func Case0749(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0749Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0778Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0750Schema is the schema of the batches Case0750 returns.
-var Case0750Schema = arrow.NewSchema([]arrow.Field{
+// Case0779Schema is the schema of the batches Case0779 returns.
+var Case0779Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0750 evaluates query Case0750 over one batch of table t:
+// Case0779 evaluates query Case0779 over one batch of table t:
 //
 //	SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0750(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0779(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0750: %w", err)
+		return nil, fmt.Errorf("query Case0779: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0750: %w", err)
+		return nil, fmt.Errorf("query Case0779: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -41204,7 +42408,7 @@ func Case0750(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0750Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0779Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -41213,7 +42417,7 @@ func Case0750(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // repeatColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0750 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0779 on every row, noting its first failed row in failed:
 //
 //	repeat(s, CAST(1 DIV j AS INT))
 func repeatColumn2(n int, all vec.Sel, sArr *array.String, j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -41246,26 +42450,26 @@ func repeatColumn2(n int, all vec.Sel, sArr *array.String, j vec.Vec[int32], mem
 	return directCol
 }
 
-// Case0751Schema is the schema of the batches Case0751 returns.
-var Case0751Schema = arrow.NewSchema([]arrow.Field{
+// Case0780Schema is the schema of the batches Case0780 returns.
+var Case0780Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0751 evaluates query Case0751 over one batch of table t:
+// Case0780 evaluates query Case0780 over one batch of table t:
 //
 //	SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0751(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0780(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0751: %w", err)
+		return nil, fmt.Errorf("query Case0780: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0751: %w", err)
+		return nil, fmt.Errorf("query Case0780: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -41281,33 +42485,33 @@ func Case0751(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0751Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0780Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0752Schema is the schema of the batches Case0752 returns.
-var Case0752Schema = arrow.NewSchema([]arrow.Field{
+// Case0781Schema is the schema of the batches Case0781 returns.
+var Case0781Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0752 evaluates query Case0752 over one batch of table t:
+// Case0781 evaluates query Case0781 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0752(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0781(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0752: %w", err)
+		return nil, fmt.Errorf("query Case0781: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0752: %w", err)
+		return nil, fmt.Errorf("query Case0781: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -41322,7 +42526,7 @@ func Case0752(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0752Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0781Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -41331,7 +42535,7 @@ func Case0752(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // spaceColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0752 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0781 on every row, noting its first failed row in failed:
 //
 //	space(i)
 func spaceColumn(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -41357,26 +42561,26 @@ func spaceColumn(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// Case0753Schema is the schema of the batches Case0753 returns.
-var Case0753Schema = arrow.NewSchema([]arrow.Field{
+// Case0782Schema is the schema of the batches Case0782 returns.
+var Case0782Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0753 evaluates query Case0753 over one batch of table t:
+// Case0782 evaluates query Case0782 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0753(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0782(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0753: %w", err)
+		return nil, fmt.Errorf("query Case0782: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0753: %w", err)
+		return nil, fmt.Errorf("query Case0782: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -41391,33 +42595,33 @@ func Case0753(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0753Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0782Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0754Schema is the schema of the batches Case0754 returns.
-var Case0754Schema = arrow.NewSchema([]arrow.Field{
+// Case0783Schema is the schema of the batches Case0783 returns.
+var Case0783Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0754 evaluates query Case0754 over one batch of table t:
+// Case0783 evaluates query Case0783 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0754(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0783(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0754: %w", err)
+		return nil, fmt.Errorf("query Case0783: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0754: %w", err)
+		return nil, fmt.Errorf("query Case0783: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -41432,33 +42636,33 @@ func Case0754(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0754Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0783Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0755Schema is the schema of the batches Case0755 returns.
-var Case0755Schema = arrow.NewSchema([]arrow.Field{
+// Case0784Schema is the schema of the batches Case0784 returns.
+var Case0784Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0755 evaluates query Case0755 over one batch of table t:
+// Case0784 evaluates query Case0784 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0755(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0784(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0755: %w", err)
+		return nil, fmt.Errorf("query Case0784: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0755: %w", err)
+		return nil, fmt.Errorf("query Case0784: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -41473,33 +42677,33 @@ func Case0755(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0755Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0784Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0756Schema is the schema of the batches Case0756 returns.
-var Case0756Schema = arrow.NewSchema([]arrow.Field{
+// Case0785Schema is the schema of the batches Case0785 returns.
+var Case0785Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0756 evaluates query Case0756 over one batch of table t:
+// Case0785 evaluates query Case0785 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0756(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0785(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0756: %w", err)
+		return nil, fmt.Errorf("query Case0785: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0756: %w", err)
+		return nil, fmt.Errorf("query Case0785: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -41514,7 +42718,7 @@ func Case0756(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0756Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0785Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -41523,7 +42727,7 @@ func Case0756(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // initcapColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0756 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0785 on every row, noting its first failed row in failed:
 //
 //	initcap(s)
 func initcapColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -41543,26 +42747,26 @@ func initcapColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case0757Schema is the schema of the batches Case0757 returns.
-var Case0757Schema = arrow.NewSchema([]arrow.Field{
+// Case0786Schema is the schema of the batches Case0786 returns.
+var Case0786Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0757 evaluates query Case0757 over one batch of table t:
+// Case0786 evaluates query Case0786 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0757(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0786(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0757: %w", err)
+		return nil, fmt.Errorf("query Case0786: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0757: %w", err)
+		return nil, fmt.Errorf("query Case0786: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -41577,33 +42781,33 @@ func Case0757(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0757Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0786Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0758Schema is the schema of the batches Case0758 returns.
-var Case0758Schema = arrow.NewSchema([]arrow.Field{
+// Case0787Schema is the schema of the batches Case0787 returns.
+var Case0787Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0758 evaluates query Case0758 over one batch of table t:
+// Case0787 evaluates query Case0787 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0758(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0787(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0758: %w", err)
+		return nil, fmt.Errorf("query Case0787: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0758: %w", err)
+		return nil, fmt.Errorf("query Case0787: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -41618,33 +42822,33 @@ func Case0758(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0758Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0787Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0759Schema is the schema of the batches Case0759 returns.
-var Case0759Schema = arrow.NewSchema([]arrow.Field{
+// Case0788Schema is the schema of the batches Case0788 returns.
+var Case0788Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0759 evaluates query Case0759 over one batch of table t:
+// Case0788 evaluates query Case0788 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0759(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0788(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0759: %w", err)
+		return nil, fmt.Errorf("query Case0788: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0759: %w", err)
+		return nil, fmt.Errorf("query Case0788: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -41659,33 +42863,33 @@ func Case0759(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0759Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0788Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0760Schema is the schema of the batches Case0760 returns.
-var Case0760Schema = arrow.NewSchema([]arrow.Field{
+// Case0789Schema is the schema of the batches Case0789 returns.
+var Case0789Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0760 evaluates query Case0760 over one batch of table t:
+// Case0789 evaluates query Case0789 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0760(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0789(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0760: %w", err)
+		return nil, fmt.Errorf("query Case0789: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0760: %w", err)
+		return nil, fmt.Errorf("query Case0789: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -41700,7 +42904,7 @@ func Case0760(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0760Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0789Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -41709,7 +42913,7 @@ func Case0760(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // asciiColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0760 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0789 on every row, noting its first failed row in failed:
 //
 //	ascii(s)
 func asciiColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -41730,26 +42934,26 @@ func asciiColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, f
 	return directCol
 }
 
-// Case0761Schema is the schema of the batches Case0761 returns.
-var Case0761Schema = arrow.NewSchema([]arrow.Field{
+// Case0790Schema is the schema of the batches Case0790 returns.
+var Case0790Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0761 evaluates query Case0761 over one batch of table t:
+// Case0790 evaluates query Case0790 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0761(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0790(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0761: %w", err)
+		return nil, fmt.Errorf("query Case0790: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0761: %w", err)
+		return nil, fmt.Errorf("query Case0790: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -41764,33 +42968,33 @@ func Case0761(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0761Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0790Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0762Schema is the schema of the batches Case0762 returns.
-var Case0762Schema = arrow.NewSchema([]arrow.Field{
+// Case0791Schema is the schema of the batches Case0791 returns.
+var Case0791Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0762 evaluates query Case0762 over one batch of table t:
+// Case0791 evaluates query Case0791 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0762(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0791(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0762: %w", err)
+		return nil, fmt.Errorf("query Case0791: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0762: %w", err)
+		return nil, fmt.Errorf("query Case0791: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -41805,33 +43009,33 @@ func Case0762(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0762Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0791Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0763Schema is the schema of the batches Case0763 returns.
-var Case0763Schema = arrow.NewSchema([]arrow.Field{
+// Case0792Schema is the schema of the batches Case0792 returns.
+var Case0792Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0763 evaluates query Case0763 over one batch of table t:
+// Case0792 evaluates query Case0792 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0763(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0792(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0763: %w", err)
+		return nil, fmt.Errorf("query Case0792: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0763: %w", err)
+		return nil, fmt.Errorf("query Case0792: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -41846,33 +43050,33 @@ func Case0763(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0763Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0792Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0764Schema is the schema of the batches Case0764 returns.
-var Case0764Schema = arrow.NewSchema([]arrow.Field{
+// Case0793Schema is the schema of the batches Case0793 returns.
+var Case0793Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0764 evaluates query Case0764 over one batch of table t:
+// Case0793 evaluates query Case0793 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0764(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0793(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0764: %w", err)
+		return nil, fmt.Errorf("query Case0793: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0764: %w", err)
+		return nil, fmt.Errorf("query Case0793: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -41887,7 +43091,7 @@ func Case0764(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0764Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0793Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -41896,7 +43100,7 @@ func Case0764(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // chrColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0764 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0793 on every row, noting its first failed row in failed:
 //
 //	chr(a)
 func chrColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -41917,26 +43121,26 @@ func chrColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem me
 	return column
 }
 
-// Case0765Schema is the schema of the batches Case0765 returns.
-var Case0765Schema = arrow.NewSchema([]arrow.Field{
+// Case0794Schema is the schema of the batches Case0794 returns.
+var Case0794Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0765 evaluates query Case0765 over one batch of table t:
+// Case0794 evaluates query Case0794 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0765(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0794(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0765: %w", err)
+		return nil, fmt.Errorf("query Case0794: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0765: %w", err)
+		return nil, fmt.Errorf("query Case0794: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -41951,33 +43155,33 @@ func Case0765(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0765Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0794Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0766Schema is the schema of the batches Case0766 returns.
-var Case0766Schema = arrow.NewSchema([]arrow.Field{
+// Case0795Schema is the schema of the batches Case0795 returns.
+var Case0795Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0766 evaluates query Case0766 over one batch of table t:
+// Case0795 evaluates query Case0795 over one batch of table t:
 //
 //	SELECT char(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0766(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0795(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0766: %w", err)
+		return nil, fmt.Errorf("query Case0795: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0766: %w", err)
+		return nil, fmt.Errorf("query Case0795: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -41992,33 +43196,33 @@ func Case0766(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0766Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0795Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0767Schema is the schema of the batches Case0767 returns.
-var Case0767Schema = arrow.NewSchema([]arrow.Field{
+// Case0796Schema is the schema of the batches Case0796 returns.
+var Case0796Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0767 evaluates query Case0767 over one batch of table t:
+// Case0796 evaluates query Case0796 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0767(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0796(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0767: %w", err)
+		return nil, fmt.Errorf("query Case0796: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0767: %w", err)
+		return nil, fmt.Errorf("query Case0796: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -42033,57 +43237,57 @@ func Case0767(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0767Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0796Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0768Schema is the schema of the batches Case0768 returns.
-var Case0768Schema = arrow.NewSchema([]arrow.Field{
+// Case0797Schema is the schema of the batches Case0797 returns.
+var Case0797Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0768 evaluates query Case0768 over one batch of table t:
+// Case0797 evaluates query Case0797 over one batch of table t:
 //
 //	SELECT chr(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0768(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0797(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0768: %w", err)
+		return nil, fmt.Errorf("query Case0797: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0768: %w", err)
+		return nil, fmt.Errorf("query Case0797: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0768Col1(n, all, i_, mem, failed)
+	col1 := case0797Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "chr(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0768Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0797Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0768Col1 computes output column 1 (r) of query Case0768 on every row, noting its first failed row in failed:
+// case0797Col1 computes output column 1 (r) of query Case0797 on every row, noting its first failed row in failed:
 //
 //	chr(i)
-func case0768Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0797Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// chr(CAST(i AS BIGINT))
 	var directCol arrow.Array // written by the loop, or below from chr
 	var directOut *vec.StringOut
@@ -42110,26 +43314,26 @@ func case0768Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0769Schema is the schema of the batches Case0769 returns.
-var Case0769Schema = arrow.NewSchema([]arrow.Field{
+// Case0798Schema is the schema of the batches Case0798 returns.
+var Case0798Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0769 evaluates query Case0769 over one batch of table t:
+// Case0798 evaluates query Case0798 over one batch of table t:
 //
 //	SELECT octet_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0769(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0798(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0769: %w", err)
+		return nil, fmt.Errorf("query Case0798: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0769: %w", err)
+		return nil, fmt.Errorf("query Case0798: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42144,7 +43348,7 @@ func Case0769(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0769Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0798Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -42153,7 +43357,7 @@ func Case0769(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // octetLengthColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0769 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0798 on every row, noting its first failed row in failed:
 //
 //	octet_length(s)
 func octetLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -42174,26 +43378,26 @@ func octetLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Alloca
 	return directCol
 }
 
-// Case0770Schema is the schema of the batches Case0770 returns.
-var Case0770Schema = arrow.NewSchema([]arrow.Field{
+// Case0799Schema is the schema of the batches Case0799 returns.
+var Case0799Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0770 evaluates query Case0770 over one batch of table t:
+// Case0799 evaluates query Case0799 over one batch of table t:
 //
 //	SELECT bit_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0770(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0799(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0770: %w", err)
+		return nil, fmt.Errorf("query Case0799: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0770: %w", err)
+		return nil, fmt.Errorf("query Case0799: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42208,7 +43412,7 @@ func Case0770(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0770Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0799Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -42217,7 +43421,7 @@ func Case0770(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // bitLengthColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0770 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0799 on every row, noting its first failed row in failed:
 //
 //	bit_length(s)
 func bitLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -42238,26 +43442,26 @@ func bitLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocato
 	return directCol
 }
 
-// Case0771Schema is the schema of the batches Case0771 returns.
-var Case0771Schema = arrow.NewSchema([]arrow.Field{
+// Case0800Schema is the schema of the batches Case0800 returns.
+var Case0800Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0771 evaluates query Case0771 over one batch of table t:
+// Case0800 evaluates query Case0800 over one batch of table t:
 //
 //	SELECT octet_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0771(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0800(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0771: %w", err)
+		return nil, fmt.Errorf("query Case0800: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0771: %w", err)
+		return nil, fmt.Errorf("query Case0800: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42272,33 +43476,33 @@ func Case0771(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0771Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0800Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0772Schema is the schema of the batches Case0772 returns.
-var Case0772Schema = arrow.NewSchema([]arrow.Field{
+// Case0801Schema is the schema of the batches Case0801 returns.
+var Case0801Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0772 evaluates query Case0772 over one batch of table t:
+// Case0801 evaluates query Case0801 over one batch of table t:
 //
 //	SELECT bit_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0772(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0801(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0772: %w", err)
+		return nil, fmt.Errorf("query Case0801: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0772: %w", err)
+		return nil, fmt.Errorf("query Case0801: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42313,33 +43517,33 @@ func Case0772(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0772Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0801Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0773Schema is the schema of the batches Case0773 returns.
-var Case0773Schema = arrow.NewSchema([]arrow.Field{
+// Case0802Schema is the schema of the batches Case0802 returns.
+var Case0802Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0773 evaluates query Case0773 over one batch of table t:
+// Case0802 evaluates query Case0802 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0773(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0802(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0773: %w", err)
+		return nil, fmt.Errorf("query Case0802: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0773: %w", err)
+		return nil, fmt.Errorf("query Case0802: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42354,7 +43558,7 @@ func Case0773(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0773Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0802Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -42363,7 +43567,7 @@ func Case0773(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // splitPartColumn is the code of 10 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0773 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0802 on every row, noting its first failed row in failed:
 //
 //	split_part(s, ',', 2)
 func splitPartColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, value2 int32) arrow.Array {
@@ -42388,26 +43592,26 @@ func splitPartColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case0774Schema is the schema of the batches Case0774 returns.
-var Case0774Schema = arrow.NewSchema([]arrow.Field{
+// Case0803Schema is the schema of the batches Case0803 returns.
+var Case0803Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0774 evaluates query Case0774 over one batch of table t:
+// Case0803 evaluates query Case0803 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0774(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0803(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0774: %w", err)
+		return nil, fmt.Errorf("query Case0803: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0774: %w", err)
+		return nil, fmt.Errorf("query Case0803: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42422,33 +43626,33 @@ func Case0774(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0774Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0803Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0775Schema is the schema of the batches Case0775 returns.
-var Case0775Schema = arrow.NewSchema([]arrow.Field{
+// Case0804Schema is the schema of the batches Case0804 returns.
+var Case0804Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0775 evaluates query Case0775 over one batch of table t:
+// Case0804 evaluates query Case0804 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0775(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0804(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0775: %w", err)
+		return nil, fmt.Errorf("query Case0804: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0775: %w", err)
+		return nil, fmt.Errorf("query Case0804: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42463,33 +43667,33 @@ func Case0775(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0775Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0804Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0776Schema is the schema of the batches Case0776 returns.
-var Case0776Schema = arrow.NewSchema([]arrow.Field{
+// Case0805Schema is the schema of the batches Case0805 returns.
+var Case0805Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0776 evaluates query Case0776 over one batch of table t:
+// Case0805 evaluates query Case0805 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0776(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0805(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0776: %w", err)
+		return nil, fmt.Errorf("query Case0805: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0776: %w", err)
+		return nil, fmt.Errorf("query Case0805: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42504,33 +43708,33 @@ func Case0776(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0776Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0805Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0777Schema is the schema of the batches Case0777 returns.
-var Case0777Schema = arrow.NewSchema([]arrow.Field{
+// Case0806Schema is the schema of the batches Case0806 returns.
+var Case0806Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0777 evaluates query Case0777 over one batch of table t:
+// Case0806 evaluates query Case0806 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0777(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0806(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0777: %w", err)
+		return nil, fmt.Errorf("query Case0806: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0777: %w", err)
+		return nil, fmt.Errorf("query Case0806: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42545,33 +43749,33 @@ func Case0777(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0777Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0806Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0778Schema is the schema of the batches Case0778 returns.
-var Case0778Schema = arrow.NewSchema([]arrow.Field{
+// Case0807Schema is the schema of the batches Case0807 returns.
+var Case0807Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0778 evaluates query Case0778 over one batch of table t:
+// Case0807 evaluates query Case0807 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0778(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0807(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0778: %w", err)
+		return nil, fmt.Errorf("query Case0807: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0778: %w", err)
+		return nil, fmt.Errorf("query Case0807: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42586,33 +43790,33 @@ func Case0778(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0778Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0807Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0779Schema is the schema of the batches Case0779 returns.
-var Case0779Schema = arrow.NewSchema([]arrow.Field{
+// Case0808Schema is the schema of the batches Case0808 returns.
+var Case0808Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0779 evaluates query Case0779 over one batch of table t:
+// Case0808 evaluates query Case0808 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0779(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0808(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0779: %w", err)
+		return nil, fmt.Errorf("query Case0808: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0779: %w", err)
+		return nil, fmt.Errorf("query Case0808: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42627,33 +43831,33 @@ func Case0779(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0779Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0808Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0780Schema is the schema of the batches Case0780 returns.
-var Case0780Schema = arrow.NewSchema([]arrow.Field{
+// Case0809Schema is the schema of the batches Case0809 returns.
+var Case0809Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0780 evaluates query Case0780 over one batch of table t:
+// Case0809 evaluates query Case0809 over one batch of table t:
 //
 //	SELECT split_part(s, '', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0780(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0809(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0780: %w", err)
+		return nil, fmt.Errorf("query Case0809: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0780: %w", err)
+		return nil, fmt.Errorf("query Case0809: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42668,33 +43872,33 @@ func Case0780(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0780Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0809Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0781Schema is the schema of the batches Case0781 returns.
-var Case0781Schema = arrow.NewSchema([]arrow.Field{
+// Case0810Schema is the schema of the batches Case0810 returns.
+var Case0810Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0781 evaluates query Case0781 over one batch of table t:
+// Case0810 evaluates query Case0810 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0781(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0810(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0781: %w", err)
+		return nil, fmt.Errorf("query Case0810: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0781: %w", err)
+		return nil, fmt.Errorf("query Case0810: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42709,33 +43913,33 @@ func Case0781(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0781Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0810Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0782Schema is the schema of the batches Case0782 returns.
-var Case0782Schema = arrow.NewSchema([]arrow.Field{
+// Case0811Schema is the schema of the batches Case0811 returns.
+var Case0811Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0782 evaluates query Case0782 over one batch of table t:
+// Case0811 evaluates query Case0811 over one batch of table t:
 //
 //	SELECT split_part(s, '::', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0782(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0811(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0782: %w", err)
+		return nil, fmt.Errorf("query Case0811: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0782: %w", err)
+		return nil, fmt.Errorf("query Case0811: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42750,33 +43954,33 @@ func Case0782(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0782Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0811Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0783Schema is the schema of the batches Case0783 returns.
-var Case0783Schema = arrow.NewSchema([]arrow.Field{
+// Case0812Schema is the schema of the batches Case0812 returns.
+var Case0812Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0783 evaluates query Case0783 over one batch of table t:
+// Case0812 evaluates query Case0812 over one batch of table t:
 //
 //	SELECT split_part(s, ',', i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0783(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0812(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0783: %w", err)
+		return nil, fmt.Errorf("query Case0812: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0783: %w", err)
+		return nil, fmt.Errorf("query Case0812: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -42792,7 +43996,7 @@ func Case0783(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0783Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0812Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -42801,7 +44005,7 @@ func Case0783(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // splitPartColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0783 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0812 on every row, noting its first failed row in failed:
 //
 //	split_part(s, ',', i)
 func splitPartColumn2(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -42827,26 +44031,26 @@ func splitPartColumn2(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String,
 	return column
 }
 
-// Case0784Schema is the schema of the batches Case0784 returns.
-var Case0784Schema = arrow.NewSchema([]arrow.Field{
+// Case0813Schema is the schema of the batches Case0813 returns.
+var Case0813Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0784 evaluates query Case0784 over one batch of table t:
+// Case0813 evaluates query Case0813 over one batch of table t:
 //
 //	SELECT split_part(s, ',', i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0784(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0813(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0784: %w", err)
+		return nil, fmt.Errorf("query Case0813: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0784: %w", err)
+		return nil, fmt.Errorf("query Case0813: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -42862,33 +44066,33 @@ func Case0784(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0784Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0813Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0785Schema is the schema of the batches Case0785 returns.
-var Case0785Schema = arrow.NewSchema([]arrow.Field{
+// Case0814Schema is the schema of the batches Case0814 returns.
+var Case0814Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0785 evaluates query Case0785 over one batch of table t:
+// Case0814 evaluates query Case0814 over one batch of table t:
 //
 //	SELECT split_part(s, u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0785(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0814(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0785: %w", err)
+		return nil, fmt.Errorf("query Case0814: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0785: %w", err)
+		return nil, fmt.Errorf("query Case0814: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -42897,24 +44101,24 @@ func Case0785(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0785Col1(n, all, i_, sArr, uArr, failed, mem)
+	col1 := case0814Col1(n, all, i_, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, u, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0785Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0814Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0785Col1 computes output column 1 (r) of query Case0785 on every row, noting its first failed row in failed:
+// case0814Col1 computes output column 1 (r) of query Case0814 on every row, noting its first failed row in failed:
 //
 //	split_part(s, u, i)
-func case0785Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0814Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// split_part(s, u, i)
 	splitPart := vec.Make[string](n)
 	{
@@ -42938,26 +44142,26 @@ func case0785Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uAr
 	return column
 }
 
-// Case0786Schema is the schema of the batches Case0786 returns.
-var Case0786Schema = arrow.NewSchema([]arrow.Field{
+// Case0815Schema is the schema of the batches Case0815 returns.
+var Case0815Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0786 evaluates query Case0786 over one batch of table t:
+// Case0815 evaluates query Case0815 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0786(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0815(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0786: %w", err)
+		return nil, fmt.Errorf("query Case0815: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0786: %w", err)
+		return nil, fmt.Errorf("query Case0815: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -42972,7 +44176,7 @@ func Case0786(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0786Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0815Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -42981,7 +44185,7 @@ func Case0786(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // substringIndexColumn is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0786 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0815 on every row, noting its first failed row in failed:
 //
 //	substring_index(s, '.', 2)
 func substringIndexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, value2 int32) arrow.Array {
@@ -43001,26 +44205,26 @@ func substringIndexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Fa
 	return column
 }
 
-// Case0787Schema is the schema of the batches Case0787 returns.
-var Case0787Schema = arrow.NewSchema([]arrow.Field{
+// Case0816Schema is the schema of the batches Case0816 returns.
+var Case0816Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0787 evaluates query Case0787 over one batch of table t:
+// Case0816 evaluates query Case0816 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0787(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0816(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0787: %w", err)
+		return nil, fmt.Errorf("query Case0816: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0787: %w", err)
+		return nil, fmt.Errorf("query Case0816: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43035,33 +44239,33 @@ func Case0787(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0787Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0816Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0788Schema is the schema of the batches Case0788 returns.
-var Case0788Schema = arrow.NewSchema([]arrow.Field{
+// Case0817Schema is the schema of the batches Case0817 returns.
+var Case0817Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0788 evaluates query Case0788 over one batch of table t:
+// Case0817 evaluates query Case0817 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0788(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0817(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0788: %w", err)
+		return nil, fmt.Errorf("query Case0817: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0788: %w", err)
+		return nil, fmt.Errorf("query Case0817: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43076,33 +44280,33 @@ func Case0788(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0788Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0817Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0789Schema is the schema of the batches Case0789 returns.
-var Case0789Schema = arrow.NewSchema([]arrow.Field{
+// Case0818Schema is the schema of the batches Case0818 returns.
+var Case0818Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0789 evaluates query Case0789 over one batch of table t:
+// Case0818 evaluates query Case0818 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0789(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0818(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0789: %w", err)
+		return nil, fmt.Errorf("query Case0818: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0789: %w", err)
+		return nil, fmt.Errorf("query Case0818: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43117,33 +44321,33 @@ func Case0789(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0789Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0818Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0790Schema is the schema of the batches Case0790 returns.
-var Case0790Schema = arrow.NewSchema([]arrow.Field{
+// Case0819Schema is the schema of the batches Case0819 returns.
+var Case0819Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0790 evaluates query Case0790 over one batch of table t:
+// Case0819 evaluates query Case0819 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', -5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0790(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0819(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0790: %w", err)
+		return nil, fmt.Errorf("query Case0819: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0790: %w", err)
+		return nil, fmt.Errorf("query Case0819: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43158,33 +44362,33 @@ func Case0790(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0790Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0819Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0791Schema is the schema of the batches Case0791 returns.
-var Case0791Schema = arrow.NewSchema([]arrow.Field{
+// Case0820Schema is the schema of the batches Case0820 returns.
+var Case0820Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0791 evaluates query Case0791 over one batch of table t:
+// Case0820 evaluates query Case0820 over one batch of table t:
 //
 //	SELECT substring_index(s, '', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0791(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0820(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0791: %w", err)
+		return nil, fmt.Errorf("query Case0820: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0791: %w", err)
+		return nil, fmt.Errorf("query Case0820: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43199,33 +44403,33 @@ func Case0791(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0791Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0820Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0792Schema is the schema of the batches Case0792 returns.
-var Case0792Schema = arrow.NewSchema([]arrow.Field{
+// Case0821Schema is the schema of the batches Case0821 returns.
+var Case0821Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0792 evaluates query Case0792 over one batch of table t:
+// Case0821 evaluates query Case0821 over one batch of table t:
 //
 //	SELECT substring_index(s, u, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0792(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0821(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0792: %w", err)
+		return nil, fmt.Errorf("query Case0821: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0792: %w", err)
+		return nil, fmt.Errorf("query Case0821: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43233,24 +44437,24 @@ func Case0792(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0792Col1(n, all, sArr, uArr, failed, mem)
+	col1 := case0821Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring_index(s, u, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0792Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0821Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0792Col1 computes output column 1 (r) of query Case0792 on every row, noting its first failed row in failed:
+// case0821Col1 computes output column 1 (r) of query Case0821 on every row, noting its first failed row in failed:
 //
 //	substring_index(s, u, 1)
-func case0792Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0821Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring_index(s, u, 1)
 	substringIndex := vec.Make[string](n)
 	{
@@ -43268,26 +44472,26 @@ func case0792Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case0793Schema is the schema of the batches Case0793 returns.
-var Case0793Schema = arrow.NewSchema([]arrow.Field{
+// Case0822Schema is the schema of the batches Case0822 returns.
+var Case0822Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0793 evaluates query Case0793 over one batch of table t:
+// Case0822 evaluates query Case0822 over one batch of table t:
 //
 //	SELECT translate(s, 'abc', '123') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0793(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0822(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0793: %w", err)
+		return nil, fmt.Errorf("query Case0822: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0793: %w", err)
+		return nil, fmt.Errorf("query Case0822: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43302,7 +44506,7 @@ func Case0793(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0793Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0822Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -43311,7 +44515,7 @@ func Case0793(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // translateColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0793 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0822 on every row, noting its first failed row in failed:
 //
 //	translate(s, 'abc', '123')
 func translateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, text2 string) arrow.Array {
@@ -43331,26 +44535,26 @@ func translateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case0794Schema is the schema of the batches Case0794 returns.
-var Case0794Schema = arrow.NewSchema([]arrow.Field{
+// Case0823Schema is the schema of the batches Case0823 returns.
+var Case0823Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0794 evaluates query Case0794 over one batch of table t:
+// Case0823 evaluates query Case0823 over one batch of table t:
 //
 //	SELECT translate(s, 'abc', '1') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0794(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0823(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0794: %w", err)
+		return nil, fmt.Errorf("query Case0823: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0794: %w", err)
+		return nil, fmt.Errorf("query Case0823: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43365,33 +44569,33 @@ func Case0794(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0794Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0823Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0795Schema is the schema of the batches Case0795 returns.
-var Case0795Schema = arrow.NewSchema([]arrow.Field{
+// Case0824Schema is the schema of the batches Case0824 returns.
+var Case0824Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0795 evaluates query Case0795 over one batch of table t:
+// Case0824 evaluates query Case0824 over one batch of table t:
 //
 //	SELECT translate(s, 'aa', '12') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0795(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0824(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0795: %w", err)
+		return nil, fmt.Errorf("query Case0824: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0795: %w", err)
+		return nil, fmt.Errorf("query Case0824: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43406,33 +44610,33 @@ func Case0795(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0795Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0824Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0796Schema is the schema of the batches Case0796 returns.
-var Case0796Schema = arrow.NewSchema([]arrow.Field{
+// Case0825Schema is the schema of the batches Case0825 returns.
+var Case0825Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0796 evaluates query Case0796 over one batch of table t:
+// Case0825 evaluates query Case0825 over one batch of table t:
 //
 //	SELECT translate(s, 'é', 'e') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0796(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0825(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0796: %w", err)
+		return nil, fmt.Errorf("query Case0825: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0796: %w", err)
+		return nil, fmt.Errorf("query Case0825: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43447,33 +44651,33 @@ func Case0796(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0796Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0825Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0797Schema is the schema of the batches Case0797 returns.
-var Case0797Schema = arrow.NewSchema([]arrow.Field{
+// Case0826Schema is the schema of the batches Case0826 returns.
+var Case0826Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0797 evaluates query Case0797 over one batch of table t:
+// Case0826 evaluates query Case0826 over one batch of table t:
 //
 //	SELECT translate(s, u, 'x') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0797(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0826(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0797: %w", err)
+		return nil, fmt.Errorf("query Case0826: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0797: %w", err)
+		return nil, fmt.Errorf("query Case0826: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43481,24 +44685,24 @@ func Case0797(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0797Col1(n, all, sArr, uArr, failed, mem)
+	col1 := case0826Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "translate(s, u, 'x')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0797Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0826Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0797Col1 computes output column 1 (r) of query Case0797 on every row, noting its first failed row in failed:
+// case0826Col1 computes output column 1 (r) of query Case0826 on every row, noting its first failed row in failed:
 //
 //	translate(s, u, 'x')
-func case0797Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0826Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// translate(s, u, 'x')
 	translate := vec.Make[string](n)
 	{
@@ -43516,26 +44720,26 @@ func case0797Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case0798Schema is the schema of the batches Case0798 returns.
-var Case0798Schema = arrow.NewSchema([]arrow.Field{
+// Case0827Schema is the schema of the batches Case0827 returns.
+var Case0827Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0798 evaluates query Case0798 over one batch of table t:
+// Case0827 evaluates query Case0827 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0798(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0827(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0798: %w", err)
+		return nil, fmt.Errorf("query Case0827: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0798: %w", err)
+		return nil, fmt.Errorf("query Case0827: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43550,7 +44754,7 @@ func Case0798(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0798Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0827Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -43559,7 +44763,7 @@ func Case0798(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // findInSetColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0798 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0827 on every row, noting its first failed row in failed:
 //
 //	find_in_set(s, 'abc,b,ab,c,def')
 func findInSetColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
@@ -43580,26 +44784,26 @@ func findInSetColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocato
 	return directCol
 }
 
-// Case0799Schema is the schema of the batches Case0799 returns.
-var Case0799Schema = arrow.NewSchema([]arrow.Field{
+// Case0828Schema is the schema of the batches Case0828 returns.
+var Case0828Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0799 evaluates query Case0799 over one batch of table t:
+// Case0828 evaluates query Case0828 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'a,b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0799(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0828(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0799: %w", err)
+		return nil, fmt.Errorf("query Case0828: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0799: %w", err)
+		return nil, fmt.Errorf("query Case0828: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43614,33 +44818,33 @@ func Case0799(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0799Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0828Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0800Schema is the schema of the batches Case0800 returns.
-var Case0800Schema = arrow.NewSchema([]arrow.Field{
+// Case0829Schema is the schema of the batches Case0829 returns.
+var Case0829Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0800 evaluates query Case0800 over one batch of table t:
+// Case0829 evaluates query Case0829 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'a,,b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0800(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0829(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0800: %w", err)
+		return nil, fmt.Errorf("query Case0829: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0800: %w", err)
+		return nil, fmt.Errorf("query Case0829: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43655,33 +44859,33 @@ func Case0800(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0800Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0829Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0801Schema is the schema of the batches Case0801 returns.
-var Case0801Schema = arrow.NewSchema([]arrow.Field{
+// Case0830Schema is the schema of the batches Case0830 returns.
+var Case0830Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0801 evaluates query Case0801 over one batch of table t:
+// Case0830 evaluates query Case0830 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'x') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0801(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0830(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0801: %w", err)
+		return nil, fmt.Errorf("query Case0830: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0801: %w", err)
+		return nil, fmt.Errorf("query Case0830: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43696,33 +44900,33 @@ func Case0801(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0801Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0830Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0802Schema is the schema of the batches Case0802 returns.
-var Case0802Schema = arrow.NewSchema([]arrow.Field{
+// Case0831Schema is the schema of the batches Case0831 returns.
+var Case0831Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0802 evaluates query Case0802 over one batch of table t:
+// Case0831 evaluates query Case0831 over one batch of table t:
 //
 //	SELECT find_in_set(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0802(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0831(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0802: %w", err)
+		return nil, fmt.Errorf("query Case0831: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0802: %w", err)
+		return nil, fmt.Errorf("query Case0831: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43730,24 +44934,24 @@ func Case0802(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0802Col1(n, all, sArr, uArr, mem, failed)
+	col1 := case0831Col1(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "find_in_set(s, u)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0802Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0831Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0802Col1 computes output column 1 (r) of query Case0802 on every row, noting its first failed row in failed:
+// case0831Col1 computes output column 1 (r) of query Case0831 on every row, noting its first failed row in failed:
 //
 //	find_in_set(s, u)
-func case0802Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0831Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// find_in_set(s, u)
 	var directCol arrow.Array // written by the loop, or below from findInSet
 	var directOut *vec.FixedOut[int32]
@@ -43768,26 +44972,26 @@ func case0802Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 	return directCol
 }
 
-// Case0803Schema is the schema of the batches Case0803 returns.
-var Case0803Schema = arrow.NewSchema([]arrow.Field{
+// Case0832Schema is the schema of the batches Case0832 returns.
+var Case0832Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0803 evaluates query Case0803 over one batch of table t:
+// Case0832 evaluates query Case0832 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0803(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0832(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0803: %w", err)
+		return nil, fmt.Errorf("query Case0832: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0803: %w", err)
+		return nil, fmt.Errorf("query Case0832: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43803,7 +45007,7 @@ func Case0803(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0803Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0832Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -43812,7 +45016,7 @@ func Case0803(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // levenshteinColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0803 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0832 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u)
 func levenshteinColumn(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -43834,26 +45038,26 @@ func levenshteinColumn(n int, all vec.Sel, sArr *array.String, uArr *array.Strin
 	return directCol
 }
 
-// Case0804Schema is the schema of the batches Case0804 returns.
-var Case0804Schema = arrow.NewSchema([]arrow.Field{
+// Case0833Schema is the schema of the batches Case0833 returns.
+var Case0833Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0804 evaluates query Case0804 over one batch of table t:
+// Case0833 evaluates query Case0833 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0804(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0833(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0804: %w", err)
+		return nil, fmt.Errorf("query Case0833: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0804: %w", err)
+		return nil, fmt.Errorf("query Case0833: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43869,7 +45073,7 @@ func Case0804(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0804Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0833Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -43878,7 +45082,7 @@ func Case0804(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // levenshteinColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0804 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0833 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u, 2)
 func levenshteinColumn2(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -43900,26 +45104,26 @@ func levenshteinColumn2(n int, all vec.Sel, sArr *array.String, uArr *array.Stri
 	return directCol
 }
 
-// Case0805Schema is the schema of the batches Case0805 returns.
-var Case0805Schema = arrow.NewSchema([]arrow.Field{
+// Case0834Schema is the schema of the batches Case0834 returns.
+var Case0834Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0805 evaluates query Case0805 over one batch of table t:
+// Case0834 evaluates query Case0834 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0805(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0834(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0805: %w", err)
+		return nil, fmt.Errorf("query Case0834: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0805: %w", err)
+		return nil, fmt.Errorf("query Case0834: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43935,33 +45139,33 @@ func Case0805(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0805Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0834Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0806Schema is the schema of the batches Case0806 returns.
-var Case0806Schema = arrow.NewSchema([]arrow.Field{
+// Case0835Schema is the schema of the batches Case0835 returns.
+var Case0835Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0806 evaluates query Case0806 over one batch of table t:
+// Case0835 evaluates query Case0835 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0806(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0835(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0806: %w", err)
+		return nil, fmt.Errorf("query Case0835: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0806: %w", err)
+		return nil, fmt.Errorf("query Case0835: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -43977,33 +45181,33 @@ func Case0806(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0806Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0835Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0807Schema is the schema of the batches Case0807 returns.
-var Case0807Schema = arrow.NewSchema([]arrow.Field{
+// Case0836Schema is the schema of the batches Case0836 returns.
+var Case0836Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0807 evaluates query Case0807 over one batch of table t:
+// Case0836 evaluates query Case0836 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0807(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0836(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0807: %w", err)
+		return nil, fmt.Errorf("query Case0836: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0807: %w", err)
+		return nil, fmt.Errorf("query Case0836: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44019,33 +45223,33 @@ func Case0807(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0807Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0836Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0808Schema is the schema of the batches Case0808 returns.
-var Case0808Schema = arrow.NewSchema([]arrow.Field{
+// Case0837Schema is the schema of the batches Case0837 returns.
+var Case0837Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0808 evaluates query Case0808 over one batch of table t:
+// Case0837 evaluates query Case0837 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0808(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0837(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0808: %w", err)
+		return nil, fmt.Errorf("query Case0837: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0808: %w", err)
+		return nil, fmt.Errorf("query Case0837: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44061,33 +45265,33 @@ func Case0808(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0808Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0837Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0809Schema is the schema of the batches Case0809 returns.
-var Case0809Schema = arrow.NewSchema([]arrow.Field{
+// Case0838Schema is the schema of the batches Case0838 returns.
+var Case0838Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0809 evaluates query Case0809 over one batch of table t:
+// Case0838 evaluates query Case0838 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0809(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0838(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0809: %w", err)
+		return nil, fmt.Errorf("query Case0838: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0809: %w", err)
+		return nil, fmt.Errorf("query Case0838: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44096,24 +45300,24 @@ func Case0809(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0809Col1(n, all, sArr, uArr, i_, mem, failed)
+	col1 := case0838Col1(n, all, sArr, uArr, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "levenshtein(s, u, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0809Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0838Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0809Col1 computes output column 1 (r) of query Case0809 on every row, noting its first failed row in failed:
+// case0838Col1 computes output column 1 (r) of query Case0838 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u, i)
-func case0809Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0838Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// levenshtein(s, u, i)
 	var directCol arrow.Array // written by the loop, or below from levenshtein
 	var directOut *vec.FixedOut[int32]
@@ -44135,26 +45339,26 @@ func case0809Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_
 	return directCol
 }
 
-// Case0810Schema is the schema of the batches Case0810 returns.
-var Case0810Schema = arrow.NewSchema([]arrow.Field{
+// Case0839Schema is the schema of the batches Case0839 returns.
+var Case0839Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0810 evaluates query Case0810 over one batch of table t:
+// Case0839 evaluates query Case0839 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0810(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0839(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0810: %w", err)
+		return nil, fmt.Errorf("query Case0839: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0810: %w", err)
+		return nil, fmt.Errorf("query Case0839: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44169,7 +45373,7 @@ func Case0810(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0810Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0839Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -44178,7 +45382,7 @@ func Case0810(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // soundexColumn is the code of 7 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0810 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0839 on every row, noting its first failed row in failed:
 //
 //	soundex(s)
 func soundexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -44198,26 +45402,26 @@ func soundexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case0811Schema is the schema of the batches Case0811 returns.
-var Case0811Schema = arrow.NewSchema([]arrow.Field{
+// Case0840Schema is the schema of the batches Case0840 returns.
+var Case0840Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0811 evaluates query Case0811 over one batch of table t:
+// Case0840 evaluates query Case0840 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0811(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0840(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0811: %w", err)
+		return nil, fmt.Errorf("query Case0840: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0811: %w", err)
+		return nil, fmt.Errorf("query Case0840: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44232,33 +45436,33 @@ func Case0811(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0811Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0840Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0812Schema is the schema of the batches Case0812 returns.
-var Case0812Schema = arrow.NewSchema([]arrow.Field{
+// Case0841Schema is the schema of the batches Case0841 returns.
+var Case0841Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0812 evaluates query Case0812 over one batch of table t:
+// Case0841 evaluates query Case0841 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0812(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0841(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0812: %w", err)
+		return nil, fmt.Errorf("query Case0841: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0812: %w", err)
+		return nil, fmt.Errorf("query Case0841: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44273,33 +45477,33 @@ func Case0812(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0812Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0841Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0813Schema is the schema of the batches Case0813 returns.
-var Case0813Schema = arrow.NewSchema([]arrow.Field{
+// Case0842Schema is the schema of the batches Case0842 returns.
+var Case0842Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0813 evaluates query Case0813 over one batch of table t:
+// Case0842 evaluates query Case0842 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0813(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0842(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0813: %w", err)
+		return nil, fmt.Errorf("query Case0842: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0813: %w", err)
+		return nil, fmt.Errorf("query Case0842: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44314,33 +45518,33 @@ func Case0813(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0813Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0842Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0814Schema is the schema of the batches Case0814 returns.
-var Case0814Schema = arrow.NewSchema([]arrow.Field{
+// Case0843Schema is the schema of the batches Case0843 returns.
+var Case0843Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0814 evaluates query Case0814 over one batch of table t:
+// Case0843 evaluates query Case0843 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0814(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0843(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0814: %w", err)
+		return nil, fmt.Errorf("query Case0843: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0814: %w", err)
+		return nil, fmt.Errorf("query Case0843: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44355,33 +45559,33 @@ func Case0814(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0814Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0843Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0815Schema is the schema of the batches Case0815 returns.
-var Case0815Schema = arrow.NewSchema([]arrow.Field{
+// Case0844Schema is the schema of the batches Case0844 returns.
+var Case0844Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0815 evaluates query Case0815 over one batch of table t:
+// Case0844 evaluates query Case0844 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0815(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0844(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0815: %w", err)
+		return nil, fmt.Errorf("query Case0844: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0815: %w", err)
+		return nil, fmt.Errorf("query Case0844: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44396,33 +45600,33 @@ func Case0815(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0815Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0844Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0816Schema is the schema of the batches Case0816 returns.
-var Case0816Schema = arrow.NewSchema([]arrow.Field{
+// Case0845Schema is the schema of the batches Case0845 returns.
+var Case0845Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0816 evaluates query Case0816 over one batch of table t:
+// Case0845 evaluates query Case0845 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0816(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0845(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0816: %w", err)
+		return nil, fmt.Errorf("query Case0845: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0816: %w", err)
+		return nil, fmt.Errorf("query Case0845: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44437,33 +45641,33 @@ func Case0816(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0816Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0845Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0817Schema is the schema of the batches Case0817 returns.
-var Case0817Schema = arrow.NewSchema([]arrow.Field{
+// Case0846Schema is the schema of the batches Case0846 returns.
+var Case0846Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0817 evaluates query Case0817 over one batch of table t:
+// Case0846 evaluates query Case0846 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0817(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0846(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0817: %w", err)
+		return nil, fmt.Errorf("query Case0846: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0817: %w", err)
+		return nil, fmt.Errorf("query Case0846: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44478,7 +45682,7 @@ func Case0817(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0817Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0846Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -44487,7 +45691,7 @@ func Case0817(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // luhnCheckColumn is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0817 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0846 on every row, noting its first failed row in failed:
 //
 //	luhn_check(s)
 func luhnCheckColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -44504,26 +45708,26 @@ func luhnCheckColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case0818Schema is the schema of the batches Case0818 returns.
-var Case0818Schema = arrow.NewSchema([]arrow.Field{
+// Case0847Schema is the schema of the batches Case0847 returns.
+var Case0847Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0818 evaluates query Case0818 over one batch of table t:
+// Case0847 evaluates query Case0847 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0818(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0847(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0818: %w", err)
+		return nil, fmt.Errorf("query Case0847: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0818: %w", err)
+		return nil, fmt.Errorf("query Case0847: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44538,33 +45742,33 @@ func Case0818(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0818Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0847Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0819Schema is the schema of the batches Case0819 returns.
-var Case0819Schema = arrow.NewSchema([]arrow.Field{
+// Case0848Schema is the schema of the batches Case0848 returns.
+var Case0848Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0819 evaluates query Case0819 over one batch of table t:
+// Case0848 evaluates query Case0848 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0819(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0848(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0819: %w", err)
+		return nil, fmt.Errorf("query Case0848: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0819: %w", err)
+		return nil, fmt.Errorf("query Case0848: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44579,33 +45783,33 @@ func Case0819(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0819Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0848Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0820Schema is the schema of the batches Case0820 returns.
-var Case0820Schema = arrow.NewSchema([]arrow.Field{
+// Case0849Schema is the schema of the batches Case0849 returns.
+var Case0849Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0820 evaluates query Case0820 over one batch of table t:
+// Case0849 evaluates query Case0849 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0820(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0849(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0820: %w", err)
+		return nil, fmt.Errorf("query Case0849: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0820: %w", err)
+		return nil, fmt.Errorf("query Case0849: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44620,33 +45824,33 @@ func Case0820(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0820Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0849Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0821Schema is the schema of the batches Case0821 returns.
-var Case0821Schema = arrow.NewSchema([]arrow.Field{
+// Case0850Schema is the schema of the batches Case0850 returns.
+var Case0850Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0821 evaluates query Case0821 over one batch of table t:
+// Case0850 evaluates query Case0850 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0821(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0850(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0821: %w", err)
+		return nil, fmt.Errorf("query Case0850: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0821: %w", err)
+		return nil, fmt.Errorf("query Case0850: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44661,33 +45865,33 @@ func Case0821(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0821Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0850Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0822Schema is the schema of the batches Case0822 returns.
-var Case0822Schema = arrow.NewSchema([]arrow.Field{
+// Case0851Schema is the schema of the batches Case0851 returns.
+var Case0851Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0822 evaluates query Case0822 over one batch of table t:
+// Case0851 evaluates query Case0851 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0822(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0851(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0822: %w", err)
+		return nil, fmt.Errorf("query Case0851: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0822: %w", err)
+		return nil, fmt.Errorf("query Case0851: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44702,33 +45906,33 @@ func Case0822(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0822Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0851Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0823Schema is the schema of the batches Case0823 returns.
-var Case0823Schema = arrow.NewSchema([]arrow.Field{
+// Case0852Schema is the schema of the batches Case0852 returns.
+var Case0852Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0823 evaluates query Case0823 over one batch of table t:
+// Case0852 evaluates query Case0852 over one batch of table t:
 //
 //	SELECT lcase(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0823(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0852(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0823: %w", err)
+		return nil, fmt.Errorf("query Case0852: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0823: %w", err)
+		return nil, fmt.Errorf("query Case0852: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44744,33 +45948,33 @@ func Case0823(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0823Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0852Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0824Schema is the schema of the batches Case0824 returns.
-var Case0824Schema = arrow.NewSchema([]arrow.Field{
+// Case0853Schema is the schema of the batches Case0853 returns.
+var Case0853Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0824 evaluates query Case0824 over one batch of table t:
+// Case0853 evaluates query Case0853 over one batch of table t:
 //
 //	SELECT ucase(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0824(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0853(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0824: %w", err)
+		return nil, fmt.Errorf("query Case0853: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0824: %w", err)
+		return nil, fmt.Errorf("query Case0853: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44786,33 +45990,33 @@ func Case0824(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0824Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0853Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0825Schema is the schema of the batches Case0825 returns.
-var Case0825Schema = arrow.NewSchema([]arrow.Field{
+// Case0854Schema is the schema of the batches Case0854 returns.
+var Case0854Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0825 evaluates query Case0825 over one batch of table t:
+// Case0854 evaluates query Case0854 over one batch of table t:
 //
 //	SELECT len(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0825(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0854(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0825: %w", err)
+		return nil, fmt.Errorf("query Case0854: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0825: %w", err)
+		return nil, fmt.Errorf("query Case0854: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -44827,7 +46031,7 @@ func Case0825(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0825Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0854Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -46492,6 +47696,64 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case0824, Case0824Schema, true
 	case "Case0825":
 		return Case0825, Case0825Schema, true
+	case "Case0826":
+		return Case0826, Case0826Schema, true
+	case "Case0827":
+		return Case0827, Case0827Schema, true
+	case "Case0828":
+		return Case0828, Case0828Schema, true
+	case "Case0829":
+		return Case0829, Case0829Schema, true
+	case "Case0830":
+		return Case0830, Case0830Schema, true
+	case "Case0831":
+		return Case0831, Case0831Schema, true
+	case "Case0832":
+		return Case0832, Case0832Schema, true
+	case "Case0833":
+		return Case0833, Case0833Schema, true
+	case "Case0834":
+		return Case0834, Case0834Schema, true
+	case "Case0835":
+		return Case0835, Case0835Schema, true
+	case "Case0836":
+		return Case0836, Case0836Schema, true
+	case "Case0837":
+		return Case0837, Case0837Schema, true
+	case "Case0838":
+		return Case0838, Case0838Schema, true
+	case "Case0839":
+		return Case0839, Case0839Schema, true
+	case "Case0840":
+		return Case0840, Case0840Schema, true
+	case "Case0841":
+		return Case0841, Case0841Schema, true
+	case "Case0842":
+		return Case0842, Case0842Schema, true
+	case "Case0843":
+		return Case0843, Case0843Schema, true
+	case "Case0844":
+		return Case0844, Case0844Schema, true
+	case "Case0845":
+		return Case0845, Case0845Schema, true
+	case "Case0846":
+		return Case0846, Case0846Schema, true
+	case "Case0847":
+		return Case0847, Case0847Schema, true
+	case "Case0848":
+		return Case0848, Case0848Schema, true
+	case "Case0849":
+		return Case0849, Case0849Schema, true
+	case "Case0850":
+		return Case0850, Case0850Schema, true
+	case "Case0851":
+		return Case0851, Case0851Schema, true
+	case "Case0852":
+		return Case0852, Case0852Schema, true
+	case "Case0853":
+		return Case0853, Case0853Schema, true
+	case "Case0854":
+		return Case0854, Case0854Schema, true
 	}
 	return nil, nil, false
 }
