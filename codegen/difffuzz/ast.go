@@ -50,10 +50,10 @@ const (
 	KTry                    // TRY(a)
 	KAnd                    // (a AND b AND ...)
 	KOr                     // (a OR b OR ...)
-	KIsNull                 // (a IS [NOT] NULL), or isnull(a)/isnotnull(a) when Text is set
+	KIsNull                 // (a IS [NOT] NULL), isnull(a)/isnotnull(a) when Text is the name, (a IS [NOT] TRUE) when Text is "IS TRUE" ...
 	KIn                     // (x [NOT] IN (l...))
 	KBetween                // (x [NOT] BETWEEN lo AND hi)
-	KLike                   // (s [NOT] LIKE p [ESCAPE e])
+	KLike                   // (s [NOT] LIKE p [ESCAPE e]); Text ILIKE, or LIKE|ILIKE ANY|SOME|ALL over patterns Args[1:]
 	KRlike                  // (s [NOT] RLIKE p); Text is RLIKE or REGEXP
 	KSubscript              // m[k]
 	KSub                    // a subquery; Sub says which form, Args are its parts (see SubForm)
@@ -229,6 +229,14 @@ func (n *Node) write(b *strings.Builder) {
 		}
 		b.WriteString(")")
 	case KIsNull:
+		if w, ok := strings.CutPrefix(n.Text, "IS "); ok { // IS [NOT] TRUE|FALSE|UNKNOWN
+			b.WriteString("(")
+			n.Args[0].write(b)
+			b.WriteString(" IS")
+			not()
+			b.WriteString(" " + w + ")")
+			return
+		}
 		if n.Text != "" {
 			b.WriteString(n.Text + "(")
 			n.Args[0].write(b)
@@ -261,9 +269,19 @@ func (n *Node) write(b *strings.Builder) {
 		n.Args[0].write(b)
 		not()
 		if n.K == KLike {
-			b.WriteString(" LIKE ")
+			if n.Text != "" { // ILIKE, or a quantifier over the patterns Args[1:]
+				b.WriteString(" " + n.Text + " ")
+			} else {
+				b.WriteString(" LIKE ")
+			}
 		} else {
 			b.WriteString(" " + n.Text + " ")
+		}
+		if n.K == KLike && (strings.HasSuffix(n.Text, " ANY") || strings.HasSuffix(n.Text, " ALL") || strings.HasSuffix(n.Text, " SOME")) {
+			b.WriteString("(")
+			list(n.Args[1:])
+			b.WriteString("))")
+			return
 		}
 		n.Args[1].write(b)
 		if len(n.Args) == 3 {

@@ -456,7 +456,9 @@ func (g *Generator) logic(d int) *Node {
 func (g *Generator) isNull(d int) *Node {
 	t := pick(g.r, allTypes)
 	n := &Node{K: KIsNull, T: ir.TypeBoolean, Not: g.pct(50), Args: []*Node{g.expr(t, d-1)}}
-	if g.pct(20) {
+	if t.Kind == ir.KindBoolean && g.pct(40) {
+		n.Text = pick(g.r, []string{"IS TRUE", "IS FALSE", "IS UNKNOWN"})
+	} else if g.pct(20) {
 		n.Text = "isnull"
 		if n.Not {
 			n.Text = "isnotnull"
@@ -508,7 +510,7 @@ func (g *Generator) cast(t ir.Type, d int) *Node {
 
 var infix = map[string][]string{
 	"add": {"+"}, "subtract": {"-"}, "multiply": {"*"}, "divide": {"/"}, "div": {"DIV"},
-	"mod": {"%", "%", "mod"}, "eq": {"="}, "ne": {"<>", "!="}, "lt": {"<"}, "le": {"<="},
+	"mod": {"%", "%", "mod"}, "eq": {"=", "=", "=", "<=>", "IS NOT DISTINCT FROM"}, "ne": {"<>", "!=", "<>", "IS DISTINCT FROM"}, "lt": {"<"}, "le": {"<="},
 	"gt": {">"}, "ge": {">="},
 }
 
@@ -538,6 +540,16 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 		n.K, n.Text = KInfix, "||"
 	case name == "like":
 		n.K, n.Not = KLike, g.pct(20)
+		switch {
+		case len(args) == 2 && g.pct(15):
+			// A quantified list of patterns.
+			n.Text = pick(g.r, []string{"LIKE ANY", "LIKE SOME", "LIKE ALL", "ILIKE ANY", "ILIKE ALL"})
+			for range g.r.IntN(3) {
+				n.Args = append(n.Args, g.arg(name, 1, e.args[1], d-1))
+			}
+		case g.pct(15):
+			n.Text = "ILIKE"
+		}
 	case name == "rlike":
 		if g.pct(70) {
 			n.K, n.Not, n.Text = KRlike, g.pct(20), pick(g.r, []string{"RLIKE", "REGEXP"})

@@ -83,7 +83,9 @@ func (p *parser) parsePredicate() ast.Expr {
 		op := p.tok
 		if op.kind == tOp {
 			if op.text == "<=>" {
-				p.fail(op.pos, diag.Unsupported, `the null-safe equality operator "<=>" is not supported`)
+				p.next()
+				x = nullSafeEq(x, p.parseConcat(), op.pos)
+				continue
 			}
 			canon, ok := comparisons[op.text]
 			if !ok {
@@ -125,10 +127,30 @@ func (p *parser) parsePredicate() ast.Expr {
 			x = &ast.Between{Pos: x.Position(), OpPos: op.pos, X: x, Lo: lo, Hi: hi, Not: not}
 		case "IN":
 			x = p.parseIn(x, op.pos, not)
-		case "LIKE", "RLIKE", "REGEXP":
+		case "LIKE", "RLIKE", "REGEXP", "ILIKE":
 			p.next()
-			like := &ast.Like{Pos: x.Position(), OpPos: op.pos, X: x, Not: not, Regex: kw != "LIKE"}
+			if (kw == "LIKE" || kw == "ILIKE") && (p.isKw("ANY") || p.isKw("SOME") || p.isKw("ALL")) &&
+				p.peek(1).kind == tOp && p.peek(1).text == "(" {
+				all := p.isKw("ALL")
+				p.next()
+				p.next()
+				var pats []ast.Expr
+				for {
+					pats = append(pats, p.parseExpr())
+					if !p.isOp(",") {
+						break
+					}
+					p.next()
+				}
+				p.expectOp(")")
+				x = likeList(x, pats, all, not, kw == "ILIKE", op.pos)
+				continue
+			}
+			like := &ast.Like{Pos: x.Position(), OpPos: op.pos, X: x, Not: not, Regex: kw != "LIKE" && kw != "ILIKE"}
 			like.Pattern = p.parseConcat()
+			if kw == "ILIKE" {
+				like.X, like.Pattern = lower(like.X), lower(like.Pattern)
+			}
 			if p.isKw("ESCAPE") {
 				if like.Regex {
 					p.fail(p.tok.pos, diag.Syntax, "ESCAPE is only allowed with LIKE, not %s", kw)
@@ -137,15 +159,14 @@ func (p *parser) parsePredicate() ast.Expr {
 				like.Escape = p.parseConcat()
 			}
 			x = like
-		case "ILIKE":
-			p.fail(p.tok.pos, diag.Unsupported, "ILIKE is not supported (use lower(x) LIKE ...)")
 		default:
 			return x
 		}
 	}
 }
 
-// parseIs parses IS [NOT] NULL after x.
+// parseIs parses IS [NOT] NULL, IS [NOT] TRUE|FALSE|UNKNOWN and IS [NOT]
+// DISTINCT FROM y after x (the last two rewritten, sugar.go).
 func (p *parser) parseIs(x ast.Expr) ast.Expr {
 	is := p.tok
 	p.next()
@@ -158,10 +179,23 @@ func (p *parser) parseIs(x ast.Expr) ast.Expr {
 	case p.isKw("NULL"):
 		p.next()
 		return &ast.IsNull{Pos: x.Position(), OpPos: is.pos, X: x, Not: not}
-	case p.isKw("TRUE"), p.isKw("FALSE"), p.isKw("UNKNOWN"), p.isKw("DISTINCT"):
-		p.fail(p.tok.pos, diag.Unsupported, "IS %s is not supported (only IS [NOT] NULL)", strings.ToUpper(p.tok.text))
+	case p.isKw("TRUE"), p.isKw("FALSE"), p.isKw("UNKNOWN"):
+		word := strings.ToUpper(p.tok.text)
+		p.next()
+		return isTruth(x, word, not, is.pos)
+	case p.isKw("DISTINCT"):
+		p.next()
+		if !p.isKw("FROM") {
+			p.failExpected("FROM after IS [NOT] DISTINCT")
+		}
+		p.next()
+		eq := nullSafeEq(x, p.parseConcat(), is.pos)
+		if not {
+			return eq
+		}
+		return &ast.Unary{Pos: is.pos, Op: "NOT", X: eq}
 	}
-	p.failExpected("NULL after IS")
+	p.failExpected("NULL, TRUE, FALSE, UNKNOWN or DISTINCT FROM after IS")
 	return nil
 }
 

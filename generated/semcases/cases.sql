@@ -2570,3 +2570,150 @@ SELECT ucase(s) AS r FROM t;
 
 -- name: Case0854
 SELECT len(s) AS r FROM t;
+
+-- name: Case0855
+SELECT a <=> b AS r FROM t;
+
+-- name: Case0856
+SELECT a <=> b AS r FROM t;
+
+-- name: Case0857
+SELECT a <=> b AS r FROM t;
+
+-- name: Case0858
+SELECT a <=> b AS r FROM t;
+
+-- name: Case0859
+SELECT a <=> b AS r FROM t;
+
+-- name: Case0860
+SELECT i <=> a AS r FROM t;
+
+-- name: Case0861
+SELECT s <=> u AS r FROM t;
+
+-- name: Case0862
+SELECT NULL <=> NULL AS r FROM t;
+
+-- name: Case0863
+SELECT (1 DIV b) <=> a AS r FROM t;
+
+-- name: Case0864
+SELECT a <=> (1 DIV b) AS r FROM t;
+
+-- name: Case0865
+SELECT a <=> (1 DIV b) AS r FROM t;
+
+-- name: Case0866
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+
+-- name: Case0867
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+
+-- name: Case0868
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case0869
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case0870
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case0871
+SELECT d IS DISTINCT FROM e AS r FROM t;
+
+-- name: Case0872
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case0873
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case0874
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case0875
+SELECT p IS NOT TRUE AS r FROM t;
+
+-- name: Case0876
+SELECT p IS NOT TRUE AS r FROM t;
+
+-- name: Case0877
+SELECT p IS FALSE AS r FROM t;
+
+-- name: Case0878
+SELECT p IS FALSE AS r FROM t;
+
+-- name: Case0879
+SELECT p IS NOT FALSE AS r FROM t;
+
+-- name: Case0880
+SELECT p IS UNKNOWN AS r FROM t;
+
+-- name: Case0881
+SELECT p IS UNKNOWN AS r FROM t;
+
+-- name: Case0882
+SELECT p IS NOT UNKNOWN AS r FROM t;
+
+-- name: Case0883
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+
+-- name: Case0884
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+
+-- name: Case0885
+SELECT a > 1 IS TRUE AS r FROM t;
+
+-- name: Case0886
+SELECT s ILIKE 'AB%' AS r FROM t;
+
+-- name: Case0887
+SELECT s ILIKE 'é%' AS r FROM t;
+
+-- name: Case0888
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
+
+-- name: Case0889
+SELECT s ILIKE u AS r FROM t;
+
+-- name: Case0890
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+
+-- name: Case0891
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+
+-- name: Case0892
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+
+-- name: Case0893
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
+
+-- name: Case0894
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
+
+-- name: Case0895
+SELECT s LIKE SOME ('%y%') AS r FROM t;
+
+-- name: Case0896
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+
+-- name: Case0897
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
+
+-- name: Case0898
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
+
+-- name: Case0899
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+
+-- name: Case0900
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+
+-- name: Case0901
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+
+-- name: Case0902
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+
+-- name: Case0903
+SELECT s LIKE ANY ('a%') AS r FROM t;

@@ -57,6 +57,18 @@ var rlikePattern4, rlikePattern4Err = rt.CompileRlike("(")
 // like pattern 'a\\_b', compiled once
 var likePattern10, likePattern10Err = rt.CompileLike("a\\_b", "\\")
 
+// like pattern 'a%', compiled once
+var likePattern11, likePattern11Err = rt.CompileLike("a%", "\\")
+
+// like pattern 'x%', compiled once
+var likePattern12, likePattern12Err = rt.CompileLike("x%", "\\")
+
+// like pattern '%y%', compiled once
+var likePattern13, likePattern13Err = rt.CompileLike("%y%", "\\")
+
+// like pattern 'q', compiled once
+var likePattern14, likePattern14Err = rt.CompileLike("q", "\\")
+
 // tInput is the schema of the input batches of the queries over table t.
 var tInput = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -7828,7 +7840,7 @@ func Case0140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// likeColumn is the code of 12 units of this file that differ only in what they
+// likeColumn is the code of 14 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0140 on every row, noting its first failed row in failed:
 //
@@ -13508,7 +13520,7 @@ func Case0237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn4 is the code of 8 units of this file that differ only in what they
+// valueColumn4 is the code of 9 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0237 on every row, noting its first failed row in failed:
 //
@@ -46038,6 +46050,3292 @@ func Case0854(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// Case0855Schema is the schema of the batches Case0855 returns.
+var Case0855Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0855 evaluates query Case0855 over one batch of table t:
+//
+//	SELECT a <=> b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0855(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0855: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0855: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// a <=> b
+	col1 := caseWhenColumn8(n, all, a, b, in, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <=> b"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0855Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// caseWhenColumn8 is the code of 7 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0855 on every row, noting its first failed row in failed:
+//
+//	a <=> b
+func caseWhenColumn8(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	var caseResult vec.Vec[bool]
+	var fused bool
+	var rest vec.Sel
+	if in.Column(0).NullN()+in.Column(1).NullN() <= n/2 {
+		caseResult = vec.Make[bool](n)
+		aV := a.V[:n]
+		bV := b.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{}
+		if a.Clean() && b.Clean() {
+			for i := range out {
+				shared := (b.IsNull(i))
+				switch {
+				case (a.IsNull(i)):
+					out[i] = shared
+				case shared:
+					out[i] = false
+				default:
+					out[i] = rt.EqInt64(aV[i], bV[i])
+				}
+			}
+		} else {
+			for i := range out {
+				if a.Dirty(i) || b.Dirty(i) {
+					left = vec.Leave(left, i, n)
+					continue
+				}
+				shared := (b.IsNull(i))
+				switch {
+				case (a.IsNull(i)):
+					out[i] = shared
+				case shared:
+					out[i] = false
+				default:
+					out[i] = rt.EqInt64(aV[i], bV[i])
+				}
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		isNull := vec.IsNull(&b, false, rest, n)
+		caseResult2 := vec.Make[bool](n)
+		isNull2 := vec.IsNull(&a, false, rest, n)
+		vec.CopyErrs(&caseResult2, &isNull2, rest, n)
+		when, notYet := vec.Split(&isNull2, rest, n)
+		vec.Merge(&caseResult2, &isNull, when, n)
+		vec.CopyErrs(&caseResult2, &isNull, notYet, n)
+		when2, notYet2 := vec.Split(&isNull, notYet, n)
+		vec.Fill(&caseResult2, false, when2, n)
+		cmp := vec.Map2(notYet2, n, vec.VecArg(&a), vec.VecArg(&b), rt.EqInt64)
+		vec.Merge(&caseResult2, &cmp, notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0856Schema is the schema of the batches Case0856 returns.
+var Case0856Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0856 evaluates query Case0856 over one batch of table t:
+//
+//	SELECT a <=> b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0856(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0856: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0856: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// a <=> b
+	col1 := caseWhenColumn8(n, all, a, b, in, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <=> b"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0856Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0857Schema is the schema of the batches Case0857 returns.
+var Case0857Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0857 evaluates query Case0857 over one batch of table t:
+//
+//	SELECT a <=> b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0857(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0857: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0857: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// a <=> b
+	col1 := caseWhenColumn8(n, all, a, b, in, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <=> b"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0857Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0858Schema is the schema of the batches Case0858 returns.
+var Case0858Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0858 evaluates query Case0858 over one batch of table t:
+//
+//	SELECT a <=> b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0858(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0858: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0858: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// a <=> b
+	col1 := caseWhenColumn8(n, all, a, b, in, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <=> b"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0858Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0859Schema is the schema of the batches Case0859 returns.
+var Case0859Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0859 evaluates query Case0859 over one batch of table t:
+//
+//	SELECT a <=> b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0859(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0859: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0859: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// a <=> b
+	col1 := caseWhenColumn8(n, all, a, b, in, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <=> b"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0859Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0860Schema is the schema of the batches Case0860 returns.
+var Case0860Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0860 evaluates query Case0860 over one batch of table t:
+//
+//	SELECT i <=> a AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0860(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0860: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0860: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0860Col1(n, all, i_, a, in, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i <=> a"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0860Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0860Col1 computes output column 1 (r) of query Case0860 on every row, noting its first failed row in failed:
+//
+//	i <=> a
+func case0860Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// CASE WHEN (i IS NULL) THEN (a IS NULL) WHEN (a IS NULL) THEN FALSE ELSE (CAST(i AS BIGINT) = a) END
+	var caseResult vec.Vec[bool]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if in.Column(3).NullN()+in.Column(0).NullN() <= n/2 {
+		caseResult = vec.Make[bool](n)
+		i_V := i_.V[:n]
+		aV := a.V[:n]
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		if i_.Clean() && a.Clean() {
+			for i := range out {
+				// shared (always): (a IS NULL)
+				shared := (a.IsNull(i))
+				switch {
+				case (i_.IsNull(i)):
+					out[i] = shared
+				case shared:
+					out[i] = false
+				default:
+					out[i] = rt.EqInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
+				}
+			}
+		} else {
+			for i := range out {
+				if i_.Dirty(i) || a.Dirty(i) {
+					left = vec.Leave(left, i, n)
+					continue
+				}
+				// shared (always): (a IS NULL)
+				shared := (a.IsNull(i))
+				switch {
+				case (i_.IsNull(i)):
+					out[i] = shared
+				case shared:
+					out[i] = false
+				default:
+					out[i] = rt.EqInt64(rt.CastInt32ToInt64(i_V[i]), aV[i])
+				}
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (a IS NULL)
+		// (a IS NULL)
+		isNull := vec.IsNull(&a, false, rest, n)
+		// CASE WHEN (i IS NULL) THEN (a IS NULL) WHEN (a IS NULL) THEN FALSE ELSE (CAST(i AS BIGINT) = a) END
+		caseResult2 := vec.Make[bool](n)
+		// (i IS NULL)
+		isNull2 := vec.IsNull(&i_, false, rest, n)
+		vec.CopyErrs(&caseResult2, &isNull2, rest, n)
+		when, notYet := vec.Split(&isNull2, rest, n)
+		vec.Merge(&caseResult2, &isNull, when, n)
+		vec.CopyErrs(&caseResult2, &isNull, notYet, n)
+		when2, notYet2 := vec.Split(&isNull, notYet, n)
+		vec.Fill(&caseResult2, false, when2, n)
+		// CAST(i AS BIGINT)
+		asBigint := vec.Map1(notYet2, n, vec.VecArg(&i_), rt.CastInt32ToInt64)
+		// (CAST(i AS BIGINT) = a)
+		cmp := vec.Map2(notYet2, n, vec.VecArg(&asBigint), vec.VecArg(&a), rt.EqInt64)
+		vec.Merge(&caseResult2, &cmp, notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0861Schema is the schema of the batches Case0861 returns.
+var Case0861Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0861 evaluates query Case0861 over one batch of table t:
+//
+//	SELECT s <=> u AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0861(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0861: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0861: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+	u := vec.Strings(in.Column(8))
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0861Col1(n, all, sArr, uArr, u, s, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s <=> u"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0861Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0861Col1 computes output column 1 (r) of query Case0861 on every row, noting its first failed row in failed:
+//
+//	s <=> u
+func case0861Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, u vec.Vec[string], s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// CASE WHEN (s IS NULL) THEN (u IS NULL) WHEN (u IS NULL) THEN FALSE ELSE (s = u) END
+	var caseResult vec.Vec[bool]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN()+uArr.NullN() <= n/2 {
+		caseResult = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
+		uS := vec.ViewOf(uArr)
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		if sArr.NullN() == 0 && uArr.NullN() == 0 {
+			for i := range out {
+				// shared (always): (u IS NULL)
+				shared := (uArr.IsNull(i))
+				switch {
+				case (sArr.IsNull(i)):
+					out[i] = shared
+				case shared:
+					out[i] = false
+				default:
+					out[i] = rt.EqString(sS.At(i), uS.At(i))
+				}
+			}
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) || uArr.IsNull(i) {
+					left = vec.Leave(left, i, n)
+					continue
+				}
+				// shared (always): (u IS NULL)
+				shared := (uArr.IsNull(i))
+				switch {
+				case (sArr.IsNull(i)):
+					out[i] = shared
+				case shared:
+					out[i] = false
+				default:
+					out[i] = rt.EqString(sS.At(i), uS.At(i))
+				}
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): (u IS NULL)
+		// (u IS NULL)
+		isNull := vec.IsNull(&u, false, rest, n)
+		// CASE WHEN (s IS NULL) THEN (u IS NULL) WHEN (u IS NULL) THEN FALSE ELSE (s = u) END
+		caseResult2 := vec.Make[bool](n)
+		// (s IS NULL)
+		isNull2 := vec.IsNull(&s, false, rest, n)
+		vec.CopyErrs(&caseResult2, &isNull2, rest, n)
+		when, notYet := vec.Split(&isNull2, rest, n)
+		vec.Merge(&caseResult2, &isNull, when, n)
+		vec.CopyErrs(&caseResult2, &isNull, notYet, n)
+		when2, notYet2 := vec.Split(&isNull, notYet, n)
+		vec.Fill(&caseResult2, false, when2, n)
+		// (s = u)
+		cmp := vec.Map2(notYet2, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.EqString)
+		vec.Merge(&caseResult2, &cmp, notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0862Schema is the schema of the batches Case0862 returns.
+var Case0862Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0862 evaluates query Case0862 over one batch of table t:
+//
+//	SELECT NULL <=> NULL AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0862(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0862: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0862: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// NULL <=> NULL
+	col1 := valueColumn4(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "NULL <=> NULL"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0862Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0863Schema is the schema of the batches Case0863 returns.
+var Case0863Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0863 evaluates query Case0863 over one batch of table t:
+//
+//	SELECT (1 DIV b) <=> a AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0863(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0863: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0863: %w", err)
+	}
+	n := int(in.NumRows())
+	b := vec.Int64s(in.Column(1))
+	// lazily shared: (a IS NULL)
+	shared1 := vec.New[bool](n)
+	shared1Done := make([]bool, n)
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// (1 DIV b)
+	quotient := quotientShared(n, all, b)
+	col1 := case0863Col1(n, all, quotient, shared1, shared1Done, a, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV b) <=> a"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0863Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// quotientShared is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query Case0863 on every row (always):
+//
+//	(1 DIV b)
+func quotientShared(n int, all vec.Sel, b vec.Vec[int64]) vec.Vec[int64] {
+	quotient := vec.Make[int64](n)
+	{
+		bV := b.V[:n]
+		out := quotient.V[:n]
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&b))
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), bV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	return quotient
+}
+
+// case0863Col1 computes output column 1 (r) of query Case0863 on every row, noting its first failed row in failed:
+//
+//	(1 DIV b) <=> a
+func case0863Col1(n int, all vec.Sel, quotient vec.Vec[int64], shared1 *vec.Vec[bool], shared1Done []bool, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// CASE WHEN ((1 DIV b) IS NULL) THEN (a IS NULL) WHEN (a IS NULL) THEN FALSE ELSE ((1 DIV b) = a) END
+	caseResult := vec.Make[bool](n)
+	// ((1 DIV b) IS NULL)
+	isNull := vec.IsNull(&quotient, false, all, n)
+	vec.CopyErrs(&caseResult, &isNull, all, n)
+	when, notYet := vec.Split(&isNull, all, n)
+	todo := vec.Missing(shared1Done, when, n)
+	// (a IS NULL)
+	isNull2 := vec.IsNull(&a, false, todo, n)
+	vec.Merge(shared1, &isNull2, todo, n)
+	vec.Merge(&caseResult, shared1, when, n)
+	todo2 := vec.Missing(shared1Done, notYet, n)
+	// (a IS NULL)
+	isNull3 := vec.IsNull(&a, false, todo2, n)
+	vec.Merge(shared1, &isNull3, todo2, n)
+	vec.CopyErrs(&caseResult, shared1, notYet, n)
+	when2, notYet2 := vec.Split(shared1, notYet, n)
+	vec.Fill(&caseResult, false, when2, n)
+	// ((1 DIV b) = a)
+	cmp := vec.Map2(notYet2, n, vec.VecArg(&quotient), vec.VecArg(&a), rt.EqInt64)
+	vec.Merge(&caseResult, &cmp, notYet2, n)
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0864Schema is the schema of the batches Case0864 returns.
+var Case0864Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0864 evaluates query Case0864 over one batch of table t:
+//
+//	SELECT a <=> (1 DIV b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0864(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0864: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0864: %w", err)
+	}
+	n := int(in.NumRows())
+	b := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// (1 DIV b)
+	quotient := quotientShared(n, all, b)
+	// ((1 DIV b) IS NULL)
+	isNull := isNullShared(n, all, quotient)
+	// a <=> (1 DIV b)
+	col1 := caseWhenColumn9(n, all, a, isNull, quotient, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <=> (1 DIV b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0864Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// isNullShared is the code of 5 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query Case0864 on every row (always):
+//
+//	((1 DIV b) IS NULL)
+func isNullShared(n int, all vec.Sel, in1 vec.Vec[int64]) vec.Vec[bool] {
+	isNull := vec.IsNull(&in1, false, all, n)
+	return isNull
+}
+
+// caseWhenColumn9 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0864 on every row, noting its first failed row in failed:
+//
+//	a <=> (1 DIV b)
+func caseWhenColumn9(n int, all vec.Sel, a vec.Vec[int64], isNull vec.Vec[bool], quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	var caseResult vec.Vec[bool]
+	{
+		caseResult = vec.Make[bool](n)
+		isNullV := isNull.V[:n]
+		aV := a.V[:n]
+		quotientV := quotient.V[:n]
+		out := caseResult.V[:n]
+		var bad vec.FirstErr
+		if isNull.Clean() && a.Clean() && quotient.Clean() {
+			for i := range out {
+				switch {
+				case (a.IsNull(i)):
+					out[i] = bad.Bool(isNullV[i], isNull.ErrAt(i))
+				case bad.Bool(isNullV[i], isNull.ErrAt(i)):
+					out[i] = false
+				default:
+					out[i] = rt.EqInt64(aV[i], bad.Int64(quotientV[i], quotient.ErrAt(i)))
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				switch {
+				case (a.IsNull(i)):
+					if isNull.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = bad.Bool(isNullV[i], isNull.ErrAt(i))
+					}
+				case (!(isNull.IsNull(i)) && bad.Bool(isNullV[i], isNull.ErrAt(i))):
+					out[i] = false
+				default:
+					if a.IsNull(i) || quotient.IsNull(i) {
+						caseResult.SetNull(i)
+					} else {
+						out[i] = rt.EqInt64(aV[i], bad.Int64(quotientV[i], quotient.ErrAt(i)))
+					}
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0865Schema is the schema of the batches Case0865 returns.
+var Case0865Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0865 evaluates query Case0865 over one batch of table t:
+//
+//	SELECT a <=> (1 DIV b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0865(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0865: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0865: %w", err)
+	}
+	n := int(in.NumRows())
+	b := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// (1 DIV b)
+	quotient := quotientShared(n, all, b)
+	// ((1 DIV b) IS NULL)
+	isNull := isNullShared(n, all, quotient)
+	// a <=> (1 DIV b)
+	col1 := caseWhenColumn9(n, all, a, isNull, quotient, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a <=> (1 DIV b)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0865Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0866Schema is the schema of the batches Case0866 returns.
+var Case0866Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0866 evaluates query Case0866 over one batch of table t:
+//
+//	SELECT a IS NOT DISTINCT FROM b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0866(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0866: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0866: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// a IS NOT DISTINCT FROM b
+	col1 := caseWhenColumn8(n, all, a, b, in, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IS NOT DISTINCT FROM b"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0866Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0867Schema is the schema of the batches Case0867 returns.
+var Case0867Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0867 evaluates query Case0867 over one batch of table t:
+//
+//	SELECT a IS NOT DISTINCT FROM b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0867(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0867: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0867: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// a IS NOT DISTINCT FROM b
+	col1 := caseWhenColumn8(n, all, a, b, in, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IS NOT DISTINCT FROM b"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0867Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0868Schema is the schema of the batches Case0868 returns.
+var Case0868Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0868 evaluates query Case0868 over one batch of table t:
+//
+//	SELECT a IS DISTINCT FROM b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0868(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0868: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0868: %w", err)
+	}
+	n := int(in.NumRows())
+	b := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// (b IS NULL)
+	isNull := isNullShared(n, all, b)
+	// a IS DISTINCT FROM b
+	col1 := negatedColumn(n, all, a, isNull, b, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IS DISTINCT FROM b"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0868Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// negatedColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0868 on every row, noting its first failed row in failed:
+//
+//	a IS DISTINCT FROM b
+func negatedColumn(n int, all vec.Sel, a vec.Vec[int64], isNull vec.Vec[bool], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	var negated vec.Vec[bool]
+	{
+		negated = vec.Make[bool](n)
+		isNullV := isNull.V[:n]
+		aV := a.V[:n]
+		bV := b.V[:n]
+		isNullValid := vec.AndValid(n, vec.FlagsOf(&isNull))
+		out := negated.V[:n]
+		if isNull.Clean() && a.Clean() && b.Clean() {
+			for i := range out {
+				var caseWhenValue bool
+				switch {
+				case (a.IsNull(i)):
+					caseWhenValue = isNullV[i]
+				case isNullV[i]:
+					caseWhenValue = false
+				default:
+					caseWhenValue = rt.EqInt64(aV[i], bV[i])
+				}
+				out[i] = rt.Not(caseWhenValue)
+			}
+		} else {
+			negated.PrepareNulls()
+			for i, isNullValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					isNullValidWord = isNullValid.Word(i)
+				}
+				var caseWhenValue bool
+				var caseWhenValueNull bool
+				switch {
+				case (a.IsNull(i)):
+					if isNull.IsNull(i) {
+						caseWhenValueNull = true
+					} else {
+						caseWhenValue = isNullV[i]
+					}
+				case vec.Both(vec.WordBit(isNullValidWord, i), isNullV[i]):
+					caseWhenValue = false
+				default:
+					if a.IsNull(i) || b.IsNull(i) {
+						caseWhenValueNull = true
+					} else {
+						caseWhenValue = rt.EqInt64(aV[i], bV[i])
+					}
+				}
+				out[i] = rt.Not(caseWhenValue)
+				negated.NullIf(i, caseWhenValueNull)
+			}
+		}
+	}
+	vec.Check(failed, &negated, all, n, 1)
+	column := vec.BoolArray(mem, &negated, all, n)
+	return column
+}
+
+// Case0869Schema is the schema of the batches Case0869 returns.
+var Case0869Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0869 evaluates query Case0869 over one batch of table t:
+//
+//	SELECT a IS DISTINCT FROM b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0869(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0869: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0869: %w", err)
+	}
+	n := int(in.NumRows())
+	b := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// (b IS NULL)
+	isNull := isNullShared(n, all, b)
+	// a IS DISTINCT FROM b
+	col1 := negatedColumn(n, all, a, isNull, b, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IS DISTINCT FROM b"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0869Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0870Schema is the schema of the batches Case0870 returns.
+var Case0870Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0870 evaluates query Case0870 over one batch of table t:
+//
+//	SELECT a IS DISTINCT FROM b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0870(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0870: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0870: %w", err)
+	}
+	n := int(in.NumRows())
+	b := vec.Int64s(in.Column(1))
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// (b IS NULL)
+	isNull := isNullShared(n, all, b)
+	// a IS DISTINCT FROM b
+	col1 := negatedColumn(n, all, a, isNull, b, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a IS DISTINCT FROM b"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0870Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0871Schema is the schema of the batches Case0871 returns.
+var Case0871Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0871 evaluates query Case0871 over one batch of table t:
+//
+//	SELECT d IS DISTINCT FROM e AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0871(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0871: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0871: %w", err)
+	}
+	n := int(in.NumRows())
+	e_ := vec.Dates(in.Column(10))
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	isNull := case0871Shared0(n, all, e_)
+	col1 := case0871Col1(n, all, d, isNull, e_, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "d IS DISTINCT FROM e"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0871Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0871Shared0 computes a shared subexpression of query Case0871 on every row (always):
+//
+//	(e IS NULL)
+func case0871Shared0(n int, all vec.Sel, e_ vec.Vec[int32]) vec.Vec[bool] {
+	// (e IS NULL)
+	isNull := vec.IsNull(&e_, false, all, n)
+	return isNull
+}
+
+// case0871Col1 computes output column 1 (r) of query Case0871 on every row, noting its first failed row in failed:
+//
+//	d IS DISTINCT FROM e
+func case0871Col1(n int, all vec.Sel, d vec.Vec[int32], isNull vec.Vec[bool], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// (NOT CASE WHEN (d IS NULL) THEN (e IS NULL) WHEN (e IS NULL) THEN FALSE ELSE (d = e) END)
+	var negated vec.Vec[bool]
+	{
+		negated = vec.Make[bool](n)
+		isNullV := isNull.V[:n]
+		dV := d.V[:n]
+		e_V := e_.V[:n]
+		isNullValid := vec.AndValid(n, vec.FlagsOf(&isNull))
+		out := negated.V[:n]
+		if isNull.Clean() && d.Clean() && e_.Clean() {
+			for i := range out {
+				var caseWhenValue bool
+				switch {
+				case (d.IsNull(i)):
+					caseWhenValue = isNullV[i]
+				case isNullV[i]:
+					caseWhenValue = false
+				default:
+					caseWhenValue = rt.EqInt32(dV[i], e_V[i])
+				}
+				out[i] = rt.Not(caseWhenValue)
+			}
+		} else {
+			negated.PrepareNulls()
+			for i, isNullValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					isNullValidWord = isNullValid.Word(i)
+				}
+				var caseWhenValue bool
+				var caseWhenValueNull bool
+				switch {
+				case (d.IsNull(i)):
+					if isNull.IsNull(i) {
+						caseWhenValueNull = true
+					} else {
+						caseWhenValue = isNullV[i]
+					}
+				case vec.Both(vec.WordBit(isNullValidWord, i), isNullV[i]):
+					caseWhenValue = false
+				default:
+					if d.IsNull(i) || e_.IsNull(i) {
+						caseWhenValueNull = true
+					} else {
+						caseWhenValue = rt.EqInt32(dV[i], e_V[i])
+					}
+				}
+				out[i] = rt.Not(caseWhenValue)
+				negated.NullIf(i, caseWhenValueNull)
+			}
+		}
+	}
+	vec.Check(failed, &negated, all, n, 1)
+	column := vec.BoolArray(mem, &negated, all, n)
+	return column
+}
+
+// Case0872Schema is the schema of the batches Case0872 returns.
+var Case0872Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0872 evaluates query Case0872 over one batch of table t:
+//
+//	SELECT p IS TRUE AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0872(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0872: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0872: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// p IS TRUE
+	col1 := caseWhenColumn10(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS TRUE"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0872Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// caseWhenColumn10 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0872 on every row, noting its first failed row in failed:
+//
+//	p IS TRUE
+func caseWhenColumn10(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	var caseResult vec.Vec[bool]
+	{
+		caseResult = vec.Make[bool](n)
+		pV := p.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
+		out := caseResult.V[:n]
+		if p.Clean() {
+			for i := range out {
+				switch {
+				case pV[i]:
+					out[i] = true
+				default:
+					out[i] = false
+				}
+			}
+		} else {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				switch {
+				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
+					out[i] = true
+				default:
+					out[i] = false
+				}
+			}
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0873Schema is the schema of the batches Case0873 returns.
+var Case0873Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0873 evaluates query Case0873 over one batch of table t:
+//
+//	SELECT p IS TRUE AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0873(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0873: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0873: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// p IS TRUE
+	col1 := caseWhenColumn10(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS TRUE"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0873Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0874Schema is the schema of the batches Case0874 returns.
+var Case0874Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0874 evaluates query Case0874 over one batch of table t:
+//
+//	SELECT p IS TRUE AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0874(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0874: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0874: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// p IS TRUE
+	col1 := caseWhenColumn10(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS TRUE"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0874Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0875Schema is the schema of the batches Case0875 returns.
+var Case0875Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0875 evaluates query Case0875 over one batch of table t:
+//
+//	SELECT p IS NOT TRUE AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0875(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0875: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0875: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// p IS NOT TRUE
+	col1 := caseWhenColumn11(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS NOT TRUE"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0875Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// caseWhenColumn11 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0875 on every row, noting its first failed row in failed:
+//
+//	p IS NOT TRUE
+func caseWhenColumn11(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	var caseResult vec.Vec[bool]
+	{
+		caseResult = vec.Make[bool](n)
+		pV := p.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
+		out := caseResult.V[:n]
+		if p.Clean() {
+			for i := range out {
+				switch {
+				case pV[i]:
+					out[i] = false
+				default:
+					out[i] = true
+				}
+			}
+		} else {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				switch {
+				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
+					out[i] = false
+				default:
+					out[i] = true
+				}
+			}
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0876Schema is the schema of the batches Case0876 returns.
+var Case0876Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0876 evaluates query Case0876 over one batch of table t:
+//
+//	SELECT p IS NOT TRUE AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0876(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0876: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0876: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// p IS NOT TRUE
+	col1 := caseWhenColumn11(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS NOT TRUE"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0876Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0877Schema is the schema of the batches Case0877 returns.
+var Case0877Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0877 evaluates query Case0877 over one batch of table t:
+//
+//	SELECT p IS FALSE AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0877(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0877: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0877: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// p IS FALSE
+	col1 := caseWhenColumn12(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS FALSE"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0877Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// caseWhenColumn12 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0877 on every row, noting its first failed row in failed:
+//
+//	p IS FALSE
+func caseWhenColumn12(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	var caseResult vec.Vec[bool]
+	{
+		caseResult = vec.Make[bool](n)
+		pV := p.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
+		out := caseResult.V[:n]
+		if p.Clean() {
+			for i := range out {
+				switch {
+				case rt.Not(pV[i]):
+					out[i] = true
+				default:
+					out[i] = false
+				}
+			}
+		} else {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				switch {
+				case vec.Both(vec.WordBit(pValidWord, i), rt.Not(pV[i])):
+					out[i] = true
+				default:
+					out[i] = false
+				}
+			}
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0878Schema is the schema of the batches Case0878 returns.
+var Case0878Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0878 evaluates query Case0878 over one batch of table t:
+//
+//	SELECT p IS FALSE AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0878(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0878: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0878: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// p IS FALSE
+	col1 := caseWhenColumn12(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS FALSE"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0878Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0879Schema is the schema of the batches Case0879 returns.
+var Case0879Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0879 evaluates query Case0879 over one batch of table t:
+//
+//	SELECT p IS NOT FALSE AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0879(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0879: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0879: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0879Col1(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS NOT FALSE"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0879Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0879Col1 computes output column 1 (r) of query Case0879 on every row, noting its first failed row in failed:
+//
+//	p IS NOT FALSE
+func case0879Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// CASE WHEN (NOT p) THEN FALSE ELSE TRUE END
+	var caseResult vec.Vec[bool]
+	{
+		caseResult = vec.Make[bool](n)
+		pV := p.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
+		out := caseResult.V[:n]
+		if p.Clean() {
+			for i := range out {
+				switch {
+				case rt.Not(pV[i]):
+					out[i] = false
+				default:
+					out[i] = true
+				}
+			}
+		} else {
+			// never NULL: a NULL input only picks which value
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				switch {
+				case vec.Both(vec.WordBit(pValidWord, i), rt.Not(pV[i])):
+					out[i] = false
+				default:
+					out[i] = true
+				}
+			}
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0880Schema is the schema of the batches Case0880 returns.
+var Case0880Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0880 evaluates query Case0880 over one batch of table t:
+//
+//	SELECT p IS UNKNOWN AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0880(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0880: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0880: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// p IS UNKNOWN
+	col1 := caseWhenColumn13(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS UNKNOWN"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0880Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// caseWhenColumn13 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0880 on every row, noting its first failed row in failed:
+//
+//	p IS UNKNOWN
+func caseWhenColumn13(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	var caseResult vec.Vec[bool]
+	{
+		caseResult = vec.Make[bool](n)
+		pV := p.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
+		out := caseResult.V[:n]
+		if p.Clean() {
+			for i := range out {
+				switch {
+				case pV[i]:
+					out[i] = false
+				case rt.Not(pV[i]):
+					out[i] = false
+				default:
+					out[i] = true
+				}
+			}
+		} else {
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				switch {
+				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
+					out[i] = false
+				case vec.Both(vec.WordBit(pValidWord, i), rt.Not(pV[i])):
+					out[i] = false
+				default:
+					out[i] = true
+				}
+			}
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0881Schema is the schema of the batches Case0881 returns.
+var Case0881Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0881 evaluates query Case0881 over one batch of table t:
+//
+//	SELECT p IS UNKNOWN AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0881(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0881: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0881: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// p IS UNKNOWN
+	col1 := caseWhenColumn13(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS UNKNOWN"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0881Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0882Schema is the schema of the batches Case0882 returns.
+var Case0882Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0882 evaluates query Case0882 over one batch of table t:
+//
+//	SELECT p IS NOT UNKNOWN AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0882(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0882: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0882: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0882Col1(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS NOT UNKNOWN"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0882Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0882Col1 computes output column 1 (r) of query Case0882 on every row, noting its first failed row in failed:
+//
+//	p IS NOT UNKNOWN
+func case0882Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// CASE WHEN p THEN TRUE WHEN (NOT p) THEN TRUE ELSE FALSE END
+	var caseResult vec.Vec[bool]
+	{
+		caseResult = vec.Make[bool](n)
+		pV := p.V[:n]
+		pValid := vec.AndValid(n, vec.FlagsOf(&p))
+		out := caseResult.V[:n]
+		if p.Clean() {
+			for i := range out {
+				switch {
+				case pV[i]:
+					out[i] = true
+				case rt.Not(pV[i]):
+					out[i] = true
+				default:
+					out[i] = false
+				}
+			}
+		} else {
+			// never NULL: a NULL input only picks which value
+			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					pValidWord = pValid.Word(i)
+				}
+				switch {
+				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
+					out[i] = true
+				case vec.Both(vec.WordBit(pValidWord, i), rt.Not(pV[i])):
+					out[i] = true
+				default:
+					out[i] = false
+				}
+			}
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0883Schema is the schema of the batches Case0883 returns.
+var Case0883Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0883 evaluates query Case0883 over one batch of table t:
+//
+//	SELECT (1 DIV b = 0) IS TRUE AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0883(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0883: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0883: %w", err)
+	}
+	n := int(in.NumRows())
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0883Col1(n, all, b, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV b = 0) IS TRUE"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0883Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0883Col1 computes output column 1 (r) of query Case0883 on every row, noting its first failed row in failed:
+//
+//	(1 DIV b = 0) IS TRUE
+func case0883Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// CASE WHEN ((1 DIV b) = 0) THEN TRUE ELSE FALSE END
+	var caseResult vec.Vec[bool]
+	{
+		caseResult = vec.Make[bool](n)
+		bV := b.V[:n]
+		out := caseResult.V[:n]
+		var bad vec.FirstErr
+		if b.Clean() {
+			for i := range out {
+				switch {
+				case rt.EqInt64(bad.Int64(rt.DivInt64(int64(1), bV[i])), int64(0)):
+					out[i] = true
+				default:
+					out[i] = false
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				switch {
+				case (!(b.IsNull(i)) && rt.EqInt64(bad.Int64(rt.DivInt64(int64(1), bV[i])), int64(0))):
+					out[i] = true
+				default:
+					out[i] = false
+				}
+				vec.EndRow(&caseResult, n, i, &bad)
+			}
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0884Schema is the schema of the batches Case0884 returns.
+var Case0884Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0884 evaluates query Case0884 over one batch of table t:
+//
+//	SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0884(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0884: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0884: %w", err)
+	}
+	n := int(in.NumRows())
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0884Col1(n, all, b, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV b = 0) IS UNKNOWN"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0884Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0884Col1 computes output column 1 (r) of query Case0884 on every row, noting its first failed row in failed:
+//
+//	(1 DIV b = 0) IS UNKNOWN
+func case0884Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// CASE WHEN ((1 DIV b) = 0) THEN FALSE WHEN (NOT ((1 DIV b) = 0)) THEN FALSE ELSE TRUE END
+	var caseResult vec.Vec[bool]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	{
+		caseResult = vec.Make[bool](n)
+		bV := b.V[:n]
+		bValid := vec.AndValid(n, vec.FlagsOf(&b))
+		out := caseResult.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		var bad vec.Failed
+		if b.Clean() {
+			for i := range out {
+				// shared (always): ((1 DIV b) = 0)
+				cmp := rt.EqInt64(bad.Int64(rt.DivInt64(int64(1), bV[i])), int64(0))
+				switch {
+				case cmp:
+					out[i] = false
+				case rt.Not(cmp):
+					out[i] = false
+				default:
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+		} else {
+			for i, bValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					bValidWord = bValid.Word(i)
+				}
+				// shared (always): ((1 DIV b) = 0)
+				cmp := rt.EqInt64(bad.Int64(rt.DivInt64(int64(1), bV[i])), int64(0))
+				switch {
+				case vec.Both(vec.WordBit(bValidWord, i), cmp):
+					out[i] = false
+				case vec.Both(vec.WordBit(bValidWord, i), rt.Not(cmp)):
+					out[i] = false
+				default:
+					out[i] = true
+				}
+				if bad {
+					bad = false
+					left = vec.Leave(left, i, n)
+				}
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): ((1 DIV b) = 0)
+		// (1 DIV b)
+		quotient := vec.Map2E(rest, n, vec.ConstArg[int64](int64(1)), vec.VecArg(&b), rt.DivInt64)
+		// ((1 DIV b) = 0)
+		cmp2 := vec.Map2(rest, n, vec.VecArg(&quotient), vec.ConstArg[int64](int64(0)), rt.EqInt64)
+		// CASE WHEN ((1 DIV b) = 0) THEN FALSE WHEN (NOT ((1 DIV b) = 0)) THEN FALSE ELSE TRUE END
+		caseResult2 := vec.Make[bool](n)
+		vec.CopyErrs(&caseResult2, &cmp2, rest, n)
+		when, notYet := vec.Split(&cmp2, rest, n)
+		vec.Fill(&caseResult2, false, when, n)
+		// (NOT ((1 DIV b) = 0))
+		negated := vec.Map1(notYet, n, vec.VecArg(&cmp2), rt.Not)
+		vec.CopyErrs(&caseResult2, &negated, notYet, n)
+		when2, notYet2 := vec.Split(&negated, notYet, n)
+		vec.Fill(&caseResult2, false, when2, n)
+		vec.Fill(&caseResult2, true, notYet2, n)
+		if fused {
+			vec.Merge(&caseResult, &caseResult2, rest, n)
+		} else {
+			caseResult = caseResult2
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0885Schema is the schema of the batches Case0885 returns.
+var Case0885Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case0885 evaluates query Case0885 over one batch of table t:
+//
+//	SELECT a > 1 IS TRUE AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0885(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0885: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0885: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0885Col1(n, all, a, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a > 1 IS TRUE"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0885Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0885Col1 computes output column 1 (r) of query Case0885 on every row, noting its first failed row in failed:
+//
+//	a > 1 IS TRUE
+func case0885Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// CASE WHEN (a > 1) THEN TRUE ELSE FALSE END
+	var caseResult vec.Vec[bool]
+	{
+		caseResult = vec.Make[bool](n)
+		aV := a.V[:n]
+		aValid := vec.AndValid(n, vec.FlagsOf(&a))
+		out := caseResult.V[:n]
+		if a.Clean() {
+			for i := range out {
+				switch {
+				case rt.GtInt64(aV[i], int64(1)):
+					out[i] = true
+				default:
+					out[i] = false
+				}
+			}
+		} else {
+			// never NULL: a NULL input only picks which value
+			for i, aValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					aValidWord = aValid.Word(i)
+				}
+				switch {
+				case vec.Both(vec.WordBit(aValidWord, i), rt.GtInt64(aV[i], int64(1))):
+					out[i] = true
+				default:
+					out[i] = false
+				}
+			}
+		}
+	}
+	vec.Check(failed, &caseResult, all, n, 1)
+	column := vec.BoolArray(mem, &caseResult, all, n)
+	return column
+}
+
+// Case0886Schema is the schema of the batches Case0886 returns.
+var Case0886Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0886 evaluates query Case0886 over one batch of table t:
+//
+//	SELECT s ILIKE 'AB%' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0886(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0886: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0886: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s ILIKE 'AB%'
+	col1 := likeColumn3(n, all, sArr, arena, failed, mem, "ab")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s ILIKE 'AB%'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0886Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// likeColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0886 on every row, noting its first failed row in failed:
+//
+//	s ILIKE 'AB%'
+func likeColumn3(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
+	var like vec.Vec[bool]
+	{
+		like = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
+		out := like.V[:n]
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = strings.HasPrefix(arena.Lower(sS.At(i)), text1)
+			}
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				out[i] = strings.HasPrefix(arena.Lower(sS.At(i)), text1)
+			}
+		}
+	}
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
+}
+
+// Case0887Schema is the schema of the batches Case0887 returns.
+var Case0887Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0887 evaluates query Case0887 over one batch of table t:
+//
+//	SELECT s ILIKE 'é%' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0887(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0887: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0887: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s ILIKE 'é%'
+	col1 := likeColumn3(n, all, sArr, arena, failed, mem, "é")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s ILIKE 'é%'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0887Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0888Schema is the schema of the batches Case0888 returns.
+var Case0888Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0888 evaluates query Case0888 over one batch of table t:
+//
+//	SELECT s NOT ILIKE 'ab%' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0888(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0888: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0888: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0888Col1(n, all, sArr, arena, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s NOT ILIKE 'ab%'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0888Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0888Col1 computes output column 1 (r) of query Case0888 on every row, noting its first failed row in failed:
+//
+//	s NOT ILIKE 'ab%'
+func case0888Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// (NOT (lower(s) LIKE 'ab%'))
+	var negated vec.Vec[bool]
+	{
+		negated = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
+		out := negated.V[:n]
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = rt.Not(strings.HasPrefix(arena.Lower(sS.At(i)), "ab"))
+			}
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					negated.SetNull(i)
+					continue
+				}
+				out[i] = rt.Not(strings.HasPrefix(arena.Lower(sS.At(i)), "ab"))
+			}
+		}
+	}
+	vec.Check(failed, &negated, all, n, 1)
+	column := vec.BoolArray(mem, &negated, all, n)
+	return column
+}
+
+// Case0889Schema is the schema of the batches Case0889 returns.
+var Case0889Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0889 evaluates query Case0889 over one batch of table t:
+//
+//	SELECT s ILIKE u AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0889(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0889: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0889: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0889Col1(n, all, sArr, arena, uArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s ILIKE u"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0889Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0889Col1 computes output column 1 (r) of query Case0889 on every row, noting its first failed row in failed:
+//
+//	s ILIKE u
+func case0889Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// lower(s)
+	lower := vec.Make[string](n)
+	{
+		out := lower.V[:n]
+		dirty := !vec.Strict(&lower, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && lower.Dirty(i) {
+				continue
+			}
+			out[i] = arena.Lower(sArr.Value(i))
+		}
+	}
+	// lower(u)
+	lower2 := vec.Make[string](n)
+	{
+		out := lower2.V[:n]
+		dirty := !vec.Strict(&lower2, all, n, vec.ArrowFlags(uArr))
+		for i := range out {
+			if dirty && lower2.Dirty(i) {
+				continue
+			}
+			out[i] = arena.Lower(uArr.Value(i))
+		}
+	}
+	// (lower(s) LIKE lower(u))
+	like := vec.Make[bool](n)
+	{
+		lowerV := lower.V[:n]
+		lower2V := lower2.V[:n]
+		out := like.V[:n]
+		vec.Strict(&like, all, n, vec.FlagsOf(&lower), vec.FlagsOf(&lower2))
+		for i := range out {
+			r, err := rt.Like(lowerV[i], lower2V[i])
+			if err != nil {
+				like.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
+}
+
+// Case0890Schema is the schema of the batches Case0890 returns.
+var Case0890Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0890 evaluates query Case0890 over one batch of table t:
+//
+//	SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0890(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0890: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0890: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0890Col1(n, all, sArr, arena, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s ILIKE 'A!%' ESCAPE '!'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0890Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0890Col1 computes output column 1 (r) of query Case0890 on every row, noting its first failed row in failed:
+//
+//	s ILIKE 'A!%' ESCAPE '!'
+func case0890Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// (lower(s) LIKE 'a!%' ESCAPE '!')
+	var like vec.Vec[bool]
+	{
+		like = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
+		out := like.V[:n]
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = (arena.Lower(sS.At(i)) == "a%")
+			}
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					like.SetNull(i)
+					continue
+				}
+				out[i] = (arena.Lower(sS.At(i)) == "a%")
+			}
+		}
+	}
+	vec.Check(failed, &like, all, n, 1)
+	column := vec.BoolArray(mem, &like, all, n)
+	return column
+}
+
+// Case0891Schema is the schema of the batches Case0891 returns.
+var Case0891Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0891 evaluates query Case0891 over one batch of table t:
+//
+//	SELECT s LIKE ANY ('a%', '%z') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0891(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0891: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0891: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s LIKE ANY ('a%', '%z')
+	col1 := anyOfColumn2(n, all, sArr, failed, mem, "z")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE ANY ('a%', '%z')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0891Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// anyOfColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0891 on every row, noting its first failed row in failed:
+//
+//	s LIKE ANY ('a%', '%z')
+func anyOfColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
+	var anyOf vec.Vec[bool]
+	{
+		anyOf = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
+		out := anyOf.V[:n]
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = (strings.HasPrefix(sS.At(i), "a") || strings.HasSuffix(sS.At(i), text1))
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(sArr.IsNull(i)) && strings.HasPrefix(sS.At(i), "a"):
+					out[i] = true
+				case !(sArr.IsNull(i)) && strings.HasSuffix(sS.At(i), text1):
+					out[i] = true
+				case sArr.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+			}
+		}
+	}
+	vec.Check(failed, &anyOf, all, n, 1)
+	column := vec.BoolArray(mem, &anyOf, all, n)
+	return column
+}
+
+// Case0892Schema is the schema of the batches Case0892 returns.
+var Case0892Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0892 evaluates query Case0892 over one batch of table t:
+//
+//	SELECT s LIKE ANY ('a%', '%q') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0892(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0892: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0892: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s LIKE ANY ('a%', '%q')
+	col1 := anyOfColumn2(n, all, sArr, failed, mem, "q")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE ANY ('a%', '%q')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0892Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0893Schema is the schema of the batches Case0893 returns.
+var Case0893Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0893 evaluates query Case0893 over one batch of table t:
+//
+//	SELECT s LIKE ANY ('a%', u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0893(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0893: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0893: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s LIKE ANY ('a%', u)
+	col1 := anyOfColumn3(n, all, sArr, uArr, failed, mem, likePattern11)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE ANY ('a%', u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0893Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// anyOfColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0893 on every row, noting its first failed row in failed:
+//
+//	s LIKE ANY ('a%', u)
+func anyOfColumn3(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.LikeMatcher) arrow.Array {
+	or := vec.NewLogic(true, all, n)
+	like := vec.Map1(or.Live, n, vec.StrArg(sArr), pattern1.Match)
+	or.Add(&like)
+	like2 := vec.Map2E(or.Live, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Like)
+	or.Add(&like2)
+	orResult := or.Finish()
+	vec.Check(failed, &orResult, all, n, 1)
+	column := vec.BoolArray(mem, &orResult, all, n)
+	return column
+}
+
+// Case0894Schema is the schema of the batches Case0894 returns.
+var Case0894Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0894 evaluates query Case0894 over one batch of table t:
+//
+//	SELECT s LIKE ANY ('x%', u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0894(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0894: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0894: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s LIKE ANY ('x%', u)
+	col1 := anyOfColumn3(n, all, sArr, uArr, failed, mem, likePattern12)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE ANY ('x%', u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0894Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0895Schema is the schema of the batches Case0895 returns.
+var Case0895Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0895 evaluates query Case0895 over one batch of table t:
+//
+//	SELECT s LIKE SOME ('%y%') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0895(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0895: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0895: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s LIKE SOME ('%y%')
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern13)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE SOME ('%y%')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0895Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0896Schema is the schema of the batches Case0896 returns.
+var Case0896Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0896 evaluates query Case0896 over one batch of table t:
+//
+//	SELECT s LIKE ALL ('x%', '%z') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0896(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0896: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0896: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0896Col1(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE ALL ('x%', '%z')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0896Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0896Col1 computes output column 1 (r) of query Case0896 on every row, noting its first failed row in failed:
+//
+//	s LIKE ALL ('x%', '%z')
+func case0896Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// ((s LIKE 'x%') AND (s LIKE '%z'))
+	var allOf vec.Vec[bool]
+	{
+		allOf = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
+		out := allOf.V[:n]
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = (strings.HasPrefix(sS.At(i), "x") && strings.HasSuffix(sS.At(i), "z"))
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(sArr.IsNull(i)) && !(strings.HasPrefix(sS.At(i), "x")):
+					out[i] = false
+				case !(sArr.IsNull(i)) && !(strings.HasSuffix(sS.At(i), "z")):
+					out[i] = false
+				case sArr.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+			}
+		}
+	}
+	vec.Check(failed, &allOf, all, n, 1)
+	column := vec.BoolArray(mem, &allOf, all, n)
+	return column
+}
+
+// Case0897Schema is the schema of the batches Case0897 returns.
+var Case0897Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0897 evaluates query Case0897 over one batch of table t:
+//
+//	SELECT s LIKE ALL ('x%', u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0897(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0897: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0897: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s LIKE ALL ('x%', u)
+	col1 := allOfColumn4(n, all, sArr, uArr, failed, mem, likePattern12)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE ALL ('x%', u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0897Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// allOfColumn4 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0897 on every row, noting its first failed row in failed:
+//
+//	s LIKE ALL ('x%', u)
+func allOfColumn4(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.LikeMatcher) arrow.Array {
+	and := vec.NewLogic(false, all, n)
+	like := vec.Map1(and.Live, n, vec.StrArg(sArr), pattern1.Match)
+	and.Add(&like)
+	like2 := vec.Map2E(and.Live, n, vec.StrArg(sArr), vec.StrArg(uArr), rt.Like)
+	and.Add(&like2)
+	andResult := and.Finish()
+	vec.Check(failed, &andResult, all, n, 1)
+	column := vec.BoolArray(mem, &andResult, all, n)
+	return column
+}
+
+// Case0898Schema is the schema of the batches Case0898 returns.
+var Case0898Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0898 evaluates query Case0898 over one batch of table t:
+//
+//	SELECT s LIKE ALL ('a%', u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0898(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0898: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0898: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s LIKE ALL ('a%', u)
+	col1 := allOfColumn4(n, all, sArr, uArr, failed, mem, likePattern11)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE ALL ('a%', u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0898Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0899Schema is the schema of the batches Case0899 returns.
+var Case0899Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0899 evaluates query Case0899 over one batch of table t:
+//
+//	SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0899(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0899: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0899: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0899Col1(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s NOT LIKE ANY ('x%', '%q')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0899Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0899Col1 computes output column 1 (r) of query Case0899 on every row, noting its first failed row in failed:
+//
+//	s NOT LIKE ANY ('x%', '%q')
+func case0899Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// ((NOT (s LIKE 'x%')) OR (NOT (s LIKE '%q')))
+	var anyOf vec.Vec[bool]
+	{
+		anyOf = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
+		out := anyOf.V[:n]
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = (rt.Not(strings.HasPrefix(sS.At(i), "x")) || rt.Not(strings.HasSuffix(sS.At(i), "q")))
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(sArr.IsNull(i)) && rt.Not(strings.HasPrefix(sS.At(i), "x")):
+					out[i] = true
+				case !(sArr.IsNull(i)) && rt.Not(strings.HasSuffix(sS.At(i), "q")):
+					out[i] = true
+				case sArr.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+			}
+		}
+	}
+	vec.Check(failed, &anyOf, all, n, 1)
+	column := vec.BoolArray(mem, &anyOf, all, n)
+	return column
+}
+
+// Case0900Schema is the schema of the batches Case0900 returns.
+var Case0900Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0900 evaluates query Case0900 over one batch of table t:
+//
+//	SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0900(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0900: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0900: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s NOT LIKE ALL ('x%', '%q')
+	col1 := allOfColumn5(n, all, sArr, failed, mem, "x")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s NOT LIKE ALL ('x%', '%q')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0900Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// allOfColumn5 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0900 on every row, noting its first failed row in failed:
+//
+//	s NOT LIKE ALL ('x%', '%q')
+func allOfColumn5(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
+	var allOf vec.Vec[bool]
+	{
+		allOf = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
+		out := allOf.V[:n]
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = (rt.Not(strings.HasPrefix(sS.At(i), text1)) && rt.Not(strings.HasSuffix(sS.At(i), "q")))
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(sArr.IsNull(i)) && !(rt.Not(strings.HasPrefix(sS.At(i), text1))):
+					out[i] = false
+				case !(sArr.IsNull(i)) && !(rt.Not(strings.HasSuffix(sS.At(i), "q"))):
+					out[i] = false
+				case sArr.IsNull(i):
+					allOf.SetNull(i)
+				default:
+					out[i] = true
+				}
+			}
+		}
+	}
+	vec.Check(failed, &allOf, all, n, 1)
+	column := vec.BoolArray(mem, &allOf, all, n)
+	return column
+}
+
+// Case0901Schema is the schema of the batches Case0901 returns.
+var Case0901Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0901 evaluates query Case0901 over one batch of table t:
+//
+//	SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0901(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0901: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0901: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s NOT LIKE ALL ('a%', '%q')
+	col1 := allOfColumn5(n, all, sArr, failed, mem, "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s NOT LIKE ALL ('a%', '%q')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0901Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0902Schema is the schema of the batches Case0902 returns.
+var Case0902Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0902 evaluates query Case0902 over one batch of table t:
+//
+//	SELECT s ILIKE ANY ('X%', 'q') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0902(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0902: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0902: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0902Col1(n, all, sArr, arena, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s ILIKE ANY ('X%', 'q')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0902Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0902Col1 computes output column 1 (r) of query Case0902 on every row, noting its first failed row in failed:
+//
+//	s ILIKE ANY ('X%', 'q')
+func case0902Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// ((lower(s) LIKE 'x%') OR (lower(s) LIKE 'q'))
+	var anyOf vec.Vec[bool]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if sArr.NullN() <= n/2 {
+		anyOf = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
+		out := anyOf.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		if sArr.NullN() == 0 {
+			for i := range out {
+				// shared (always): lower(s)
+				lower := arena.Lower(sS.At(i))
+				out[i] = (strings.HasPrefix(lower, "x") || (lower == "q"))
+			}
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					left = vec.Leave(left, i, n)
+					continue
+				}
+				// shared (always): lower(s)
+				lower := arena.Lower(sS.At(i))
+				out[i] = (strings.HasPrefix(lower, "x") || (lower == "q"))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		// shared (always): lower(s)
+		// lower(s)
+		lower2 := vec.Map1(rest, n, vec.StrArg(sArr), rt.Lower)
+		or := vec.NewLogic(true, rest, n)
+		// (lower(s) LIKE 'x%')
+		like := vec.Map1(or.Live, n, vec.VecArg(&lower2), likePattern12.Match)
+		or.Add(&like)
+		// (lower(s) LIKE 'q')
+		like2 := vec.Map1(or.Live, n, vec.VecArg(&lower2), likePattern14.Match)
+		or.Add(&like2)
+		orResult := or.Finish()
+		if fused {
+			vec.Merge(&anyOf, &orResult, rest, n)
+		} else {
+			anyOf = orResult
+		}
+	}
+	vec.Check(failed, &anyOf, all, n, 1)
+	column := vec.BoolArray(mem, &anyOf, all, n)
+	return column
+}
+
+// Case0903Schema is the schema of the batches Case0903 returns.
+var Case0903Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0903 evaluates query Case0903 over one batch of table t:
+//
+//	SELECT s LIKE ANY ('a%') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0903(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0903: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0903: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s LIKE ANY ('a%')
+	col1 := likeColumn(n, all, sArr, failed, mem, likePattern11)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE ANY ('a%')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0903Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -47754,6 +51052,104 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case0853, Case0853Schema, true
 	case "Case0854":
 		return Case0854, Case0854Schema, true
+	case "Case0855":
+		return Case0855, Case0855Schema, true
+	case "Case0856":
+		return Case0856, Case0856Schema, true
+	case "Case0857":
+		return Case0857, Case0857Schema, true
+	case "Case0858":
+		return Case0858, Case0858Schema, true
+	case "Case0859":
+		return Case0859, Case0859Schema, true
+	case "Case0860":
+		return Case0860, Case0860Schema, true
+	case "Case0861":
+		return Case0861, Case0861Schema, true
+	case "Case0862":
+		return Case0862, Case0862Schema, true
+	case "Case0863":
+		return Case0863, Case0863Schema, true
+	case "Case0864":
+		return Case0864, Case0864Schema, true
+	case "Case0865":
+		return Case0865, Case0865Schema, true
+	case "Case0866":
+		return Case0866, Case0866Schema, true
+	case "Case0867":
+		return Case0867, Case0867Schema, true
+	case "Case0868":
+		return Case0868, Case0868Schema, true
+	case "Case0869":
+		return Case0869, Case0869Schema, true
+	case "Case0870":
+		return Case0870, Case0870Schema, true
+	case "Case0871":
+		return Case0871, Case0871Schema, true
+	case "Case0872":
+		return Case0872, Case0872Schema, true
+	case "Case0873":
+		return Case0873, Case0873Schema, true
+	case "Case0874":
+		return Case0874, Case0874Schema, true
+	case "Case0875":
+		return Case0875, Case0875Schema, true
+	case "Case0876":
+		return Case0876, Case0876Schema, true
+	case "Case0877":
+		return Case0877, Case0877Schema, true
+	case "Case0878":
+		return Case0878, Case0878Schema, true
+	case "Case0879":
+		return Case0879, Case0879Schema, true
+	case "Case0880":
+		return Case0880, Case0880Schema, true
+	case "Case0881":
+		return Case0881, Case0881Schema, true
+	case "Case0882":
+		return Case0882, Case0882Schema, true
+	case "Case0883":
+		return Case0883, Case0883Schema, true
+	case "Case0884":
+		return Case0884, Case0884Schema, true
+	case "Case0885":
+		return Case0885, Case0885Schema, true
+	case "Case0886":
+		return Case0886, Case0886Schema, true
+	case "Case0887":
+		return Case0887, Case0887Schema, true
+	case "Case0888":
+		return Case0888, Case0888Schema, true
+	case "Case0889":
+		return Case0889, Case0889Schema, true
+	case "Case0890":
+		return Case0890, Case0890Schema, true
+	case "Case0891":
+		return Case0891, Case0891Schema, true
+	case "Case0892":
+		return Case0892, Case0892Schema, true
+	case "Case0893":
+		return Case0893, Case0893Schema, true
+	case "Case0894":
+		return Case0894, Case0894Schema, true
+	case "Case0895":
+		return Case0895, Case0895Schema, true
+	case "Case0896":
+		return Case0896, Case0896Schema, true
+	case "Case0897":
+		return Case0897, Case0897Schema, true
+	case "Case0898":
+		return Case0898, Case0898Schema, true
+	case "Case0899":
+		return Case0899, Case0899Schema, true
+	case "Case0900":
+		return Case0900, Case0900Schema, true
+	case "Case0901":
+		return Case0901, Case0901Schema, true
+	case "Case0902":
+		return Case0902, Case0902Schema, true
+	case "Case0903":
+		return Case0903, Case0903Schema, true
 	}
 	return nil, nil, false
 }

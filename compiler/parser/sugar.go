@@ -1,0 +1,91 @@
+package parser
+
+import (
+	"github.com/exprc/exprc/compiler/ast"
+	"github.com/exprc/exprc/compiler/diag"
+)
+
+// Spark's syntax forms that exprc reads by rewriting them, in the parser, into
+// forms it already has. Each rewrite keeps Spark's NULL and error outcome:
+//
+//	a <=> b, a IS NOT DISTINCT FROM b
+//	    CASE WHEN a IS NULL THEN b IS NULL WHEN b IS NULL THEN FALSE ELSE a = b END
+//	    (never NULL; an error in a, or in b, is the result, as Spark evaluates both)
+//	a IS DISTINCT FROM b      NOT (a <=> b)
+//	x IS TRUE                 CASE WHEN x THEN TRUE ELSE FALSE END
+//	x IS FALSE                CASE WHEN NOT x THEN TRUE ELSE FALSE END
+//	x IS UNKNOWN              CASE WHEN x THEN FALSE WHEN NOT x THEN FALSE ELSE TRUE END
+//	x IS NOT TRUE|FALSE|UNKNOWN  the negation of the above (never NULL)
+//	x ILIKE p [ESCAPE e]      lower(x) LIKE lower(p) [ESCAPE e]
+//	x LIKE ANY|SOME (p, ...)  x LIKE p OR ... (TRUE when one matches, else NULL when
+//	                          x or a pattern is NULL, else FALSE); ALL: AND
+//	x NOT LIKE ANY (p, ...)   x NOT LIKE p OR ...; NOT LIKE ALL: AND
+//
+// The rewritten forms are what explain and error messages show.
+
+func boolLit(pos diag.Pos, v bool) *ast.Literal {
+	s := "FALSE"
+	if v {
+		s = "TRUE"
+	}
+	return &ast.Literal{Pos: pos, Kind: ast.LitBool, Raw: s, Value: s}
+}
+
+func isNull(x ast.Expr, pos diag.Pos) ast.Expr {
+	return &ast.IsNull{Pos: x.Position(), OpPos: pos, X: x}
+}
+
+func not(x ast.Expr, pos diag.Pos) ast.Expr { return &ast.Unary{Pos: pos, Op: "NOT", X: x} }
+
+// nullSafeEq is a <=> b.
+func nullSafeEq(a, b ast.Expr, pos diag.Pos) ast.Expr {
+	eq := &ast.Binary{Pos: a.Position(), OpPos: pos, Op: "=", RawOp: "<=>", L: a, R: b}
+	return &ast.Case{Pos: a.Position(), Whens: []*ast.When{
+		{Pos: pos, Cond: isNull(a, pos), Result: isNull(b, pos)},
+		{Pos: pos, Cond: isNull(b, pos), Result: boolLit(pos, false)},
+	}, Else: eq}
+}
+
+// isTruth is x IS [NOT] TRUE|FALSE|UNKNOWN (word upper-cased).
+func isTruth(x ast.Expr, word string, negate bool, pos diag.Pos) ast.Expr {
+	var c *ast.Case
+	switch word {
+	case "TRUE":
+		c = &ast.Case{Pos: x.Position(), Whens: []*ast.When{{Pos: pos, Cond: x, Result: boolLit(pos, !negate)}}, Else: boolLit(pos, negate)}
+	case "FALSE":
+		c = &ast.Case{Pos: x.Position(), Whens: []*ast.When{{Pos: pos, Cond: not(x, pos), Result: boolLit(pos, !negate)}}, Else: boolLit(pos, negate)}
+	default: // UNKNOWN
+		c = &ast.Case{Pos: x.Position(), Whens: []*ast.When{
+			{Pos: pos, Cond: x, Result: boolLit(pos, negate)},
+			{Pos: pos, Cond: not(x, pos), Result: boolLit(pos, negate)},
+		}, Else: boolLit(pos, !negate)}
+	}
+	return c
+}
+
+// lower is lower(x).
+func lower(x ast.Expr) ast.Expr {
+	return &ast.Call{Pos: x.Position(), Name: ast.Ident{Pos: x.Position(), Name: "lower"}, Args: []ast.Expr{x}}
+}
+
+// likeList is x [NOT] LIKE|ILIKE ANY|ALL (patterns): one LIKE per pattern,
+// joined by OR (ANY) or AND (ALL).
+func likeList(x ast.Expr, patterns []ast.Expr, all, negated, ilike bool, pos diag.Pos) ast.Expr {
+	var res ast.Expr
+	for _, pat := range patterns {
+		l := &ast.Like{Pos: x.Position(), OpPos: pos, X: x, Pattern: pat, Not: negated}
+		if ilike {
+			l.X, l.Pattern = lower(x), lower(pat)
+		}
+		if res == nil {
+			res = l
+			continue
+		}
+		op := "OR"
+		if all {
+			op = "AND"
+		}
+		res = &ast.Binary{Pos: x.Position(), OpPos: pos, Op: op, L: res, R: l}
+	}
+	return res
+}
