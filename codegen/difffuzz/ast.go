@@ -163,6 +163,9 @@ func (n *Node) write(b *strings.Builder) {
 			b.WriteString(n.Text)
 		}
 	case KCall, KCoalesce:
+		if n.writeKeywordArgs(b) {
+			return
+		}
 		b.WriteString(n.Text + "(")
 		list(n.Args)
 		b.WriteString(")")
@@ -435,4 +438,58 @@ func itoa(i int) string {
 		return string(rune('0' + i))
 	}
 	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// writeKeywordArgs writes the SQL-standard argument forms of a call whose
+// Text asks for one ("TRIM LEADING", "SUBSTRING FROM", "POSITION IN"), which
+// the parser turns back into the ordinary call, and reports whether it did.
+func (n *Node) writeKeywordArgs(b *strings.Builder) bool {
+	plain := map[string]string{"TRIM BOTH": "trim", "TRIM LEADING": "ltrim", "TRIM TRAILING": "rtrim",
+		"SUBSTRING FROM": "substring", "POSITION IN": "position"}[n.Text]
+	if plain == "" {
+		return false
+	}
+	if ok := map[string]bool{"TRIM BOTH": len(n.Args) <= 2, "TRIM LEADING": len(n.Args) <= 2, "TRIM TRAILING": len(n.Args) <= 2,
+		"SUBSTRING FROM": len(n.Args) == 2 || len(n.Args) == 3, "POSITION IN": len(n.Args) == 2}[n.Text]; !ok || len(n.Args) == 0 {
+		// A shrunk call whose arguments no longer fit the form.
+		b.WriteString(plain + "(")
+		for i, a := range n.Args {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			a.write(b)
+		}
+		b.WriteString(")")
+		return true
+	}
+	switch {
+	case strings.HasPrefix(n.Text, "TRIM "): // TRIM side [chars] FROM s; Args are ([chars,] s)
+		b.WriteString("TRIM(" + strings.TrimPrefix(n.Text, "TRIM ") + " ")
+		if len(n.Args) == 2 {
+			n.Args[0].write(b)
+			b.WriteString(" ")
+		}
+		b.WriteString("FROM ")
+		n.Args[len(n.Args)-1].write(b)
+		b.WriteString(")")
+	case n.Text == "SUBSTRING FROM":
+		b.WriteString("SUBSTRING(")
+		n.Args[0].write(b)
+		b.WriteString(" FROM ")
+		n.Args[1].write(b)
+		if len(n.Args) == 3 {
+			b.WriteString(" FOR ")
+			n.Args[2].write(b)
+		}
+		b.WriteString(")")
+	case n.Text == "POSITION IN":
+		b.WriteString("POSITION(")
+		n.Args[0].write(b)
+		b.WriteString(" IN ")
+		n.Args[1].write(b)
+		b.WriteString(")")
+	default:
+		return false
+	}
+	return true
 }

@@ -558,6 +558,14 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 		}
 	case name == "subscript":
 		n.K = KSubscript
+	case name == "trim" && g.pct(30):
+		n.Text = pick(g.r, []string{"TRIM BOTH", "TRIM"})
+	case (name == "ltrim" || name == "rtrim") && g.pct(30):
+		n.Text = map[string]string{"ltrim": "TRIM LEADING", "rtrim": "TRIM TRAILING"}[name]
+	case name == "substring" && g.pct(30):
+		n.Text = "SUBSTRING FROM"
+	case name == "locate" && g.pct(40):
+		n.Text = "POSITION IN"
 	default:
 		n.Text = name
 		if al := functions.Aliases(e.fn); len(al) > 0 && g.pct(30) {

@@ -473,6 +473,10 @@ func (p *parser) parseName() ast.Expr {
 func (p *parser) parseCall(name ast.Ident) ast.Expr {
 	lp := p.expectOp("(")
 	call := &ast.Call{Pos: name.Pos, Name: name}
+	if p.parseKeywordArgs(call) {
+		p.expectOp(")")
+		return call
+	}
 	switch {
 	case p.isOp(")"):
 	case p.isOp("*") && p.peek(1).kind == tOp && p.peek(1).text == ")":

@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"strings"
+
 	"github.com/exprc/exprc/compiler/ast"
 	"github.com/exprc/exprc/compiler/diag"
 )
@@ -88,4 +90,108 @@ func likeList(x ast.Expr, patterns []ast.Expr, all, negated, ilike bool, pos dia
 		res = &ast.Binary{Pos: x.Position(), OpPos: pos, Op: op, L: res, R: l}
 	}
 	return res
+}
+
+// parseKeywordArgs parses the SQL-standard argument forms Spark accepts for
+// three functions, after the "(", into call's name and arguments, and reports
+// whether it did (the ")" is then the caller's):
+//
+//	TRIM([BOTH|LEADING|TRAILING] [chars] FROM s)  trim|ltrim|rtrim([chars,] s)
+//	TRIM(chars FROM s)                             trim(chars, s)
+//	SUBSTRING(s FROM pos [FOR len]), also SUBSTR    substring(s, pos[, len])
+//	POSITION(sub IN s)                             position(sub, s)
+//
+// Anything else is left to the ordinary argument list.
+func (p *parser) parseKeywordArgs(call *ast.Call) bool {
+	switch strings.ToLower(call.Name.Name) {
+	case "trim":
+		side := ""
+		if p.isKw("BOTH") || p.isKw("LEADING") || p.isKw("TRAILING") {
+			side = strings.ToUpper(p.tok.text)
+			p.next()
+		}
+		var chars ast.Expr
+		if !p.isKw("FROM") {
+			if side == "" && !p.startsTrimChars() {
+				return false
+			}
+			chars = p.parseConcat()
+		}
+		if !p.isKw("FROM") {
+			p.failExpected("FROM in TRIM")
+		}
+		p.next()
+		src := p.parseExpr()
+		switch side {
+		case "LEADING":
+			call.Name.Name = "ltrim"
+		case "TRAILING":
+			call.Name.Name = "rtrim"
+		default:
+			call.Name.Name = "trim"
+		}
+		call.Args = []ast.Expr{src}
+		if chars != nil {
+			call.Args = []ast.Expr{chars, src}
+		}
+		return true
+	case "substring", "substr":
+		if p.isOp(")") {
+			return false
+		}
+		start := p.save()
+		s := p.parseConcat()
+		if !p.isKw("FROM") {
+			p.restore(start)
+			return false
+		}
+		p.next()
+		call.Args = []ast.Expr{s, p.parseConcat()}
+		if p.isKw("FOR") {
+			p.next()
+			call.Args = append(call.Args, p.parseConcat())
+		}
+		return true
+	case "position":
+		if p.isOp(")") {
+			return false
+		}
+		start := p.save()
+		sub := p.parseConcat()
+		if !p.isKw("IN") {
+			p.restore(start)
+			return false
+		}
+		p.next()
+		call.Args = []ast.Expr{sub, p.parseConcat()}
+		return true
+	}
+	return false
+}
+
+// mark is a parser position to come back to (the tokens are all lexed
+// already, so backing up is cheap).
+type mark struct{ i, prevEnd, errs int }
+
+func (p *parser) save() mark { return mark{p.i, p.prevEnd, len(p.errs)} }
+
+func (p *parser) restore(m mark) {
+	p.i, p.prevEnd, p.errs = m.i, m.prevEnd, p.errs[:m.errs]
+	p.tok = p.toks[p.i]
+}
+
+// startsTrimChars reports whether TRIM( is followed by "chars FROM": an
+// expression, then FROM, before the closing parenthesis.
+func (p *parser) startsTrimChars() bool {
+	m := p.save()
+	defer p.restore(m)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+		}
+	}()
+	p.parseConcat()
+	return p.isKw("FROM")
 }

@@ -2717,3 +2717,78 @@ SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
 
 -- name: Case0903
 SELECT s LIKE ANY ('a%') AS r FROM t;
+
+-- name: Case0904
+SELECT trim(BOTH FROM s) AS r FROM t;
+
+-- name: Case0905
+SELECT trim(LEADING FROM s) AS r FROM t;
+
+-- name: Case0906
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+
+-- name: Case0907
+SELECT trim('xy' FROM s) AS r FROM t;
+
+-- name: Case0908
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+
+-- name: Case0909
+SELECT trim(LEADING u FROM s) AS r FROM t;
+
+-- name: Case0910
+SELECT trim(u, s) AS r FROM t;
+
+-- name: Case0911
+SELECT ltrim('x', s) AS r FROM t;
+
+-- name: Case0912
+SELECT rtrim('x', s) AS r FROM t;
+
+-- name: Case0913
+SELECT btrim(s, 'x') AS r FROM t;
+
+-- name: Case0914
+SELECT btrim(s) AS r FROM t;
+
+-- name: Case0915
+SELECT btrim(s, u) AS r FROM t;
+
+-- name: Case0916
+SELECT trim(s) AS r FROM t;
+
+-- name: Case0917
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+
+-- name: Case0918
+SELECT substring(s FROM 2) AS r FROM t;
+
+-- name: Case0919
+SELECT substr(s FROM -2) AS r FROM t;
+
+-- name: Case0920
+SELECT substring(s FROM i FOR 2) AS r FROM t;
+
+-- name: Case0921
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case0922
+SELECT position('z' IN s) AS r FROM t;
+
+-- name: Case0923
+SELECT position('' IN s) AS r FROM t;
+
+-- name: Case0924
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case0925
+SELECT locate('l', s) AS r FROM t;
+
+-- name: Case0926
+SELECT position(u, s) AS r FROM t;
+
+-- name: Case0927
+SELECT instr(s, 'lo') AS r FROM t;
+
+-- name: Case0928
+SELECT instr(s, u) AS r FROM t;

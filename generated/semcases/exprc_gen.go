@@ -5808,7 +5808,7 @@ func Case0102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// substringColumn is the code of 3 units of this file that differ only in what they
+// substringColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0102 on every row, noting its first failed row in failed:
 //
@@ -5871,7 +5871,7 @@ func Case0103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// substringColumn2 is the code of 5 units of this file that differ only in what they
+// substringColumn2 is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0103 on every row, noting its first failed row in failed:
 //
@@ -6529,7 +6529,7 @@ func Case0116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// trimColumn is the code of 2 units of this file that differ only in what they
+// trimColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0116 on every row, noting its first failed row in failed:
 //
@@ -6577,7 +6577,8 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0117Col1(n, all, sArr, failed, mem)
+	// ltrim(s)
+	col1 := ltrimColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ltrim(s)"})
@@ -6591,11 +6592,12 @@ func Case0117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0117Col1 computes output column 1 (r) of query Case0117 on every row, noting its first failed row in failed:
+// ltrimColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0117 on every row, noting its first failed row in failed:
 //
 //	ltrim(s)
-func case0117Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// ltrim(s)
+func ltrimColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	ltrim := vec.Make[string](n)
 	{
 		out := ltrim.V[:n]
@@ -49336,6 +49338,1293 @@ func Case0903(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// Case0904Schema is the schema of the batches Case0904 returns.
+var Case0904Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0904 evaluates query Case0904 over one batch of table t:
+//
+//	SELECT trim(BOTH FROM s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0904(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0904: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0904: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// trim(BOTH FROM s)
+	col1 := trimColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(BOTH FROM s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0904Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0905Schema is the schema of the batches Case0905 returns.
+var Case0905Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0905 evaluates query Case0905 over one batch of table t:
+//
+//	SELECT trim(LEADING FROM s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0905(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0905: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0905: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// trim(LEADING FROM s)
+	col1 := ltrimColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(LEADING FROM s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0905Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0906Schema is the schema of the batches Case0906 returns.
+var Case0906Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0906 evaluates query Case0906 over one batch of table t:
+//
+//	SELECT trim(TRAILING 'x' FROM s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0906(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0906: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0906: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// trim(TRAILING 'x' FROM s)
+	col1 := rtrimColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(TRAILING 'x' FROM s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0906Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// rtrimColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0906 on every row, noting its first failed row in failed:
+//
+//	trim(TRAILING 'x' FROM s)
+func rtrimColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	rtrim := vec.Make[string](n)
+	{
+		out := rtrim.V[:n]
+		dirty := !vec.Strict(&rtrim, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && rtrim.Dirty(i) {
+				continue
+			}
+			out[i] = rt.RtrimChars("x", sArr.Value(i))
+		}
+	}
+	vec.Check(failed, &rtrim, all, n, 1)
+	column := vec.StringArray(mem, &rtrim, all, n)
+	return column
+}
+
+// Case0907Schema is the schema of the batches Case0907 returns.
+var Case0907Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0907 evaluates query Case0907 over one batch of table t:
+//
+//	SELECT trim('xy' FROM s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0907(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0907: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0907: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// trim('xy' FROM s)
+	col1 := trimColumn2(n, all, sArr, failed, mem, "xy")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim('xy' FROM s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0907Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// trimColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0907 on every row, noting its first failed row in failed:
+//
+//	trim('xy' FROM s)
+func trimColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
+	trim := vec.Make[string](n)
+	{
+		out := trim.V[:n]
+		dirty := !vec.Strict(&trim, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && trim.Dirty(i) {
+				continue
+			}
+			out[i] = rt.TrimChars(text1, sArr.Value(i))
+		}
+	}
+	vec.Check(failed, &trim, all, n, 1)
+	column := vec.StringArray(mem, &trim, all, n)
+	return column
+}
+
+// Case0908Schema is the schema of the batches Case0908 returns.
+var Case0908Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0908 evaluates query Case0908 over one batch of table t:
+//
+//	SELECT trim(BOTH 'é' FROM s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0908(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0908: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0908: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// trim(BOTH 'é' FROM s)
+	col1 := trimColumn2(n, all, sArr, failed, mem, "é")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(BOTH 'é' FROM s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0908Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0909Schema is the schema of the batches Case0909 returns.
+var Case0909Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0909 evaluates query Case0909 over one batch of table t:
+//
+//	SELECT trim(LEADING u FROM s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0909(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0909: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0909: %w", err)
+	}
+	n := int(in.NumRows())
+	uArr := in.Column(8).(*array.String)
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0909Col1(n, all, uArr, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(LEADING u FROM s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0909Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0909Col1 computes output column 1 (r) of query Case0909 on every row, noting its first failed row in failed:
+//
+//	trim(LEADING u FROM s)
+func case0909Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// ltrim(u, s)
+	ltrim := vec.Make[string](n)
+	{
+		out := ltrim.V[:n]
+		dirty := !vec.Strict(&ltrim, all, n, vec.ArrowFlags(uArr), vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && ltrim.Dirty(i) {
+				continue
+			}
+			out[i] = rt.LtrimChars(uArr.Value(i), sArr.Value(i))
+		}
+	}
+	vec.Check(failed, &ltrim, all, n, 1)
+	column := vec.StringArray(mem, &ltrim, all, n)
+	return column
+}
+
+// Case0910Schema is the schema of the batches Case0910 returns.
+var Case0910Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0910 evaluates query Case0910 over one batch of table t:
+//
+//	SELECT trim(u, s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0910(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0910: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0910: %w", err)
+	}
+	n := int(in.NumRows())
+	uArr := in.Column(8).(*array.String)
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0910Col1(n, all, uArr, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(u, s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0910Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0910Col1 computes output column 1 (r) of query Case0910 on every row, noting its first failed row in failed:
+//
+//	trim(u, s)
+func case0910Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// trim(u, s)
+	trim := vec.Make[string](n)
+	{
+		out := trim.V[:n]
+		dirty := !vec.Strict(&trim, all, n, vec.ArrowFlags(uArr), vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && trim.Dirty(i) {
+				continue
+			}
+			out[i] = rt.TrimChars(uArr.Value(i), sArr.Value(i))
+		}
+	}
+	vec.Check(failed, &trim, all, n, 1)
+	column := vec.StringArray(mem, &trim, all, n)
+	return column
+}
+
+// Case0911Schema is the schema of the batches Case0911 returns.
+var Case0911Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0911 evaluates query Case0911 over one batch of table t:
+//
+//	SELECT ltrim('x', s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0911(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0911: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0911: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0911Col1(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ltrim('x', s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0911Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0911Col1 computes output column 1 (r) of query Case0911 on every row, noting its first failed row in failed:
+//
+//	ltrim('x', s)
+func case0911Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// ltrim('x', s)
+	ltrim := vec.Make[string](n)
+	{
+		out := ltrim.V[:n]
+		dirty := !vec.Strict(&ltrim, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && ltrim.Dirty(i) {
+				continue
+			}
+			out[i] = rt.LtrimChars("x", sArr.Value(i))
+		}
+	}
+	vec.Check(failed, &ltrim, all, n, 1)
+	column := vec.StringArray(mem, &ltrim, all, n)
+	return column
+}
+
+// Case0912Schema is the schema of the batches Case0912 returns.
+var Case0912Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0912 evaluates query Case0912 over one batch of table t:
+//
+//	SELECT rtrim('x', s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0912(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0912: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0912: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// rtrim('x', s)
+	col1 := rtrimColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "rtrim('x', s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0912Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0913Schema is the schema of the batches Case0913 returns.
+var Case0913Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0913 evaluates query Case0913 over one batch of table t:
+//
+//	SELECT btrim(s, 'x') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0913(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0913: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0913: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0913Col1(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "btrim(s, 'x')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0913Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0913Col1 computes output column 1 (r) of query Case0913 on every row, noting its first failed row in failed:
+//
+//	btrim(s, 'x')
+func case0913Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// btrim(s, 'x')
+	btrim := vec.Make[string](n)
+	{
+		out := btrim.V[:n]
+		dirty := !vec.Strict(&btrim, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && btrim.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Btrim(sArr.Value(i), "x")
+		}
+	}
+	vec.Check(failed, &btrim, all, n, 1)
+	column := vec.StringArray(mem, &btrim, all, n)
+	return column
+}
+
+// Case0914Schema is the schema of the batches Case0914 returns.
+var Case0914Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0914 evaluates query Case0914 over one batch of table t:
+//
+//	SELECT btrim(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0914(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0914: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0914: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// btrim(s)
+	col1 := trimColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "btrim(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0914Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0915Schema is the schema of the batches Case0915 returns.
+var Case0915Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0915 evaluates query Case0915 over one batch of table t:
+//
+//	SELECT btrim(s, u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0915(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0915: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0915: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0915Col1(n, all, sArr, uArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "btrim(s, u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0915Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0915Col1 computes output column 1 (r) of query Case0915 on every row, noting its first failed row in failed:
+//
+//	btrim(s, u)
+func case0915Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// btrim(s, u)
+	btrim := vec.Make[string](n)
+	{
+		out := btrim.V[:n]
+		dirty := !vec.Strict(&btrim, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
+		for i := range out {
+			if dirty && btrim.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Btrim(sArr.Value(i), uArr.Value(i))
+		}
+	}
+	vec.Check(failed, &btrim, all, n, 1)
+	column := vec.StringArray(mem, &btrim, all, n)
+	return column
+}
+
+// Case0916Schema is the schema of the batches Case0916 returns.
+var Case0916Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0916 evaluates query Case0916 over one batch of table t:
+//
+//	SELECT trim(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0916(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0916: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0916: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// trim(s)
+	col1 := trimColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0916Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0917Schema is the schema of the batches Case0917 returns.
+var Case0917Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0917 evaluates query Case0917 over one batch of table t:
+//
+//	SELECT substring(s FROM 2 FOR 3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0917(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0917: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0917: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// substring(s FROM 2 FOR 3)
+	col1 := substringColumn2(n, all, sArr, failed, mem, int32(2), int32(3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s FROM 2 FOR 3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0917Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0918Schema is the schema of the batches Case0918 returns.
+var Case0918Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0918 evaluates query Case0918 over one batch of table t:
+//
+//	SELECT substring(s FROM 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0918(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0918: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0918: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// substring(s FROM 2)
+	col1 := substringColumn(n, all, sArr, failed, mem, int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s FROM 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0918Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0919Schema is the schema of the batches Case0919 returns.
+var Case0919Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0919 evaluates query Case0919 over one batch of table t:
+//
+//	SELECT substr(s FROM -2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0919(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0919: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0919: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// substr(s FROM -2)
+	col1 := substringColumn(n, all, sArr, failed, mem, int32(-2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substr(s FROM -2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0919Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0920Schema is the schema of the batches Case0920 returns.
+var Case0920Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0920 evaluates query Case0920 over one batch of table t:
+//
+//	SELECT substring(s FROM i FOR 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0920(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0920: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0920: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0920Col1(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s FROM i FOR 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0920Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0920Col1 computes output column 1 (r) of query Case0920 on every row, noting its first failed row in failed:
+//
+//	substring(s FROM i FOR 2)
+func case0920Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// substring(s, i, 2)
+	substring := vec.Make[string](n)
+	{
+		i_V := i_.V[:n]
+		out := substring.V[:n]
+		dirty := !vec.Strict(&substring, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_))
+		for i := range out {
+			if dirty && substring.Dirty(i) {
+				continue
+			}
+			out[i] = rt.Substring3(sArr.Value(i), i_V[i], int32(2))
+		}
+	}
+	vec.Check(failed, &substring, all, n, 1)
+	column := vec.StringArray(mem, &substring, all, n)
+	return column
+}
+
+// Case0921Schema is the schema of the batches Case0921 returns.
+var Case0921Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0921 evaluates query Case0921 over one batch of table t:
+//
+//	SELECT position('l' IN s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0921(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0921: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0921: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// position('l' IN s)
+	col1 := locateColumn(n, all, sArr, mem, failed, "l")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "position('l' IN s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0921Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// locateColumn is the code of 5 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0921 on every row, noting its first failed row in failed:
+//
+//	position('l' IN s)
+func locateColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var locate vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), nil)
+		for i := range out {
+			out[i] = rt.Locate(text1, sS.At(i))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &locate, all, n, 1)
+	return directCol
+}
+
+// Case0922Schema is the schema of the batches Case0922 returns.
+var Case0922Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0922 evaluates query Case0922 over one batch of table t:
+//
+//	SELECT position('z' IN s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0922(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0922: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0922: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// position('z' IN s)
+	col1 := locateColumn(n, all, sArr, mem, failed, "z")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "position('z' IN s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0922Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0923Schema is the schema of the batches Case0923 returns.
+var Case0923Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0923 evaluates query Case0923 over one batch of table t:
+//
+//	SELECT position('' IN s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0923(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0923: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0923: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// position('' IN s)
+	col1 := locateColumn(n, all, sArr, mem, failed, "")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "position('' IN s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0923Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0924Schema is the schema of the batches Case0924 returns.
+var Case0924Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0924 evaluates query Case0924 over one batch of table t:
+//
+//	SELECT position('l' IN s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0924(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0924: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0924: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// position('l' IN s)
+	col1 := locateColumn(n, all, sArr, mem, failed, "l")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "position('l' IN s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0924Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0925Schema is the schema of the batches Case0925 returns.
+var Case0925Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0925 evaluates query Case0925 over one batch of table t:
+//
+//	SELECT locate('l', s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0925(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0925: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0925: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// locate('l', s)
+	col1 := locateColumn(n, all, sArr, mem, failed, "l")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "locate('l', s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0925Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0926Schema is the schema of the batches Case0926 returns.
+var Case0926Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0926 evaluates query Case0926 over one batch of table t:
+//
+//	SELECT position(u, s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0926(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0926: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0926: %w", err)
+	}
+	n := int(in.NumRows())
+	uArr := in.Column(8).(*array.String)
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0926Col1(n, all, uArr, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "position(u, s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0926Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0926Col1 computes output column 1 (r) of query Case0926 on every row, noting its first failed row in failed:
+//
+//	position(u, s)
+func case0926Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// locate(u, s)
+	var directCol arrow.Array // written by the loop, or below from locate
+	var directOut *vec.FixedOut[int32]
+	var locate vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		uS := vec.ViewOf(uArr)
+		sS := vec.ViewOf(sArr)
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(uArr), vec.ArrowFlags(sArr)), nil)
+		for i := range out {
+			out[i] = rt.Locate(uS.At(i), sS.At(i))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &locate, all, n, 1)
+	return directCol
+}
+
+// Case0927Schema is the schema of the batches Case0927 returns.
+var Case0927Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0927 evaluates query Case0927 over one batch of table t:
+//
+//	SELECT instr(s, 'lo') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0927(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0927: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0927: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0927Col1(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "instr(s, 'lo')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0927Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0927Col1 computes output column 1 (r) of query Case0927 on every row, noting its first failed row in failed:
+//
+//	instr(s, 'lo')
+func case0927Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// instr(s, 'lo')
+	var directCol arrow.Array // written by the loop, or below from instr
+	var directOut *vec.FixedOut[int32]
+	var instr vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr)), nil)
+		for i := range out {
+			out[i] = rt.Instr(sS.At(i), "lo")
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &instr, all, n, 1)
+	return directCol
+}
+
+// Case0928Schema is the schema of the batches Case0928 returns.
+var Case0928Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0928 evaluates query Case0928 over one batch of table t:
+//
+//	SELECT instr(s, u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0928(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0928: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0928: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0928Col1(n, all, sArr, uArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "instr(s, u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0928Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0928Col1 computes output column 1 (r) of query Case0928 on every row, noting its first failed row in failed:
+//
+//	instr(s, u)
+func case0928Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// instr(s, u)
+	var directCol arrow.Array // written by the loop, or below from instr
+	var directOut *vec.FixedOut[int32]
+	var instr vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		uS := vec.ViewOf(uArr)
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr)), nil)
+		for i := range out {
+			out[i] = rt.Instr(sS.At(i), uS.At(i))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &instr, all, n, 1)
+	return directCol
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -51150,6 +52439,56 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case0902, Case0902Schema, true
 	case "Case0903":
 		return Case0903, Case0903Schema, true
+	case "Case0904":
+		return Case0904, Case0904Schema, true
+	case "Case0905":
+		return Case0905, Case0905Schema, true
+	case "Case0906":
+		return Case0906, Case0906Schema, true
+	case "Case0907":
+		return Case0907, Case0907Schema, true
+	case "Case0908":
+		return Case0908, Case0908Schema, true
+	case "Case0909":
+		return Case0909, Case0909Schema, true
+	case "Case0910":
+		return Case0910, Case0910Schema, true
+	case "Case0911":
+		return Case0911, Case0911Schema, true
+	case "Case0912":
+		return Case0912, Case0912Schema, true
+	case "Case0913":
+		return Case0913, Case0913Schema, true
+	case "Case0914":
+		return Case0914, Case0914Schema, true
+	case "Case0915":
+		return Case0915, Case0915Schema, true
+	case "Case0916":
+		return Case0916, Case0916Schema, true
+	case "Case0917":
+		return Case0917, Case0917Schema, true
+	case "Case0918":
+		return Case0918, Case0918Schema, true
+	case "Case0919":
+		return Case0919, Case0919Schema, true
+	case "Case0920":
+		return Case0920, Case0920Schema, true
+	case "Case0921":
+		return Case0921, Case0921Schema, true
+	case "Case0922":
+		return Case0922, Case0922Schema, true
+	case "Case0923":
+		return Case0923, Case0923Schema, true
+	case "Case0924":
+		return Case0924, Case0924Schema, true
+	case "Case0925":
+		return Case0925, Case0925Schema, true
+	case "Case0926":
+		return Case0926, Case0926Schema, true
+	case "Case0927":
+		return Case0927, Case0927Schema, true
+	case "Case0928":
+		return Case0928, Case0928Schema, true
 	}
 	return nil, nil, false
 }

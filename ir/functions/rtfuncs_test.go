@@ -184,4 +184,11 @@ var rtFuncs = map[string]any{
 	"UnixDate":         rt.UnixDate,
 	"WeekOfYear":       rt.WeekOfYear,
 	"Weekday":          rt.Weekday,
+	// templates/rt/locate.go
+	"Btrim":      rt.Btrim,
+	"Instr":      rt.Instr,
+	"Locate":     rt.Locate,
+	"LtrimChars": rt.LtrimChars,
+	"RtrimChars": rt.RtrimChars,
+	"TrimChars":  rt.TrimChars,
 }

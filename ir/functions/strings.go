@@ -56,12 +56,19 @@ func init() {
 		sig(tStr, ok2(rt.Substring2), tStr, tInt),
 		sig(tStr, ok3(rt.Substring3), tStr, tInt, tInt)), "substr")
 	register(concatFn())
-	register(strict("trim", "s without leading and trailing spaces (only ' ', not tabs or newlines).",
-		nil, sig(tStr, ok1(rt.Trim), tStr)))
-	register(strict("ltrim", "s without leading spaces (only ' ').",
-		nil, sig(tStr, ok1(rt.Ltrim), tStr)))
-	register(strict("rtrim", "s without trailing spaces (only ' ').",
-		nil, sig(tStr, ok1(rt.Rtrim), tStr)))
+	register(strict("trim", "s without leading and trailing spaces (only ' ', not tabs or newlines); trim(chars, s), also TRIM([BOTH] chars FROM s), removes the characters that occur in chars instead.",
+		nil, sig(tStr, ok1(rt.Trim), tStr), sig(tStr, ok2(rt.TrimChars), tStr, tStr)))
+	register(strict("ltrim", "s without leading spaces (only ' '); ltrim(chars, s), also TRIM(LEADING chars FROM s), removes the leading characters that occur in chars.",
+		nil, sig(tStr, ok1(rt.Ltrim), tStr), sig(tStr, ok2(rt.LtrimChars), tStr, tStr)))
+	register(strict("rtrim", "s without trailing spaces (only ' '); rtrim(chars, s), also TRIM(TRAILING chars FROM s), removes the trailing characters that occur in chars.",
+		nil, sig(tStr, ok1(rt.Rtrim), tStr), sig(tStr, ok2(rt.RtrimChars), tStr, tStr)))
+	register(strict("btrim", "s without the leading and trailing characters that occur in chars (default: spaces only).",
+		nil, sig(tStr, ok1(rt.Trim), tStr), sig(tStr, ok2(rt.Btrim), tStr, tStr)))
+	register(strict("locate",
+		"The 1-based character position of the first occurrence of sub in s; 0 when there is none, 1 when sub is ''. Also position(sub, s) and POSITION(sub IN s).",
+		nil, sig(tInt, ok2(rt.Locate), tStr, tStr)), "position")
+	register(strict("instr", "locate(sub, s) with the arguments the other way round: the 1-based position of sub in s, 0 when absent.",
+		nil, sig(tInt, ok2(rt.Instr), tStr, tStr)))
 	register(strict("starts_with", "Whether s begins with prefix (byte-wise; every string starts with '').",
 		nil, sig(tBool, ok2(rt.StartsWith), tStr, tStr)), "startswith")
 	register(strict("ends_with", "Whether s ends with suffix (byte-wise; every string ends with '').",
