@@ -7,7 +7,7 @@ import (
 
 // Locate is locate(sub, s) and position(sub, s): the 1-based character
 // position of the first occurrence of sub in s, 0 when there is none; 1 when
-// sub is ”.
+// sub is the empty string.
 func Locate(sub, s string) int32 {
 	i := strings.Index(s, sub)
 	if i < 0 {
