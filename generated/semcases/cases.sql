@@ -145,2650 +145,2704 @@ SELECT CAST(CAST(i AS VARCHAR) AS INT) AS r FROM t;
 SELECT TRY(CAST(s AS DATE)) AS r FROM t;
 
 -- name: Case0046
-SELECT abs(a) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case0047
-SELECT abs(i) AS r FROM t;
+SELECT contains(s, u) AS r FROM t;
 
 -- name: Case0048
-SELECT abs(x) AS r FROM t;
+SELECT contains(s, u) AS r FROM t;
 
 -- name: Case0049
-SELECT abs(a) AS r FROM t;
-
--- name: Case0050
-SELECT abs(i) AS r FROM t;
-
--- name: Case0051
-SELECT ceil(x) AS r FROM t;
-
--- name: Case0052
-SELECT ceil(x) AS r FROM t;
-
--- name: Case0053
-SELECT ceiling(x) AS r FROM t;
-
--- name: Case0054
-SELECT floor(x) AS r FROM t;
-
--- name: Case0055
-SELECT floor(x) AS r FROM t;
-
--- name: Case0056
-SELECT floor(x) AS r FROM t;
-
--- name: Case0057
-SELECT ceil(x) AS r FROM t;
-
--- name: Case0058
-SELECT floor(a) AS r FROM t;
-
--- name: Case0059
-SELECT round(x) AS r FROM t;
-
--- name: Case0060
-SELECT round(x) AS r FROM t;
-
--- name: Case0061
-SELECT round(x, 2) AS r FROM t;
-
--- name: Case0062
-SELECT round(x, 1) AS r FROM t;
-
--- name: Case0063
-SELECT round(a, -1) AS r FROM t;
-
--- name: Case0064
-SELECT round(a, -1) AS r FROM t;
-
--- name: Case0065
-SELECT round(x, i) AS r FROM t;
-
--- name: Case0066
-SELECT round(a, -1) AS r FROM t;
-
--- name: Case0067
-SELECT sqrt(x) AS r FROM t;
-
--- name: Case0068
-SELECT sqrt(x) AS r FROM t;
-
--- name: Case0069
-SELECT sqrt(a) AS r FROM t;
-
--- name: Case0070
-SELECT power(a, 2) AS r FROM t;
-
--- name: Case0071
-SELECT pow(x, y) AS r FROM t;
-
--- name: Case0072
-SELECT power(a, b) AS r FROM t;
-
--- name: Case0073
-SELECT power(0, -1) AS r FROM t;
-
--- name: Case0074
-SELECT mod(a, b) AS r FROM t;
-
--- name: Case0075
-SELECT mod(a, b) AS r FROM t;
-
--- name: Case0076
-SELECT mod(x, y) AS r FROM t;
-
--- name: Case0077
-SELECT mod(a, 0) AS r FROM t;
-
--- name: Case0078
-SELECT mod(x, 0) AS r FROM t;
-
--- name: Case0079
-SELECT a % -1 AS r FROM t;
-
--- name: Case0080
-SELECT sign(a) AS r FROM t;
-
--- name: Case0081
-SELECT sign(x) AS r FROM t;
-
--- name: Case0082
-SELECT signum(x) AS r FROM t;
-
--- name: Case0083
-SELECT sign(x) AS r FROM t;
-
--- name: Case0084
-SELECT greatest(a, b, c) AS r FROM t;
-
--- name: Case0085
-SELECT greatest(a, b, c) AS r FROM t;
-
--- name: Case0086
-SELECT greatest(a, b) AS r FROM t;
-
--- name: Case0087
-SELECT greatest(i, a, x) AS r FROM t;
-
--- name: Case0088
-SELECT greatest(a, 1 DIV b) AS r FROM t;
-
--- name: Case0089
-SELECT greatest(1 DIV b, a) AS r FROM t;
-
--- name: Case0090
-SELECT greatest(1 DIV b, a) AS r FROM t;
-
--- name: Case0091
-SELECT least(a, b, c) AS r FROM t;
-
--- name: Case0092
-SELECT least(s, u) AS r FROM t;
-
--- name: Case0093
-SELECT least(s, u) AS r FROM t;
-
--- name: Case0094
-SELECT greatest(x, y) AS r FROM t;
-
--- name: Case0095
-SELECT least(d, e) AS r FROM t;
-
--- name: Case0096
-SELECT length(s) AS r FROM t;
-
--- name: Case0097
-SELECT char_length(s) AS r FROM t;
-
--- name: Case0098
-SELECT length(s) AS r FROM t;
-
--- name: Case0099
-SELECT upper(s) AS r FROM t;
-
--- name: Case0100
-SELECT lower(s) AS r FROM t;
-
--- name: Case0101
-SELECT upper(s) AS r FROM t;
-
--- name: Case0102
-SELECT substring(s, 2) AS r FROM t;
-
--- name: Case0103
-SELECT substring(s, 2, 3) AS r FROM t;
-
--- name: Case0104
-SELECT substr(s, 0, 2) AS r FROM t;
-
--- name: Case0105
-SELECT substring(s, -3) AS r FROM t;
-
--- name: Case0106
-SELECT substring(s, -3, 2) AS r FROM t;
-
--- name: Case0107
-SELECT substring(s, 10) AS r FROM t;
-
--- name: Case0108
-SELECT substring(s, 2, -1) AS r FROM t;
-
--- name: Case0109
-SELECT substring(s, 2, 2) AS r FROM t;
-
--- name: Case0110
-SELECT substring(s, i) AS r FROM t;
-
--- name: Case0111
-SELECT concat(s, u) AS r FROM t;
-
--- name: Case0112
-SELECT concat(s, u) AS r FROM t;
-
--- name: Case0113
-SELECT concat(s) AS r FROM t;
-
--- name: Case0114
-SELECT s || u AS r FROM t;
-
--- name: Case0115
-SELECT s || 'x' || u AS r FROM t;
-
--- name: Case0116
-SELECT trim(s) AS r FROM t;
-
--- name: Case0117
-SELECT ltrim(s) AS r FROM t;
-
--- name: Case0118
-SELECT rtrim(s) AS r FROM t;
-
--- name: Case0119
-SELECT trim(s) AS r FROM t;
-
--- name: Case0120
-SELECT starts_with(s, 'he') AS r FROM t;
-
--- name: Case0121
-SELECT starts_with(s, u) AS r FROM t;
-
--- name: Case0122
-SELECT ends_with(s, 'lo') AS r FROM t;
-
--- name: Case0123
-SELECT ends_with(s, 'x') AS r FROM t;
-
--- name: Case0124
-SELECT contains(s, 'ell') AS r FROM t;
-
--- name: Case0125
-SELECT contains(s, '') AS r FROM t;
-
--- name: Case0126
-SELECT replace(s, 'l', 'L') AS r FROM t;
-
--- name: Case0127
-SELECT replace(s, 'l') AS r FROM t;
-
--- name: Case0128
-SELECT replace(s, '', 'x') AS r FROM t;
-
--- name: Case0129
-SELECT replace(s, u, 'x') AS r FROM t;
-
--- name: Case0130
-SELECT lpad(s, 5, '*') AS r FROM t;
-
--- name: Case0131
-SELECT lpad(s, 5) AS r FROM t;
-
--- name: Case0132
-SELECT lpad(s, 1, '*') AS r FROM t;
-
--- name: Case0133
-SELECT lpad(s, 5, 'xy') AS r FROM t;
-
--- name: Case0134
-SELECT lpad(s, 5, '') AS r FROM t;
-
--- name: Case0135
-SELECT lpad(s, -1, '*') AS r FROM t;
-
--- name: Case0136
-SELECT rpad(s, 5, '*') AS r FROM t;
-
--- name: Case0137
-SELECT rpad(s, 1) AS r FROM t;
-
--- name: Case0138
-SELECT rpad(s, i, '*') AS r FROM t;
-
--- name: Case0139
-SELECT lpad(s, 2147483647, '*') AS r FROM t;
-
--- name: Case0140
-SELECT s LIKE 'h%' AS r FROM t;
-
--- name: Case0141
-SELECT s LIKE 'h_llo' AS r FROM t;
-
--- name: Case0142
-SELECT s LIKE 'h_llo' AS r FROM t;
-
--- name: Case0143
-SELECT s LIKE '%' AS r FROM t;
-
--- name: Case0144
-SELECT s NOT LIKE 'x%' AS r FROM t;
-
--- name: Case0145
-SELECT s LIKE u AS r FROM t;
-
--- name: Case0146
-SELECT s LIKE 'a\%b' AS r FROM t;
-
--- name: Case0147
-SELECT s LIKE 'a\%b' AS r FROM t;
-
--- name: Case0148
-SELECT s LIKE 'a.b' AS r FROM t;
-
--- name: Case0149
-SELECT s LIKE '%é_' AS r FROM t;
-
--- name: Case0150
-SELECT s LIKE 'a!%b' ESCAPE '!' AS r FROM t;
-
--- name: Case0151
-SELECT s LIKE 'a\\' AS r FROM t;
-
--- name: Case0152
-SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
-
--- name: Case0153
-SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
-
--- name: Case0154
-SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
-
--- name: Case0155
-SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
-
--- name: Case0156
-SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
-
--- name: Case0157
-SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
-
--- name: Case0158
-SELECT IF(s LIKE 'a\%%', 'pct', 'no') AS r FROM t;
-
--- name: Case0159
-SELECT IF(s LIKE 'a\%%', 'pct', 'no') AS r FROM t;
-
--- name: Case0160
-SELECT IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no') AS r FROM t;
-
--- name: Case0161
-SELECT IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no') AS r FROM t;
-
--- name: Case0162
-SELECT IF(s LIKE '%é', 'e', 'no') AS r FROM t;
-
--- name: Case0163
-SELECT IF(s LIKE 'a_', 'two', 'no') AS r FROM t;
-
--- name: Case0164
-SELECT s RLIKE '^h.*o$' AS r FROM t;
-
--- name: Case0165
-SELECT s RLIKE 'z' AS r FROM t;
-
--- name: Case0166
-SELECT s REGEXP 'l+' AS r FROM t;
-
--- name: Case0167
-SELECT s RLIKE u AS r FROM t;
-
--- name: Case0168
-SELECT s RLIKE '(' AS r FROM t;
-
--- name: Case0169
-SELECT s RLIKE '(' AS r FROM t;
-
--- name: Case0170
-SELECT upper(s) RLIKE '(' AS r FROM t;
-
--- name: Case0171
-SELECT upper(s) RLIKE '(' AS r FROM t;
-
--- name: Case0172
-SELECT n[9] LIKE 'a\\' AS r FROM t;
-
--- name: Case0173
-SELECT IF(s LIKE 'a\\', 1, 2) AS r FROM t;
-
--- name: Case0174
-SELECT element_at(m, s) AS r FROM t;
-
--- name: Case0175
-SELECT element_at(m, s) AS r FROM t;
-
--- name: Case0176
-SELECT element_at(n, 3) AS r FROM t;
-
--- name: Case0177
-SELECT map_contains_key(m, 'k') AS r FROM t;
-
--- name: Case0178
-SELECT map_contains_key(m, 'z') AS r FROM t;
-
--- name: Case0179
-SELECT map_contains_key(m, 'z') AS r FROM t;
-
--- name: Case0180
-SELECT cardinality(m) AS r FROM t;
-
--- name: Case0181
-SELECT size(m) AS r FROM t;
-
--- name: Case0182
-SELECT cardinality(m) AS r FROM t;
-
--- name: Case0183
-SELECT m[s] AS r FROM t;
-
--- name: Case0184
-SELECT m AS r FROM t;
-
--- name: Case0185
-SELECT year(d) AS r FROM t;
-
--- name: Case0186
-SELECT month(d) AS r FROM t;
-
--- name: Case0187
-SELECT day(d) AS r FROM t;
-
--- name: Case0188
-SELECT dayofmonth(d) AS r FROM t;
-
--- name: Case0189
-SELECT year(d) AS r FROM t;
-
--- name: Case0190
-SELECT date_add(d, 1) AS r FROM t;
-
--- name: Case0191
-SELECT date_add(d, i) AS r FROM t;
-
--- name: Case0192
 SELECT date_sub(d, 1) AS r FROM t;
 
--- name: Case0193
-SELECT date_add(d, i) AS r FROM t;
+-- name: Case0050
+SELECT date_sub(d, i) AS r FROM t;
 
--- name: Case0194
-SELECT date_add(d, 2147483647) AS r FROM t;
+-- name: Case0051
+SELECT date_sub(d, -1) AS r FROM t;
 
--- name: Case0195
-SELECT datediff(d, e) AS r FROM t;
+-- name: Case0052
+SELECT day(d) AS r FROM t;
 
--- name: Case0196
-SELECT datediff(e, d) AS r FROM t;
+-- name: Case0053
+SELECT ends_with(s, u) AS r FROM t;
 
--- name: Case0197
-SELECT datediff(d, e) AS r FROM t;
+-- name: Case0054
+SELECT instr(s, '') AS r FROM t;
 
--- name: Case0198
-SELECT d >= DATE '2024-01-01' AS r FROM t;
+-- name: Case0055
+SELECT lower(s) AS r FROM t;
 
--- name: Case0199
-SELECT d < DATE '2024-01-01' AS r FROM t;
+-- name: Case0056
+SELECT lower(s) AS r FROM t;
 
--- name: Case0200
-SELECT a = b AS r FROM t;
+-- name: Case0057
+SELECT ltrim(s) AS r FROM t;
 
--- name: Case0201
-SELECT a <> b AS r FROM t;
+-- name: Case0058
+SELECT month(d) AS r FROM t;
 
--- name: Case0202
-SELECT a != b AS r FROM t;
+-- name: Case0059
+SELECT month(d) AS r FROM t;
 
--- name: Case0203
-SELECT a < b AS r FROM t;
-
--- name: Case0204
-SELECT i < a AS r FROM t;
-
--- name: Case0205
-SELECT x = y AS r FROM t;
-
--- name: Case0206
-SELECT x > y AS r FROM t;
-
--- name: Case0207
-SELECT x = y AS r FROM t;
-
--- name: Case0208
-SELECT x < y AS r FROM t;
-
--- name: Case0209
-SELECT s < u AS r FROM t;
-
--- name: Case0210
-SELECT s < u AS r FROM t;
-
--- name: Case0211
-SELECT s = u AS r FROM t;
-
--- name: Case0212
-SELECT p < q AS r FROM t;
-
--- name: Case0213
-SELECT p = q AS r FROM t;
-
--- name: Case0214
-SELECT d <= e AS r FROM t;
-
--- name: Case0215
-SELECT -a AS r FROM t;
-
--- name: Case0216
-SELECT -x AS r FROM t;
-
--- name: Case0217
-SELECT NULL + (1 DIV 0) AS r FROM t;
-
--- name: Case0218
-SELECT (1 DIV 0) + NULL AS r FROM t;
-
--- name: Case0219
-SELECT a + (1 DIV 0) AS r FROM t;
-
--- name: Case0220
-SELECT (1 DIV 0) + a AS r FROM t;
-
--- name: Case0221
-SELECT a + (1 DIV 0) AS r FROM t;
-
--- name: Case0222
-SELECT (100 DIV a) * (b DIV 0) AS r FROM t;
-
--- name: Case0223
-SELECT (a DIV 0) + (9223372036854775807 + a) AS r FROM t;
-
--- name: Case0224
-SELECT (9223372036854775807 + a) + (a DIV 0) AS r FROM t;
-
--- name: Case0225
-SELECT concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR)) AS r FROM t;
-
--- name: Case0226
-SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
-
--- name: Case0227
-SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
-
--- name: Case0228
-SELECT a DIV b AS r FROM t;
-
--- name: Case0229
-SELECT m['zz'] AS r FROM t;
-
--- name: Case0230
-SELECT abs(a) AS r FROM t;
-
--- name: Case0231
-SELECT (a DIV 0 > 1) AND FALSE AS r FROM t;
-
--- name: Case0232
-SELECT FALSE AND (a DIV 0 > 1) AS r FROM t;
-
--- name: Case0233
-SELECT (a DIV 0 > 1) AND TRUE AS r FROM t;
-
--- name: Case0234
-SELECT TRUE AND (a DIV 0 > 1) AS r FROM t;
-
--- name: Case0235
-SELECT (a DIV 0 > 1) AND p AS r FROM t;
-
--- name: Case0236
-SELECT p AND (a DIV 0 > 1) AS r FROM t;
-
--- name: Case0237
-SELECT (a DIV 0 > 1) OR TRUE AS r FROM t;
-
--- name: Case0238
-SELECT TRUE OR (a DIV 0 > 1) AS r FROM t;
-
--- name: Case0239
-SELECT (a DIV 0 > 1) OR FALSE AS r FROM t;
-
--- name: Case0240
-SELECT (a DIV 0 > 1) OR p AS r FROM t;
-
--- name: Case0241
-SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
-
--- name: Case0242
-SELECT 100 DIV a > 1 AND a <> 0 AS r FROM t;
-
--- name: Case0243
-SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
-
--- name: Case0244
-SELECT a = 0 OR 100 DIV a > 1 AS r FROM t;
-
--- name: Case0245
-SELECT 100 DIV a > 1 OR a = 0 AS r FROM t;
-
--- name: Case0246
-SELECT p AND q AS r FROM t;
-
--- name: Case0247
-SELECT p AND q AS r FROM t;
-
--- name: Case0248
-SELECT q AND p AS r FROM t;
-
--- name: Case0249
-SELECT p AND q AS r FROM t;
-
--- name: Case0250
-SELECT p OR q AS r FROM t;
-
--- name: Case0251
-SELECT p OR q AS r FROM t;
-
--- name: Case0252
-SELECT p AND q AND TRUE AS r FROM t;
-
--- name: Case0253
-SELECT (a DIV 0 = 1) AND (b + 9223372036854775807 = 1) AS r FROM t;
-
--- name: Case0254
-SELECT (b + 9223372036854775807 = 1) AND (a DIV 0 = 1) AS r FROM t;
-
--- name: Case0255
-SELECT NOT (a DIV 0 = 1) AS r FROM t;
-
--- name: Case0256
+-- name: Case0060
 SELECT NOT p AS r FROM t;
 
--- name: Case0257
-SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+-- name: Case0061
+SELECT rtrim(s) AS r FROM t;
 
--- name: Case0258
-SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+-- name: Case0062
+SELECT starts_with(s, u) AS r FROM t;
 
--- name: Case0259
-SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+-- name: Case0063
+SELECT year(d) AS r FROM t;
 
--- name: Case0260
-SELECT IF(a = 0, NULL, 100 DIV a) AS r FROM t;
+-- name: Case0064
+SELECT abs(a) AS r FROM t;
 
--- name: Case0261
-SELECT IF(a <> 0, 100 DIV a, -1) AS r FROM t;
+-- name: Case0065
+SELECT abs(i) AS r FROM t;
 
--- name: Case0262
-SELECT IF(a DIV 0 = 1, 1, 2) AS r FROM t;
+-- name: Case0066
+SELECT abs(x) AS r FROM t;
 
--- name: Case0263
-SELECT IF(p, 1, 2) AS r FROM t;
+-- name: Case0067
+SELECT abs(a) AS r FROM t;
 
--- name: Case0264
-SELECT IF(p, 1 DIV 0, 2) AS r FROM t;
+-- name: Case0068
+SELECT abs(i) AS r FROM t;
 
--- name: Case0265
-SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
+-- name: Case0069
+SELECT ceil(x) AS r FROM t;
 
--- name: Case0266
-SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
+-- name: Case0070
+SELECT ceil(x) AS r FROM t;
 
--- name: Case0267
-SELECT CASE WHEN p THEN 'a' END AS r FROM t;
+-- name: Case0071
+SELECT ceiling(x) AS r FROM t;
 
--- name: Case0268
-SELECT CASE WHEN p THEN 'a' END AS r FROM t;
+-- name: Case0072
+SELECT floor(x) AS r FROM t;
 
--- name: Case0269
-SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
+-- name: Case0073
+SELECT floor(x) AS r FROM t;
 
--- name: Case0270
-SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
+-- name: Case0074
+SELECT floor(x) AS r FROM t;
 
--- name: Case0271
-SELECT CASE a WHEN NULL THEN 'null' ELSE 'other' END AS r FROM t;
+-- name: Case0075
+SELECT ceil(x) AS r FROM t;
 
--- name: Case0272
-SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
+-- name: Case0076
+SELECT floor(a) AS r FROM t;
 
--- name: Case0273
-SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
+-- name: Case0077
+SELECT round(x) AS r FROM t;
 
--- name: Case0274
-SELECT CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END AS r FROM t;
+-- name: Case0078
+SELECT round(x) AS r FROM t;
 
--- name: Case0275
-SELECT COALESCE(a, 1 DIV 0) AS r FROM t;
+-- name: Case0079
+SELECT round(x, 2) AS r FROM t;
 
--- name: Case0276
-SELECT COALESCE(a, b, 7) AS r FROM t;
+-- name: Case0080
+SELECT round(x, 1) AS r FROM t;
 
--- name: Case0277
-SELECT COALESCE(a, 1 DIV 0, 7) AS r FROM t;
+-- name: Case0081
+SELECT round(a, -1) AS r FROM t;
 
--- name: Case0278
-SELECT COALESCE(1 DIV a, 7) AS r FROM t;
+-- name: Case0082
+SELECT round(a, -1) AS r FROM t;
 
--- name: Case0279
-SELECT COALESCE(a, b) AS r FROM t;
+-- name: Case0083
+SELECT round(x, i) AS r FROM t;
 
--- name: Case0280
-SELECT COALESCE(i, a) AS r FROM t;
+-- name: Case0084
+SELECT round(a, -1) AS r FROM t;
 
--- name: Case0281
-SELECT nvl(a, 1 DIV 0) AS r FROM t;
+-- name: Case0085
+SELECT sqrt(x) AS r FROM t;
 
--- name: Case0282
-SELECT nvl(s, 'dflt') AS r FROM t;
+-- name: Case0086
+SELECT sqrt(x) AS r FROM t;
 
--- name: Case0283
-SELECT NULLIF(a, 1) AS r FROM t;
+-- name: Case0087
+SELECT sqrt(a) AS r FROM t;
 
--- name: Case0284
-SELECT NULLIF(a, 1) AS r FROM t;
+-- name: Case0088
+SELECT power(a, 2) AS r FROM t;
 
--- name: Case0285
-SELECT NULLIF(a, b) AS r FROM t;
+-- name: Case0089
+SELECT pow(x, y) AS r FROM t;
 
--- name: Case0286
-SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
+-- name: Case0090
+SELECT power(a, b) AS r FROM t;
 
--- name: Case0287
-SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
+-- name: Case0091
+SELECT power(0, -1) AS r FROM t;
 
--- name: Case0288
-SELECT a IN (1, 2, 3) AS r FROM t;
+-- name: Case0092
+SELECT mod(a, b) AS r FROM t;
 
--- name: Case0289
-SELECT a IN (1, 2, 3) AS r FROM t;
+-- name: Case0093
+SELECT mod(a, b) AS r FROM t;
 
--- name: Case0290
-SELECT a IN (1, 2, 3) AS r FROM t;
+-- name: Case0094
+SELECT mod(x, y) AS r FROM t;
 
--- name: Case0291
-SELECT a IN (1, NULL, 3) AS r FROM t;
+-- name: Case0095
+SELECT mod(a, 0) AS r FROM t;
 
--- name: Case0292
-SELECT a IN (1, NULL, 3) AS r FROM t;
+-- name: Case0096
+SELECT mod(x, 0) AS r FROM t;
 
--- name: Case0293
-SELECT a NOT IN (1, NULL, 3) AS r FROM t;
+-- name: Case0097
+SELECT a % -1 AS r FROM t;
 
--- name: Case0294
-SELECT a NOT IN (1, 2) AS r FROM t;
+-- name: Case0098
+SELECT sign(a) AS r FROM t;
 
--- name: Case0295
-SELECT a IN () AS r FROM t;
+-- name: Case0099
+SELECT sign(x) AS r FROM t;
 
--- name: Case0296
-SELECT a IN () AS r FROM t;
+-- name: Case0100
+SELECT signum(x) AS r FROM t;
 
--- name: Case0297
-SELECT a NOT IN () AS r FROM t;
+-- name: Case0101
+SELECT sign(x) AS r FROM t;
 
--- name: Case0298
-SELECT a IN (1, 1 DIV 0) AS r FROM t;
+-- name: Case0102
+SELECT greatest(a, b, c) AS r FROM t;
 
--- name: Case0299
-SELECT a IN (2, 1 DIV 0) AS r FROM t;
+-- name: Case0103
+SELECT greatest(a, b, c) AS r FROM t;
 
--- name: Case0300
-SELECT a IN (2, 1 DIV b) AS r FROM t;
+-- name: Case0104
+SELECT greatest(a, b) AS r FROM t;
 
--- name: Case0301
-SELECT 1 DIV a IN (1, 2) AS r FROM t;
+-- name: Case0105
+SELECT greatest(i, a, x) AS r FROM t;
 
--- name: Case0302
-SELECT i IN (1, 2147483648) AS r FROM t;
+-- name: Case0106
+SELECT greatest(a, 1 DIV b) AS r FROM t;
 
--- name: Case0303
-SELECT s IN ('a', 'b') AS r FROM t;
+-- name: Case0107
+SELECT greatest(1 DIV b, a) AS r FROM t;
 
--- name: Case0304
-SELECT a BETWEEN 1 AND 3 AS r FROM t;
+-- name: Case0108
+SELECT greatest(1 DIV b, a) AS r FROM t;
 
--- name: Case0305
-SELECT a BETWEEN 1 AND 3 AS r FROM t;
+-- name: Case0109
+SELECT least(a, b, c) AS r FROM t;
 
--- name: Case0306
-SELECT a BETWEEN 1 AND 3 AS r FROM t;
+-- name: Case0110
+SELECT least(s, u) AS r FROM t;
 
--- name: Case0307
-SELECT a BETWEEN b AND 3 AS r FROM t;
+-- name: Case0111
+SELECT least(s, u) AS r FROM t;
 
--- name: Case0308
-SELECT a BETWEEN b AND 3 AS r FROM t;
+-- name: Case0112
+SELECT greatest(x, y) AS r FROM t;
 
--- name: Case0309
-SELECT a NOT BETWEEN 1 AND 3 AS r FROM t;
+-- name: Case0113
+SELECT least(d, e) AS r FROM t;
 
--- name: Case0310
-SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
+-- name: Case0114
+SELECT length(s) AS r FROM t;
 
--- name: Case0311
-SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
+-- name: Case0115
+SELECT char_length(s) AS r FROM t;
 
--- name: Case0312
-SELECT x BETWEEN 0.05 AND 0.07 AS r FROM t;
+-- name: Case0116
+SELECT length(s) AS r FROM t;
 
--- name: Case0313
-SELECT TRY(1 DIV 0) AS r FROM t;
+-- name: Case0117
+SELECT upper(s) AS r FROM t;
 
--- name: Case0314
-SELECT TRY(a DIV b) AS r FROM t;
+-- name: Case0118
+SELECT lower(s) AS r FROM t;
 
--- name: Case0315
-SELECT TRY(a DIV b) AS r FROM t;
+-- name: Case0119
+SELECT upper(s) AS r FROM t;
 
--- name: Case0316
-SELECT TRY(m['k']) AS r FROM t;
+-- name: Case0120
+SELECT substring(s, 2) AS r FROM t;
 
--- name: Case0317
-SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
+-- name: Case0121
+SELECT substring(s, 2, 3) AS r FROM t;
 
--- name: Case0318
-SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
+-- name: Case0122
+SELECT substr(s, 0, 2) AS r FROM t;
 
--- name: Case0319
-SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
+-- name: Case0123
+SELECT substring(s, -3) AS r FROM t;
 
--- name: Case0320
-SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
+-- name: Case0124
+SELECT substring(s, -3, 2) AS r FROM t;
 
--- name: Case0321
-SELECT m['k'] AS r FROM t;
+-- name: Case0125
+SELECT substring(s, 10) AS r FROM t;
 
--- name: Case0322
-SELECT m['k'] AS r FROM t;
+-- name: Case0126
+SELECT substring(s, 2, -1) AS r FROM t;
 
--- name: Case0323
-SELECT element_at(m, 'k') AS r FROM t;
+-- name: Case0127
+SELECT substring(s, 2, 2) AS r FROM t;
 
--- name: Case0324
-SELECT element_at(m, 'j') AS r FROM t;
+-- name: Case0128
+SELECT substring(s, i) AS r FROM t;
 
--- name: Case0325
-SELECT m['k'] AS r FROM t;
+-- name: Case0129
+SELECT concat(s, u) AS r FROM t;
 
--- name: Case0326
-SELECT n[2] AS r FROM t;
+-- name: Case0130
+SELECT concat(s, u) AS r FROM t;
 
--- name: Case0327
-SELECT n[i] AS r FROM t;
+-- name: Case0131
+SELECT concat(s) AS r FROM t;
 
--- name: Case0328
-SELECT 7 / 2 AS r FROM t;
+-- name: Case0132
+SELECT s || u AS r FROM t;
 
--- name: Case0329
-SELECT a / b AS r FROM t;
+-- name: Case0133
+SELECT s || 'x' || u AS r FROM t;
 
--- name: Case0330
-SELECT x / y AS r FROM t;
-
--- name: Case0331
-SELECT 7 DIV 2 AS r FROM t;
-
--- name: Case0332
-SELECT -7 DIV 2 AS r FROM t;
-
--- name: Case0333
-SELECT a DIV -1 AS r FROM t;
-
--- name: Case0334
-SELECT a + 1 AS r FROM t;
-
--- name: Case0335
-SELECT a - 1 AS r FROM t;
-
--- name: Case0336
-SELECT a * 2 AS r FROM t;
-
--- name: Case0337
-SELECT i + 1 AS r FROM t;
-
--- name: Case0338
-SELECT i + a AS r FROM t;
-
--- name: Case0339
-SELECT i * j AS r FROM t;
-
--- name: Case0340
-SELECT -i AS r FROM t;
-
--- name: Case0341
-SELECT x + 1 AS r FROM t;
-
--- name: Case0342
-SELECT x * 10 AS r FROM t;
-
--- name: Case0343
-SELECT a % 0 AS r FROM t;
-
--- name: Case0344
-SELECT -7 % 3 AS r FROM t;
-
--- name: Case0345
-SELECT 7 % -3 AS r FROM t;
-
--- name: Case0346
-SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
-
--- name: Case0347
-SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
-
--- name: Case0348
-SELECT CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END AS r FROM t;
-
--- name: Case0349
-SELECT CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END AS r FROM t;
-
--- name: Case0350
-SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
-
--- name: Case0351
-SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
-
--- name: Case0352
-SELECT FALSE AND 1 DIV 0 = 1 AS r FROM t;
-
--- name: Case0353
-SELECT TRUE OR 1 DIV 0 = 1 AS r FROM t;
-
--- name: Case0354
-SELECT p AND 1 DIV 0 = 1 AS r FROM t;
-
--- name: Case0355
-SELECT p AND 1 DIV 0 = 1 AS r FROM t;
-
--- name: Case0356
-SELECT COALESCE(NULL, a, 1 DIV 0) AS r FROM t;
-
--- name: Case0357
-SELECT 2147483647 + 1 AS r FROM t;
-
--- name: Case0358
-SELECT -2147483648 AS r FROM t;
-
--- name: Case0359
-SELECT 2147483648 AS r FROM t;
-
--- name: Case0360
-SELECT a IS NULL AS r FROM t;
-
--- name: Case0361
-SELECT a IS NOT NULL AS r FROM t;
-
--- name: Case0362
-SELECT (1 DIV a) IS NULL AS r FROM t;
-
--- name: Case0363
-SELECT (1 DIV a) IS NULL AS r FROM t;
-
--- name: Case0364
-SELECT isnull(s) AS r FROM t;
-
--- name: Case0365
-SELECT isnotnull(s) AS r FROM t;
-
--- name: Case0366
-SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t;
-
--- name: Case0367
-SELECT COALESCE(CASE WHEN p THEN NULL END, 5) AS r FROM t;
-
--- name: Case0368
-SELECT a + IF(p, NULL, NULL) AS r FROM t;
-
--- name: Case0369
-SELECT a + CASE WHEN a DIV 0 = 1 THEN NULL END AS r FROM t;
-
--- name: Case0370
-SELECT CASE NULL WHEN NULL THEN p END AS r FROM t;
-
--- name: Case0371
-SELECT CASE NULL WHEN NULL THEN p ELSE NOT p END AS r FROM t;
-
--- name: Case0372
-SELECT IF(NULL IN (NULL, NULL), 1, 2) AS r FROM t;
-
--- name: Case0373
-SELECT IF(NULL BETWEEN NULL AND NULL, 1, 2) AS r FROM t;
-
--- name: Case0374
-SELECT CAST(CASE s WHEN '' THEN NULL END AS INT) AS r FROM t;
-
--- name: Case0375
-SELECT CAST(IF(p, NULL, NULL) AS VARCHAR) AS r FROM t;
-
--- name: Case0376
-SELECT CAST(COALESCE(NULL, NULL) AS BIGINT) + 1 AS r FROM t;
-
--- name: Case0377
-SELECT dayofweek(d) AS r FROM t;
-
--- name: Case0378
-SELECT dayofweek(d) AS r FROM t;
-
--- name: Case0379
-SELECT dayofweek(d) AS r FROM t;
-
--- name: Case0380
-SELECT dayofweek(d) AS r FROM t;
-
--- name: Case0381
-SELECT weekday(d) AS r FROM t;
-
--- name: Case0382
-SELECT weekday(d) AS r FROM t;
-
--- name: Case0383
-SELECT weekday(d) AS r FROM t;
-
--- name: Case0384
-SELECT weekday(d) AS r FROM t;
-
--- name: Case0385
-SELECT dayofyear(d) AS r FROM t;
-
--- name: Case0386
-SELECT dayofyear(d) AS r FROM t;
-
--- name: Case0387
-SELECT dayofyear(d) AS r FROM t;
-
--- name: Case0388
-SELECT dayofyear(d) AS r FROM t;
-
--- name: Case0389
-SELECT quarter(d) AS r FROM t;
-
--- name: Case0390
-SELECT quarter(d) AS r FROM t;
-
--- name: Case0391
-SELECT quarter(d) AS r FROM t;
-
--- name: Case0392
-SELECT quarter(d) AS r FROM t;
-
--- name: Case0393
-SELECT weekofyear(d) AS r FROM t;
-
--- name: Case0394
-SELECT weekofyear(d) AS r FROM t;
-
--- name: Case0395
-SELECT weekofyear(d) AS r FROM t;
-
--- name: Case0396
-SELECT weekofyear(d) AS r FROM t;
-
--- name: Case0397
-SELECT weekofyear(d) AS r FROM t;
-
--- name: Case0398
-SELECT weekofyear(d) AS r FROM t;
-
--- name: Case0399
-SELECT last_day(d) AS r FROM t;
-
--- name: Case0400
-SELECT last_day(d) AS r FROM t;
-
--- name: Case0401
-SELECT last_day(d) AS r FROM t;
-
--- name: Case0402
-SELECT last_day(d) AS r FROM t;
-
--- name: Case0403
-SELECT add_months(d, 1) AS r FROM t;
-
--- name: Case0404
-SELECT add_months(d, 1) AS r FROM t;
-
--- name: Case0405
-SELECT add_months(d, -13) AS r FROM t;
-
--- name: Case0406
-SELECT add_months(d, 12) AS r FROM t;
-
--- name: Case0407
-SELECT add_months(d, i) AS r FROM t;
-
--- name: Case0408
-SELECT add_months(d, i) AS r FROM t;
-
--- name: Case0409
-SELECT add_months(d, i) AS r FROM t;
-
--- name: Case0410
-SELECT add_months(e, i) AS r FROM t;
-
--- name: Case0411
-SELECT next_day(d, 'TU') AS r FROM t;
-
--- name: Case0412
-SELECT next_day(d, 'mon') AS r FROM t;
-
--- name: Case0413
-SELECT next_day(d, 'Sunday') AS r FROM t;
-
--- name: Case0414
-SELECT next_day(d, s) AS r FROM t;
-
--- name: Case0415
-SELECT next_day(d, s) AS r FROM t;
-
--- name: Case0416
-SELECT next_day(d, s) AS r FROM t;
-
--- name: Case0417
-SELECT make_date(2013, 7, 15) AS r FROM t;
-
--- name: Case0418
-SELECT make_date(i, 2, 29) AS r FROM t;
-
--- name: Case0419
-SELECT make_date(i, 2, 29) AS r FROM t;
-
--- name: Case0420
-SELECT make_date(i, 13, j) AS r FROM t;
-
--- name: Case0421
-SELECT make_date(i, 13, j) AS r FROM t;
-
--- name: Case0422
-SELECT make_date(i, 1, 1) AS r FROM t;
-
--- name: Case0423
-SELECT unix_date(d) AS r FROM t;
-
--- name: Case0424
-SELECT unix_date(d) AS r FROM t;
-
--- name: Case0425
-SELECT unix_date(d) AS r FROM t;
-
--- name: Case0426
-SELECT date_from_unix_date(i) AS r FROM t;
-
--- name: Case0427
-SELECT date_from_unix_date(i) AS r FROM t;
-
--- name: Case0428
-SELECT date_from_unix_date(i) AS r FROM t;
-
--- name: Case0429
-SELECT months_between(d, e) AS r FROM t;
-
--- name: Case0430
-SELECT months_between(d, e, false) AS r FROM t;
-
--- name: Case0431
-SELECT months_between(d, e) AS r FROM t;
-
--- name: Case0432
-SELECT months_between(d, e) AS r FROM t;
-
--- name: Case0433
-SELECT months_between(d, e) AS r FROM t;
-
--- name: Case0434
-SELECT months_between(d, e) AS r FROM t;
-
--- name: Case0435
-SELECT months_between(d, e, p) AS r FROM t;
-
--- name: Case0436
-SELECT dateadd(d, 1) AS r FROM t;
-
--- name: Case0437
-SELECT date_diff(d, e) AS r FROM t;
-
--- name: Case0438
-SELECT length('a\tb') AS r FROM t;
-
--- name: Case0439
-SELECT 'x\\y' AS r FROM t;
-
--- name: Case0440
-SELECT '50%' LIKE '50\\%' AS r FROM t;
-
--- name: Case0441
-SELECT '50x' LIKE '50\\%' AS r FROM t;
-
--- name: Case0442
-SELECT 'it\'s' AS r FROM t;
-
--- name: Case0443
-SELECT 'it''s' AS r FROM t;
-
--- name: Case0444
-SELECT 'a' 'b' AS r FROM t;
-
--- name: Case0445
-SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
-
--- name: Case0446
-SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
-
--- name: Case0447
-SELECT ascii('\r') AS r FROM t;
-
--- name: Case0448
-SELECT ascii('\b') AS r FROM t;
-
--- name: Case0449
-SELECT ascii('\0') AS r FROM t;
-
--- name: Case0450
-SELECT ascii('\Z') AS r FROM t;
-
--- name: Case0451
-SELECT '\a\q\"' AS r FROM t;
-
--- name: Case0452
-SELECT '\101\060' AS r FROM t;
-
--- name: Case0453
-SELECT '\u00e9' AS r FROM t;
-
--- name: Case0454
-SELECT length('\U0001F600') AS r FROM t;
-
--- name: Case0455
-SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
-
--- name: Case0456
-SELECT octet_length('\uD83D\uDE00') AS r FROM t;
-
--- name: Case0457
-SELECT '\uD83D' AS r FROM t;
-
--- name: Case0458
-SELECT '\u12g' AS r FROM t;
-
--- name: Case0459
-SELECT length(R'a\tb') AS r FROM t;
-
--- name: Case0460
-SELECT r'x\\y' AS r FROM t;
-
--- name: Case0461
-SELECT R'it' 's' AS r FROM t;
-
--- name: Case0462
-SELECT s LIKE 'a\_b' AS r FROM t;
-
--- name: Case0463
-SELECT s LIKE 'a\_b' AS r FROM t;
-
--- name: Case0464
-SELECT s LIKE 'a\\_b' AS r FROM t;
-
--- name: Case0465
-SELECT s || '\'' AS r FROM t;
-
--- name: Case0466
-SELECT s || '\'' AS r FROM t;
-
--- name: Case0467
-SELECT ln(1) AS r FROM t;
-
--- name: Case0468
-SELECT ln(2) AS r FROM t;
-
--- name: Case0469
-SELECT ln(19.458461079980395) AS r FROM t;
-
--- name: Case0470
-SELECT ln(0) AS r FROM t;
-
--- name: Case0471
-SELECT ln(-1) AS r FROM t;
-
--- name: Case0472
-SELECT ln(-0.0) AS r FROM t;
-
--- name: Case0473
-SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
-
--- name: Case0474
-SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
-
--- name: Case0475
-SELECT ln(x) AS r FROM t;
-
--- name: Case0476
-SELECT ln(a) AS r FROM t;
-
--- name: Case0477
-SELECT ln(a / b) AS r FROM t;
-
--- name: Case0478
-SELECT ln(e()) AS r FROM t;
-
--- name: Case0479
-SELECT log(10, 100) AS r FROM t;
-
--- name: Case0480
-SELECT log(2, 8) AS r FROM t;
-
--- name: Case0481
-SELECT log(0.5, 4) AS r FROM t;
-
--- name: Case0482
-SELECT log(1.0) AS r FROM t;
-
--- name: Case0483
-SELECT log(0) AS r FROM t;
-
--- name: Case0484
-SELECT log(0, 8) AS r FROM t;
-
--- name: Case0485
-SELECT log(2, 0) AS r FROM t;
-
--- name: Case0486
-SELECT log(-2, 8) AS r FROM t;
-
--- name: Case0487
-SELECT log(1, 1) AS r FROM t;
-
--- name: Case0488
-SELECT log(1, 2) AS r FROM t;
-
--- name: Case0489
-SELECT log(x, 8) AS r FROM t;
-
--- name: Case0490
-SELECT log(2, x) AS r FROM t;
-
--- name: Case0491
-SELECT log(a / b, -1.0) AS r FROM t;
-
--- name: Case0492
-SELECT log(-1.0, a / b) AS r FROM t;
-
--- name: Case0493
-SELECT log(x, a / b) AS r FROM t;
-
--- name: Case0494
-SELECT log(a / b, x) AS r FROM t;
-
--- name: Case0495
-SELECT log10(1000) AS r FROM t;
-
--- name: Case0496
-SELECT log10(10) AS r FROM t;
-
--- name: Case0497
-SELECT log10(0.001) AS r FROM t;
-
--- name: Case0498
-SELECT log10(0.3529113193356501) AS r FROM t;
-
--- name: Case0499
-SELECT log10(0) AS r FROM t;
-
--- name: Case0500
-SELECT log10(-5) AS r FROM t;
-
--- name: Case0501
-SELECT log10(x) AS r FROM t;
-
--- name: Case0502
-SELECT log10(a DIV b) AS r FROM t;
-
--- name: Case0503
-SELECT log2(8) AS r FROM t;
-
--- name: Case0504
-SELECT log2(2) AS r FROM t;
-
--- name: Case0505
-SELECT log2(10) AS r FROM t;
-
--- name: Case0506
-SELECT log2(0) AS r FROM t;
-
--- name: Case0507
-SELECT log2(-0.0) AS r FROM t;
-
--- name: Case0508
-SELECT log2(x) AS r FROM t;
-
--- name: Case0509
-SELECT log1p(0) AS r FROM t;
-
--- name: Case0510
-SELECT log1p(1) AS r FROM t;
-
--- name: Case0511
-SELECT log1p(-0.5) AS r FROM t;
-
--- name: Case0512
-SELECT log1p(-1) AS r FROM t;
-
--- name: Case0513
-SELECT log1p(-2) AS r FROM t;
-
--- name: Case0514
-SELECT log1p(x) AS r FROM t;
-
--- name: Case0515
-SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
-
--- name: Case0516
-SELECT exp(0) AS r FROM t;
-
--- name: Case0517
-SELECT exp(1) AS r FROM t;
-
--- name: Case0518
-SELECT exp(0.3529113193356501) AS r FROM t;
-
--- name: Case0519
-SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
-
--- name: Case0520
-SELECT exp(1000) AS r FROM t;
-
--- name: Case0521
-SELECT exp(x) AS r FROM t;
-
--- name: Case0522
-SELECT expm1(0) AS r FROM t;
-
--- name: Case0523
-SELECT expm1(1) AS r FROM t;
-
--- name: Case0524
-SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
-
--- name: Case0525
-SELECT expm1(x) AS r FROM t;
-
--- name: Case0526
-SELECT cbrt(27.0) AS r FROM t;
-
--- name: Case0527
-SELECT cbrt(-8) AS r FROM t;
-
--- name: Case0528
-SELECT cbrt(-0.0) AS r FROM t;
-
--- name: Case0529
-SELECT cbrt(x) AS r FROM t;
-
--- name: Case0530
-SELECT hypot(3, 4) AS r FROM t;
-
--- name: Case0531
-SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
-
--- name: Case0532
-SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
-
--- name: Case0533
-SELECT hypot(1e308, 1e308) AS r FROM t;
-
--- name: Case0534
-SELECT hypot(x, a / b) AS r FROM t;
-
--- name: Case0535
-SELECT hypot(a / b, x) AS r FROM t;
-
--- name: Case0536
-SELECT hypot(1, a / b) AS r FROM t;
-
--- name: Case0537
-SELECT sin(0) AS r FROM t;
-
--- name: Case0538
-SELECT sin(1) AS r FROM t;
-
--- name: Case0539
-SELECT sin(-0.0) AS r FROM t;
-
--- name: Case0540
-SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
-
--- name: Case0541
-SELECT sin(x) AS r FROM t;
-
--- name: Case0542
-SELECT cos(0) AS r FROM t;
-
--- name: Case0543
-SELECT cos(1) AS r FROM t;
-
--- name: Case0544
-SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
-
--- name: Case0545
-SELECT cos(x) AS r FROM t;
-
--- name: Case0546
-SELECT tan(0) AS r FROM t;
-
--- name: Case0547
-SELECT tan(0.5) AS r FROM t;
-
--- name: Case0548
-SELECT tan(x) AS r FROM t;
-
--- name: Case0549
-SELECT cot(0.5) AS r FROM t;
-
--- name: Case0550
-SELECT cot(0) AS r FROM t;
-
--- name: Case0551
-SELECT cot(-0.0) AS r FROM t;
-
--- name: Case0552
-SELECT cot(x) AS r FROM t;
-
--- name: Case0553
-SELECT sec(0) AS r FROM t;
-
--- name: Case0554
-SELECT sec(1) AS r FROM t;
-
--- name: Case0555
-SELECT sec(x) AS r FROM t;
-
--- name: Case0556
-SELECT csc(1) AS r FROM t;
-
--- name: Case0557
-SELECT csc(0) AS r FROM t;
-
--- name: Case0558
-SELECT csc(x) AS r FROM t;
-
--- name: Case0559
-SELECT asin(0) AS r FROM t;
-
--- name: Case0560
-SELECT asin(1) AS r FROM t;
-
--- name: Case0561
-SELECT asin(2) AS r FROM t;
-
--- name: Case0562
-SELECT asin(x) AS r FROM t;
-
--- name: Case0563
-SELECT acos(1) AS r FROM t;
-
--- name: Case0564
-SELECT acos(-0.5) AS r FROM t;
-
--- name: Case0565
-SELECT acos(0.5) AS r FROM t;
-
--- name: Case0566
-SELECT acos(2) AS r FROM t;
-
--- name: Case0567
-SELECT acos(x) AS r FROM t;
-
--- name: Case0568
-SELECT atan(0) AS r FROM t;
-
--- name: Case0569
-SELECT atan(1) AS r FROM t;
-
--- name: Case0570
-SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
-
--- name: Case0571
-SELECT atan(x) AS r FROM t;
-
--- name: Case0572
-SELECT atan2(0, 0) AS r FROM t;
-
--- name: Case0573
-SELECT atan2(1, 1) AS r FROM t;
-
--- name: Case0574
-SELECT atan2(0, -1) AS r FROM t;
-
--- name: Case0575
-SELECT atan2(-0.0, -1.0) AS r FROM t;
-
--- name: Case0576
-SELECT atan2(-0.0, -0.0) AS r FROM t;
-
--- name: Case0577
-SELECT atan2(-1, 0) AS r FROM t;
-
--- name: Case0578
-SELECT atan2(x, 1) AS r FROM t;
-
--- name: Case0579
-SELECT atan2(1, x) AS r FROM t;
-
--- name: Case0580
-SELECT sinh(0) AS r FROM t;
-
--- name: Case0581
-SELECT sinh(1) AS r FROM t;
-
--- name: Case0582
-SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
-
--- name: Case0583
-SELECT sinh(x) AS r FROM t;
-
--- name: Case0584
-SELECT cosh(0) AS r FROM t;
-
--- name: Case0585
-SELECT cosh(1) AS r FROM t;
-
--- name: Case0586
-SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
-
--- name: Case0587
-SELECT cosh(x) AS r FROM t;
-
--- name: Case0588
-SELECT tanh(0) AS r FROM t;
-
--- name: Case0589
-SELECT tanh(1) AS r FROM t;
-
--- name: Case0590
-SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
-
--- name: Case0591
-SELECT tanh(x) AS r FROM t;
-
--- name: Case0592
-SELECT asinh(0) AS r FROM t;
-
--- name: Case0593
-SELECT asinh(1) AS r FROM t;
-
--- name: Case0594
-SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
-
--- name: Case0595
-SELECT asinh(-1e10) AS r FROM t;
-
--- name: Case0596
-SELECT asinh(x) AS r FROM t;
-
--- name: Case0597
-SELECT acosh(1) AS r FROM t;
-
--- name: Case0598
-SELECT acosh(2) AS r FROM t;
-
--- name: Case0599
-SELECT acosh(0) AS r FROM t;
-
--- name: Case0600
-SELECT acosh(x) AS r FROM t;
-
--- name: Case0601
-SELECT atanh(0) AS r FROM t;
-
--- name: Case0602
-SELECT atanh(0.5) AS r FROM t;
-
--- name: Case0603
-SELECT atanh(1) AS r FROM t;
-
--- name: Case0604
-SELECT atanh(-1) AS r FROM t;
-
--- name: Case0605
-SELECT atanh(2) AS r FROM t;
-
--- name: Case0606
-SELECT atanh(x) AS r FROM t;
-
--- name: Case0607
-SELECT degrees(3.141592653589793) AS r FROM t;
-
--- name: Case0608
-SELECT degrees(1) AS r FROM t;
-
--- name: Case0609
-SELECT degrees(x) AS r FROM t;
-
--- name: Case0610
-SELECT radians(180) AS r FROM t;
-
--- name: Case0611
-SELECT radians(0) AS r FROM t;
-
--- name: Case0612
-SELECT radians(x) AS r FROM t;
-
--- name: Case0613
-SELECT rint(12.3456) AS r FROM t;
-
--- name: Case0614
-SELECT rint(2.5) AS r FROM t;
-
--- name: Case0615
-SELECT rint(3.5) AS r FROM t;
-
--- name: Case0616
-SELECT rint(-0.5) AS r FROM t;
-
--- name: Case0617
-SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
-
--- name: Case0618
-SELECT rint(x) AS r FROM t;
-
--- name: Case0619
-SELECT pi() AS r FROM t;
-
--- name: Case0620
-SELECT PI() AS r FROM t;
-
--- name: Case0621
-SELECT degrees(pi()) AS r FROM t;
-
--- name: Case0622
-SELECT e() AS r FROM t;
-
--- name: Case0623
-SELECT e() + x AS r FROM t;
-
--- name: Case0624
-SELECT pmod(10, 3) AS r FROM t;
-
--- name: Case0625
-SELECT pmod(-10, 3) AS r FROM t;
-
--- name: Case0626
-SELECT pmod(-7, -3) AS r FROM t;
-
--- name: Case0627
-SELECT pmod(7, -3) AS r FROM t;
-
--- name: Case0628
-SELECT pmod(-1, -2147483648) AS r FROM t;
-
--- name: Case0629
-SELECT pmod(i, j) AS r FROM t;
-
--- name: Case0630
-SELECT pmod(a, b) AS r FROM t;
-
--- name: Case0631
-SELECT pmod(a, b) AS r FROM t;
-
--- name: Case0632
-SELECT pmod(10, 0) AS r FROM t;
-
--- name: Case0633
-SELECT pmod(-7.5, 2.0) AS r FROM t;
-
--- name: Case0634
-SELECT pmod(7.5, 0.0) AS r FROM t;
-
--- name: Case0635
-SELECT pmod(7.5, -0.0) AS r FROM t;
-
--- name: Case0636
-SELECT pmod(i, 0) AS r FROM t;
-
--- name: Case0637
-SELECT pmod(a DIV b, c) AS r FROM t;
-
--- name: Case0638
-SELECT pmod(c, a DIV b) AS r FROM t;
-
--- name: Case0639
-SELECT pmod(a DIV b, 0) AS r FROM t;
-
--- name: Case0640
-SELECT bround(2.5) AS r FROM t;
-
--- name: Case0641
-SELECT bround(3.5) AS r FROM t;
-
--- name: Case0642
-SELECT bround(-2.5) AS r FROM t;
-
--- name: Case0643
-SELECT bround(2.5, 0) AS r FROM t;
-
--- name: Case0644
-SELECT bround(0.125, 2) AS r FROM t;
-
--- name: Case0645
-SELECT bround(0.135, 2) AS r FROM t;
-
--- name: Case0646
-SELECT bround(1.05, 1) AS r FROM t;
-
--- name: Case0647
-SELECT bround(1.0500001, 1) AS r FROM t;
-
--- name: Case0648
-SELECT bround(-0.5) AS r FROM t;
-
--- name: Case0649
-SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
-
--- name: Case0650
-SELECT bround(25, -1) AS r FROM t;
-
--- name: Case0651
-SELECT bround(35, -1) AS r FROM t;
-
--- name: Case0652
-SELECT bround(-25, -1) AS r FROM t;
-
--- name: Case0653
-SELECT bround(26, -1) AS r FROM t;
-
--- name: Case0654
-SELECT bround(2147483647, -1) AS r FROM t;
-
--- name: Case0655
-SELECT bround(a, -2) AS r FROM t;
-
--- name: Case0656
-SELECT bround(a, -2) AS r FROM t;
-
--- name: Case0657
-SELECT bround(a, -1) AS r FROM t;
-
--- name: Case0658
-SELECT bround(i) AS r FROM t;
-
--- name: Case0659
-SELECT bround(x, 1) AS r FROM t;
-
--- name: Case0660
-SELECT bround(2.5, i) AS r FROM t;
-
--- name: Case0661
-SELECT factorial(5) AS r FROM t;
-
--- name: Case0662
-SELECT factorial(0) AS r FROM t;
-
--- name: Case0663
-SELECT factorial(20) AS r FROM t;
-
--- name: Case0664
-SELECT factorial(21) AS r FROM t;
-
--- name: Case0665
-SELECT factorial(-1) AS r FROM t;
-
--- name: Case0666
-SELECT factorial(i) AS r FROM t;
-
--- name: Case0667
-SELECT factorial(i) AS r FROM t;
-
--- name: Case0668
-SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
-
--- name: Case0669
-SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
-
--- name: Case0670
-SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
-
--- name: Case0671
-SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
-
--- name: Case0672
-SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
-
--- name: Case0673
-SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
-
--- name: Case0674
-SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
-
--- name: Case0675
-SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
-
--- name: Case0676
-SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
-
--- name: Case0677
-SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
-
--- name: Case0678
-SELECT width_bucket(5, 0, 10, a) AS r FROM t;
-
--- name: Case0679
-SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
-
--- name: Case0680
-SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
-
--- name: Case0681
-SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
-
--- name: Case0682
-SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
-
--- name: Case0683
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
-
--- name: Case0684
-SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
-
--- name: Case0685
-SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
-
--- name: Case0686
-SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
-
--- name: Case0687
-SELECT width_bucket(5, 0, 10, c) AS r FROM t;
-
--- name: Case0688
-SELECT width_bucket(i, j, 10, a) AS r FROM t;
-
--- name: Case0689
-SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
-
--- name: Case0690
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
-
--- name: Case0691
-SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
-
--- name: Case0692
-SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
-
--- name: Case0693
-SELECT isnan(1.0) AS r FROM t;
-
--- name: Case0694
-SELECT isnan(x) AS r FROM t;
-
--- name: Case0695
-SELECT isnan(i) AS r FROM t;
-
--- name: Case0696
-SELECT isnan(a / b) AS r FROM t;
-
--- name: Case0697
-SELECT isnan(x) OR p AS r FROM t;
-
--- name: Case0698
-SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
-
--- name: Case0699
-SELECT nanvl(1.5, 123) AS r FROM t;
-
--- name: Case0700
-SELECT nanvl(1.5, y) AS r FROM t;
-
--- name: Case0701
-SELECT nanvl(x, 1.0) AS r FROM t;
-
--- name: Case0702
-SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
-
--- name: Case0703
-SELECT nanvl(1.0, a / b) AS r FROM t;
-
--- name: Case0704
-SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
-
--- name: Case0705
-SELECT nanvl(a / b, 1.0) AS r FROM t;
-
--- name: Case0706
-SELECT nanvl(x, a / b) AS r FROM t;
-
--- name: Case0707
-SELECT positive(i) AS r FROM t;
-
--- name: Case0708
-SELECT positive(a) AS r FROM t;
-
--- name: Case0709
-SELECT positive(-0.0) AS r FROM t;
-
--- name: Case0710
-SELECT positive(x) AS r FROM t;
-
--- name: Case0711
-SELECT negative(i) AS r FROM t;
-
--- name: Case0712
-SELECT negative(1.5) AS r FROM t;
-
--- name: Case0713
-SELECT negative(i) AS r FROM t;
-
--- name: Case0714
-SELECT negative(a) AS r FROM t;
-
--- name: Case0715
-SELECT negative(x) AS r FROM t;
-
--- name: Case0716
-SELECT shiftleft(2, 1) AS r FROM t;
-
--- name: Case0717
-SELECT shiftleft(1, 31) AS r FROM t;
-
--- name: Case0718
-SELECT shiftleft(1, 32) AS r FROM t;
-
--- name: Case0719
-SELECT shiftleft(1, -1) AS r FROM t;
-
--- name: Case0720
-SELECT shiftleft(a, 63) AS r FROM t;
-
--- name: Case0721
-SELECT shiftleft(a, 64) AS r FROM t;
-
--- name: Case0722
-SELECT shiftleft(i, j) AS r FROM t;
-
--- name: Case0723
-SELECT shiftleft(i, j) AS r FROM t;
-
--- name: Case0724
-SELECT shiftleft(a DIV b, j) AS r FROM t;
-
--- name: Case0725
-SELECT shiftleft(a DIV b, 1) AS r FROM t;
-
--- name: Case0726
-SELECT shiftright(4, 1) AS r FROM t;
-
--- name: Case0727
-SELECT shiftright(-8, 1) AS r FROM t;
-
--- name: Case0728
-SELECT shiftright(-1, 31) AS r FROM t;
-
--- name: Case0729
-SELECT shiftright(8, 33) AS r FROM t;
-
--- name: Case0730
-SELECT shiftright(a, 62) AS r FROM t;
-
--- name: Case0731
-SELECT shiftright(i, 1) AS r FROM t;
-
--- name: Case0732
-SELECT shiftrightunsigned(4, 1) AS r FROM t;
-
--- name: Case0733
-SELECT shiftrightunsigned(-1, 28) AS r FROM t;
-
--- name: Case0734
-SELECT shiftrightunsigned(-8, 0) AS r FROM t;
-
--- name: Case0735
-SELECT shiftrightunsigned(a, 60) AS r FROM t;
-
--- name: Case0736
-SELECT shiftrightunsigned(a, 124) AS r FROM t;
-
--- name: Case0737
-SELECT shiftrightunsigned(i, j) AS r FROM t;
-
--- name: Case0738
-SELECT bit_count(0) AS r FROM t;
-
--- name: Case0739
-SELECT bit_count(7) AS r FROM t;
-
--- name: Case0740
-SELECT bit_count(-1) AS r FROM t;
-
--- name: Case0741
-SELECT bit_count(a) AS r FROM t;
-
--- name: Case0742
-SELECT bit_count(a) AS r FROM t;
-
--- name: Case0743
-SELECT bit_count(TRUE) AS r FROM t;
-
--- name: Case0744
-SELECT bit_count(FALSE) AS r FROM t;
-
--- name: Case0745
-SELECT bit_count(i) AS r FROM t;
-
--- name: Case0746
-SELECT bit_count(a DIV b) AS r FROM t;
-
--- name: Case0747
-SELECT bit_get(11, 0) AS r FROM t;
-
--- name: Case0748
-SELECT bit_get(11, 2) AS r FROM t;
-
--- name: Case0749
-SELECT bit_get(-1, 31) AS r FROM t;
-
--- name: Case0750
-SELECT bit_get(11, 32) AS r FROM t;
-
--- name: Case0751
-SELECT bit_get(11, -1) AS r FROM t;
-
--- name: Case0752
-SELECT getbit(a, 63) AS r FROM t;
-
--- name: Case0753
-SELECT getbit(a, 40) AS r FROM t;
-
--- name: Case0754
-SELECT bit_get(a, 64) AS r FROM t;
-
--- name: Case0755
-SELECT bit_get(i, 99) AS r FROM t;
-
--- name: Case0756
-SELECT bit_get(11, j) AS r FROM t;
-
--- name: Case0757
-SELECT bit_get(a DIV b, 99) AS r FROM t;
-
--- name: Case0758
-SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
-
--- name: Case0759
-SELECT left(s, 2) AS r FROM t;
-
--- name: Case0760
-SELECT left(s, i) AS r FROM t;
-
--- name: Case0761
-SELECT left(s, i) AS r FROM t;
-
--- name: Case0762
-SELECT left(s, i) AS r FROM t;
-
--- name: Case0763
-SELECT left(s, i) AS r FROM t;
-
--- name: Case0764
-SELECT left(s, i) AS r FROM t;
-
--- name: Case0765
-SELECT right(s, 2) AS r FROM t;
-
--- name: Case0766
-SELECT right(s, 4) AS r FROM t;
-
--- name: Case0767
-SELECT right(s, 9) AS r FROM t;
-
--- name: Case0768
-SELECT right(s, 0) AS r FROM t;
-
--- name: Case0769
-SELECT right(s, i) AS r FROM t;
-
--- name: Case0770
-SELECT reverse(s) AS r FROM t;
-
--- name: Case0771
-SELECT reverse(s) AS r FROM t;
-
--- name: Case0772
-SELECT reverse(s) AS r FROM t;
-
--- name: Case0773
-SELECT repeat(s, 3) AS r FROM t;
-
--- name: Case0774
-SELECT repeat(s, i) AS r FROM t;
-
--- name: Case0775
-SELECT repeat(s, i) AS r FROM t;
-
--- name: Case0776
-SELECT repeat(s, i) AS r FROM t;
-
--- name: Case0777
-SELECT repeat(s, i) AS r FROM t;
-
--- name: Case0778
-SELECT repeat(u, i) AS r FROM t;
-
--- name: Case0779
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
-
--- name: Case0780
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
-
--- name: Case0781
-SELECT space(i) AS r FROM t;
-
--- name: Case0782
-SELECT space(i) AS r FROM t;
-
--- name: Case0783
-SELECT space(i) AS r FROM t;
-
--- name: Case0784
-SELECT space(i) AS r FROM t;
-
--- name: Case0785
-SELECT initcap(s) AS r FROM t;
-
--- name: Case0786
-SELECT initcap(s) AS r FROM t;
-
--- name: Case0787
-SELECT initcap(s) AS r FROM t;
-
--- name: Case0788
-SELECT initcap(s) AS r FROM t;
-
--- name: Case0789
-SELECT ascii(s) AS r FROM t;
-
--- name: Case0790
-SELECT ascii(s) AS r FROM t;
-
--- name: Case0791
-SELECT ascii(s) AS r FROM t;
-
--- name: Case0792
-SELECT ascii(s) AS r FROM t;
-
--- name: Case0793
-SELECT chr(a) AS r FROM t;
-
--- name: Case0794
-SELECT chr(a) AS r FROM t;
-
--- name: Case0795
-SELECT char(a) AS r FROM t;
-
--- name: Case0796
-SELECT chr(a) AS r FROM t;
-
--- name: Case0797
-SELECT chr(i) AS r FROM t;
-
--- name: Case0798
-SELECT octet_length(s) AS r FROM t;
-
--- name: Case0799
-SELECT bit_length(s) AS r FROM t;
-
--- name: Case0800
-SELECT octet_length(s) AS r FROM t;
-
--- name: Case0801
-SELECT bit_length(s) AS r FROM t;
-
--- name: Case0802
-SELECT split_part(s, ',', 2) AS r FROM t;
-
--- name: Case0803
-SELECT split_part(s, ',', -1) AS r FROM t;
-
--- name: Case0804
-SELECT split_part(s, ',', -3) AS r FROM t;
-
--- name: Case0805
-SELECT split_part(s, ',', 4) AS r FROM t;
-
--- name: Case0806
-SELECT split_part(s, ',', -4) AS r FROM t;
-
--- name: Case0807
-SELECT split_part(s, ',', -1) AS r FROM t;
-
--- name: Case0808
-SELECT split_part(s, ',', -2) AS r FROM t;
-
--- name: Case0809
-SELECT split_part(s, '', 1) AS r FROM t;
-
--- name: Case0810
-SELECT split_part(s, ',', 1) AS r FROM t;
-
--- name: Case0811
-SELECT split_part(s, '::', 2) AS r FROM t;
-
--- name: Case0812
-SELECT split_part(s, ',', i) AS r FROM t;
-
--- name: Case0813
-SELECT split_part(s, ',', i) AS r FROM t;
-
--- name: Case0814
-SELECT split_part(s, u, i) AS r FROM t;
-
--- name: Case0815
-SELECT substring_index(s, '.', 2) AS r FROM t;
-
--- name: Case0816
-SELECT substring_index(s, '.', -2) AS r FROM t;
-
--- name: Case0817
-SELECT substring_index(s, '.', 0) AS r FROM t;
-
--- name: Case0818
-SELECT substring_index(s, '.', 5) AS r FROM t;
-
--- name: Case0819
-SELECT substring_index(s, '.', -5) AS r FROM t;
-
--- name: Case0820
-SELECT substring_index(s, '', 1) AS r FROM t;
-
--- name: Case0821
-SELECT substring_index(s, u, 1) AS r FROM t;
-
--- name: Case0822
-SELECT translate(s, 'abc', '123') AS r FROM t;
-
--- name: Case0823
-SELECT translate(s, 'abc', '1') AS r FROM t;
-
--- name: Case0824
-SELECT translate(s, 'aa', '12') AS r FROM t;
-
--- name: Case0825
-SELECT translate(s, 'é', 'e') AS r FROM t;
-
--- name: Case0826
-SELECT translate(s, u, 'x') AS r FROM t;
-
--- name: Case0827
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
-
--- name: Case0828
-SELECT find_in_set(s, 'a,b') AS r FROM t;
-
--- name: Case0829
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
-
--- name: Case0830
-SELECT find_in_set(s, 'x') AS r FROM t;
-
--- name: Case0831
-SELECT find_in_set(s, u) AS r FROM t;
-
--- name: Case0832
-SELECT levenshtein(s, u) AS r FROM t;
-
--- name: Case0833
-SELECT levenshtein(s, u, 2) AS r FROM t;
-
--- name: Case0834
-SELECT levenshtein(s, u, 3) AS r FROM t;
-
--- name: Case0835
-SELECT levenshtein(s, u) AS r FROM t;
-
--- name: Case0836
-SELECT levenshtein(s, u) AS r FROM t;
-
--- name: Case0837
-SELECT levenshtein(s, u) AS r FROM t;
-
--- name: Case0838
-SELECT levenshtein(s, u, i) AS r FROM t;
-
--- name: Case0839
-SELECT soundex(s) AS r FROM t;
-
--- name: Case0840
-SELECT soundex(s) AS r FROM t;
-
--- name: Case0841
-SELECT soundex(s) AS r FROM t;
-
--- name: Case0842
-SELECT soundex(s) AS r FROM t;
-
--- name: Case0843
-SELECT soundex(s) AS r FROM t;
-
--- name: Case0844
-SELECT soundex(s) AS r FROM t;
-
--- name: Case0845
-SELECT soundex(s) AS r FROM t;
-
--- name: Case0846
-SELECT luhn_check(s) AS r FROM t;
-
--- name: Case0847
-SELECT luhn_check(s) AS r FROM t;
-
--- name: Case0848
-SELECT luhn_check(s) AS r FROM t;
-
--- name: Case0849
-SELECT luhn_check(s) AS r FROM t;
-
--- name: Case0850
-SELECT luhn_check(s) AS r FROM t;
-
--- name: Case0851
-SELECT luhn_check(s) AS r FROM t;
-
--- name: Case0852
-SELECT lcase(s) AS r FROM t;
-
--- name: Case0853
-SELECT ucase(s) AS r FROM t;
-
--- name: Case0854
-SELECT len(s) AS r FROM t;
-
--- name: Case0855
-SELECT a <=> b AS r FROM t;
-
--- name: Case0856
-SELECT a <=> b AS r FROM t;
-
--- name: Case0857
-SELECT a <=> b AS r FROM t;
-
--- name: Case0858
-SELECT a <=> b AS r FROM t;
-
--- name: Case0859
-SELECT a <=> b AS r FROM t;
-
--- name: Case0860
-SELECT i <=> a AS r FROM t;
-
--- name: Case0861
-SELECT s <=> u AS r FROM t;
-
--- name: Case0862
-SELECT NULL <=> NULL AS r FROM t;
-
--- name: Case0863
-SELECT (1 DIV b) <=> a AS r FROM t;
-
--- name: Case0864
-SELECT a <=> (1 DIV b) AS r FROM t;
-
--- name: Case0865
-SELECT a <=> (1 DIV b) AS r FROM t;
-
--- name: Case0866
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
-
--- name: Case0867
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
-
--- name: Case0868
-SELECT a IS DISTINCT FROM b AS r FROM t;
-
--- name: Case0869
-SELECT a IS DISTINCT FROM b AS r FROM t;
-
--- name: Case0870
-SELECT a IS DISTINCT FROM b AS r FROM t;
-
--- name: Case0871
-SELECT d IS DISTINCT FROM e AS r FROM t;
-
--- name: Case0872
-SELECT p IS TRUE AS r FROM t;
-
--- name: Case0873
-SELECT p IS TRUE AS r FROM t;
-
--- name: Case0874
-SELECT p IS TRUE AS r FROM t;
-
--- name: Case0875
-SELECT p IS NOT TRUE AS r FROM t;
-
--- name: Case0876
-SELECT p IS NOT TRUE AS r FROM t;
-
--- name: Case0877
-SELECT p IS FALSE AS r FROM t;
-
--- name: Case0878
-SELECT p IS FALSE AS r FROM t;
-
--- name: Case0879
-SELECT p IS NOT FALSE AS r FROM t;
-
--- name: Case0880
-SELECT p IS UNKNOWN AS r FROM t;
-
--- name: Case0881
-SELECT p IS UNKNOWN AS r FROM t;
-
--- name: Case0882
-SELECT p IS NOT UNKNOWN AS r FROM t;
-
--- name: Case0883
-SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
-
--- name: Case0884
-SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
-
--- name: Case0885
-SELECT a > 1 IS TRUE AS r FROM t;
-
--- name: Case0886
-SELECT s ILIKE 'AB%' AS r FROM t;
-
--- name: Case0887
-SELECT s ILIKE 'é%' AS r FROM t;
-
--- name: Case0888
-SELECT s NOT ILIKE 'ab%' AS r FROM t;
-
--- name: Case0889
-SELECT s ILIKE u AS r FROM t;
-
--- name: Case0890
-SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
-
--- name: Case0891
-SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
-
--- name: Case0892
-SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
-
--- name: Case0893
-SELECT s LIKE ANY ('a%', u) AS r FROM t;
-
--- name: Case0894
-SELECT s LIKE ANY ('x%', u) AS r FROM t;
-
--- name: Case0895
-SELECT s LIKE SOME ('%y%') AS r FROM t;
-
--- name: Case0896
-SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
-
--- name: Case0897
-SELECT s LIKE ALL ('x%', u) AS r FROM t;
-
--- name: Case0898
-SELECT s LIKE ALL ('a%', u) AS r FROM t;
-
--- name: Case0899
-SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
-
--- name: Case0900
-SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
-
--- name: Case0901
-SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
-
--- name: Case0902
-SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
-
--- name: Case0903
-SELECT s LIKE ANY ('a%') AS r FROM t;
-
--- name: Case0904
-SELECT trim(BOTH FROM s) AS r FROM t;
-
--- name: Case0905
-SELECT trim(LEADING FROM s) AS r FROM t;
-
--- name: Case0906
-SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
-
--- name: Case0907
-SELECT trim('xy' FROM s) AS r FROM t;
-
--- name: Case0908
-SELECT trim(BOTH 'é' FROM s) AS r FROM t;
-
--- name: Case0909
-SELECT trim(LEADING u FROM s) AS r FROM t;
-
--- name: Case0910
-SELECT trim(u, s) AS r FROM t;
-
--- name: Case0911
-SELECT ltrim('x', s) AS r FROM t;
-
--- name: Case0912
-SELECT rtrim('x', s) AS r FROM t;
-
--- name: Case0913
-SELECT btrim(s, 'x') AS r FROM t;
-
--- name: Case0914
-SELECT btrim(s) AS r FROM t;
-
--- name: Case0915
-SELECT btrim(s, u) AS r FROM t;
-
--- name: Case0916
+-- name: Case0134
 SELECT trim(s) AS r FROM t;
 
+-- name: Case0135
+SELECT ltrim(s) AS r FROM t;
+
+-- name: Case0136
+SELECT rtrim(s) AS r FROM t;
+
+-- name: Case0137
+SELECT trim(s) AS r FROM t;
+
+-- name: Case0138
+SELECT starts_with(s, 'he') AS r FROM t;
+
+-- name: Case0139
+SELECT starts_with(s, u) AS r FROM t;
+
+-- name: Case0140
+SELECT ends_with(s, 'lo') AS r FROM t;
+
+-- name: Case0141
+SELECT ends_with(s, 'x') AS r FROM t;
+
+-- name: Case0142
+SELECT contains(s, 'ell') AS r FROM t;
+
+-- name: Case0143
+SELECT contains(s, '') AS r FROM t;
+
+-- name: Case0144
+SELECT replace(s, 'l', 'L') AS r FROM t;
+
+-- name: Case0145
+SELECT replace(s, 'l') AS r FROM t;
+
+-- name: Case0146
+SELECT replace(s, '', 'x') AS r FROM t;
+
+-- name: Case0147
+SELECT replace(s, u, 'x') AS r FROM t;
+
+-- name: Case0148
+SELECT lpad(s, 5, '*') AS r FROM t;
+
+-- name: Case0149
+SELECT lpad(s, 5) AS r FROM t;
+
+-- name: Case0150
+SELECT lpad(s, 1, '*') AS r FROM t;
+
+-- name: Case0151
+SELECT lpad(s, 5, 'xy') AS r FROM t;
+
+-- name: Case0152
+SELECT lpad(s, 5, '') AS r FROM t;
+
+-- name: Case0153
+SELECT lpad(s, -1, '*') AS r FROM t;
+
+-- name: Case0154
+SELECT rpad(s, 5, '*') AS r FROM t;
+
+-- name: Case0155
+SELECT rpad(s, 1) AS r FROM t;
+
+-- name: Case0156
+SELECT rpad(s, i, '*') AS r FROM t;
+
+-- name: Case0157
+SELECT lpad(s, 2147483647, '*') AS r FROM t;
+
+-- name: Case0158
+SELECT s LIKE 'h%' AS r FROM t;
+
+-- name: Case0159
+SELECT s LIKE 'h_llo' AS r FROM t;
+
+-- name: Case0160
+SELECT s LIKE 'h_llo' AS r FROM t;
+
+-- name: Case0161
+SELECT s LIKE '%' AS r FROM t;
+
+-- name: Case0162
+SELECT s NOT LIKE 'x%' AS r FROM t;
+
+-- name: Case0163
+SELECT s LIKE u AS r FROM t;
+
+-- name: Case0164
+SELECT s LIKE 'a\%b' AS r FROM t;
+
+-- name: Case0165
+SELECT s LIKE 'a\%b' AS r FROM t;
+
+-- name: Case0166
+SELECT s LIKE 'a.b' AS r FROM t;
+
+-- name: Case0167
+SELECT s LIKE '%é_' AS r FROM t;
+
+-- name: Case0168
+SELECT s LIKE 'a!%b' ESCAPE '!' AS r FROM t;
+
+-- name: Case0169
+SELECT s LIKE 'a\\' AS r FROM t;
+
+-- name: Case0170
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
+
+-- name: Case0171
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
+
+-- name: Case0172
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
+
+-- name: Case0173
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
+
+-- name: Case0174
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
+
+-- name: Case0175
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
+
+-- name: Case0176
+SELECT IF(s LIKE 'a\%%', 'pct', 'no') AS r FROM t;
+
+-- name: Case0177
+SELECT IF(s LIKE 'a\%%', 'pct', 'no') AS r FROM t;
+
+-- name: Case0178
+SELECT IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no') AS r FROM t;
+
+-- name: Case0179
+SELECT IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no') AS r FROM t;
+
+-- name: Case0180
+SELECT IF(s LIKE '%é', 'e', 'no') AS r FROM t;
+
+-- name: Case0181
+SELECT IF(s LIKE 'a_', 'two', 'no') AS r FROM t;
+
+-- name: Case0182
+SELECT s RLIKE '^h.*o$' AS r FROM t;
+
+-- name: Case0183
+SELECT s RLIKE 'z' AS r FROM t;
+
+-- name: Case0184
+SELECT s REGEXP 'l+' AS r FROM t;
+
+-- name: Case0185
+SELECT s RLIKE u AS r FROM t;
+
+-- name: Case0186
+SELECT s RLIKE '(' AS r FROM t;
+
+-- name: Case0187
+SELECT s RLIKE '(' AS r FROM t;
+
+-- name: Case0188
+SELECT upper(s) RLIKE '(' AS r FROM t;
+
+-- name: Case0189
+SELECT upper(s) RLIKE '(' AS r FROM t;
+
+-- name: Case0190
+SELECT n[9] LIKE 'a\\' AS r FROM t;
+
+-- name: Case0191
+SELECT IF(s LIKE 'a\\', 1, 2) AS r FROM t;
+
+-- name: Case0192
+SELECT element_at(m, s) AS r FROM t;
+
+-- name: Case0193
+SELECT element_at(m, s) AS r FROM t;
+
+-- name: Case0194
+SELECT element_at(n, 3) AS r FROM t;
+
+-- name: Case0195
+SELECT map_contains_key(m, 'k') AS r FROM t;
+
+-- name: Case0196
+SELECT map_contains_key(m, 'z') AS r FROM t;
+
+-- name: Case0197
+SELECT map_contains_key(m, 'z') AS r FROM t;
+
+-- name: Case0198
+SELECT cardinality(m) AS r FROM t;
+
+-- name: Case0199
+SELECT size(m) AS r FROM t;
+
+-- name: Case0200
+SELECT cardinality(m) AS r FROM t;
+
+-- name: Case0201
+SELECT m[s] AS r FROM t;
+
+-- name: Case0202
+SELECT m AS r FROM t;
+
+-- name: Case0203
+SELECT year(d) AS r FROM t;
+
+-- name: Case0204
+SELECT month(d) AS r FROM t;
+
+-- name: Case0205
+SELECT day(d) AS r FROM t;
+
+-- name: Case0206
+SELECT dayofmonth(d) AS r FROM t;
+
+-- name: Case0207
+SELECT year(d) AS r FROM t;
+
+-- name: Case0208
+SELECT date_add(d, 1) AS r FROM t;
+
+-- name: Case0209
+SELECT date_add(d, i) AS r FROM t;
+
+-- name: Case0210
+SELECT date_sub(d, 1) AS r FROM t;
+
+-- name: Case0211
+SELECT date_add(d, i) AS r FROM t;
+
+-- name: Case0212
+SELECT date_add(d, 2147483647) AS r FROM t;
+
+-- name: Case0213
+SELECT datediff(d, e) AS r FROM t;
+
+-- name: Case0214
+SELECT datediff(e, d) AS r FROM t;
+
+-- name: Case0215
+SELECT datediff(d, e) AS r FROM t;
+
+-- name: Case0216
+SELECT d >= DATE '2024-01-01' AS r FROM t;
+
+-- name: Case0217
+SELECT d < DATE '2024-01-01' AS r FROM t;
+
+-- name: Case0218
+SELECT a = b AS r FROM t;
+
+-- name: Case0219
+SELECT a <> b AS r FROM t;
+
+-- name: Case0220
+SELECT a != b AS r FROM t;
+
+-- name: Case0221
+SELECT a < b AS r FROM t;
+
+-- name: Case0222
+SELECT i < a AS r FROM t;
+
+-- name: Case0223
+SELECT x = y AS r FROM t;
+
+-- name: Case0224
+SELECT x > y AS r FROM t;
+
+-- name: Case0225
+SELECT x = y AS r FROM t;
+
+-- name: Case0226
+SELECT x < y AS r FROM t;
+
+-- name: Case0227
+SELECT s < u AS r FROM t;
+
+-- name: Case0228
+SELECT s < u AS r FROM t;
+
+-- name: Case0229
+SELECT s = u AS r FROM t;
+
+-- name: Case0230
+SELECT p < q AS r FROM t;
+
+-- name: Case0231
+SELECT p = q AS r FROM t;
+
+-- name: Case0232
+SELECT d <= e AS r FROM t;
+
+-- name: Case0233
+SELECT -a AS r FROM t;
+
+-- name: Case0234
+SELECT -x AS r FROM t;
+
+-- name: Case0235
+SELECT NULL + (1 DIV 0) AS r FROM t;
+
+-- name: Case0236
+SELECT (1 DIV 0) + NULL AS r FROM t;
+
+-- name: Case0237
+SELECT a + (1 DIV 0) AS r FROM t;
+
+-- name: Case0238
+SELECT (1 DIV 0) + a AS r FROM t;
+
+-- name: Case0239
+SELECT a + (1 DIV 0) AS r FROM t;
+
+-- name: Case0240
+SELECT (100 DIV a) * (b DIV 0) AS r FROM t;
+
+-- name: Case0241
+SELECT (a DIV 0) + (9223372036854775807 + a) AS r FROM t;
+
+-- name: Case0242
+SELECT (9223372036854775807 + a) + (a DIV 0) AS r FROM t;
+
+-- name: Case0243
+SELECT concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR)) AS r FROM t;
+
+-- name: Case0244
+SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
+
+-- name: Case0245
+SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
+
+-- name: Case0246
+SELECT a DIV b AS r FROM t;
+
+-- name: Case0247
+SELECT m['zz'] AS r FROM t;
+
+-- name: Case0248
+SELECT abs(a) AS r FROM t;
+
+-- name: Case0249
+SELECT (a DIV 0 > 1) AND FALSE AS r FROM t;
+
+-- name: Case0250
+SELECT FALSE AND (a DIV 0 > 1) AS r FROM t;
+
+-- name: Case0251
+SELECT (a DIV 0 > 1) AND TRUE AS r FROM t;
+
+-- name: Case0252
+SELECT TRUE AND (a DIV 0 > 1) AS r FROM t;
+
+-- name: Case0253
+SELECT (a DIV 0 > 1) AND p AS r FROM t;
+
+-- name: Case0254
+SELECT p AND (a DIV 0 > 1) AS r FROM t;
+
+-- name: Case0255
+SELECT (a DIV 0 > 1) OR TRUE AS r FROM t;
+
+-- name: Case0256
+SELECT TRUE OR (a DIV 0 > 1) AS r FROM t;
+
+-- name: Case0257
+SELECT (a DIV 0 > 1) OR FALSE AS r FROM t;
+
+-- name: Case0258
+SELECT (a DIV 0 > 1) OR p AS r FROM t;
+
+-- name: Case0259
+SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
+
+-- name: Case0260
+SELECT 100 DIV a > 1 AND a <> 0 AS r FROM t;
+
+-- name: Case0261
+SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
+
+-- name: Case0262
+SELECT a = 0 OR 100 DIV a > 1 AS r FROM t;
+
+-- name: Case0263
+SELECT 100 DIV a > 1 OR a = 0 AS r FROM t;
+
+-- name: Case0264
+SELECT p AND q AS r FROM t;
+
+-- name: Case0265
+SELECT p AND q AS r FROM t;
+
+-- name: Case0266
+SELECT q AND p AS r FROM t;
+
+-- name: Case0267
+SELECT p AND q AS r FROM t;
+
+-- name: Case0268
+SELECT p OR q AS r FROM t;
+
+-- name: Case0269
+SELECT p OR q AS r FROM t;
+
+-- name: Case0270
+SELECT p AND q AND TRUE AS r FROM t;
+
+-- name: Case0271
+SELECT (a DIV 0 = 1) AND (b + 9223372036854775807 = 1) AS r FROM t;
+
+-- name: Case0272
+SELECT (b + 9223372036854775807 = 1) AND (a DIV 0 = 1) AS r FROM t;
+
+-- name: Case0273
+SELECT NOT (a DIV 0 = 1) AS r FROM t;
+
+-- name: Case0274
+SELECT NOT p AS r FROM t;
+
+-- name: Case0275
+SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+
+-- name: Case0276
+SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+
+-- name: Case0277
+SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+
+-- name: Case0278
+SELECT IF(a = 0, NULL, 100 DIV a) AS r FROM t;
+
+-- name: Case0279
+SELECT IF(a <> 0, 100 DIV a, -1) AS r FROM t;
+
+-- name: Case0280
+SELECT IF(a DIV 0 = 1, 1, 2) AS r FROM t;
+
+-- name: Case0281
+SELECT IF(p, 1, 2) AS r FROM t;
+
+-- name: Case0282
+SELECT IF(p, 1 DIV 0, 2) AS r FROM t;
+
+-- name: Case0283
+SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
+
+-- name: Case0284
+SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
+
+-- name: Case0285
+SELECT CASE WHEN p THEN 'a' END AS r FROM t;
+
+-- name: Case0286
+SELECT CASE WHEN p THEN 'a' END AS r FROM t;
+
+-- name: Case0287
+SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
+
+-- name: Case0288
+SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
+
+-- name: Case0289
+SELECT CASE a WHEN NULL THEN 'null' ELSE 'other' END AS r FROM t;
+
+-- name: Case0290
+SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
+
+-- name: Case0291
+SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
+
+-- name: Case0292
+SELECT CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END AS r FROM t;
+
+-- name: Case0293
+SELECT COALESCE(a, 1 DIV 0) AS r FROM t;
+
+-- name: Case0294
+SELECT COALESCE(a, b, 7) AS r FROM t;
+
+-- name: Case0295
+SELECT COALESCE(a, 1 DIV 0, 7) AS r FROM t;
+
+-- name: Case0296
+SELECT COALESCE(1 DIV a, 7) AS r FROM t;
+
+-- name: Case0297
+SELECT COALESCE(a, b) AS r FROM t;
+
+-- name: Case0298
+SELECT COALESCE(i, a) AS r FROM t;
+
+-- name: Case0299
+SELECT nvl(a, 1 DIV 0) AS r FROM t;
+
+-- name: Case0300
+SELECT nvl(s, 'dflt') AS r FROM t;
+
+-- name: Case0301
+SELECT NULLIF(a, 1) AS r FROM t;
+
+-- name: Case0302
+SELECT NULLIF(a, 1) AS r FROM t;
+
+-- name: Case0303
+SELECT NULLIF(a, b) AS r FROM t;
+
+-- name: Case0304
+SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
+
+-- name: Case0305
+SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
+
+-- name: Case0306
+SELECT a IN (1, 2, 3) AS r FROM t;
+
+-- name: Case0307
+SELECT a IN (1, 2, 3) AS r FROM t;
+
+-- name: Case0308
+SELECT a IN (1, 2, 3) AS r FROM t;
+
+-- name: Case0309
+SELECT a IN (1, NULL, 3) AS r FROM t;
+
+-- name: Case0310
+SELECT a IN (1, NULL, 3) AS r FROM t;
+
+-- name: Case0311
+SELECT a NOT IN (1, NULL, 3) AS r FROM t;
+
+-- name: Case0312
+SELECT a NOT IN (1, 2) AS r FROM t;
+
+-- name: Case0313
+SELECT a IN () AS r FROM t;
+
+-- name: Case0314
+SELECT a IN () AS r FROM t;
+
+-- name: Case0315
+SELECT a NOT IN () AS r FROM t;
+
+-- name: Case0316
+SELECT a IN (1, 1 DIV 0) AS r FROM t;
+
+-- name: Case0317
+SELECT a IN (2, 1 DIV 0) AS r FROM t;
+
+-- name: Case0318
+SELECT a IN (2, 1 DIV b) AS r FROM t;
+
+-- name: Case0319
+SELECT 1 DIV a IN (1, 2) AS r FROM t;
+
+-- name: Case0320
+SELECT i IN (1, 2147483648) AS r FROM t;
+
+-- name: Case0321
+SELECT s IN ('a', 'b') AS r FROM t;
+
+-- name: Case0322
+SELECT a BETWEEN 1 AND 3 AS r FROM t;
+
+-- name: Case0323
+SELECT a BETWEEN 1 AND 3 AS r FROM t;
+
+-- name: Case0324
+SELECT a BETWEEN 1 AND 3 AS r FROM t;
+
+-- name: Case0325
+SELECT a BETWEEN b AND 3 AS r FROM t;
+
+-- name: Case0326
+SELECT a BETWEEN b AND 3 AS r FROM t;
+
+-- name: Case0327
+SELECT a NOT BETWEEN 1 AND 3 AS r FROM t;
+
+-- name: Case0328
+SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
+
+-- name: Case0329
+SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
+
+-- name: Case0330
+SELECT x BETWEEN 0.05 AND 0.07 AS r FROM t;
+
+-- name: Case0331
+SELECT TRY(1 DIV 0) AS r FROM t;
+
+-- name: Case0332
+SELECT TRY(a DIV b) AS r FROM t;
+
+-- name: Case0333
+SELECT TRY(a DIV b) AS r FROM t;
+
+-- name: Case0334
+SELECT TRY(m['k']) AS r FROM t;
+
+-- name: Case0335
+SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
+
+-- name: Case0336
+SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
+
+-- name: Case0337
+SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
+
+-- name: Case0338
+SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
+
+-- name: Case0339
+SELECT m['k'] AS r FROM t;
+
+-- name: Case0340
+SELECT m['k'] AS r FROM t;
+
+-- name: Case0341
+SELECT element_at(m, 'k') AS r FROM t;
+
+-- name: Case0342
+SELECT element_at(m, 'j') AS r FROM t;
+
+-- name: Case0343
+SELECT m['k'] AS r FROM t;
+
+-- name: Case0344
+SELECT n[2] AS r FROM t;
+
+-- name: Case0345
+SELECT n[i] AS r FROM t;
+
+-- name: Case0346
+SELECT 7 / 2 AS r FROM t;
+
+-- name: Case0347
+SELECT a / b AS r FROM t;
+
+-- name: Case0348
+SELECT x / y AS r FROM t;
+
+-- name: Case0349
+SELECT 7 DIV 2 AS r FROM t;
+
+-- name: Case0350
+SELECT -7 DIV 2 AS r FROM t;
+
+-- name: Case0351
+SELECT a DIV -1 AS r FROM t;
+
+-- name: Case0352
+SELECT a + 1 AS r FROM t;
+
+-- name: Case0353
+SELECT a - 1 AS r FROM t;
+
+-- name: Case0354
+SELECT a * 2 AS r FROM t;
+
+-- name: Case0355
+SELECT i + 1 AS r FROM t;
+
+-- name: Case0356
+SELECT i + a AS r FROM t;
+
+-- name: Case0357
+SELECT i * j AS r FROM t;
+
+-- name: Case0358
+SELECT -i AS r FROM t;
+
+-- name: Case0359
+SELECT x + 1 AS r FROM t;
+
+-- name: Case0360
+SELECT x * 10 AS r FROM t;
+
+-- name: Case0361
+SELECT a % 0 AS r FROM t;
+
+-- name: Case0362
+SELECT -7 % 3 AS r FROM t;
+
+-- name: Case0363
+SELECT 7 % -3 AS r FROM t;
+
+-- name: Case0364
+SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
+
+-- name: Case0365
+SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
+
+-- name: Case0366
+SELECT CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END AS r FROM t;
+
+-- name: Case0367
+SELECT CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END AS r FROM t;
+
+-- name: Case0368
+SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
+
+-- name: Case0369
+SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
+
+-- name: Case0370
+SELECT FALSE AND 1 DIV 0 = 1 AS r FROM t;
+
+-- name: Case0371
+SELECT TRUE OR 1 DIV 0 = 1 AS r FROM t;
+
+-- name: Case0372
+SELECT p AND 1 DIV 0 = 1 AS r FROM t;
+
+-- name: Case0373
+SELECT p AND 1 DIV 0 = 1 AS r FROM t;
+
+-- name: Case0374
+SELECT COALESCE(NULL, a, 1 DIV 0) AS r FROM t;
+
+-- name: Case0375
+SELECT 2147483647 + 1 AS r FROM t;
+
+-- name: Case0376
+SELECT -2147483648 AS r FROM t;
+
+-- name: Case0377
+SELECT 2147483648 AS r FROM t;
+
+-- name: Case0378
+SELECT a IS NULL AS r FROM t;
+
+-- name: Case0379
+SELECT a IS NOT NULL AS r FROM t;
+
+-- name: Case0380
+SELECT (1 DIV a) IS NULL AS r FROM t;
+
+-- name: Case0381
+SELECT (1 DIV a) IS NULL AS r FROM t;
+
+-- name: Case0382
+SELECT isnull(s) AS r FROM t;
+
+-- name: Case0383
+SELECT isnotnull(s) AS r FROM t;
+
+-- name: Case0384
+SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t;
+
+-- name: Case0385
+SELECT COALESCE(CASE WHEN p THEN NULL END, 5) AS r FROM t;
+
+-- name: Case0386
+SELECT a + IF(p, NULL, NULL) AS r FROM t;
+
+-- name: Case0387
+SELECT a + CASE WHEN a DIV 0 = 1 THEN NULL END AS r FROM t;
+
+-- name: Case0388
+SELECT CASE NULL WHEN NULL THEN p END AS r FROM t;
+
+-- name: Case0389
+SELECT CASE NULL WHEN NULL THEN p ELSE NOT p END AS r FROM t;
+
+-- name: Case0390
+SELECT IF(NULL IN (NULL, NULL), 1, 2) AS r FROM t;
+
+-- name: Case0391
+SELECT IF(NULL BETWEEN NULL AND NULL, 1, 2) AS r FROM t;
+
+-- name: Case0392
+SELECT CAST(CASE s WHEN '' THEN NULL END AS INT) AS r FROM t;
+
+-- name: Case0393
+SELECT CAST(IF(p, NULL, NULL) AS VARCHAR) AS r FROM t;
+
+-- name: Case0394
+SELECT CAST(COALESCE(NULL, NULL) AS BIGINT) + 1 AS r FROM t;
+
+-- name: Case0395
+SELECT dayofweek(d) AS r FROM t;
+
+-- name: Case0396
+SELECT dayofweek(d) AS r FROM t;
+
+-- name: Case0397
+SELECT dayofweek(d) AS r FROM t;
+
+-- name: Case0398
+SELECT dayofweek(d) AS r FROM t;
+
+-- name: Case0399
+SELECT weekday(d) AS r FROM t;
+
+-- name: Case0400
+SELECT weekday(d) AS r FROM t;
+
+-- name: Case0401
+SELECT weekday(d) AS r FROM t;
+
+-- name: Case0402
+SELECT weekday(d) AS r FROM t;
+
+-- name: Case0403
+SELECT dayofyear(d) AS r FROM t;
+
+-- name: Case0404
+SELECT dayofyear(d) AS r FROM t;
+
+-- name: Case0405
+SELECT dayofyear(d) AS r FROM t;
+
+-- name: Case0406
+SELECT dayofyear(d) AS r FROM t;
+
+-- name: Case0407
+SELECT quarter(d) AS r FROM t;
+
+-- name: Case0408
+SELECT quarter(d) AS r FROM t;
+
+-- name: Case0409
+SELECT quarter(d) AS r FROM t;
+
+-- name: Case0410
+SELECT quarter(d) AS r FROM t;
+
+-- name: Case0411
+SELECT weekofyear(d) AS r FROM t;
+
+-- name: Case0412
+SELECT weekofyear(d) AS r FROM t;
+
+-- name: Case0413
+SELECT weekofyear(d) AS r FROM t;
+
+-- name: Case0414
+SELECT weekofyear(d) AS r FROM t;
+
+-- name: Case0415
+SELECT weekofyear(d) AS r FROM t;
+
+-- name: Case0416
+SELECT weekofyear(d) AS r FROM t;
+
+-- name: Case0417
+SELECT last_day(d) AS r FROM t;
+
+-- name: Case0418
+SELECT last_day(d) AS r FROM t;
+
+-- name: Case0419
+SELECT last_day(d) AS r FROM t;
+
+-- name: Case0420
+SELECT last_day(d) AS r FROM t;
+
+-- name: Case0421
+SELECT add_months(d, 1) AS r FROM t;
+
+-- name: Case0422
+SELECT add_months(d, 1) AS r FROM t;
+
+-- name: Case0423
+SELECT add_months(d, -13) AS r FROM t;
+
+-- name: Case0424
+SELECT add_months(d, 12) AS r FROM t;
+
+-- name: Case0425
+SELECT add_months(d, i) AS r FROM t;
+
+-- name: Case0426
+SELECT add_months(d, i) AS r FROM t;
+
+-- name: Case0427
+SELECT add_months(d, i) AS r FROM t;
+
+-- name: Case0428
+SELECT add_months(e, i) AS r FROM t;
+
+-- name: Case0429
+SELECT next_day(d, 'TU') AS r FROM t;
+
+-- name: Case0430
+SELECT next_day(d, 'mon') AS r FROM t;
+
+-- name: Case0431
+SELECT next_day(d, 'Sunday') AS r FROM t;
+
+-- name: Case0432
+SELECT next_day(d, s) AS r FROM t;
+
+-- name: Case0433
+SELECT next_day(d, s) AS r FROM t;
+
+-- name: Case0434
+SELECT next_day(d, s) AS r FROM t;
+
+-- name: Case0435
+SELECT make_date(2013, 7, 15) AS r FROM t;
+
+-- name: Case0436
+SELECT make_date(i, 2, 29) AS r FROM t;
+
+-- name: Case0437
+SELECT make_date(i, 2, 29) AS r FROM t;
+
+-- name: Case0438
+SELECT make_date(i, 13, j) AS r FROM t;
+
+-- name: Case0439
+SELECT make_date(i, 13, j) AS r FROM t;
+
+-- name: Case0440
+SELECT make_date(i, 1, 1) AS r FROM t;
+
+-- name: Case0441
+SELECT unix_date(d) AS r FROM t;
+
+-- name: Case0442
+SELECT unix_date(d) AS r FROM t;
+
+-- name: Case0443
+SELECT unix_date(d) AS r FROM t;
+
+-- name: Case0444
+SELECT date_from_unix_date(i) AS r FROM t;
+
+-- name: Case0445
+SELECT date_from_unix_date(i) AS r FROM t;
+
+-- name: Case0446
+SELECT date_from_unix_date(i) AS r FROM t;
+
+-- name: Case0447
+SELECT months_between(d, e) AS r FROM t;
+
+-- name: Case0448
+SELECT months_between(d, e, false) AS r FROM t;
+
+-- name: Case0449
+SELECT months_between(d, e) AS r FROM t;
+
+-- name: Case0450
+SELECT months_between(d, e) AS r FROM t;
+
+-- name: Case0451
+SELECT months_between(d, e) AS r FROM t;
+
+-- name: Case0452
+SELECT months_between(d, e) AS r FROM t;
+
+-- name: Case0453
+SELECT months_between(d, e, p) AS r FROM t;
+
+-- name: Case0454
+SELECT dateadd(d, 1) AS r FROM t;
+
+-- name: Case0455
+SELECT date_diff(d, e) AS r FROM t;
+
+-- name: Case0456
+SELECT length('a\tb') AS r FROM t;
+
+-- name: Case0457
+SELECT 'x\\y' AS r FROM t;
+
+-- name: Case0458
+SELECT '50%' LIKE '50\\%' AS r FROM t;
+
+-- name: Case0459
+SELECT '50x' LIKE '50\\%' AS r FROM t;
+
+-- name: Case0460
+SELECT 'it\'s' AS r FROM t;
+
+-- name: Case0461
+SELECT 'it''s' AS r FROM t;
+
+-- name: Case0462
+SELECT 'a' 'b' AS r FROM t;
+
+-- name: Case0463
+SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
+
+-- name: Case0464
+SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
+
+-- name: Case0465
+SELECT ascii('\r') AS r FROM t;
+
+-- name: Case0466
+SELECT ascii('\b') AS r FROM t;
+
+-- name: Case0467
+SELECT ascii('\0') AS r FROM t;
+
+-- name: Case0468
+SELECT ascii('\Z') AS r FROM t;
+
+-- name: Case0469
+SELECT '\a\q\"' AS r FROM t;
+
+-- name: Case0470
+SELECT '\101\060' AS r FROM t;
+
+-- name: Case0471
+SELECT '\u00e9' AS r FROM t;
+
+-- name: Case0472
+SELECT length('\U0001F600') AS r FROM t;
+
+-- name: Case0473
+SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
+
+-- name: Case0474
+SELECT octet_length('\uD83D\uDE00') AS r FROM t;
+
+-- name: Case0475
+SELECT '\uD83D' AS r FROM t;
+
+-- name: Case0476
+SELECT '\u12g' AS r FROM t;
+
+-- name: Case0477
+SELECT length(R'a\tb') AS r FROM t;
+
+-- name: Case0478
+SELECT r'x\\y' AS r FROM t;
+
+-- name: Case0479
+SELECT R'it' 's' AS r FROM t;
+
+-- name: Case0480
+SELECT s LIKE 'a\_b' AS r FROM t;
+
+-- name: Case0481
+SELECT s LIKE 'a\_b' AS r FROM t;
+
+-- name: Case0482
+SELECT s LIKE 'a\\_b' AS r FROM t;
+
+-- name: Case0483
+SELECT s || '\'' AS r FROM t;
+
+-- name: Case0484
+SELECT s || '\'' AS r FROM t;
+
+-- name: Case0485
+SELECT ln(1) AS r FROM t;
+
+-- name: Case0486
+SELECT ln(2) AS r FROM t;
+
+-- name: Case0487
+SELECT ln(19.458461079980395) AS r FROM t;
+
+-- name: Case0488
+SELECT ln(0) AS r FROM t;
+
+-- name: Case0489
+SELECT ln(-1) AS r FROM t;
+
+-- name: Case0490
+SELECT ln(-0.0) AS r FROM t;
+
+-- name: Case0491
+SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0492
+SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0493
+SELECT ln(x) AS r FROM t;
+
+-- name: Case0494
+SELECT ln(a) AS r FROM t;
+
+-- name: Case0495
+SELECT ln(a / b) AS r FROM t;
+
+-- name: Case0496
+SELECT ln(e()) AS r FROM t;
+
+-- name: Case0497
+SELECT log(10, 100) AS r FROM t;
+
+-- name: Case0498
+SELECT log(2, 8) AS r FROM t;
+
+-- name: Case0499
+SELECT log(0.5, 4) AS r FROM t;
+
+-- name: Case0500
+SELECT log(1.0) AS r FROM t;
+
+-- name: Case0501
+SELECT log(0) AS r FROM t;
+
+-- name: Case0502
+SELECT log(0, 8) AS r FROM t;
+
+-- name: Case0503
+SELECT log(2, 0) AS r FROM t;
+
+-- name: Case0504
+SELECT log(-2, 8) AS r FROM t;
+
+-- name: Case0505
+SELECT log(1, 1) AS r FROM t;
+
+-- name: Case0506
+SELECT log(1, 2) AS r FROM t;
+
+-- name: Case0507
+SELECT log(x, 8) AS r FROM t;
+
+-- name: Case0508
+SELECT log(2, x) AS r FROM t;
+
+-- name: Case0509
+SELECT log(a / b, -1.0) AS r FROM t;
+
+-- name: Case0510
+SELECT log(-1.0, a / b) AS r FROM t;
+
+-- name: Case0511
+SELECT log(x, a / b) AS r FROM t;
+
+-- name: Case0512
+SELECT log(a / b, x) AS r FROM t;
+
+-- name: Case0513
+SELECT log10(1000) AS r FROM t;
+
+-- name: Case0514
+SELECT log10(10) AS r FROM t;
+
+-- name: Case0515
+SELECT log10(0.001) AS r FROM t;
+
+-- name: Case0516
+SELECT log10(0.3529113193356501) AS r FROM t;
+
+-- name: Case0517
+SELECT log10(0) AS r FROM t;
+
+-- name: Case0518
+SELECT log10(-5) AS r FROM t;
+
+-- name: Case0519
+SELECT log10(x) AS r FROM t;
+
+-- name: Case0520
+SELECT log10(a DIV b) AS r FROM t;
+
+-- name: Case0521
+SELECT log2(8) AS r FROM t;
+
+-- name: Case0522
+SELECT log2(2) AS r FROM t;
+
+-- name: Case0523
+SELECT log2(10) AS r FROM t;
+
+-- name: Case0524
+SELECT log2(0) AS r FROM t;
+
+-- name: Case0525
+SELECT log2(-0.0) AS r FROM t;
+
+-- name: Case0526
+SELECT log2(x) AS r FROM t;
+
+-- name: Case0527
+SELECT log1p(0) AS r FROM t;
+
+-- name: Case0528
+SELECT log1p(1) AS r FROM t;
+
+-- name: Case0529
+SELECT log1p(-0.5) AS r FROM t;
+
+-- name: Case0530
+SELECT log1p(-1) AS r FROM t;
+
+-- name: Case0531
+SELECT log1p(-2) AS r FROM t;
+
+-- name: Case0532
+SELECT log1p(x) AS r FROM t;
+
+-- name: Case0533
+SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0534
+SELECT exp(0) AS r FROM t;
+
+-- name: Case0535
+SELECT exp(1) AS r FROM t;
+
+-- name: Case0536
+SELECT exp(0.3529113193356501) AS r FROM t;
+
+-- name: Case0537
+SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0538
+SELECT exp(1000) AS r FROM t;
+
+-- name: Case0539
+SELECT exp(x) AS r FROM t;
+
+-- name: Case0540
+SELECT expm1(0) AS r FROM t;
+
+-- name: Case0541
+SELECT expm1(1) AS r FROM t;
+
+-- name: Case0542
+SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0543
+SELECT expm1(x) AS r FROM t;
+
+-- name: Case0544
+SELECT cbrt(27.0) AS r FROM t;
+
+-- name: Case0545
+SELECT cbrt(-8) AS r FROM t;
+
+-- name: Case0546
+SELECT cbrt(-0.0) AS r FROM t;
+
+-- name: Case0547
+SELECT cbrt(x) AS r FROM t;
+
+-- name: Case0548
+SELECT hypot(3, 4) AS r FROM t;
+
+-- name: Case0549
+SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0550
+SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+
+-- name: Case0551
+SELECT hypot(1e308, 1e308) AS r FROM t;
+
+-- name: Case0552
+SELECT hypot(x, a / b) AS r FROM t;
+
+-- name: Case0553
+SELECT hypot(a / b, x) AS r FROM t;
+
+-- name: Case0554
+SELECT hypot(1, a / b) AS r FROM t;
+
+-- name: Case0555
+SELECT sin(0) AS r FROM t;
+
+-- name: Case0556
+SELECT sin(1) AS r FROM t;
+
+-- name: Case0557
+SELECT sin(-0.0) AS r FROM t;
+
+-- name: Case0558
+SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0559
+SELECT sin(x) AS r FROM t;
+
+-- name: Case0560
+SELECT cos(0) AS r FROM t;
+
+-- name: Case0561
+SELECT cos(1) AS r FROM t;
+
+-- name: Case0562
+SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0563
+SELECT cos(x) AS r FROM t;
+
+-- name: Case0564
+SELECT tan(0) AS r FROM t;
+
+-- name: Case0565
+SELECT tan(0.5) AS r FROM t;
+
+-- name: Case0566
+SELECT tan(x) AS r FROM t;
+
+-- name: Case0567
+SELECT cot(0.5) AS r FROM t;
+
+-- name: Case0568
+SELECT cot(0) AS r FROM t;
+
+-- name: Case0569
+SELECT cot(-0.0) AS r FROM t;
+
+-- name: Case0570
+SELECT cot(x) AS r FROM t;
+
+-- name: Case0571
+SELECT sec(0) AS r FROM t;
+
+-- name: Case0572
+SELECT sec(1) AS r FROM t;
+
+-- name: Case0573
+SELECT sec(x) AS r FROM t;
+
+-- name: Case0574
+SELECT csc(1) AS r FROM t;
+
+-- name: Case0575
+SELECT csc(0) AS r FROM t;
+
+-- name: Case0576
+SELECT csc(x) AS r FROM t;
+
+-- name: Case0577
+SELECT asin(0) AS r FROM t;
+
+-- name: Case0578
+SELECT asin(1) AS r FROM t;
+
+-- name: Case0579
+SELECT asin(2) AS r FROM t;
+
+-- name: Case0580
+SELECT asin(x) AS r FROM t;
+
+-- name: Case0581
+SELECT acos(1) AS r FROM t;
+
+-- name: Case0582
+SELECT acos(-0.5) AS r FROM t;
+
+-- name: Case0583
+SELECT acos(0.5) AS r FROM t;
+
+-- name: Case0584
+SELECT acos(2) AS r FROM t;
+
+-- name: Case0585
+SELECT acos(x) AS r FROM t;
+
+-- name: Case0586
+SELECT atan(0) AS r FROM t;
+
+-- name: Case0587
+SELECT atan(1) AS r FROM t;
+
+-- name: Case0588
+SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0589
+SELECT atan(x) AS r FROM t;
+
+-- name: Case0590
+SELECT atan2(0, 0) AS r FROM t;
+
+-- name: Case0591
+SELECT atan2(1, 1) AS r FROM t;
+
+-- name: Case0592
+SELECT atan2(0, -1) AS r FROM t;
+
+-- name: Case0593
+SELECT atan2(-0.0, -1.0) AS r FROM t;
+
+-- name: Case0594
+SELECT atan2(-0.0, -0.0) AS r FROM t;
+
+-- name: Case0595
+SELECT atan2(-1, 0) AS r FROM t;
+
+-- name: Case0596
+SELECT atan2(x, 1) AS r FROM t;
+
+-- name: Case0597
+SELECT atan2(1, x) AS r FROM t;
+
+-- name: Case0598
+SELECT sinh(0) AS r FROM t;
+
+-- name: Case0599
+SELECT sinh(1) AS r FROM t;
+
+-- name: Case0600
+SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0601
+SELECT sinh(x) AS r FROM t;
+
+-- name: Case0602
+SELECT cosh(0) AS r FROM t;
+
+-- name: Case0603
+SELECT cosh(1) AS r FROM t;
+
+-- name: Case0604
+SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0605
+SELECT cosh(x) AS r FROM t;
+
+-- name: Case0606
+SELECT tanh(0) AS r FROM t;
+
+-- name: Case0607
+SELECT tanh(1) AS r FROM t;
+
+-- name: Case0608
+SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0609
+SELECT tanh(x) AS r FROM t;
+
+-- name: Case0610
+SELECT asinh(0) AS r FROM t;
+
+-- name: Case0611
+SELECT asinh(1) AS r FROM t;
+
+-- name: Case0612
+SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0613
+SELECT asinh(-1e10) AS r FROM t;
+
+-- name: Case0614
+SELECT asinh(x) AS r FROM t;
+
+-- name: Case0615
+SELECT acosh(1) AS r FROM t;
+
+-- name: Case0616
+SELECT acosh(2) AS r FROM t;
+
+-- name: Case0617
+SELECT acosh(0) AS r FROM t;
+
+-- name: Case0618
+SELECT acosh(x) AS r FROM t;
+
+-- name: Case0619
+SELECT atanh(0) AS r FROM t;
+
+-- name: Case0620
+SELECT atanh(0.5) AS r FROM t;
+
+-- name: Case0621
+SELECT atanh(1) AS r FROM t;
+
+-- name: Case0622
+SELECT atanh(-1) AS r FROM t;
+
+-- name: Case0623
+SELECT atanh(2) AS r FROM t;
+
+-- name: Case0624
+SELECT atanh(x) AS r FROM t;
+
+-- name: Case0625
+SELECT degrees(3.141592653589793) AS r FROM t;
+
+-- name: Case0626
+SELECT degrees(1) AS r FROM t;
+
+-- name: Case0627
+SELECT degrees(x) AS r FROM t;
+
+-- name: Case0628
+SELECT radians(180) AS r FROM t;
+
+-- name: Case0629
+SELECT radians(0) AS r FROM t;
+
+-- name: Case0630
+SELECT radians(x) AS r FROM t;
+
+-- name: Case0631
+SELECT rint(12.3456) AS r FROM t;
+
+-- name: Case0632
+SELECT rint(2.5) AS r FROM t;
+
+-- name: Case0633
+SELECT rint(3.5) AS r FROM t;
+
+-- name: Case0634
+SELECT rint(-0.5) AS r FROM t;
+
+-- name: Case0635
+SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0636
+SELECT rint(x) AS r FROM t;
+
+-- name: Case0637
+SELECT pi() AS r FROM t;
+
+-- name: Case0638
+SELECT PI() AS r FROM t;
+
+-- name: Case0639
+SELECT degrees(pi()) AS r FROM t;
+
+-- name: Case0640
+SELECT e() AS r FROM t;
+
+-- name: Case0641
+SELECT e() + x AS r FROM t;
+
+-- name: Case0642
+SELECT pmod(10, 3) AS r FROM t;
+
+-- name: Case0643
+SELECT pmod(-10, 3) AS r FROM t;
+
+-- name: Case0644
+SELECT pmod(-7, -3) AS r FROM t;
+
+-- name: Case0645
+SELECT pmod(7, -3) AS r FROM t;
+
+-- name: Case0646
+SELECT pmod(-1, -2147483648) AS r FROM t;
+
+-- name: Case0647
+SELECT pmod(i, j) AS r FROM t;
+
+-- name: Case0648
+SELECT pmod(a, b) AS r FROM t;
+
+-- name: Case0649
+SELECT pmod(a, b) AS r FROM t;
+
+-- name: Case0650
+SELECT pmod(10, 0) AS r FROM t;
+
+-- name: Case0651
+SELECT pmod(-7.5, 2.0) AS r FROM t;
+
+-- name: Case0652
+SELECT pmod(7.5, 0.0) AS r FROM t;
+
+-- name: Case0653
+SELECT pmod(7.5, -0.0) AS r FROM t;
+
+-- name: Case0654
+SELECT pmod(i, 0) AS r FROM t;
+
+-- name: Case0655
+SELECT pmod(a DIV b, c) AS r FROM t;
+
+-- name: Case0656
+SELECT pmod(c, a DIV b) AS r FROM t;
+
+-- name: Case0657
+SELECT pmod(a DIV b, 0) AS r FROM t;
+
+-- name: Case0658
+SELECT bround(2.5) AS r FROM t;
+
+-- name: Case0659
+SELECT bround(3.5) AS r FROM t;
+
+-- name: Case0660
+SELECT bround(-2.5) AS r FROM t;
+
+-- name: Case0661
+SELECT bround(2.5, 0) AS r FROM t;
+
+-- name: Case0662
+SELECT bround(0.125, 2) AS r FROM t;
+
+-- name: Case0663
+SELECT bround(0.135, 2) AS r FROM t;
+
+-- name: Case0664
+SELECT bround(1.05, 1) AS r FROM t;
+
+-- name: Case0665
+SELECT bround(1.0500001, 1) AS r FROM t;
+
+-- name: Case0666
+SELECT bround(-0.5) AS r FROM t;
+
+-- name: Case0667
+SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+
+-- name: Case0668
+SELECT bround(25, -1) AS r FROM t;
+
+-- name: Case0669
+SELECT bround(35, -1) AS r FROM t;
+
+-- name: Case0670
+SELECT bround(-25, -1) AS r FROM t;
+
+-- name: Case0671
+SELECT bround(26, -1) AS r FROM t;
+
+-- name: Case0672
+SELECT bround(2147483647, -1) AS r FROM t;
+
+-- name: Case0673
+SELECT bround(a, -2) AS r FROM t;
+
+-- name: Case0674
+SELECT bround(a, -2) AS r FROM t;
+
+-- name: Case0675
+SELECT bround(a, -1) AS r FROM t;
+
+-- name: Case0676
+SELECT bround(i) AS r FROM t;
+
+-- name: Case0677
+SELECT bround(x, 1) AS r FROM t;
+
+-- name: Case0678
+SELECT bround(2.5, i) AS r FROM t;
+
+-- name: Case0679
+SELECT factorial(5) AS r FROM t;
+
+-- name: Case0680
+SELECT factorial(0) AS r FROM t;
+
+-- name: Case0681
+SELECT factorial(20) AS r FROM t;
+
+-- name: Case0682
+SELECT factorial(21) AS r FROM t;
+
+-- name: Case0683
+SELECT factorial(-1) AS r FROM t;
+
+-- name: Case0684
+SELECT factorial(i) AS r FROM t;
+
+-- name: Case0685
+SELECT factorial(i) AS r FROM t;
+
+-- name: Case0686
+SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
+
+-- name: Case0687
+SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
+
+-- name: Case0688
+SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
+
+-- name: Case0689
+SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
+
+-- name: Case0690
+SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
+
+-- name: Case0691
+SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
+
+-- name: Case0692
+SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
+
+-- name: Case0693
+SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
+
+-- name: Case0694
+SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+
+-- name: Case0695
+SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+
+-- name: Case0696
+SELECT width_bucket(5, 0, 10, a) AS r FROM t;
+
+-- name: Case0697
+SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
+
+-- name: Case0698
+SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
+
+-- name: Case0699
+SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
+
+-- name: Case0700
+SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
+
+-- name: Case0701
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
+
+-- name: Case0702
+SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
+
+-- name: Case0703
+SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
+
+-- name: Case0704
+SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
+
+-- name: Case0705
+SELECT width_bucket(5, 0, 10, c) AS r FROM t;
+
+-- name: Case0706
+SELECT width_bucket(i, j, 10, a) AS r FROM t;
+
+-- name: Case0707
+SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
+
+-- name: Case0708
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
+
+-- name: Case0709
+SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
+
+-- name: Case0710
+SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
+
+-- name: Case0711
+SELECT isnan(1.0) AS r FROM t;
+
+-- name: Case0712
+SELECT isnan(x) AS r FROM t;
+
+-- name: Case0713
+SELECT isnan(i) AS r FROM t;
+
+-- name: Case0714
+SELECT isnan(a / b) AS r FROM t;
+
+-- name: Case0715
+SELECT isnan(x) OR p AS r FROM t;
+
+-- name: Case0716
+SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
+
+-- name: Case0717
+SELECT nanvl(1.5, 123) AS r FROM t;
+
+-- name: Case0718
+SELECT nanvl(1.5, y) AS r FROM t;
+
+-- name: Case0719
+SELECT nanvl(x, 1.0) AS r FROM t;
+
+-- name: Case0720
+SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
+
+-- name: Case0721
+SELECT nanvl(1.0, a / b) AS r FROM t;
+
+-- name: Case0722
+SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
+
+-- name: Case0723
+SELECT nanvl(a / b, 1.0) AS r FROM t;
+
+-- name: Case0724
+SELECT nanvl(x, a / b) AS r FROM t;
+
+-- name: Case0725
+SELECT positive(i) AS r FROM t;
+
+-- name: Case0726
+SELECT positive(a) AS r FROM t;
+
+-- name: Case0727
+SELECT positive(-0.0) AS r FROM t;
+
+-- name: Case0728
+SELECT positive(x) AS r FROM t;
+
+-- name: Case0729
+SELECT negative(i) AS r FROM t;
+
+-- name: Case0730
+SELECT negative(1.5) AS r FROM t;
+
+-- name: Case0731
+SELECT negative(i) AS r FROM t;
+
+-- name: Case0732
+SELECT negative(a) AS r FROM t;
+
+-- name: Case0733
+SELECT negative(x) AS r FROM t;
+
+-- name: Case0734
+SELECT shiftleft(2, 1) AS r FROM t;
+
+-- name: Case0735
+SELECT shiftleft(1, 31) AS r FROM t;
+
+-- name: Case0736
+SELECT shiftleft(1, 32) AS r FROM t;
+
+-- name: Case0737
+SELECT shiftleft(1, -1) AS r FROM t;
+
+-- name: Case0738
+SELECT shiftleft(a, 63) AS r FROM t;
+
+-- name: Case0739
+SELECT shiftleft(a, 64) AS r FROM t;
+
+-- name: Case0740
+SELECT shiftleft(i, j) AS r FROM t;
+
+-- name: Case0741
+SELECT shiftleft(i, j) AS r FROM t;
+
+-- name: Case0742
+SELECT shiftleft(a DIV b, j) AS r FROM t;
+
+-- name: Case0743
+SELECT shiftleft(a DIV b, 1) AS r FROM t;
+
+-- name: Case0744
+SELECT shiftright(4, 1) AS r FROM t;
+
+-- name: Case0745
+SELECT shiftright(-8, 1) AS r FROM t;
+
+-- name: Case0746
+SELECT shiftright(-1, 31) AS r FROM t;
+
+-- name: Case0747
+SELECT shiftright(8, 33) AS r FROM t;
+
+-- name: Case0748
+SELECT shiftright(a, 62) AS r FROM t;
+
+-- name: Case0749
+SELECT shiftright(i, 1) AS r FROM t;
+
+-- name: Case0750
+SELECT shiftrightunsigned(4, 1) AS r FROM t;
+
+-- name: Case0751
+SELECT shiftrightunsigned(-1, 28) AS r FROM t;
+
+-- name: Case0752
+SELECT shiftrightunsigned(-8, 0) AS r FROM t;
+
+-- name: Case0753
+SELECT shiftrightunsigned(a, 60) AS r FROM t;
+
+-- name: Case0754
+SELECT shiftrightunsigned(a, 124) AS r FROM t;
+
+-- name: Case0755
+SELECT shiftrightunsigned(i, j) AS r FROM t;
+
+-- name: Case0756
+SELECT bit_count(0) AS r FROM t;
+
+-- name: Case0757
+SELECT bit_count(7) AS r FROM t;
+
+-- name: Case0758
+SELECT bit_count(-1) AS r FROM t;
+
+-- name: Case0759
+SELECT bit_count(a) AS r FROM t;
+
+-- name: Case0760
+SELECT bit_count(a) AS r FROM t;
+
+-- name: Case0761
+SELECT bit_count(TRUE) AS r FROM t;
+
+-- name: Case0762
+SELECT bit_count(FALSE) AS r FROM t;
+
+-- name: Case0763
+SELECT bit_count(i) AS r FROM t;
+
+-- name: Case0764
+SELECT bit_count(a DIV b) AS r FROM t;
+
+-- name: Case0765
+SELECT bit_get(11, 0) AS r FROM t;
+
+-- name: Case0766
+SELECT bit_get(11, 2) AS r FROM t;
+
+-- name: Case0767
+SELECT bit_get(-1, 31) AS r FROM t;
+
+-- name: Case0768
+SELECT bit_get(11, 32) AS r FROM t;
+
+-- name: Case0769
+SELECT bit_get(11, -1) AS r FROM t;
+
+-- name: Case0770
+SELECT getbit(a, 63) AS r FROM t;
+
+-- name: Case0771
+SELECT getbit(a, 40) AS r FROM t;
+
+-- name: Case0772
+SELECT bit_get(a, 64) AS r FROM t;
+
+-- name: Case0773
+SELECT bit_get(i, 99) AS r FROM t;
+
+-- name: Case0774
+SELECT bit_get(11, j) AS r FROM t;
+
+-- name: Case0775
+SELECT bit_get(a DIV b, 99) AS r FROM t;
+
+-- name: Case0776
+SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
+
+-- name: Case0777
+SELECT left(s, 2) AS r FROM t;
+
+-- name: Case0778
+SELECT left(s, i) AS r FROM t;
+
+-- name: Case0779
+SELECT left(s, i) AS r FROM t;
+
+-- name: Case0780
+SELECT left(s, i) AS r FROM t;
+
+-- name: Case0781
+SELECT left(s, i) AS r FROM t;
+
+-- name: Case0782
+SELECT left(s, i) AS r FROM t;
+
+-- name: Case0783
+SELECT right(s, 2) AS r FROM t;
+
+-- name: Case0784
+SELECT right(s, 4) AS r FROM t;
+
+-- name: Case0785
+SELECT right(s, 9) AS r FROM t;
+
+-- name: Case0786
+SELECT right(s, 0) AS r FROM t;
+
+-- name: Case0787
+SELECT right(s, i) AS r FROM t;
+
+-- name: Case0788
+SELECT reverse(s) AS r FROM t;
+
+-- name: Case0789
+SELECT reverse(s) AS r FROM t;
+
+-- name: Case0790
+SELECT reverse(s) AS r FROM t;
+
+-- name: Case0791
+SELECT repeat(s, 3) AS r FROM t;
+
+-- name: Case0792
+SELECT repeat(s, i) AS r FROM t;
+
+-- name: Case0793
+SELECT repeat(s, i) AS r FROM t;
+
+-- name: Case0794
+SELECT repeat(s, i) AS r FROM t;
+
+-- name: Case0795
+SELECT repeat(s, i) AS r FROM t;
+
+-- name: Case0796
+SELECT repeat(u, i) AS r FROM t;
+
+-- name: Case0797
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+
+-- name: Case0798
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+
+-- name: Case0799
+SELECT space(i) AS r FROM t;
+
+-- name: Case0800
+SELECT space(i) AS r FROM t;
+
+-- name: Case0801
+SELECT space(i) AS r FROM t;
+
+-- name: Case0802
+SELECT space(i) AS r FROM t;
+
+-- name: Case0803
+SELECT initcap(s) AS r FROM t;
+
+-- name: Case0804
+SELECT initcap(s) AS r FROM t;
+
+-- name: Case0805
+SELECT initcap(s) AS r FROM t;
+
+-- name: Case0806
+SELECT initcap(s) AS r FROM t;
+
+-- name: Case0807
+SELECT ascii(s) AS r FROM t;
+
+-- name: Case0808
+SELECT ascii(s) AS r FROM t;
+
+-- name: Case0809
+SELECT ascii(s) AS r FROM t;
+
+-- name: Case0810
+SELECT ascii(s) AS r FROM t;
+
+-- name: Case0811
+SELECT chr(a) AS r FROM t;
+
+-- name: Case0812
+SELECT chr(a) AS r FROM t;
+
+-- name: Case0813
+SELECT char(a) AS r FROM t;
+
+-- name: Case0814
+SELECT chr(a) AS r FROM t;
+
+-- name: Case0815
+SELECT chr(i) AS r FROM t;
+
+-- name: Case0816
+SELECT octet_length(s) AS r FROM t;
+
+-- name: Case0817
+SELECT bit_length(s) AS r FROM t;
+
+-- name: Case0818
+SELECT octet_length(s) AS r FROM t;
+
+-- name: Case0819
+SELECT bit_length(s) AS r FROM t;
+
+-- name: Case0820
+SELECT split_part(s, ',', 2) AS r FROM t;
+
+-- name: Case0821
+SELECT split_part(s, ',', -1) AS r FROM t;
+
+-- name: Case0822
+SELECT split_part(s, ',', -3) AS r FROM t;
+
+-- name: Case0823
+SELECT split_part(s, ',', 4) AS r FROM t;
+
+-- name: Case0824
+SELECT split_part(s, ',', -4) AS r FROM t;
+
+-- name: Case0825
+SELECT split_part(s, ',', -1) AS r FROM t;
+
+-- name: Case0826
+SELECT split_part(s, ',', -2) AS r FROM t;
+
+-- name: Case0827
+SELECT split_part(s, '', 1) AS r FROM t;
+
+-- name: Case0828
+SELECT split_part(s, ',', 1) AS r FROM t;
+
+-- name: Case0829
+SELECT split_part(s, '::', 2) AS r FROM t;
+
+-- name: Case0830
+SELECT split_part(s, ',', i) AS r FROM t;
+
+-- name: Case0831
+SELECT split_part(s, ',', i) AS r FROM t;
+
+-- name: Case0832
+SELECT split_part(s, u, i) AS r FROM t;
+
+-- name: Case0833
+SELECT substring_index(s, '.', 2) AS r FROM t;
+
+-- name: Case0834
+SELECT substring_index(s, '.', -2) AS r FROM t;
+
+-- name: Case0835
+SELECT substring_index(s, '.', 0) AS r FROM t;
+
+-- name: Case0836
+SELECT substring_index(s, '.', 5) AS r FROM t;
+
+-- name: Case0837
+SELECT substring_index(s, '.', -5) AS r FROM t;
+
+-- name: Case0838
+SELECT substring_index(s, '', 1) AS r FROM t;
+
+-- name: Case0839
+SELECT substring_index(s, u, 1) AS r FROM t;
+
+-- name: Case0840
+SELECT translate(s, 'abc', '123') AS r FROM t;
+
+-- name: Case0841
+SELECT translate(s, 'abc', '1') AS r FROM t;
+
+-- name: Case0842
+SELECT translate(s, 'aa', '12') AS r FROM t;
+
+-- name: Case0843
+SELECT translate(s, 'é', 'e') AS r FROM t;
+
+-- name: Case0844
+SELECT translate(s, u, 'x') AS r FROM t;
+
+-- name: Case0845
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+
+-- name: Case0846
+SELECT find_in_set(s, 'a,b') AS r FROM t;
+
+-- name: Case0847
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
+
+-- name: Case0848
+SELECT find_in_set(s, 'x') AS r FROM t;
+
+-- name: Case0849
+SELECT find_in_set(s, u) AS r FROM t;
+
+-- name: Case0850
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case0851
+SELECT levenshtein(s, u, 2) AS r FROM t;
+
+-- name: Case0852
+SELECT levenshtein(s, u, 3) AS r FROM t;
+
+-- name: Case0853
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case0854
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case0855
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case0856
+SELECT levenshtein(s, u, i) AS r FROM t;
+
+-- name: Case0857
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0858
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0859
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0860
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0861
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0862
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0863
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case0864
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0865
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0866
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0867
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0868
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0869
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case0870
+SELECT lcase(s) AS r FROM t;
+
+-- name: Case0871
+SELECT ucase(s) AS r FROM t;
+
+-- name: Case0872
+SELECT len(s) AS r FROM t;
+
+-- name: Case0873
+SELECT a <=> b AS r FROM t;
+
+-- name: Case0874
+SELECT a <=> b AS r FROM t;
+
+-- name: Case0875
+SELECT a <=> b AS r FROM t;
+
+-- name: Case0876
+SELECT a <=> b AS r FROM t;
+
+-- name: Case0877
+SELECT a <=> b AS r FROM t;
+
+-- name: Case0878
+SELECT i <=> a AS r FROM t;
+
+-- name: Case0879
+SELECT s <=> u AS r FROM t;
+
+-- name: Case0880
+SELECT NULL <=> NULL AS r FROM t;
+
+-- name: Case0881
+SELECT (1 DIV b) <=> a AS r FROM t;
+
+-- name: Case0882
+SELECT a <=> (1 DIV b) AS r FROM t;
+
+-- name: Case0883
+SELECT a <=> (1 DIV b) AS r FROM t;
+
+-- name: Case0884
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+
+-- name: Case0885
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+
+-- name: Case0886
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case0887
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case0888
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case0889
+SELECT d IS DISTINCT FROM e AS r FROM t;
+
+-- name: Case0890
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case0891
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case0892
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case0893
+SELECT p IS NOT TRUE AS r FROM t;
+
+-- name: Case0894
+SELECT p IS NOT TRUE AS r FROM t;
+
+-- name: Case0895
+SELECT p IS FALSE AS r FROM t;
+
+-- name: Case0896
+SELECT p IS FALSE AS r FROM t;
+
+-- name: Case0897
+SELECT p IS NOT FALSE AS r FROM t;
+
+-- name: Case0898
+SELECT p IS UNKNOWN AS r FROM t;
+
+-- name: Case0899
+SELECT p IS UNKNOWN AS r FROM t;
+
+-- name: Case0900
+SELECT p IS NOT UNKNOWN AS r FROM t;
+
+-- name: Case0901
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+
+-- name: Case0902
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+
+-- name: Case0903
+SELECT a > 1 IS TRUE AS r FROM t;
+
+-- name: Case0904
+SELECT s ILIKE 'AB%' AS r FROM t;
+
+-- name: Case0905
+SELECT s ILIKE 'é%' AS r FROM t;
+
+-- name: Case0906
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
+
+-- name: Case0907
+SELECT s ILIKE u AS r FROM t;
+
+-- name: Case0908
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+
+-- name: Case0909
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+
+-- name: Case0910
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+
+-- name: Case0911
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
+
+-- name: Case0912
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
+
+-- name: Case0913
+SELECT s LIKE SOME ('%y%') AS r FROM t;
+
+-- name: Case0914
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+
+-- name: Case0915
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
+
+-- name: Case0916
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
+
 -- name: Case0917
-SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
 
 -- name: Case0918
-SELECT substring(s FROM 2) AS r FROM t;
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
 
 -- name: Case0919
-SELECT substr(s FROM -2) AS r FROM t;
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
 
 -- name: Case0920
-SELECT substring(s FROM i FOR 2) AS r FROM t;
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
 
 -- name: Case0921
-SELECT position('l' IN s) AS r FROM t;
+SELECT s LIKE ANY ('a%') AS r FROM t;
 
 -- name: Case0922
-SELECT position('z' IN s) AS r FROM t;
+SELECT trim(BOTH FROM s) AS r FROM t;
 
 -- name: Case0923
-SELECT position('' IN s) AS r FROM t;
+SELECT trim(LEADING FROM s) AS r FROM t;
 
 -- name: Case0924
-SELECT position('l' IN s) AS r FROM t;
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
 
 -- name: Case0925
-SELECT locate('l', s) AS r FROM t;
+SELECT trim('xy' FROM s) AS r FROM t;
 
 -- name: Case0926
-SELECT position(u, s) AS r FROM t;
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
 
 -- name: Case0927
-SELECT instr(s, 'lo') AS r FROM t;
+SELECT trim(LEADING u FROM s) AS r FROM t;
 
 -- name: Case0928
+SELECT trim(u, s) AS r FROM t;
+
+-- name: Case0929
+SELECT ltrim('x', s) AS r FROM t;
+
+-- name: Case0930
+SELECT rtrim('x', s) AS r FROM t;
+
+-- name: Case0931
+SELECT btrim(s, 'x') AS r FROM t;
+
+-- name: Case0932
+SELECT btrim(s) AS r FROM t;
+
+-- name: Case0933
+SELECT btrim(s, u) AS r FROM t;
+
+-- name: Case0934
+SELECT trim(s) AS r FROM t;
+
+-- name: Case0935
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+
+-- name: Case0936
+SELECT substring(s FROM 2) AS r FROM t;
+
+-- name: Case0937
+SELECT substr(s FROM -2) AS r FROM t;
+
+-- name: Case0938
+SELECT substring(s FROM i FOR 2) AS r FROM t;
+
+-- name: Case0939
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case0940
+SELECT position('z' IN s) AS r FROM t;
+
+-- name: Case0941
+SELECT position('' IN s) AS r FROM t;
+
+-- name: Case0942
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case0943
+SELECT locate('l', s) AS r FROM t;
+
+-- name: Case0944
+SELECT position(u, s) AS r FROM t;
+
+-- name: Case0945
+SELECT instr(s, 'lo') AS r FROM t;
+
+-- name: Case0946
 SELECT instr(s, u) AS r FROM t;
