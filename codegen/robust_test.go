@@ -207,15 +207,15 @@ var collisionSpecs = []struct{ pkg, spec string }{
 	{"maplocals", "CREATE TABLE t (m MAP<VARCHAR, BIGINT>, v VARCHAR);\n-- name: Q\nSELECT m[v] AS x FROM t;\n"},
 	{"maplocals2", "CREATE TABLE t (m MAP<VARCHAR, BIGINT>, k VARCHAR, found BIGINT, is_null BIGINT);\n-- name: Q\nSELECT m[k] + found + is_null AS x, element_at(m, k) AS y, map_contains_key(m, k) AS z FROM t;\n"},
 	// Locals of CASE, IF, COALESCE, AND/OR and IN, and the error report.
-	{"branchlocals", "CREATE TABLE t (\"then\" BIGINT, otherwise BIGINT, \"when\" BOOLEAN, not_yet BIGINT, konst BIGINT, case_result BIGINT, " +
-		"\"and\" BOOLEAN, \"or\" BOOLEAN, and_result BOOLEAN, in_result BIGINT, still_null BIGINT, coalesced BIGINT, clauses VARCHAR, texts VARCHAR, c BIGINT);\n" +
-		"-- name: Q\nSELECT CASE WHEN \"when\" THEN \"then\" ELSE otherwise END AS a, IF(\"and\" AND \"or\" OR and_result, not_yet, konst) AS b, " +
+	{"branchlocals", "CREATE TABLE t (`then` BIGINT, otherwise BIGINT, `when` BOOLEAN, not_yet BIGINT, konst BIGINT, case_result BIGINT, " +
+		"`and` BOOLEAN, `or` BOOLEAN, and_result BOOLEAN, in_result BIGINT, still_null BIGINT, coalesced BIGINT, clauses VARCHAR, texts VARCHAR, c BIGINT);\n" +
+		"-- name: Q\nSELECT CASE WHEN `when` THEN `then` ELSE otherwise END AS a, IF(`and` AND `or` OR and_result, not_yet, konst) AS b, " +
 		"COALESCE(still_null, coalesced, case_result) AS d, in_result IN (1, 2, c) AS f, clauses || texts AS g FROM t;\n"},
 	// Fused loops: an absorbed shared expression, and columns named like the
 	// loops' variables (rest, fused, out, bad, left, cnt, entry).
-	{"fusedlocals", "CREATE TABLE t (s VARCHAR, rest BIGINT, fused BIGINT, \"out\" BIGINT, bad BIGINT, \"left\" VARCHAR, cnt BIGINT, entry BIGINT);\n" +
-		"-- name: Q\nSELECT CASE WHEN substring(s, 1, 2) = 'ab' THEN 'x' WHEN substring(s, 1, 2) = \"left\" THEN s ELSE substring(s, 1, 2) END AS c, " +
-		"rest * fused + \"out\" * bad - cnt * entry AS d FROM t;\n"},
+	{"fusedlocals", "CREATE TABLE t (s VARCHAR, rest BIGINT, fused BIGINT, `out` BIGINT, bad BIGINT, `left` VARCHAR, cnt BIGINT, entry BIGINT);\n" +
+		"-- name: Q\nSELECT CASE WHEN substring(s, 1, 2) = 'ab' THEN 'x' WHEN substring(s, 1, 2) = `left` THEN s ELSE substring(s, 1, 2) END AS c, " +
+		"rest * fused + `out` * bad - cnt * entry AS d FROM t;\n"},
 	// Temporaries named after a function that shares its name with a loop
 	// variable: left(s, 2) is held in a temporary "left" unless the name is
 	// reserved (the differential fuzzer found the fused loop's left colliding).

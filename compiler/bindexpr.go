@@ -182,6 +182,12 @@ func (b *binder) bindUnary(e *ast.Unary, sc *scope) (ir.Expr, bool) {
 	if !ok {
 		return nil, false
 	}
+	if (e.Op == "-" || e.Op == "+") && x.Type().Kind == ir.KindVarchar {
+		// Spark reads a string operand of unary - and + as a DOUBLE.
+		if x, ok = b.cast(x, ir.TypeDouble, e.Pos); !ok {
+			return nil, false
+		}
+	}
 	switch strings.ToUpper(e.Op) {
 	case "-":
 		return b.call("negate", "-", []ir.Expr{x}, e.Pos)
@@ -225,22 +231,69 @@ func (b *binder) bindBinary(e *ast.Binary, sc *scope) (ir.Expr, bool) {
 	if shown == "" {
 		shown = e.Op
 	}
+	if res, ok, handled := b.dateArith(op, l, r, e.OpPos); handled {
+		return res, ok
+	}
+	if name != "concat" { // || writes its operands as VARCHAR (functions.ImplicitCost)
+		var ok bool
+		if l, r, ok = b.promote(l, r, e.OpPos); !ok {
+			return nil, false
+		}
+	}
 	return b.call(name, shown, []ir.Expr{l, r}, e.OpPos)
 }
 
 // flattenLogic turns a chain of one logical operator into one n-ary node, and
-// checks each operand is BOOLEAN.
+// checks each operand is BOOLEAN. A VARCHAR operand whose sibling is BOOLEAN
+// is read as a BOOLEAN (string promotion: p AND 'true'), as in Spark; two
+// VARCHAR operands are an error.
 func (b *binder) flattenLogic(e ast.Expr, op string, sc *scope, out *[]ir.Expr) bool {
-	if bin, ok := e.(*ast.Binary); ok && strings.ToUpper(bin.Op) == op {
-		ok1 := b.flattenLogic(bin.L, op, sc, out)
-		ok2 := b.flattenLogic(bin.R, op, sc, out)
-		return ok1 && ok2
+	bin, chain := e.(*ast.Binary)
+	if !chain || strings.ToUpper(bin.Op) != op {
+		x, ok := b.bindExpr(e, sc)
+		return ok && b.logicOperand(x, ir.TypeNull, e.Position(), op, out)
 	}
-	x, ok := b.bindExpr(e, sc)
-	if !ok {
+	// Each side is a nested chain of the same operator (BOOLEAN once bound)
+	// or an operand whose coercion depends on the other side's type.
+	isChain := func(s ast.Expr) bool {
+		sb, ok := s.(*ast.Binary)
+		return ok && strings.ToUpper(sb.Op) == op
+	}
+	lchain, rchain := isChain(bin.L), isChain(bin.R)
+	// Both sides are bound even when one fails, so that each mistake is
+	// reported; operands are appended left to right.
+	switch {
+	case lchain:
+		lok := b.flattenLogic(bin.L, op, sc, out)
+		if rchain {
+			return b.flattenLogic(bin.R, op, sc, out) && lok
+		}
+		rx, rok := b.bindExpr(bin.R, sc)
+		return rok && b.logicOperand(rx, ir.TypeBoolean, bin.R.Position(), op, out) && lok
+	case rchain:
+		lx, lok := b.bindExpr(bin.L, sc)
+		lok = lok && b.logicOperand(lx, ir.TypeBoolean, bin.L.Position(), op, out)
+		return b.flattenLogic(bin.R, op, sc, out) && lok
+	}
+	lx, lok := b.bindExpr(bin.L, sc)
+	rx, rok := b.bindExpr(bin.R, sc)
+	if !lok || !rok {
 		return false
 	}
-	x, ok = b.coerce(x, ir.TypeBoolean, e.Position(), "operand of "+op)
+	return b.logicOperand(lx, rx.Type(), bin.L.Position(), op, out) &&
+		b.logicOperand(rx, lx.Type(), bin.R.Position(), op, out)
+}
+
+// logicOperand coerces x, an operand of AND/OR whose sibling has type other,
+// to BOOLEAN and appends it (or its operands, when it is the same operator) to
+// out.
+func (b *binder) logicOperand(x ir.Expr, other ir.Type, pos diag.Pos, op string, out *[]ir.Expr) bool {
+	var ok bool
+	if x.Type().Kind == ir.KindVarchar && other.Kind == ir.KindBoolean {
+		x, ok = b.cast(x, ir.TypeBoolean, pos)
+	} else {
+		x, ok = b.coerce(x, ir.TypeBoolean, pos, "operand of "+op)
+	}
 	if !ok {
 		return false
 	}
@@ -258,6 +311,28 @@ func (b *binder) bindBetween(e *ast.Between, sc *scope) (ir.Expr, bool) {
 	xs, ok := b.bindList([]ast.Expr{e.X, e.Lo, e.Hi}, sc)
 	if !ok {
 		return nil, false
+	}
+	// Spark compares x with each bound on its own (x >= lo AND x <= hi), so
+	// with a string bound the two comparisons may be in different types:
+	// i BETWEEN '1' AND 2.5 compares BIGINTs, then DOUBLEs.
+	tlo, ok1 := widerType(xs[0].Type(), xs[1].Type())
+	thi, ok2 := widerType(xs[0].Type(), xs[2].Type())
+	if ok1 && ok2 && !tlo.Equal(thi) {
+		x1, lo, ok1 := b.promote(xs[0], xs[1], e.OpPos)
+		x2, hi, ok2 := b.promote(xs[0], xs[2], e.OpPos)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		ge, okg := b.call("ge", ">=", []ir.Expr{x1, lo}, e.OpPos)
+		le, okl := b.call("le", "<=", []ir.Expr{x2, hi}, e.OpPos)
+		if !okg || !okl {
+			return nil, false
+		}
+		var res ir.Expr = &ir.And{Args: []ir.Expr{ge, le}}
+		if e.Not {
+			return b.call("not", "NOT", []ir.Expr{res}, e.OpPos)
+		}
+		return res, true
 	}
 	xs, ok = b.unifyCompared(xs, e.OpPos, "BETWEEN operands")
 	if !ok {
@@ -466,6 +541,14 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 		types[i] = a.Type()
 	}
 	sig, err := fn.Resolve(types)
+	implicit := false
+	if err != nil && fn.Implicit != nil && (fn.Infix == "" && fn.Prefix == "" || name == "not" || name == "concat") {
+		// Spark's implicit casts of function arguments (functions.ImplicitCost);
+		// operators other than NOT and || promote strings instead (bindBinary).
+		if s, ierr := fn.Implicit(types); ierr == nil {
+			sig, err, implicit = s, nil, true
+		}
+	}
 	if err != nil {
 		msg := err.Error()
 		if !strings.EqualFold(shown, name) { // an operator: name it as the user wrote it
@@ -476,11 +559,15 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 	}
 	conv := make([]ir.Expr, len(args))
 	for i, a := range args {
-		c, ok := b.coerce(a, sig.Params[i], pos, "argument of "+shown)
+		c := b.coerce
+		if implicit {
+			c = b.implicitArg
+		}
+		x, ok := c(a, sig.Params[i], pos, "argument of "+shown)
 		if !ok {
 			return nil, false
 		}
-		conv[i] = c
+		conv[i] = x
 	}
 	// Functions NULL outside a domain (ln, factorial ...), isnan, nanvl, pi and
 	// e are rewritten into existing forms (ir/functions/nulldomain.go).
@@ -524,7 +611,7 @@ func (b *binder) unify(xs []ir.Expr, pos diag.Pos, what string) ([]ir.Expr, bool
 	for i, x := range xs {
 		types[i] = x.Type()
 	}
-	t, ok := ir.CommonType(types...)
+	t, ok := widerCommon(types)
 	if !ok {
 		var names []string
 		for _, ty := range types {
@@ -551,7 +638,7 @@ func (b *binder) unifyCompared(xs []ir.Expr, pos diag.Pos, what string) ([]ir.Ex
 func (b *binder) unifyTo(xs []ir.Expr, t ir.Type, pos diag.Pos, what string) ([]ir.Expr, bool) {
 	out := make([]ir.Expr, len(xs))
 	for i, x := range xs {
-		c, ok := b.coerce(x, t, pos, what)
+		c, ok := b.implicitArg(x, t, pos, what)
 		if !ok {
 			return nil, false
 		}

@@ -32,6 +32,14 @@ type Function struct {
 	// Signature and a non-nil error means no overload fits; the error text is
 	// shown to the user at the call's position.
 	Resolve func(args []Type) (*Signature, error)
+	// Implicit, when set, resolves a call Resolve rejected with Spark's ANSI
+	// implicit casts of function arguments (a VARCHAR read as a number, DATE
+	// or BOOLEAN; a number, DATE or BOOLEAN written as VARCHAR; a number
+	// narrowed), so that length(123) and left(s, '2') compile as in Spark. The
+	// binder inserts the casts, which fail on bad data like any CAST.
+	// Operators do not use it: their operands follow the string promotion
+	// rules of docs/semantics.md instead.
+	Implicit func(args []Type) (*Signature, error)
 }
 
 // Signature is one resolved overload of a Function.

@@ -39,6 +39,11 @@ type entry struct {
 type sigTable struct {
 	byRet   map[string]map[string][]entry
 	fnNames map[string][]string // result type -> sorted function names
+	// implicit holds calls that resolve only through Spark's implicit casts
+	// of function arguments (ir.Function.Implicit): sqrt(VARCHAR),
+	// left(VARCHAR, BIGINT), length(DATE) ... drawn now and then instead of
+	// an exact call, by result type and function name.
+	implicit map[string]map[string][]entry
 }
 
 var table = buildTable()
@@ -48,10 +53,21 @@ var table = buildTable()
 // the variadic ones), so that every function and overload is generated without
 // a hand-written list that could go stale. CAST is generated separately.
 func buildTable() *sigTable {
-	t := &sigTable{byRet: map[string]map[string][]entry{}, fnNames: map[string][]string{}}
+	t := &sigTable{byRet: map[string]map[string][]entry{}, fnNames: map[string][]string{}, implicit: map[string]map[string][]entry{}}
 	add := func(fn *ir.Function, args []ir.Type) bool {
 		sig, err := fn.Resolve(args)
 		if err != nil || sig == nil {
+			if fn.Implicit == nil || (fn.Infix != "" || fn.Prefix != "") && fn.Name != "not" && fn.Name != "concat" {
+				return false
+			}
+			if sig, err = fn.Implicit(args); err != nil {
+				return false
+			}
+			key := sig.Ret.String()
+			if t.implicit[key] == nil {
+				t.implicit[key] = map[string][]entry{}
+			}
+			t.implicit[key][fn.Name] = append(t.implicit[key][fn.Name], entry{fn: fn, args: append([]ir.Type(nil), args...), ret: sig.Ret})
 			return false
 		}
 		key := sig.Ret.String()
@@ -342,7 +358,7 @@ func (g *Generator) node(t ir.Type, d int) *Node {
 	opts := []option{
 		{10, func() *Node { return g.leaf(t) }},
 		{7, func() *Node {
-			return &Node{K: KIf, T: t, Args: []*Node{g.expr(ir.TypeBoolean, d-1), g.expr(t, d-1), g.branch(t, d-1)}}
+			return &Node{K: KIf, T: t, Args: []*Node{g.expr(ir.TypeBoolean, d-1), g.expr(t, d-1), g.compared(t, d-1, true)}}
 		}},
 		{5, func() *Node { return g.searchedCase(t, d) }},
 		{5, func() *Node { return g.coalesce(t, d) }},
@@ -399,6 +415,59 @@ func (g *Generator) branch(t ir.Type, d int) *Node {
 
 func (g *Generator) comparable() ir.Type { return pick(g.r, scalarTypes) }
 
+// stringOperand draws a VARCHAR operand that string promotion reads as type t
+// (docs/semantics.md section 2.1): mostly text that may or may not parse as t.
+func (g *Generator) stringOperand(t ir.Type, d int) *Node {
+	if g.pct(70) {
+		return g.lit(ir.TypeVarchar, castText(g.r, t))
+	}
+	return g.expr(ir.TypeVarchar, d)
+}
+
+// compared draws an operand unified with others of type t (IN items, BETWEEN
+// bounds, WHEN values, later COALESCE arguments): now and then a VARCHAR that
+// string promotion casts to t. keep says the common type must stay t, so a
+// string is drawn only where promotion gives t itself (not for INT, which
+// promotes to BIGINT).
+func (g *Generator) compared(t ir.Type, d int, keep bool) *Node {
+	switch t.Kind {
+	case ir.KindInt:
+		if keep {
+			break
+		}
+		fallthrough
+	case ir.KindBigint, ir.KindDouble, ir.KindDate, ir.KindBoolean:
+		if g.pct(8) {
+			return g.stringOperand(t, d)
+		}
+	}
+	return g.branch(t, d)
+}
+
+// promoteOperand replaces, now and then, one operand of a comparison or of
+// BIGINT/DOUBLE arithmetic with a VARCHAR that string promotion casts back:
+// a = '1', x > '1.5', '41' + b. The result type does not change.
+func (g *Generator) promoteOperand(name string, params []ir.Type, args []*Node, d int) {
+	if !g.pct(8) {
+		return
+	}
+	i := g.r.IntN(2)
+	pt := params[i]
+	switch name {
+	case "eq", "ne", "lt", "le", "gt", "ge":
+		if pt.Kind == ir.KindVarchar || !pt.IsScalar() {
+			return
+		}
+	case "add", "subtract", "multiply", "divide", "div", "mod":
+		if pt.Kind != ir.KindBigint && pt.Kind != ir.KindDouble {
+			return
+		}
+	default:
+		return
+	}
+	args[i] = g.stringOperand(pt, d)
+}
+
 func (g *Generator) searchedCase(t ir.Type, d int) *Node {
 	n := &Node{K: KCase, T: t}
 	for arms := 1 + g.r.IntN(3); arms > 0; arms-- {
@@ -415,7 +484,7 @@ func (g *Generator) simpleCase(t ir.Type, d int) *Node {
 	ot := g.comparable()
 	n := &Node{K: KSimpleCase, T: t, Args: []*Node{g.expr(ot, d-1)}}
 	for arms := 1 + g.r.IntN(3); arms > 0; arms-- {
-		n.Args = append(n.Args, g.branch(ot, d-1), g.branch(t, d-1))
+		n.Args = append(n.Args, g.compared(ot, d-1, false), g.branch(t, d-1))
 	}
 	if g.pct(70) {
 		n.Else = true
@@ -435,7 +504,7 @@ func (g *Generator) coalesce(t ir.Type, d int) *Node {
 		if i == 0 {
 			c.Args = append(c.Args, g.expr(t, d-1))
 		} else {
-			c.Args = append(c.Args, g.branch(t, d-1))
+			c.Args = append(c.Args, g.compared(t, d-1, true))
 		}
 	}
 	return c
@@ -449,6 +518,10 @@ func (g *Generator) logic(d int) *Node {
 	n := &Node{K: k, T: ir.TypeBoolean}
 	for i := 2 + g.r.IntN(3); i > 0; i-- {
 		n.Args = append(n.Args, g.expr(ir.TypeBoolean, d-1))
+	}
+	if g.pct(5) {
+		// One VARCHAR operand, read as BOOLEAN next to a BOOLEAN sibling.
+		n.Args[g.r.IntN(len(n.Args))] = g.stringOperand(ir.TypeBoolean, d-1)
 	}
 	return n
 }
@@ -475,14 +548,14 @@ func (g *Generator) in(d int) *Node {
 		items = 0
 	}
 	for range items {
-		n.Args = append(n.Args, g.branch(t, d-1))
+		n.Args = append(n.Args, g.compared(t, d-1, false))
 	}
 	return n
 }
 
 func (g *Generator) between(d int) *Node {
 	t := g.comparable()
-	return &Node{K: KBetween, T: ir.TypeBoolean, Not: g.pct(30), Args: []*Node{g.expr(t, d-1), g.branch(t, d-1), g.branch(t, d-1)}}
+	return &Node{K: KBetween, T: ir.TypeBoolean, Not: g.pct(30), Args: []*Node{g.expr(t, d-1), g.compared(t, d-1, false), g.compared(t, d-1, false)}}
 }
 
 // castSources lists the types that CAST to t accepts (semantics.md section 7).
@@ -509,6 +582,7 @@ func (g *Generator) cast(t ir.Type, d int) *Node {
 }
 
 var infix = map[string][]string{
+	"date_add": {"date_add", "+"}, "date_sub": {"date_sub", "-"},
 	"add": {"+"}, "subtract": {"-"}, "multiply": {"*"}, "divide": {"/"}, "div": {"DIV"},
 	"mod": {"%", "%", "mod"}, "eq": {"=", "=", "=", "<=>", "IS NOT DISTINCT FROM"}, "ne": {"<>", "!=", "<>", "IS DISTINCT FROM"}, "lt": {"<"}, "le": {"<="},
 	"gt": {">"}, "ge": {">="},
@@ -519,6 +593,9 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 	key := t.String()
 	name := pick(g.r, table.fnNames[key])
 	e := pick(g.r, table.byRet[key][name])
+	if alts := table.implicit[key][name]; len(alts) > 0 && g.pct(10) {
+		e = pick(g.r, alts) // arguments the binder casts implicitly
+	}
 	args := make([]*Node, len(e.args))
 	for i, at := range e.args {
 		args[i] = g.arg(name, i, at, d-1)
@@ -527,10 +604,11 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 	switch {
 	case infix[name] != nil && len(args) == 2:
 		op := pick(g.r, infix[name])
-		if op == "mod" {
+		if op == "mod" || op == name {
 			n.Text = op
 		} else {
 			n.K, n.Text = KInfix, op
+			g.promoteOperand(name, e.args, args, d-1)
 		}
 	case name == "negate":
 		n.K, n.Text = KPrefix, "-"

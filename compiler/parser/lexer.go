@@ -113,9 +113,12 @@ func (l *lexer) run() {
 			l.emit(tIdent, string(l.src[start.Offset:l.off]), start)
 		case isDigit(r) || r == '.' && isDigit(l.peekNext()):
 			l.number()
-		case r == '\'':
-			l.sparkString('\'')
-		case r == '"' || r == '`':
+		case r == '\'' || r == '"':
+			// "..." is a string literal, as in Spark by default
+			// (spark.sql.ansi.doubleQuotedIdentifiers=false); identifiers
+			// are quoted with backquotes.
+			l.sparkString(r)
+		case r == '`':
 			l.quoted(r, tQIdent, "quoted identifier")
 		default:
 			l.operator()

@@ -76,8 +76,9 @@ func TestExprFormat(t *testing.T) {
 		{"t.m['k']", "t.m['k']"},
 		{"(a || b)['k']", "(a || b)['k']"},
 		{"`odd col`", "`odd col`"},
-		{"`a``b` + \"c\"\"d\"", "`a``b` + `c\"d`"},
-		{"\"SELECT\".\"from\"", "`SELECT`.`from`"},
+		{"`a``b` + `c\"d`", "`a``b` + `c\"d`"},
+		{"\"it's\" || \"a\\\"b\"", "'it\\'s' || 'a\"b'"},
+		{"`SELECT`.`from`", "`SELECT`.`from`"},
 		{"`t`.x", "`t`.x"},
 		{"größe + 名前", "größe + 名前"},
 		{"_x1 + date", "_x1 + date"},
@@ -168,7 +169,7 @@ func TestExprNodes(t *testing.T) {
 const goodSpec = `/* header
 comment */
 CREATE TABLE events (x BIGINT, y bigint NULL, a BIGINT NOT NULL, info MAP<VARCHAR, VARCHAR>, day DATE);
-create table if not exists "Odd Table" (
+create table if not exists ` + "`Odd Table`" + ` (
   ` + "`col 1`" + ` INTEGER not null, -- trailing comment
   m map(string, map<string, map<int,long>>),
   b BOOL, d DOUBLE, s STRING, v VARCHAR(20)
@@ -188,7 +189,7 @@ WHERE day >= DATE '2024-01-01';
 SELECT *, e.*, x y FROM events AS e;
 
 --name:NoSpace
-select 1 from "Odd Table" o where ` + "`col 1`" + ` in (select x from events) -- no semicolon at EOF
+select 1 from ` + "`Odd Table`" + ` o where ` + "`col 1`" + ` in (select x from events) -- no semicolon at EOF
 `
 
 func TestParseFile(t *testing.T) {
@@ -269,7 +270,7 @@ func TestParseFile(t *testing.T) {
 	if got := ast.FormatSelect(last.Select); got != "SELECT 1 FROM `Odd Table` AS o WHERE `col 1` IN (SELECT x FROM events)" {
 		t.Errorf("last: %s", got)
 	}
-	if last.Text != "select 1 from \"Odd Table\" o where `col 1` in (select x from events)" {
+	if last.Text != "select 1 from `Odd Table` o where `col 1` in (select x from events)" {
 		t.Errorf("text: %q", last.Text)
 	}
 }

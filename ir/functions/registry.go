@@ -204,6 +204,7 @@ func strict(name, doc string, errs []ir.ErrorClass, sigs ...*ir.Signature) *ir.F
 		Strict:   true,
 		Errors:   errs,
 		Resolve:  resolveOverloads(name, sigs),
+		Implicit: resolveImplicit(sigs),
 	}
 }
 

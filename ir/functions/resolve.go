@@ -120,7 +120,7 @@ func commonScalar(what string, args []ir.Type) (ir.Type, error) {
 		if len(args) == 2 {
 			list = args[0].String() + " with " + args[1].String()
 		}
-		return ir.Type{}, fmt.Errorf("cannot %s %s: the types do not widen to a common type (only INT -> BIGINT -> DOUBLE is implicit; use CAST)",
+		return ir.Type{}, fmt.Errorf("cannot %s %s: the types have no common type (the implicit conversions are in docs/semantics.md section 2.1); use CAST",
 			what, list)
 	}
 	if t.Kind == ir.KindNull {

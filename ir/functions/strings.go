@@ -39,6 +39,22 @@ func concatFn() *ir.Function {
 			}
 			return mk(len(args)), nil
 		},
+		// concat('id-', 42) and d || '' write numbers, dates and booleans
+		// as VARCHAR, as Spark does.
+		Implicit: func(args []ir.Type) (*ir.Signature, error) {
+			if len(args) < 1 {
+				return nil, errNoImplicit
+			}
+			for _, a := range args {
+				if ImplicitCost(a, tStr) < 0 {
+					return nil, errNoImplicit
+				}
+			}
+			if s, ok := sigs[len(args)]; ok {
+				return s, nil
+			}
+			return mk(len(args)), nil
+		},
 	}
 }
 

@@ -1,0 +1,125 @@
+package compiler
+
+import (
+	"github.com/exprc/exprc/compiler/diag"
+	"github.com/exprc/exprc/ir"
+)
+
+// Spark's ANSI implicit coercions (AnsiTypeCoercion), the table of
+// docs/semantics.md section 2.1. Every conversion they insert is an ordinary
+// CAST, so a string that does not read as the other side's type fails with
+// CAST_INVALID_INPUT on the rows that reach it, as in Spark.
+
+// stringPromotion is the type both operands of a binary operator are cast to
+// when exactly one of them is VARCHAR and the other a scalar of another type
+// (Spark's findWiderTypeForString): BIGINT against INT or BIGINT, else the
+// other side's type (DOUBLE, DATE, BOOLEAN). So id = '1' compares BIGINTs and
+// d > '2024-01-01' compares DATEs.
+func stringPromotion(a, b ir.Type) (ir.Type, bool) {
+	if b.Kind == ir.KindVarchar {
+		a, b = b, a
+	}
+	if a.Kind != ir.KindVarchar {
+		return ir.Type{}, false
+	}
+	switch b.Kind {
+	case ir.KindInt, ir.KindBigint:
+		return ir.TypeBigint, true
+	case ir.KindDouble, ir.KindDate, ir.KindBoolean:
+		return b, true
+	}
+	return ir.Type{}, false
+}
+
+// widerType is Spark's least common type of two types (findWiderTypeForTwo):
+// the widening INT -> BIGINT -> DOUBLE, then string promotion.
+func widerType(a, b ir.Type) (ir.Type, bool) {
+	if t, ok := ir.CommonType(a, b); ok {
+		return t, true
+	}
+	return stringPromotion(a, b)
+}
+
+// widerCommon folds widerType over ts from the left, as Spark's
+// findWiderCommonType does for CASE, COALESCE, IF and IN.
+func widerCommon(ts []ir.Type) (ir.Type, bool) {
+	res := ir.TypeNull
+	for _, t := range ts {
+		w, ok := widerType(res, t)
+		if !ok {
+			return ir.Type{}, false
+		}
+		res = w
+	}
+	return res, true
+}
+
+// promote casts the operands of a binary operator to their string-promotion
+// type, when one applies.
+func (b *binder) promote(l, r ir.Expr, pos diag.Pos) (ir.Expr, ir.Expr, bool) {
+	t, ok := stringPromotion(l.Type(), r.Type())
+	if !ok {
+		return l, r, true
+	}
+	l, ok1 := b.cast(l, t, pos)
+	r, ok2 := b.cast(r, t, pos)
+	return l, r, ok1 && ok2
+}
+
+// implicitArg converts a function argument to its parameter type: a widening
+// (coerce), or one of Spark's implicit casts (functions.ImplicitCost).
+func (b *binder) implicitArg(x ir.Expr, t ir.Type, pos diag.Pos, what string) (ir.Expr, bool) {
+	if ir.Widens(x.Type(), t) {
+		return b.coerce(x, t, pos, what)
+	}
+	return b.cast(x, t, pos)
+}
+
+// dateArith binds + and - with a DATE operand the way Spark rewrites them
+// (ResolveBinaryArithmetic): d + n and n + d are date_add(d, n), d - n is
+// date_sub(d, n), with n cast implicitly to INT (a BIGINT or DOUBLE number of
+// days is narrowed, and raises CAST_OVERFLOW out of range). A string operand
+// is read as a DATE (string promotion), and the difference of two dates is an
+// INTERVAL DAY, a type exprc does not have. handled is false when neither
+// operand is a DATE, or the operator is not + or -.
+func (b *binder) dateArith(op string, l, r ir.Expr, pos diag.Pos) (res ir.Expr, ok, handled bool) {
+	lt, rt := l.Type().Kind, r.Type().Kind
+	if lt != ir.KindDate && rt != ir.KindDate || op != "+" && op != "-" {
+		return nil, false, false
+	}
+	days := func(d, n ir.Expr, name string) (ir.Expr, bool, bool) {
+		nk := n.Type().Kind
+		if nk == ir.KindVarchar || nk == ir.KindDate {
+			if op == "+" {
+				b.errs.Add(pos, diag.Type, "cannot add %s to DATE: the %s is read as a DATE, and two dates do not add; "+
+					"add a number of days (an INT)", n.Type(), n.Type())
+			} else {
+				b.errs.Add(pos, diag.Type, "DATE - %s is an INTERVAL DAY, a type exprc does not have yet; "+
+					"datediff(end, start) gives the number of days", n.Type())
+			}
+			return nil, false, true
+		}
+		if !n.Type().IsNumeric() && nk != ir.KindNull {
+			b.errs.Add(pos, diag.Type, "DATE %s %s: the number of days must be a number (INT), not %s", op, n.Type(), n.Type())
+			return nil, false, true
+		}
+		x, ok := b.call(name, op, []ir.Expr{d, n}, pos)
+		return x, ok, true
+	}
+	switch {
+	case op == "-" && rt == ir.KindDate:
+		if lt == ir.KindDate || lt == ir.KindVarchar || lt == ir.KindNull {
+			b.errs.Add(pos, diag.Type, "%s - DATE is an INTERVAL DAY, a type exprc does not have yet; "+
+				"datediff(end, start) gives the number of days", l.Type())
+		} else {
+			b.errs.Add(pos, diag.Type, "cannot subtract a DATE from %s", l.Type())
+		}
+		return nil, false, true
+	case op == "-":
+		return days(l, r, "date_sub")
+	case lt == ir.KindDate:
+		return days(l, r, "date_add")
+	default:
+		return days(r, l, "date_add")
+	}
+}
