@@ -15,6 +15,7 @@ import (
 var binaryFuncs = map[string]string{
 	"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "DIV": "div", "%": "mod",
 	"||": "concat", "=": "eq", "<>": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge",
+	"&": "bitwise_and", "|": "bitwise_or", "^": "bitwise_xor",
 }
 
 // aggregates are recognised only to say clearly that exprc does not do them.
@@ -199,6 +200,8 @@ func (b *binder) bindUnary(e *ast.Unary, sc *scope) (ir.Expr, bool) {
 		return x, true
 	case "NOT":
 		return b.call("not", "NOT", []ir.Expr{x}, e.Pos)
+	case "~":
+		return b.call("bitwise_not", "~", []ir.Expr{x}, e.Pos)
 	}
 	b.errs.Add(e.Pos, diag.Unsupported, "unknown operator %s", e.Op)
 	return nil, false

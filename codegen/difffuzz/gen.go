@@ -217,6 +217,11 @@ type Generator struct {
 	MaxDepth, MaxNodes int
 	// SubPct is the percentage of queries that read subqueries.
 	SubPct int
+	// calls counts the functions drawn so far, so that half of the draws go
+	// to the least drawn function of the result type: with some two
+	// hundred functions, a uniform draw leaves some unexercised in a short
+	// run.
+	calls map[string]int
 
 	// The scopes of subqueries (gensub.go): scopes are the enclosing scopes,
 	// the query's table first, the current one last; cur is the scope
@@ -242,7 +247,7 @@ type Generator struct {
 
 // NewGenerator returns a generator over schema drawing from r.
 func NewGenerator(r *rand.Rand, schema *Schema) *Generator {
-	g := &Generator{r: r, schema: schema, MaxDepth: 4, MaxNodes: 9, SubPct: 25}
+	g := &Generator{r: r, schema: schema, MaxDepth: 4, MaxNodes: 9, SubPct: 25, calls: map[string]int{}}
 	g.scopes = []*scope{newScope(schema, schema.Table)}
 	g.cur = g.scopes[0]
 	g.cols = g.cur.cols
@@ -583,6 +588,7 @@ func (g *Generator) cast(t ir.Type, d int) *Node {
 
 var infix = map[string][]string{
 	"date_add": {"date_add", "+"}, "date_sub": {"date_sub", "-"},
+	"bitwise_and": {"&"}, "bitwise_or": {"|"}, "bitwise_xor": {"^"},
 	"add": {"+"}, "subtract": {"-"}, "multiply": {"*"}, "divide": {"/"}, "div": {"DIV"},
 	"mod": {"%", "%", "mod"}, "eq": {"=", "=", "=", "<=>", "IS NOT DISTINCT FROM"}, "ne": {"<>", "!=", "<>", "IS DISTINCT FROM"}, "lt": {"<"}, "le": {"<="},
 	"gt": {">"}, "ge": {">="},
@@ -591,7 +597,16 @@ var infix = map[string][]string{
 // call draws a registry function returning t and its arguments.
 func (g *Generator) call(t ir.Type, d int) *Node {
 	key := t.String()
-	name := pick(g.r, table.fnNames[key])
+	names := table.fnNames[key]
+	name := pick(g.r, names)
+	if g.pct(50) {
+		for _, i := range g.r.Perm(len(names)) {
+			if g.calls[names[i]] < g.calls[name] {
+				name = names[i]
+			}
+		}
+	}
+	g.calls[name]++
 	e := pick(g.r, table.byRet[key][name])
 	if alts := table.implicit[key][name]; len(alts) > 0 && g.pct(10) {
 		e = pick(g.r, alts) // arguments the binder casts implicitly
@@ -614,6 +629,8 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 		n.K, n.Text = KPrefix, "-"
 	case name == "not":
 		n.K, n.Text = KPrefix, "NOT"
+	case name == "bitwise_not":
+		n.K, n.Text = KPrefix, "~"
 	case name == "concat" && len(args) == 2 && g.pct(60):
 		n.K, n.Text = KInfix, "||"
 	case name == "like":
@@ -891,7 +908,7 @@ func permute(seed uint64, n *Node) *Node {
 	switch n.K {
 	case KInfix:
 		switch n.Text {
-		case "+", "*", "=", "<>", "!=":
+		case "+", "*", "=", "<>", "!=", "&", "|", "^":
 			if r.IntN(100) < 70 {
 				args[0], args[1] = args[1], args[0]
 			}

@@ -13,15 +13,19 @@ import (
 //	AND
 //	NOT (prefix)
 //	= <> != == < <= > >=, IS [NOT] NULL, [NOT] BETWEEN, [NOT] IN, [NOT] LIKE/RLIKE/REGEXP
+//	| (bitwise OR)
+//	^ (bitwise XOR)
+//	& (bitwise AND)
 //	||
 //	+ -
 //	* / DIV %
-//	unary - +
+//	unary - + ~
 //	postfix [index]
 //	primary
 //
-// Binary operators are left-associative. The operands of comparisons and
-// the bounds of BETWEEN are parsed at the "||" level, so the AND of
+// Binary operators are left-associative; the bitwise operators sit between
+// the comparisons and ||, as in Spark's grammar. The operands of comparisons
+// and the bounds of BETWEEN are parsed at the "|" level, so the AND of
 // "x BETWEEN a AND b" is never taken for a logical AND.
 
 func (p *parser) parseExpr() ast.Expr {
@@ -78,13 +82,13 @@ var comparisons = map[string]string{
 }
 
 func (p *parser) parsePredicate() ast.Expr {
-	x := p.parseConcat()
+	x := p.parseBitOr()
 	for {
 		op := p.tok
 		if op.kind == tOp {
 			if op.text == "<=>" {
 				p.next()
-				x = nullSafeEq(x, p.parseConcat(), op.pos)
+				x = nullSafeEq(x, p.parseBitOr(), op.pos)
 				continue
 			}
 			canon, ok := comparisons[op.text]
@@ -96,7 +100,7 @@ func (p *parser) parsePredicate() ast.Expr {
 				x = q
 				continue
 			}
-			x = binary(op, canon, x, p.parseConcat())
+			x = binary(op, canon, x, p.parseBitOr())
 			continue
 		}
 		if op.kind != tIdent {
@@ -118,12 +122,12 @@ func (p *parser) parsePredicate() ast.Expr {
 			x = p.parseIs(x)
 		case "BETWEEN":
 			p.next()
-			lo := p.parseConcat()
+			lo := p.parseBitOr()
 			if !p.isKw("AND") {
 				p.failExpected("AND in BETWEEN")
 			}
 			p.next()
-			hi := p.parseConcat()
+			hi := p.parseBitOr()
 			x = &ast.Between{Pos: x.Position(), OpPos: op.pos, X: x, Lo: lo, Hi: hi, Not: not}
 		case "IN":
 			x = p.parseIn(x, op.pos, not)
@@ -147,7 +151,7 @@ func (p *parser) parsePredicate() ast.Expr {
 				continue
 			}
 			like := &ast.Like{Pos: x.Position(), OpPos: op.pos, X: x, Not: not, Regex: kw != "LIKE" && kw != "ILIKE"}
-			like.Pattern = p.parseConcat()
+			like.Pattern = p.parseBitOr()
 			if kw == "ILIKE" {
 				like.X, like.Pattern = lower(like.X), lower(like.Pattern)
 			}
@@ -156,7 +160,7 @@ func (p *parser) parsePredicate() ast.Expr {
 					p.fail(p.tok.pos, diag.Syntax, "ESCAPE is only allowed with LIKE, not %s", kw)
 				}
 				p.next()
-				like.Escape = p.parseConcat()
+				like.Escape = p.parseBitOr()
 			}
 			x = like
 		default:
@@ -189,7 +193,7 @@ func (p *parser) parseIs(x ast.Expr) ast.Expr {
 			p.failExpected("FROM after IS [NOT] DISTINCT")
 		}
 		p.next()
-		eq := nullSafeEq(x, p.parseConcat(), is.pos)
+		eq := nullSafeEq(x, p.parseBitOr(), is.pos)
 		if not {
 			return eq
 		}
@@ -259,6 +263,37 @@ func (p *parser) checkOneColumn(sub *ast.Select, what string) {
 	}
 }
 
+// parseBitOr, parseBitXor and parseBitAnd parse | ^ & (lowest first).
+func (p *parser) parseBitOr() ast.Expr {
+	x := p.parseBitXor()
+	for p.isOp("|") {
+		op := p.tok
+		p.next()
+		x = binary(op, "|", x, p.parseBitXor())
+	}
+	return x
+}
+
+func (p *parser) parseBitXor() ast.Expr {
+	x := p.parseBitAnd()
+	for p.isOp("^") {
+		op := p.tok
+		p.next()
+		x = binary(op, "^", x, p.parseBitAnd())
+	}
+	return x
+}
+
+func (p *parser) parseBitAnd() ast.Expr {
+	x := p.parseConcat()
+	for p.isOp("&") {
+		op := p.tok
+		p.next()
+		x = binary(op, "&", x, p.parseConcat())
+	}
+	return x
+}
+
 func (p *parser) parseConcat() ast.Expr {
 	x := p.parseAdditive()
 	for p.isOp("||") {
@@ -298,7 +333,7 @@ func (p *parser) parseMultiplicative() ast.Expr {
 }
 
 func (p *parser) parseUnary() ast.Expr {
-	if p.isOp("-") || p.isOp("+") {
+	if p.isOp("-") || p.isOp("+") || p.isOp("~") {
 		op := p.tok
 		p.next()
 		p.enter()

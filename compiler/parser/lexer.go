@@ -301,6 +301,7 @@ var operators = []string{
 	"<=>",
 	"<=", "<>", ">=", "!=", "==", "||",
 	"(", ")", ",", ";", ".", "*", "+", "-", "/", "%", "[", "]", "=", "<", ">",
+	"&", "|", "^", "~",
 }
 
 func (l *lexer) operator() {
@@ -318,8 +319,6 @@ func (l *lexer) operator() {
 	r := l.peek()
 	l.advance()
 	switch r {
-	case '|':
-		l.illegal(start, diag.Syntax, "unexpected character '|' (the concatenation operator is \"||\")")
 	case '!':
 		l.illegal(start, diag.Syntax, "unexpected character '!' (use NOT, or \"!=\" for not equal)")
 	default:

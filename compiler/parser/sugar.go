@@ -115,7 +115,7 @@ func (p *parser) parseKeywordArgs(call *ast.Call) bool {
 			if side == "" && !p.startsTrimChars() {
 				return false
 			}
-			chars = p.parseConcat()
+			chars = p.parseBitOr()
 		}
 		if !p.isKw("FROM") {
 			p.failExpected("FROM in TRIM")
@@ -140,16 +140,16 @@ func (p *parser) parseKeywordArgs(call *ast.Call) bool {
 			return false
 		}
 		start := p.save()
-		s := p.parseConcat()
+		s := p.parseBitOr()
 		if !p.isKw("FROM") {
 			p.restore(start)
 			return false
 		}
 		p.next()
-		call.Args = []ast.Expr{s, p.parseConcat()}
+		call.Args = []ast.Expr{s, p.parseBitOr()}
 		if p.isKw("FOR") {
 			p.next()
-			call.Args = append(call.Args, p.parseConcat())
+			call.Args = append(call.Args, p.parseBitOr())
 		}
 		return true
 	case "position":
@@ -157,13 +157,13 @@ func (p *parser) parseKeywordArgs(call *ast.Call) bool {
 			return false
 		}
 		start := p.save()
-		sub := p.parseConcat()
+		sub := p.parseBitOr()
 		if !p.isKw("IN") {
 			p.restore(start)
 			return false
 		}
 		p.next()
-		call.Args = []ast.Expr{sub, p.parseConcat()}
+		call.Args = []ast.Expr{sub, p.parseBitOr()}
 		return true
 	}
 	return false
@@ -192,6 +192,6 @@ func (p *parser) startsTrimChars() bool {
 			}
 		}
 	}()
-	p.parseConcat()
+	p.parseBitOr()
 	return p.isKw("FROM")
 }

@@ -2641,511 +2641,553 @@ SELECT bit_get(a DIV b, 99) AS r FROM t;
 SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
 
 -- name: Case0878
-SELECT left(s, 2) AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case0879
-SELECT left(s, i) AS r FROM t;
+SELECT i & 10 AS r FROM t;
 
 -- name: Case0880
-SELECT left(s, i) AS r FROM t;
+SELECT i | j AS r FROM t;
 
 -- name: Case0881
-SELECT left(s, i) AS r FROM t;
+SELECT i ^ j AS r FROM t;
 
 -- name: Case0882
-SELECT left(s, i) AS r FROM t;
+SELECT i | b AS r FROM t;
 
 -- name: Case0883
-SELECT left(s, i) AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case0884
-SELECT right(s, 2) AS r FROM t;
+SELECT ~a AS r FROM t;
 
 -- name: Case0885
-SELECT right(s, 4) AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case0886
-SELECT right(s, 9) AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case0887
-SELECT right(s, 0) AS r FROM t;
+SELECT i | '2' AS r FROM t;
 
 -- name: Case0888
-SELECT right(s, i) AS r FROM t;
+SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
 
 -- name: Case0889
-SELECT reverse(s) AS r FROM t;
+SELECT 1 + 2 & 3 AS r FROM t;
 
 -- name: Case0890
-SELECT reverse(s) AS r FROM t;
+SELECT i | 1 = 1 AS r FROM t;
 
 -- name: Case0891
-SELECT reverse(s) AS r FROM t;
+SELECT (i & j) * 2 AS r FROM t;
 
 -- name: Case0892
-SELECT repeat(s, 3) AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case0893
-SELECT repeat(s, i) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0894
-SELECT repeat(s, i) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0895
-SELECT repeat(s, i) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0896
-SELECT repeat(s, i) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0897
-SELECT repeat(u, i) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0898
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case0899
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case0900
-SELECT space(i) AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case0901
-SELECT space(i) AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case0902
-SELECT space(i) AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case0903
-SELECT space(i) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case0904
-SELECT initcap(s) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case0905
-SELECT initcap(s) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case0906
-SELECT initcap(s) AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case0907
-SELECT initcap(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0908
-SELECT ascii(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0909
-SELECT ascii(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0910
-SELECT ascii(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0911
-SELECT ascii(s) AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case0912
-SELECT chr(a) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case0913
-SELECT chr(a) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case0914
-SELECT char(a) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0915
-SELECT chr(a) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0916
-SELECT chr(i) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0917
-SELECT octet_length(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0918
-SELECT bit_length(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0919
-SELECT octet_length(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0920
-SELECT bit_length(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0921
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0922
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0923
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0924
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0925
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0926
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case0927
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case0928
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT char(a) AS r FROM t;
 
 -- name: Case0929
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case0930
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT chr(i) AS r FROM t;
 
 -- name: Case0931
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case0932
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case0933
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case0934
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case0935
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT split_part(s, ',', 2) AS r FROM t;
 
 -- name: Case0936
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case0937
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT split_part(s, ',', -3) AS r FROM t;
 
 -- name: Case0938
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT split_part(s, ',', 4) AS r FROM t;
 
 -- name: Case0939
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT split_part(s, ',', -4) AS r FROM t;
 
 -- name: Case0940
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case0941
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT split_part(s, ',', -2) AS r FROM t;
 
 -- name: Case0942
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT split_part(s, '', 1) AS r FROM t;
 
 -- name: Case0943
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT split_part(s, ',', 1) AS r FROM t;
 
 -- name: Case0944
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT split_part(s, '::', 2) AS r FROM t;
 
 -- name: Case0945
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case0946
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case0947
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT split_part(s, u, i) AS r FROM t;
 
 -- name: Case0948
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT substring_index(s, '.', 2) AS r FROM t;
 
 -- name: Case0949
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT substring_index(s, '.', -2) AS r FROM t;
 
 -- name: Case0950
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT substring_index(s, '.', 0) AS r FROM t;
 
 -- name: Case0951
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT substring_index(s, '.', 5) AS r FROM t;
 
 -- name: Case0952
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT substring_index(s, '.', -5) AS r FROM t;
 
 -- name: Case0953
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT substring_index(s, '', 1) AS r FROM t;
 
 -- name: Case0954
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT substring_index(s, u, 1) AS r FROM t;
 
 -- name: Case0955
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT translate(s, 'abc', '123') AS r FROM t;
 
 -- name: Case0956
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT translate(s, 'abc', '1') AS r FROM t;
 
 -- name: Case0957
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT translate(s, 'aa', '12') AS r FROM t;
 
 -- name: Case0958
-SELECT soundex(s) AS r FROM t;
+SELECT translate(s, 'é', 'e') AS r FROM t;
 
 -- name: Case0959
-SELECT soundex(s) AS r FROM t;
+SELECT translate(s, u, 'x') AS r FROM t;
 
 -- name: Case0960
-SELECT soundex(s) AS r FROM t;
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
 
 -- name: Case0961
-SELECT soundex(s) AS r FROM t;
+SELECT find_in_set(s, 'a,b') AS r FROM t;
 
 -- name: Case0962
-SELECT soundex(s) AS r FROM t;
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
 
 -- name: Case0963
-SELECT soundex(s) AS r FROM t;
+SELECT find_in_set(s, 'x') AS r FROM t;
 
 -- name: Case0964
-SELECT soundex(s) AS r FROM t;
+SELECT find_in_set(s, u) AS r FROM t;
 
 -- name: Case0965
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case0966
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u, 2) AS r FROM t;
 
 -- name: Case0967
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u, 3) AS r FROM t;
 
 -- name: Case0968
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case0969
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case0970
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case0971
-SELECT lcase(s) AS r FROM t;
+SELECT levenshtein(s, u, i) AS r FROM t;
 
 -- name: Case0972
-SELECT ucase(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case0973
-SELECT len(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case0974
-SELECT a <=> b AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case0975
-SELECT a <=> b AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case0976
-SELECT a <=> b AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case0977
-SELECT a <=> b AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case0978
-SELECT a <=> b AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case0979
-SELECT i <=> a AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case0980
-SELECT s <=> u AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case0981
-SELECT NULL <=> NULL AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case0982
-SELECT (1 DIV b) <=> a AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case0983
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case0984
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case0985
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT lcase(s) AS r FROM t;
 
 -- name: Case0986
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT ucase(s) AS r FROM t;
 
 -- name: Case0987
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT len(s) AS r FROM t;
 
 -- name: Case0988
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case0989
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case0990
-SELECT d IS DISTINCT FROM e AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case0991
-SELECT p IS TRUE AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case0992
-SELECT p IS TRUE AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case0993
-SELECT p IS TRUE AS r FROM t;
+SELECT i <=> a AS r FROM t;
 
 -- name: Case0994
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT s <=> u AS r FROM t;
 
 -- name: Case0995
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT NULL <=> NULL AS r FROM t;
 
 -- name: Case0996
-SELECT p IS FALSE AS r FROM t;
+SELECT (1 DIV b) <=> a AS r FROM t;
 
 -- name: Case0997
-SELECT p IS FALSE AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case0998
-SELECT p IS NOT FALSE AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case0999
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case1000
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case1001
-SELECT p IS NOT UNKNOWN AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case1002
-SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case1003
-SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case1004
-SELECT a > 1 IS TRUE AS r FROM t;
+SELECT d IS DISTINCT FROM e AS r FROM t;
 
 -- name: Case1005
-SELECT s ILIKE 'AB%' AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case1006
-SELECT s ILIKE 'é%' AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case1007
-SELECT s NOT ILIKE 'ab%' AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case1008
-SELECT s ILIKE u AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case1009
-SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case1010
-SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case1011
-SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case1012
-SELECT s LIKE ANY ('a%', u) AS r FROM t;
+SELECT p IS NOT FALSE AS r FROM t;
 
 -- name: Case1013
-SELECT s LIKE ANY ('x%', u) AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case1014
-SELECT s LIKE SOME ('%y%') AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case1015
-SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+SELECT p IS NOT UNKNOWN AS r FROM t;
 
 -- name: Case1016
-SELECT s LIKE ALL ('x%', u) AS r FROM t;
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
 
 -- name: Case1017
-SELECT s LIKE ALL ('a%', u) AS r FROM t;
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
 
 -- name: Case1018
-SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+SELECT a > 1 IS TRUE AS r FROM t;
 
 -- name: Case1019
-SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+SELECT s ILIKE 'AB%' AS r FROM t;
 
 -- name: Case1020
-SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+SELECT s ILIKE 'é%' AS r FROM t;
 
 -- name: Case1021
-SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
 
 -- name: Case1022
-SELECT s LIKE ANY ('a%') AS r FROM t;
+SELECT s ILIKE u AS r FROM t;
 
 -- name: Case1023
-SELECT trim(BOTH FROM s) AS r FROM t;
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
 
 -- name: Case1024
-SELECT trim(LEADING FROM s) AS r FROM t;
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
 
 -- name: Case1025
-SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
 
 -- name: Case1026
-SELECT trim('xy' FROM s) AS r FROM t;
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
 
 -- name: Case1027
-SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
 
 -- name: Case1028
-SELECT trim(LEADING u FROM s) AS r FROM t;
+SELECT s LIKE SOME ('%y%') AS r FROM t;
 
 -- name: Case1029
-SELECT trim(u, s) AS r FROM t;
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
 
 -- name: Case1030
-SELECT ltrim('x', s) AS r FROM t;
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
 
 -- name: Case1031
-SELECT rtrim('x', s) AS r FROM t;
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
 
 -- name: Case1032
-SELECT btrim(s, 'x') AS r FROM t;
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
 
 -- name: Case1033
-SELECT btrim(s) AS r FROM t;
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
 
 -- name: Case1034
-SELECT btrim(s, u) AS r FROM t;
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
 
 -- name: Case1035
-SELECT trim(s) AS r FROM t;
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
 
 -- name: Case1036
-SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+SELECT s LIKE ANY ('a%') AS r FROM t;
 
 -- name: Case1037
-SELECT substring(s FROM 2) AS r FROM t;
+SELECT trim(BOTH FROM s) AS r FROM t;
 
 -- name: Case1038
-SELECT substr(s FROM -2) AS r FROM t;
+SELECT trim(LEADING FROM s) AS r FROM t;
 
 -- name: Case1039
-SELECT substring(s FROM i FOR 2) AS r FROM t;
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
 
 -- name: Case1040
-SELECT position('l' IN s) AS r FROM t;
+SELECT trim('xy' FROM s) AS r FROM t;
 
 -- name: Case1041
-SELECT position('z' IN s) AS r FROM t;
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
 
 -- name: Case1042
-SELECT position('' IN s) AS r FROM t;
+SELECT trim(LEADING u FROM s) AS r FROM t;
 
 -- name: Case1043
-SELECT position('l' IN s) AS r FROM t;
+SELECT trim(u, s) AS r FROM t;
 
 -- name: Case1044
-SELECT locate('l', s) AS r FROM t;
+SELECT ltrim('x', s) AS r FROM t;
 
 -- name: Case1045
-SELECT position(u, s) AS r FROM t;
+SELECT rtrim('x', s) AS r FROM t;
 
 -- name: Case1046
-SELECT instr(s, 'lo') AS r FROM t;
+SELECT btrim(s, 'x') AS r FROM t;
 
 -- name: Case1047
+SELECT btrim(s) AS r FROM t;
+
+-- name: Case1048
+SELECT btrim(s, u) AS r FROM t;
+
+-- name: Case1049
+SELECT trim(s) AS r FROM t;
+
+-- name: Case1050
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+
+-- name: Case1051
+SELECT substring(s FROM 2) AS r FROM t;
+
+-- name: Case1052
+SELECT substr(s FROM -2) AS r FROM t;
+
+-- name: Case1053
+SELECT substring(s FROM i FOR 2) AS r FROM t;
+
+-- name: Case1054
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case1055
+SELECT position('z' IN s) AS r FROM t;
+
+-- name: Case1056
+SELECT position('' IN s) AS r FROM t;
+
+-- name: Case1057
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case1058
+SELECT locate('l', s) AS r FROM t;
+
+-- name: Case1059
+SELECT position(u, s) AS r FROM t;
+
+-- name: Case1060
+SELECT instr(s, 'lo') AS r FROM t;
+
+-- name: Case1061
 SELECT instr(s, u) AS r FROM t;

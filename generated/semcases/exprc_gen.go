@@ -21199,7 +21199,7 @@ func Case0362(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn11 is the code of 42 units of this file that differ only in what they
+// valueColumn11 is the code of 44 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0362 on every row, noting its first failed row in failed:
 //
@@ -48146,12 +48146,12 @@ func case0877Col1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], mem me
 
 // Case0878Schema is the schema of the batches Case0878 returns.
 var Case0878Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
 // Case0878 evaluates query Case0878 over one batch of table t:
 //
-//	SELECT left(s, 2) AS r FROM t
+//	SELECT a & c AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -48166,15 +48166,16 @@ func Case0878(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case0878: %w", err)
 	}
 	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
+	a := vec.Int64s(in.Column(0))
+	c_ := vec.Int64s(in.Column(2))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// left(s, 2)
-	col1 := left_Column(n, all, sArr, failed, mem)
+	// a & c
+	col1 := bitwiseAndColumn(n, all, a, c_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, 2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a & c"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -48185,14 +48186,38 @@ func Case0878(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// bitwiseAndColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0878 on every row, noting its first failed row in failed:
+//
+//	a & c
+func bitwiseAndColumn(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var bitwiseAnd vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		c_V := c_.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&c_)), nil)
+		for i := range out {
+			out[i] = rt.BitAndInt64(aV[i], c_V[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitwiseAnd, all, n, 1)
+	return directCol
+}
+
 // Case0879Schema is the schema of the batches Case0879 returns.
 var Case0879Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
 // Case0879 evaluates query Case0879 over one batch of table t:
 //
-//	SELECT left(s, i) AS r FROM t
+//	SELECT i & 10 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -48208,6 +48233,788 @@ func Case0879(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0879Col1(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i & 10"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0879Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0879Col1 computes output column 1 (r) of query Case0879 on every row, noting its first failed row in failed:
+//
+//	i & 10
+func case0879Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (i & 10)
+	var directCol arrow.Array // written by the loop, or below from bitwiseAnd
+	var directOut *vec.FixedOut[int32]
+	var bitwiseAnd vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_)), nil)
+		for i := range out {
+			out[i] = rt.BitAndInt32(i_V[i], int32(10))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitwiseAnd, all, n, 1)
+	return directCol
+}
+
+// Case0880Schema is the schema of the batches Case0880 returns.
+var Case0880Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0880 evaluates query Case0880 over one batch of table t:
+//
+//	SELECT i | j AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0880(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0880: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0880: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0880Col1(n, all, i_, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i | j"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0880Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0880Col1 computes output column 1 (r) of query Case0880 on every row, noting its first failed row in failed:
+//
+//	i | j
+func case0880Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (i | j)
+	var directCol arrow.Array // written by the loop, or below from bitwiseOr
+	var directOut *vec.FixedOut[int32]
+	var bitwiseOr vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		jV := j.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&j)), nil)
+		for i := range out {
+			out[i] = rt.BitOrInt32(i_V[i], jV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitwiseOr, all, n, 1)
+	return directCol
+}
+
+// Case0881Schema is the schema of the batches Case0881 returns.
+var Case0881Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0881 evaluates query Case0881 over one batch of table t:
+//
+//	SELECT i ^ j AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0881(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0881: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0881: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0881Col1(n, all, i_, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i ^ j"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0881Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0881Col1 computes output column 1 (r) of query Case0881 on every row, noting its first failed row in failed:
+//
+//	i ^ j
+func case0881Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (i ^ j)
+	var directCol arrow.Array // written by the loop, or below from bitwiseXor
+	var directOut *vec.FixedOut[int32]
+	var bitwiseXor vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		jV := j.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&j)), nil)
+		for i := range out {
+			out[i] = rt.BitXorInt32(i_V[i], jV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitwiseXor, all, n, 1)
+	return directCol
+}
+
+// Case0882Schema is the schema of the batches Case0882 returns.
+var Case0882Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0882 evaluates query Case0882 over one batch of table t:
+//
+//	SELECT i | b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0882(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0882: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0882: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	b := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0882Col1(n, all, i_, b, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i | b"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0882Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0882Col1 computes output column 1 (r) of query Case0882 on every row, noting its first failed row in failed:
+//
+//	i | b
+func case0882Col1(n int, all vec.Sel, i_ vec.Vec[int32], b vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (CAST(i AS BIGINT) | b)
+	var directCol arrow.Array // written by the loop, or below from bitwiseOr
+	var directOut *vec.FixedOut[int64]
+	var bitwiseOr vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		i_V := i_.V[:n]
+		bV := b.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&b)), nil)
+		for i := range out {
+			out[i] = rt.BitOrInt64(rt.CastInt32ToInt64(i_V[i]), bV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitwiseOr, all, n, 1)
+	return directCol
+}
+
+// Case0883Schema is the schema of the batches Case0883 returns.
+var Case0883Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0883 evaluates query Case0883 over one batch of table t:
+//
+//	SELECT ~i AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0883(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0883: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0883: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ~i
+	col1 := bitwiseNotColumn(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "~i"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0883Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// bitwiseNotColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0883 on every row, noting its first failed row in failed:
+//
+//	~i
+func bitwiseNotColumn(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var bitwiseNot vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_)), nil)
+		for i := range out {
+			out[i] = rt.BitNotInt32(i_V[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitwiseNot, all, n, 1)
+	return directCol
+}
+
+// Case0884Schema is the schema of the batches Case0884 returns.
+var Case0884Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0884 evaluates query Case0884 over one batch of table t:
+//
+//	SELECT ~a AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0884(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0884: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0884: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0884Col1(n, all, a, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "~a"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0884Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0884Col1 computes output column 1 (r) of query Case0884 on every row, noting its first failed row in failed:
+//
+//	~a
+func case0884Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (~a)
+	var directCol arrow.Array // written by the loop, or below from bitwiseNot
+	var directOut *vec.FixedOut[int64]
+	var bitwiseNot vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		aV := a.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&a)), nil)
+		for i := range out {
+			out[i] = rt.BitNotInt64(aV[i])
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitwiseNot, all, n, 1)
+	return directCol
+}
+
+// Case0885Schema is the schema of the batches Case0885 returns.
+var Case0885Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0885 evaluates query Case0885 over one batch of table t:
+//
+//	SELECT ~i AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0885(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0885: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0885: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ~i
+	col1 := bitwiseNotColumn(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "~i"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0885Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0886Schema is the schema of the batches Case0886 returns.
+var Case0886Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0886 evaluates query Case0886 over one batch of table t:
+//
+//	SELECT a & c AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0886(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0886: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0886: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+	c_ := vec.Int64s(in.Column(2))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// a & c
+	col1 := bitwiseAndColumn(n, all, a, c_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a & c"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0886Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0887Schema is the schema of the batches Case0887 returns.
+var Case0887Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case0887 evaluates query Case0887 over one batch of table t:
+//
+//	SELECT i | '2' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0887(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0887: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0887: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0887Col1(n, all, i_, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i | '2'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0887Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0887Col1 computes output column 1 (r) of query Case0887 on every row, noting its first failed row in failed:
+//
+//	i | '2'
+func case0887Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (CAST(i AS BIGINT) | 2)
+	var directCol arrow.Array // written by the loop, or below from bitwiseOr
+	var directOut *vec.FixedOut[int64]
+	var bitwiseOr vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		i_V := i_.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&i_)), nil)
+		for i := range out {
+			out[i] = rt.BitOrInt64(rt.CastInt32ToInt64(i_V[i]), int64(2))
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &bitwiseOr, all, n, 1)
+	return directCol
+}
+
+// Case0888Schema is the schema of the batches Case0888 returns.
+var Case0888Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0888 evaluates query Case0888 over one batch of table t:
+//
+//	SELECT 1 | 2 ^ 3 & 4 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0888(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0888: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0888: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// 1 | 2 ^ 3 & 4
+	col1 := valueColumn11(n, all, failed, mem, int32(3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "1 | 2 ^ 3 & 4"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0888Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0889Schema is the schema of the batches Case0889 returns.
+var Case0889Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case0889 evaluates query Case0889 over one batch of table t:
+//
+//	SELECT 1 + 2 & 3 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0889(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0889: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0889: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// 1 + 2 & 3
+	col1 := valueColumn11(n, all, failed, mem, int32(3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "1 + 2 & 3"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0889Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0890Schema is the schema of the batches Case0890 returns.
+var Case0890Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0890 evaluates query Case0890 over one batch of table t:
+//
+//	SELECT i | 1 = 1 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0890(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0890: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0890: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0890Col1(n, all, i_, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i | 1 = 1"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0890Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0890Col1 computes output column 1 (r) of query Case0890 on every row, noting its first failed row in failed:
+//
+//	i | 1 = 1
+func case0890Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// ((i | 1) = 1)
+	var cmp vec.Vec[bool]
+	{
+		cmp = vec.Make[bool](n)
+		i_V := i_.V[:n]
+		out := cmp.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		cmp.Valid = vec.AndValid(n, vec.FlagsOf(&i_))
+		for i := range out {
+			out[i] = rt.EqInt32(rt.BitOrInt32(i_V[i], int32(1)), int32(1))
+		}
+	}
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
+}
+
+// Case0891Schema is the schema of the batches Case0891 returns.
+var Case0891Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0891 evaluates query Case0891 over one batch of table t:
+//
+//	SELECT (i & j) * 2 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0891(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0891: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0891: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	j := vec.Int32s(in.Column(4))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case0891Col1(n, all, i_, j, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(i & j) * 2"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0891Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case0891Col1 computes output column 1 (r) of query Case0891 on every row, noting its first failed row in failed:
+//
+//	(i & j) * 2
+func case0891Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// ((i & j) * 2)
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[int32]
+	var product vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		i_V := i_.V[:n]
+		jV := j.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&i_), vec.FlagsOf(&j))
+		product.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.MulInt32(rt.BitAndInt32(i_V[i], jV[i]), int32(2)))
+			vec.EndStrictRow(&product, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &product, all, n, 1)
+	return directCol
+}
+
+// Case0892Schema is the schema of the batches Case0892 returns.
+var Case0892Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0892 evaluates query Case0892 over one batch of table t:
+//
+//	SELECT left(s, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0892(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0892: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0892: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// left(s, 2)
+	col1 := left_Column(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0892Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0893Schema is the schema of the batches Case0893 returns.
+var Case0893Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0893 evaluates query Case0893 over one batch of table t:
+//
+//	SELECT left(s, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0893(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0893: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0893: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
@@ -48220,7 +49027,7 @@ func Case0879(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0879Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0893Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -48229,7 +49036,7 @@ func Case0879(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // left_Column3 is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0879 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0893 on every row, noting its first failed row in failed:
 //
 //	left(s, i)
 func left_Column3(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -48250,26 +49057,26 @@ func left_Column3(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fai
 	return column
 }
 
-// Case0880Schema is the schema of the batches Case0880 returns.
-var Case0880Schema = arrow.NewSchema([]arrow.Field{
+// Case0894Schema is the schema of the batches Case0894 returns.
+var Case0894Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0880 evaluates query Case0880 over one batch of table t:
+// Case0894 evaluates query Case0894 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0880(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0894(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0880: %w", err)
+		return nil, fmt.Errorf("query Case0894: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0880: %w", err)
+		return nil, fmt.Errorf("query Case0894: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -48285,33 +49092,33 @@ func Case0880(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0880Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0894Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0881Schema is the schema of the batches Case0881 returns.
-var Case0881Schema = arrow.NewSchema([]arrow.Field{
+// Case0895Schema is the schema of the batches Case0895 returns.
+var Case0895Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0881 evaluates query Case0881 over one batch of table t:
+// Case0895 evaluates query Case0895 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0881(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0895(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0881: %w", err)
+		return nil, fmt.Errorf("query Case0895: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0881: %w", err)
+		return nil, fmt.Errorf("query Case0895: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -48327,33 +49134,33 @@ func Case0881(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0881Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0895Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0882Schema is the schema of the batches Case0882 returns.
-var Case0882Schema = arrow.NewSchema([]arrow.Field{
+// Case0896Schema is the schema of the batches Case0896 returns.
+var Case0896Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0882 evaluates query Case0882 over one batch of table t:
+// Case0896 evaluates query Case0896 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0882(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0896(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0882: %w", err)
+		return nil, fmt.Errorf("query Case0896: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0882: %w", err)
+		return nil, fmt.Errorf("query Case0896: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -48369,33 +49176,33 @@ func Case0882(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0882Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0896Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0883Schema is the schema of the batches Case0883 returns.
-var Case0883Schema = arrow.NewSchema([]arrow.Field{
+// Case0897Schema is the schema of the batches Case0897 returns.
+var Case0897Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0883 evaluates query Case0883 over one batch of table t:
+// Case0897 evaluates query Case0897 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0883(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0897(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0883: %w", err)
+		return nil, fmt.Errorf("query Case0897: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0883: %w", err)
+		return nil, fmt.Errorf("query Case0897: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -48411,33 +49218,33 @@ func Case0883(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0883Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0897Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0884Schema is the schema of the batches Case0884 returns.
-var Case0884Schema = arrow.NewSchema([]arrow.Field{
+// Case0898Schema is the schema of the batches Case0898 returns.
+var Case0898Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0884 evaluates query Case0884 over one batch of table t:
+// Case0898 evaluates query Case0898 over one batch of table t:
 //
 //	SELECT right(s, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0884(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0898(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0884: %w", err)
+		return nil, fmt.Errorf("query Case0898: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0884: %w", err)
+		return nil, fmt.Errorf("query Case0898: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -48452,7 +49259,7 @@ func Case0884(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0884Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0898Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -48461,7 +49268,7 @@ func Case0884(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // rightColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0884 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0898 on every row, noting its first failed row in failed:
 //
 //	right(s, 2)
 func rightColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
@@ -48481,26 +49288,26 @@ func rightColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, me
 	return column
 }
 
-// Case0885Schema is the schema of the batches Case0885 returns.
-var Case0885Schema = arrow.NewSchema([]arrow.Field{
+// Case0899Schema is the schema of the batches Case0899 returns.
+var Case0899Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0885 evaluates query Case0885 over one batch of table t:
+// Case0899 evaluates query Case0899 over one batch of table t:
 //
 //	SELECT right(s, 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0885(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0899(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0885: %w", err)
+		return nil, fmt.Errorf("query Case0899: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0885: %w", err)
+		return nil, fmt.Errorf("query Case0899: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -48515,33 +49322,33 @@ func Case0885(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0885Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0899Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0886Schema is the schema of the batches Case0886 returns.
-var Case0886Schema = arrow.NewSchema([]arrow.Field{
+// Case0900Schema is the schema of the batches Case0900 returns.
+var Case0900Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0886 evaluates query Case0886 over one batch of table t:
+// Case0900 evaluates query Case0900 over one batch of table t:
 //
 //	SELECT right(s, 9) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0886(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0900(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0886: %w", err)
+		return nil, fmt.Errorf("query Case0900: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0886: %w", err)
+		return nil, fmt.Errorf("query Case0900: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -48556,33 +49363,33 @@ func Case0886(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0886Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0900Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0887Schema is the schema of the batches Case0887 returns.
-var Case0887Schema = arrow.NewSchema([]arrow.Field{
+// Case0901Schema is the schema of the batches Case0901 returns.
+var Case0901Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0887 evaluates query Case0887 over one batch of table t:
+// Case0901 evaluates query Case0901 over one batch of table t:
 //
 //	SELECT right(s, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0887(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0901(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0887: %w", err)
+		return nil, fmt.Errorf("query Case0901: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0887: %w", err)
+		return nil, fmt.Errorf("query Case0901: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -48597,33 +49404,33 @@ func Case0887(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0887Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0901Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0888Schema is the schema of the batches Case0888 returns.
-var Case0888Schema = arrow.NewSchema([]arrow.Field{
+// Case0902Schema is the schema of the batches Case0902 returns.
+var Case0902Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0888 evaluates query Case0888 over one batch of table t:
+// Case0902 evaluates query Case0902 over one batch of table t:
 //
 //	SELECT right(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0888(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0902(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0888: %w", err)
+		return nil, fmt.Errorf("query Case0902: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0888: %w", err)
+		return nil, fmt.Errorf("query Case0902: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -48631,24 +49438,24 @@ func Case0888(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0888Col1(n, all, i_, sArr, failed, mem)
+	col1 := case0902Col1(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "right(s, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0888Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0902Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0888Col1 computes output column 1 (r) of query Case0888 on every row, noting its first failed row in failed:
+// case0902Col1 computes output column 1 (r) of query Case0902 on every row, noting its first failed row in failed:
 //
 //	right(s, i)
-func case0888Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0902Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// right(s, i)
 	right := vec.Make[string](n)
 	{
@@ -48667,26 +49474,26 @@ func case0888Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fai
 	return column
 }
 
-// Case0889Schema is the schema of the batches Case0889 returns.
-var Case0889Schema = arrow.NewSchema([]arrow.Field{
+// Case0903Schema is the schema of the batches Case0903 returns.
+var Case0903Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0889 evaluates query Case0889 over one batch of table t:
+// Case0903 evaluates query Case0903 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0889(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0903(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0889: %w", err)
+		return nil, fmt.Errorf("query Case0903: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0889: %w", err)
+		return nil, fmt.Errorf("query Case0903: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -48701,7 +49508,7 @@ func Case0889(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0889Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0903Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -48710,7 +49517,7 @@ func Case0889(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // reverseColumn is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0889 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0903 on every row, noting its first failed row in failed:
 //
 //	reverse(s)
 func reverseColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -48730,26 +49537,26 @@ func reverseColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case0890Schema is the schema of the batches Case0890 returns.
-var Case0890Schema = arrow.NewSchema([]arrow.Field{
+// Case0904Schema is the schema of the batches Case0904 returns.
+var Case0904Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0890 evaluates query Case0890 over one batch of table t:
+// Case0904 evaluates query Case0904 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0890(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0904(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0890: %w", err)
+		return nil, fmt.Errorf("query Case0904: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0890: %w", err)
+		return nil, fmt.Errorf("query Case0904: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -48764,33 +49571,33 @@ func Case0890(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0890Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0904Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0891Schema is the schema of the batches Case0891 returns.
-var Case0891Schema = arrow.NewSchema([]arrow.Field{
+// Case0905Schema is the schema of the batches Case0905 returns.
+var Case0905Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0891 evaluates query Case0891 over one batch of table t:
+// Case0905 evaluates query Case0905 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0891(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0905(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0891: %w", err)
+		return nil, fmt.Errorf("query Case0905: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0891: %w", err)
+		return nil, fmt.Errorf("query Case0905: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -48805,57 +49612,57 @@ func Case0891(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0891Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0905Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0892Schema is the schema of the batches Case0892 returns.
-var Case0892Schema = arrow.NewSchema([]arrow.Field{
+// Case0906Schema is the schema of the batches Case0906 returns.
+var Case0906Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0892 evaluates query Case0892 over one batch of table t:
+// Case0906 evaluates query Case0906 over one batch of table t:
 //
 //	SELECT repeat(s, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0892(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0906(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0892: %w", err)
+		return nil, fmt.Errorf("query Case0906: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0892: %w", err)
+		return nil, fmt.Errorf("query Case0906: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0892Col1(n, all, sArr, failed, mem)
+	col1 := case0906Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(s, 3)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0892Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0906Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0892Col1 computes output column 1 (r) of query Case0892 on every row, noting its first failed row in failed:
+// case0906Col1 computes output column 1 (r) of query Case0906 on every row, noting its first failed row in failed:
 //
 //	repeat(s, 3)
-func case0892Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0906Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// repeat(s, 3)
 	repeat := vec.Make[string](n)
 	{
@@ -48878,26 +49685,26 @@ func case0892Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case0893Schema is the schema of the batches Case0893 returns.
-var Case0893Schema = arrow.NewSchema([]arrow.Field{
+// Case0907Schema is the schema of the batches Case0907 returns.
+var Case0907Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0893 evaluates query Case0893 over one batch of table t:
+// Case0907 evaluates query Case0907 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0893(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0907(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0893: %w", err)
+		return nil, fmt.Errorf("query Case0907: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0893: %w", err)
+		return nil, fmt.Errorf("query Case0907: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -48913,7 +49720,7 @@ func Case0893(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0893Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0907Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -48922,7 +49729,7 @@ func Case0893(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // repeatColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0893 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0907 on every row, noting its first failed row in failed:
 //
 //	repeat(s, i)
 func repeatColumn(n int, all vec.Sel, i_ vec.Vec[int32], in1Arr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -48948,26 +49755,26 @@ func repeatColumn(n int, all vec.Sel, i_ vec.Vec[int32], in1Arr *array.String, f
 	return column
 }
 
-// Case0894Schema is the schema of the batches Case0894 returns.
-var Case0894Schema = arrow.NewSchema([]arrow.Field{
+// Case0908Schema is the schema of the batches Case0908 returns.
+var Case0908Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0894 evaluates query Case0894 over one batch of table t:
+// Case0908 evaluates query Case0908 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0894(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0908(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0894: %w", err)
+		return nil, fmt.Errorf("query Case0908: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0894: %w", err)
+		return nil, fmt.Errorf("query Case0908: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -48983,33 +49790,33 @@ func Case0894(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0894Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0908Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0895Schema is the schema of the batches Case0895 returns.
-var Case0895Schema = arrow.NewSchema([]arrow.Field{
+// Case0909Schema is the schema of the batches Case0909 returns.
+var Case0909Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0895 evaluates query Case0895 over one batch of table t:
+// Case0909 evaluates query Case0909 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0895(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0909(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0895: %w", err)
+		return nil, fmt.Errorf("query Case0909: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0895: %w", err)
+		return nil, fmt.Errorf("query Case0909: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -49025,33 +49832,33 @@ func Case0895(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0895Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0909Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0896Schema is the schema of the batches Case0896 returns.
-var Case0896Schema = arrow.NewSchema([]arrow.Field{
+// Case0910Schema is the schema of the batches Case0910 returns.
+var Case0910Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0896 evaluates query Case0896 over one batch of table t:
+// Case0910 evaluates query Case0910 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0896(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0910(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0896: %w", err)
+		return nil, fmt.Errorf("query Case0910: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0896: %w", err)
+		return nil, fmt.Errorf("query Case0910: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -49067,33 +49874,33 @@ func Case0896(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0896Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0910Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0897Schema is the schema of the batches Case0897 returns.
-var Case0897Schema = arrow.NewSchema([]arrow.Field{
+// Case0911Schema is the schema of the batches Case0911 returns.
+var Case0911Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0897 evaluates query Case0897 over one batch of table t:
+// Case0911 evaluates query Case0911 over one batch of table t:
 //
 //	SELECT repeat(u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0897(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0911(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0897: %w", err)
+		return nil, fmt.Errorf("query Case0911: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0897: %w", err)
+		return nil, fmt.Errorf("query Case0911: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -49109,33 +49916,33 @@ func Case0897(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0897Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0911Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0898Schema is the schema of the batches Case0898 returns.
-var Case0898Schema = arrow.NewSchema([]arrow.Field{
+// Case0912Schema is the schema of the batches Case0912 returns.
+var Case0912Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0898 evaluates query Case0898 over one batch of table t:
+// Case0912 evaluates query Case0912 over one batch of table t:
 //
 //	SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0898(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0912(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0898: %w", err)
+		return nil, fmt.Errorf("query Case0912: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0898: %w", err)
+		return nil, fmt.Errorf("query Case0912: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -49151,7 +49958,7 @@ func Case0898(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0898Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0912Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -49160,7 +49967,7 @@ func Case0898(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // repeatColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0898 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0912 on every row, noting its first failed row in failed:
 //
 //	repeat(s, CAST(1 DIV j AS INT))
 func repeatColumn2(n int, all vec.Sel, sArr *array.String, j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -49193,26 +50000,26 @@ func repeatColumn2(n int, all vec.Sel, sArr *array.String, j vec.Vec[int32], mem
 	return directCol
 }
 
-// Case0899Schema is the schema of the batches Case0899 returns.
-var Case0899Schema = arrow.NewSchema([]arrow.Field{
+// Case0913Schema is the schema of the batches Case0913 returns.
+var Case0913Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0899 evaluates query Case0899 over one batch of table t:
+// Case0913 evaluates query Case0913 over one batch of table t:
 //
 //	SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0899(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0913(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0899: %w", err)
+		return nil, fmt.Errorf("query Case0913: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0899: %w", err)
+		return nil, fmt.Errorf("query Case0913: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -49228,33 +50035,33 @@ func Case0899(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0899Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0913Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0900Schema is the schema of the batches Case0900 returns.
-var Case0900Schema = arrow.NewSchema([]arrow.Field{
+// Case0914Schema is the schema of the batches Case0914 returns.
+var Case0914Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0900 evaluates query Case0900 over one batch of table t:
+// Case0914 evaluates query Case0914 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0900(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0914(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0900: %w", err)
+		return nil, fmt.Errorf("query Case0914: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0900: %w", err)
+		return nil, fmt.Errorf("query Case0914: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -49269,7 +50076,7 @@ func Case0900(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0900Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0914Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -49278,7 +50085,7 @@ func Case0900(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // spaceColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0900 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0914 on every row, noting its first failed row in failed:
 //
 //	space(i)
 func spaceColumn(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -49304,26 +50111,26 @@ func spaceColumn(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// Case0901Schema is the schema of the batches Case0901 returns.
-var Case0901Schema = arrow.NewSchema([]arrow.Field{
+// Case0915Schema is the schema of the batches Case0915 returns.
+var Case0915Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0901 evaluates query Case0901 over one batch of table t:
+// Case0915 evaluates query Case0915 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0901(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0915(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0901: %w", err)
+		return nil, fmt.Errorf("query Case0915: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0901: %w", err)
+		return nil, fmt.Errorf("query Case0915: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -49338,33 +50145,33 @@ func Case0901(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0901Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0915Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0902Schema is the schema of the batches Case0902 returns.
-var Case0902Schema = arrow.NewSchema([]arrow.Field{
+// Case0916Schema is the schema of the batches Case0916 returns.
+var Case0916Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0902 evaluates query Case0902 over one batch of table t:
+// Case0916 evaluates query Case0916 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0902(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0916(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0902: %w", err)
+		return nil, fmt.Errorf("query Case0916: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0902: %w", err)
+		return nil, fmt.Errorf("query Case0916: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -49379,33 +50186,33 @@ func Case0902(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0902Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0916Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0903Schema is the schema of the batches Case0903 returns.
-var Case0903Schema = arrow.NewSchema([]arrow.Field{
+// Case0917Schema is the schema of the batches Case0917 returns.
+var Case0917Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0903 evaluates query Case0903 over one batch of table t:
+// Case0917 evaluates query Case0917 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0903(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0917(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0903: %w", err)
+		return nil, fmt.Errorf("query Case0917: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0903: %w", err)
+		return nil, fmt.Errorf("query Case0917: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -49420,33 +50227,33 @@ func Case0903(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0903Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0917Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0904Schema is the schema of the batches Case0904 returns.
-var Case0904Schema = arrow.NewSchema([]arrow.Field{
+// Case0918Schema is the schema of the batches Case0918 returns.
+var Case0918Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0904 evaluates query Case0904 over one batch of table t:
+// Case0918 evaluates query Case0918 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0904(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0918(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0904: %w", err)
+		return nil, fmt.Errorf("query Case0918: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0904: %w", err)
+		return nil, fmt.Errorf("query Case0918: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -49461,7 +50268,7 @@ func Case0904(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0904Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0918Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -49470,7 +50277,7 @@ func Case0904(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // initcapColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0904 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0918 on every row, noting its first failed row in failed:
 //
 //	initcap(s)
 func initcapColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -49490,26 +50297,26 @@ func initcapColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case0905Schema is the schema of the batches Case0905 returns.
-var Case0905Schema = arrow.NewSchema([]arrow.Field{
+// Case0919Schema is the schema of the batches Case0919 returns.
+var Case0919Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0905 evaluates query Case0905 over one batch of table t:
+// Case0919 evaluates query Case0919 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0905(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0919(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0905: %w", err)
+		return nil, fmt.Errorf("query Case0919: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0905: %w", err)
+		return nil, fmt.Errorf("query Case0919: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -49524,33 +50331,33 @@ func Case0905(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0905Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0919Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0906Schema is the schema of the batches Case0906 returns.
-var Case0906Schema = arrow.NewSchema([]arrow.Field{
+// Case0920Schema is the schema of the batches Case0920 returns.
+var Case0920Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0906 evaluates query Case0906 over one batch of table t:
+// Case0920 evaluates query Case0920 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0906(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0920(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0906: %w", err)
+		return nil, fmt.Errorf("query Case0920: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0906: %w", err)
+		return nil, fmt.Errorf("query Case0920: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -49565,33 +50372,33 @@ func Case0906(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0906Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0920Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0907Schema is the schema of the batches Case0907 returns.
-var Case0907Schema = arrow.NewSchema([]arrow.Field{
+// Case0921Schema is the schema of the batches Case0921 returns.
+var Case0921Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0907 evaluates query Case0907 over one batch of table t:
+// Case0921 evaluates query Case0921 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0907(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0921(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0907: %w", err)
+		return nil, fmt.Errorf("query Case0921: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0907: %w", err)
+		return nil, fmt.Errorf("query Case0921: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -49606,33 +50413,33 @@ func Case0907(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0907Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0921Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0908Schema is the schema of the batches Case0908 returns.
-var Case0908Schema = arrow.NewSchema([]arrow.Field{
+// Case0922Schema is the schema of the batches Case0922 returns.
+var Case0922Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0908 evaluates query Case0908 over one batch of table t:
+// Case0922 evaluates query Case0922 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0908(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0922(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0908: %w", err)
+		return nil, fmt.Errorf("query Case0922: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0908: %w", err)
+		return nil, fmt.Errorf("query Case0922: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -49647,7 +50454,7 @@ func Case0908(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0908Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0922Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -49656,7 +50463,7 @@ func Case0908(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // asciiColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0908 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0922 on every row, noting its first failed row in failed:
 //
 //	ascii(s)
 func asciiColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -49677,26 +50484,26 @@ func asciiColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, f
 	return directCol
 }
 
-// Case0909Schema is the schema of the batches Case0909 returns.
-var Case0909Schema = arrow.NewSchema([]arrow.Field{
+// Case0923Schema is the schema of the batches Case0923 returns.
+var Case0923Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0909 evaluates query Case0909 over one batch of table t:
+// Case0923 evaluates query Case0923 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0909(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0923(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0909: %w", err)
+		return nil, fmt.Errorf("query Case0923: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0909: %w", err)
+		return nil, fmt.Errorf("query Case0923: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -49711,33 +50518,33 @@ func Case0909(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0909Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0923Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0910Schema is the schema of the batches Case0910 returns.
-var Case0910Schema = arrow.NewSchema([]arrow.Field{
+// Case0924Schema is the schema of the batches Case0924 returns.
+var Case0924Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0910 evaluates query Case0910 over one batch of table t:
+// Case0924 evaluates query Case0924 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0910(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0924(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0910: %w", err)
+		return nil, fmt.Errorf("query Case0924: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0910: %w", err)
+		return nil, fmt.Errorf("query Case0924: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -49752,33 +50559,33 @@ func Case0910(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0910Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0924Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0911Schema is the schema of the batches Case0911 returns.
-var Case0911Schema = arrow.NewSchema([]arrow.Field{
+// Case0925Schema is the schema of the batches Case0925 returns.
+var Case0925Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0911 evaluates query Case0911 over one batch of table t:
+// Case0925 evaluates query Case0925 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0911(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0925(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0911: %w", err)
+		return nil, fmt.Errorf("query Case0925: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0911: %w", err)
+		return nil, fmt.Errorf("query Case0925: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -49793,33 +50600,33 @@ func Case0911(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0911Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0925Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0912Schema is the schema of the batches Case0912 returns.
-var Case0912Schema = arrow.NewSchema([]arrow.Field{
+// Case0926Schema is the schema of the batches Case0926 returns.
+var Case0926Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0912 evaluates query Case0912 over one batch of table t:
+// Case0926 evaluates query Case0926 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0912(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0926(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0912: %w", err)
+		return nil, fmt.Errorf("query Case0926: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0912: %w", err)
+		return nil, fmt.Errorf("query Case0926: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -49834,7 +50641,7 @@ func Case0912(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0912Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0926Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -49843,7 +50650,7 @@ func Case0912(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // chrColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0912 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0926 on every row, noting its first failed row in failed:
 //
 //	chr(a)
 func chrColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -49864,26 +50671,26 @@ func chrColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem me
 	return column
 }
 
-// Case0913Schema is the schema of the batches Case0913 returns.
-var Case0913Schema = arrow.NewSchema([]arrow.Field{
+// Case0927Schema is the schema of the batches Case0927 returns.
+var Case0927Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0913 evaluates query Case0913 over one batch of table t:
+// Case0927 evaluates query Case0927 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0913(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0927(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0913: %w", err)
+		return nil, fmt.Errorf("query Case0927: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0913: %w", err)
+		return nil, fmt.Errorf("query Case0927: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -49898,33 +50705,33 @@ func Case0913(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0913Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0927Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0914Schema is the schema of the batches Case0914 returns.
-var Case0914Schema = arrow.NewSchema([]arrow.Field{
+// Case0928Schema is the schema of the batches Case0928 returns.
+var Case0928Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0914 evaluates query Case0914 over one batch of table t:
+// Case0928 evaluates query Case0928 over one batch of table t:
 //
 //	SELECT char(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0914(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0928(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0914: %w", err)
+		return nil, fmt.Errorf("query Case0928: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0914: %w", err)
+		return nil, fmt.Errorf("query Case0928: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -49939,33 +50746,33 @@ func Case0914(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0914Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0928Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0915Schema is the schema of the batches Case0915 returns.
-var Case0915Schema = arrow.NewSchema([]arrow.Field{
+// Case0929Schema is the schema of the batches Case0929 returns.
+var Case0929Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0915 evaluates query Case0915 over one batch of table t:
+// Case0929 evaluates query Case0929 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0915(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0929(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0915: %w", err)
+		return nil, fmt.Errorf("query Case0929: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0915: %w", err)
+		return nil, fmt.Errorf("query Case0929: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -49980,57 +50787,57 @@ func Case0915(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0915Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0929Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0916Schema is the schema of the batches Case0916 returns.
-var Case0916Schema = arrow.NewSchema([]arrow.Field{
+// Case0930Schema is the schema of the batches Case0930 returns.
+var Case0930Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0916 evaluates query Case0916 over one batch of table t:
+// Case0930 evaluates query Case0930 over one batch of table t:
 //
 //	SELECT chr(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0916(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0930(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0916: %w", err)
+		return nil, fmt.Errorf("query Case0930: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0916: %w", err)
+		return nil, fmt.Errorf("query Case0930: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0916Col1(n, all, i_, mem, failed)
+	col1 := case0930Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "chr(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0916Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0930Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0916Col1 computes output column 1 (r) of query Case0916 on every row, noting its first failed row in failed:
+// case0930Col1 computes output column 1 (r) of query Case0930 on every row, noting its first failed row in failed:
 //
 //	chr(i)
-func case0916Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0930Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// chr(CAST(i AS BIGINT))
 	var directCol arrow.Array // written by the loop, or below from chr
 	var directOut *vec.StringOut
@@ -50057,26 +50864,26 @@ func case0916Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case0917Schema is the schema of the batches Case0917 returns.
-var Case0917Schema = arrow.NewSchema([]arrow.Field{
+// Case0931Schema is the schema of the batches Case0931 returns.
+var Case0931Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0917 evaluates query Case0917 over one batch of table t:
+// Case0931 evaluates query Case0931 over one batch of table t:
 //
 //	SELECT octet_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0917(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0931(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0917: %w", err)
+		return nil, fmt.Errorf("query Case0931: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0917: %w", err)
+		return nil, fmt.Errorf("query Case0931: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50091,7 +50898,7 @@ func Case0917(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0917Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0931Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -50100,7 +50907,7 @@ func Case0917(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // octetLengthColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0917 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0931 on every row, noting its first failed row in failed:
 //
 //	octet_length(s)
 func octetLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -50121,26 +50928,26 @@ func octetLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Alloca
 	return directCol
 }
 
-// Case0918Schema is the schema of the batches Case0918 returns.
-var Case0918Schema = arrow.NewSchema([]arrow.Field{
+// Case0932Schema is the schema of the batches Case0932 returns.
+var Case0932Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0918 evaluates query Case0918 over one batch of table t:
+// Case0932 evaluates query Case0932 over one batch of table t:
 //
 //	SELECT bit_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0918(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0932(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0918: %w", err)
+		return nil, fmt.Errorf("query Case0932: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0918: %w", err)
+		return nil, fmt.Errorf("query Case0932: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50155,33 +50962,33 @@ func Case0918(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0918Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0932Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0919Schema is the schema of the batches Case0919 returns.
-var Case0919Schema = arrow.NewSchema([]arrow.Field{
+// Case0933Schema is the schema of the batches Case0933 returns.
+var Case0933Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0919 evaluates query Case0919 over one batch of table t:
+// Case0933 evaluates query Case0933 over one batch of table t:
 //
 //	SELECT octet_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0919(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0933(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0919: %w", err)
+		return nil, fmt.Errorf("query Case0933: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0919: %w", err)
+		return nil, fmt.Errorf("query Case0933: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50196,33 +51003,33 @@ func Case0919(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0919Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0933Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0920Schema is the schema of the batches Case0920 returns.
-var Case0920Schema = arrow.NewSchema([]arrow.Field{
+// Case0934Schema is the schema of the batches Case0934 returns.
+var Case0934Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0920 evaluates query Case0920 over one batch of table t:
+// Case0934 evaluates query Case0934 over one batch of table t:
 //
 //	SELECT bit_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0920(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0934(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0920: %w", err)
+		return nil, fmt.Errorf("query Case0934: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0920: %w", err)
+		return nil, fmt.Errorf("query Case0934: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50237,33 +51044,33 @@ func Case0920(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0920Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0934Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0921Schema is the schema of the batches Case0921 returns.
-var Case0921Schema = arrow.NewSchema([]arrow.Field{
+// Case0935Schema is the schema of the batches Case0935 returns.
+var Case0935Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0921 evaluates query Case0921 over one batch of table t:
+// Case0935 evaluates query Case0935 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0921(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0935(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0921: %w", err)
+		return nil, fmt.Errorf("query Case0935: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0921: %w", err)
+		return nil, fmt.Errorf("query Case0935: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50278,7 +51085,7 @@ func Case0921(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0921Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0935Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -50287,7 +51094,7 @@ func Case0921(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // splitPartColumn is the code of 10 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0921 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0935 on every row, noting its first failed row in failed:
 //
 //	split_part(s, ',', 2)
 func splitPartColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, value2 int32) arrow.Array {
@@ -50312,26 +51119,26 @@ func splitPartColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case0922Schema is the schema of the batches Case0922 returns.
-var Case0922Schema = arrow.NewSchema([]arrow.Field{
+// Case0936Schema is the schema of the batches Case0936 returns.
+var Case0936Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0922 evaluates query Case0922 over one batch of table t:
+// Case0936 evaluates query Case0936 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0922(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0936(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0922: %w", err)
+		return nil, fmt.Errorf("query Case0936: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0922: %w", err)
+		return nil, fmt.Errorf("query Case0936: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50346,33 +51153,33 @@ func Case0922(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0922Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0936Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0923Schema is the schema of the batches Case0923 returns.
-var Case0923Schema = arrow.NewSchema([]arrow.Field{
+// Case0937Schema is the schema of the batches Case0937 returns.
+var Case0937Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0923 evaluates query Case0923 over one batch of table t:
+// Case0937 evaluates query Case0937 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0923(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0937(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0923: %w", err)
+		return nil, fmt.Errorf("query Case0937: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0923: %w", err)
+		return nil, fmt.Errorf("query Case0937: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50387,33 +51194,33 @@ func Case0923(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0923Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0937Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0924Schema is the schema of the batches Case0924 returns.
-var Case0924Schema = arrow.NewSchema([]arrow.Field{
+// Case0938Schema is the schema of the batches Case0938 returns.
+var Case0938Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0924 evaluates query Case0924 over one batch of table t:
+// Case0938 evaluates query Case0938 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0924(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0938(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0924: %w", err)
+		return nil, fmt.Errorf("query Case0938: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0924: %w", err)
+		return nil, fmt.Errorf("query Case0938: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50428,33 +51235,33 @@ func Case0924(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0924Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0938Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0925Schema is the schema of the batches Case0925 returns.
-var Case0925Schema = arrow.NewSchema([]arrow.Field{
+// Case0939Schema is the schema of the batches Case0939 returns.
+var Case0939Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0925 evaluates query Case0925 over one batch of table t:
+// Case0939 evaluates query Case0939 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0925(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0939(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0925: %w", err)
+		return nil, fmt.Errorf("query Case0939: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0925: %w", err)
+		return nil, fmt.Errorf("query Case0939: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50469,33 +51276,33 @@ func Case0925(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0925Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0939Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0926Schema is the schema of the batches Case0926 returns.
-var Case0926Schema = arrow.NewSchema([]arrow.Field{
+// Case0940Schema is the schema of the batches Case0940 returns.
+var Case0940Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0926 evaluates query Case0926 over one batch of table t:
+// Case0940 evaluates query Case0940 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0926(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0940(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0926: %w", err)
+		return nil, fmt.Errorf("query Case0940: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0926: %w", err)
+		return nil, fmt.Errorf("query Case0940: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50510,33 +51317,33 @@ func Case0926(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0926Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0940Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0927Schema is the schema of the batches Case0927 returns.
-var Case0927Schema = arrow.NewSchema([]arrow.Field{
+// Case0941Schema is the schema of the batches Case0941 returns.
+var Case0941Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0927 evaluates query Case0927 over one batch of table t:
+// Case0941 evaluates query Case0941 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0927(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0941(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0927: %w", err)
+		return nil, fmt.Errorf("query Case0941: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0927: %w", err)
+		return nil, fmt.Errorf("query Case0941: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50551,33 +51358,33 @@ func Case0927(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0927Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0941Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0928Schema is the schema of the batches Case0928 returns.
-var Case0928Schema = arrow.NewSchema([]arrow.Field{
+// Case0942Schema is the schema of the batches Case0942 returns.
+var Case0942Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0928 evaluates query Case0928 over one batch of table t:
+// Case0942 evaluates query Case0942 over one batch of table t:
 //
 //	SELECT split_part(s, '', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0928(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0942(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0928: %w", err)
+		return nil, fmt.Errorf("query Case0942: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0928: %w", err)
+		return nil, fmt.Errorf("query Case0942: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50592,33 +51399,33 @@ func Case0928(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0928Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0942Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0929Schema is the schema of the batches Case0929 returns.
-var Case0929Schema = arrow.NewSchema([]arrow.Field{
+// Case0943Schema is the schema of the batches Case0943 returns.
+var Case0943Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0929 evaluates query Case0929 over one batch of table t:
+// Case0943 evaluates query Case0943 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0929(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0943(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0929: %w", err)
+		return nil, fmt.Errorf("query Case0943: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0929: %w", err)
+		return nil, fmt.Errorf("query Case0943: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50633,33 +51440,33 @@ func Case0929(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0929Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0943Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0930Schema is the schema of the batches Case0930 returns.
-var Case0930Schema = arrow.NewSchema([]arrow.Field{
+// Case0944Schema is the schema of the batches Case0944 returns.
+var Case0944Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0930 evaluates query Case0930 over one batch of table t:
+// Case0944 evaluates query Case0944 over one batch of table t:
 //
 //	SELECT split_part(s, '::', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0930(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0944(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0930: %w", err)
+		return nil, fmt.Errorf("query Case0944: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0930: %w", err)
+		return nil, fmt.Errorf("query Case0944: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50674,33 +51481,33 @@ func Case0930(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0930Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0944Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0931Schema is the schema of the batches Case0931 returns.
-var Case0931Schema = arrow.NewSchema([]arrow.Field{
+// Case0945Schema is the schema of the batches Case0945 returns.
+var Case0945Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0931 evaluates query Case0931 over one batch of table t:
+// Case0945 evaluates query Case0945 over one batch of table t:
 //
 //	SELECT split_part(s, ',', i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0931(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0945(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0931: %w", err)
+		return nil, fmt.Errorf("query Case0945: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0931: %w", err)
+		return nil, fmt.Errorf("query Case0945: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -50716,7 +51523,7 @@ func Case0931(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0931Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0945Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -50725,7 +51532,7 @@ func Case0931(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // splitPartColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0931 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0945 on every row, noting its first failed row in failed:
 //
 //	split_part(s, ',', i)
 func splitPartColumn2(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -50751,26 +51558,26 @@ func splitPartColumn2(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String,
 	return column
 }
 
-// Case0932Schema is the schema of the batches Case0932 returns.
-var Case0932Schema = arrow.NewSchema([]arrow.Field{
+// Case0946Schema is the schema of the batches Case0946 returns.
+var Case0946Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0932 evaluates query Case0932 over one batch of table t:
+// Case0946 evaluates query Case0946 over one batch of table t:
 //
 //	SELECT split_part(s, ',', i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0932(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0946(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0932: %w", err)
+		return nil, fmt.Errorf("query Case0946: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0932: %w", err)
+		return nil, fmt.Errorf("query Case0946: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -50786,33 +51593,33 @@ func Case0932(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0932Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0946Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0933Schema is the schema of the batches Case0933 returns.
-var Case0933Schema = arrow.NewSchema([]arrow.Field{
+// Case0947Schema is the schema of the batches Case0947 returns.
+var Case0947Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0933 evaluates query Case0933 over one batch of table t:
+// Case0947 evaluates query Case0947 over one batch of table t:
 //
 //	SELECT split_part(s, u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0933(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0947(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0933: %w", err)
+		return nil, fmt.Errorf("query Case0947: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0933: %w", err)
+		return nil, fmt.Errorf("query Case0947: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -50821,24 +51628,24 @@ func Case0933(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0933Col1(n, all, i_, sArr, uArr, failed, mem)
+	col1 := case0947Col1(n, all, i_, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, u, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0933Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0947Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0933Col1 computes output column 1 (r) of query Case0933 on every row, noting its first failed row in failed:
+// case0947Col1 computes output column 1 (r) of query Case0947 on every row, noting its first failed row in failed:
 //
 //	split_part(s, u, i)
-func case0933Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0947Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// split_part(s, u, i)
 	splitPart := vec.Make[string](n)
 	{
@@ -50862,26 +51669,26 @@ func case0933Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uAr
 	return column
 }
 
-// Case0934Schema is the schema of the batches Case0934 returns.
-var Case0934Schema = arrow.NewSchema([]arrow.Field{
+// Case0948Schema is the schema of the batches Case0948 returns.
+var Case0948Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0934 evaluates query Case0934 over one batch of table t:
+// Case0948 evaluates query Case0948 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0934(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0948(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0934: %w", err)
+		return nil, fmt.Errorf("query Case0948: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0934: %w", err)
+		return nil, fmt.Errorf("query Case0948: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50896,7 +51703,7 @@ func Case0934(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0934Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0948Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -50905,7 +51712,7 @@ func Case0934(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // substringIndexColumn is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0934 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0948 on every row, noting its first failed row in failed:
 //
 //	substring_index(s, '.', 2)
 func substringIndexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, value2 int32) arrow.Array {
@@ -50925,26 +51732,26 @@ func substringIndexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Fa
 	return column
 }
 
-// Case0935Schema is the schema of the batches Case0935 returns.
-var Case0935Schema = arrow.NewSchema([]arrow.Field{
+// Case0949Schema is the schema of the batches Case0949 returns.
+var Case0949Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0935 evaluates query Case0935 over one batch of table t:
+// Case0949 evaluates query Case0949 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0935(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0949(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0935: %w", err)
+		return nil, fmt.Errorf("query Case0949: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0935: %w", err)
+		return nil, fmt.Errorf("query Case0949: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -50959,33 +51766,33 @@ func Case0935(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0935Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0949Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0936Schema is the schema of the batches Case0936 returns.
-var Case0936Schema = arrow.NewSchema([]arrow.Field{
+// Case0950Schema is the schema of the batches Case0950 returns.
+var Case0950Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0936 evaluates query Case0936 over one batch of table t:
+// Case0950 evaluates query Case0950 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0936(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0950(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0936: %w", err)
+		return nil, fmt.Errorf("query Case0950: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0936: %w", err)
+		return nil, fmt.Errorf("query Case0950: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51000,33 +51807,33 @@ func Case0936(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0936Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0950Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0937Schema is the schema of the batches Case0937 returns.
-var Case0937Schema = arrow.NewSchema([]arrow.Field{
+// Case0951Schema is the schema of the batches Case0951 returns.
+var Case0951Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0937 evaluates query Case0937 over one batch of table t:
+// Case0951 evaluates query Case0951 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0937(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0951(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0937: %w", err)
+		return nil, fmt.Errorf("query Case0951: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0937: %w", err)
+		return nil, fmt.Errorf("query Case0951: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51041,33 +51848,33 @@ func Case0937(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0937Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0951Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0938Schema is the schema of the batches Case0938 returns.
-var Case0938Schema = arrow.NewSchema([]arrow.Field{
+// Case0952Schema is the schema of the batches Case0952 returns.
+var Case0952Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0938 evaluates query Case0938 over one batch of table t:
+// Case0952 evaluates query Case0952 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', -5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0938(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0952(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0938: %w", err)
+		return nil, fmt.Errorf("query Case0952: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0938: %w", err)
+		return nil, fmt.Errorf("query Case0952: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51082,33 +51889,33 @@ func Case0938(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0938Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0952Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0939Schema is the schema of the batches Case0939 returns.
-var Case0939Schema = arrow.NewSchema([]arrow.Field{
+// Case0953Schema is the schema of the batches Case0953 returns.
+var Case0953Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0939 evaluates query Case0939 over one batch of table t:
+// Case0953 evaluates query Case0953 over one batch of table t:
 //
 //	SELECT substring_index(s, '', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0939(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0953(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0939: %w", err)
+		return nil, fmt.Errorf("query Case0953: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0939: %w", err)
+		return nil, fmt.Errorf("query Case0953: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51123,33 +51930,33 @@ func Case0939(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0939Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0953Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0940Schema is the schema of the batches Case0940 returns.
-var Case0940Schema = arrow.NewSchema([]arrow.Field{
+// Case0954Schema is the schema of the batches Case0954 returns.
+var Case0954Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0940 evaluates query Case0940 over one batch of table t:
+// Case0954 evaluates query Case0954 over one batch of table t:
 //
 //	SELECT substring_index(s, u, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0940(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0954(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0940: %w", err)
+		return nil, fmt.Errorf("query Case0954: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0940: %w", err)
+		return nil, fmt.Errorf("query Case0954: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51157,24 +51964,24 @@ func Case0940(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0940Col1(n, all, sArr, uArr, failed, mem)
+	col1 := case0954Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring_index(s, u, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0940Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0954Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0940Col1 computes output column 1 (r) of query Case0940 on every row, noting its first failed row in failed:
+// case0954Col1 computes output column 1 (r) of query Case0954 on every row, noting its first failed row in failed:
 //
 //	substring_index(s, u, 1)
-func case0940Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0954Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring_index(s, u, 1)
 	substringIndex := vec.Make[string](n)
 	{
@@ -51192,26 +51999,26 @@ func case0940Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case0941Schema is the schema of the batches Case0941 returns.
-var Case0941Schema = arrow.NewSchema([]arrow.Field{
+// Case0955Schema is the schema of the batches Case0955 returns.
+var Case0955Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0941 evaluates query Case0941 over one batch of table t:
+// Case0955 evaluates query Case0955 over one batch of table t:
 //
 //	SELECT translate(s, 'abc', '123') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0941(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0955(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0941: %w", err)
+		return nil, fmt.Errorf("query Case0955: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0941: %w", err)
+		return nil, fmt.Errorf("query Case0955: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51226,7 +52033,7 @@ func Case0941(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0941Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0955Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -51235,7 +52042,7 @@ func Case0941(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // translateColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0941 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0955 on every row, noting its first failed row in failed:
 //
 //	translate(s, 'abc', '123')
 func translateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, text2 string) arrow.Array {
@@ -51255,26 +52062,26 @@ func translateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case0942Schema is the schema of the batches Case0942 returns.
-var Case0942Schema = arrow.NewSchema([]arrow.Field{
+// Case0956Schema is the schema of the batches Case0956 returns.
+var Case0956Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0942 evaluates query Case0942 over one batch of table t:
+// Case0956 evaluates query Case0956 over one batch of table t:
 //
 //	SELECT translate(s, 'abc', '1') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0942(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0956(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0942: %w", err)
+		return nil, fmt.Errorf("query Case0956: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0942: %w", err)
+		return nil, fmt.Errorf("query Case0956: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51289,33 +52096,33 @@ func Case0942(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0942Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0956Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0943Schema is the schema of the batches Case0943 returns.
-var Case0943Schema = arrow.NewSchema([]arrow.Field{
+// Case0957Schema is the schema of the batches Case0957 returns.
+var Case0957Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0943 evaluates query Case0943 over one batch of table t:
+// Case0957 evaluates query Case0957 over one batch of table t:
 //
 //	SELECT translate(s, 'aa', '12') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0943(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0957(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0943: %w", err)
+		return nil, fmt.Errorf("query Case0957: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0943: %w", err)
+		return nil, fmt.Errorf("query Case0957: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51330,33 +52137,33 @@ func Case0943(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0943Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0957Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0944Schema is the schema of the batches Case0944 returns.
-var Case0944Schema = arrow.NewSchema([]arrow.Field{
+// Case0958Schema is the schema of the batches Case0958 returns.
+var Case0958Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0944 evaluates query Case0944 over one batch of table t:
+// Case0958 evaluates query Case0958 over one batch of table t:
 //
 //	SELECT translate(s, 'é', 'e') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0944(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0958(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0944: %w", err)
+		return nil, fmt.Errorf("query Case0958: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0944: %w", err)
+		return nil, fmt.Errorf("query Case0958: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51371,33 +52178,33 @@ func Case0944(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0944Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0958Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0945Schema is the schema of the batches Case0945 returns.
-var Case0945Schema = arrow.NewSchema([]arrow.Field{
+// Case0959Schema is the schema of the batches Case0959 returns.
+var Case0959Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0945 evaluates query Case0945 over one batch of table t:
+// Case0959 evaluates query Case0959 over one batch of table t:
 //
 //	SELECT translate(s, u, 'x') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0945(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0959(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0945: %w", err)
+		return nil, fmt.Errorf("query Case0959: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0945: %w", err)
+		return nil, fmt.Errorf("query Case0959: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51405,24 +52212,24 @@ func Case0945(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0945Col1(n, all, sArr, uArr, failed, mem)
+	col1 := case0959Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "translate(s, u, 'x')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0945Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0959Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0945Col1 computes output column 1 (r) of query Case0945 on every row, noting its first failed row in failed:
+// case0959Col1 computes output column 1 (r) of query Case0959 on every row, noting its first failed row in failed:
 //
 //	translate(s, u, 'x')
-func case0945Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0959Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// translate(s, u, 'x')
 	translate := vec.Make[string](n)
 	{
@@ -51440,26 +52247,26 @@ func case0945Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case0946Schema is the schema of the batches Case0946 returns.
-var Case0946Schema = arrow.NewSchema([]arrow.Field{
+// Case0960Schema is the schema of the batches Case0960 returns.
+var Case0960Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0946 evaluates query Case0946 over one batch of table t:
+// Case0960 evaluates query Case0960 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0946(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0960(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0946: %w", err)
+		return nil, fmt.Errorf("query Case0960: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0946: %w", err)
+		return nil, fmt.Errorf("query Case0960: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51474,7 +52281,7 @@ func Case0946(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0946Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0960Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -51483,7 +52290,7 @@ func Case0946(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // findInSetColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0946 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0960 on every row, noting its first failed row in failed:
 //
 //	find_in_set(s, 'abc,b,ab,c,def')
 func findInSetColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
@@ -51504,26 +52311,26 @@ func findInSetColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocato
 	return directCol
 }
 
-// Case0947Schema is the schema of the batches Case0947 returns.
-var Case0947Schema = arrow.NewSchema([]arrow.Field{
+// Case0961Schema is the schema of the batches Case0961 returns.
+var Case0961Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0947 evaluates query Case0947 over one batch of table t:
+// Case0961 evaluates query Case0961 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'a,b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0947(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0961(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0947: %w", err)
+		return nil, fmt.Errorf("query Case0961: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0947: %w", err)
+		return nil, fmt.Errorf("query Case0961: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51538,33 +52345,33 @@ func Case0947(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0947Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0961Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0948Schema is the schema of the batches Case0948 returns.
-var Case0948Schema = arrow.NewSchema([]arrow.Field{
+// Case0962Schema is the schema of the batches Case0962 returns.
+var Case0962Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0948 evaluates query Case0948 over one batch of table t:
+// Case0962 evaluates query Case0962 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'a,,b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0948(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0962(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0948: %w", err)
+		return nil, fmt.Errorf("query Case0962: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0948: %w", err)
+		return nil, fmt.Errorf("query Case0962: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51579,33 +52386,33 @@ func Case0948(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0948Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0962Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0949Schema is the schema of the batches Case0949 returns.
-var Case0949Schema = arrow.NewSchema([]arrow.Field{
+// Case0963Schema is the schema of the batches Case0963 returns.
+var Case0963Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0949 evaluates query Case0949 over one batch of table t:
+// Case0963 evaluates query Case0963 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'x') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0949(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0963(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0949: %w", err)
+		return nil, fmt.Errorf("query Case0963: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0949: %w", err)
+		return nil, fmt.Errorf("query Case0963: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51620,33 +52427,33 @@ func Case0949(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0949Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0963Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0950Schema is the schema of the batches Case0950 returns.
-var Case0950Schema = arrow.NewSchema([]arrow.Field{
+// Case0964Schema is the schema of the batches Case0964 returns.
+var Case0964Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0950 evaluates query Case0950 over one batch of table t:
+// Case0964 evaluates query Case0964 over one batch of table t:
 //
 //	SELECT find_in_set(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0950(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0964(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0950: %w", err)
+		return nil, fmt.Errorf("query Case0964: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0950: %w", err)
+		return nil, fmt.Errorf("query Case0964: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51654,24 +52461,24 @@ func Case0950(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0950Col1(n, all, sArr, uArr, mem, failed)
+	col1 := case0964Col1(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "find_in_set(s, u)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0950Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0964Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0950Col1 computes output column 1 (r) of query Case0950 on every row, noting its first failed row in failed:
+// case0964Col1 computes output column 1 (r) of query Case0964 on every row, noting its first failed row in failed:
 //
 //	find_in_set(s, u)
-func case0950Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0964Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// find_in_set(s, u)
 	var directCol arrow.Array // written by the loop, or below from findInSet
 	var directOut *vec.FixedOut[int32]
@@ -51692,26 +52499,26 @@ func case0950Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 	return directCol
 }
 
-// Case0951Schema is the schema of the batches Case0951 returns.
-var Case0951Schema = arrow.NewSchema([]arrow.Field{
+// Case0965Schema is the schema of the batches Case0965 returns.
+var Case0965Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0951 evaluates query Case0951 over one batch of table t:
+// Case0965 evaluates query Case0965 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0951(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0965(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0951: %w", err)
+		return nil, fmt.Errorf("query Case0965: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0951: %w", err)
+		return nil, fmt.Errorf("query Case0965: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51727,7 +52534,7 @@ func Case0951(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0951Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0965Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -51736,7 +52543,7 @@ func Case0951(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // levenshteinColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0951 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0965 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u)
 func levenshteinColumn(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -51758,26 +52565,26 @@ func levenshteinColumn(n int, all vec.Sel, sArr *array.String, uArr *array.Strin
 	return directCol
 }
 
-// Case0952Schema is the schema of the batches Case0952 returns.
-var Case0952Schema = arrow.NewSchema([]arrow.Field{
+// Case0966Schema is the schema of the batches Case0966 returns.
+var Case0966Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0952 evaluates query Case0952 over one batch of table t:
+// Case0966 evaluates query Case0966 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0952(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0966(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0952: %w", err)
+		return nil, fmt.Errorf("query Case0966: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0952: %w", err)
+		return nil, fmt.Errorf("query Case0966: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51793,7 +52600,7 @@ func Case0952(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0952Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0966Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -51802,7 +52609,7 @@ func Case0952(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // levenshteinColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0952 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0966 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u, 2)
 func levenshteinColumn2(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -51824,26 +52631,26 @@ func levenshteinColumn2(n int, all vec.Sel, sArr *array.String, uArr *array.Stri
 	return directCol
 }
 
-// Case0953Schema is the schema of the batches Case0953 returns.
-var Case0953Schema = arrow.NewSchema([]arrow.Field{
+// Case0967Schema is the schema of the batches Case0967 returns.
+var Case0967Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0953 evaluates query Case0953 over one batch of table t:
+// Case0967 evaluates query Case0967 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0953(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0967(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0953: %w", err)
+		return nil, fmt.Errorf("query Case0967: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0953: %w", err)
+		return nil, fmt.Errorf("query Case0967: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51859,33 +52666,33 @@ func Case0953(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0953Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0967Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0954Schema is the schema of the batches Case0954 returns.
-var Case0954Schema = arrow.NewSchema([]arrow.Field{
+// Case0968Schema is the schema of the batches Case0968 returns.
+var Case0968Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0954 evaluates query Case0954 over one batch of table t:
+// Case0968 evaluates query Case0968 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0954(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0968(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0954: %w", err)
+		return nil, fmt.Errorf("query Case0968: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0954: %w", err)
+		return nil, fmt.Errorf("query Case0968: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51901,33 +52708,33 @@ func Case0954(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0954Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0968Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0955Schema is the schema of the batches Case0955 returns.
-var Case0955Schema = arrow.NewSchema([]arrow.Field{
+// Case0969Schema is the schema of the batches Case0969 returns.
+var Case0969Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0955 evaluates query Case0955 over one batch of table t:
+// Case0969 evaluates query Case0969 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0955(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0969(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0955: %w", err)
+		return nil, fmt.Errorf("query Case0969: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0955: %w", err)
+		return nil, fmt.Errorf("query Case0969: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51943,33 +52750,33 @@ func Case0955(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0955Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0969Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0956Schema is the schema of the batches Case0956 returns.
-var Case0956Schema = arrow.NewSchema([]arrow.Field{
+// Case0970Schema is the schema of the batches Case0970 returns.
+var Case0970Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0956 evaluates query Case0956 over one batch of table t:
+// Case0970 evaluates query Case0970 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0956(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0970(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0956: %w", err)
+		return nil, fmt.Errorf("query Case0970: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0956: %w", err)
+		return nil, fmt.Errorf("query Case0970: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -51985,33 +52792,33 @@ func Case0956(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0956Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0970Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0957Schema is the schema of the batches Case0957 returns.
-var Case0957Schema = arrow.NewSchema([]arrow.Field{
+// Case0971Schema is the schema of the batches Case0971 returns.
+var Case0971Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case0957 evaluates query Case0957 over one batch of table t:
+// Case0971 evaluates query Case0971 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0957(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0971(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0957: %w", err)
+		return nil, fmt.Errorf("query Case0971: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0957: %w", err)
+		return nil, fmt.Errorf("query Case0971: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -52020,24 +52827,24 @@ func Case0957(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0957Col1(n, all, sArr, uArr, i_, mem, failed)
+	col1 := case0971Col1(n, all, sArr, uArr, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "levenshtein(s, u, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0957Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0971Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0957Col1 computes output column 1 (r) of query Case0957 on every row, noting its first failed row in failed:
+// case0971Col1 computes output column 1 (r) of query Case0971 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u, i)
-func case0957Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case0971Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// levenshtein(s, u, i)
 	var directCol arrow.Array // written by the loop, or below from levenshtein
 	var directOut *vec.FixedOut[int32]
@@ -52059,26 +52866,26 @@ func case0957Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_
 	return directCol
 }
 
-// Case0958Schema is the schema of the batches Case0958 returns.
-var Case0958Schema = arrow.NewSchema([]arrow.Field{
+// Case0972Schema is the schema of the batches Case0972 returns.
+var Case0972Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case0958 evaluates query Case0958 over one batch of table t:
+// Case0972 evaluates query Case0972 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0958(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0972(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0958: %w", err)
+		return nil, fmt.Errorf("query Case0972: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0958: %w", err)
+		return nil, fmt.Errorf("query Case0972: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -52093,7 +52900,7 @@ func Case0958(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0958Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0972Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -52102,7 +52909,7 @@ func Case0958(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // soundexColumn is the code of 7 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0958 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0972 on every row, noting its first failed row in failed:
 //
 //	soundex(s)
 func soundexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -52122,609 +52929,14 @@ func soundexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case0959Schema is the schema of the batches Case0959 returns.
-var Case0959Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
-// Case0959 evaluates query Case0959 over one batch of table t:
-//
-//	SELECT soundex(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0959(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0959: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0959: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// soundex(s)
-	col1 := soundexColumn(n, all, sArr, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0959Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0960Schema is the schema of the batches Case0960 returns.
-var Case0960Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
-// Case0960 evaluates query Case0960 over one batch of table t:
-//
-//	SELECT soundex(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0960(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0960: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0960: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// soundex(s)
-	col1 := soundexColumn(n, all, sArr, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0960Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0961Schema is the schema of the batches Case0961 returns.
-var Case0961Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
-// Case0961 evaluates query Case0961 over one batch of table t:
-//
-//	SELECT soundex(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0961(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0961: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0961: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// soundex(s)
-	col1 := soundexColumn(n, all, sArr, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0961Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0962Schema is the schema of the batches Case0962 returns.
-var Case0962Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
-// Case0962 evaluates query Case0962 over one batch of table t:
-//
-//	SELECT soundex(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0962(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0962: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0962: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// soundex(s)
-	col1 := soundexColumn(n, all, sArr, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0962Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0963Schema is the schema of the batches Case0963 returns.
-var Case0963Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
-// Case0963 evaluates query Case0963 over one batch of table t:
-//
-//	SELECT soundex(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0963(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0963: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0963: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// soundex(s)
-	col1 := soundexColumn(n, all, sArr, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0963Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0964Schema is the schema of the batches Case0964 returns.
-var Case0964Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
-// Case0964 evaluates query Case0964 over one batch of table t:
-//
-//	SELECT soundex(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0964(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0964: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0964: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// soundex(s)
-	col1 := soundexColumn(n, all, sArr, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0964Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0965Schema is the schema of the batches Case0965 returns.
-var Case0965Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0965 evaluates query Case0965 over one batch of table t:
-//
-//	SELECT luhn_check(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0965(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0965: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0965: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// luhn_check(s)
-	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0965Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// luhnCheckColumn is the code of 6 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0965 on every row, noting its first failed row in failed:
-//
-//	luhn_check(s)
-func luhnCheckColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	luhnCheck := vec.Make[bool](n)
-	{
-		out := luhnCheck.V[:n]
-		vec.Strict(&luhnCheck, all, n, vec.ArrowFlags(sArr))
-		for i := range out {
-			out[i] = rt.LuhnCheck(sArr.Value(i))
-		}
-	}
-	vec.Check(failed, &luhnCheck, all, n, 1)
-	column := vec.BoolArray(mem, &luhnCheck, all, n)
-	return column
-}
-
-// Case0966Schema is the schema of the batches Case0966 returns.
-var Case0966Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0966 evaluates query Case0966 over one batch of table t:
-//
-//	SELECT luhn_check(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0966(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0966: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0966: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// luhn_check(s)
-	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0966Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0967Schema is the schema of the batches Case0967 returns.
-var Case0967Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0967 evaluates query Case0967 over one batch of table t:
-//
-//	SELECT luhn_check(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0967(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0967: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0967: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// luhn_check(s)
-	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0967Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0968Schema is the schema of the batches Case0968 returns.
-var Case0968Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0968 evaluates query Case0968 over one batch of table t:
-//
-//	SELECT luhn_check(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0968(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0968: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0968: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// luhn_check(s)
-	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0968Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0969Schema is the schema of the batches Case0969 returns.
-var Case0969Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0969 evaluates query Case0969 over one batch of table t:
-//
-//	SELECT luhn_check(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0969(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0969: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0969: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// luhn_check(s)
-	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0969Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0970Schema is the schema of the batches Case0970 returns.
-var Case0970Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
-// Case0970 evaluates query Case0970 over one batch of table t:
-//
-//	SELECT luhn_check(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0970(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0970: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0970: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// luhn_check(s)
-	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0970Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0971Schema is the schema of the batches Case0971 returns.
-var Case0971Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
-// Case0971 evaluates query Case0971 over one batch of table t:
-//
-//	SELECT lcase(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0971(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0971: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0971: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// lcase(s)
-	col1 := lowerColumn(n, all, sArr, arena, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lcase(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0971Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
-// Case0972Schema is the schema of the batches Case0972 returns.
-var Case0972Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
-// Case0972 evaluates query Case0972 over one batch of table t:
-//
-//	SELECT ucase(s) AS r FROM t
-//
-// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
-func Case0972(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0972: %w", err)
-	}
-	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0972: %w", err)
-	}
-	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
-	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
-
-	var all vec.Sel // nil: every row
-	failed := new(vec.Failure)
-	// ucase(s)
-	col1 := upperColumn(n, all, sArr, arena, failed, mem)
-	if failed.Err != nil {
-		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ucase(s)"})
-	}
-
-	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0972Schema, cols, int64(all.Rows(n)))
-	for _, c := range cols {
-		c.Release()
-	}
-	return out, nil
-}
-
 // Case0973Schema is the schema of the batches Case0973 returns.
 var Case0973Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
 // Case0973 evaluates query Case0973 over one batch of table t:
 //
-//	SELECT len(s) AS r FROM t
+//	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -52743,11 +52955,11 @@ func Case0973(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// len(s)
-	col1 := lengthColumn(n, all, sArr, mem, failed)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "len(s)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -52760,12 +52972,12 @@ func Case0973(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case0974Schema is the schema of the batches Case0974 returns.
 var Case0974Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
 // Case0974 evaluates query Case0974 over one batch of table t:
 //
-//	SELECT a <=> b AS r FROM t
+//	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -52778,6 +52990,601 @@ func Case0974(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
 		return nil, fmt.Errorf("query Case0974: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0974Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0975Schema is the schema of the batches Case0975 returns.
+var Case0975Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0975 evaluates query Case0975 over one batch of table t:
+//
+//	SELECT soundex(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0975(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0975: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0975: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0975Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0976Schema is the schema of the batches Case0976 returns.
+var Case0976Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0976 evaluates query Case0976 over one batch of table t:
+//
+//	SELECT soundex(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0976(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0976: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0976: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0976Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0977Schema is the schema of the batches Case0977 returns.
+var Case0977Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0977 evaluates query Case0977 over one batch of table t:
+//
+//	SELECT soundex(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0977(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0977: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0977: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0977Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0978Schema is the schema of the batches Case0978 returns.
+var Case0978Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0978 evaluates query Case0978 over one batch of table t:
+//
+//	SELECT soundex(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0978(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0978: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0978: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// soundex(s)
+	col1 := soundexColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "soundex(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0978Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0979Schema is the schema of the batches Case0979 returns.
+var Case0979Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0979 evaluates query Case0979 over one batch of table t:
+//
+//	SELECT luhn_check(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0979(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0979: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0979: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// luhn_check(s)
+	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0979Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// luhnCheckColumn is the code of 6 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0979 on every row, noting its first failed row in failed:
+//
+//	luhn_check(s)
+func luhnCheckColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	luhnCheck := vec.Make[bool](n)
+	{
+		out := luhnCheck.V[:n]
+		vec.Strict(&luhnCheck, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			out[i] = rt.LuhnCheck(sArr.Value(i))
+		}
+	}
+	vec.Check(failed, &luhnCheck, all, n, 1)
+	column := vec.BoolArray(mem, &luhnCheck, all, n)
+	return column
+}
+
+// Case0980Schema is the schema of the batches Case0980 returns.
+var Case0980Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0980 evaluates query Case0980 over one batch of table t:
+//
+//	SELECT luhn_check(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0980(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0980: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0980: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// luhn_check(s)
+	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0980Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0981Schema is the schema of the batches Case0981 returns.
+var Case0981Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0981 evaluates query Case0981 over one batch of table t:
+//
+//	SELECT luhn_check(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0981(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0981: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0981: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// luhn_check(s)
+	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0981Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0982Schema is the schema of the batches Case0982 returns.
+var Case0982Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0982 evaluates query Case0982 over one batch of table t:
+//
+//	SELECT luhn_check(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0982(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0982: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0982: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// luhn_check(s)
+	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0982Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0983Schema is the schema of the batches Case0983 returns.
+var Case0983Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0983 evaluates query Case0983 over one batch of table t:
+//
+//	SELECT luhn_check(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0983(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0983: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0983: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// luhn_check(s)
+	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0983Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0984Schema is the schema of the batches Case0984 returns.
+var Case0984Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0984 evaluates query Case0984 over one batch of table t:
+//
+//	SELECT luhn_check(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0984(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0984: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0984: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// luhn_check(s)
+	col1 := luhnCheckColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "luhn_check(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0984Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0985Schema is the schema of the batches Case0985 returns.
+var Case0985Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0985 evaluates query Case0985 over one batch of table t:
+//
+//	SELECT lcase(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0985(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0985: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0985: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// lcase(s)
+	col1 := lowerColumn(n, all, sArr, arena, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "lcase(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0985Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0986Schema is the schema of the batches Case0986 returns.
+var Case0986Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case0986 evaluates query Case0986 over one batch of table t:
+//
+//	SELECT ucase(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0986(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0986: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0986: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ucase(s)
+	col1 := upperColumn(n, all, sArr, arena, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ucase(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0986Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0987Schema is the schema of the batches Case0987 returns.
+var Case0987Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case0987 evaluates query Case0987 over one batch of table t:
+//
+//	SELECT len(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0987(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0987: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0987: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// len(s)
+	col1 := lengthColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "len(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case0987Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case0988Schema is the schema of the batches Case0988 returns.
+var Case0988Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case0988 evaluates query Case0988 over one batch of table t:
+//
+//	SELECT a <=> b AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case0988(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case0988: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case0988: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -52793,7 +53600,7 @@ func Case0974(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0974Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0988Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -52802,7 +53609,7 @@ func Case0974(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // caseWhenColumn9 is the code of 7 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0974 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0988 on every row, noting its first failed row in failed:
 //
 //	a <=> b
 func caseWhenColumn9(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -52869,26 +53676,26 @@ func caseWhenColumn9(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in 
 	return column
 }
 
-// Case0975Schema is the schema of the batches Case0975 returns.
-var Case0975Schema = arrow.NewSchema([]arrow.Field{
+// Case0989Schema is the schema of the batches Case0989 returns.
+var Case0989Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0975 evaluates query Case0975 over one batch of table t:
+// Case0989 evaluates query Case0989 over one batch of table t:
 //
 //	SELECT a <=> b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0975(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0989(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0975: %w", err)
+		return nil, fmt.Errorf("query Case0989: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0975: %w", err)
+		return nil, fmt.Errorf("query Case0989: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -52904,33 +53711,33 @@ func Case0975(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0975Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0989Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0976Schema is the schema of the batches Case0976 returns.
-var Case0976Schema = arrow.NewSchema([]arrow.Field{
+// Case0990Schema is the schema of the batches Case0990 returns.
+var Case0990Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0976 evaluates query Case0976 over one batch of table t:
+// Case0990 evaluates query Case0990 over one batch of table t:
 //
 //	SELECT a <=> b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0976(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0990(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0976: %w", err)
+		return nil, fmt.Errorf("query Case0990: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0976: %w", err)
+		return nil, fmt.Errorf("query Case0990: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -52946,33 +53753,33 @@ func Case0976(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0976Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0990Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0977Schema is the schema of the batches Case0977 returns.
-var Case0977Schema = arrow.NewSchema([]arrow.Field{
+// Case0991Schema is the schema of the batches Case0991 returns.
+var Case0991Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0977 evaluates query Case0977 over one batch of table t:
+// Case0991 evaluates query Case0991 over one batch of table t:
 //
 //	SELECT a <=> b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0977(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0991(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0977: %w", err)
+		return nil, fmt.Errorf("query Case0991: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0977: %w", err)
+		return nil, fmt.Errorf("query Case0991: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -52988,33 +53795,33 @@ func Case0977(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0977Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0991Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0978Schema is the schema of the batches Case0978 returns.
-var Case0978Schema = arrow.NewSchema([]arrow.Field{
+// Case0992Schema is the schema of the batches Case0992 returns.
+var Case0992Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0978 evaluates query Case0978 over one batch of table t:
+// Case0992 evaluates query Case0992 over one batch of table t:
 //
 //	SELECT a <=> b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0978(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0992(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0978: %w", err)
+		return nil, fmt.Errorf("query Case0992: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0978: %w", err)
+		return nil, fmt.Errorf("query Case0992: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -53030,33 +53837,33 @@ func Case0978(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0978Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0992Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0979Schema is the schema of the batches Case0979 returns.
-var Case0979Schema = arrow.NewSchema([]arrow.Field{
+// Case0993Schema is the schema of the batches Case0993 returns.
+var Case0993Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0979 evaluates query Case0979 over one batch of table t:
+// Case0993 evaluates query Case0993 over one batch of table t:
 //
 //	SELECT i <=> a AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0979(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0993(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0979: %w", err)
+		return nil, fmt.Errorf("query Case0993: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0979: %w", err)
+		return nil, fmt.Errorf("query Case0993: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -53064,24 +53871,24 @@ func Case0979(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0979Col1(n, all, i_, a, in, failed, mem)
+	col1 := case0993Col1(n, all, i_, a, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i <=> a"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0979Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0993Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0979Col1 computes output column 1 (r) of query Case0979 on every row, noting its first failed row in failed:
+// case0993Col1 computes output column 1 (r) of query Case0993 on every row, noting its first failed row in failed:
 //
 //	i <=> a
-func case0979Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0993Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (i IS NULL) THEN (a IS NULL) WHEN (a IS NULL) THEN FALSE ELSE (CAST(i AS BIGINT) = a) END
 	var caseResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -53156,26 +53963,26 @@ func case0979Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], in ar
 	return column
 }
 
-// Case0980Schema is the schema of the batches Case0980 returns.
-var Case0980Schema = arrow.NewSchema([]arrow.Field{
+// Case0994Schema is the schema of the batches Case0994 returns.
+var Case0994Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0980 evaluates query Case0980 over one batch of table t:
+// Case0994 evaluates query Case0994 over one batch of table t:
 //
 //	SELECT s <=> u AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0980(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0994(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0980: %w", err)
+		return nil, fmt.Errorf("query Case0994: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0980: %w", err)
+		return nil, fmt.Errorf("query Case0994: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -53185,24 +53992,24 @@ func Case0980(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0980Col1(n, all, sArr, uArr, u, s, failed, mem)
+	col1 := case0994Col1(n, all, sArr, uArr, u, s, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s <=> u"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0980Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0994Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0980Col1 computes output column 1 (r) of query Case0980 on every row, noting its first failed row in failed:
+// case0994Col1 computes output column 1 (r) of query Case0994 on every row, noting its first failed row in failed:
 //
 //	s <=> u
-func case0980Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, u vec.Vec[string], s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0994Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, u vec.Vec[string], s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (s IS NULL) THEN (u IS NULL) WHEN (u IS NULL) THEN FALSE ELSE (s = u) END
 	var caseResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -53275,26 +54082,26 @@ func case0980Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, u 
 	return column
 }
 
-// Case0981Schema is the schema of the batches Case0981 returns.
-var Case0981Schema = arrow.NewSchema([]arrow.Field{
+// Case0995Schema is the schema of the batches Case0995 returns.
+var Case0995Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0981 evaluates query Case0981 over one batch of table t:
+// Case0995 evaluates query Case0995 over one batch of table t:
 //
 //	SELECT NULL <=> NULL AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0981(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0995(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0981: %w", err)
+		return nil, fmt.Errorf("query Case0995: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0981: %w", err)
+		return nil, fmt.Errorf("query Case0995: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -53308,33 +54115,33 @@ func Case0981(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0981Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0995Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0982Schema is the schema of the batches Case0982 returns.
-var Case0982Schema = arrow.NewSchema([]arrow.Field{
+// Case0996Schema is the schema of the batches Case0996 returns.
+var Case0996Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0982 evaluates query Case0982 over one batch of table t:
+// Case0996 evaluates query Case0996 over one batch of table t:
 //
 //	SELECT (1 DIV b) <=> a AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0982(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0996(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0982: %w", err)
+		return nil, fmt.Errorf("query Case0996: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0982: %w", err)
+		return nil, fmt.Errorf("query Case0996: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -53347,14 +54154,14 @@ func Case0982(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	failed := new(vec.Failure)
 	// (1 DIV b)
 	quotient := quotientShared(n, all, b)
-	col1 := case0982Col1(n, all, quotient, shared1, shared1Done, a, failed, mem)
+	col1 := case0996Col1(n, all, quotient, shared1, shared1Done, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV b) <=> a"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0982Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0996Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -53363,7 +54170,7 @@ func Case0982(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // quotientShared is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes a shared subexpression of query Case0982 on every row (always):
+// computes a shared subexpression of query Case0996 on every row (always):
 //
 //	(1 DIV b)
 func quotientShared(n int, all vec.Sel, b vec.Vec[int64]) vec.Vec[int64] {
@@ -53384,10 +54191,10 @@ func quotientShared(n int, all vec.Sel, b vec.Vec[int64]) vec.Vec[int64] {
 	return quotient
 }
 
-// case0982Col1 computes output column 1 (r) of query Case0982 on every row, noting its first failed row in failed:
+// case0996Col1 computes output column 1 (r) of query Case0996 on every row, noting its first failed row in failed:
 //
 //	(1 DIV b) <=> a
-func case0982Col1(n int, all vec.Sel, quotient vec.Vec[int64], shared1 *vec.Vec[bool], shared1Done []bool, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0996Col1(n int, all vec.Sel, quotient vec.Vec[int64], shared1 *vec.Vec[bool], shared1Done []bool, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((1 DIV b) IS NULL) THEN (a IS NULL) WHEN (a IS NULL) THEN FALSE ELSE ((1 DIV b) = a) END
 	caseResult := vec.Make[bool](n)
 	// ((1 DIV b) IS NULL)
@@ -53414,26 +54221,26 @@ func case0982Col1(n int, all vec.Sel, quotient vec.Vec[int64], shared1 *vec.Vec[
 	return column
 }
 
-// Case0983Schema is the schema of the batches Case0983 returns.
-var Case0983Schema = arrow.NewSchema([]arrow.Field{
+// Case0997Schema is the schema of the batches Case0997 returns.
+var Case0997Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0983 evaluates query Case0983 over one batch of table t:
+// Case0997 evaluates query Case0997 over one batch of table t:
 //
 //	SELECT a <=> (1 DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0983(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0997(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0983: %w", err)
+		return nil, fmt.Errorf("query Case0997: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0983: %w", err)
+		return nil, fmt.Errorf("query Case0997: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -53453,7 +54260,7 @@ func Case0983(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0983Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0997Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -53462,7 +54269,7 @@ func Case0983(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // isNullShared is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes a shared subexpression of query Case0983 on every row (always):
+// computes a shared subexpression of query Case0997 on every row (always):
 //
 //	((1 DIV b) IS NULL)
 func isNullShared(n int, all vec.Sel, in1 vec.Vec[int64]) vec.Vec[bool] {
@@ -53472,7 +54279,7 @@ func isNullShared(n int, all vec.Sel, in1 vec.Vec[int64]) vec.Vec[bool] {
 
 // caseWhenColumn10 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0983 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case0997 on every row, noting its first failed row in failed:
 //
 //	a <=> (1 DIV b)
 func caseWhenColumn10(n int, all vec.Sel, a vec.Vec[int64], isNull vec.Vec[bool], quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -53523,26 +54330,26 @@ func caseWhenColumn10(n int, all vec.Sel, a vec.Vec[int64], isNull vec.Vec[bool]
 	return column
 }
 
-// Case0984Schema is the schema of the batches Case0984 returns.
-var Case0984Schema = arrow.NewSchema([]arrow.Field{
+// Case0998Schema is the schema of the batches Case0998 returns.
+var Case0998Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0984 evaluates query Case0984 over one batch of table t:
+// Case0998 evaluates query Case0998 over one batch of table t:
 //
 //	SELECT a <=> (1 DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0984(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0998(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0984: %w", err)
+		return nil, fmt.Errorf("query Case0998: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0984: %w", err)
+		return nil, fmt.Errorf("query Case0998: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -53562,33 +54369,33 @@ func Case0984(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0984Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0998Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0985Schema is the schema of the batches Case0985 returns.
-var Case0985Schema = arrow.NewSchema([]arrow.Field{
+// Case0999Schema is the schema of the batches Case0999 returns.
+var Case0999Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0985 evaluates query Case0985 over one batch of table t:
+// Case0999 evaluates query Case0999 over one batch of table t:
 //
 //	SELECT a IS NOT DISTINCT FROM b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0985(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case0999(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0985: %w", err)
+		return nil, fmt.Errorf("query Case0999: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0985: %w", err)
+		return nil, fmt.Errorf("query Case0999: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -53604,33 +54411,33 @@ func Case0985(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0985Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case0999Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0986Schema is the schema of the batches Case0986 returns.
-var Case0986Schema = arrow.NewSchema([]arrow.Field{
+// Case1000Schema is the schema of the batches Case1000 returns.
+var Case1000Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0986 evaluates query Case0986 over one batch of table t:
+// Case1000 evaluates query Case1000 over one batch of table t:
 //
 //	SELECT a IS NOT DISTINCT FROM b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0986(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0986: %w", err)
+		return nil, fmt.Errorf("query Case1000: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0986: %w", err)
+		return nil, fmt.Errorf("query Case1000: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -53646,33 +54453,33 @@ func Case0986(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0986Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1000Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0987Schema is the schema of the batches Case0987 returns.
-var Case0987Schema = arrow.NewSchema([]arrow.Field{
+// Case1001Schema is the schema of the batches Case1001 returns.
+var Case1001Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0987 evaluates query Case0987 over one batch of table t:
+// Case1001 evaluates query Case1001 over one batch of table t:
 //
 //	SELECT a IS DISTINCT FROM b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0987(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0987: %w", err)
+		return nil, fmt.Errorf("query Case1001: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0987: %w", err)
+		return nil, fmt.Errorf("query Case1001: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -53690,7 +54497,7 @@ func Case0987(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0987Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1001Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -53699,7 +54506,7 @@ func Case0987(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // negatedColumn2 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0987 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1001 on every row, noting its first failed row in failed:
 //
 //	a IS DISTINCT FROM b
 func negatedColumn2(n int, all vec.Sel, a vec.Vec[int64], isNull vec.Vec[bool], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -53758,26 +54565,26 @@ func negatedColumn2(n int, all vec.Sel, a vec.Vec[int64], isNull vec.Vec[bool], 
 	return column
 }
 
-// Case0988Schema is the schema of the batches Case0988 returns.
-var Case0988Schema = arrow.NewSchema([]arrow.Field{
+// Case1002Schema is the schema of the batches Case1002 returns.
+var Case1002Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0988 evaluates query Case0988 over one batch of table t:
+// Case1002 evaluates query Case1002 over one batch of table t:
 //
 //	SELECT a IS DISTINCT FROM b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0988(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0988: %w", err)
+		return nil, fmt.Errorf("query Case1002: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0988: %w", err)
+		return nil, fmt.Errorf("query Case1002: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -53795,33 +54602,33 @@ func Case0988(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0988Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1002Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0989Schema is the schema of the batches Case0989 returns.
-var Case0989Schema = arrow.NewSchema([]arrow.Field{
+// Case1003Schema is the schema of the batches Case1003 returns.
+var Case1003Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0989 evaluates query Case0989 over one batch of table t:
+// Case1003 evaluates query Case1003 over one batch of table t:
 //
 //	SELECT a IS DISTINCT FROM b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0989(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0989: %w", err)
+		return nil, fmt.Errorf("query Case1003: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0989: %w", err)
+		return nil, fmt.Errorf("query Case1003: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -53839,33 +54646,33 @@ func Case0989(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0989Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1003Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0990Schema is the schema of the batches Case0990 returns.
-var Case0990Schema = arrow.NewSchema([]arrow.Field{
+// Case1004Schema is the schema of the batches Case1004 returns.
+var Case1004Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case0990 evaluates query Case0990 over one batch of table t:
+// Case1004 evaluates query Case1004 over one batch of table t:
 //
 //	SELECT d IS DISTINCT FROM e AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0990(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0990: %w", err)
+		return nil, fmt.Errorf("query Case1004: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0990: %w", err)
+		return nil, fmt.Errorf("query Case1004: %w", err)
 	}
 	n := int(in.NumRows())
 	e_ := vec.Dates(in.Column(10))
@@ -53873,34 +54680,34 @@ func Case0990(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	isNull := case0990Shared0(n, all, e_)
-	col1 := case0990Col1(n, all, d, isNull, e_, failed, mem)
+	isNull := case1004Shared0(n, all, e_)
+	col1 := case1004Col1(n, all, d, isNull, e_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "d IS DISTINCT FROM e"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0990Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1004Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0990Shared0 computes a shared subexpression of query Case0990 on every row (always):
+// case1004Shared0 computes a shared subexpression of query Case1004 on every row (always):
 //
 //	(e IS NULL)
-func case0990Shared0(n int, all vec.Sel, e_ vec.Vec[int32]) vec.Vec[bool] {
+func case1004Shared0(n int, all vec.Sel, e_ vec.Vec[int32]) vec.Vec[bool] {
 	// (e IS NULL)
 	isNull := vec.IsNull(&e_, false, all, n)
 	return isNull
 }
 
-// case0990Col1 computes output column 1 (r) of query Case0990 on every row, noting its first failed row in failed:
+// case1004Col1 computes output column 1 (r) of query Case1004 on every row, noting its first failed row in failed:
 //
 //	d IS DISTINCT FROM e
-func case0990Col1(n int, all vec.Sel, d vec.Vec[int32], isNull vec.Vec[bool], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1004Col1(n int, all vec.Sel, d vec.Vec[int32], isNull vec.Vec[bool], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT CASE WHEN (d IS NULL) THEN (e IS NULL) WHEN (e IS NULL) THEN FALSE ELSE (d = e) END)
 	var negated vec.Vec[bool]
 	{
@@ -53957,26 +54764,26 @@ func case0990Col1(n int, all vec.Sel, d vec.Vec[int32], isNull vec.Vec[bool], e_
 	return column
 }
 
-// Case0991Schema is the schema of the batches Case0991 returns.
-var Case0991Schema = arrow.NewSchema([]arrow.Field{
+// Case1005Schema is the schema of the batches Case1005 returns.
+var Case1005Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0991 evaluates query Case0991 over one batch of table t:
+// Case1005 evaluates query Case1005 over one batch of table t:
 //
 //	SELECT p IS TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0991(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0991: %w", err)
+		return nil, fmt.Errorf("query Case1005: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0991: %w", err)
+		return nil, fmt.Errorf("query Case1005: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -53991,7 +54798,7 @@ func Case0991(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0991Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1005Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -54000,7 +54807,7 @@ func Case0991(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // caseWhenColumn11 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0991 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1005 on every row, noting its first failed row in failed:
 //
 //	p IS TRUE
 func caseWhenColumn11(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -54038,26 +54845,26 @@ func caseWhenColumn11(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, 
 	return column
 }
 
-// Case0992Schema is the schema of the batches Case0992 returns.
-var Case0992Schema = arrow.NewSchema([]arrow.Field{
+// Case1006Schema is the schema of the batches Case1006 returns.
+var Case1006Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0992 evaluates query Case0992 over one batch of table t:
+// Case1006 evaluates query Case1006 over one batch of table t:
 //
 //	SELECT p IS TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0992(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0992: %w", err)
+		return nil, fmt.Errorf("query Case1006: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0992: %w", err)
+		return nil, fmt.Errorf("query Case1006: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -54072,33 +54879,33 @@ func Case0992(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0992Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1006Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0993Schema is the schema of the batches Case0993 returns.
-var Case0993Schema = arrow.NewSchema([]arrow.Field{
+// Case1007Schema is the schema of the batches Case1007 returns.
+var Case1007Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0993 evaluates query Case0993 over one batch of table t:
+// Case1007 evaluates query Case1007 over one batch of table t:
 //
 //	SELECT p IS TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0993(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0993: %w", err)
+		return nil, fmt.Errorf("query Case1007: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0993: %w", err)
+		return nil, fmt.Errorf("query Case1007: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -54113,33 +54920,33 @@ func Case0993(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0993Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1007Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0994Schema is the schema of the batches Case0994 returns.
-var Case0994Schema = arrow.NewSchema([]arrow.Field{
+// Case1008Schema is the schema of the batches Case1008 returns.
+var Case1008Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0994 evaluates query Case0994 over one batch of table t:
+// Case1008 evaluates query Case1008 over one batch of table t:
 //
 //	SELECT p IS NOT TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0994(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0994: %w", err)
+		return nil, fmt.Errorf("query Case1008: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0994: %w", err)
+		return nil, fmt.Errorf("query Case1008: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -54154,7 +54961,7 @@ func Case0994(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0994Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1008Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -54163,7 +54970,7 @@ func Case0994(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // caseWhenColumn12 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0994 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1008 on every row, noting its first failed row in failed:
 //
 //	p IS NOT TRUE
 func caseWhenColumn12(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -54201,26 +55008,26 @@ func caseWhenColumn12(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, 
 	return column
 }
 
-// Case0995Schema is the schema of the batches Case0995 returns.
-var Case0995Schema = arrow.NewSchema([]arrow.Field{
+// Case1009Schema is the schema of the batches Case1009 returns.
+var Case1009Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0995 evaluates query Case0995 over one batch of table t:
+// Case1009 evaluates query Case1009 over one batch of table t:
 //
 //	SELECT p IS NOT TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0995(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0995: %w", err)
+		return nil, fmt.Errorf("query Case1009: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0995: %w", err)
+		return nil, fmt.Errorf("query Case1009: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -54235,33 +55042,33 @@ func Case0995(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0995Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1009Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0996Schema is the schema of the batches Case0996 returns.
-var Case0996Schema = arrow.NewSchema([]arrow.Field{
+// Case1010Schema is the schema of the batches Case1010 returns.
+var Case1010Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0996 evaluates query Case0996 over one batch of table t:
+// Case1010 evaluates query Case1010 over one batch of table t:
 //
 //	SELECT p IS FALSE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0996(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0996: %w", err)
+		return nil, fmt.Errorf("query Case1010: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0996: %w", err)
+		return nil, fmt.Errorf("query Case1010: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -54276,7 +55083,7 @@ func Case0996(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0996Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1010Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -54285,7 +55092,7 @@ func Case0996(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // caseWhenColumn13 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0996 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1010 on every row, noting its first failed row in failed:
 //
 //	p IS FALSE
 func caseWhenColumn13(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -54323,26 +55130,26 @@ func caseWhenColumn13(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, 
 	return column
 }
 
-// Case0997Schema is the schema of the batches Case0997 returns.
-var Case0997Schema = arrow.NewSchema([]arrow.Field{
+// Case1011Schema is the schema of the batches Case1011 returns.
+var Case1011Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0997 evaluates query Case0997 over one batch of table t:
+// Case1011 evaluates query Case1011 over one batch of table t:
 //
 //	SELECT p IS FALSE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0997(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0997: %w", err)
+		return nil, fmt.Errorf("query Case1011: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0997: %w", err)
+		return nil, fmt.Errorf("query Case1011: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -54357,57 +55164,57 @@ func Case0997(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0997Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1011Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case0998Schema is the schema of the batches Case0998 returns.
-var Case0998Schema = arrow.NewSchema([]arrow.Field{
+// Case1012Schema is the schema of the batches Case1012 returns.
+var Case1012Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0998 evaluates query Case0998 over one batch of table t:
+// Case1012 evaluates query Case1012 over one batch of table t:
 //
 //	SELECT p IS NOT FALSE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0998(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0998: %w", err)
+		return nil, fmt.Errorf("query Case1012: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0998: %w", err)
+		return nil, fmt.Errorf("query Case1012: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0998Col1(n, all, p, failed, mem)
+	col1 := case1012Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS NOT FALSE"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0998Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1012Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case0998Col1 computes output column 1 (r) of query Case0998 on every row, noting its first failed row in failed:
+// case1012Col1 computes output column 1 (r) of query Case1012 on every row, noting its first failed row in failed:
 //
 //	p IS NOT FALSE
-func case0998Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1012Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (NOT p) THEN FALSE ELSE TRUE END
 	var caseResult vec.Vec[bool]
 	{
@@ -54444,26 +55251,26 @@ func case0998Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// Case0999Schema is the schema of the batches Case0999 returns.
-var Case0999Schema = arrow.NewSchema([]arrow.Field{
+// Case1013Schema is the schema of the batches Case1013 returns.
+var Case1013Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case0999 evaluates query Case0999 over one batch of table t:
+// Case1013 evaluates query Case1013 over one batch of table t:
 //
 //	SELECT p IS UNKNOWN AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case0999(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case0999: %w", err)
+		return nil, fmt.Errorf("query Case1013: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case0999: %w", err)
+		return nil, fmt.Errorf("query Case1013: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -54478,7 +55285,7 @@ func Case0999(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case0999Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1013Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -54487,7 +55294,7 @@ func Case0999(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // caseWhenColumn14 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case0999 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1013 on every row, noting its first failed row in failed:
 //
 //	p IS UNKNOWN
 func caseWhenColumn14(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -54529,26 +55336,26 @@ func caseWhenColumn14(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, 
 	return column
 }
 
-// Case1000Schema is the schema of the batches Case1000 returns.
-var Case1000Schema = arrow.NewSchema([]arrow.Field{
+// Case1014Schema is the schema of the batches Case1014 returns.
+var Case1014Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1000 evaluates query Case1000 over one batch of table t:
+// Case1014 evaluates query Case1014 over one batch of table t:
 //
 //	SELECT p IS UNKNOWN AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1000: %w", err)
+		return nil, fmt.Errorf("query Case1014: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1000: %w", err)
+		return nil, fmt.Errorf("query Case1014: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -54563,57 +55370,57 @@ func Case1000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1000Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1014Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1001Schema is the schema of the batches Case1001 returns.
-var Case1001Schema = arrow.NewSchema([]arrow.Field{
+// Case1015Schema is the schema of the batches Case1015 returns.
+var Case1015Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1001 evaluates query Case1001 over one batch of table t:
+// Case1015 evaluates query Case1015 over one batch of table t:
 //
 //	SELECT p IS NOT UNKNOWN AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1001: %w", err)
+		return nil, fmt.Errorf("query Case1015: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1001: %w", err)
+		return nil, fmt.Errorf("query Case1015: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1001Col1(n, all, p, failed, mem)
+	col1 := case1015Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS NOT UNKNOWN"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1001Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1015Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1001Col1 computes output column 1 (r) of query Case1001 on every row, noting its first failed row in failed:
+// case1015Col1 computes output column 1 (r) of query Case1015 on every row, noting its first failed row in failed:
 //
 //	p IS NOT UNKNOWN
-func case1001Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1015Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN TRUE WHEN (NOT p) THEN TRUE ELSE FALSE END
 	var caseResult vec.Vec[bool]
 	{
@@ -54654,50 +55461,50 @@ func case1001Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// Case1002Schema is the schema of the batches Case1002 returns.
-var Case1002Schema = arrow.NewSchema([]arrow.Field{
+// Case1016Schema is the schema of the batches Case1016 returns.
+var Case1016Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1002 evaluates query Case1002 over one batch of table t:
+// Case1016 evaluates query Case1016 over one batch of table t:
 //
 //	SELECT (1 DIV b = 0) IS TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1002: %w", err)
+		return nil, fmt.Errorf("query Case1016: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1002: %w", err)
+		return nil, fmt.Errorf("query Case1016: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1002Col1(n, all, b, failed, mem)
+	col1 := case1016Col1(n, all, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV b = 0) IS TRUE"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1002Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1016Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1002Col1 computes output column 1 (r) of query Case1002 on every row, noting its first failed row in failed:
+// case1016Col1 computes output column 1 (r) of query Case1016 on every row, noting its first failed row in failed:
 //
 //	(1 DIV b = 0) IS TRUE
-func case1002Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1016Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((1 DIV b) = 0) THEN TRUE ELSE FALSE END
 	var caseResult vec.Vec[bool]
 	{
@@ -54732,50 +55539,50 @@ func case1002Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// Case1003Schema is the schema of the batches Case1003 returns.
-var Case1003Schema = arrow.NewSchema([]arrow.Field{
+// Case1017Schema is the schema of the batches Case1017 returns.
+var Case1017Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1003 evaluates query Case1003 over one batch of table t:
+// Case1017 evaluates query Case1017 over one batch of table t:
 //
 //	SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1003: %w", err)
+		return nil, fmt.Errorf("query Case1017: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1003: %w", err)
+		return nil, fmt.Errorf("query Case1017: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1003Col1(n, all, b, failed, mem)
+	col1 := case1017Col1(n, all, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV b = 0) IS UNKNOWN"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1003Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1017Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1003Col1 computes output column 1 (r) of query Case1003 on every row, noting its first failed row in failed:
+// case1017Col1 computes output column 1 (r) of query Case1017 on every row, noting its first failed row in failed:
 //
 //	(1 DIV b = 0) IS UNKNOWN
-func case1003Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1017Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((1 DIV b) = 0) THEN FALSE WHEN (NOT ((1 DIV b) = 0)) THEN FALSE ELSE TRUE END
 	var caseResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -54856,50 +55663,50 @@ func case1003Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// Case1004Schema is the schema of the batches Case1004 returns.
-var Case1004Schema = arrow.NewSchema([]arrow.Field{
+// Case1018Schema is the schema of the batches Case1018 returns.
+var Case1018Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1004 evaluates query Case1004 over one batch of table t:
+// Case1018 evaluates query Case1018 over one batch of table t:
 //
 //	SELECT a > 1 IS TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1004: %w", err)
+		return nil, fmt.Errorf("query Case1018: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1004: %w", err)
+		return nil, fmt.Errorf("query Case1018: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1004Col1(n, all, a, failed, mem)
+	col1 := case1018Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a > 1 IS TRUE"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1004Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1018Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1004Col1 computes output column 1 (r) of query Case1004 on every row, noting its first failed row in failed:
+// case1018Col1 computes output column 1 (r) of query Case1018 on every row, noting its first failed row in failed:
 //
 //	a > 1 IS TRUE
-func case1004Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1018Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (a > 1) THEN TRUE ELSE FALSE END
 	var caseResult vec.Vec[bool]
 	{
@@ -54936,26 +55743,26 @@ func case1004Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// Case1005Schema is the schema of the batches Case1005 returns.
-var Case1005Schema = arrow.NewSchema([]arrow.Field{
+// Case1019Schema is the schema of the batches Case1019 returns.
+var Case1019Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1005 evaluates query Case1005 over one batch of table t:
+// Case1019 evaluates query Case1019 over one batch of table t:
 //
 //	SELECT s ILIKE 'AB%' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1005: %w", err)
+		return nil, fmt.Errorf("query Case1019: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1005: %w", err)
+		return nil, fmt.Errorf("query Case1019: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -54971,7 +55778,7 @@ func Case1005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1005Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1019Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -54980,7 +55787,7 @@ func Case1005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // likeColumn3 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1005 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1019 on every row, noting its first failed row in failed:
 //
 //	s ILIKE 'AB%'
 func likeColumn3(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
@@ -55008,26 +55815,26 @@ func likeColumn3(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed
 	return column
 }
 
-// Case1006Schema is the schema of the batches Case1006 returns.
-var Case1006Schema = arrow.NewSchema([]arrow.Field{
+// Case1020Schema is the schema of the batches Case1020 returns.
+var Case1020Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1006 evaluates query Case1006 over one batch of table t:
+// Case1020 evaluates query Case1020 over one batch of table t:
 //
 //	SELECT s ILIKE 'é%' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1006: %w", err)
+		return nil, fmt.Errorf("query Case1020: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1006: %w", err)
+		return nil, fmt.Errorf("query Case1020: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55043,33 +55850,33 @@ func Case1006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1006Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1020Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1007Schema is the schema of the batches Case1007 returns.
-var Case1007Schema = arrow.NewSchema([]arrow.Field{
+// Case1021Schema is the schema of the batches Case1021 returns.
+var Case1021Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1007 evaluates query Case1007 over one batch of table t:
+// Case1021 evaluates query Case1021 over one batch of table t:
 //
 //	SELECT s NOT ILIKE 'ab%' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1007: %w", err)
+		return nil, fmt.Errorf("query Case1021: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1007: %w", err)
+		return nil, fmt.Errorf("query Case1021: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55077,24 +55884,24 @@ func Case1007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1007Col1(n, all, sArr, arena, failed, mem)
+	col1 := case1021Col1(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s NOT ILIKE 'ab%'"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1007Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1021Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1007Col1 computes output column 1 (r) of query Case1007 on every row, noting its first failed row in failed:
+// case1021Col1 computes output column 1 (r) of query Case1021 on every row, noting its first failed row in failed:
 //
 //	s NOT ILIKE 'ab%'
-func case1007Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1021Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT (lower(s) LIKE 'ab%'))
 	var negated vec.Vec[bool]
 	{
@@ -55120,26 +55927,26 @@ func case1007Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, faile
 	return column
 }
 
-// Case1008Schema is the schema of the batches Case1008 returns.
-var Case1008Schema = arrow.NewSchema([]arrow.Field{
+// Case1022Schema is the schema of the batches Case1022 returns.
+var Case1022Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1008 evaluates query Case1008 over one batch of table t:
+// Case1022 evaluates query Case1022 over one batch of table t:
 //
 //	SELECT s ILIKE u AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1008: %w", err)
+		return nil, fmt.Errorf("query Case1022: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1008: %w", err)
+		return nil, fmt.Errorf("query Case1022: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55148,24 +55955,24 @@ func Case1008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1008Col1(n, all, sArr, arena, uArr, failed, mem)
+	col1 := case1022Col1(n, all, sArr, arena, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s ILIKE u"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1008Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1022Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1008Col1 computes output column 1 (r) of query Case1008 on every row, noting its first failed row in failed:
+// case1022Col1 computes output column 1 (r) of query Case1022 on every row, noting its first failed row in failed:
 //
 //	s ILIKE u
-func case1008Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1022Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lower(s)
 	lower := vec.Make[string](n)
 	{
@@ -55211,26 +56018,26 @@ func case1008Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, uArr 
 	return column
 }
 
-// Case1009Schema is the schema of the batches Case1009 returns.
-var Case1009Schema = arrow.NewSchema([]arrow.Field{
+// Case1023Schema is the schema of the batches Case1023 returns.
+var Case1023Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1009 evaluates query Case1009 over one batch of table t:
+// Case1023 evaluates query Case1023 over one batch of table t:
 //
 //	SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1009: %w", err)
+		return nil, fmt.Errorf("query Case1023: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1009: %w", err)
+		return nil, fmt.Errorf("query Case1023: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55238,24 +56045,24 @@ func Case1009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1009Col1(n, all, sArr, arena, failed, mem)
+	col1 := case1023Col1(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s ILIKE 'A!%' ESCAPE '!'"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1009Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1023Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1009Col1 computes output column 1 (r) of query Case1009 on every row, noting its first failed row in failed:
+// case1023Col1 computes output column 1 (r) of query Case1023 on every row, noting its first failed row in failed:
 //
 //	s ILIKE 'A!%' ESCAPE '!'
-func case1009Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1023Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (lower(s) LIKE 'a!%' ESCAPE '!')
 	var like vec.Vec[bool]
 	{
@@ -55281,26 +56088,26 @@ func case1009Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, faile
 	return column
 }
 
-// Case1010Schema is the schema of the batches Case1010 returns.
-var Case1010Schema = arrow.NewSchema([]arrow.Field{
+// Case1024Schema is the schema of the batches Case1024 returns.
+var Case1024Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1010 evaluates query Case1010 over one batch of table t:
+// Case1024 evaluates query Case1024 over one batch of table t:
 //
 //	SELECT s LIKE ANY ('a%', '%z') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1010: %w", err)
+		return nil, fmt.Errorf("query Case1024: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1010: %w", err)
+		return nil, fmt.Errorf("query Case1024: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55315,7 +56122,7 @@ func Case1010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1010Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1024Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -55324,7 +56131,7 @@ func Case1010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // anyOfColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1010 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1024 on every row, noting its first failed row in failed:
 //
 //	s LIKE ANY ('a%', '%z')
 func anyOfColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
@@ -55357,26 +56164,26 @@ func anyOfColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1011Schema is the schema of the batches Case1011 returns.
-var Case1011Schema = arrow.NewSchema([]arrow.Field{
+// Case1025Schema is the schema of the batches Case1025 returns.
+var Case1025Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1011 evaluates query Case1011 over one batch of table t:
+// Case1025 evaluates query Case1025 over one batch of table t:
 //
 //	SELECT s LIKE ANY ('a%', '%q') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1011: %w", err)
+		return nil, fmt.Errorf("query Case1025: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1011: %w", err)
+		return nil, fmt.Errorf("query Case1025: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55391,33 +56198,33 @@ func Case1011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1011Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1025Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1012Schema is the schema of the batches Case1012 returns.
-var Case1012Schema = arrow.NewSchema([]arrow.Field{
+// Case1026Schema is the schema of the batches Case1026 returns.
+var Case1026Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1012 evaluates query Case1012 over one batch of table t:
+// Case1026 evaluates query Case1026 over one batch of table t:
 //
 //	SELECT s LIKE ANY ('a%', u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1012: %w", err)
+		return nil, fmt.Errorf("query Case1026: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1012: %w", err)
+		return nil, fmt.Errorf("query Case1026: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55433,7 +56240,7 @@ func Case1012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1012Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1026Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -55442,7 +56249,7 @@ func Case1012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // anyOfColumn3 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1012 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1026 on every row, noting its first failed row in failed:
 //
 //	s LIKE ANY ('a%', u)
 func anyOfColumn3(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.LikeMatcher) arrow.Array {
@@ -55457,26 +56264,26 @@ func anyOfColumn3(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case1013Schema is the schema of the batches Case1013 returns.
-var Case1013Schema = arrow.NewSchema([]arrow.Field{
+// Case1027Schema is the schema of the batches Case1027 returns.
+var Case1027Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1013 evaluates query Case1013 over one batch of table t:
+// Case1027 evaluates query Case1027 over one batch of table t:
 //
 //	SELECT s LIKE ANY ('x%', u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1013: %w", err)
+		return nil, fmt.Errorf("query Case1027: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1013: %w", err)
+		return nil, fmt.Errorf("query Case1027: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55492,33 +56299,33 @@ func Case1013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1013Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1027Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1014Schema is the schema of the batches Case1014 returns.
-var Case1014Schema = arrow.NewSchema([]arrow.Field{
+// Case1028Schema is the schema of the batches Case1028 returns.
+var Case1028Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1014 evaluates query Case1014 over one batch of table t:
+// Case1028 evaluates query Case1028 over one batch of table t:
 //
 //	SELECT s LIKE SOME ('%y%') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1014: %w", err)
+		return nil, fmt.Errorf("query Case1028: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1014: %w", err)
+		return nil, fmt.Errorf("query Case1028: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55533,57 +56340,57 @@ func Case1014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1014Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1028Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1015Schema is the schema of the batches Case1015 returns.
-var Case1015Schema = arrow.NewSchema([]arrow.Field{
+// Case1029Schema is the schema of the batches Case1029 returns.
+var Case1029Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1015 evaluates query Case1015 over one batch of table t:
+// Case1029 evaluates query Case1029 over one batch of table t:
 //
 //	SELECT s LIKE ALL ('x%', '%z') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1015: %w", err)
+		return nil, fmt.Errorf("query Case1029: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1015: %w", err)
+		return nil, fmt.Errorf("query Case1029: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1015Col1(n, all, sArr, failed, mem)
+	col1 := case1029Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE ALL ('x%', '%z')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1015Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1029Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1015Col1 computes output column 1 (r) of query Case1015 on every row, noting its first failed row in failed:
+// case1029Col1 computes output column 1 (r) of query Case1029 on every row, noting its first failed row in failed:
 //
 //	s LIKE ALL ('x%', '%z')
-func case1015Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1029Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((s LIKE 'x%') AND (s LIKE '%z'))
 	var allOf vec.Vec[bool]
 	{
@@ -55614,26 +56421,26 @@ func case1015Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1016Schema is the schema of the batches Case1016 returns.
-var Case1016Schema = arrow.NewSchema([]arrow.Field{
+// Case1030Schema is the schema of the batches Case1030 returns.
+var Case1030Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1016 evaluates query Case1016 over one batch of table t:
+// Case1030 evaluates query Case1030 over one batch of table t:
 //
 //	SELECT s LIKE ALL ('x%', u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1016: %w", err)
+		return nil, fmt.Errorf("query Case1030: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1016: %w", err)
+		return nil, fmt.Errorf("query Case1030: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55649,7 +56456,7 @@ func Case1016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1016Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1030Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -55658,7 +56465,7 @@ func Case1016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // allOfColumn6 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1016 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1030 on every row, noting its first failed row in failed:
 //
 //	s LIKE ALL ('x%', u)
 func allOfColumn6(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.LikeMatcher) arrow.Array {
@@ -55673,26 +56480,26 @@ func allOfColumn6(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case1017Schema is the schema of the batches Case1017 returns.
-var Case1017Schema = arrow.NewSchema([]arrow.Field{
+// Case1031Schema is the schema of the batches Case1031 returns.
+var Case1031Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1017 evaluates query Case1017 over one batch of table t:
+// Case1031 evaluates query Case1031 over one batch of table t:
 //
 //	SELECT s LIKE ALL ('a%', u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1017: %w", err)
+		return nil, fmt.Errorf("query Case1031: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1017: %w", err)
+		return nil, fmt.Errorf("query Case1031: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55708,57 +56515,57 @@ func Case1017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1017Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1031Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1018Schema is the schema of the batches Case1018 returns.
-var Case1018Schema = arrow.NewSchema([]arrow.Field{
+// Case1032Schema is the schema of the batches Case1032 returns.
+var Case1032Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1018 evaluates query Case1018 over one batch of table t:
+// Case1032 evaluates query Case1032 over one batch of table t:
 //
 //	SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1018: %w", err)
+		return nil, fmt.Errorf("query Case1032: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1018: %w", err)
+		return nil, fmt.Errorf("query Case1032: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1018Col1(n, all, sArr, failed, mem)
+	col1 := case1032Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s NOT LIKE ANY ('x%', '%q')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1018Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1032Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1018Col1 computes output column 1 (r) of query Case1018 on every row, noting its first failed row in failed:
+// case1032Col1 computes output column 1 (r) of query Case1032 on every row, noting its first failed row in failed:
 //
 //	s NOT LIKE ANY ('x%', '%q')
-func case1018Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1032Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((NOT (s LIKE 'x%')) OR (NOT (s LIKE '%q')))
 	var anyOf vec.Vec[bool]
 	{
@@ -55789,26 +56596,26 @@ func case1018Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1019Schema is the schema of the batches Case1019 returns.
-var Case1019Schema = arrow.NewSchema([]arrow.Field{
+// Case1033Schema is the schema of the batches Case1033 returns.
+var Case1033Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1019 evaluates query Case1019 over one batch of table t:
+// Case1033 evaluates query Case1033 over one batch of table t:
 //
 //	SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1019: %w", err)
+		return nil, fmt.Errorf("query Case1033: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1019: %w", err)
+		return nil, fmt.Errorf("query Case1033: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55823,7 +56630,7 @@ func Case1019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1019Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1033Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -55832,7 +56639,7 @@ func Case1019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // allOfColumn7 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1019 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1033 on every row, noting its first failed row in failed:
 //
 //	s NOT LIKE ALL ('x%', '%q')
 func allOfColumn7(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
@@ -55865,26 +56672,26 @@ func allOfColumn7(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1020Schema is the schema of the batches Case1020 returns.
-var Case1020Schema = arrow.NewSchema([]arrow.Field{
+// Case1034Schema is the schema of the batches Case1034 returns.
+var Case1034Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1020 evaluates query Case1020 over one batch of table t:
+// Case1034 evaluates query Case1034 over one batch of table t:
 //
 //	SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1020: %w", err)
+		return nil, fmt.Errorf("query Case1034: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1020: %w", err)
+		return nil, fmt.Errorf("query Case1034: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55899,33 +56706,33 @@ func Case1020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1020Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1034Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1021Schema is the schema of the batches Case1021 returns.
-var Case1021Schema = arrow.NewSchema([]arrow.Field{
+// Case1035Schema is the schema of the batches Case1035 returns.
+var Case1035Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1021 evaluates query Case1021 over one batch of table t:
+// Case1035 evaluates query Case1035 over one batch of table t:
 //
 //	SELECT s ILIKE ANY ('X%', 'q') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1021: %w", err)
+		return nil, fmt.Errorf("query Case1035: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1021: %w", err)
+		return nil, fmt.Errorf("query Case1035: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -55933,24 +56740,24 @@ func Case1021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1021Col1(n, all, sArr, arena, failed, mem)
+	col1 := case1035Col1(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s ILIKE ANY ('X%', 'q')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1021Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1035Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1021Col1 computes output column 1 (r) of query Case1021 on every row, noting its first failed row in failed:
+// case1035Col1 computes output column 1 (r) of query Case1035 on every row, noting its first failed row in failed:
 //
 //	s ILIKE ANY ('X%', 'q')
-func case1021Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1035Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((lower(s) LIKE 'x%') OR (lower(s) LIKE 'q'))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -56003,26 +56810,26 @@ func case1021Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, faile
 	return column
 }
 
-// Case1022Schema is the schema of the batches Case1022 returns.
-var Case1022Schema = arrow.NewSchema([]arrow.Field{
+// Case1036Schema is the schema of the batches Case1036 returns.
+var Case1036Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1022 evaluates query Case1022 over one batch of table t:
+// Case1036 evaluates query Case1036 over one batch of table t:
 //
 //	SELECT s LIKE ANY ('a%') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1022: %w", err)
+		return nil, fmt.Errorf("query Case1036: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1022: %w", err)
+		return nil, fmt.Errorf("query Case1036: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56037,33 +56844,33 @@ func Case1022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1022Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1036Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1023Schema is the schema of the batches Case1023 returns.
-var Case1023Schema = arrow.NewSchema([]arrow.Field{
+// Case1037Schema is the schema of the batches Case1037 returns.
+var Case1037Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1023 evaluates query Case1023 over one batch of table t:
+// Case1037 evaluates query Case1037 over one batch of table t:
 //
 //	SELECT trim(BOTH FROM s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1023: %w", err)
+		return nil, fmt.Errorf("query Case1037: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1023: %w", err)
+		return nil, fmt.Errorf("query Case1037: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56078,33 +56885,33 @@ func Case1023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1023Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1037Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1024Schema is the schema of the batches Case1024 returns.
-var Case1024Schema = arrow.NewSchema([]arrow.Field{
+// Case1038Schema is the schema of the batches Case1038 returns.
+var Case1038Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1024 evaluates query Case1024 over one batch of table t:
+// Case1038 evaluates query Case1038 over one batch of table t:
 //
 //	SELECT trim(LEADING FROM s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1024: %w", err)
+		return nil, fmt.Errorf("query Case1038: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1024: %w", err)
+		return nil, fmt.Errorf("query Case1038: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56119,33 +56926,33 @@ func Case1024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1024Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1038Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1025Schema is the schema of the batches Case1025 returns.
-var Case1025Schema = arrow.NewSchema([]arrow.Field{
+// Case1039Schema is the schema of the batches Case1039 returns.
+var Case1039Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1025 evaluates query Case1025 over one batch of table t:
+// Case1039 evaluates query Case1039 over one batch of table t:
 //
 //	SELECT trim(TRAILING 'x' FROM s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1025: %w", err)
+		return nil, fmt.Errorf("query Case1039: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1025: %w", err)
+		return nil, fmt.Errorf("query Case1039: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56160,7 +56967,7 @@ func Case1025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1025Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1039Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -56169,7 +56976,7 @@ func Case1025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // rtrimColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1025 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1039 on every row, noting its first failed row in failed:
 //
 //	trim(TRAILING 'x' FROM s)
 func rtrimColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -56189,26 +56996,26 @@ func rtrimColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1026Schema is the schema of the batches Case1026 returns.
-var Case1026Schema = arrow.NewSchema([]arrow.Field{
+// Case1040Schema is the schema of the batches Case1040 returns.
+var Case1040Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1026 evaluates query Case1026 over one batch of table t:
+// Case1040 evaluates query Case1040 over one batch of table t:
 //
 //	SELECT trim('xy' FROM s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1026: %w", err)
+		return nil, fmt.Errorf("query Case1040: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1026: %w", err)
+		return nil, fmt.Errorf("query Case1040: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56223,7 +57030,7 @@ func Case1026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1026Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1040Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -56232,7 +57039,7 @@ func Case1026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // trimColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1026 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1040 on every row, noting its first failed row in failed:
 //
 //	trim('xy' FROM s)
 func trimColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
@@ -56252,26 +57059,26 @@ func trimColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, me
 	return column
 }
 
-// Case1027Schema is the schema of the batches Case1027 returns.
-var Case1027Schema = arrow.NewSchema([]arrow.Field{
+// Case1041Schema is the schema of the batches Case1041 returns.
+var Case1041Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1027 evaluates query Case1027 over one batch of table t:
+// Case1041 evaluates query Case1041 over one batch of table t:
 //
 //	SELECT trim(BOTH 'é' FROM s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1027: %w", err)
+		return nil, fmt.Errorf("query Case1041: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1027: %w", err)
+		return nil, fmt.Errorf("query Case1041: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56286,33 +57093,33 @@ func Case1027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1027Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1041Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1028Schema is the schema of the batches Case1028 returns.
-var Case1028Schema = arrow.NewSchema([]arrow.Field{
+// Case1042Schema is the schema of the batches Case1042 returns.
+var Case1042Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1028 evaluates query Case1028 over one batch of table t:
+// Case1042 evaluates query Case1042 over one batch of table t:
 //
 //	SELECT trim(LEADING u FROM s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1028: %w", err)
+		return nil, fmt.Errorf("query Case1042: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1028: %w", err)
+		return nil, fmt.Errorf("query Case1042: %w", err)
 	}
 	n := int(in.NumRows())
 	uArr := in.Column(8).(*array.String)
@@ -56320,24 +57127,24 @@ func Case1028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1028Col1(n, all, uArr, sArr, failed, mem)
+	col1 := case1042Col1(n, all, uArr, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(LEADING u FROM s)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1028Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1042Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1028Col1 computes output column 1 (r) of query Case1028 on every row, noting its first failed row in failed:
+// case1042Col1 computes output column 1 (r) of query Case1042 on every row, noting its first failed row in failed:
 //
 //	trim(LEADING u FROM s)
-func case1028Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1042Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ltrim(u, s)
 	ltrim := vec.Make[string](n)
 	{
@@ -56355,26 +57162,26 @@ func case1028Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, fa
 	return column
 }
 
-// Case1029Schema is the schema of the batches Case1029 returns.
-var Case1029Schema = arrow.NewSchema([]arrow.Field{
+// Case1043Schema is the schema of the batches Case1043 returns.
+var Case1043Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1029 evaluates query Case1029 over one batch of table t:
+// Case1043 evaluates query Case1043 over one batch of table t:
 //
 //	SELECT trim(u, s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1029: %w", err)
+		return nil, fmt.Errorf("query Case1043: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1029: %w", err)
+		return nil, fmt.Errorf("query Case1043: %w", err)
 	}
 	n := int(in.NumRows())
 	uArr := in.Column(8).(*array.String)
@@ -56382,24 +57189,24 @@ func Case1029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1029Col1(n, all, uArr, sArr, failed, mem)
+	col1 := case1043Col1(n, all, uArr, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(u, s)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1029Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1043Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1029Col1 computes output column 1 (r) of query Case1029 on every row, noting its first failed row in failed:
+// case1043Col1 computes output column 1 (r) of query Case1043 on every row, noting its first failed row in failed:
 //
 //	trim(u, s)
-func case1029Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1043Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// trim(u, s)
 	trim := vec.Make[string](n)
 	{
@@ -56417,50 +57224,50 @@ func case1029Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, fa
 	return column
 }
 
-// Case1030Schema is the schema of the batches Case1030 returns.
-var Case1030Schema = arrow.NewSchema([]arrow.Field{
+// Case1044Schema is the schema of the batches Case1044 returns.
+var Case1044Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1030 evaluates query Case1030 over one batch of table t:
+// Case1044 evaluates query Case1044 over one batch of table t:
 //
 //	SELECT ltrim('x', s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1030: %w", err)
+		return nil, fmt.Errorf("query Case1044: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1030: %w", err)
+		return nil, fmt.Errorf("query Case1044: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1030Col1(n, all, sArr, failed, mem)
+	col1 := case1044Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ltrim('x', s)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1030Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1044Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1030Col1 computes output column 1 (r) of query Case1030 on every row, noting its first failed row in failed:
+// case1044Col1 computes output column 1 (r) of query Case1044 on every row, noting its first failed row in failed:
 //
 //	ltrim('x', s)
-func case1030Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1044Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ltrim('x', s)
 	ltrim := vec.Make[string](n)
 	{
@@ -56478,26 +57285,26 @@ func case1030Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1031Schema is the schema of the batches Case1031 returns.
-var Case1031Schema = arrow.NewSchema([]arrow.Field{
+// Case1045Schema is the schema of the batches Case1045 returns.
+var Case1045Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1031 evaluates query Case1031 over one batch of table t:
+// Case1045 evaluates query Case1045 over one batch of table t:
 //
 //	SELECT rtrim('x', s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1031: %w", err)
+		return nil, fmt.Errorf("query Case1045: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1031: %w", err)
+		return nil, fmt.Errorf("query Case1045: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56512,57 +57319,57 @@ func Case1031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1031Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1045Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1032Schema is the schema of the batches Case1032 returns.
-var Case1032Schema = arrow.NewSchema([]arrow.Field{
+// Case1046Schema is the schema of the batches Case1046 returns.
+var Case1046Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1032 evaluates query Case1032 over one batch of table t:
+// Case1046 evaluates query Case1046 over one batch of table t:
 //
 //	SELECT btrim(s, 'x') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1032: %w", err)
+		return nil, fmt.Errorf("query Case1046: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1032: %w", err)
+		return nil, fmt.Errorf("query Case1046: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1032Col1(n, all, sArr, failed, mem)
+	col1 := case1046Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "btrim(s, 'x')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1032Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1046Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1032Col1 computes output column 1 (r) of query Case1032 on every row, noting its first failed row in failed:
+// case1046Col1 computes output column 1 (r) of query Case1046 on every row, noting its first failed row in failed:
 //
 //	btrim(s, 'x')
-func case1032Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1046Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// btrim(s, 'x')
 	btrim := vec.Make[string](n)
 	{
@@ -56580,26 +57387,26 @@ func case1032Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1033Schema is the schema of the batches Case1033 returns.
-var Case1033Schema = arrow.NewSchema([]arrow.Field{
+// Case1047Schema is the schema of the batches Case1047 returns.
+var Case1047Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1033 evaluates query Case1033 over one batch of table t:
+// Case1047 evaluates query Case1047 over one batch of table t:
 //
 //	SELECT btrim(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1033: %w", err)
+		return nil, fmt.Errorf("query Case1047: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1033: %w", err)
+		return nil, fmt.Errorf("query Case1047: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56614,33 +57421,33 @@ func Case1033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1033Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1047Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1034Schema is the schema of the batches Case1034 returns.
-var Case1034Schema = arrow.NewSchema([]arrow.Field{
+// Case1048Schema is the schema of the batches Case1048 returns.
+var Case1048Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1034 evaluates query Case1034 over one batch of table t:
+// Case1048 evaluates query Case1048 over one batch of table t:
 //
 //	SELECT btrim(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1034: %w", err)
+		return nil, fmt.Errorf("query Case1048: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1034: %w", err)
+		return nil, fmt.Errorf("query Case1048: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56648,24 +57455,24 @@ func Case1034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1034Col1(n, all, sArr, uArr, failed, mem)
+	col1 := case1048Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "btrim(s, u)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1034Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1048Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1034Col1 computes output column 1 (r) of query Case1034 on every row, noting its first failed row in failed:
+// case1048Col1 computes output column 1 (r) of query Case1048 on every row, noting its first failed row in failed:
 //
 //	btrim(s, u)
-func case1034Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1048Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// btrim(s, u)
 	btrim := vec.Make[string](n)
 	{
@@ -56683,26 +57490,26 @@ func case1034Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case1035Schema is the schema of the batches Case1035 returns.
-var Case1035Schema = arrow.NewSchema([]arrow.Field{
+// Case1049Schema is the schema of the batches Case1049 returns.
+var Case1049Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1035 evaluates query Case1035 over one batch of table t:
+// Case1049 evaluates query Case1049 over one batch of table t:
 //
 //	SELECT trim(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1035: %w", err)
+		return nil, fmt.Errorf("query Case1049: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1035: %w", err)
+		return nil, fmt.Errorf("query Case1049: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56717,33 +57524,33 @@ func Case1035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1035Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1049Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1036Schema is the schema of the batches Case1036 returns.
-var Case1036Schema = arrow.NewSchema([]arrow.Field{
+// Case1050Schema is the schema of the batches Case1050 returns.
+var Case1050Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1036 evaluates query Case1036 over one batch of table t:
+// Case1050 evaluates query Case1050 over one batch of table t:
 //
 //	SELECT substring(s FROM 2 FOR 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1036: %w", err)
+		return nil, fmt.Errorf("query Case1050: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1036: %w", err)
+		return nil, fmt.Errorf("query Case1050: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56758,33 +57565,33 @@ func Case1036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1036Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1050Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1037Schema is the schema of the batches Case1037 returns.
-var Case1037Schema = arrow.NewSchema([]arrow.Field{
+// Case1051Schema is the schema of the batches Case1051 returns.
+var Case1051Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1037 evaluates query Case1037 over one batch of table t:
+// Case1051 evaluates query Case1051 over one batch of table t:
 //
 //	SELECT substring(s FROM 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1037: %w", err)
+		return nil, fmt.Errorf("query Case1051: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1037: %w", err)
+		return nil, fmt.Errorf("query Case1051: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56799,33 +57606,33 @@ func Case1037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1037Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1051Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1038Schema is the schema of the batches Case1038 returns.
-var Case1038Schema = arrow.NewSchema([]arrow.Field{
+// Case1052Schema is the schema of the batches Case1052 returns.
+var Case1052Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1038 evaluates query Case1038 over one batch of table t:
+// Case1052 evaluates query Case1052 over one batch of table t:
 //
 //	SELECT substr(s FROM -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1038: %w", err)
+		return nil, fmt.Errorf("query Case1052: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1038: %w", err)
+		return nil, fmt.Errorf("query Case1052: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56840,33 +57647,33 @@ func Case1038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1038Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1052Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1039Schema is the schema of the batches Case1039 returns.
-var Case1039Schema = arrow.NewSchema([]arrow.Field{
+// Case1053Schema is the schema of the batches Case1053 returns.
+var Case1053Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1039 evaluates query Case1039 over one batch of table t:
+// Case1053 evaluates query Case1053 over one batch of table t:
 //
 //	SELECT substring(s FROM i FOR 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1039: %w", err)
+		return nil, fmt.Errorf("query Case1053: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1039: %w", err)
+		return nil, fmt.Errorf("query Case1053: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -56874,24 +57681,24 @@ func Case1039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1039Col1(n, all, i_, sArr, failed, mem)
+	col1 := case1053Col1(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s FROM i FOR 2)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1039Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1053Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1039Col1 computes output column 1 (r) of query Case1039 on every row, noting its first failed row in failed:
+// case1053Col1 computes output column 1 (r) of query Case1053 on every row, noting its first failed row in failed:
 //
 //	substring(s FROM i FOR 2)
-func case1039Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1053Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, i, 2)
 	substring := vec.Make[string](n)
 	{
@@ -56910,26 +57717,26 @@ func case1039Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fai
 	return column
 }
 
-// Case1040Schema is the schema of the batches Case1040 returns.
-var Case1040Schema = arrow.NewSchema([]arrow.Field{
+// Case1054Schema is the schema of the batches Case1054 returns.
+var Case1054Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1040 evaluates query Case1040 over one batch of table t:
+// Case1054 evaluates query Case1054 over one batch of table t:
 //
 //	SELECT position('l' IN s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1040: %w", err)
+		return nil, fmt.Errorf("query Case1054: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1040: %w", err)
+		return nil, fmt.Errorf("query Case1054: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56944,7 +57751,7 @@ func Case1040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1040Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1054Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -56953,7 +57760,7 @@ func Case1040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // locateColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1040 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1054 on every row, noting its first failed row in failed:
 //
 //	position('l' IN s)
 func locateColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
@@ -56974,26 +57781,26 @@ func locateColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// Case1041Schema is the schema of the batches Case1041 returns.
-var Case1041Schema = arrow.NewSchema([]arrow.Field{
+// Case1055Schema is the schema of the batches Case1055 returns.
+var Case1055Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1041 evaluates query Case1041 over one batch of table t:
+// Case1055 evaluates query Case1055 over one batch of table t:
 //
 //	SELECT position('z' IN s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1041: %w", err)
+		return nil, fmt.Errorf("query Case1055: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1041: %w", err)
+		return nil, fmt.Errorf("query Case1055: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57008,33 +57815,33 @@ func Case1041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1041Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1055Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1042Schema is the schema of the batches Case1042 returns.
-var Case1042Schema = arrow.NewSchema([]arrow.Field{
+// Case1056Schema is the schema of the batches Case1056 returns.
+var Case1056Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1042 evaluates query Case1042 over one batch of table t:
+// Case1056 evaluates query Case1056 over one batch of table t:
 //
 //	SELECT position('' IN s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1042: %w", err)
+		return nil, fmt.Errorf("query Case1056: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1042: %w", err)
+		return nil, fmt.Errorf("query Case1056: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57049,33 +57856,33 @@ func Case1042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1042Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1056Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1043Schema is the schema of the batches Case1043 returns.
-var Case1043Schema = arrow.NewSchema([]arrow.Field{
+// Case1057Schema is the schema of the batches Case1057 returns.
+var Case1057Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1043 evaluates query Case1043 over one batch of table t:
+// Case1057 evaluates query Case1057 over one batch of table t:
 //
 //	SELECT position('l' IN s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1043: %w", err)
+		return nil, fmt.Errorf("query Case1057: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1043: %w", err)
+		return nil, fmt.Errorf("query Case1057: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57090,33 +57897,33 @@ func Case1043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1043Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1057Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1044Schema is the schema of the batches Case1044 returns.
-var Case1044Schema = arrow.NewSchema([]arrow.Field{
+// Case1058Schema is the schema of the batches Case1058 returns.
+var Case1058Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1044 evaluates query Case1044 over one batch of table t:
+// Case1058 evaluates query Case1058 over one batch of table t:
 //
 //	SELECT locate('l', s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1044: %w", err)
+		return nil, fmt.Errorf("query Case1058: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1044: %w", err)
+		return nil, fmt.Errorf("query Case1058: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57131,33 +57938,33 @@ func Case1044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1044Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1058Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1045Schema is the schema of the batches Case1045 returns.
-var Case1045Schema = arrow.NewSchema([]arrow.Field{
+// Case1059Schema is the schema of the batches Case1059 returns.
+var Case1059Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1045 evaluates query Case1045 over one batch of table t:
+// Case1059 evaluates query Case1059 over one batch of table t:
 //
 //	SELECT position(u, s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1045: %w", err)
+		return nil, fmt.Errorf("query Case1059: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1045: %w", err)
+		return nil, fmt.Errorf("query Case1059: %w", err)
 	}
 	n := int(in.NumRows())
 	uArr := in.Column(8).(*array.String)
@@ -57165,24 +57972,24 @@ func Case1045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1045Col1(n, all, uArr, sArr, mem, failed)
+	col1 := case1059Col1(n, all, uArr, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "position(u, s)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1045Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1059Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1045Col1 computes output column 1 (r) of query Case1045 on every row, noting its first failed row in failed:
+// case1059Col1 computes output column 1 (r) of query Case1059 on every row, noting its first failed row in failed:
 //
 //	position(u, s)
-func case1045Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case1059Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// locate(u, s)
 	var directCol arrow.Array // written by the loop, or below from locate
 	var directOut *vec.FixedOut[int32]
@@ -57203,26 +58010,26 @@ func case1045Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, me
 	return directCol
 }
 
-// Case1046Schema is the schema of the batches Case1046 returns.
-var Case1046Schema = arrow.NewSchema([]arrow.Field{
+// Case1060Schema is the schema of the batches Case1060 returns.
+var Case1060Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1046 evaluates query Case1046 over one batch of table t:
+// Case1060 evaluates query Case1060 over one batch of table t:
 //
 //	SELECT instr(s, 'lo') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1046: %w", err)
+		return nil, fmt.Errorf("query Case1060: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1046: %w", err)
+		return nil, fmt.Errorf("query Case1060: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57237,33 +58044,33 @@ func Case1046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1046Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1060Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1047Schema is the schema of the batches Case1047 returns.
-var Case1047Schema = arrow.NewSchema([]arrow.Field{
+// Case1061Schema is the schema of the batches Case1061 returns.
+var Case1061Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1047 evaluates query Case1047 over one batch of table t:
+// Case1061 evaluates query Case1061 over one batch of table t:
 //
 //	SELECT instr(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1047: %w", err)
+		return nil, fmt.Errorf("query Case1061: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1047: %w", err)
+		return nil, fmt.Errorf("query Case1061: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57271,24 +58078,24 @@ func Case1047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1047Col1(n, all, sArr, uArr, mem, failed)
+	col1 := case1061Col1(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "instr(s, u)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1047Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1061Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1047Col1 computes output column 1 (r) of query Case1047 on every row, noting its first failed row in failed:
+// case1061Col1 computes output column 1 (r) of query Case1061 on every row, noting its first failed row in failed:
 //
 //	instr(s, u)
-func case1047Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case1061Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// instr(s, u)
 	var directCol arrow.Array // written by the loop, or below from instr
 	var directOut *vec.FixedOut[int32]
@@ -59411,6 +60218,34 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case1046, Case1046Schema, true
 	case "Case1047":
 		return Case1047, Case1047Schema, true
+	case "Case1048":
+		return Case1048, Case1048Schema, true
+	case "Case1049":
+		return Case1049, Case1049Schema, true
+	case "Case1050":
+		return Case1050, Case1050Schema, true
+	case "Case1051":
+		return Case1051, Case1051Schema, true
+	case "Case1052":
+		return Case1052, Case1052Schema, true
+	case "Case1053":
+		return Case1053, Case1053Schema, true
+	case "Case1054":
+		return Case1054, Case1054Schema, true
+	case "Case1055":
+		return Case1055, Case1055Schema, true
+	case "Case1056":
+		return Case1056, Case1056Schema, true
+	case "Case1057":
+		return Case1057, Case1057Schema, true
+	case "Case1058":
+		return Case1058, Case1058Schema, true
+	case "Case1059":
+		return Case1059, Case1059Schema, true
+	case "Case1060":
+		return Case1060, Case1060Schema, true
+	case "Case1061":
+		return Case1061, Case1061Schema, true
 	}
 	return nil, nil, false
 }

@@ -5,6 +5,22 @@ import (
 )
 
 func init() {
+	bitwise := func(name, op, doc string, f32, f64 impl) {
+		fn := strict(name, doc, nil, sig(tInt, f32, tInt, tInt), sig(tBig, f64, tBig, tBig))
+		fn.Infix = op
+		register(fn)
+	}
+	bitwise("bitwise_and", "&", "Bitwise AND of two integers (the & operator), in their common type; never fails.",
+		ok2(rt.BitAndInt32), ok2(rt.BitAndInt64))
+	bitwise("bitwise_or", "|", "Bitwise OR of two integers (the | operator), in their common type; never fails.",
+		ok2(rt.BitOrInt32), ok2(rt.BitOrInt64))
+	bitwise("bitwise_xor", "^", "Bitwise exclusive OR of two integers (the ^ operator), in their common type; never fails.",
+		ok2(rt.BitXorInt32), ok2(rt.BitXorInt64))
+	not := strict("bitwise_not", "Bitwise complement of an integer (the prefix ~ operator): ~x is -x - 1; never fails.",
+		nil, sig(tInt, ok1(rt.BitNotInt32), tInt), sig(tBig, ok1(rt.BitNotInt64), tBig))
+	not.Prefix = "~"
+	register(not)
+
 	register(strict("shiftleft",
 		"a shifted left by n bits, in a's type (INT or BIGINT); as in Java and Spark only n mod 32 (INT) or n mod 64 (BIGINT) counts, so shiftleft(1, 32) is 1 and a negative n never fails; bits shifted out are lost, never an overflow error.",
 		nil,

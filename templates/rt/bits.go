@@ -70,3 +70,27 @@ func BitGetInt64(x int64, pos int32) (int32, *Error) {
 	}
 	return int32((x >> pos) & 1), nil
 }
+
+// BitAndInt32 is a & b (Spark's BitwiseAnd): never fails.
+func BitAndInt32(a, b int32) int32 { return a & b }
+
+// BitAndInt64 is a & b on BIGINT.
+func BitAndInt64(a, b int64) int64 { return a & b }
+
+// BitOrInt32 is a | b (Spark's BitwiseOr).
+func BitOrInt32(a, b int32) int32 { return a | b }
+
+// BitOrInt64 is a | b on BIGINT.
+func BitOrInt64(a, b int64) int64 { return a | b }
+
+// BitXorInt32 is a ^ b (Spark's BitwiseXor).
+func BitXorInt32(a, b int32) int32 { return a ^ b }
+
+// BitXorInt64 is a ^ b on BIGINT.
+func BitXorInt64(a, b int64) int64 { return a ^ b }
+
+// BitNotInt32 is ~a (Spark's BitwiseNot), the two's complement: ~0 is -1.
+func BitNotInt32(a int32) int32 { return ^a }
+
+// BitNotInt64 is ~a on BIGINT.
+func BitNotInt64(a int64) int64 { return ^a }
