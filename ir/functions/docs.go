@@ -46,8 +46,10 @@ func Markdown() []byte {
 	b.WriteString("Every function and operator exprc accepts, generated from the registry in `ir/functions`. ")
 	b.WriteString("The NULL and error rules they follow, the type rules and the casts table are in ")
 	b.WriteString("[semantics.md](semantics.md).\n\n")
-	b.WriteString("Implicit widening is only INT -> BIGINT -> DOUBLE (and an untyped NULL to any type); ")
-	b.WriteString("an argument of any other type needs a CAST. A *strict* function is NULL when any argument is NULL, ")
+	b.WriteString("Arguments convert as Spark's ANSI implicit casts allow ([semantics.md](semantics.md) section 2.1): ")
+	b.WriteString("numbers widen INT -> BIGINT -> DOUBLE, a VARCHAR is read as the parameter's type, a number, DATE or BOOLEAN ")
+	b.WriteString("is written as VARCHAR where a string is taken, a number narrows where a narrower one is taken, ")
+	b.WriteString("and an untyped NULL takes any type. A *strict* function is NULL when any argument is NULL, ")
 	b.WriteString("else the leftmost argument error, else its own result.\n\n")
 	b.WriteString("## Contents\n\n")
 	for _, fn := range fns {
