@@ -40,7 +40,7 @@ const (
 	KLit                    // literal; Text is its SQL text
 	KCall                   // name(args); Text is the name as written
 	KInfix                  // (a op b); Text is the operator
-	KPrefix                 // (op a); Text is "-", "~" or "NOT"
+	KPrefix                 // (op a); Text is "-", "~", "NOT" or "!"
 	KCast                   // CAST(a AS T), T is the target
 	KIf                     // IF(c, t, e)
 	KCase                   // searched CASE: c1, r1, c2, r2, ... [, else]

@@ -628,7 +628,7 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 	case name == "negate":
 		n.K, n.Text = KPrefix, "-"
 	case name == "not":
-		n.K, n.Text = KPrefix, "NOT"
+		n.K, n.Text = KPrefix, pick(g.r, []string{"NOT", "NOT", "!"})
 	case name == "bitwise_not":
 		n.K, n.Text = KPrefix, "~"
 	case name == "concat" && len(args) == 2 && g.pct(60):

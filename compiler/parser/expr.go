@@ -11,7 +11,7 @@ import (
 //
 //	OR
 //	AND
-//	NOT (prefix)
+//	NOT, ! (prefix)
 //	= <> != == < <= > >=, IS [NOT] NULL, [NOT] BETWEEN, [NOT] IN, [NOT] LIKE/RLIKE/REGEXP
 //	| (bitwise OR)
 //	^ (bitwise XOR)
@@ -55,7 +55,7 @@ func (p *parser) parseAnd() ast.Expr {
 }
 
 func (p *parser) parseNot() ast.Expr {
-	if !p.isKw("NOT") {
+	if !p.isKw("NOT") && !p.isOp("!") { // ! is NOT, as in Spark's grammar
 		return p.parsePredicate()
 	}
 	op := p.tok

@@ -301,7 +301,7 @@ var operators = []string{
 	"<=>",
 	"<=", "<>", ">=", "!=", "==", "||",
 	"(", ")", ",", ";", ".", "*", "+", "-", "/", "%", "[", "]", "=", "<", ">",
-	"&", "|", "^", "~",
+	"&", "|", "^", "~", "!",
 }
 
 func (l *lexer) operator() {
@@ -319,8 +319,6 @@ func (l *lexer) operator() {
 	r := l.peek()
 	l.advance()
 	switch r {
-	case '!':
-		l.illegal(start, diag.Syntax, "unexpected character '!' (use NOT, or \"!=\" for not equal)")
 	default:
 		if unicode.IsPrint(r) {
 			l.illegal(start, diag.Syntax, "unexpected character %q", r)

@@ -3191,3 +3191,15 @@ SELECT instr(s, 'lo') AS r FROM t;
 
 -- name: Case1061
 SELECT instr(s, u) AS r FROM t;
+
+-- name: Case1062
+SELECT !p AS r FROM t;
+
+-- name: Case1063
+SELECT ! a = 1 AS r FROM t;
+
+-- name: Case1064
+SELECT !p AS r FROM t;
+
+-- name: Case1065
+SELECT !(p AND q) AS r FROM t;

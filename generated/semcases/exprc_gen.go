@@ -3326,7 +3326,7 @@ func Case0060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// negatedColumn is the code of 2 units of this file that differ only in what they
+// negatedColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0060 on every row, noting its first failed row in failed:
 //
@@ -58116,6 +58116,238 @@ func case1061Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 	return directCol
 }
 
+// Case1062Schema is the schema of the batches Case1062 returns.
+var Case1062Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1062 evaluates query Case1062 over one batch of table t:
+//
+//	SELECT !p AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1062: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1062: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// !p
+	col1 := negatedColumn(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "!p"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1062Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1063Schema is the schema of the batches Case1063 returns.
+var Case1063Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1063 evaluates query Case1063 over one batch of table t:
+//
+//	SELECT ! a = 1 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1063: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1063: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(0))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1063Col1(n, all, a, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "! a = 1"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1063Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1063Col1 computes output column 1 (r) of query Case1063 on every row, noting its first failed row in failed:
+//
+//	! a = 1
+func case1063Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// (NOT (a = 1))
+	var negated vec.Vec[bool]
+	{
+		negated = vec.Make[bool](n)
+		aV := a.V[:n]
+		out := negated.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		negated.Valid = vec.AndValid(n, vec.FlagsOf(&a))
+		for i := range out {
+			out[i] = rt.Not(rt.EqInt64(aV[i], int64(1)))
+		}
+	}
+	vec.Check(failed, &negated, all, n, 1)
+	column := vec.BoolArray(mem, &negated, all, n)
+	return column
+}
+
+// Case1064Schema is the schema of the batches Case1064 returns.
+var Case1064Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1064 evaluates query Case1064 over one batch of table t:
+//
+//	SELECT !p AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1064: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1064: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// !p
+	col1 := negatedColumn(n, all, p, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "!p"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1064Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1065Schema is the schema of the batches Case1065 returns.
+var Case1065Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1065 evaluates query Case1065 over one batch of table t:
+//
+//	SELECT !(p AND q) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1065: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1065: %w", err)
+	}
+	n := int(in.NumRows())
+	p := vec.Bools(in.Column(13))
+	q := vec.Bools(in.Column(14))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1065Col1(n, all, p, q, in, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "!(p AND q)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1065Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1065Col1 computes output column 1 (r) of query Case1065 on every row, noting its first failed row in failed:
+//
+//	!(p AND q)
+func case1065Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// (NOT (p AND q))
+	var negated vec.Vec[bool]
+	// rows the vector code computes: those the fused loop leaves, or all of them
+	var fused bool
+	var rest vec.Sel
+	if in.Column(13).NullN()+in.Column(14).NullN() <= n/2 {
+		negated = vec.Make[bool](n)
+		pV := p.V[:n]
+		qV := q.V[:n]
+		out := negated.V[:n]
+		left := vec.Sel{} // rows for the vector code
+		if p.Clean() && q.Clean() {
+			for i := range out {
+				out[i] = rt.Not((pV[i] && qV[i]))
+			}
+		} else {
+			for i := range out {
+				if p.Dirty(i) || q.Dirty(i) {
+					left = vec.Leave(left, i, n)
+					continue
+				}
+				out[i] = rt.Not((pV[i] && qV[i]))
+			}
+		}
+		fused, rest = true, left
+	}
+	if !fused || len(rest) > 0 {
+		and := vec.NewLogic(false, rest, n)
+		and.Add(&p)
+		and.Add(&q)
+		andResult := and.Finish()
+		// (NOT (p AND q))
+		negated2 := vec.Map1(rest, n, vec.VecArg(&andResult), rt.Not)
+		if fused {
+			vec.Merge(&negated, &negated2, rest, n)
+		} else {
+			negated = negated2
+		}
+	}
+	vec.Check(failed, &negated, all, n, 1)
+	column := vec.BoolArray(mem, &negated, all, n)
+	return column
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -60246,6 +60478,14 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case1060, Case1060Schema, true
 	case "Case1061":
 		return Case1061, Case1061Schema, true
+	case "Case1062":
+		return Case1062, Case1062Schema, true
+	case "Case1063":
+		return Case1063, Case1063Schema, true
+	case "Case1064":
+		return Case1064, Case1064Schema, true
+	case "Case1065":
+		return Case1065, Case1065Schema, true
 	}
 	return nil, nil, false
 }
