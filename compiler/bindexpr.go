@@ -18,6 +18,13 @@ var binaryFuncs = map[string]string{
 	"&": "bitwise_and", "|": "bitwise_or", "^": "bitwise_xor",
 }
 
+// castAliases are Spark's functions that are casts (FunctionRegistry's
+// castAlias): string(x) is CAST(x AS VARCHAR).
+var castAliases = map[string]ir.Type{
+	"boolean": ir.TypeBoolean, "int": ir.TypeInt, "bigint": ir.TypeBigint, "double": ir.TypeDouble,
+	"string": ir.TypeVarchar, "date": ir.TypeDate,
+}
+
 // aggregates are recognised only to say clearly that exprc does not do them.
 var aggregates = map[string]bool{
 	"count": true, "sum": true, "avg": true, "min": true, "max": true, "collect_list": true,
@@ -510,6 +517,15 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 			return nil, false
 		}
 		return &ir.Try{Arg: args[0]}, true
+	case "boolean", "int", "bigint", "double", "string", "date":
+		// Spark's cast aliases: int(x) is CAST(x AS INT).
+		if !arity(1) {
+			return nil, false
+		}
+		return b.cast(args[0], castAliases[name], e.Name.Pos)
+	case "tinyint", "smallint", "float", "decimal", "timestamp", "binary":
+		b.errs.Add(e.Name.Pos, diag.Unsupported, "%s(x) casts to %s, a type exprc does not have yet", name, strings.ToUpper(name))
+		return nil, false
 	case "isnull", "isnotnull":
 		if !arity(1) {
 			return nil, false

@@ -180,6 +180,12 @@ func (n *Node) write(b *strings.Builder) {
 		n.Args[0].write(b)
 		b.WriteString(")")
 	case KCast:
+		if n.Text != "" { // a cast alias: int(x)
+			b.WriteString(n.Text + "(")
+			n.Args[0].write(b)
+			b.WriteString(")")
+			break
+		}
 		b.WriteString("CAST(")
 		n.Args[0].write(b)
 		b.WriteString(" AS " + n.T.String() + ")")

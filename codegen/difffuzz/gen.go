@@ -583,7 +583,17 @@ func (g *Generator) cast(t ir.Type, d int) *Node {
 	} else {
 		x = g.expr(from, d-1)
 	}
-	return &Node{K: KCast, T: t, Args: []*Node{x}}
+	n := &Node{K: KCast, T: t, Args: []*Node{x}}
+	if alias := castAlias[t.Kind]; alias != "" && g.pct(15) {
+		n.Text = alias // int(x), Spark's cast alias
+	}
+	return n
+}
+
+// castAlias is the function Spark spells CAST(x AS T) with.
+var castAlias = map[ir.Kind]string{
+	ir.KindBoolean: "boolean", ir.KindInt: "int", ir.KindBigint: "bigint", ir.KindDouble: "double",
+	ir.KindVarchar: "string", ir.KindDate: "date",
 }
 
 var infix = map[string][]string{

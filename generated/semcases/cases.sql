@@ -3203,3 +3203,27 @@ SELECT !p AS r FROM t;
 
 -- name: Case1065
 SELECT !(p AND q) AS r FROM t;
+
+-- name: Case1066
+SELECT int(s) AS r FROM t;
+
+-- name: Case1067
+SELECT bigint(x) AS r FROM t;
+
+-- name: Case1068
+SELECT double(s) AS r FROM t;
+
+-- name: Case1069
+SELECT string(d) AS r FROM t;
+
+-- name: Case1070
+SELECT boolean(s) AS r FROM t;
+
+-- name: Case1071
+SELECT date(s) AS r FROM t;
+
+-- name: Case1072
+SELECT int(s) AS r FROM t;
+
+-- name: Case1073
+SELECT int(s) AS r FROM t;

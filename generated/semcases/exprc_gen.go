@@ -133,7 +133,7 @@ func Case0000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// asIntColumn is the code of 7 units of this file that differ only in what they
+// asIntColumn is the code of 10 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0000 on every row, noting its first failed row in failed:
 //
@@ -556,7 +556,7 @@ func Case0009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// asDoubleColumn is the code of 4 units of this file that differ only in what they
+// asDoubleColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0009 on every row, noting its first failed row in failed:
 //
@@ -747,7 +747,7 @@ func Case0013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// asBooleanColumn is the code of 4 units of this file that differ only in what they
+// asBooleanColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0013 on every row, noting its first failed row in failed:
 //
@@ -935,7 +935,7 @@ func Case0017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// asDateColumn is the code of 3 units of this file that differ only in what they
+// asDateColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0017 on every row, noting its first failed row in failed:
 //
@@ -1470,7 +1470,7 @@ func Case0027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// asBigintColumn2 is the code of 3 units of this file that differ only in what they
+// asBigintColumn2 is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0027 on every row, noting its first failed row in failed:
 //
@@ -1958,7 +1958,8 @@ func Case0037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0037Col1(n, all, d, failed, mem)
+	// CAST(d AS VARCHAR)
+	col1 := asVarcharColumn2(n, all, d, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(d AS VARCHAR)"})
@@ -1972,11 +1973,12 @@ func Case0037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0037Col1 computes output column 1 (r) of query Case0037 on every row, noting its first failed row in failed:
+// asVarcharColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0037 on every row, noting its first failed row in failed:
 //
 //	CAST(d AS VARCHAR)
-func case0037Col1(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(d AS VARCHAR)
+func asVarcharColumn2(n int, all vec.Sel, d vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	asVarchar := vec.Make[string](n)
 	{
 		dV := d.V[:n]
@@ -58348,6 +58350,334 @@ func case1065Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], in arrow
 	return column
 }
 
+// Case1066Schema is the schema of the batches Case1066 returns.
+var Case1066Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1066 evaluates query Case1066 over one batch of table t:
+//
+//	SELECT int(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1066: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1066: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// int(s)
+	col1 := asIntColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "int(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1066Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1067Schema is the schema of the batches Case1067 returns.
+var Case1067Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case1067 evaluates query Case1067 over one batch of table t:
+//
+//	SELECT bigint(x) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1067: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1067: %w", err)
+	}
+	n := int(in.NumRows())
+	x := vec.Float64s(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// bigint(x)
+	col1 := asBigintColumn2(n, all, x, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bigint(x)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1067Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1068Schema is the schema of the batches Case1068 returns.
+var Case1068Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case1068 evaluates query Case1068 over one batch of table t:
+//
+//	SELECT double(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1068: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1068: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// double(s)
+	col1 := asDoubleColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "double(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1068Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1069Schema is the schema of the batches Case1069 returns.
+var Case1069Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1069 evaluates query Case1069 over one batch of table t:
+//
+//	SELECT string(d) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1069: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1069: %w", err)
+	}
+	n := int(in.NumRows())
+	d := vec.Dates(in.Column(9))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// string(d)
+	col1 := asVarcharColumn2(n, all, d, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "string(d)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1069Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1070Schema is the schema of the batches Case1070 returns.
+var Case1070Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1070 evaluates query Case1070 over one batch of table t:
+//
+//	SELECT boolean(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1070: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1070: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// boolean(s)
+	col1 := asBooleanColumn(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "boolean(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1070Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1071Schema is the schema of the batches Case1071 returns.
+var Case1071Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+}, nil)
+
+// Case1071 evaluates query Case1071 over one batch of table t:
+//
+//	SELECT date(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1071: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1071: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// date(s)
+	col1 := asDateColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "date(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1071Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1072Schema is the schema of the batches Case1072 returns.
+var Case1072Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1072 evaluates query Case1072 over one batch of table t:
+//
+//	SELECT int(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1072: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1072: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// int(s)
+	col1 := asIntColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "int(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1072Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1073Schema is the schema of the batches Case1073 returns.
+var Case1073Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1073 evaluates query Case1073 over one batch of table t:
+//
+//	SELECT int(s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1073: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1073: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// int(s)
+	col1 := asIntColumn(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "int(s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1073Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -60486,6 +60816,22 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case1064, Case1064Schema, true
 	case "Case1065":
 		return Case1065, Case1065Schema, true
+	case "Case1066":
+		return Case1066, Case1066Schema, true
+	case "Case1067":
+		return Case1067, Case1067Schema, true
+	case "Case1068":
+		return Case1068, Case1068Schema, true
+	case "Case1069":
+		return Case1069, Case1069Schema, true
+	case "Case1070":
+		return Case1070, Case1070Schema, true
+	case "Case1071":
+		return Case1071, Case1071Schema, true
+	case "Case1072":
+		return Case1072, Case1072Schema, true
+	case "Case1073":
+		return Case1073, Case1073Schema, true
 	}
 	return nil, nil, false
 }
