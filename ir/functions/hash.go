@@ -213,17 +213,53 @@ func Unsupported(name string) (msg string, ok bool) {
 	return name + " is not supported: it " + why + ", and exprc has no BINARY type yet", true
 }
 
+// stringAsBinary keeps Spark's rule for a BINARY parameter that exprc types
+// VARCHAR (the first one of fn): only a string or a NULL is accepted there,
+// never another type through an implicit cast (md5(123) is an error in Spark:
+// a number does not cast to BINARY). The other parameters keep the implicit
+// casts (sha2(s, '256') reads the length as INT).
+func stringAsBinary(fn *ir.Function) *ir.Function {
+	implicit := fn.Implicit
+	fn.Implicit = func(args []ir.Type) (*ir.Signature, error) {
+		if len(args) > 0 && args[0].Kind != ir.KindVarchar && args[0].Kind != ir.KindNull {
+			return nil, errNoImplicit
+		}
+		return implicit(args)
+	}
+	return fn
+}
+
+// hexFn is hex over BIGINT or VARCHAR. Spark's parameter is the type collection
+// (BIGINT, BINARY, STRING) and its implicit cast takes the first member the
+// argument casts to, so a DOUBLE is hexed as a BIGINT (hex(17.9) is '11'),
+// where the cheapest implicit cast (ImplicitCost) would write it as VARCHAR;
+// a DATE or BOOLEAN is hexed as its VARCHAR.
+func hexFn() *ir.Function {
+	asInt := sig(tStr, ok1(rt.HexInt64), tBig)
+	fn := strict("hex",
+		"Upper-case hex digits: of the 64-bit two's complement of an integer (hex(-1) is 'FFFFFFFFFFFFFFFF', hex(0) is '0'), or two per UTF-8 byte of a string. A DOUBLE is cast to BIGINT first, as Spark's implicit cast does (hex(17.9) is '11').",
+		nil, asInt, sig(tStr, ok1(rt.HexString), tStr))
+	implicit := fn.Implicit
+	fn.Implicit = func(args []ir.Type) (*ir.Signature, error) {
+		if len(args) == 1 && args[0].Kind == ir.KindDouble {
+			return asInt, nil
+		}
+		return implicit(args)
+	}
+	return fn
+}
+
 func init() {
-	register(strict("md5", "MD5 digest of the UTF-8 bytes of s as 32 lower-case hex digits.",
-		nil, sig(tStr, ok1(rt.Md5), tStr)))
-	register(strict("sha1", "SHA-1 digest of the UTF-8 bytes of s as 40 lower-case hex digits.",
-		nil, sig(tStr, ok1(rt.Sha1), tStr)), "sha")
-	register(guarded("sha2",
+	register(stringAsBinary(strict("md5", "MD5 digest of the UTF-8 bytes of s as 32 lower-case hex digits.",
+		nil, sig(tStr, ok1(rt.Md5), tStr))))
+	register(stringAsBinary(strict("sha1", "SHA-1 digest of the UTF-8 bytes of s as 40 lower-case hex digits.",
+		nil, sig(tStr, ok1(rt.Sha1), tStr))), "sha")
+	register(stringAsBinary(guarded("sha2",
 		"SHA-2 digest of the UTF-8 bytes of s as lower-case hex digits: bitLength 224, 256, 384 or 512 (0 means 256); NULL for any other bitLength, as Spark returns.",
 		nil, domain("sha2_domain", sig(tBool, ok2(rt.Sha2Defined), tStr, tInt)),
-		sig(tStr, ok2(rt.Sha2), tStr, tInt)))
-	register(strict("crc32", "CRC-32 checksum (IEEE, as java.util.zip.CRC32) of the UTF-8 bytes of s as a BIGINT in [0, 4294967295].",
-		nil, sig(tBig, ok1(rt.Crc32), tStr)))
+		sig(tStr, ok2(rt.Sha2), tStr, tInt))))
+	register(stringAsBinary(strict("crc32", "CRC-32 checksum (IEEE, as java.util.zip.CRC32) of the UTF-8 bytes of s as a BIGINT in [0, 4294967295].",
+		nil, sig(tBig, ok1(rt.Crc32), tStr))))
 
 	murmur := newHashStep("hash", tInt, int32(42), map[ir.Kind]impl{
 		ir.KindBoolean: ok3(rt.Murmur3StepBool), ir.KindInt: ok3(rt.Murmur3StepInt32), ir.KindDate: ok3(rt.Murmur3StepInt32),
@@ -236,12 +272,10 @@ func init() {
 	})
 	register(xx.function("Spark's xxHash64 of the arguments as BIGINT, bit for bit, built like hash: the running hash starts at 42 and each argument is hashed with it as seed. Not strict: NULL arguments are skipped (xxhash64(NULL) is 42); an argument error is the result (the leftmost one). MAP arguments are refused, as in Spark."))
 
-	register(strict("base64",
+	register(stringAsBinary(strict("base64",
 		"Standard padded base64 of the UTF-8 bytes of s, in lines of 76 characters joined by CRLF (\\r\\n), Spark's default (spark.sql.chunkBase64String.enabled is true).",
-		nil, sig(tStr, ok1(rt.Base64), tStr)))
-	register(strict("hex",
-		"Upper-case hex digits: of the 64-bit two's complement of an integer (hex(-1) is 'FFFFFFFFFFFFFFFF', hex(0) is '0'), or two per UTF-8 byte of a string.",
-		nil, sig(tStr, ok1(rt.HexInt64), tBig), sig(tStr, ok1(rt.HexString), tStr)))
+		nil, sig(tStr, ok1(rt.Base64), tStr))))
+	register(hexFn())
 	register(strict("bin",
 		"Binary digits of the 64-bit two's complement of x, without leading zeros (bin(-1) is 64 ones, bin(0) is '0').",
 		nil, sig(tStr, ok1(rt.Bin), tBig)))
