@@ -552,6 +552,10 @@ func (b *binder) bindList(es []ast.Expr, sc *scope) ([]ir.Expr, bool) {
 func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr, bool) {
 	fn := functions.Lookup(name)
 	if fn == nil {
+		if msg, ok := functions.Unsupported(name); ok { // unbase64, unhex ...: no BINARY type
+			b.errs.Add(pos, diag.Unsupported, "%s", msg)
+			return nil, false
+		}
 		b.errs.Add(pos, diag.Name, "unknown function %s", shown)
 		return nil, false
 	}

@@ -684,6 +684,12 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 	return n
 }
 
+// convNumbers are conv's first arguments: digits of several bases, signs,
+// spaces, invalid digits, values around 2^63 and 2^64, and overflows.
+var convNumbers = []string{"0", "100", "-15", "ff", "FF", "big", " 11abc ", "-", "", "  ", "zz", "7fffffffffffffff",
+	"18446744073709551615", "18446744073709551616", "-9223372036854775808", "9223372036854775807",
+	"1" + strings.Repeat("0", 63), "1" + strings.Repeat("0", 64), "zzzzzzzzzzzzz", "é1"}
+
 // arg draws argument i of function name: positions where particular values
 // matter (patterns, escapes, map keys, lengths, scales, day counts) often get
 // a literal from a pool of interesting values.
@@ -719,6 +725,12 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 			return g.lit(t, pick(g.r, []string{"0", "1", "31", "32", "33", "63", "64", "-1", "-2147483648"}))
 		case name == "width_bucket" && i == 3 && (t.Kind == ir.KindInt || t.Kind == ir.KindBigint):
 			return g.lit(t, pick(g.r, []string{"0", "1", "3", "-1", "2147483647"}))
+		case name == "sha2" && i == 1 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"0", "224", "256", "384", "512", "1", "-256", "2147483647"}))
+		case name == "conv" && i > 0 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"2", "8", "10", "16", "36", "-2", "-10", "-16", "-36", "1", "37", "0", "-2147483648"}))
+		case name == "conv" && i == 0 && t.Kind == ir.KindVarchar:
+			return g.lit(t, sqlString(pick(g.r, convNumbers)))
 		case (name == "substring") && i > 0 && t.Kind == ir.KindInt:
 			return g.lit(t, pick(g.r, []string{"0", "1", "2", "-1", "-3", "-7", "5", "100", "2147483647", "-2147483648"}))
 		case (name == "subscript" || name == "element_at" || name == "map_contains_key") && i == 1:
