@@ -438,6 +438,22 @@ func (b *binder) bindCase(e *ast.Case, sc *scope) (ir.Expr, bool) {
 		return nil, false
 	}
 	res := &ir.Case{Else: results[len(results)-1], T: results[0].Type()}
+	if operand != nil && !b.sameComparisonType(operand, conds) {
+		// Spark compares the operand with each WHEN value on its own
+		// (operand = value), so with a string among them the comparisons may
+		// be in different types: CASE s WHEN 1 ... WHEN 'a' ... compares
+		// BIGINTs, then VARCHARs. The searched form keeps that.
+		for i, v := range conds {
+			l, r, ok := b.promote(operand, v, e.Pos)
+			if !ok {
+				return nil, false
+			}
+			if conds[i], ok = b.call("eq", "=", []ir.Expr{l, r}, e.Pos); !ok {
+				return nil, false
+			}
+		}
+		operand = nil
+	}
 	if operand != nil {
 		vals, vok := b.unifyCompared(append([]ir.Expr{operand}, conds...), e.Pos, "CASE operand and WHEN values")
 		if !vok {
@@ -453,6 +469,25 @@ func (b *binder) bindCase(e *ast.Case, sc *scope) (ir.Expr, bool) {
 		res.Whens = append(res.Whens, ir.When{Cond: conds[i], Then: results[i]})
 	}
 	return res, true
+}
+
+// sameComparisonType reports whether the operand of a simple CASE compares
+// with every WHEN value in one type (widerType of the two), so that one
+// comparison serves them all.
+func (b *binder) sameComparisonType(operand ir.Expr, vals []ir.Expr) bool {
+	var first ir.Type
+	for i, v := range vals {
+		t, ok := widerType(operand.Type(), v.Type())
+		if !ok {
+			return true // unifyCompared reports the mismatch
+		}
+		if i == 0 {
+			first = t
+		} else if !t.Equal(first) {
+			return false
+		}
+	}
+	return true
 }
 
 func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
