@@ -14,6 +14,8 @@ import "github.com/exprc/exprc/ir"
 //	3  VARCHAR -> INT, BIGINT, DATE or BOOLEAN; INT, BIGINT, DOUBLE, DATE or BOOLEAN -> VARCHAR
 //	4  a narrowing number (BIGINT -> INT, DOUBLE -> INT or BIGINT), which
 //	   raises CAST_OVERFLOW out of range like the CAST it is
+//	5  VARCHAR -> BOOLEAN, last: where a function takes a number or a
+//	   BOOLEAN (bit_count), Spark reads a string as a number
 //
 // BOOLEAN and DATE never become numbers, numbers never become DATE or BOOLEAN,
 // and MAP values are never cast.
@@ -27,6 +29,8 @@ func ImplicitCost(from, to ir.Type) int {
 		return -1
 	case from.Kind == ir.KindVarchar && to.Kind == ir.KindDouble:
 		return 2
+	case from.Kind == ir.KindVarchar && to.Kind == ir.KindBoolean:
+		return 5
 	case from.Kind == ir.KindVarchar, to.Kind == ir.KindVarchar:
 		return 3
 	case from.IsNumeric() && to.IsNumeric():
