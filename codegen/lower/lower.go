@@ -450,8 +450,11 @@ func (l *lowerer) call(e *ir.Call, sel *Sel) *Node {
 	}
 	if IsRegex(e) {
 		if pattern, _, ok := PatternLits(e); ok {
-			n.Call = CallMatcher
-			n.BadPattern = !compiles(e.Fn.Name, pattern, "")
+			bad := !compiles(e.Fn.Name, pattern, "")
+			if bad && !e.Sig.KernelErr {
+				return n // a guard that never fails, whatever the pattern: its kernel
+			}
+			n.Call, n.BadPattern = CallMatcher, bad
 			return n
 		}
 	}

@@ -2683,523 +2683,853 @@ SELECT i | 1 = 1 AS r FROM t;
 SELECT (i & j) * 2 AS r FROM t;
 
 -- name: Case0892
-SELECT left(s, 2) AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case0893
-SELECT left(s, i) AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case0894
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case0895
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case0896
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case0897
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case0898
-SELECT right(s, 2) AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case0899
-SELECT right(s, 4) AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case0900
-SELECT right(s, 9) AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case0901
-SELECT right(s, 0) AS r FROM t;
+SELECT regexp_like(s, '(?s)a.c') AS r FROM t;
 
 -- name: Case0902
-SELECT right(s, i) AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case0903
-SELECT reverse(s) AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case0904
-SELECT reverse(s) AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case0905
-SELECT reverse(s) AS r FROM t;
+SELECT s RLIKE r'abc\z' AS r FROM t;
 
 -- name: Case0906
-SELECT repeat(s, 3) AS r FROM t;
+SELECT s RLIKE r'abc\Z' AS r FROM t;
 
 -- name: Case0907
-SELECT repeat(s, i) AS r FROM t;
+SELECT s RLIKE '(?i)hello' AS r FROM t;
 
 -- name: Case0908
-SELECT repeat(s, i) AS r FROM t;
+SELECT s RLIKE '(?i)é' AS r FROM t;
 
 -- name: Case0909
-SELECT repeat(s, i) AS r FROM t;
+SELECT s RLIKE '(?i)[a-c]x' AS r FROM t;
 
 -- name: Case0910
-SELECT repeat(s, i) AS r FROM t;
+SELECT s RLIKE '(?i:a)b' AS r FROM t;
 
 -- name: Case0911
-SELECT repeat(u, i) AS r FROM t;
+SELECT s RLIKE r'a\sb' AS r FROM t;
 
 -- name: Case0912
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT s RLIKE r'a\hb' AS r FROM t;
 
 -- name: Case0913
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t;
 
 -- name: Case0914
-SELECT space(i) AS r FROM t;
+SELECT s RLIKE r'^\p{Lu}' AS r FROM t;
 
 -- name: Case0915
-SELECT space(i) AS r FROM t;
+SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t;
 
 -- name: Case0916
-SELECT space(i) AS r FROM t;
+SELECT s RLIKE r'\x{1F600}' AS r FROM t;
 
 -- name: Case0917
-SELECT space(i) AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case0918
-SELECT initcap(s) AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case0919
-SELECT initcap(s) AS r FROM t;
+SELECT s RLIKE r'^\0101\u0042$' AS r FROM t;
 
 -- name: Case0920
-SELECT initcap(s) AS r FROM t;
+SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t;
 
 -- name: Case0921
-SELECT initcap(s) AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case0922
-SELECT ascii(s) AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case0923
-SELECT ascii(s) AS r FROM t;
+SELECT s RLIKE 'a(?=b)' AS r FROM t;
 
 -- name: Case0924
-SELECT ascii(s) AS r FROM t;
+SELECT s RLIKE '(?<!a)b' AS r FROM t;
 
 -- name: Case0925
-SELECT ascii(s) AS r FROM t;
+SELECT s RLIKE 'a++' AS r FROM t;
 
 -- name: Case0926
-SELECT chr(a) AS r FROM t;
+SELECT s RLIKE '(?>a)' AS r FROM t;
 
 -- name: Case0927
-SELECT chr(a) AS r FROM t;
+SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t;
 
 -- name: Case0928
-SELECT char(a) AS r FROM t;
+SELECT s RLIKE '(?m)^a' AS r FROM t;
 
 -- name: Case0929
-SELECT chr(a) AS r FROM t;
+SELECT s RLIKE 'a$b' AS r FROM t;
 
 -- name: Case0930
-SELECT chr(i) AS r FROM t;
+SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t;
 
 -- name: Case0931
-SELECT octet_length(s) AS r FROM t;
+SELECT s RLIKE 'a{2' AS r FROM t;
 
 -- name: Case0932
-SELECT bit_length(s) AS r FROM t;
+SELECT s RLIKE '(' AS r FROM t;
 
 -- name: Case0933
-SELECT octet_length(s) AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case0934
-SELECT bit_length(s) AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case0935
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t;
 
 -- name: Case0936
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t;
 
 -- name: Case0937
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t;
 
 -- name: Case0938
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t;
 
 -- name: Case0939
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT regexp_replace(s, 'b', r'\$') AS r FROM t;
 
 -- name: Case0940
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT regexp_replace(s, '(b)', '$12') AS r FROM t;
 
 -- name: Case0941
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t;
 
 -- name: Case0942
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e') AS r FROM t;
 
 -- name: Case0943
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT regexp_replace(s, 'a*', '-') AS r FROM t;
 
 -- name: Case0944
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT regexp_replace(s, '', '-') AS r FROM t;
 
 -- name: Case0945
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT regexp_replace(s, r'\b', '|') AS r FROM t;
 
 -- name: Case0946
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t;
 
 -- name: Case0947
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT regexp_replace(s, 'b', '$2') AS r FROM t;
 
 -- name: Case0948
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT regexp_replace(s, 'x', '$2') AS r FROM t;
 
 -- name: Case0949
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT regexp_replace(s, 'b', '$') AS r FROM t;
 
 -- name: Case0950
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT regexp_replace(s, 'b', '${y}') AS r FROM t;
 
 -- name: Case0951
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t;
 
 -- name: Case0952
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t;
 
 -- name: Case0953
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t;
 
 -- name: Case0954
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t;
 
 -- name: Case0955
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t;
 
 -- name: Case0956
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case0957
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case0958
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT regexp_replace(s, '(', 'x') AS r FROM t;
 
 -- name: Case0959
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT regexp_replace(s, '(', u) AS r FROM t;
 
 -- name: Case0960
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT regexp_replace(s, u, 'x') AS r FROM t;
 
 -- name: Case0961
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case0962
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t;
 
 -- name: Case0963
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case0964
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t;
 
 -- name: Case0965
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t;
 
 -- name: Case0966
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t;
 
 -- name: Case0967
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t;
 
 -- name: Case0968
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t;
 
 -- name: Case0969
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case0970
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t;
 
 -- name: Case0971
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case0972
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, 'b') AS r FROM t;
 
 -- name: Case0973
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t;
 
 -- name: Case0974
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t;
 
 -- name: Case0975
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t;
 
 -- name: Case0976
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, u, i) AS r FROM t;
 
 -- name: Case0977
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case0978
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case0979
-SELECT luhn_check(s) AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case0980
-SELECT luhn_check(s) AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case0981
-SELECT luhn_check(s) AS r FROM t;
+SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case0982
-SELECT luhn_check(s) AS r FROM t;
+SELECT regexp_count(s, '[a-z]{3}') AS r FROM t;
 
 -- name: Case0983
-SELECT luhn_check(s) AS r FROM t;
+SELECT regexp_count(s, 'a*') AS r FROM t;
 
 -- name: Case0984
-SELECT luhn_check(s) AS r FROM t;
+SELECT regexp_count(s, '') AS r FROM t;
 
 -- name: Case0985
-SELECT lcase(s) AS r FROM t;
+SELECT regexp_count(s, 'a$|\n') AS r FROM t;
 
 -- name: Case0986
-SELECT ucase(s) AS r FROM t;
+SELECT regexp_count(s, u) AS r FROM t;
 
 -- name: Case0987
-SELECT len(s) AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case0988
-SELECT a <=> b AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case0989
-SELECT a <=> b AS r FROM t;
+SELECT regexp_instr(s, '@[^.]*') AS r FROM t;
 
 -- name: Case0990
-SELECT a <=> b AS r FROM t;
+SELECT regexp_instr(s, 'b') AS r FROM t;
 
 -- name: Case0991
-SELECT a <=> b AS r FROM t;
+SELECT regexp_instr(s, 'z') AS r FROM t;
 
 -- name: Case0992
-SELECT a <=> b AS r FROM t;
+SELECT regexp_instr(s, '(b)', 7) AS r FROM t;
 
 -- name: Case0993
-SELECT i <=> a AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case0994
-SELECT s <=> u AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case0995
-SELECT NULL <=> NULL AS r FROM t;
+SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case0996
-SELECT (1 DIV b) <=> a AS r FROM t;
+SELECT regexp_substr(s, 'Jeck') AS r FROM t;
 
 -- name: Case0997
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT regexp_substr(s, 'x*') AS r FROM t;
 
 -- name: Case0998
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT regexp_substr(s, r'\d+') AS r FROM t;
 
 -- name: Case0999
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case1000
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case1001
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT regexp_substr(s, u) AS r FROM t;
 
 -- name: Case1002
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case1003
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1004
-SELECT d IS DISTINCT FROM e AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1005
-SELECT p IS TRUE AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1006
-SELECT p IS TRUE AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1007
-SELECT p IS TRUE AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1008
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case1009
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case1010
-SELECT p IS FALSE AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case1011
-SELECT p IS FALSE AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case1012
-SELECT p IS NOT FALSE AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case1013
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1014
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1015
-SELECT p IS NOT UNKNOWN AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1016
-SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case1017
-SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1018
-SELECT a > 1 IS TRUE AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1019
-SELECT s ILIKE 'AB%' AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1020
-SELECT s ILIKE 'é%' AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1021
-SELECT s NOT ILIKE 'ab%' AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case1022
-SELECT s ILIKE u AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1023
-SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1024
-SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1025
-SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1026
-SELECT s LIKE ANY ('a%', u) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1027
-SELECT s LIKE ANY ('x%', u) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1028
-SELECT s LIKE SOME ('%y%') AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1029
-SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1030
-SELECT s LIKE ALL ('x%', u) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1031
-SELECT s LIKE ALL ('a%', u) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1032
-SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1033
-SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1034
-SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1035
-SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1036
-SELECT s LIKE ANY ('a%') AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1037
-SELECT trim(BOTH FROM s) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1038
-SELECT trim(LEADING FROM s) AS r FROM t;
+SELECT char(a) AS r FROM t;
 
 -- name: Case1039
-SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1040
-SELECT trim('xy' FROM s) AS r FROM t;
+SELECT chr(i) AS r FROM t;
 
 -- name: Case1041
-SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case1042
-SELECT trim(LEADING u FROM s) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case1043
-SELECT trim(u, s) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case1044
-SELECT ltrim('x', s) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case1045
-SELECT rtrim('x', s) AS r FROM t;
+SELECT split_part(s, ',', 2) AS r FROM t;
 
 -- name: Case1046
-SELECT btrim(s, 'x') AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case1047
-SELECT btrim(s) AS r FROM t;
+SELECT split_part(s, ',', -3) AS r FROM t;
 
 -- name: Case1048
-SELECT btrim(s, u) AS r FROM t;
+SELECT split_part(s, ',', 4) AS r FROM t;
 
 -- name: Case1049
-SELECT trim(s) AS r FROM t;
+SELECT split_part(s, ',', -4) AS r FROM t;
 
 -- name: Case1050
-SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case1051
-SELECT substring(s FROM 2) AS r FROM t;
+SELECT split_part(s, ',', -2) AS r FROM t;
 
 -- name: Case1052
-SELECT substr(s FROM -2) AS r FROM t;
+SELECT split_part(s, '', 1) AS r FROM t;
 
 -- name: Case1053
-SELECT substring(s FROM i FOR 2) AS r FROM t;
+SELECT split_part(s, ',', 1) AS r FROM t;
 
 -- name: Case1054
-SELECT position('l' IN s) AS r FROM t;
+SELECT split_part(s, '::', 2) AS r FROM t;
 
 -- name: Case1055
-SELECT position('z' IN s) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case1056
-SELECT position('' IN s) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case1057
-SELECT position('l' IN s) AS r FROM t;
+SELECT split_part(s, u, i) AS r FROM t;
 
 -- name: Case1058
-SELECT locate('l', s) AS r FROM t;
+SELECT substring_index(s, '.', 2) AS r FROM t;
 
 -- name: Case1059
-SELECT position(u, s) AS r FROM t;
+SELECT substring_index(s, '.', -2) AS r FROM t;
 
 -- name: Case1060
-SELECT instr(s, 'lo') AS r FROM t;
+SELECT substring_index(s, '.', 0) AS r FROM t;
 
 -- name: Case1061
-SELECT instr(s, u) AS r FROM t;
+SELECT substring_index(s, '.', 5) AS r FROM t;
 
 -- name: Case1062
-SELECT !p AS r FROM t;
+SELECT substring_index(s, '.', -5) AS r FROM t;
 
 -- name: Case1063
-SELECT ! a = 1 AS r FROM t;
+SELECT substring_index(s, '', 1) AS r FROM t;
 
 -- name: Case1064
-SELECT !p AS r FROM t;
+SELECT substring_index(s, u, 1) AS r FROM t;
 
 -- name: Case1065
+SELECT translate(s, 'abc', '123') AS r FROM t;
+
+-- name: Case1066
+SELECT translate(s, 'abc', '1') AS r FROM t;
+
+-- name: Case1067
+SELECT translate(s, 'aa', '12') AS r FROM t;
+
+-- name: Case1068
+SELECT translate(s, 'é', 'e') AS r FROM t;
+
+-- name: Case1069
+SELECT translate(s, u, 'x') AS r FROM t;
+
+-- name: Case1070
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+
+-- name: Case1071
+SELECT find_in_set(s, 'a,b') AS r FROM t;
+
+-- name: Case1072
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
+
+-- name: Case1073
+SELECT find_in_set(s, 'x') AS r FROM t;
+
+-- name: Case1074
+SELECT find_in_set(s, u) AS r FROM t;
+
+-- name: Case1075
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case1076
+SELECT levenshtein(s, u, 2) AS r FROM t;
+
+-- name: Case1077
+SELECT levenshtein(s, u, 3) AS r FROM t;
+
+-- name: Case1078
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case1079
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case1080
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case1081
+SELECT levenshtein(s, u, i) AS r FROM t;
+
+-- name: Case1082
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1083
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1084
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1085
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1086
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1087
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1088
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1089
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1090
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1091
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1092
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1093
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1094
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1095
+SELECT lcase(s) AS r FROM t;
+
+-- name: Case1096
+SELECT ucase(s) AS r FROM t;
+
+-- name: Case1097
+SELECT len(s) AS r FROM t;
+
+-- name: Case1098
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1099
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1100
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1101
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1102
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1103
+SELECT i <=> a AS r FROM t;
+
+-- name: Case1104
+SELECT s <=> u AS r FROM t;
+
+-- name: Case1105
+SELECT NULL <=> NULL AS r FROM t;
+
+-- name: Case1106
+SELECT (1 DIV b) <=> a AS r FROM t;
+
+-- name: Case1107
+SELECT a <=> (1 DIV b) AS r FROM t;
+
+-- name: Case1108
+SELECT a <=> (1 DIV b) AS r FROM t;
+
+-- name: Case1109
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+
+-- name: Case1110
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+
+-- name: Case1111
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case1112
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case1113
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case1114
+SELECT d IS DISTINCT FROM e AS r FROM t;
+
+-- name: Case1115
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case1116
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case1117
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case1118
+SELECT p IS NOT TRUE AS r FROM t;
+
+-- name: Case1119
+SELECT p IS NOT TRUE AS r FROM t;
+
+-- name: Case1120
+SELECT p IS FALSE AS r FROM t;
+
+-- name: Case1121
+SELECT p IS FALSE AS r FROM t;
+
+-- name: Case1122
+SELECT p IS NOT FALSE AS r FROM t;
+
+-- name: Case1123
+SELECT p IS UNKNOWN AS r FROM t;
+
+-- name: Case1124
+SELECT p IS UNKNOWN AS r FROM t;
+
+-- name: Case1125
+SELECT p IS NOT UNKNOWN AS r FROM t;
+
+-- name: Case1126
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+
+-- name: Case1127
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+
+-- name: Case1128
+SELECT a > 1 IS TRUE AS r FROM t;
+
+-- name: Case1129
+SELECT s ILIKE 'AB%' AS r FROM t;
+
+-- name: Case1130
+SELECT s ILIKE 'é%' AS r FROM t;
+
+-- name: Case1131
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
+
+-- name: Case1132
+SELECT s ILIKE u AS r FROM t;
+
+-- name: Case1133
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+
+-- name: Case1134
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+
+-- name: Case1135
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+
+-- name: Case1136
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
+
+-- name: Case1137
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
+
+-- name: Case1138
+SELECT s LIKE SOME ('%y%') AS r FROM t;
+
+-- name: Case1139
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+
+-- name: Case1140
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
+
+-- name: Case1141
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
+
+-- name: Case1142
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+
+-- name: Case1143
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+
+-- name: Case1144
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+
+-- name: Case1145
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+
+-- name: Case1146
+SELECT s LIKE ANY ('a%') AS r FROM t;
+
+-- name: Case1147
+SELECT trim(BOTH FROM s) AS r FROM t;
+
+-- name: Case1148
+SELECT trim(LEADING FROM s) AS r FROM t;
+
+-- name: Case1149
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+
+-- name: Case1150
+SELECT trim('xy' FROM s) AS r FROM t;
+
+-- name: Case1151
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+
+-- name: Case1152
+SELECT trim(LEADING u FROM s) AS r FROM t;
+
+-- name: Case1153
+SELECT trim(u, s) AS r FROM t;
+
+-- name: Case1154
+SELECT ltrim('x', s) AS r FROM t;
+
+-- name: Case1155
+SELECT rtrim('x', s) AS r FROM t;
+
+-- name: Case1156
+SELECT btrim(s, 'x') AS r FROM t;
+
+-- name: Case1157
+SELECT btrim(s) AS r FROM t;
+
+-- name: Case1158
+SELECT btrim(s, u) AS r FROM t;
+
+-- name: Case1159
+SELECT trim(s) AS r FROM t;
+
+-- name: Case1160
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+
+-- name: Case1161
+SELECT substring(s FROM 2) AS r FROM t;
+
+-- name: Case1162
+SELECT substr(s FROM -2) AS r FROM t;
+
+-- name: Case1163
+SELECT substring(s FROM i FOR 2) AS r FROM t;
+
+-- name: Case1164
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case1165
+SELECT position('z' IN s) AS r FROM t;
+
+-- name: Case1166
+SELECT position('' IN s) AS r FROM t;
+
+-- name: Case1167
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case1168
+SELECT locate('l', s) AS r FROM t;
+
+-- name: Case1169
+SELECT position(u, s) AS r FROM t;
+
+-- name: Case1170
+SELECT instr(s, 'lo') AS r FROM t;
+
+-- name: Case1171
+SELECT instr(s, u) AS r FROM t;
+
+-- name: Case1172
+SELECT !p AS r FROM t;
+
+-- name: Case1173
+SELECT ! a = 1 AS r FROM t;
+
+-- name: Case1174
+SELECT !p AS r FROM t;
+
+-- name: Case1175
 SELECT !(p AND q) AS r FROM t;
