@@ -7,6 +7,7 @@ import (
 
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // operand is what emitting an expression yields: a constant that generated code
@@ -315,6 +316,10 @@ func (f *funcGen) emitCall(n *lower.Node, sel string) operand {
 		return f.emitGreatest(e, args, sel, base)
 	case lower.CallMatcher:
 		m := f.matcher(e)
+		if n.BadPattern && len(args) > 2 {
+			// a later argument's error comes before the pattern's: the kernel applies the strict rules
+			return f.emitKernel(e.Sig, args, sel, base)
+		}
 		if n.BadPattern {
 			// r := vec.FailValues[bool](&s, likePatternErr, sel, n): the pattern does not compile
 			v := f.vector(args[0], sel)
@@ -322,11 +327,34 @@ func (f *funcGen) emitCall(n *lower.Node, sel string) operand {
 			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "FailValues").Types(goType(e.Sig.Ret)).Call(addr(v), jen.Id(m.err), jen.Id(sel), jen.Id("n")))
 			return operand{t: e.Sig.Ret, vec: res}
 		}
-		return f.emitRows(e.Sig.Ret, false, true, args[:1], sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
-			return []jen.Code{set(jen.Id(m.name).Dot("Match").Call(vals[0]))}
-		}, jen.Id(m.name).Dot("Match"))
+		if e.Fn.Name == "like" {
+			return f.emitRows(e.Sig.Ret, false, true, args[:1], sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+				return []jen.Code{set(jen.Id(m.name).Dot("Match").Call(vals[0]))}
+			}, jen.Id(m.name).Dot("Match"))
+		}
+		return f.emitRegex(e, m, args, sel, base)
 	}
 	return f.emitKernel(e.Sig, args, sel, base)
+}
+
+// emitRegex emits a regular-expression call whose constant pattern compiled
+// once into m: the method of *rt.Regex (rt.RegexKernelMethods) over the
+// arguments other than the pattern.
+func (f *funcGen) emitRegex(e *ir.Call, m *matcherVar, args []operand, sel, base string) operand {
+	meth := rt.RegexKernelMethods[e.Sig.Kernel]
+	rest := append([]operand{args[0]}, args[2:]...)
+	fn := jen.Id(m.name).Dot(meth.Name)
+	return f.emitRows(e.Sig.Ret, meth.Err, true, rest, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+		call := jen.Id(m.name).Dot(meth.Name).Call(vals...)
+		if !meth.Err {
+			return []jen.Code{set(call)}
+		}
+		return []jen.Code{
+			jen.List(jen.Id("r"), jen.Id("err")).Op(":=").Add(call),
+			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Id(res).Dot("Fail").Call(jen.Id("i"), jen.Id("err")), jen.Continue()),
+			set(jen.Id("r")),
+		}
+	}, fn)
 }
 
 // emitKernel emits a strict call of the signature's rt kernel over operands.

@@ -1,6 +1,8 @@
 package codegen
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/exprc/exprc/codegen/kinds"
@@ -87,27 +89,28 @@ func (f *funcGen) emitGreatest(e *ir.Call, args []operand, sel, base string) ope
 	return operand{t: e.Sig.Ret, vec: res}
 }
 
-// matcherVar is a LIKE or RLIKE pattern compiled once, when the package is
-// initialised, because the pattern is a constant.
+// matcherVar is a LIKE or regular-expression pattern compiled once, when the
+// package is initialised, because the pattern is a constant.
 type matcherVar struct{ name, err string }
 
-// matcher returns the package-level matcher for a LIKE/RLIKE call whose pattern
-// (and escape) are constants, or nil.
+// matcher returns the package-level matcher for a LIKE or regular-expression
+// call whose pattern (and escape) are constants. A regular expression's is
+// per function, whose name its error carries.
 func (f *funcGen) matcher(e *ir.Call) *matcherVar {
 	pattern, esc, _ := lower.PatternLits(e)
 	key := e.Fn.Name + "\x00" + pattern
-	if len(e.Args) > 2 {
+	if e.Fn.Name == "like" && len(e.Args) > 2 {
 		key += "\x00" + esc
 	}
 	if m, ok := f.file.matchers[key]; ok {
 		return m
 	}
-	m := &matcherVar{name: f.file.global(f, e.Fn.Name+"Pattern")}
+	m := &matcherVar{name: f.file.global(f, matcherBase(e.Fn.Name)+"Pattern")}
 	m.err = f.file.global(f, m.name+"Err")
 	var init jen.Code
-	if e.Fn.Name == "rlike" {
-		init = jen.Qual(rtPkg, "CompileRlike").Call(jen.Lit(pattern))
-		f.file.globalTypes[m.name] = "*rt.RlikeMatcher"
+	if e.Fn.Name != "like" {
+		init = jen.Qual(rtPkg, "CompileRegex").Call(jen.Lit(e.Fn.Name), jen.Lit(pattern))
+		f.file.globalTypes[m.name] = "*rt.Regex"
 	} else {
 		init = jen.Qual(rtPkg, "CompileLike").Call(jen.Lit(pattern), jen.Lit(esc))
 		f.file.globalTypes[m.name] = "*rt.LikeMatcher"
@@ -193,4 +196,16 @@ func (f *funcGen) emitMapColumnCall(e *ir.Call, args []operand, sel, base string
 			jen.If(jen.Id(items).Dot("IsNull").Call(jen.Id(j))).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),
 			set(value))
 	}, nil)
+}
+
+// matcherBase is the name a function's matcher variables start with:
+// likePattern, rlikePattern, regexpReplacePattern ...
+func matcherBase(fn string) string {
+	parts := strings.Split(fn, "_")
+	for i := 1; i < len(parts); i++ {
+		if parts[i] != "" {
+			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+		}
+	}
+	return strings.Join(parts, "")
 }

@@ -581,6 +581,13 @@ func (b *binder) bindList(es []ast.Expr, sc *scope) ([]ir.Expr, bool) {
 	return out, ok
 }
 
+// missingTypeFunctions are Spark functions exprc knows but cannot bind
+// because their result type is not one of exprc's, with that type.
+var missingTypeFunctions = map[string]string{
+	"regexp_extract_all": "ARRAY<STRING>",
+	"split":              "ARRAY<STRING>",
+}
+
 // call resolves a registry function for the argument types and inserts the
 // implicit widenings its signature asks for. shown is how the user wrote the
 // function or operator, for messages.
@@ -589,6 +596,10 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 	if fn == nil {
 		if msg, ok := functions.Unsupported(name); ok { // unbase64, unhex ...: no BINARY type
 			b.errs.Add(pos, diag.Unsupported, "%s", msg)
+			return nil, false
+		}
+		if ret, ok := missingTypeFunctions[strings.ToLower(name)]; ok { // regexp_extract_all, split: no ARRAY
+			b.errs.Add(pos, diag.Unsupported, "function %s returns %s, a type exprc does not have yet", shown, ret)
 			return nil, false
 		}
 		b.errs.Add(pos, diag.Name, "unknown function %s", shown)

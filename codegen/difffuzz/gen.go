@@ -700,6 +700,18 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 		// REGEXP or replace over them take minutes.
 		return g.lit(t, pick(g.r, []string{"0", "1", "3", "5", "-1", "10", "67108865", "2147483647", "-2147483648"}))
 	}
+	if regexFns[name] && g.pct(80) {
+		// Mostly constant patterns from a small pool of valid ones, ones RE2
+		// refuses for Java's sake and malformed ones; sometimes data.
+		switch {
+		case i == 1 && t.Kind == ir.KindVarchar:
+			return g.lit(t, sqlString(pick(g.r, regexPatterns)))
+		case name == "regexp_replace" && i == 2 && t.Kind == ir.KindVarchar:
+			return g.lit(t, sqlString(pick(g.r, regexReplacements)))
+		case i >= 2 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"0", "1", "2", "3", "-1", "5"}))
+		}
+	}
 	if g.pct(g.fallible / 2) {
 		if n := g.fallibleLeaf(t); n != nil {
 			return n
@@ -711,8 +723,6 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 			return g.lit(t, sqlString(pick(g.r, likePatterns)))
 		case name == "like" && i == 2 && t.Kind == ir.KindVarchar:
 			return g.lit(t, sqlString(pick(g.r, []string{"\\", "\\", "!", "%", "_", "", "ab", "é"})))
-		case name == "rlike" && i == 1 && t.Kind == ir.KindVarchar:
-			return g.lit(t, sqlString(pick(g.r, regexPatterns)))
 		case name == "round" && i == 1 && t.Kind == ir.KindInt:
 			return g.lit(t, pick(g.r, []string{"0", "1", "2", "-1", "-2", "-5", "-10", "-19", "17", "400", "-400", "2147483647", "-2147483648"}))
 		case (name == "date_add" || name == "date_sub") && i == 1 && t.Kind == ir.KindInt:
@@ -869,7 +879,15 @@ var stringPool = []string{
 
 var likePatterns = []string{"%", "a%", "%a%", "_", "__", "%é%", "a\\%", "\\_%", "\\", "a\\", "\\a", "%%", "", "abc", "h_llo", "!%", "%!"}
 
-var regexPatterns = []string{"a", "^a", "a$", "a.*c", "[", "(x", "é", "\\d+", "^$", "", "(?i)abc", "x{2,}", "\\", "*a", "[a-z]+"}
+// regexFns are the regular-expression functions: argument 1 is the pattern.
+var regexFns = map[string]bool{"rlike": true, "regexp_replace": true, "regexp_extract": true, "regexp_count": true,
+	"regexp_instr": true, "regexp_substr": true}
+
+var regexPatterns = []string{"a", "^a", "a$", "a.*c", "[", "(x", "é", "\\d+", "^$", "", "(?i)abc", "x{2,}", "\\", "*a", "[a-z]+",
+	"(\\d+)-(\\d+)", "a*", "(?<n>b)", "(a)|(b)", "(a)\\1", "a(?=b)", "a++", ".", "(?s).", "\\s+", "[^a]", "a|b$", "\\bx",
+	"\\p{L}+", "(?i)[é-]", "\\Qa.\\E", "(é)(.)", "x*"}
+
+var regexReplacements = []string{"x", "$1", "$0", "${n}", "\\$", "$", "$9", "", "<$1$2>", "é", "\\"}
 
 // keyLiterals are the map keys that data maps hold often (and sometimes not).
 var keyLiterals = map[string][]string{

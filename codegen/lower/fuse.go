@@ -420,6 +420,8 @@ func (l *lowerer) callRow(e *ir.Call, locals map[int]bool) (*Row, string) {
 			return nil, fmt.Sprintf("%s over a computed map", e.Fn.Name)
 		}
 		return l.values(&Row{Op: RowMap, Expr: e, Column: c, Fn: e.Fn.Name}, e.Args[1:], locals)
+	case IsRegex(e) && e.Fn.Name != "rlike" && constPattern(e):
+		return nil, fmt.Sprintf("%s with a constant pattern runs by its compiled pattern, which fused loops do not", e.Fn.Name)
 	case e.Fn.Name == "like" || e.Fn.Name == "rlike":
 		pattern, esc, ok := PatternLits(e)
 		if !ok {
@@ -531,4 +533,11 @@ func (l *lowerer) tryRow(e *ir.Try, locals map[int]bool) (*Row, string) {
 		return nil, "TRY of a value the loop may not compute on every row (a string built, a shared vector that may fail, a conditional)"
 	}
 	return &Row{Op: RowTry, Expr: e, Args: []*Row{inner}}, "TRY of a chain of operations: the loop computes every row, NULL where an input is or it fails"
+}
+
+// constPattern reports whether a LIKE or regular-expression call has a
+// constant pattern (PatternLits).
+func constPattern(e *ir.Call) bool {
+	_, _, ok := PatternLits(e)
+	return ok
 }

@@ -441,10 +441,20 @@ func (l *lowerer) call(e *ir.Call, sel *Sel) *Node {
 	case "greatest", "least":
 		n.Call = CallGreatest
 		return n
-	case "like", "rlike":
+	case "like":
 		if pattern, esc, ok := PatternLits(e); ok {
 			n.Call = CallMatcher
 			n.BadPattern = !compiles(e.Fn.Name, pattern, esc)
+			return n
+		}
+	}
+	if IsRegex(e) {
+		if pattern, _, ok := PatternLits(e); ok {
+			bad := !compiles(e.Fn.Name, pattern, "")
+			if bad && !e.Sig.KernelErr {
+				return n // a guard that never fails, whatever the pattern: its kernel
+			}
+			n.Call, n.BadPattern = CallMatcher, bad
 			return n
 		}
 	}
@@ -458,26 +468,40 @@ func (l *lowerer) call(e *ir.Call, sel *Sel) *Node {
 // not makes every row with a value fail, which the code says without testing
 // the pattern's error per row.
 func compiles(fn, pattern, esc string) bool {
-	if fn == "rlike" {
-		_, err := rt.CompileRlike(pattern)
+	if fn != "like" {
+		_, err := rt.CompileRegex(fn, pattern)
 		return err == nil
 	}
 	_, err := rt.CompileLike(pattern, esc)
 	return err == nil
 }
 
-// PatternLits returns the constant pattern of a LIKE/RLIKE call and its
-// escape (LIKE's default is a backslash), or ok false when either is not a
-// non-NULL constant.
+// PatternLits returns the constant pattern of a LIKE call or a regular
+// expression call (IsRegex) and LIKE's escape (its default is a backslash),
+// or ok false when either is not a non-NULL constant.
 func PatternLits(e *ir.Call) (pattern, esc string, ok bool) {
-	for _, a := range e.Args[1:] {
+	lits := e.Args[1:2]
+	if e.Fn.Name == "like" {
+		lits = e.Args[1:]
+	}
+	for _, a := range lits {
 		if c, isConst := a.(*ir.Const); !isConst || c.V == nil || c.Err != nil {
 			return "", "", false
 		}
 	}
 	esc = `\`
-	if len(e.Args) > 2 {
+	if e.Fn.Name == "like" && len(e.Args) > 2 {
 		esc = e.Args[2].(*ir.Const).V.(string)
 	}
 	return e.Args[1].(*ir.Const).V.(string), esc, true
+}
+
+// IsRegex reports whether a call is of a regular-expression kernel, whose
+// second argument is the pattern (rt.RegexKernelMethods).
+func IsRegex(e *ir.Call) bool {
+	if e.Sig == nil || e.Sig.KernelPkg != "" || len(e.Args) < 2 {
+		return false
+	}
+	_, ok := rt.RegexKernelMethods[e.Sig.Kernel]
+	return ok
 }

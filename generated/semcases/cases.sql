@@ -3037,547 +3037,877 @@ SELECT i | 1 = 1 AS r FROM t;
 SELECT (i & j) * 2 AS r FROM t;
 
 -- name: Case1010
-SELECT left(s, 2) AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case1011
-SELECT left(s, i) AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case1012
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case1013
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case1014
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case1015
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1016
-SELECT right(s, 2) AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1017
-SELECT right(s, 4) AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1018
-SELECT right(s, 9) AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1019
-SELECT right(s, 0) AS r FROM t;
+SELECT regexp_like(s, '(?s)a.c') AS r FROM t;
 
 -- name: Case1020
-SELECT right(s, i) AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case1021
-SELECT reverse(s) AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case1022
-SELECT reverse(s) AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case1023
-SELECT reverse(s) AS r FROM t;
+SELECT s RLIKE r'abc\z' AS r FROM t;
 
 -- name: Case1024
-SELECT repeat(s, 3) AS r FROM t;
+SELECT s RLIKE r'abc\Z' AS r FROM t;
 
 -- name: Case1025
-SELECT repeat(s, i) AS r FROM t;
+SELECT s RLIKE '(?i)hello' AS r FROM t;
 
 -- name: Case1026
-SELECT repeat(s, i) AS r FROM t;
+SELECT s RLIKE '(?i)é' AS r FROM t;
 
 -- name: Case1027
-SELECT repeat(s, i) AS r FROM t;
+SELECT s RLIKE '(?i)[a-c]x' AS r FROM t;
 
 -- name: Case1028
-SELECT repeat(s, i) AS r FROM t;
+SELECT s RLIKE '(?i:a)b' AS r FROM t;
 
 -- name: Case1029
-SELECT repeat(u, i) AS r FROM t;
+SELECT s RLIKE r'a\sb' AS r FROM t;
 
 -- name: Case1030
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT s RLIKE r'a\hb' AS r FROM t;
 
 -- name: Case1031
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t;
 
 -- name: Case1032
-SELECT space(i) AS r FROM t;
+SELECT s RLIKE r'^\p{Lu}' AS r FROM t;
 
 -- name: Case1033
-SELECT space(i) AS r FROM t;
+SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t;
 
 -- name: Case1034
-SELECT space(i) AS r FROM t;
+SELECT s RLIKE r'\x{1F600}' AS r FROM t;
 
 -- name: Case1035
-SELECT space(i) AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case1036
-SELECT initcap(s) AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case1037
-SELECT initcap(s) AS r FROM t;
+SELECT s RLIKE r'^\0101\u0042$' AS r FROM t;
 
 -- name: Case1038
-SELECT initcap(s) AS r FROM t;
+SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t;
 
 -- name: Case1039
-SELECT initcap(s) AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case1040
-SELECT ascii(s) AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case1041
-SELECT ascii(s) AS r FROM t;
+SELECT s RLIKE 'a(?=b)' AS r FROM t;
 
 -- name: Case1042
-SELECT ascii(s) AS r FROM t;
+SELECT s RLIKE '(?<!a)b' AS r FROM t;
 
 -- name: Case1043
-SELECT ascii(s) AS r FROM t;
+SELECT s RLIKE 'a++' AS r FROM t;
 
 -- name: Case1044
-SELECT chr(a) AS r FROM t;
+SELECT s RLIKE '(?>a)' AS r FROM t;
 
 -- name: Case1045
-SELECT chr(a) AS r FROM t;
+SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t;
 
 -- name: Case1046
-SELECT char(a) AS r FROM t;
+SELECT s RLIKE '(?m)^a' AS r FROM t;
 
 -- name: Case1047
-SELECT chr(a) AS r FROM t;
+SELECT s RLIKE 'a$b' AS r FROM t;
 
 -- name: Case1048
-SELECT chr(i) AS r FROM t;
+SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t;
 
 -- name: Case1049
-SELECT octet_length(s) AS r FROM t;
+SELECT s RLIKE 'a{2' AS r FROM t;
 
 -- name: Case1050
-SELECT bit_length(s) AS r FROM t;
+SELECT s RLIKE '(' AS r FROM t;
 
 -- name: Case1051
-SELECT octet_length(s) AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case1052
-SELECT bit_length(s) AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case1053
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t;
 
 -- name: Case1054
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t;
 
 -- name: Case1055
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t;
 
 -- name: Case1056
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t;
 
 -- name: Case1057
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT regexp_replace(s, 'b', r'\$') AS r FROM t;
 
 -- name: Case1058
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT regexp_replace(s, '(b)', '$12') AS r FROM t;
 
 -- name: Case1059
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t;
 
 -- name: Case1060
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e') AS r FROM t;
 
 -- name: Case1061
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT regexp_replace(s, 'a*', '-') AS r FROM t;
 
 -- name: Case1062
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT regexp_replace(s, '', '-') AS r FROM t;
 
 -- name: Case1063
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT regexp_replace(s, r'\b', '|') AS r FROM t;
 
 -- name: Case1064
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t;
 
 -- name: Case1065
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT regexp_replace(s, 'b', '$2') AS r FROM t;
 
 -- name: Case1066
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT regexp_replace(s, 'x', '$2') AS r FROM t;
 
 -- name: Case1067
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT regexp_replace(s, 'b', '$') AS r FROM t;
 
 -- name: Case1068
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT regexp_replace(s, 'b', '${y}') AS r FROM t;
 
 -- name: Case1069
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t;
 
 -- name: Case1070
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t;
 
 -- name: Case1071
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t;
 
 -- name: Case1072
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t;
 
 -- name: Case1073
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t;
 
 -- name: Case1074
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case1075
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case1076
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT regexp_replace(s, '(', 'x') AS r FROM t;
 
 -- name: Case1077
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT regexp_replace(s, '(', u) AS r FROM t;
 
 -- name: Case1078
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT regexp_replace(s, u, 'x') AS r FROM t;
 
 -- name: Case1079
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1080
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t;
 
 -- name: Case1081
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1082
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t;
 
 -- name: Case1083
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t;
 
 -- name: Case1084
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t;
 
 -- name: Case1085
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t;
 
 -- name: Case1086
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t;
 
 -- name: Case1087
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case1088
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t;
 
 -- name: Case1089
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case1090
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, 'b') AS r FROM t;
 
 -- name: Case1091
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t;
 
 -- name: Case1092
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t;
 
 -- name: Case1093
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t;
 
 -- name: Case1094
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, u, i) AS r FROM t;
 
 -- name: Case1095
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case1096
-SELECT soundex(s) AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case1097
-SELECT luhn_check(s) AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1098
-SELECT luhn_check(s) AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1099
-SELECT luhn_check(s) AS r FROM t;
+SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case1100
-SELECT luhn_check(s) AS r FROM t;
+SELECT regexp_count(s, '[a-z]{3}') AS r FROM t;
 
 -- name: Case1101
-SELECT luhn_check(s) AS r FROM t;
+SELECT regexp_count(s, 'a*') AS r FROM t;
 
 -- name: Case1102
-SELECT luhn_check(s) AS r FROM t;
+SELECT regexp_count(s, '') AS r FROM t;
 
 -- name: Case1103
-SELECT lcase(s) AS r FROM t;
+SELECT regexp_count(s, 'a$|\n') AS r FROM t;
 
 -- name: Case1104
-SELECT ucase(s) AS r FROM t;
+SELECT regexp_count(s, u) AS r FROM t;
 
 -- name: Case1105
-SELECT len(s) AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case1106
-SELECT a <=> b AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case1107
-SELECT a <=> b AS r FROM t;
+SELECT regexp_instr(s, '@[^.]*') AS r FROM t;
 
 -- name: Case1108
-SELECT a <=> b AS r FROM t;
+SELECT regexp_instr(s, 'b') AS r FROM t;
 
 -- name: Case1109
-SELECT a <=> b AS r FROM t;
+SELECT regexp_instr(s, 'z') AS r FROM t;
 
 -- name: Case1110
-SELECT a <=> b AS r FROM t;
+SELECT regexp_instr(s, '(b)', 7) AS r FROM t;
 
 -- name: Case1111
-SELECT i <=> a AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case1112
-SELECT s <=> u AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case1113
-SELECT NULL <=> NULL AS r FROM t;
+SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case1114
-SELECT (1 DIV b) <=> a AS r FROM t;
+SELECT regexp_substr(s, 'Jeck') AS r FROM t;
 
 -- name: Case1115
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT regexp_substr(s, 'x*') AS r FROM t;
 
 -- name: Case1116
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT regexp_substr(s, r'\d+') AS r FROM t;
 
 -- name: Case1117
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case1118
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case1119
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT regexp_substr(s, u) AS r FROM t;
 
 -- name: Case1120
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case1121
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1122
-SELECT d IS DISTINCT FROM e AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1123
-SELECT p IS TRUE AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1124
-SELECT p IS TRUE AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1125
-SELECT p IS TRUE AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1126
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case1127
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case1128
-SELECT p IS FALSE AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case1129
-SELECT p IS FALSE AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case1130
-SELECT p IS NOT FALSE AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case1131
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1132
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1133
-SELECT p IS NOT UNKNOWN AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1134
-SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case1135
-SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1136
-SELECT a > 1 IS TRUE AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1137
-SELECT s ILIKE 'AB%' AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1138
-SELECT s ILIKE 'é%' AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1139
-SELECT s NOT ILIKE 'ab%' AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case1140
-SELECT s ILIKE u AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1141
-SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1142
-SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1143
-SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1144
-SELECT s LIKE ANY ('a%', u) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1145
-SELECT s LIKE ANY ('x%', u) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1146
-SELECT s LIKE SOME ('%y%') AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1147
-SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1148
-SELECT s LIKE ALL ('x%', u) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1149
-SELECT s LIKE ALL ('a%', u) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1150
-SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1151
-SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1152
-SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1153
-SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1154
-SELECT s LIKE ANY ('a%') AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1155
-SELECT trim(BOTH FROM s) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1156
-SELECT trim(LEADING FROM s) AS r FROM t;
+SELECT char(a) AS r FROM t;
 
 -- name: Case1157
-SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1158
-SELECT trim('xy' FROM s) AS r FROM t;
+SELECT chr(i) AS r FROM t;
 
 -- name: Case1159
-SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case1160
-SELECT trim(LEADING u FROM s) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case1161
-SELECT trim(u, s) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case1162
-SELECT ltrim('x', s) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case1163
-SELECT rtrim('x', s) AS r FROM t;
+SELECT split_part(s, ',', 2) AS r FROM t;
 
 -- name: Case1164
-SELECT btrim(s, 'x') AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case1165
-SELECT btrim(s) AS r FROM t;
+SELECT split_part(s, ',', -3) AS r FROM t;
 
 -- name: Case1166
-SELECT btrim(s, u) AS r FROM t;
+SELECT split_part(s, ',', 4) AS r FROM t;
 
 -- name: Case1167
-SELECT trim(s) AS r FROM t;
+SELECT split_part(s, ',', -4) AS r FROM t;
 
 -- name: Case1168
-SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case1169
-SELECT substring(s FROM 2) AS r FROM t;
+SELECT split_part(s, ',', -2) AS r FROM t;
 
 -- name: Case1170
-SELECT substr(s FROM -2) AS r FROM t;
+SELECT split_part(s, '', 1) AS r FROM t;
 
 -- name: Case1171
-SELECT substring(s FROM i FOR 2) AS r FROM t;
+SELECT split_part(s, ',', 1) AS r FROM t;
 
 -- name: Case1172
-SELECT position('l' IN s) AS r FROM t;
+SELECT split_part(s, '::', 2) AS r FROM t;
 
 -- name: Case1173
-SELECT position('z' IN s) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case1174
-SELECT position('' IN s) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case1175
-SELECT position('l' IN s) AS r FROM t;
+SELECT split_part(s, u, i) AS r FROM t;
 
 -- name: Case1176
-SELECT locate('l', s) AS r FROM t;
+SELECT substring_index(s, '.', 2) AS r FROM t;
 
 -- name: Case1177
-SELECT position(u, s) AS r FROM t;
+SELECT substring_index(s, '.', -2) AS r FROM t;
 
 -- name: Case1178
-SELECT instr(s, 'lo') AS r FROM t;
+SELECT substring_index(s, '.', 0) AS r FROM t;
 
 -- name: Case1179
-SELECT instr(s, u) AS r FROM t;
+SELECT substring_index(s, '.', 5) AS r FROM t;
 
 -- name: Case1180
-SELECT !p AS r FROM t;
+SELECT substring_index(s, '.', -5) AS r FROM t;
 
 -- name: Case1181
-SELECT ! a = 1 AS r FROM t;
+SELECT substring_index(s, '', 1) AS r FROM t;
 
 -- name: Case1182
-SELECT !p AS r FROM t;
+SELECT substring_index(s, u, 1) AS r FROM t;
 
 -- name: Case1183
-SELECT !(p AND q) AS r FROM t;
+SELECT translate(s, 'abc', '123') AS r FROM t;
 
 -- name: Case1184
-SELECT int(s) AS r FROM t;
+SELECT translate(s, 'abc', '1') AS r FROM t;
 
 -- name: Case1185
-SELECT bigint(x) AS r FROM t;
+SELECT translate(s, 'aa', '12') AS r FROM t;
 
 -- name: Case1186
-SELECT double(s) AS r FROM t;
+SELECT translate(s, 'é', 'e') AS r FROM t;
 
 -- name: Case1187
-SELECT string(d) AS r FROM t;
+SELECT translate(s, u, 'x') AS r FROM t;
 
 -- name: Case1188
-SELECT boolean(s) AS r FROM t;
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
 
 -- name: Case1189
-SELECT date(s) AS r FROM t;
+SELECT find_in_set(s, 'a,b') AS r FROM t;
 
 -- name: Case1190
-SELECT int(s) AS r FROM t;
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
 
 -- name: Case1191
+SELECT find_in_set(s, 'x') AS r FROM t;
+
+-- name: Case1192
+SELECT find_in_set(s, u) AS r FROM t;
+
+-- name: Case1193
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case1194
+SELECT levenshtein(s, u, 2) AS r FROM t;
+
+-- name: Case1195
+SELECT levenshtein(s, u, 3) AS r FROM t;
+
+-- name: Case1196
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case1197
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case1198
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case1199
+SELECT levenshtein(s, u, i) AS r FROM t;
+
+-- name: Case1200
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1201
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1202
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1203
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1204
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1205
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1206
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1207
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1208
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1209
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1210
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1211
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1212
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1213
+SELECT lcase(s) AS r FROM t;
+
+-- name: Case1214
+SELECT ucase(s) AS r FROM t;
+
+-- name: Case1215
+SELECT len(s) AS r FROM t;
+
+-- name: Case1216
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1217
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1218
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1219
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1220
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1221
+SELECT i <=> a AS r FROM t;
+
+-- name: Case1222
+SELECT s <=> u AS r FROM t;
+
+-- name: Case1223
+SELECT NULL <=> NULL AS r FROM t;
+
+-- name: Case1224
+SELECT (1 DIV b) <=> a AS r FROM t;
+
+-- name: Case1225
+SELECT a <=> (1 DIV b) AS r FROM t;
+
+-- name: Case1226
+SELECT a <=> (1 DIV b) AS r FROM t;
+
+-- name: Case1227
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+
+-- name: Case1228
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+
+-- name: Case1229
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case1230
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case1231
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case1232
+SELECT d IS DISTINCT FROM e AS r FROM t;
+
+-- name: Case1233
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case1234
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case1235
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case1236
+SELECT p IS NOT TRUE AS r FROM t;
+
+-- name: Case1237
+SELECT p IS NOT TRUE AS r FROM t;
+
+-- name: Case1238
+SELECT p IS FALSE AS r FROM t;
+
+-- name: Case1239
+SELECT p IS FALSE AS r FROM t;
+
+-- name: Case1240
+SELECT p IS NOT FALSE AS r FROM t;
+
+-- name: Case1241
+SELECT p IS UNKNOWN AS r FROM t;
+
+-- name: Case1242
+SELECT p IS UNKNOWN AS r FROM t;
+
+-- name: Case1243
+SELECT p IS NOT UNKNOWN AS r FROM t;
+
+-- name: Case1244
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+
+-- name: Case1245
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+
+-- name: Case1246
+SELECT a > 1 IS TRUE AS r FROM t;
+
+-- name: Case1247
+SELECT s ILIKE 'AB%' AS r FROM t;
+
+-- name: Case1248
+SELECT s ILIKE 'é%' AS r FROM t;
+
+-- name: Case1249
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
+
+-- name: Case1250
+SELECT s ILIKE u AS r FROM t;
+
+-- name: Case1251
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+
+-- name: Case1252
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+
+-- name: Case1253
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+
+-- name: Case1254
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
+
+-- name: Case1255
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
+
+-- name: Case1256
+SELECT s LIKE SOME ('%y%') AS r FROM t;
+
+-- name: Case1257
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+
+-- name: Case1258
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
+
+-- name: Case1259
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
+
+-- name: Case1260
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+
+-- name: Case1261
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+
+-- name: Case1262
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+
+-- name: Case1263
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+
+-- name: Case1264
+SELECT s LIKE ANY ('a%') AS r FROM t;
+
+-- name: Case1265
+SELECT trim(BOTH FROM s) AS r FROM t;
+
+-- name: Case1266
+SELECT trim(LEADING FROM s) AS r FROM t;
+
+-- name: Case1267
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+
+-- name: Case1268
+SELECT trim('xy' FROM s) AS r FROM t;
+
+-- name: Case1269
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+
+-- name: Case1270
+SELECT trim(LEADING u FROM s) AS r FROM t;
+
+-- name: Case1271
+SELECT trim(u, s) AS r FROM t;
+
+-- name: Case1272
+SELECT ltrim('x', s) AS r FROM t;
+
+-- name: Case1273
+SELECT rtrim('x', s) AS r FROM t;
+
+-- name: Case1274
+SELECT btrim(s, 'x') AS r FROM t;
+
+-- name: Case1275
+SELECT btrim(s) AS r FROM t;
+
+-- name: Case1276
+SELECT btrim(s, u) AS r FROM t;
+
+-- name: Case1277
+SELECT trim(s) AS r FROM t;
+
+-- name: Case1278
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+
+-- name: Case1279
+SELECT substring(s FROM 2) AS r FROM t;
+
+-- name: Case1280
+SELECT substr(s FROM -2) AS r FROM t;
+
+-- name: Case1281
+SELECT substring(s FROM i FOR 2) AS r FROM t;
+
+-- name: Case1282
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case1283
+SELECT position('z' IN s) AS r FROM t;
+
+-- name: Case1284
+SELECT position('' IN s) AS r FROM t;
+
+-- name: Case1285
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case1286
+SELECT locate('l', s) AS r FROM t;
+
+-- name: Case1287
+SELECT position(u, s) AS r FROM t;
+
+-- name: Case1288
+SELECT instr(s, 'lo') AS r FROM t;
+
+-- name: Case1289
+SELECT instr(s, u) AS r FROM t;
+
+-- name: Case1290
+SELECT !p AS r FROM t;
+
+-- name: Case1291
+SELECT ! a = 1 AS r FROM t;
+
+-- name: Case1292
+SELECT !p AS r FROM t;
+
+-- name: Case1293
+SELECT !(p AND q) AS r FROM t;
+
+-- name: Case1294
+SELECT int(s) AS r FROM t;
+
+-- name: Case1295
+SELECT bigint(x) AS r FROM t;
+
+-- name: Case1296
+SELECT double(s) AS r FROM t;
+
+-- name: Case1297
+SELECT string(d) AS r FROM t;
+
+-- name: Case1298
+SELECT boolean(s) AS r FROM t;
+
+-- name: Case1299
+SELECT date(s) AS r FROM t;
+
+-- name: Case1300
+SELECT int(s) AS r FROM t;
+
+-- name: Case1301
 SELECT int(s) AS r FROM t;

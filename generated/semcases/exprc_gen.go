@@ -43,22 +43,238 @@ var likePattern8, likePattern8Err = rt.CompileLike("a\\", "\\")
 var likePattern9, likePattern9Err = rt.CompileLike("a_", "\\")
 
 // rlike pattern '^h.*o$', compiled once
-var rlikePattern, rlikePatternErr = rt.CompileRlike("^h.*o$")
+var rlikePattern, rlikePatternErr = rt.CompileRegex("rlike", "^h.*o$")
 
 // rlike pattern 'z', compiled once
-var rlikePattern2, rlikePattern2Err = rt.CompileRlike("z")
+var rlikePattern2, rlikePattern2Err = rt.CompileRegex("rlike", "z")
 
 // rlike pattern 'l+', compiled once
-var rlikePattern3, rlikePattern3Err = rt.CompileRlike("l+")
+var rlikePattern3, rlikePattern3Err = rt.CompileRegex("rlike", "l+")
 
 // rlike pattern '(', compiled once
-var rlikePattern4, rlikePattern4Err = rt.CompileRlike("(")
+var rlikePattern4, rlikePattern4Err = rt.CompileRegex("rlike", "(")
 
 // like pattern '1%', compiled once
 var likePattern10, likePattern10Err = rt.CompileLike("1%", "\\")
 
 // like pattern 'a\\_b', compiled once
 var likePattern11, likePattern11Err = rt.CompileLike("a\\_b", "\\")
+
+// rlike pattern '^\\d+$', compiled once
+var rlikePattern5, rlikePattern5Err = rt.CompileRegex("rlike", "^\\d+$")
+
+// rlike pattern 'a.c', compiled once
+var rlikePattern6, rlikePattern6Err = rt.CompileRegex("rlike", "a.c")
+
+// rlike pattern '(?s)a.c', compiled once
+var rlikePattern7, rlikePattern7Err = rt.CompileRegex("rlike", "(?s)a.c")
+
+// rlike pattern 'abc$', compiled once
+var rlikePattern8, rlikePattern8Err = rt.CompileRegex("rlike", "abc$")
+
+// rlike pattern 'abc\\z', compiled once
+var rlikePattern9, rlikePattern9Err = rt.CompileRegex("rlike", "abc\\z")
+
+// rlike pattern 'abc\\Z', compiled once
+var rlikePattern10, rlikePattern10Err = rt.CompileRegex("rlike", "abc\\Z")
+
+// rlike pattern '(?i)hello', compiled once
+var rlikePattern11, rlikePattern11Err = rt.CompileRegex("rlike", "(?i)hello")
+
+// rlike pattern '(?i)é', compiled once
+var rlikePattern12, rlikePattern12Err = rt.CompileRegex("rlike", "(?i)é")
+
+// rlike pattern '(?i)[a-c]x', compiled once
+var rlikePattern13, rlikePattern13Err = rt.CompileRegex("rlike", "(?i)[a-c]x")
+
+// rlike pattern '(?i:a)b', compiled once
+var rlikePattern14, rlikePattern14Err = rt.CompileRegex("rlike", "(?i:a)b")
+
+// rlike pattern 'a\\sb', compiled once
+var rlikePattern15, rlikePattern15Err = rt.CompileRegex("rlike", "a\\sb")
+
+// rlike pattern 'a\\hb', compiled once
+var rlikePattern16, rlikePattern16Err = rt.CompileRegex("rlike", "a\\hb")
+
+// rlike pattern '^\\p{IsGreek}+$', compiled once
+var rlikePattern17, rlikePattern17Err = rt.CompileRegex("rlike", "^\\p{IsGreek}+$")
+
+// rlike pattern '^\\p{Lu}', compiled once
+var rlikePattern18, rlikePattern18Err = rt.CompileRegex("rlike", "^\\p{Lu}")
+
+// rlike pattern '^\\p{Alpha}+$', compiled once
+var rlikePattern19, rlikePattern19Err = rt.CompileRegex("rlike", "^\\p{Alpha}+$")
+
+// rlike pattern '\\x{1F600}', compiled once
+var rlikePattern20, rlikePattern20Err = rt.CompileRegex("rlike", "\\x{1F600}")
+
+// rlike pattern '\\QA.B\\E', compiled once
+var rlikePattern21, rlikePattern21Err = rt.CompileRegex("rlike", "\\QA.B\\E")
+
+// rlike pattern '^\\0101\\u0042$', compiled once
+var rlikePattern22, rlikePattern22Err = rt.CompileRegex("rlike", "^\\0101\\u0042$")
+
+// rlike pattern '(?<year>[0-9]{4})', compiled once
+var rlikePattern23, rlikePattern23Err = rt.CompileRegex("rlike", "(?<year>[0-9]{4})")
+
+// rlike pattern '(a)\\1', compiled once
+var rlikePattern24, rlikePattern24Err = rt.CompileRegex("rlike", "(a)\\1")
+
+// rlike pattern 'a(?=b)', compiled once
+var rlikePattern25, rlikePattern25Err = rt.CompileRegex("rlike", "a(?=b)")
+
+// rlike pattern '(?<!a)b', compiled once
+var rlikePattern26, rlikePattern26Err = rt.CompileRegex("rlike", "(?<!a)b")
+
+// rlike pattern 'a++', compiled once
+var rlikePattern27, rlikePattern27Err = rt.CompileRegex("rlike", "a++")
+
+// rlike pattern '(?>a)', compiled once
+var rlikePattern28, rlikePattern28Err = rt.CompileRegex("rlike", "(?>a)")
+
+// rlike pattern '[a-z&&[^b]]', compiled once
+var rlikePattern29, rlikePattern29Err = rt.CompileRegex("rlike", "[a-z&&[^b]]")
+
+// rlike pattern '(?m)^a', compiled once
+var rlikePattern30, rlikePattern30Err = rt.CompileRegex("rlike", "(?m)^a")
+
+// rlike pattern 'a$b', compiled once
+var rlikePattern31, rlikePattern31Err = rt.CompileRegex("rlike", "a$b")
+
+// rlike pattern '\\p{javaLowerCase}', compiled once
+var rlikePattern32, rlikePattern32Err = rt.CompileRegex("rlike", "\\p{javaLowerCase}")
+
+// rlike pattern 'a{2', compiled once
+var rlikePattern33, rlikePattern33Err = rt.CompileRegex("rlike", "a{2")
+
+// rlike pattern '(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a...
+var rlikePattern34, rlikePattern34Err = rt.CompileRegex("rlike", "(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)")
+
+// regexp_replace pattern '(\\d+)', compiled once
+var regexpReplacePattern, regexpReplacePatternErr = rt.CompileRegex("regexp_replace", "(\\d+)")
+
+// regexp_replace pattern '(\\d+)-(\\d+)', compiled once
+var regexpReplacePattern2, regexpReplacePattern2Err = rt.CompileRegex("regexp_replace", "(\\d+)-(\\d+)")
+
+// regexp_replace pattern '(?<x>b)', compiled once
+var regexpReplacePattern3, regexpReplacePattern3Err = rt.CompileRegex("regexp_replace", "(?<x>b)")
+
+// regexp_replace pattern 'b', compiled once
+var regexpReplacePattern4, regexpReplacePattern4Err = rt.CompileRegex("regexp_replace", "b")
+
+// regexp_replace pattern '(b)', compiled once
+var regexpReplacePattern5, regexpReplacePattern5Err = rt.CompileRegex("regexp_replace", "(b)")
+
+// regexp_replace pattern '(a)|(b)', compiled once
+var regexpReplacePattern6, regexpReplacePattern6Err = rt.CompileRegex("regexp_replace", "(a)|(b)")
+
+// regexp_replace pattern 'é', compiled once
+var regexpReplacePattern7, regexpReplacePattern7Err = rt.CompileRegex("regexp_replace", "é")
+
+// regexp_replace pattern 'a*', compiled once
+var regexpReplacePattern8, regexpReplacePattern8Err = rt.CompileRegex("regexp_replace", "a*")
+
+// regexp_replace pattern ”, compiled once
+var regexpReplacePattern9, regexpReplacePattern9Err = rt.CompileRegex("regexp_replace", "")
+
+// regexp_replace pattern '\\b', compiled once
+var regexpReplacePattern10, regexpReplacePattern10Err = rt.CompileRegex("regexp_replace", "\\b")
+
+// regexp_replace pattern 'c$', compiled once
+var regexpReplacePattern11, regexpReplacePattern11Err = rt.CompileRegex("regexp_replace", "c$")
+
+// regexp_replace pattern 'x', compiled once
+var regexpReplacePattern12, regexpReplacePattern12Err = rt.CompileRegex("regexp_replace", "x")
+
+// regexp_replace pattern 'a', compiled once
+var regexpReplacePattern13, regexpReplacePattern13Err = rt.CompileRegex("regexp_replace", "a")
+
+// regexp_replace pattern '^a', compiled once
+var regexpReplacePattern14, regexpReplacePattern14Err = rt.CompileRegex("regexp_replace", "^a")
+
+// regexp_replace pattern '(', compiled once
+var regexpReplacePattern15, regexpReplacePattern15Err = rt.CompileRegex("regexp_replace", "(")
+
+// regexp_extract pattern '(\\d+)-(\\d+)', compiled once
+var regexpExtractPattern, regexpExtractPatternErr = rt.CompileRegex("regexp_extract", "(\\d+)-(\\d+)")
+
+// regexp_extract pattern 'b', compiled once
+var regexpExtractPattern2, regexpExtractPattern2Err = rt.CompileRegex("regexp_extract", "b")
+
+// regexp_extract pattern '(a)|(b)', compiled once
+var regexpExtractPattern3, regexpExtractPattern3Err = rt.CompileRegex("regexp_extract", "(a)|(b)")
+
+// regexp_extract pattern '(\\w+)$', compiled once
+var regexpExtractPattern4, regexpExtractPattern4Err = rt.CompileRegex("regexp_extract", "(\\w+)$")
+
+// regexp_extract pattern 'é(.)', compiled once
+var regexpExtractPattern5, regexpExtractPattern5Err = rt.CompileRegex("regexp_extract", "é(.)")
+
+// regexp_extract pattern '(', compiled once
+var regexpExtractPattern6, regexpExtractPattern6Err = rt.CompileRegex("regexp_extract", "(")
+
+// regexp_extract pattern '(x)', compiled once
+var regexpExtractPattern7, regexpExtractPattern7Err = rt.CompileRegex("regexp_extract", "(x)")
+
+// regexp_count pattern 'Ste(v|ph)en', compiled once
+var regexpCountPattern, regexpCountPatternErr = rt.CompileRegex("regexp_count", "Ste(v|ph)en")
+
+// regexp_count pattern '[a-z]{3}', compiled once
+var regexpCountPattern2, regexpCountPattern2Err = rt.CompileRegex("regexp_count", "[a-z]{3}")
+
+// regexp_count pattern 'a*', compiled once
+var regexpCountPattern3, regexpCountPattern3Err = rt.CompileRegex("regexp_count", "a*")
+
+// regexp_count pattern ”, compiled once
+var regexpCountPattern4, regexpCountPattern4Err = rt.CompileRegex("regexp_count", "")
+
+// regexp_count pattern 'a$|\n', compiled once
+var regexpCountPattern5, regexpCountPattern5Err = rt.CompileRegex("regexp_count", "a$|\n")
+
+// regexp_count pattern '[', compiled once
+var regexpCountPattern6, regexpCountPattern6Err = rt.CompileRegex("regexp_count", "[")
+
+// regexp_instr pattern '@[^.]*', compiled once
+var regexpInstrPattern, regexpInstrPatternErr = rt.CompileRegex("regexp_instr", "@[^.]*")
+
+// regexp_instr pattern 'b', compiled once
+var regexpInstrPattern2, regexpInstrPattern2Err = rt.CompileRegex("regexp_instr", "b")
+
+// regexp_instr pattern 'z', compiled once
+var regexpInstrPattern3, regexpInstrPattern3Err = rt.CompileRegex("regexp_instr", "z")
+
+// regexp_instr pattern '(b)', compiled once
+var regexpInstrPattern4, regexpInstrPattern4Err = rt.CompileRegex("regexp_instr", "(b)")
+
+// regexp_instr pattern '(?<!a)b', compiled once
+var regexpInstrPattern5, regexpInstrPattern5Err = rt.CompileRegex("regexp_instr", "(?<!a)b")
+
+// regexp_substr_domain pattern 'Ste(v|ph)en', compiled once
+var regexpSubstrDomainPattern, regexpSubstrDomainPatternErr = rt.CompileRegex("regexp_substr_domain", "Ste(v|ph)en")
+
+// regexp_substr pattern 'Ste(v|ph)en', compiled once
+var regexpSubstrPattern, regexpSubstrPatternErr = rt.CompileRegex("regexp_substr", "Ste(v|ph)en")
+
+// regexp_substr_domain pattern 'Jeck', compiled once
+var regexpSubstrDomainPattern2, regexpSubstrDomainPattern2Err = rt.CompileRegex("regexp_substr_domain", "Jeck")
+
+// regexp_substr pattern 'Jeck', compiled once
+var regexpSubstrPattern2, regexpSubstrPattern2Err = rt.CompileRegex("regexp_substr", "Jeck")
+
+// regexp_substr_domain pattern 'x*', compiled once
+var regexpSubstrDomainPattern3, regexpSubstrDomainPattern3Err = rt.CompileRegex("regexp_substr_domain", "x*")
+
+// regexp_substr pattern 'x*', compiled once
+var regexpSubstrPattern3, regexpSubstrPattern3Err = rt.CompileRegex("regexp_substr", "x*")
+
+// regexp_substr_domain pattern '\\d+', compiled once
+var regexpSubstrDomainPattern4, regexpSubstrDomainPattern4Err = rt.CompileRegex("regexp_substr_domain", "\\d+")
+
+// regexp_substr pattern '\\d+', compiled once
+var regexpSubstrPattern4, regexpSubstrPattern4Err = rt.CompileRegex("regexp_substr", "\\d+")
+
+// regexp_substr pattern '(', compiled once
+var regexpSubstrPattern5, regexpSubstrPattern5Err = rt.CompileRegex("regexp_substr", "(")
 
 // like pattern 'a%', compiled once
 var likePattern12, likePattern12Err = rt.CompileLike("a%", "\\")
@@ -9338,7 +9554,7 @@ func Case0169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// likeColumn2 is the code of 3 units of this file that differ only in what they
+// likeColumn2 is the code of 17 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0169 on every row, noting its first failed row in failed:
 //
@@ -10050,12 +10266,12 @@ func Case0182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// rlikeColumn is the code of 3 units of this file that differ only in what they
+// rlikeColumn is the code of 29 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0182 on every row, noting its first failed row in failed:
 //
 //	s RLIKE '^h.*o$'
-func rlikeColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.RlikeMatcher) arrow.Array {
+func rlikeColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Regex) arrow.Array {
 	rlike := vec.Make[bool](n)
 	{
 		out := rlike.V[:n]
@@ -10178,7 +10394,8 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0185Col1(n, all, sArr, uArr, failed, mem)
+	// s RLIKE u
+	col1 := rlikeColumn2(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE u"})
@@ -10192,11 +10409,12 @@ func Case0185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0185Col1 computes output column 1 (r) of query Case0185 on every row, noting its first failed row in failed:
+// rlikeColumn2 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0185 on every row, noting its first failed row in failed:
 //
 //	s RLIKE u
-func case0185Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (s RLIKE u)
+func rlikeColumn2(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	rlike := vec.Make[bool](n)
 	{
 		out := rlike.V[:n]
@@ -10325,7 +10543,7 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// upper(s) RLIKE '('
-	col1 := rlikeColumn2(n, all, sArr, arena, failed, mem)
+	col1 := rlikeColumn3(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s) RLIKE '('"})
@@ -10339,12 +10557,12 @@ func Case0188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// rlikeColumn2 is the code of 2 units of this file that differ only in what they
+// rlikeColumn3 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0188 on every row, noting its first failed row in failed:
 //
 //	upper(s) RLIKE '('
-func rlikeColumn2(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func rlikeColumn3(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	upper := vec.Make[string](n)
 	{
 		out := upper.V[:n]
@@ -10390,7 +10608,7 @@ func Case0189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// upper(s) RLIKE '('
-	col1 := rlikeColumn2(n, all, sArr, arena, failed, mem)
+	col1 := rlikeColumn3(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "upper(s) RLIKE '('"})
@@ -56274,12 +56492,12 @@ func case1009Col1(n int, all vec.Sel, i_ vec.Vec[int32], j vec.Vec[int32], mem m
 
 // Case1010Schema is the schema of the batches Case1010 returns.
 var Case1010Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
 // Case1010 evaluates query Case1010 over one batch of table t:
 //
-//	SELECT left(s, 2) AS r FROM t
+//	SELECT s RLIKE r'^\d+$' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -56298,11 +56516,11 @@ func Case1010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// left(s, 2)
-	col1 := left_Column(n, all, sArr, failed, mem)
+	// s RLIKE r'^\d+$'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern5)
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, 2)"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'^\\d+$'"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -56315,12 +56533,12 @@ func Case1010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case1011Schema is the schema of the batches Case1011 returns.
 var Case1011Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
 // Case1011 evaluates query Case1011 over one batch of table t:
 //
-//	SELECT left(s, i) AS r FROM t
+//	SELECT s RLIKE r'^\d+$' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -56333,6 +56551,5328 @@ func Case1011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
 		return nil, fmt.Errorf("query Case1011: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'^\d+$'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern5)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'^\\d+$'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1011Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1012Schema is the schema of the batches Case1012 returns.
+var Case1012Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1012 evaluates query Case1012 over one batch of table t:
+//
+//	SELECT regexp_like(s, u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1012: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1012: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_like(s, u)
+	col1 := rlikeColumn2(n, all, sArr, uArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_like(s, u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1012Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1013Schema is the schema of the batches Case1013 returns.
+var Case1013Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1013 evaluates query Case1013 over one batch of table t:
+//
+//	SELECT regexp_like(s, u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1013: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1013: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_like(s, u)
+	col1 := rlikeColumn2(n, all, sArr, uArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_like(s, u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1013Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1014Schema is the schema of the batches Case1014 returns.
+var Case1014Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1014 evaluates query Case1014 over one batch of table t:
+//
+//	SELECT regexp_like(s, u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1014: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1014: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_like(s, u)
+	col1 := rlikeColumn2(n, all, sArr, uArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_like(s, u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1014Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1015Schema is the schema of the batches Case1015 returns.
+var Case1015Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1015 evaluates query Case1015 over one batch of table t:
+//
+//	SELECT regexp_like(s, 'a.c') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1015: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1015: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_like(s, 'a.c')
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern6)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_like(s, 'a.c')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1015Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1016Schema is the schema of the batches Case1016 returns.
+var Case1016Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1016 evaluates query Case1016 over one batch of table t:
+//
+//	SELECT regexp_like(s, 'a.c') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1016: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1016: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_like(s, 'a.c')
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern6)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_like(s, 'a.c')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1016Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1017Schema is the schema of the batches Case1017 returns.
+var Case1017Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1017 evaluates query Case1017 over one batch of table t:
+//
+//	SELECT regexp_like(s, 'a.c') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1017: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1017: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_like(s, 'a.c')
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern6)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_like(s, 'a.c')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1017Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1018Schema is the schema of the batches Case1018 returns.
+var Case1018Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1018 evaluates query Case1018 over one batch of table t:
+//
+//	SELECT regexp_like(s, 'a.c') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1018: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1018: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_like(s, 'a.c')
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern6)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_like(s, 'a.c')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1018Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1019Schema is the schema of the batches Case1019 returns.
+var Case1019Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1019 evaluates query Case1019 over one batch of table t:
+//
+//	SELECT regexp_like(s, '(?s)a.c') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1019: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1019: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_like(s, '(?s)a.c')
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern7)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_like(s, '(?s)a.c')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1019Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1020Schema is the schema of the batches Case1020 returns.
+var Case1020Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1020 evaluates query Case1020 over one batch of table t:
+//
+//	SELECT s RLIKE 'abc$' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1020: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1020: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE 'abc$'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern8)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE 'abc$'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1020Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1021Schema is the schema of the batches Case1021 returns.
+var Case1021Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1021 evaluates query Case1021 over one batch of table t:
+//
+//	SELECT s RLIKE 'abc$' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1021: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1021: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE 'abc$'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern8)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE 'abc$'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1021Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1022Schema is the schema of the batches Case1022 returns.
+var Case1022Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1022 evaluates query Case1022 over one batch of table t:
+//
+//	SELECT s RLIKE 'abc$' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1022: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1022: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE 'abc$'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern8)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE 'abc$'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1022Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1023Schema is the schema of the batches Case1023 returns.
+var Case1023Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1023 evaluates query Case1023 over one batch of table t:
+//
+//	SELECT s RLIKE r'abc\z' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1023: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1023: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'abc\z'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern9)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'abc\\z'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1023Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1024Schema is the schema of the batches Case1024 returns.
+var Case1024Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1024 evaluates query Case1024 over one batch of table t:
+//
+//	SELECT s RLIKE r'abc\Z' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1024: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1024: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'abc\Z'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern10)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'abc\\Z'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1024Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1025Schema is the schema of the batches Case1025 returns.
+var Case1025Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1025 evaluates query Case1025 over one batch of table t:
+//
+//	SELECT s RLIKE '(?i)hello' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1025: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1025: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE '(?i)hello'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern11)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '(?i)hello'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1025Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1026Schema is the schema of the batches Case1026 returns.
+var Case1026Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1026 evaluates query Case1026 over one batch of table t:
+//
+//	SELECT s RLIKE '(?i)é' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1026: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1026: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE '(?i)é'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern12)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '(?i)é'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1026Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1027Schema is the schema of the batches Case1027 returns.
+var Case1027Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1027 evaluates query Case1027 over one batch of table t:
+//
+//	SELECT s RLIKE '(?i)[a-c]x' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1027: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1027: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE '(?i)[a-c]x'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern13)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '(?i)[a-c]x'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1027Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1028Schema is the schema of the batches Case1028 returns.
+var Case1028Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1028 evaluates query Case1028 over one batch of table t:
+//
+//	SELECT s RLIKE '(?i:a)b' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1028: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1028: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE '(?i:a)b'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern14)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '(?i:a)b'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1028Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1029Schema is the schema of the batches Case1029 returns.
+var Case1029Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1029 evaluates query Case1029 over one batch of table t:
+//
+//	SELECT s RLIKE r'a\sb' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1029: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1029: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'a\sb'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern15)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'a\\sb'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1029Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1030Schema is the schema of the batches Case1030 returns.
+var Case1030Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1030 evaluates query Case1030 over one batch of table t:
+//
+//	SELECT s RLIKE r'a\hb' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1030: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1030: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'a\hb'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern16)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'a\\hb'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1030Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1031Schema is the schema of the batches Case1031 returns.
+var Case1031Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1031 evaluates query Case1031 over one batch of table t:
+//
+//	SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1031: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1031: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'^\p{IsGreek}+$'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern17)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'^\\p{IsGreek}+$'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1031Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1032Schema is the schema of the batches Case1032 returns.
+var Case1032Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1032 evaluates query Case1032 over one batch of table t:
+//
+//	SELECT s RLIKE r'^\p{Lu}' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1032: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1032: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'^\p{Lu}'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern18)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'^\\p{Lu}'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1032Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1033Schema is the schema of the batches Case1033 returns.
+var Case1033Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1033 evaluates query Case1033 over one batch of table t:
+//
+//	SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1033: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1033: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'^\p{Alpha}+$'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern19)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'^\\p{Alpha}+$'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1033Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1034Schema is the schema of the batches Case1034 returns.
+var Case1034Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1034 evaluates query Case1034 over one batch of table t:
+//
+//	SELECT s RLIKE r'\x{1F600}' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1034: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1034: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'\x{1F600}'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern20)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'\\x{1F600}'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1034Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1035Schema is the schema of the batches Case1035 returns.
+var Case1035Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1035 evaluates query Case1035 over one batch of table t:
+//
+//	SELECT s RLIKE r'\QA.B\E' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1035: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1035: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'\QA.B\E'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern21)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'\\QA.B\\E'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1035Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1036Schema is the schema of the batches Case1036 returns.
+var Case1036Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1036 evaluates query Case1036 over one batch of table t:
+//
+//	SELECT s RLIKE r'\QA.B\E' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1036: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1036: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'\QA.B\E'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern21)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'\\QA.B\\E'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1036Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1037Schema is the schema of the batches Case1037 returns.
+var Case1037Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1037 evaluates query Case1037 over one batch of table t:
+//
+//	SELECT s RLIKE r'^\0101\u0042$' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1037: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1037: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'^\0101\u0042$'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern22)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'^\\0101\\u0042$'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1037Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1038Schema is the schema of the batches Case1038 returns.
+var Case1038Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1038 evaluates query Case1038 over one batch of table t:
+//
+//	SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1038: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1038: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE '(?<year>[0-9]{4})'
+	col1 := rlikeColumn(n, all, sArr, failed, mem, rlikePattern23)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '(?<year>[0-9]{4})'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1038Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1039Schema is the schema of the batches Case1039 returns.
+var Case1039Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1039 evaluates query Case1039 over one batch of table t:
+//
+//	SELECT s RLIKE r'(a)\1' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1039: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1039: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'(a)\1'
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern24Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'(a)\\1'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1039Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1040Schema is the schema of the batches Case1040 returns.
+var Case1040Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1040 evaluates query Case1040 over one batch of table t:
+//
+//	SELECT s RLIKE r'(a)\1' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1040: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1040: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'(a)\1'
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern24Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'(a)\\1'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1040Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1041Schema is the schema of the batches Case1041 returns.
+var Case1041Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1041 evaluates query Case1041 over one batch of table t:
+//
+//	SELECT s RLIKE 'a(?=b)' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1041: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1041: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE 'a(?=b)'
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern25Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE 'a(?=b)'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1041Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1042Schema is the schema of the batches Case1042 returns.
+var Case1042Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1042 evaluates query Case1042 over one batch of table t:
+//
+//	SELECT s RLIKE '(?<!a)b' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1042: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1042: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE '(?<!a)b'
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern26Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '(?<!a)b'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1042Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1043Schema is the schema of the batches Case1043 returns.
+var Case1043Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1043 evaluates query Case1043 over one batch of table t:
+//
+//	SELECT s RLIKE 'a++' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1043: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1043: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE 'a++'
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern27Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE 'a++'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1043Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1044Schema is the schema of the batches Case1044 returns.
+var Case1044Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1044 evaluates query Case1044 over one batch of table t:
+//
+//	SELECT s RLIKE '(?>a)' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1044: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1044: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE '(?>a)'
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern28Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '(?>a)'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1044Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1045Schema is the schema of the batches Case1045 returns.
+var Case1045Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1045 evaluates query Case1045 over one batch of table t:
+//
+//	SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1045: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1045: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE '[a-z&&[^b]]'
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern29Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '[a-z&&[^b]]'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1045Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1046Schema is the schema of the batches Case1046 returns.
+var Case1046Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1046 evaluates query Case1046 over one batch of table t:
+//
+//	SELECT s RLIKE '(?m)^a' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1046: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1046: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE '(?m)^a'
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern30Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '(?m)^a'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1046Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1047Schema is the schema of the batches Case1047 returns.
+var Case1047Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1047 evaluates query Case1047 over one batch of table t:
+//
+//	SELECT s RLIKE 'a$b' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1047: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1047: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE 'a$b'
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern31Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE 'a$b'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1047Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1048Schema is the schema of the batches Case1048 returns.
+var Case1048Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1048 evaluates query Case1048 over one batch of table t:
+//
+//	SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1048: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1048: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE r'\p{javaLowerCase}'
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern32Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE r'\\p{javaLowerCase}'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1048Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1049Schema is the schema of the batches Case1049 returns.
+var Case1049Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1049 evaluates query Case1049 over one batch of table t:
+//
+//	SELECT s RLIKE 'a{2' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1049: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1049: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE 'a{2'
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern33Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE 'a{2'"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1049Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1050Schema is the schema of the batches Case1050 returns.
+var Case1050Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1050 evaluates query Case1050 over one batch of table t:
+//
+//	SELECT s RLIKE '(' AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1050: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1050: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// s RLIKE '('
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern4Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s RLIKE '('"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1050Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1051Schema is the schema of the batches Case1051 returns.
+var Case1051Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1051 evaluates query Case1051 over one batch of table t:
+//
+//	SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1051: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1051: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_like(s, repeat('(a|b)', 13107))
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern34Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_like(s, repeat('(a|b)', 13107))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1051Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1052Schema is the schema of the batches Case1052 returns.
+var Case1052Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1052 evaluates query Case1052 over one batch of table t:
+//
+//	SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1052: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1052: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_like(s, repeat('(a|b)', 13107))
+	col1 := likeColumn2(n, all, s, failed, mem, rlikePattern34Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_like(s, repeat('(a|b)', 13107))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1052Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1053Schema is the schema of the batches Case1053 returns.
+var Case1053Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1053 evaluates query Case1053 over one batch of table t:
+//
+//	SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1053: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1053: %w", err)
+	}
+	n := int(in.NumRows())
+	uArr := in.Column(8).(*array.String)
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1053Col1(n, all, uArr, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_like(s, repeat(u, 13107))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1053Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1053Col1 computes output column 1 (r) of query Case1053 on every row, noting its first failed row in failed:
+//
+//	regexp_like(s, repeat(u, 13107))
+func case1053Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// repeat(u, 13107)
+	repeat := vec.Make[string](n)
+	{
+		out := repeat.V[:n]
+		dirty := !vec.Strict(&repeat, all, n, vec.ArrowFlags(uArr))
+		for i := range out {
+			if dirty && repeat.Dirty(i) {
+				continue
+			}
+			r, err := rt.Repeat(uArr.Value(i), int32(13107))
+			if err != nil {
+				repeat.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	// (s RLIKE repeat(u, 13107))
+	rlike := vec.Make[bool](n)
+	{
+		repeatV := repeat.V[:n]
+		out := rlike.V[:n]
+		vec.Strict(&rlike, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&repeat))
+		for i := range out {
+			r, err := rt.Rlike(sArr.Value(i), repeatV[i])
+			if err != nil {
+				rlike.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &rlike, all, n, 1)
+	column := vec.BoolArray(mem, &rlike, all, n)
+	return column
+}
+
+// Case1054Schema is the schema of the batches Case1054 returns.
+var Case1054Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1054 evaluates query Case1054 over one batch of table t:
+//
+//	SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1054: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1054: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, r'(\d+)', 'num')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern, "num")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, r'(\\d+)', 'num')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1054Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// regexpReplaceColumn is the code of 15 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1054 on every row, noting its first failed row in failed:
+//
+//	regexp_replace(s, r'(\d+)', 'num')
+func regexpReplaceColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Regex, text2 string) arrow.Array {
+	regexpReplace := vec.Make[string](n)
+	{
+		out := regexpReplace.V[:n]
+		dirty := !vec.Strict(&regexpReplace, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && regexpReplace.Dirty(i) {
+				continue
+			}
+			r, err := pattern1.Replace(sArr.Value(i), text2)
+			if err != nil {
+				regexpReplace.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpReplace, all, n, 1)
+	column := vec.StringArray(mem, &regexpReplace, all, n)
+	return column
+}
+
+// Case1055Schema is the schema of the batches Case1055 returns.
+var Case1055Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1055 evaluates query Case1055 over one batch of table t:
+//
+//	SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1055: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1055: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, r'(\d+)-(\d+)', '$2-$1')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern2, "$2-$1")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, r'(\\d+)-(\\d+)', '$2-$1')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1055Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1056Schema is the schema of the batches Case1056 returns.
+var Case1056Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1056 evaluates query Case1056 over one batch of table t:
+//
+//	SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1056: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1056: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, '(?<x>b)', '[${x}]')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern3, "[${x}]")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, '(?<x>b)', '[${x}]')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1056Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1057Schema is the schema of the batches Case1057 returns.
+var Case1057Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1057 evaluates query Case1057 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'b', r'\$') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1057: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1057: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'b', r'\$')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern4, "\\$")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'b', r'\\$')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1057Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1058Schema is the schema of the batches Case1058 returns.
+var Case1058Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1058 evaluates query Case1058 over one batch of table t:
+//
+//	SELECT regexp_replace(s, '(b)', '$12') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1058: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1058: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, '(b)', '$12')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern5, "$12")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, '(b)', '$12')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1058Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1059Schema is the schema of the batches Case1059 returns.
+var Case1059Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1059 evaluates query Case1059 over one batch of table t:
+//
+//	SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1059: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1059: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, '(a)|(b)', '<$2>')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern6, "<$2>")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, '(a)|(b)', '<$2>')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1059Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1060Schema is the schema of the batches Case1060 returns.
+var Case1060Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1060 evaluates query Case1060 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'é', 'e') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1060: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1060: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'é', 'e')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern7, "e")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'é', 'e')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1060Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1061Schema is the schema of the batches Case1061 returns.
+var Case1061Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1061 evaluates query Case1061 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'a*', '-') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1061: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1061: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'a*', '-')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern8, "-")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'a*', '-')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1061Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1062Schema is the schema of the batches Case1062 returns.
+var Case1062Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1062 evaluates query Case1062 over one batch of table t:
+//
+//	SELECT regexp_replace(s, '', '-') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1062: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1062: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, '', '-')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern9, "-")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, '', '-')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1062Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1063Schema is the schema of the batches Case1063 returns.
+var Case1063Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1063 evaluates query Case1063 over one batch of table t:
+//
+//	SELECT regexp_replace(s, r'\b', '|') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1063: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1063: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, r'\b', '|')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern10, "|")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, r'\\b', '|')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1063Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1064Schema is the schema of the batches Case1064 returns.
+var Case1064Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1064 evaluates query Case1064 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1064: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1064: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1064Col1(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'c$', 'X') = 'abX' || chr(10)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1064Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1064Col1 computes output column 1 (r) of query Case1064 on every row, noting its first failed row in failed:
+//
+//	regexp_replace(s, 'c$', 'X') = 'abX' || chr(10)
+func case1064Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// regexp_replace(s, 'c$', 'X')
+	regexpReplace := vec.Make[string](n)
+	{
+		out := regexpReplace.V[:n]
+		dirty := !vec.Strict(&regexpReplace, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && regexpReplace.Dirty(i) {
+				continue
+			}
+			r, err := regexpReplacePattern11.Replace(sArr.Value(i), "X")
+			if err != nil {
+				regexpReplace.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	// (regexp_replace(s, 'c$', 'X') = 'abX\n')
+	cmp := vec.Make[bool](n)
+	{
+		regexpReplaceV := regexpReplace.V[:n]
+		out := cmp.V[:n]
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&regexpReplace))
+		for i := range out {
+			out[i] = rt.EqString(regexpReplaceV[i], "abX\n")
+		}
+	}
+	vec.Check(failed, &cmp, all, n, 1)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
+}
+
+// Case1065Schema is the schema of the batches Case1065 returns.
+var Case1065Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1065 evaluates query Case1065 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'b', '$2') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1065: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1065: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'b', '$2')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern4, "$2")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'b', '$2')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1065Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1066Schema is the schema of the batches Case1066 returns.
+var Case1066Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1066 evaluates query Case1066 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'x', '$2') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1066: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1066: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'x', '$2')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern12, "$2")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'x', '$2')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1066Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1067Schema is the schema of the batches Case1067 returns.
+var Case1067Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1067 evaluates query Case1067 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'b', '$') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1067: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1067: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'b', '$')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern4, "$")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'b', '$')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1067Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1068Schema is the schema of the batches Case1068 returns.
+var Case1068Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1068 evaluates query Case1068 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'b', '${y}') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1068: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1068: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'b', '${y}')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern4, "${y}")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'b', '${y}')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1068Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1069Schema is the schema of the batches Case1069 returns.
+var Case1069Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1069 evaluates query Case1069 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1069: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1069: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'b', 'x\\')
+	col1 := regexpReplaceColumn(n, all, sArr, failed, mem, regexpReplacePattern4, "x\\")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'b', 'x\\\\')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1069Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1070Schema is the schema of the batches Case1070 returns.
+var Case1070Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1070 evaluates query Case1070 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1070: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1070: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'a', 'x', 2)
+	col1 := regexpReplaceColumn2(n, all, sArr, failed, mem, regexpReplacePattern13, "x", int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'a', 'x', 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1070Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// regexpReplaceColumn2 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1070 on every row, noting its first failed row in failed:
+//
+//	regexp_replace(s, 'a', 'x', 2)
+func regexpReplaceColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Regex, text2 string, value3 int32) arrow.Array {
+	regexpReplace := vec.Make[string](n)
+	{
+		out := regexpReplace.V[:n]
+		dirty := !vec.Strict(&regexpReplace, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && regexpReplace.Dirty(i) {
+				continue
+			}
+			r, err := pattern1.ReplacePos(sArr.Value(i), text2, int32(value3))
+			if err != nil {
+				regexpReplace.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpReplace, all, n, 1)
+	column := vec.StringArray(mem, &regexpReplace, all, n)
+	return column
+}
+
+// Case1071Schema is the schema of the batches Case1071 returns.
+var Case1071Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1071 evaluates query Case1071 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1071: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1071: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'a', 'x', 4)
+	col1 := regexpReplaceColumn2(n, all, sArr, failed, mem, regexpReplacePattern13, "x", int32(4))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'a', 'x', 4)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1071Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1072Schema is the schema of the batches Case1072 returns.
+var Case1072Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1072 evaluates query Case1072 over one batch of table t:
+//
+//	SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1072: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1072: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, '^a', 'x', 2)
+	col1 := regexpReplaceColumn2(n, all, sArr, failed, mem, regexpReplacePattern14, "x", int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, '^a', 'x', 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1072Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1073Schema is the schema of the batches Case1073 returns.
+var Case1073Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1073 evaluates query Case1073 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1073: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1073: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'é', 'e', 2)
+	col1 := regexpReplaceColumn2(n, all, sArr, failed, mem, regexpReplacePattern7, "e", int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'é', 'e', 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1073Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1074Schema is the schema of the batches Case1074 returns.
+var Case1074Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1074 evaluates query Case1074 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1074: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1074: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'a', 'x', i)
+	col1 := regexpReplaceColumn3(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'a', 'x', i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1074Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// regexpReplaceColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1074 on every row, noting its first failed row in failed:
+//
+//	regexp_replace(s, 'a', 'x', i)
+func regexpReplaceColumn3(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	regexpReplace := vec.Make[string](n)
+	{
+		i_V := i_.V[:n]
+		out := regexpReplace.V[:n]
+		dirty := !vec.Strict(&regexpReplace, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_))
+		for i := range out {
+			if dirty && regexpReplace.Dirty(i) {
+				continue
+			}
+			r, err := regexpReplacePattern13.ReplacePos(sArr.Value(i), "x", i_V[i])
+			if err != nil {
+				regexpReplace.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpReplace, all, n, 1)
+	column := vec.StringArray(mem, &regexpReplace, all, n)
+	return column
+}
+
+// Case1075Schema is the schema of the batches Case1075 returns.
+var Case1075Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1075 evaluates query Case1075 over one batch of table t:
+//
+//	SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1075: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1075: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_replace(s, 'a', 'x', i)
+	col1 := regexpReplaceColumn3(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, 'a', 'x', i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1075Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1076Schema is the schema of the batches Case1076 returns.
+var Case1076Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1076 evaluates query Case1076 over one batch of table t:
+//
+//	SELECT regexp_replace(s, '(', 'x') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1076: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1076: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1076Col1(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, '(', 'x')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1076Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1076Col1 computes output column 1 (r) of query Case1076 on every row, noting its first failed row in failed:
+//
+//	regexp_replace(s, '(', 'x')
+func case1076Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// regexp_replace(s, '(', 'x')
+	regexpReplace := vec.Make[string](n)
+	{
+		out := regexpReplace.V[:n]
+		dirty := !vec.Strict(&regexpReplace, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && regexpReplace.Dirty(i) {
+				continue
+			}
+			r, err := rt.RegexpReplace(sArr.Value(i), "(", "x")
+			if err != nil {
+				regexpReplace.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpReplace, all, n, 1)
+	column := vec.StringArray(mem, &regexpReplace, all, n)
+	return column
+}
+
+// Case1077Schema is the schema of the batches Case1077 returns.
+var Case1077Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1077 evaluates query Case1077 over one batch of table t:
+//
+//	SELECT regexp_replace(s, '(', u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1077: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1077: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1077Col1(n, all, sArr, uArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, '(', u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1077Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1077Col1 computes output column 1 (r) of query Case1077 on every row, noting its first failed row in failed:
+//
+//	regexp_replace(s, '(', u)
+func case1077Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// regexp_replace(s, '(', u)
+	regexpReplace := vec.Make[string](n)
+	{
+		out := regexpReplace.V[:n]
+		dirty := !vec.Strict(&regexpReplace, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
+		for i := range out {
+			if dirty && regexpReplace.Dirty(i) {
+				continue
+			}
+			r, err := rt.RegexpReplace(sArr.Value(i), "(", uArr.Value(i))
+			if err != nil {
+				regexpReplace.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpReplace, all, n, 1)
+	column := vec.StringArray(mem, &regexpReplace, all, n)
+	return column
+}
+
+// Case1078Schema is the schema of the batches Case1078 returns.
+var Case1078Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1078 evaluates query Case1078 over one batch of table t:
+//
+//	SELECT regexp_replace(s, u, 'x') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1078: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1078: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1078Col1(n, all, sArr, uArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, u, 'x')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1078Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1078Col1 computes output column 1 (r) of query Case1078 on every row, noting its first failed row in failed:
+//
+//	regexp_replace(s, u, 'x')
+func case1078Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// regexp_replace(s, u, 'x')
+	regexpReplace := vec.Make[string](n)
+	{
+		out := regexpReplace.V[:n]
+		dirty := !vec.Strict(&regexpReplace, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
+		for i := range out {
+			if dirty && regexpReplace.Dirty(i) {
+				continue
+			}
+			r, err := rt.RegexpReplace(sArr.Value(i), uArr.Value(i), "x")
+			if err != nil {
+				regexpReplace.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpReplace, all, n, 1)
+	column := vec.StringArray(mem, &regexpReplace, all, n)
+	return column
+}
+
+// Case1079Schema is the schema of the batches Case1079 returns.
+var Case1079Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1079 evaluates query Case1079 over one batch of table t:
+//
+//	SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1079: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1079: %w", err)
+	}
+	n := int(in.NumRows())
+	j := vec.Int32s(in.Column(4))
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1079Col1(n, all, j, arena, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1079Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1079Col1 computes output column 1 (r) of query Case1079 on every row, noting its first failed row in failed:
+//
+//	regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR))
+func case1079Col1(n int, all vec.Sel, j vec.Vec[int32], arena *rt.Arena, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// CAST(j AS BIGINT)
+	asBigint := vec.Make[int64](n)
+	{
+		jV := j.V[:n]
+		out := asBigint.V[:n]
+		vec.Strict(&asBigint, all, n, vec.FlagsOf(&j))
+		for i := range out {
+			out[i] = rt.CastInt32ToInt64(jV[i])
+		}
+	}
+	// (1 DIV CAST(j AS BIGINT))
+	quotient := vec.Make[int64](n)
+	{
+		asBigintV := asBigint.V[:n]
+		out := quotient.V[:n]
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&asBigint))
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), asBigintV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	// CAST((1 DIV CAST(j AS BIGINT)) AS VARCHAR)
+	asVarchar := vec.Make[string](n)
+	{
+		quotientV := quotient.V[:n]
+		out := asVarchar.V[:n]
+		dirty := !vec.Strict(&asVarchar, all, n, vec.FlagsOf(&quotient))
+		for i := range out {
+			if dirty && asVarchar.Dirty(i) {
+				continue
+			}
+			out[i] = arena.CastInt64ToString(quotientV[i])
+		}
+	}
+	// regexp_replace(s, '(', CAST((1 DIV CAST(j AS BIGINT)) AS VARCHAR))
+	regexpReplace := vec.Make[string](n)
+	{
+		asVarcharV := asVarchar.V[:n]
+		out := regexpReplace.V[:n]
+		dirty := !vec.Strict(&regexpReplace, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&asVarchar))
+		for i := range out {
+			if dirty && regexpReplace.Dirty(i) {
+				continue
+			}
+			r, err := rt.RegexpReplace(sArr.Value(i), "(", asVarcharV[i])
+			if err != nil {
+				regexpReplace.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpReplace, all, n, 1)
+	column := vec.StringArray(mem, &regexpReplace, all, n)
+	return column
+}
+
+// Case1080Schema is the schema of the batches Case1080 returns.
+var Case1080Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1080 evaluates query Case1080 over one batch of table t:
+//
+//	SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1080: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1080: %w", err)
+	}
+	n := int(in.NumRows())
+	j := vec.Int32s(in.Column(4))
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1080Col1(n, all, j, arena, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1080Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1080Col1 computes output column 1 (r) of query Case1080 on every row, noting its first failed row in failed:
+//
+//	regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s)
+func case1080Col1(n int, all vec.Sel, j vec.Vec[int32], arena *rt.Arena, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// CAST(j AS BIGINT)
+	asBigint := vec.Make[int64](n)
+	{
+		jV := j.V[:n]
+		out := asBigint.V[:n]
+		vec.Strict(&asBigint, all, n, vec.FlagsOf(&j))
+		for i := range out {
+			out[i] = rt.CastInt32ToInt64(jV[i])
+		}
+	}
+	// (1 DIV CAST(j AS BIGINT))
+	quotient := vec.Make[int64](n)
+	{
+		asBigintV := asBigint.V[:n]
+		out := quotient.V[:n]
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&asBigint))
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), asBigintV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	// CAST((1 DIV CAST(j AS BIGINT)) AS VARCHAR)
+	asVarchar := vec.Make[string](n)
+	{
+		quotientV := quotient.V[:n]
+		out := asVarchar.V[:n]
+		dirty := !vec.Strict(&asVarchar, all, n, vec.FlagsOf(&quotient))
+		for i := range out {
+			if dirty && asVarchar.Dirty(i) {
+				continue
+			}
+			out[i] = arena.CastInt64ToString(quotientV[i])
+		}
+	}
+	// regexp_replace(CAST((1 DIV CAST(j AS BIGINT)) AS VARCHAR), '(', s)
+	regexpReplace := vec.Make[string](n)
+	{
+		asVarcharV := asVarchar.V[:n]
+		out := regexpReplace.V[:n]
+		dirty := !vec.Strict(&regexpReplace, all, n, vec.FlagsOf(&asVarchar), vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && regexpReplace.Dirty(i) {
+				continue
+			}
+			r, err := rt.RegexpReplace(asVarcharV[i], "(", sArr.Value(i))
+			if err != nil {
+				regexpReplace.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpReplace, all, n, 1)
+	column := vec.StringArray(mem, &regexpReplace, all, n)
+	return column
+}
+
+// Case1081Schema is the schema of the batches Case1081 returns.
+var Case1081Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1081 evaluates query Case1081 over one batch of table t:
+//
+//	SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1081: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1081: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+	j := vec.Int32s(in.Column(4))
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1081Col1(n, all, sArr, uArr, j, arena, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(s, u, CAST(1 DIV j AS VARCHAR))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1081Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1081Col1 computes output column 1 (r) of query Case1081 on every row, noting its first failed row in failed:
+//
+//	regexp_replace(s, u, CAST(1 DIV j AS VARCHAR))
+func case1081Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, j vec.Vec[int32], arena *rt.Arena, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// regexp_replace(s, u, CAST((1 DIV CAST(j AS BIGINT)) AS VARCHAR))
+	var directCol arrow.Array // written by the loop, or below from regexpReplace
+	var directOut *vec.StringOut
+	var regexpReplace vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		uS := vec.ViewOf(uArr)
+		jV := j.V[:n]
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 && uArr.NullN() == 0 && j.Clean() {
+			for i := range n {
+				directOut.Append(bad.String(rt.RegexpReplace(sS.At(i), uS.At(i), arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), rt.CastInt32ToInt64(jV[i])))))))
+				vec.EndRow(&regexpReplace, n, i, &bad)
+			}
+		} else {
+			for i := range n {
+				if sArr.IsNull(i) || uArr.IsNull(i) || j.IsNull(i) {
+					directOut.AppendNull()
+					continue
+				}
+				directOut.Append(bad.String(rt.RegexpReplace(sS.At(i), uS.At(i), arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), rt.CastInt32ToInt64(jV[i])))))))
+				vec.EndRow(&regexpReplace, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &regexpReplace, all, n, 1)
+	return directCol
+}
+
+// Case1082Schema is the schema of the batches Case1082 returns.
+var Case1082Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1082 evaluates query Case1082 over one batch of table t:
+//
+//	SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1082: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1082: %w", err)
+	}
+	n := int(in.NumRows())
+	j := vec.Int32s(in.Column(4))
+	arena := rt.NewArena(n) // the bytes of the strings the kernels build for this batch
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1082Col1(n, all, j, arena, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1082Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1082Col1 computes output column 1 (r) of query Case1082 on every row, noting its first failed row in failed:
+//
+//	regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x')
+func case1082Col1(n int, all vec.Sel, j vec.Vec[int32], arena *rt.Arena, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// regexp_replace(CAST((1 DIV CAST(j AS BIGINT)) AS VARCHAR), s, 'x')
+	var directCol arrow.Array // written by the loop, or below from regexpReplace
+	var directOut *vec.StringOut
+	var regexpReplace vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		jV := j.V[:n]
+		sS := vec.ViewOf(sArr)
+		var bad vec.FirstErr
+		if j.Clean() && sArr.NullN() == 0 {
+			for i := range n {
+				directOut.Append(bad.String(rt.RegexpReplace(arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), rt.CastInt32ToInt64(jV[i])))), sS.At(i), "x")))
+				vec.EndRow(&regexpReplace, n, i, &bad)
+			}
+		} else {
+			for i := range n {
+				if j.IsNull(i) || sArr.IsNull(i) {
+					directOut.AppendNull()
+					continue
+				}
+				directOut.Append(bad.String(rt.RegexpReplace(arena.CastInt64ToString(bad.Int64(rt.DivInt64(int64(1), rt.CastInt32ToInt64(jV[i])))), sS.At(i), "x")))
+				vec.EndRow(&regexpReplace, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &regexpReplace, all, n, 1)
+	return directCol
+}
+
+// Case1083Schema is the schema of the batches Case1083 returns.
+var Case1083Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1083 evaluates query Case1083 over one batch of table t:
+//
+//	SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1083: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1083: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, r'(\d+)-(\d+)', 1)
+	col1 := regexpExtractColumn(n, all, sArr, failed, mem, regexpExtractPattern, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, r'(\\d+)-(\\d+)', 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1083Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// regexpExtractColumn is the code of 9 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1083 on every row, noting its first failed row in failed:
+//
+//	regexp_extract(s, r'(\d+)-(\d+)', 1)
+func regexpExtractColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Regex, value2 int32) arrow.Array {
+	regexpExtract := vec.Make[string](n)
+	{
+		out := regexpExtract.V[:n]
+		dirty := !vec.Strict(&regexpExtract, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && regexpExtract.Dirty(i) {
+				continue
+			}
+			r, err := pattern1.ExtractIdx(sArr.Value(i), int32(value2))
+			if err != nil {
+				regexpExtract.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpExtract, all, n, 1)
+	column := vec.StringArray(mem, &regexpExtract, all, n)
+	return column
+}
+
+// Case1084Schema is the schema of the batches Case1084 returns.
+var Case1084Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1084 evaluates query Case1084 over one batch of table t:
+//
+//	SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1084: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1084: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, r'(\d+)-(\d+)')
+	col1 := regexpExtractColumn2(n, all, sArr, failed, mem, regexpExtractPattern)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, r'(\\d+)-(\\d+)')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1084Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// regexpExtractColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1084 on every row, noting its first failed row in failed:
+//
+//	regexp_extract(s, r'(\d+)-(\d+)')
+func regexpExtractColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Regex) arrow.Array {
+	regexpExtract := vec.Make[string](n)
+	{
+		out := regexpExtract.V[:n]
+		dirty := !vec.Strict(&regexpExtract, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && regexpExtract.Dirty(i) {
+				continue
+			}
+			r, err := pattern1.Extract(sArr.Value(i))
+			if err != nil {
+				regexpExtract.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpExtract, all, n, 1)
+	column := vec.StringArray(mem, &regexpExtract, all, n)
+	return column
+}
+
+// Case1085Schema is the schema of the batches Case1085 returns.
+var Case1085Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1085 evaluates query Case1085 over one batch of table t:
+//
+//	SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1085: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1085: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, r'(\d+)-(\d+)', 0)
+	col1 := regexpExtractColumn(n, all, sArr, failed, mem, regexpExtractPattern, int32(0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, r'(\\d+)-(\\d+)', 0)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1085Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1086Schema is the schema of the batches Case1086 returns.
+var Case1086Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1086 evaluates query Case1086 over one batch of table t:
+//
+//	SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1086(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1086: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1086: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, r'(\d+)-(\d+)', 2)
+	col1 := regexpExtractColumn(n, all, sArr, failed, mem, regexpExtractPattern, int32(2))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, r'(\\d+)-(\\d+)', 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1086Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1087Schema is the schema of the batches Case1087 returns.
+var Case1087Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1087 evaluates query Case1087 over one batch of table t:
+//
+//	SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1087: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1087: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, r'(\d+)-(\d+)', 3)
+	col1 := regexpExtractColumn(n, all, sArr, failed, mem, regexpExtractPattern, int32(3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, r'(\\d+)-(\\d+)', 3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1087Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1088Schema is the schema of the batches Case1088 returns.
+var Case1088Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1088 evaluates query Case1088 over one batch of table t:
+//
+//	SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1088: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1088: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, r'(\d+)-(\d+)', -1)
+	col1 := regexpExtractColumn(n, all, sArr, failed, mem, regexpExtractPattern, int32(-1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, r'(\\d+)-(\\d+)', -1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1088Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1089Schema is the schema of the batches Case1089 returns.
+var Case1089Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1089 evaluates query Case1089 over one batch of table t:
+//
+//	SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1089: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1089: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, r'(\d+)-(\d+)', 3)
+	col1 := regexpExtractColumn(n, all, sArr, failed, mem, regexpExtractPattern, int32(3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, r'(\\d+)-(\\d+)', 3)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1089Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1090Schema is the schema of the batches Case1090 returns.
+var Case1090Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1090 evaluates query Case1090 over one batch of table t:
+//
+//	SELECT regexp_extract(s, 'b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1090: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1090: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, 'b')
+	col1 := regexpExtractColumn2(n, all, sArr, failed, mem, regexpExtractPattern2)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, 'b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1090Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1091Schema is the schema of the batches Case1091 returns.
+var Case1091Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1091 evaluates query Case1091 over one batch of table t:
+//
+//	SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1091(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1091: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1091: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, '(a)|(b)', 1)
+	col1 := regexpExtractColumn(n, all, sArr, failed, mem, regexpExtractPattern3, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, '(a)|(b)', 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1091Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1092Schema is the schema of the batches Case1092 returns.
+var Case1092Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1092 evaluates query Case1092 over one batch of table t:
+//
+//	SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1092(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1092: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1092: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, r'(\w+)$', 1)
+	col1 := regexpExtractColumn(n, all, sArr, failed, mem, regexpExtractPattern4, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, r'(\\w+)$', 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1092Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1093Schema is the schema of the batches Case1093 returns.
+var Case1093Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1093 evaluates query Case1093 over one batch of table t:
+//
+//	SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1093(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1093: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1093: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, 'é(.)', 1)
+	col1 := regexpExtractColumn(n, all, sArr, failed, mem, regexpExtractPattern5, int32(1))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, 'é(.)', 1)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1093Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1094Schema is the schema of the batches Case1094 returns.
+var Case1094Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1094 evaluates query Case1094 over one batch of table t:
+//
+//	SELECT regexp_extract(s, u, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1094(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1094: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1094: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1094Col1(n, all, i_, sArr, uArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, u, i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1094Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1094Col1 computes output column 1 (r) of query Case1094 on every row, noting its first failed row in failed:
+//
+//	regexp_extract(s, u, i)
+func case1094Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// regexp_extract(s, u, i)
+	regexpExtract := vec.Make[string](n)
+	{
+		i_V := i_.V[:n]
+		out := regexpExtract.V[:n]
+		dirty := !vec.Strict(&regexpExtract, all, n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr), vec.FlagsOf(&i_))
+		for i := range out {
+			if dirty && regexpExtract.Dirty(i) {
+				continue
+			}
+			r, err := rt.RegexpExtractIdx(sArr.Value(i), uArr.Value(i), i_V[i])
+			if err != nil {
+				regexpExtract.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpExtract, all, n, 1)
+	column := vec.StringArray(mem, &regexpExtract, all, n)
+	return column
+}
+
+// Case1095Schema is the schema of the batches Case1095 returns.
+var Case1095Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1095 evaluates query Case1095 over one batch of table t:
+//
+//	SELECT regexp_extract(s, '(', i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1095(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1095: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1095: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, '(', i)
+	col1 := regexpExtractColumn3(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, '(', i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1095Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// regexpExtractColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1095 on every row, noting its first failed row in failed:
+//
+//	regexp_extract(s, '(', i)
+func regexpExtractColumn3(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	regexpExtract := vec.Make[string](n)
+	{
+		i_V := i_.V[:n]
+		out := regexpExtract.V[:n]
+		dirty := !vec.Strict(&regexpExtract, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&i_))
+		for i := range out {
+			if dirty && regexpExtract.Dirty(i) {
+				continue
+			}
+			r, err := rt.RegexpExtractIdx(sArr.Value(i), "(", i_V[i])
+			if err != nil {
+				regexpExtract.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpExtract, all, n, 1)
+	column := vec.StringArray(mem, &regexpExtract, all, n)
+	return column
+}
+
+// Case1096Schema is the schema of the batches Case1096 returns.
+var Case1096Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1096 evaluates query Case1096 over one batch of table t:
+//
+//	SELECT regexp_extract(s, '(', i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1096: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1096: %w", err)
+	}
+	n := int(in.NumRows())
+	i_ := vec.Int32s(in.Column(3))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, '(', i)
+	col1 := regexpExtractColumn3(n, all, i_, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, '(', i)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1096Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1097Schema is the schema of the batches Case1097 returns.
+var Case1097Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1097 evaluates query Case1097 over one batch of table t:
+//
+//	SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1097: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1097: %w", err)
+	}
+	n := int(in.NumRows())
+	j := vec.Int32s(in.Column(4))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, '(x)', CAST(1 DIV j AS INT))
+	col1 := regexpExtractColumn4(n, all, j, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, '(x)', CAST(1 DIV j AS INT))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1097Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// regexpExtractColumn4 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1097 on every row, noting its first failed row in failed:
+//
+//	regexp_extract(s, '(x)', CAST(1 DIV j AS INT))
+func regexpExtractColumn4(n int, all vec.Sel, j vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	asBigint := vec.Make[int64](n)
+	{
+		jV := j.V[:n]
+		out := asBigint.V[:n]
+		vec.Strict(&asBigint, all, n, vec.FlagsOf(&j))
+		for i := range out {
+			out[i] = rt.CastInt32ToInt64(jV[i])
+		}
+	}
+	quotient := vec.Make[int64](n)
+	{
+		asBigintV := asBigint.V[:n]
+		out := quotient.V[:n]
+		vec.Strict(&quotient, all, n, vec.FlagsOf(&asBigint))
+		for i := range out {
+			r, err := rt.DivInt64(int64(1), asBigintV[i])
+			if err != nil {
+				quotient.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	asInt := vec.Make[int32](n)
+	{
+		quotientV := quotient.V[:n]
+		out := asInt.V[:n]
+		vec.Strict(&asInt, all, n, vec.FlagsOf(&quotient))
+		for i := range out {
+			r, err := rt.CastInt64ToInt32(quotientV[i])
+			if err != nil {
+				asInt.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	regexpExtract := vec.Make[string](n)
+	{
+		asIntV := asInt.V[:n]
+		out := regexpExtract.V[:n]
+		dirty := !vec.Strict(&regexpExtract, all, n, vec.ArrowFlags(sArr), vec.FlagsOf(&asInt))
+		for i := range out {
+			if dirty && regexpExtract.Dirty(i) {
+				continue
+			}
+			r, err := regexpExtractPattern7.ExtractIdx(sArr.Value(i), asIntV[i])
+			if err != nil {
+				regexpExtract.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &regexpExtract, all, n, 1)
+	column := vec.StringArray(mem, &regexpExtract, all, n)
+	return column
+}
+
+// Case1098Schema is the schema of the batches Case1098 returns.
+var Case1098Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1098 evaluates query Case1098 over one batch of table t:
+//
+//	SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1098: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1098: %w", err)
+	}
+	n := int(in.NumRows())
+	j := vec.Int32s(in.Column(4))
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_extract(s, '(x)', CAST(1 DIV j AS INT))
+	col1 := regexpExtractColumn4(n, all, j, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_extract(s, '(x)', CAST(1 DIV j AS INT))"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1098Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1099Schema is the schema of the batches Case1099 returns.
+var Case1099Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1099 evaluates query Case1099 over one batch of table t:
+//
+//	SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1099: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1099: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_count(s, 'Ste(v|ph)en')
+	col1 := regexpCountColumn(n, all, sArr, failed, mem, regexpCountPattern)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_count(s, 'Ste(v|ph)en')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1099Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// regexpCountColumn is the code of 5 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1099 on every row, noting its first failed row in failed:
+//
+//	regexp_count(s, 'Ste(v|ph)en')
+func regexpCountColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Regex) arrow.Array {
+	regexpCount := vec.Make[int32](n)
+	{
+		out := regexpCount.V[:n]
+		vec.Strict(&regexpCount, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			out[i] = pattern1.Count(sArr.Value(i))
+		}
+	}
+	vec.Check(failed, &regexpCount, all, n, 1)
+	column := vec.Int32Array(mem, &regexpCount, all, n)
+	return column
+}
+
+// Case1100Schema is the schema of the batches Case1100 returns.
+var Case1100Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1100 evaluates query Case1100 over one batch of table t:
+//
+//	SELECT regexp_count(s, '[a-z]{3}') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1100: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1100: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_count(s, '[a-z]{3}')
+	col1 := regexpCountColumn(n, all, sArr, failed, mem, regexpCountPattern2)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_count(s, '[a-z]{3}')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1100Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1101Schema is the schema of the batches Case1101 returns.
+var Case1101Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1101 evaluates query Case1101 over one batch of table t:
+//
+//	SELECT regexp_count(s, 'a*') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1101: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1101: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_count(s, 'a*')
+	col1 := regexpCountColumn(n, all, sArr, failed, mem, regexpCountPattern3)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_count(s, 'a*')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1101Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1102Schema is the schema of the batches Case1102 returns.
+var Case1102Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1102 evaluates query Case1102 over one batch of table t:
+//
+//	SELECT regexp_count(s, '') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1102: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1102: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_count(s, '')
+	col1 := regexpCountColumn(n, all, sArr, failed, mem, regexpCountPattern4)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_count(s, '')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1102Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1103Schema is the schema of the batches Case1103 returns.
+var Case1103Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1103 evaluates query Case1103 over one batch of table t:
+//
+//	SELECT regexp_count(s, 'a$|\n') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1103: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1103: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_count(s, 'a$|\n')
+	col1 := regexpCountColumn(n, all, sArr, failed, mem, regexpCountPattern5)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_count(s, 'a$|\\n')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1103Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1104Schema is the schema of the batches Case1104 returns.
+var Case1104Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1104 evaluates query Case1104 over one batch of table t:
+//
+//	SELECT regexp_count(s, u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1104: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1104: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1104Col1(n, all, sArr, uArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_count(s, u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1104Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1104Col1 computes output column 1 (r) of query Case1104 on every row, noting its first failed row in failed:
+//
+//	regexp_count(s, u)
+func case1104Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// regexp_count(s, u)
+	var directCol arrow.Array // written by the loop, or below from regexpCount
+	var directOut *vec.FixedOut[int32]
+	var regexpCount vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		uS := vec.ViewOf(uArr)
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
+		regexpCount.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int32(rt.RegexpCount(sS.At(i), uS.At(i)))
+			vec.EndStrictRow(&regexpCount, n, i, &bad)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &regexpCount, all, n, 1)
+	return directCol
+}
+
+// Case1105Schema is the schema of the batches Case1105 returns.
+var Case1105Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1105 evaluates query Case1105 over one batch of table t:
+//
+//	SELECT regexp_count(s, '[') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1105: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1105: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_count(s, '[')
+	col1 := regexpCountColumn2(n, all, s, failed, mem, regexpCountPattern6Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_count(s, '[')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1105Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// regexpCountColumn2 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1105 on every row, noting its first failed row in failed:
+//
+//	regexp_count(s, '[')
+func regexpCountColumn2(n int, all vec.Sel, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Error) arrow.Array {
+	regexpCount := vec.FailValues[int32](&s, pattern1, all, n)
+	vec.Check(failed, &regexpCount, all, n, 1)
+	column := vec.Int32Array(mem, &regexpCount, all, n)
+	return column
+}
+
+// Case1106Schema is the schema of the batches Case1106 returns.
+var Case1106Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1106 evaluates query Case1106 over one batch of table t:
+//
+//	SELECT regexp_count(s, '[') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1106: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1106: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_count(s, '[')
+	col1 := regexpCountColumn2(n, all, s, failed, mem, regexpCountPattern6Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_count(s, '[')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1106Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1107Schema is the schema of the batches Case1107 returns.
+var Case1107Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1107 evaluates query Case1107 over one batch of table t:
+//
+//	SELECT regexp_instr(s, '@[^.]*') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1107: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1107: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_instr(s, '@[^.]*')
+	col1 := regexpInstrColumn(n, all, sArr, failed, mem, regexpInstrPattern)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_instr(s, '@[^.]*')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1107Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// regexpInstrColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1107 on every row, noting its first failed row in failed:
+//
+//	regexp_instr(s, '@[^.]*')
+func regexpInstrColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Regex) arrow.Array {
+	regexpInstr := vec.Make[int32](n)
+	{
+		out := regexpInstr.V[:n]
+		vec.Strict(&regexpInstr, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			out[i] = pattern1.Instr(sArr.Value(i))
+		}
+	}
+	vec.Check(failed, &regexpInstr, all, n, 1)
+	column := vec.Int32Array(mem, &regexpInstr, all, n)
+	return column
+}
+
+// Case1108Schema is the schema of the batches Case1108 returns.
+var Case1108Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1108 evaluates query Case1108 over one batch of table t:
+//
+//	SELECT regexp_instr(s, 'b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1108: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1108: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_instr(s, 'b')
+	col1 := regexpInstrColumn(n, all, sArr, failed, mem, regexpInstrPattern2)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_instr(s, 'b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1108Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1109Schema is the schema of the batches Case1109 returns.
+var Case1109Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1109 evaluates query Case1109 over one batch of table t:
+//
+//	SELECT regexp_instr(s, 'z') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1109: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1109: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_instr(s, 'z')
+	col1 := regexpInstrColumn(n, all, sArr, failed, mem, regexpInstrPattern3)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_instr(s, 'z')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1109Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1110Schema is the schema of the batches Case1110 returns.
+var Case1110Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1110 evaluates query Case1110 over one batch of table t:
+//
+//	SELECT regexp_instr(s, '(b)', 7) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1110: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1110: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1110Col1(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_instr(s, '(b)', 7)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1110Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1110Col1 computes output column 1 (r) of query Case1110 on every row, noting its first failed row in failed:
+//
+//	regexp_instr(s, '(b)', 7)
+func case1110Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// regexp_instr(s, '(b)', 7)
+	regexpInstr := vec.Make[int32](n)
+	{
+		out := regexpInstr.V[:n]
+		vec.Strict(&regexpInstr, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			out[i] = regexpInstrPattern4.InstrIdx(sArr.Value(i), int32(7))
+		}
+	}
+	vec.Check(failed, &regexpInstr, all, n, 1)
+	column := vec.Int32Array(mem, &regexpInstr, all, n)
+	return column
+}
+
+// Case1111Schema is the schema of the batches Case1111 returns.
+var Case1111Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1111 evaluates query Case1111 over one batch of table t:
+//
+//	SELECT regexp_instr(s, '(?<!a)b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1111: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1111: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_instr(s, '(?<!a)b')
+	col1 := regexpCountColumn2(n, all, s, failed, mem, regexpInstrPattern5Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_instr(s, '(?<!a)b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1111Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1112Schema is the schema of the batches Case1112 returns.
+var Case1112Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1112 evaluates query Case1112 over one batch of table t:
+//
+//	SELECT regexp_instr(s, '(?<!a)b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1112: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1112: %w", err)
+	}
+	n := int(in.NumRows())
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_instr(s, '(?<!a)b')
+	col1 := regexpCountColumn2(n, all, s, failed, mem, regexpInstrPattern5Err)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_instr(s, '(?<!a)b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1112Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1113Schema is the schema of the batches Case1113 returns.
+var Case1113Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1113 evaluates query Case1113 over one batch of table t:
+//
+//	SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1113: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1113: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_substr(s, 'Ste(v|ph)en')
+	col1 := ifThenColumn12(n, all, sArr, failed, mem, regexpSubstrDomainPattern, regexpSubstrPattern)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, 'Ste(v|ph)en')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1113Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn12 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1113 on every row, noting its first failed row in failed:
+//
+//	regexp_substr(s, 'Ste(v|ph)en')
+func ifThenColumn12(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Regex, pattern2 *rt.Regex) arrow.Array {
+	regexpSubstrDomain := vec.Make[bool](n)
+	{
+		out := regexpSubstrDomain.V[:n]
+		vec.Strict(&regexpSubstrDomain, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			out[i] = pattern1.SubstrFound(sArr.Value(i))
+		}
+	}
+	then, otherwise := vec.Split(&regexpSubstrDomain, all, n)
+	ifResult := vec.Make[string](n)
+	vec.CopyErrs(&ifResult, &regexpSubstrDomain, all, n)
+	regexpSubstr := vec.Map1(then, n, vec.StrArg(sArr), pattern2.Substr)
+	vec.Merge(&ifResult, &regexpSubstr, then, n)
+	vec.FillNull(&ifResult, otherwise, n)
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.StringArray(mem, &ifResult, all, n)
+	return column
+}
+
+// Case1114Schema is the schema of the batches Case1114 returns.
+var Case1114Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1114 evaluates query Case1114 over one batch of table t:
+//
+//	SELECT regexp_substr(s, 'Jeck') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1114: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1114: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_substr(s, 'Jeck')
+	col1 := ifThenColumn12(n, all, sArr, failed, mem, regexpSubstrDomainPattern2, regexpSubstrPattern2)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, 'Jeck')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1114Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1115Schema is the schema of the batches Case1115 returns.
+var Case1115Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1115 evaluates query Case1115 over one batch of table t:
+//
+//	SELECT regexp_substr(s, 'x*') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1115: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1115: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_substr(s, 'x*')
+	col1 := ifThenColumn12(n, all, sArr, failed, mem, regexpSubstrDomainPattern3, regexpSubstrPattern3)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, 'x*')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1115Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1116Schema is the schema of the batches Case1116 returns.
+var Case1116Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1116 evaluates query Case1116 over one batch of table t:
+//
+//	SELECT regexp_substr(s, r'\d+') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1116: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1116: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_substr(s, r'\d+')
+	col1 := ifThenColumn12(n, all, sArr, failed, mem, regexpSubstrDomainPattern4, regexpSubstrPattern4)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, r'\\d+')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1116Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1117Schema is the schema of the batches Case1117 returns.
+var Case1117Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1117 evaluates query Case1117 over one batch of table t:
+//
+//	SELECT regexp_substr(s, '(') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1117: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1117: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_substr(s, '(')
+	col1 := ifThenColumn13(n, all, sArr, s, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, '(')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1117Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn13 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1117 on every row, noting its first failed row in failed:
+//
+//	regexp_substr(s, '(')
+func ifThenColumn13(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	regexpSubstrDomain := vec.Make[bool](n)
+	{
+		out := regexpSubstrDomain.V[:n]
+		vec.Strict(&regexpSubstrDomain, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			out[i] = rt.RegexpSubstrFound(sArr.Value(i), "(")
+		}
+	}
+	then, otherwise := vec.Split(&regexpSubstrDomain, all, n)
+	ifResult := vec.Make[string](n)
+	vec.CopyErrs(&ifResult, &regexpSubstrDomain, all, n)
+	regexpSubstr := vec.FailValues[string](&s, regexpSubstrPattern5Err, then, n)
+	vec.Merge(&ifResult, &regexpSubstr, then, n)
+	vec.FillNull(&ifResult, otherwise, n)
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.StringArray(mem, &ifResult, all, n)
+	return column
+}
+
+// Case1118Schema is the schema of the batches Case1118 returns.
+var Case1118Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1118 evaluates query Case1118 over one batch of table t:
+//
+//	SELECT regexp_substr(s, '(') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1118: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1118: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	s := vec.Strings(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// regexp_substr(s, '(')
+	col1 := ifThenColumn13(n, all, sArr, s, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, '(')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1118Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1119Schema is the schema of the batches Case1119 returns.
+var Case1119Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1119 evaluates query Case1119 over one batch of table t:
+//
+//	SELECT regexp_substr(s, u) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1119: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1119: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+	uArr := in.Column(8).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1119Col1(n, all, sArr, uArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, u)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1119Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1119Col1 computes output column 1 (r) of query Case1119 on every row, noting its first failed row in failed:
+//
+//	regexp_substr(s, u)
+func case1119Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(regexp_substr_domain(s, u), regexp_substr(s, u), CAST(NULL AS VARCHAR))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.StringOut
+	var ifResult vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		uS := vec.ViewOf(uArr)
+		inputsValid := vec.AndValid(n, vec.ArrowFlags(sArr), vec.ArrowFlags(uArr))
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 && uArr.NullN() == 0 {
+			for i := range n {
+				if rt.RegexpSubstrFound(sS.At(i), uS.At(i)) {
+					directOut.Append(bad.String(rt.RegexpSubstr(sS.At(i), uS.At(i))))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i, inputsValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					inputsValidWord = inputsValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(inputsValidWord, i), rt.RegexpSubstrFound(sS.At(i), uS.At(i))) {
+					directOut.Append(bad.String(rt.RegexpSubstr(sS.At(i), uS.At(i))))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1120Schema is the schema of the batches Case1120 returns.
+var Case1120Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1120 evaluates query Case1120 over one batch of table t:
+//
+//	SELECT left(s, 2) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1120: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1120: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// left(s, 2)
+	col1 := left_Column(n, all, sArr, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "left(s, 2)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1120Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1121Schema is the schema of the batches Case1121 returns.
+var Case1121Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1121 evaluates query Case1121 over one batch of table t:
+//
+//	SELECT left(s, i) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1121: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1121: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -56348,7 +61888,7 @@ func Case1011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1011Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1121Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -56357,7 +61897,7 @@ func Case1011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // left_Column3 is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1011 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1121 on every row, noting its first failed row in failed:
 //
 //	left(s, i)
 func left_Column3(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -56378,26 +61918,26 @@ func left_Column3(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fai
 	return column
 }
 
-// Case1012Schema is the schema of the batches Case1012 returns.
-var Case1012Schema = arrow.NewSchema([]arrow.Field{
+// Case1122Schema is the schema of the batches Case1122 returns.
+var Case1122Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1012 evaluates query Case1012 over one batch of table t:
+// Case1122 evaluates query Case1122 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1012: %w", err)
+		return nil, fmt.Errorf("query Case1122: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1012: %w", err)
+		return nil, fmt.Errorf("query Case1122: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -56413,33 +61953,33 @@ func Case1012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1012Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1122Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1013Schema is the schema of the batches Case1013 returns.
-var Case1013Schema = arrow.NewSchema([]arrow.Field{
+// Case1123Schema is the schema of the batches Case1123 returns.
+var Case1123Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1013 evaluates query Case1013 over one batch of table t:
+// Case1123 evaluates query Case1123 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1013: %w", err)
+		return nil, fmt.Errorf("query Case1123: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1013: %w", err)
+		return nil, fmt.Errorf("query Case1123: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -56455,33 +61995,33 @@ func Case1013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1013Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1123Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1014Schema is the schema of the batches Case1014 returns.
-var Case1014Schema = arrow.NewSchema([]arrow.Field{
+// Case1124Schema is the schema of the batches Case1124 returns.
+var Case1124Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1014 evaluates query Case1014 over one batch of table t:
+// Case1124 evaluates query Case1124 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1014: %w", err)
+		return nil, fmt.Errorf("query Case1124: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1014: %w", err)
+		return nil, fmt.Errorf("query Case1124: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -56497,33 +62037,33 @@ func Case1014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1014Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1124Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1015Schema is the schema of the batches Case1015 returns.
-var Case1015Schema = arrow.NewSchema([]arrow.Field{
+// Case1125Schema is the schema of the batches Case1125 returns.
+var Case1125Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1015 evaluates query Case1015 over one batch of table t:
+// Case1125 evaluates query Case1125 over one batch of table t:
 //
 //	SELECT left(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1015: %w", err)
+		return nil, fmt.Errorf("query Case1125: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1015: %w", err)
+		return nil, fmt.Errorf("query Case1125: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -56539,33 +62079,33 @@ func Case1015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1015Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1125Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1016Schema is the schema of the batches Case1016 returns.
-var Case1016Schema = arrow.NewSchema([]arrow.Field{
+// Case1126Schema is the schema of the batches Case1126 returns.
+var Case1126Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1016 evaluates query Case1016 over one batch of table t:
+// Case1126 evaluates query Case1126 over one batch of table t:
 //
 //	SELECT right(s, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1016: %w", err)
+		return nil, fmt.Errorf("query Case1126: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1016: %w", err)
+		return nil, fmt.Errorf("query Case1126: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56580,7 +62120,7 @@ func Case1016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1016Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1126Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -56589,7 +62129,7 @@ func Case1016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // rightColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1016 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1126 on every row, noting its first failed row in failed:
 //
 //	right(s, 2)
 func rightColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, value1 int32) arrow.Array {
@@ -56609,26 +62149,26 @@ func rightColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, me
 	return column
 }
 
-// Case1017Schema is the schema of the batches Case1017 returns.
-var Case1017Schema = arrow.NewSchema([]arrow.Field{
+// Case1127Schema is the schema of the batches Case1127 returns.
+var Case1127Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1017 evaluates query Case1017 over one batch of table t:
+// Case1127 evaluates query Case1127 over one batch of table t:
 //
 //	SELECT right(s, 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1017: %w", err)
+		return nil, fmt.Errorf("query Case1127: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1017: %w", err)
+		return nil, fmt.Errorf("query Case1127: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56643,33 +62183,33 @@ func Case1017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1017Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1127Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1018Schema is the schema of the batches Case1018 returns.
-var Case1018Schema = arrow.NewSchema([]arrow.Field{
+// Case1128Schema is the schema of the batches Case1128 returns.
+var Case1128Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1018 evaluates query Case1018 over one batch of table t:
+// Case1128 evaluates query Case1128 over one batch of table t:
 //
 //	SELECT right(s, 9) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1018: %w", err)
+		return nil, fmt.Errorf("query Case1128: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1018: %w", err)
+		return nil, fmt.Errorf("query Case1128: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56684,33 +62224,33 @@ func Case1018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1018Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1128Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1019Schema is the schema of the batches Case1019 returns.
-var Case1019Schema = arrow.NewSchema([]arrow.Field{
+// Case1129Schema is the schema of the batches Case1129 returns.
+var Case1129Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1019 evaluates query Case1019 over one batch of table t:
+// Case1129 evaluates query Case1129 over one batch of table t:
 //
 //	SELECT right(s, 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1019: %w", err)
+		return nil, fmt.Errorf("query Case1129: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1019: %w", err)
+		return nil, fmt.Errorf("query Case1129: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56725,33 +62265,33 @@ func Case1019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1019Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1129Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1020Schema is the schema of the batches Case1020 returns.
-var Case1020Schema = arrow.NewSchema([]arrow.Field{
+// Case1130Schema is the schema of the batches Case1130 returns.
+var Case1130Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1020 evaluates query Case1020 over one batch of table t:
+// Case1130 evaluates query Case1130 over one batch of table t:
 //
 //	SELECT right(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1020: %w", err)
+		return nil, fmt.Errorf("query Case1130: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1020: %w", err)
+		return nil, fmt.Errorf("query Case1130: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -56759,24 +62299,24 @@ func Case1020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1020Col1(n, all, i_, sArr, failed, mem)
+	col1 := case1130Col1(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "right(s, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1020Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1130Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1020Col1 computes output column 1 (r) of query Case1020 on every row, noting its first failed row in failed:
+// case1130Col1 computes output column 1 (r) of query Case1130 on every row, noting its first failed row in failed:
 //
 //	right(s, i)
-func case1020Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1130Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// right(s, i)
 	right := vec.Make[string](n)
 	{
@@ -56795,26 +62335,26 @@ func case1020Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fai
 	return column
 }
 
-// Case1021Schema is the schema of the batches Case1021 returns.
-var Case1021Schema = arrow.NewSchema([]arrow.Field{
+// Case1131Schema is the schema of the batches Case1131 returns.
+var Case1131Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1021 evaluates query Case1021 over one batch of table t:
+// Case1131 evaluates query Case1131 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1021: %w", err)
+		return nil, fmt.Errorf("query Case1131: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1021: %w", err)
+		return nil, fmt.Errorf("query Case1131: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56829,7 +62369,7 @@ func Case1021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1021Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1131Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -56838,7 +62378,7 @@ func Case1021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // reverseColumn is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1021 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1131 on every row, noting its first failed row in failed:
 //
 //	reverse(s)
 func reverseColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -56858,26 +62398,26 @@ func reverseColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case1022Schema is the schema of the batches Case1022 returns.
-var Case1022Schema = arrow.NewSchema([]arrow.Field{
+// Case1132Schema is the schema of the batches Case1132 returns.
+var Case1132Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1022 evaluates query Case1022 over one batch of table t:
+// Case1132 evaluates query Case1132 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1022: %w", err)
+		return nil, fmt.Errorf("query Case1132: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1022: %w", err)
+		return nil, fmt.Errorf("query Case1132: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56892,33 +62432,33 @@ func Case1022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1022Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1132Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1023Schema is the schema of the batches Case1023 returns.
-var Case1023Schema = arrow.NewSchema([]arrow.Field{
+// Case1133Schema is the schema of the batches Case1133 returns.
+var Case1133Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1023 evaluates query Case1023 over one batch of table t:
+// Case1133 evaluates query Case1133 over one batch of table t:
 //
 //	SELECT reverse(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1023: %w", err)
+		return nil, fmt.Errorf("query Case1133: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1023: %w", err)
+		return nil, fmt.Errorf("query Case1133: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -56933,57 +62473,57 @@ func Case1023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1023Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1133Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1024Schema is the schema of the batches Case1024 returns.
-var Case1024Schema = arrow.NewSchema([]arrow.Field{
+// Case1134Schema is the schema of the batches Case1134 returns.
+var Case1134Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1024 evaluates query Case1024 over one batch of table t:
+// Case1134 evaluates query Case1134 over one batch of table t:
 //
 //	SELECT repeat(s, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1024: %w", err)
+		return nil, fmt.Errorf("query Case1134: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1024: %w", err)
+		return nil, fmt.Errorf("query Case1134: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1024Col1(n, all, sArr, failed, mem)
+	col1 := case1134Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "repeat(s, 3)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1024Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1134Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1024Col1 computes output column 1 (r) of query Case1024 on every row, noting its first failed row in failed:
+// case1134Col1 computes output column 1 (r) of query Case1134 on every row, noting its first failed row in failed:
 //
 //	repeat(s, 3)
-func case1024Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1134Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// repeat(s, 3)
 	repeat := vec.Make[string](n)
 	{
@@ -57006,26 +62546,26 @@ func case1024Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1025Schema is the schema of the batches Case1025 returns.
-var Case1025Schema = arrow.NewSchema([]arrow.Field{
+// Case1135Schema is the schema of the batches Case1135 returns.
+var Case1135Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1025 evaluates query Case1025 over one batch of table t:
+// Case1135 evaluates query Case1135 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1025: %w", err)
+		return nil, fmt.Errorf("query Case1135: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1025: %w", err)
+		return nil, fmt.Errorf("query Case1135: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -57041,7 +62581,7 @@ func Case1025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1025Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1135Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -57050,7 +62590,7 @@ func Case1025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // repeatColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1025 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1135 on every row, noting its first failed row in failed:
 //
 //	repeat(s, i)
 func repeatColumn(n int, all vec.Sel, i_ vec.Vec[int32], in1Arr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -57076,26 +62616,26 @@ func repeatColumn(n int, all vec.Sel, i_ vec.Vec[int32], in1Arr *array.String, f
 	return column
 }
 
-// Case1026Schema is the schema of the batches Case1026 returns.
-var Case1026Schema = arrow.NewSchema([]arrow.Field{
+// Case1136Schema is the schema of the batches Case1136 returns.
+var Case1136Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1026 evaluates query Case1026 over one batch of table t:
+// Case1136 evaluates query Case1136 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1026: %w", err)
+		return nil, fmt.Errorf("query Case1136: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1026: %w", err)
+		return nil, fmt.Errorf("query Case1136: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -57111,33 +62651,33 @@ func Case1026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1026Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1136Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1027Schema is the schema of the batches Case1027 returns.
-var Case1027Schema = arrow.NewSchema([]arrow.Field{
+// Case1137Schema is the schema of the batches Case1137 returns.
+var Case1137Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1027 evaluates query Case1027 over one batch of table t:
+// Case1137 evaluates query Case1137 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1027: %w", err)
+		return nil, fmt.Errorf("query Case1137: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1027: %w", err)
+		return nil, fmt.Errorf("query Case1137: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -57153,33 +62693,33 @@ func Case1027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1027Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1137Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1028Schema is the schema of the batches Case1028 returns.
-var Case1028Schema = arrow.NewSchema([]arrow.Field{
+// Case1138Schema is the schema of the batches Case1138 returns.
+var Case1138Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1028 evaluates query Case1028 over one batch of table t:
+// Case1138 evaluates query Case1138 over one batch of table t:
 //
 //	SELECT repeat(s, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1028: %w", err)
+		return nil, fmt.Errorf("query Case1138: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1028: %w", err)
+		return nil, fmt.Errorf("query Case1138: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -57195,33 +62735,33 @@ func Case1028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1028Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1138Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1029Schema is the schema of the batches Case1029 returns.
-var Case1029Schema = arrow.NewSchema([]arrow.Field{
+// Case1139Schema is the schema of the batches Case1139 returns.
+var Case1139Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1029 evaluates query Case1029 over one batch of table t:
+// Case1139 evaluates query Case1139 over one batch of table t:
 //
 //	SELECT repeat(u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1029: %w", err)
+		return nil, fmt.Errorf("query Case1139: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1029: %w", err)
+		return nil, fmt.Errorf("query Case1139: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -57237,33 +62777,33 @@ func Case1029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1029Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1139Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1030Schema is the schema of the batches Case1030 returns.
-var Case1030Schema = arrow.NewSchema([]arrow.Field{
+// Case1140Schema is the schema of the batches Case1140 returns.
+var Case1140Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1030 evaluates query Case1030 over one batch of table t:
+// Case1140 evaluates query Case1140 over one batch of table t:
 //
 //	SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1030: %w", err)
+		return nil, fmt.Errorf("query Case1140: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1030: %w", err)
+		return nil, fmt.Errorf("query Case1140: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57279,7 +62819,7 @@ func Case1030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1030Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1140Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -57288,7 +62828,7 @@ func Case1030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // repeatColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1030 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1140 on every row, noting its first failed row in failed:
 //
 //	repeat(s, CAST(1 DIV j AS INT))
 func repeatColumn2(n int, all vec.Sel, sArr *array.String, j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -57321,26 +62861,26 @@ func repeatColumn2(n int, all vec.Sel, sArr *array.String, j vec.Vec[int32], mem
 	return directCol
 }
 
-// Case1031Schema is the schema of the batches Case1031 returns.
-var Case1031Schema = arrow.NewSchema([]arrow.Field{
+// Case1141Schema is the schema of the batches Case1141 returns.
+var Case1141Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1031 evaluates query Case1031 over one batch of table t:
+// Case1141 evaluates query Case1141 over one batch of table t:
 //
 //	SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1031: %w", err)
+		return nil, fmt.Errorf("query Case1141: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1031: %w", err)
+		return nil, fmt.Errorf("query Case1141: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57356,33 +62896,33 @@ func Case1031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1031Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1141Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1032Schema is the schema of the batches Case1032 returns.
-var Case1032Schema = arrow.NewSchema([]arrow.Field{
+// Case1142Schema is the schema of the batches Case1142 returns.
+var Case1142Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1032 evaluates query Case1032 over one batch of table t:
+// Case1142 evaluates query Case1142 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1032: %w", err)
+		return nil, fmt.Errorf("query Case1142: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1032: %w", err)
+		return nil, fmt.Errorf("query Case1142: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -57397,7 +62937,7 @@ func Case1032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1032Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1142Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -57406,7 +62946,7 @@ func Case1032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // spaceColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1032 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1142 on every row, noting its first failed row in failed:
 //
 //	space(i)
 func spaceColumn(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -57432,26 +62972,26 @@ func spaceColumn(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem
 	return column
 }
 
-// Case1033Schema is the schema of the batches Case1033 returns.
-var Case1033Schema = arrow.NewSchema([]arrow.Field{
+// Case1143Schema is the schema of the batches Case1143 returns.
+var Case1143Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1033 evaluates query Case1033 over one batch of table t:
+// Case1143 evaluates query Case1143 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1033: %w", err)
+		return nil, fmt.Errorf("query Case1143: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1033: %w", err)
+		return nil, fmt.Errorf("query Case1143: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -57466,33 +63006,33 @@ func Case1033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1033Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1143Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1034Schema is the schema of the batches Case1034 returns.
-var Case1034Schema = arrow.NewSchema([]arrow.Field{
+// Case1144Schema is the schema of the batches Case1144 returns.
+var Case1144Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1034 evaluates query Case1034 over one batch of table t:
+// Case1144 evaluates query Case1144 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1034: %w", err)
+		return nil, fmt.Errorf("query Case1144: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1034: %w", err)
+		return nil, fmt.Errorf("query Case1144: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -57507,33 +63047,33 @@ func Case1034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1034Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1144Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1035Schema is the schema of the batches Case1035 returns.
-var Case1035Schema = arrow.NewSchema([]arrow.Field{
+// Case1145Schema is the schema of the batches Case1145 returns.
+var Case1145Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1035 evaluates query Case1035 over one batch of table t:
+// Case1145 evaluates query Case1145 over one batch of table t:
 //
 //	SELECT space(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1035: %w", err)
+		return nil, fmt.Errorf("query Case1145: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1035: %w", err)
+		return nil, fmt.Errorf("query Case1145: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -57548,33 +63088,33 @@ func Case1035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1035Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1145Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1036Schema is the schema of the batches Case1036 returns.
-var Case1036Schema = arrow.NewSchema([]arrow.Field{
+// Case1146Schema is the schema of the batches Case1146 returns.
+var Case1146Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1036 evaluates query Case1036 over one batch of table t:
+// Case1146 evaluates query Case1146 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1036: %w", err)
+		return nil, fmt.Errorf("query Case1146: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1036: %w", err)
+		return nil, fmt.Errorf("query Case1146: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57589,7 +63129,7 @@ func Case1036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1036Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1146Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -57598,7 +63138,7 @@ func Case1036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // initcapColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1036 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1146 on every row, noting its first failed row in failed:
 //
 //	initcap(s)
 func initcapColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -57618,26 +63158,26 @@ func initcapColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case1037Schema is the schema of the batches Case1037 returns.
-var Case1037Schema = arrow.NewSchema([]arrow.Field{
+// Case1147Schema is the schema of the batches Case1147 returns.
+var Case1147Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1037 evaluates query Case1037 over one batch of table t:
+// Case1147 evaluates query Case1147 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1037: %w", err)
+		return nil, fmt.Errorf("query Case1147: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1037: %w", err)
+		return nil, fmt.Errorf("query Case1147: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57652,33 +63192,33 @@ func Case1037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1037Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1147Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1038Schema is the schema of the batches Case1038 returns.
-var Case1038Schema = arrow.NewSchema([]arrow.Field{
+// Case1148Schema is the schema of the batches Case1148 returns.
+var Case1148Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1038 evaluates query Case1038 over one batch of table t:
+// Case1148 evaluates query Case1148 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1038: %w", err)
+		return nil, fmt.Errorf("query Case1148: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1038: %w", err)
+		return nil, fmt.Errorf("query Case1148: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57693,33 +63233,33 @@ func Case1038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1038Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1148Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1039Schema is the schema of the batches Case1039 returns.
-var Case1039Schema = arrow.NewSchema([]arrow.Field{
+// Case1149Schema is the schema of the batches Case1149 returns.
+var Case1149Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1039 evaluates query Case1039 over one batch of table t:
+// Case1149 evaluates query Case1149 over one batch of table t:
 //
 //	SELECT initcap(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1039: %w", err)
+		return nil, fmt.Errorf("query Case1149: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1039: %w", err)
+		return nil, fmt.Errorf("query Case1149: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57734,33 +63274,33 @@ func Case1039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1039Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1149Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1040Schema is the schema of the batches Case1040 returns.
-var Case1040Schema = arrow.NewSchema([]arrow.Field{
+// Case1150Schema is the schema of the batches Case1150 returns.
+var Case1150Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1040 evaluates query Case1040 over one batch of table t:
+// Case1150 evaluates query Case1150 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1040: %w", err)
+		return nil, fmt.Errorf("query Case1150: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1040: %w", err)
+		return nil, fmt.Errorf("query Case1150: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57775,7 +63315,7 @@ func Case1040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1040Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1150Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -57784,7 +63324,7 @@ func Case1040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // asciiColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1040 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1150 on every row, noting its first failed row in failed:
 //
 //	ascii(s)
 func asciiColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -57805,26 +63345,26 @@ func asciiColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, f
 	return directCol
 }
 
-// Case1041Schema is the schema of the batches Case1041 returns.
-var Case1041Schema = arrow.NewSchema([]arrow.Field{
+// Case1151Schema is the schema of the batches Case1151 returns.
+var Case1151Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1041 evaluates query Case1041 over one batch of table t:
+// Case1151 evaluates query Case1151 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1041: %w", err)
+		return nil, fmt.Errorf("query Case1151: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1041: %w", err)
+		return nil, fmt.Errorf("query Case1151: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57839,33 +63379,33 @@ func Case1041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1041Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1151Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1042Schema is the schema of the batches Case1042 returns.
-var Case1042Schema = arrow.NewSchema([]arrow.Field{
+// Case1152Schema is the schema of the batches Case1152 returns.
+var Case1152Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1042 evaluates query Case1042 over one batch of table t:
+// Case1152 evaluates query Case1152 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1042: %w", err)
+		return nil, fmt.Errorf("query Case1152: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1042: %w", err)
+		return nil, fmt.Errorf("query Case1152: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57880,33 +63420,33 @@ func Case1042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1042Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1152Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1043Schema is the schema of the batches Case1043 returns.
-var Case1043Schema = arrow.NewSchema([]arrow.Field{
+// Case1153Schema is the schema of the batches Case1153 returns.
+var Case1153Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1043 evaluates query Case1043 over one batch of table t:
+// Case1153 evaluates query Case1153 over one batch of table t:
 //
 //	SELECT ascii(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1043: %w", err)
+		return nil, fmt.Errorf("query Case1153: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1043: %w", err)
+		return nil, fmt.Errorf("query Case1153: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -57921,33 +63461,33 @@ func Case1043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1043Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1153Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1044Schema is the schema of the batches Case1044 returns.
-var Case1044Schema = arrow.NewSchema([]arrow.Field{
+// Case1154Schema is the schema of the batches Case1154 returns.
+var Case1154Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1044 evaluates query Case1044 over one batch of table t:
+// Case1154 evaluates query Case1154 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1044: %w", err)
+		return nil, fmt.Errorf("query Case1154: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1044: %w", err)
+		return nil, fmt.Errorf("query Case1154: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -57962,7 +63502,7 @@ func Case1044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1044Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1154Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -57971,7 +63511,7 @@ func Case1044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // chrColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1044 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1154 on every row, noting its first failed row in failed:
 //
 //	chr(a)
 func chrColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -57992,26 +63532,26 @@ func chrColumn(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem me
 	return column
 }
 
-// Case1045Schema is the schema of the batches Case1045 returns.
-var Case1045Schema = arrow.NewSchema([]arrow.Field{
+// Case1155Schema is the schema of the batches Case1155 returns.
+var Case1155Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1045 evaluates query Case1045 over one batch of table t:
+// Case1155 evaluates query Case1155 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1045: %w", err)
+		return nil, fmt.Errorf("query Case1155: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1045: %w", err)
+		return nil, fmt.Errorf("query Case1155: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -58026,33 +63566,33 @@ func Case1045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1045Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1155Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1046Schema is the schema of the batches Case1046 returns.
-var Case1046Schema = arrow.NewSchema([]arrow.Field{
+// Case1156Schema is the schema of the batches Case1156 returns.
+var Case1156Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1046 evaluates query Case1046 over one batch of table t:
+// Case1156 evaluates query Case1156 over one batch of table t:
 //
 //	SELECT char(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1046: %w", err)
+		return nil, fmt.Errorf("query Case1156: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1046: %w", err)
+		return nil, fmt.Errorf("query Case1156: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -58067,33 +63607,33 @@ func Case1046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1046Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1156Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1047Schema is the schema of the batches Case1047 returns.
-var Case1047Schema = arrow.NewSchema([]arrow.Field{
+// Case1157Schema is the schema of the batches Case1157 returns.
+var Case1157Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1047 evaluates query Case1047 over one batch of table t:
+// Case1157 evaluates query Case1157 over one batch of table t:
 //
 //	SELECT chr(a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1047: %w", err)
+		return nil, fmt.Errorf("query Case1157: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1047: %w", err)
+		return nil, fmt.Errorf("query Case1157: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -58108,57 +63648,57 @@ func Case1047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1047Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1157Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1048Schema is the schema of the batches Case1048 returns.
-var Case1048Schema = arrow.NewSchema([]arrow.Field{
+// Case1158Schema is the schema of the batches Case1158 returns.
+var Case1158Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1048 evaluates query Case1048 over one batch of table t:
+// Case1158 evaluates query Case1158 over one batch of table t:
 //
 //	SELECT chr(i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1048: %w", err)
+		return nil, fmt.Errorf("query Case1158: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1048: %w", err)
+		return nil, fmt.Errorf("query Case1158: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1048Col1(n, all, i_, mem, failed)
+	col1 := case1158Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "chr(i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1048Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1158Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1048Col1 computes output column 1 (r) of query Case1048 on every row, noting its first failed row in failed:
+// case1158Col1 computes output column 1 (r) of query Case1158 on every row, noting its first failed row in failed:
 //
 //	chr(i)
-func case1048Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case1158Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// chr(CAST(i AS BIGINT))
 	var directCol arrow.Array // written by the loop, or below from chr
 	var directOut *vec.StringOut
@@ -58185,26 +63725,26 @@ func case1048Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, f
 	return directCol
 }
 
-// Case1049Schema is the schema of the batches Case1049 returns.
-var Case1049Schema = arrow.NewSchema([]arrow.Field{
+// Case1159Schema is the schema of the batches Case1159 returns.
+var Case1159Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1049 evaluates query Case1049 over one batch of table t:
+// Case1159 evaluates query Case1159 over one batch of table t:
 //
 //	SELECT octet_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1049: %w", err)
+		return nil, fmt.Errorf("query Case1159: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1049: %w", err)
+		return nil, fmt.Errorf("query Case1159: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58219,7 +63759,7 @@ func Case1049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1049Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1159Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -58228,7 +63768,7 @@ func Case1049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // octetLengthColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1049 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1159 on every row, noting its first failed row in failed:
 //
 //	octet_length(s)
 func octetLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -58249,26 +63789,26 @@ func octetLengthColumn(n int, all vec.Sel, sArr *array.String, mem memory.Alloca
 	return directCol
 }
 
-// Case1050Schema is the schema of the batches Case1050 returns.
-var Case1050Schema = arrow.NewSchema([]arrow.Field{
+// Case1160Schema is the schema of the batches Case1160 returns.
+var Case1160Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1050 evaluates query Case1050 over one batch of table t:
+// Case1160 evaluates query Case1160 over one batch of table t:
 //
 //	SELECT bit_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1050: %w", err)
+		return nil, fmt.Errorf("query Case1160: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1050: %w", err)
+		return nil, fmt.Errorf("query Case1160: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58283,33 +63823,33 @@ func Case1050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1050Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1160Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1051Schema is the schema of the batches Case1051 returns.
-var Case1051Schema = arrow.NewSchema([]arrow.Field{
+// Case1161Schema is the schema of the batches Case1161 returns.
+var Case1161Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1051 evaluates query Case1051 over one batch of table t:
+// Case1161 evaluates query Case1161 over one batch of table t:
 //
 //	SELECT octet_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1051: %w", err)
+		return nil, fmt.Errorf("query Case1161: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1051: %w", err)
+		return nil, fmt.Errorf("query Case1161: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58324,33 +63864,33 @@ func Case1051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1051Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1161Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1052Schema is the schema of the batches Case1052 returns.
-var Case1052Schema = arrow.NewSchema([]arrow.Field{
+// Case1162Schema is the schema of the batches Case1162 returns.
+var Case1162Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1052 evaluates query Case1052 over one batch of table t:
+// Case1162 evaluates query Case1162 over one batch of table t:
 //
 //	SELECT bit_length(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1052: %w", err)
+		return nil, fmt.Errorf("query Case1162: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1052: %w", err)
+		return nil, fmt.Errorf("query Case1162: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58365,33 +63905,33 @@ func Case1052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1052Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1162Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1053Schema is the schema of the batches Case1053 returns.
-var Case1053Schema = arrow.NewSchema([]arrow.Field{
+// Case1163Schema is the schema of the batches Case1163 returns.
+var Case1163Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1053 evaluates query Case1053 over one batch of table t:
+// Case1163 evaluates query Case1163 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1053: %w", err)
+		return nil, fmt.Errorf("query Case1163: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1053: %w", err)
+		return nil, fmt.Errorf("query Case1163: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58406,7 +63946,7 @@ func Case1053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1053Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1163Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -58415,7 +63955,7 @@ func Case1053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // splitPartColumn is the code of 10 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1053 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1163 on every row, noting its first failed row in failed:
 //
 //	split_part(s, ',', 2)
 func splitPartColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, value2 int32) arrow.Array {
@@ -58440,26 +63980,26 @@ func splitPartColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case1054Schema is the schema of the batches Case1054 returns.
-var Case1054Schema = arrow.NewSchema([]arrow.Field{
+// Case1164Schema is the schema of the batches Case1164 returns.
+var Case1164Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1054 evaluates query Case1054 over one batch of table t:
+// Case1164 evaluates query Case1164 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1054: %w", err)
+		return nil, fmt.Errorf("query Case1164: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1054: %w", err)
+		return nil, fmt.Errorf("query Case1164: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58474,33 +64014,33 @@ func Case1054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1054Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1164Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1055Schema is the schema of the batches Case1055 returns.
-var Case1055Schema = arrow.NewSchema([]arrow.Field{
+// Case1165Schema is the schema of the batches Case1165 returns.
+var Case1165Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1055 evaluates query Case1055 over one batch of table t:
+// Case1165 evaluates query Case1165 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1055: %w", err)
+		return nil, fmt.Errorf("query Case1165: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1055: %w", err)
+		return nil, fmt.Errorf("query Case1165: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58515,33 +64055,33 @@ func Case1055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1055Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1165Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1056Schema is the schema of the batches Case1056 returns.
-var Case1056Schema = arrow.NewSchema([]arrow.Field{
+// Case1166Schema is the schema of the batches Case1166 returns.
+var Case1166Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1056 evaluates query Case1056 over one batch of table t:
+// Case1166 evaluates query Case1166 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1056: %w", err)
+		return nil, fmt.Errorf("query Case1166: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1056: %w", err)
+		return nil, fmt.Errorf("query Case1166: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58556,33 +64096,33 @@ func Case1056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1056Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1166Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1057Schema is the schema of the batches Case1057 returns.
-var Case1057Schema = arrow.NewSchema([]arrow.Field{
+// Case1167Schema is the schema of the batches Case1167 returns.
+var Case1167Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1057 evaluates query Case1057 over one batch of table t:
+// Case1167 evaluates query Case1167 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1057: %w", err)
+		return nil, fmt.Errorf("query Case1167: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1057: %w", err)
+		return nil, fmt.Errorf("query Case1167: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58597,33 +64137,33 @@ func Case1057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1057Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1167Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1058Schema is the schema of the batches Case1058 returns.
-var Case1058Schema = arrow.NewSchema([]arrow.Field{
+// Case1168Schema is the schema of the batches Case1168 returns.
+var Case1168Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1058 evaluates query Case1058 over one batch of table t:
+// Case1168 evaluates query Case1168 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1058: %w", err)
+		return nil, fmt.Errorf("query Case1168: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1058: %w", err)
+		return nil, fmt.Errorf("query Case1168: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58638,33 +64178,33 @@ func Case1058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1058Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1168Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1059Schema is the schema of the batches Case1059 returns.
-var Case1059Schema = arrow.NewSchema([]arrow.Field{
+// Case1169Schema is the schema of the batches Case1169 returns.
+var Case1169Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1059 evaluates query Case1059 over one batch of table t:
+// Case1169 evaluates query Case1169 over one batch of table t:
 //
 //	SELECT split_part(s, ',', -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1059: %w", err)
+		return nil, fmt.Errorf("query Case1169: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1059: %w", err)
+		return nil, fmt.Errorf("query Case1169: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58679,33 +64219,33 @@ func Case1059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1059Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1169Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1060Schema is the schema of the batches Case1060 returns.
-var Case1060Schema = arrow.NewSchema([]arrow.Field{
+// Case1170Schema is the schema of the batches Case1170 returns.
+var Case1170Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1060 evaluates query Case1060 over one batch of table t:
+// Case1170 evaluates query Case1170 over one batch of table t:
 //
 //	SELECT split_part(s, '', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1060: %w", err)
+		return nil, fmt.Errorf("query Case1170: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1060: %w", err)
+		return nil, fmt.Errorf("query Case1170: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58720,33 +64260,33 @@ func Case1060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1060Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1170Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1061Schema is the schema of the batches Case1061 returns.
-var Case1061Schema = arrow.NewSchema([]arrow.Field{
+// Case1171Schema is the schema of the batches Case1171 returns.
+var Case1171Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1061 evaluates query Case1061 over one batch of table t:
+// Case1171 evaluates query Case1171 over one batch of table t:
 //
 //	SELECT split_part(s, ',', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1061: %w", err)
+		return nil, fmt.Errorf("query Case1171: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1061: %w", err)
+		return nil, fmt.Errorf("query Case1171: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58761,33 +64301,33 @@ func Case1061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1061Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1171Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1062Schema is the schema of the batches Case1062 returns.
-var Case1062Schema = arrow.NewSchema([]arrow.Field{
+// Case1172Schema is the schema of the batches Case1172 returns.
+var Case1172Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1062 evaluates query Case1062 over one batch of table t:
+// Case1172 evaluates query Case1172 over one batch of table t:
 //
 //	SELECT split_part(s, '::', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1062: %w", err)
+		return nil, fmt.Errorf("query Case1172: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1062: %w", err)
+		return nil, fmt.Errorf("query Case1172: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -58802,33 +64342,33 @@ func Case1062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1062Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1172Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1063Schema is the schema of the batches Case1063 returns.
-var Case1063Schema = arrow.NewSchema([]arrow.Field{
+// Case1173Schema is the schema of the batches Case1173 returns.
+var Case1173Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1063 evaluates query Case1063 over one batch of table t:
+// Case1173 evaluates query Case1173 over one batch of table t:
 //
 //	SELECT split_part(s, ',', i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1063: %w", err)
+		return nil, fmt.Errorf("query Case1173: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1063: %w", err)
+		return nil, fmt.Errorf("query Case1173: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -58844,7 +64384,7 @@ func Case1063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1063Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1173Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -58853,7 +64393,7 @@ func Case1063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // splitPartColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1063 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1173 on every row, noting its first failed row in failed:
 //
 //	split_part(s, ',', i)
 func splitPartColumn2(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -58879,26 +64419,26 @@ func splitPartColumn2(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String,
 	return column
 }
 
-// Case1064Schema is the schema of the batches Case1064 returns.
-var Case1064Schema = arrow.NewSchema([]arrow.Field{
+// Case1174Schema is the schema of the batches Case1174 returns.
+var Case1174Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1064 evaluates query Case1064 over one batch of table t:
+// Case1174 evaluates query Case1174 over one batch of table t:
 //
 //	SELECT split_part(s, ',', i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1064: %w", err)
+		return nil, fmt.Errorf("query Case1174: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1064: %w", err)
+		return nil, fmt.Errorf("query Case1174: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -58914,33 +64454,33 @@ func Case1064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1064Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1174Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1065Schema is the schema of the batches Case1065 returns.
-var Case1065Schema = arrow.NewSchema([]arrow.Field{
+// Case1175Schema is the schema of the batches Case1175 returns.
+var Case1175Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1065 evaluates query Case1065 over one batch of table t:
+// Case1175 evaluates query Case1175 over one batch of table t:
 //
 //	SELECT split_part(s, u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1065: %w", err)
+		return nil, fmt.Errorf("query Case1175: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1065: %w", err)
+		return nil, fmt.Errorf("query Case1175: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -58949,24 +64489,24 @@ func Case1065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1065Col1(n, all, i_, sArr, uArr, failed, mem)
+	col1 := case1175Col1(n, all, i_, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "split_part(s, u, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1065Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1175Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1065Col1 computes output column 1 (r) of query Case1065 on every row, noting its first failed row in failed:
+// case1175Col1 computes output column 1 (r) of query Case1175 on every row, noting its first failed row in failed:
 //
 //	split_part(s, u, i)
-func case1065Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1175Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// split_part(s, u, i)
 	splitPart := vec.Make[string](n)
 	{
@@ -58990,26 +64530,26 @@ func case1065Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, uAr
 	return column
 }
 
-// Case1066Schema is the schema of the batches Case1066 returns.
-var Case1066Schema = arrow.NewSchema([]arrow.Field{
+// Case1176Schema is the schema of the batches Case1176 returns.
+var Case1176Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1066 evaluates query Case1066 over one batch of table t:
+// Case1176 evaluates query Case1176 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1066: %w", err)
+		return nil, fmt.Errorf("query Case1176: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1066: %w", err)
+		return nil, fmt.Errorf("query Case1176: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59024,7 +64564,7 @@ func Case1066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1066Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1176Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -59033,7 +64573,7 @@ func Case1066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // substringIndexColumn is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1066 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1176 on every row, noting its first failed row in failed:
 //
 //	substring_index(s, '.', 2)
 func substringIndexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, value2 int32) arrow.Array {
@@ -59053,26 +64593,26 @@ func substringIndexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Fa
 	return column
 }
 
-// Case1067Schema is the schema of the batches Case1067 returns.
-var Case1067Schema = arrow.NewSchema([]arrow.Field{
+// Case1177Schema is the schema of the batches Case1177 returns.
+var Case1177Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1067 evaluates query Case1067 over one batch of table t:
+// Case1177 evaluates query Case1177 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1067: %w", err)
+		return nil, fmt.Errorf("query Case1177: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1067: %w", err)
+		return nil, fmt.Errorf("query Case1177: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59087,33 +64627,33 @@ func Case1067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1067Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1177Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1068Schema is the schema of the batches Case1068 returns.
-var Case1068Schema = arrow.NewSchema([]arrow.Field{
+// Case1178Schema is the schema of the batches Case1178 returns.
+var Case1178Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1068 evaluates query Case1068 over one batch of table t:
+// Case1178 evaluates query Case1178 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1068: %w", err)
+		return nil, fmt.Errorf("query Case1178: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1068: %w", err)
+		return nil, fmt.Errorf("query Case1178: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59128,33 +64668,33 @@ func Case1068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1068Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1178Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1069Schema is the schema of the batches Case1069 returns.
-var Case1069Schema = arrow.NewSchema([]arrow.Field{
+// Case1179Schema is the schema of the batches Case1179 returns.
+var Case1179Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1069 evaluates query Case1069 over one batch of table t:
+// Case1179 evaluates query Case1179 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', 5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1069: %w", err)
+		return nil, fmt.Errorf("query Case1179: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1069: %w", err)
+		return nil, fmt.Errorf("query Case1179: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59169,33 +64709,33 @@ func Case1069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1069Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1179Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1070Schema is the schema of the batches Case1070 returns.
-var Case1070Schema = arrow.NewSchema([]arrow.Field{
+// Case1180Schema is the schema of the batches Case1180 returns.
+var Case1180Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1070 evaluates query Case1070 over one batch of table t:
+// Case1180 evaluates query Case1180 over one batch of table t:
 //
 //	SELECT substring_index(s, '.', -5) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1070: %w", err)
+		return nil, fmt.Errorf("query Case1180: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1070: %w", err)
+		return nil, fmt.Errorf("query Case1180: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59210,33 +64750,33 @@ func Case1070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1070Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1180Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1071Schema is the schema of the batches Case1071 returns.
-var Case1071Schema = arrow.NewSchema([]arrow.Field{
+// Case1181Schema is the schema of the batches Case1181 returns.
+var Case1181Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1071 evaluates query Case1071 over one batch of table t:
+// Case1181 evaluates query Case1181 over one batch of table t:
 //
 //	SELECT substring_index(s, '', 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1071: %w", err)
+		return nil, fmt.Errorf("query Case1181: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1071: %w", err)
+		return nil, fmt.Errorf("query Case1181: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59251,33 +64791,33 @@ func Case1071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1071Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1181Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1072Schema is the schema of the batches Case1072 returns.
-var Case1072Schema = arrow.NewSchema([]arrow.Field{
+// Case1182Schema is the schema of the batches Case1182 returns.
+var Case1182Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1072 evaluates query Case1072 over one batch of table t:
+// Case1182 evaluates query Case1182 over one batch of table t:
 //
 //	SELECT substring_index(s, u, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1072: %w", err)
+		return nil, fmt.Errorf("query Case1182: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1072: %w", err)
+		return nil, fmt.Errorf("query Case1182: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59285,24 +64825,24 @@ func Case1072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1072Col1(n, all, sArr, uArr, failed, mem)
+	col1 := case1182Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring_index(s, u, 1)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1072Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1182Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1072Col1 computes output column 1 (r) of query Case1072 on every row, noting its first failed row in failed:
+// case1182Col1 computes output column 1 (r) of query Case1182 on every row, noting its first failed row in failed:
 //
 //	substring_index(s, u, 1)
-func case1072Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1182Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring_index(s, u, 1)
 	substringIndex := vec.Make[string](n)
 	{
@@ -59320,26 +64860,26 @@ func case1072Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case1073Schema is the schema of the batches Case1073 returns.
-var Case1073Schema = arrow.NewSchema([]arrow.Field{
+// Case1183Schema is the schema of the batches Case1183 returns.
+var Case1183Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1073 evaluates query Case1073 over one batch of table t:
+// Case1183 evaluates query Case1183 over one batch of table t:
 //
 //	SELECT translate(s, 'abc', '123') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1073: %w", err)
+		return nil, fmt.Errorf("query Case1183: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1073: %w", err)
+		return nil, fmt.Errorf("query Case1183: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59354,7 +64894,7 @@ func Case1073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1073Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1183Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -59363,7 +64903,7 @@ func Case1073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // translateColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1073 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1183 on every row, noting its first failed row in failed:
 //
 //	translate(s, 'abc', '123')
 func translateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string, text2 string) arrow.Array {
@@ -59383,26 +64923,26 @@ func translateColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case1074Schema is the schema of the batches Case1074 returns.
-var Case1074Schema = arrow.NewSchema([]arrow.Field{
+// Case1184Schema is the schema of the batches Case1184 returns.
+var Case1184Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1074 evaluates query Case1074 over one batch of table t:
+// Case1184 evaluates query Case1184 over one batch of table t:
 //
 //	SELECT translate(s, 'abc', '1') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1074: %w", err)
+		return nil, fmt.Errorf("query Case1184: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1074: %w", err)
+		return nil, fmt.Errorf("query Case1184: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59417,33 +64957,33 @@ func Case1074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1074Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1184Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1075Schema is the schema of the batches Case1075 returns.
-var Case1075Schema = arrow.NewSchema([]arrow.Field{
+// Case1185Schema is the schema of the batches Case1185 returns.
+var Case1185Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1075 evaluates query Case1075 over one batch of table t:
+// Case1185 evaluates query Case1185 over one batch of table t:
 //
 //	SELECT translate(s, 'aa', '12') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1075: %w", err)
+		return nil, fmt.Errorf("query Case1185: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1075: %w", err)
+		return nil, fmt.Errorf("query Case1185: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59458,33 +64998,33 @@ func Case1075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1075Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1185Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1076Schema is the schema of the batches Case1076 returns.
-var Case1076Schema = arrow.NewSchema([]arrow.Field{
+// Case1186Schema is the schema of the batches Case1186 returns.
+var Case1186Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1076 evaluates query Case1076 over one batch of table t:
+// Case1186 evaluates query Case1186 over one batch of table t:
 //
 //	SELECT translate(s, 'é', 'e') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1076: %w", err)
+		return nil, fmt.Errorf("query Case1186: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1076: %w", err)
+		return nil, fmt.Errorf("query Case1186: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59499,33 +65039,33 @@ func Case1076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1076Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1186Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1077Schema is the schema of the batches Case1077 returns.
-var Case1077Schema = arrow.NewSchema([]arrow.Field{
+// Case1187Schema is the schema of the batches Case1187 returns.
+var Case1187Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1077 evaluates query Case1077 over one batch of table t:
+// Case1187 evaluates query Case1187 over one batch of table t:
 //
 //	SELECT translate(s, u, 'x') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1077: %w", err)
+		return nil, fmt.Errorf("query Case1187: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1077: %w", err)
+		return nil, fmt.Errorf("query Case1187: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59533,24 +65073,24 @@ func Case1077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1077Col1(n, all, sArr, uArr, failed, mem)
+	col1 := case1187Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "translate(s, u, 'x')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1077Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1187Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1077Col1 computes output column 1 (r) of query Case1077 on every row, noting its first failed row in failed:
+// case1187Col1 computes output column 1 (r) of query Case1187 on every row, noting its first failed row in failed:
 //
 //	translate(s, u, 'x')
-func case1077Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1187Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// translate(s, u, 'x')
 	translate := vec.Make[string](n)
 	{
@@ -59568,26 +65108,26 @@ func case1077Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case1078Schema is the schema of the batches Case1078 returns.
-var Case1078Schema = arrow.NewSchema([]arrow.Field{
+// Case1188Schema is the schema of the batches Case1188 returns.
+var Case1188Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1078 evaluates query Case1078 over one batch of table t:
+// Case1188 evaluates query Case1188 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1078: %w", err)
+		return nil, fmt.Errorf("query Case1188: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1078: %w", err)
+		return nil, fmt.Errorf("query Case1188: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59602,7 +65142,7 @@ func Case1078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1078Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1188Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -59611,7 +65151,7 @@ func Case1078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // findInSetColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1078 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1188 on every row, noting its first failed row in failed:
 //
 //	find_in_set(s, 'abc,b,ab,c,def')
 func findInSetColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
@@ -59632,26 +65172,26 @@ func findInSetColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocato
 	return directCol
 }
 
-// Case1079Schema is the schema of the batches Case1079 returns.
-var Case1079Schema = arrow.NewSchema([]arrow.Field{
+// Case1189Schema is the schema of the batches Case1189 returns.
+var Case1189Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1079 evaluates query Case1079 over one batch of table t:
+// Case1189 evaluates query Case1189 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'a,b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1079: %w", err)
+		return nil, fmt.Errorf("query Case1189: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1079: %w", err)
+		return nil, fmt.Errorf("query Case1189: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59666,33 +65206,33 @@ func Case1079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1079Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1189Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1080Schema is the schema of the batches Case1080 returns.
-var Case1080Schema = arrow.NewSchema([]arrow.Field{
+// Case1190Schema is the schema of the batches Case1190 returns.
+var Case1190Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1080 evaluates query Case1080 over one batch of table t:
+// Case1190 evaluates query Case1190 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'a,,b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1080: %w", err)
+		return nil, fmt.Errorf("query Case1190: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1080: %w", err)
+		return nil, fmt.Errorf("query Case1190: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59707,33 +65247,33 @@ func Case1080(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1080Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1190Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1081Schema is the schema of the batches Case1081 returns.
-var Case1081Schema = arrow.NewSchema([]arrow.Field{
+// Case1191Schema is the schema of the batches Case1191 returns.
+var Case1191Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1081 evaluates query Case1081 over one batch of table t:
+// Case1191 evaluates query Case1191 over one batch of table t:
 //
 //	SELECT find_in_set(s, 'x') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1081: %w", err)
+		return nil, fmt.Errorf("query Case1191: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1081: %w", err)
+		return nil, fmt.Errorf("query Case1191: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59748,33 +65288,33 @@ func Case1081(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1081Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1191Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1082Schema is the schema of the batches Case1082 returns.
-var Case1082Schema = arrow.NewSchema([]arrow.Field{
+// Case1192Schema is the schema of the batches Case1192 returns.
+var Case1192Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1082 evaluates query Case1082 over one batch of table t:
+// Case1192 evaluates query Case1192 over one batch of table t:
 //
 //	SELECT find_in_set(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1192(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1082: %w", err)
+		return nil, fmt.Errorf("query Case1192: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1082: %w", err)
+		return nil, fmt.Errorf("query Case1192: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59782,24 +65322,24 @@ func Case1082(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1082Col1(n, all, sArr, uArr, mem, failed)
+	col1 := case1192Col1(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "find_in_set(s, u)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1082Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1192Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1082Col1 computes output column 1 (r) of query Case1082 on every row, noting its first failed row in failed:
+// case1192Col1 computes output column 1 (r) of query Case1192 on every row, noting its first failed row in failed:
 //
 //	find_in_set(s, u)
-func case1082Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case1192Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// find_in_set(s, u)
 	var directCol arrow.Array // written by the loop, or below from findInSet
 	var directOut *vec.FixedOut[int32]
@@ -59820,26 +65360,26 @@ func case1082Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 	return directCol
 }
 
-// Case1083Schema is the schema of the batches Case1083 returns.
-var Case1083Schema = arrow.NewSchema([]arrow.Field{
+// Case1193Schema is the schema of the batches Case1193 returns.
+var Case1193Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1083 evaluates query Case1083 over one batch of table t:
+// Case1193 evaluates query Case1193 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1193(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1083: %w", err)
+		return nil, fmt.Errorf("query Case1193: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1083: %w", err)
+		return nil, fmt.Errorf("query Case1193: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59855,7 +65395,7 @@ func Case1083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1083Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1193Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -59864,7 +65404,7 @@ func Case1083(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // levenshteinColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1083 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1193 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u)
 func levenshteinColumn(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
@@ -59886,26 +65426,26 @@ func levenshteinColumn(n int, all vec.Sel, sArr *array.String, uArr *array.Strin
 	return directCol
 }
 
-// Case1084Schema is the schema of the batches Case1084 returns.
-var Case1084Schema = arrow.NewSchema([]arrow.Field{
+// Case1194Schema is the schema of the batches Case1194 returns.
+var Case1194Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1084 evaluates query Case1084 over one batch of table t:
+// Case1194 evaluates query Case1194 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1194(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1084: %w", err)
+		return nil, fmt.Errorf("query Case1194: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1084: %w", err)
+		return nil, fmt.Errorf("query Case1194: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59921,7 +65461,7 @@ func Case1084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1084Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1194Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -59930,7 +65470,7 @@ func Case1084(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // levenshteinColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1084 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1194 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u, 2)
 func levenshteinColumn2(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
@@ -59952,26 +65492,26 @@ func levenshteinColumn2(n int, all vec.Sel, sArr *array.String, uArr *array.Stri
 	return directCol
 }
 
-// Case1085Schema is the schema of the batches Case1085 returns.
-var Case1085Schema = arrow.NewSchema([]arrow.Field{
+// Case1195Schema is the schema of the batches Case1195 returns.
+var Case1195Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1085 evaluates query Case1085 over one batch of table t:
+// Case1195 evaluates query Case1195 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1195(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1085: %w", err)
+		return nil, fmt.Errorf("query Case1195: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1085: %w", err)
+		return nil, fmt.Errorf("query Case1195: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -59987,33 +65527,33 @@ func Case1085(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1085Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1195Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1086Schema is the schema of the batches Case1086 returns.
-var Case1086Schema = arrow.NewSchema([]arrow.Field{
+// Case1196Schema is the schema of the batches Case1196 returns.
+var Case1196Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1086 evaluates query Case1086 over one batch of table t:
+// Case1196 evaluates query Case1196 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1086(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1196(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1086: %w", err)
+		return nil, fmt.Errorf("query Case1196: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1086: %w", err)
+		return nil, fmt.Errorf("query Case1196: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60029,33 +65569,33 @@ func Case1086(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1086Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1196Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1087Schema is the schema of the batches Case1087 returns.
-var Case1087Schema = arrow.NewSchema([]arrow.Field{
+// Case1197Schema is the schema of the batches Case1197 returns.
+var Case1197Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1087 evaluates query Case1087 over one batch of table t:
+// Case1197 evaluates query Case1197 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1197(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1087: %w", err)
+		return nil, fmt.Errorf("query Case1197: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1087: %w", err)
+		return nil, fmt.Errorf("query Case1197: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60071,33 +65611,33 @@ func Case1087(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1087Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1197Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1088Schema is the schema of the batches Case1088 returns.
-var Case1088Schema = arrow.NewSchema([]arrow.Field{
+// Case1198Schema is the schema of the batches Case1198 returns.
+var Case1198Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1088 evaluates query Case1088 over one batch of table t:
+// Case1198 evaluates query Case1198 over one batch of table t:
 //
 //	SELECT levenshtein(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1198(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1088: %w", err)
+		return nil, fmt.Errorf("query Case1198: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1088: %w", err)
+		return nil, fmt.Errorf("query Case1198: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60113,33 +65653,33 @@ func Case1088(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1088Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1198Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1089Schema is the schema of the batches Case1089 returns.
-var Case1089Schema = arrow.NewSchema([]arrow.Field{
+// Case1199Schema is the schema of the batches Case1199 returns.
+var Case1199Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1089 evaluates query Case1089 over one batch of table t:
+// Case1199 evaluates query Case1199 over one batch of table t:
 //
 //	SELECT levenshtein(s, u, i) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1199(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1089: %w", err)
+		return nil, fmt.Errorf("query Case1199: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1089: %w", err)
+		return nil, fmt.Errorf("query Case1199: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60148,24 +65688,24 @@ func Case1089(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1089Col1(n, all, sArr, uArr, i_, mem, failed)
+	col1 := case1199Col1(n, all, sArr, uArr, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "levenshtein(s, u, i)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1089Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1199Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1089Col1 computes output column 1 (r) of query Case1089 on every row, noting its first failed row in failed:
+// case1199Col1 computes output column 1 (r) of query Case1199 on every row, noting its first failed row in failed:
 //
 //	levenshtein(s, u, i)
-func case1089Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case1199Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// levenshtein(s, u, i)
 	var directCol arrow.Array // written by the loop, or below from levenshtein
 	var directOut *vec.FixedOut[int32]
@@ -60187,26 +65727,26 @@ func case1089Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, i_
 	return directCol
 }
 
-// Case1090Schema is the schema of the batches Case1090 returns.
-var Case1090Schema = arrow.NewSchema([]arrow.Field{
+// Case1200Schema is the schema of the batches Case1200 returns.
+var Case1200Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1090 evaluates query Case1090 over one batch of table t:
+// Case1200 evaluates query Case1200 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1200(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1090: %w", err)
+		return nil, fmt.Errorf("query Case1200: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1090: %w", err)
+		return nil, fmt.Errorf("query Case1200: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60221,7 +65761,7 @@ func Case1090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1090Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1200Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -60230,7 +65770,7 @@ func Case1090(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // soundexColumn is the code of 7 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1090 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1200 on every row, noting its first failed row in failed:
 //
 //	soundex(s)
 func soundexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -60250,26 +65790,26 @@ func soundexColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, 
 	return column
 }
 
-// Case1091Schema is the schema of the batches Case1091 returns.
-var Case1091Schema = arrow.NewSchema([]arrow.Field{
+// Case1201Schema is the schema of the batches Case1201 returns.
+var Case1201Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1091 evaluates query Case1091 over one batch of table t:
+// Case1201 evaluates query Case1201 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1091(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1201(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1091: %w", err)
+		return nil, fmt.Errorf("query Case1201: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1091: %w", err)
+		return nil, fmt.Errorf("query Case1201: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60284,33 +65824,33 @@ func Case1091(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1091Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1201Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1092Schema is the schema of the batches Case1092 returns.
-var Case1092Schema = arrow.NewSchema([]arrow.Field{
+// Case1202Schema is the schema of the batches Case1202 returns.
+var Case1202Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1092 evaluates query Case1092 over one batch of table t:
+// Case1202 evaluates query Case1202 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1092(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1202(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1092: %w", err)
+		return nil, fmt.Errorf("query Case1202: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1092: %w", err)
+		return nil, fmt.Errorf("query Case1202: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60325,33 +65865,33 @@ func Case1092(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1092Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1202Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1093Schema is the schema of the batches Case1093 returns.
-var Case1093Schema = arrow.NewSchema([]arrow.Field{
+// Case1203Schema is the schema of the batches Case1203 returns.
+var Case1203Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1093 evaluates query Case1093 over one batch of table t:
+// Case1203 evaluates query Case1203 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1093(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1203(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1093: %w", err)
+		return nil, fmt.Errorf("query Case1203: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1093: %w", err)
+		return nil, fmt.Errorf("query Case1203: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60366,33 +65906,33 @@ func Case1093(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1093Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1203Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1094Schema is the schema of the batches Case1094 returns.
-var Case1094Schema = arrow.NewSchema([]arrow.Field{
+// Case1204Schema is the schema of the batches Case1204 returns.
+var Case1204Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1094 evaluates query Case1094 over one batch of table t:
+// Case1204 evaluates query Case1204 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1094(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1204(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1094: %w", err)
+		return nil, fmt.Errorf("query Case1204: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1094: %w", err)
+		return nil, fmt.Errorf("query Case1204: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60407,33 +65947,33 @@ func Case1094(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1094Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1204Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1095Schema is the schema of the batches Case1095 returns.
-var Case1095Schema = arrow.NewSchema([]arrow.Field{
+// Case1205Schema is the schema of the batches Case1205 returns.
+var Case1205Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1095 evaluates query Case1095 over one batch of table t:
+// Case1205 evaluates query Case1205 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1095(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1205(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1095: %w", err)
+		return nil, fmt.Errorf("query Case1205: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1095: %w", err)
+		return nil, fmt.Errorf("query Case1205: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60448,33 +65988,33 @@ func Case1095(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1095Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1205Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1096Schema is the schema of the batches Case1096 returns.
-var Case1096Schema = arrow.NewSchema([]arrow.Field{
+// Case1206Schema is the schema of the batches Case1206 returns.
+var Case1206Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1096 evaluates query Case1096 over one batch of table t:
+// Case1206 evaluates query Case1206 over one batch of table t:
 //
 //	SELECT soundex(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1206(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1096: %w", err)
+		return nil, fmt.Errorf("query Case1206: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1096: %w", err)
+		return nil, fmt.Errorf("query Case1206: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60489,33 +66029,33 @@ func Case1096(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1096Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1206Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1097Schema is the schema of the batches Case1097 returns.
-var Case1097Schema = arrow.NewSchema([]arrow.Field{
+// Case1207Schema is the schema of the batches Case1207 returns.
+var Case1207Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1097 evaluates query Case1097 over one batch of table t:
+// Case1207 evaluates query Case1207 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1207(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1097: %w", err)
+		return nil, fmt.Errorf("query Case1207: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1097: %w", err)
+		return nil, fmt.Errorf("query Case1207: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60530,7 +66070,7 @@ func Case1097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1097Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1207Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -60539,7 +66079,7 @@ func Case1097(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // luhnCheckColumn is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1097 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1207 on every row, noting its first failed row in failed:
 //
 //	luhn_check(s)
 func luhnCheckColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -60556,26 +66096,26 @@ func luhnCheckColumn(n int, all vec.Sel, sArr *array.String, failed *vec.Failure
 	return column
 }
 
-// Case1098Schema is the schema of the batches Case1098 returns.
-var Case1098Schema = arrow.NewSchema([]arrow.Field{
+// Case1208Schema is the schema of the batches Case1208 returns.
+var Case1208Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1098 evaluates query Case1098 over one batch of table t:
+// Case1208 evaluates query Case1208 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1208(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1098: %w", err)
+		return nil, fmt.Errorf("query Case1208: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1098: %w", err)
+		return nil, fmt.Errorf("query Case1208: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60590,33 +66130,33 @@ func Case1098(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1098Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1208Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1099Schema is the schema of the batches Case1099 returns.
-var Case1099Schema = arrow.NewSchema([]arrow.Field{
+// Case1209Schema is the schema of the batches Case1209 returns.
+var Case1209Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1099 evaluates query Case1099 over one batch of table t:
+// Case1209 evaluates query Case1209 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1209(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1099: %w", err)
+		return nil, fmt.Errorf("query Case1209: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1099: %w", err)
+		return nil, fmt.Errorf("query Case1209: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60631,33 +66171,33 @@ func Case1099(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1099Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1209Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1100Schema is the schema of the batches Case1100 returns.
-var Case1100Schema = arrow.NewSchema([]arrow.Field{
+// Case1210Schema is the schema of the batches Case1210 returns.
+var Case1210Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1100 evaluates query Case1100 over one batch of table t:
+// Case1210 evaluates query Case1210 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1210(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1100: %w", err)
+		return nil, fmt.Errorf("query Case1210: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1100: %w", err)
+		return nil, fmt.Errorf("query Case1210: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60672,33 +66212,33 @@ func Case1100(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1100Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1210Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1101Schema is the schema of the batches Case1101 returns.
-var Case1101Schema = arrow.NewSchema([]arrow.Field{
+// Case1211Schema is the schema of the batches Case1211 returns.
+var Case1211Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1101 evaluates query Case1101 over one batch of table t:
+// Case1211 evaluates query Case1211 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1211(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1101: %w", err)
+		return nil, fmt.Errorf("query Case1211: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1101: %w", err)
+		return nil, fmt.Errorf("query Case1211: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60713,33 +66253,33 @@ func Case1101(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1101Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1211Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1102Schema is the schema of the batches Case1102 returns.
-var Case1102Schema = arrow.NewSchema([]arrow.Field{
+// Case1212Schema is the schema of the batches Case1212 returns.
+var Case1212Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1102 evaluates query Case1102 over one batch of table t:
+// Case1212 evaluates query Case1212 over one batch of table t:
 //
 //	SELECT luhn_check(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1212(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1102: %w", err)
+		return nil, fmt.Errorf("query Case1212: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1102: %w", err)
+		return nil, fmt.Errorf("query Case1212: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60754,33 +66294,33 @@ func Case1102(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1102Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1212Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1103Schema is the schema of the batches Case1103 returns.
-var Case1103Schema = arrow.NewSchema([]arrow.Field{
+// Case1213Schema is the schema of the batches Case1213 returns.
+var Case1213Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1103 evaluates query Case1103 over one batch of table t:
+// Case1213 evaluates query Case1213 over one batch of table t:
 //
 //	SELECT lcase(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1213(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1103: %w", err)
+		return nil, fmt.Errorf("query Case1213: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1103: %w", err)
+		return nil, fmt.Errorf("query Case1213: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60796,33 +66336,33 @@ func Case1103(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1103Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1213Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1104Schema is the schema of the batches Case1104 returns.
-var Case1104Schema = arrow.NewSchema([]arrow.Field{
+// Case1214Schema is the schema of the batches Case1214 returns.
+var Case1214Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1104 evaluates query Case1104 over one batch of table t:
+// Case1214 evaluates query Case1214 over one batch of table t:
 //
 //	SELECT ucase(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1214(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1104: %w", err)
+		return nil, fmt.Errorf("query Case1214: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1104: %w", err)
+		return nil, fmt.Errorf("query Case1214: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60838,33 +66378,33 @@ func Case1104(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1104Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1214Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1105Schema is the schema of the batches Case1105 returns.
-var Case1105Schema = arrow.NewSchema([]arrow.Field{
+// Case1215Schema is the schema of the batches Case1215 returns.
+var Case1215Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1105 evaluates query Case1105 over one batch of table t:
+// Case1215 evaluates query Case1215 over one batch of table t:
 //
 //	SELECT len(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1215(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1105: %w", err)
+		return nil, fmt.Errorf("query Case1215: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1105: %w", err)
+		return nil, fmt.Errorf("query Case1215: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -60879,33 +66419,33 @@ func Case1105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1105Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1215Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1106Schema is the schema of the batches Case1106 returns.
-var Case1106Schema = arrow.NewSchema([]arrow.Field{
+// Case1216Schema is the schema of the batches Case1216 returns.
+var Case1216Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1106 evaluates query Case1106 over one batch of table t:
+// Case1216 evaluates query Case1216 over one batch of table t:
 //
 //	SELECT a <=> b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1216(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1106: %w", err)
+		return nil, fmt.Errorf("query Case1216: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1106: %w", err)
+		return nil, fmt.Errorf("query Case1216: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -60921,7 +66461,7 @@ func Case1106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1106Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1216Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -60930,7 +66470,7 @@ func Case1106(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // caseWhenColumn11 is the code of 7 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1106 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1216 on every row, noting its first failed row in failed:
 //
 //	a <=> b
 func caseWhenColumn11(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -60997,26 +66537,26 @@ func caseWhenColumn11(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64], in
 	return column
 }
 
-// Case1107Schema is the schema of the batches Case1107 returns.
-var Case1107Schema = arrow.NewSchema([]arrow.Field{
+// Case1217Schema is the schema of the batches Case1217 returns.
+var Case1217Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1107 evaluates query Case1107 over one batch of table t:
+// Case1217 evaluates query Case1217 over one batch of table t:
 //
 //	SELECT a <=> b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1217(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1107: %w", err)
+		return nil, fmt.Errorf("query Case1217: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1107: %w", err)
+		return nil, fmt.Errorf("query Case1217: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -61032,33 +66572,33 @@ func Case1107(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1107Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1217Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1108Schema is the schema of the batches Case1108 returns.
-var Case1108Schema = arrow.NewSchema([]arrow.Field{
+// Case1218Schema is the schema of the batches Case1218 returns.
+var Case1218Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1108 evaluates query Case1108 over one batch of table t:
+// Case1218 evaluates query Case1218 over one batch of table t:
 //
 //	SELECT a <=> b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1218(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1108: %w", err)
+		return nil, fmt.Errorf("query Case1218: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1108: %w", err)
+		return nil, fmt.Errorf("query Case1218: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -61074,33 +66614,33 @@ func Case1108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1108Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1218Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1109Schema is the schema of the batches Case1109 returns.
-var Case1109Schema = arrow.NewSchema([]arrow.Field{
+// Case1219Schema is the schema of the batches Case1219 returns.
+var Case1219Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1109 evaluates query Case1109 over one batch of table t:
+// Case1219 evaluates query Case1219 over one batch of table t:
 //
 //	SELECT a <=> b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1219(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1109: %w", err)
+		return nil, fmt.Errorf("query Case1219: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1109: %w", err)
+		return nil, fmt.Errorf("query Case1219: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -61116,33 +66656,33 @@ func Case1109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1109Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1219Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1110Schema is the schema of the batches Case1110 returns.
-var Case1110Schema = arrow.NewSchema([]arrow.Field{
+// Case1220Schema is the schema of the batches Case1220 returns.
+var Case1220Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1110 evaluates query Case1110 over one batch of table t:
+// Case1220 evaluates query Case1220 over one batch of table t:
 //
 //	SELECT a <=> b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1220(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1110: %w", err)
+		return nil, fmt.Errorf("query Case1220: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1110: %w", err)
+		return nil, fmt.Errorf("query Case1220: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -61158,33 +66698,33 @@ func Case1110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1110Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1220Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1111Schema is the schema of the batches Case1111 returns.
-var Case1111Schema = arrow.NewSchema([]arrow.Field{
+// Case1221Schema is the schema of the batches Case1221 returns.
+var Case1221Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1111 evaluates query Case1111 over one batch of table t:
+// Case1221 evaluates query Case1221 over one batch of table t:
 //
 //	SELECT i <=> a AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1221(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1111: %w", err)
+		return nil, fmt.Errorf("query Case1221: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1111: %w", err)
+		return nil, fmt.Errorf("query Case1221: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -61192,24 +66732,24 @@ func Case1111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1111Col1(n, all, i_, a, in, failed, mem)
+	col1 := case1221Col1(n, all, i_, a, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "i <=> a"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1111Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1221Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1111Col1 computes output column 1 (r) of query Case1111 on every row, noting its first failed row in failed:
+// case1221Col1 computes output column 1 (r) of query Case1221 on every row, noting its first failed row in failed:
 //
 //	i <=> a
-func case1111Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1221Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (i IS NULL) THEN (a IS NULL) WHEN (a IS NULL) THEN FALSE ELSE (CAST(i AS BIGINT) = a) END
 	var caseResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -61284,26 +66824,26 @@ func case1111Col1(n int, all vec.Sel, i_ vec.Vec[int32], a vec.Vec[int64], in ar
 	return column
 }
 
-// Case1112Schema is the schema of the batches Case1112 returns.
-var Case1112Schema = arrow.NewSchema([]arrow.Field{
+// Case1222Schema is the schema of the batches Case1222 returns.
+var Case1222Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1112 evaluates query Case1112 over one batch of table t:
+// Case1222 evaluates query Case1222 over one batch of table t:
 //
 //	SELECT s <=> u AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1222(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1112: %w", err)
+		return nil, fmt.Errorf("query Case1222: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1112: %w", err)
+		return nil, fmt.Errorf("query Case1222: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -61313,24 +66853,24 @@ func Case1112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1112Col1(n, all, sArr, uArr, u, s, failed, mem)
+	col1 := case1222Col1(n, all, sArr, uArr, u, s, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s <=> u"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1112Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1222Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1112Col1 computes output column 1 (r) of query Case1112 on every row, noting its first failed row in failed:
+// case1222Col1 computes output column 1 (r) of query Case1222 on every row, noting its first failed row in failed:
 //
 //	s <=> u
-func case1112Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, u vec.Vec[string], s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1222Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, u vec.Vec[string], s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (s IS NULL) THEN (u IS NULL) WHEN (u IS NULL) THEN FALSE ELSE (s = u) END
 	var caseResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -61403,26 +66943,26 @@ func case1112Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, u 
 	return column
 }
 
-// Case1113Schema is the schema of the batches Case1113 returns.
-var Case1113Schema = arrow.NewSchema([]arrow.Field{
+// Case1223Schema is the schema of the batches Case1223 returns.
+var Case1223Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1113 evaluates query Case1113 over one batch of table t:
+// Case1223 evaluates query Case1223 over one batch of table t:
 //
 //	SELECT NULL <=> NULL AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1223(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1113: %w", err)
+		return nil, fmt.Errorf("query Case1223: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1113: %w", err)
+		return nil, fmt.Errorf("query Case1223: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -61436,33 +66976,33 @@ func Case1113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1113Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1223Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1114Schema is the schema of the batches Case1114 returns.
-var Case1114Schema = arrow.NewSchema([]arrow.Field{
+// Case1224Schema is the schema of the batches Case1224 returns.
+var Case1224Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1114 evaluates query Case1114 over one batch of table t:
+// Case1224 evaluates query Case1224 over one batch of table t:
 //
 //	SELECT (1 DIV b) <=> a AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1224(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1114: %w", err)
+		return nil, fmt.Errorf("query Case1224: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1114: %w", err)
+		return nil, fmt.Errorf("query Case1224: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -61475,14 +67015,14 @@ func Case1114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	failed := new(vec.Failure)
 	// (1 DIV b)
 	quotient := quotientShared2(n, all, b)
-	col1 := case1114Col1(n, all, quotient, shared1, shared1Done, a, failed, mem)
+	col1 := case1224Col1(n, all, quotient, shared1, shared1Done, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV b) <=> a"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1114Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1224Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -61491,7 +67031,7 @@ func Case1114(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // quotientShared2 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes a shared subexpression of query Case1114 on every row (always):
+// computes a shared subexpression of query Case1224 on every row (always):
 //
 //	(1 DIV b)
 func quotientShared2(n int, all vec.Sel, b vec.Vec[int64]) vec.Vec[int64] {
@@ -61512,10 +67052,10 @@ func quotientShared2(n int, all vec.Sel, b vec.Vec[int64]) vec.Vec[int64] {
 	return quotient
 }
 
-// case1114Col1 computes output column 1 (r) of query Case1114 on every row, noting its first failed row in failed:
+// case1224Col1 computes output column 1 (r) of query Case1224 on every row, noting its first failed row in failed:
 //
 //	(1 DIV b) <=> a
-func case1114Col1(n int, all vec.Sel, quotient vec.Vec[int64], shared1 *vec.Vec[bool], shared1Done []bool, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1224Col1(n int, all vec.Sel, quotient vec.Vec[int64], shared1 *vec.Vec[bool], shared1Done []bool, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((1 DIV b) IS NULL) THEN (a IS NULL) WHEN (a IS NULL) THEN FALSE ELSE ((1 DIV b) = a) END
 	caseResult := vec.Make[bool](n)
 	// ((1 DIV b) IS NULL)
@@ -61542,26 +67082,26 @@ func case1114Col1(n int, all vec.Sel, quotient vec.Vec[int64], shared1 *vec.Vec[
 	return column
 }
 
-// Case1115Schema is the schema of the batches Case1115 returns.
-var Case1115Schema = arrow.NewSchema([]arrow.Field{
+// Case1225Schema is the schema of the batches Case1225 returns.
+var Case1225Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1115 evaluates query Case1115 over one batch of table t:
+// Case1225 evaluates query Case1225 over one batch of table t:
 //
 //	SELECT a <=> (1 DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1225(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1115: %w", err)
+		return nil, fmt.Errorf("query Case1225: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1115: %w", err)
+		return nil, fmt.Errorf("query Case1225: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -61581,7 +67121,7 @@ func Case1115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1115Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1225Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -61590,7 +67130,7 @@ func Case1115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // isNullShared is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes a shared subexpression of query Case1115 on every row (always):
+// computes a shared subexpression of query Case1225 on every row (always):
 //
 //	((1 DIV b) IS NULL)
 func isNullShared(n int, all vec.Sel, in1 vec.Vec[int64]) vec.Vec[bool] {
@@ -61600,7 +67140,7 @@ func isNullShared(n int, all vec.Sel, in1 vec.Vec[int64]) vec.Vec[bool] {
 
 // caseWhenColumn12 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1115 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1225 on every row, noting its first failed row in failed:
 //
 //	a <=> (1 DIV b)
 func caseWhenColumn12(n int, all vec.Sel, a vec.Vec[int64], isNull vec.Vec[bool], quotient vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -61651,26 +67191,26 @@ func caseWhenColumn12(n int, all vec.Sel, a vec.Vec[int64], isNull vec.Vec[bool]
 	return column
 }
 
-// Case1116Schema is the schema of the batches Case1116 returns.
-var Case1116Schema = arrow.NewSchema([]arrow.Field{
+// Case1226Schema is the schema of the batches Case1226 returns.
+var Case1226Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1116 evaluates query Case1116 over one batch of table t:
+// Case1226 evaluates query Case1226 over one batch of table t:
 //
 //	SELECT a <=> (1 DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1226(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1116: %w", err)
+		return nil, fmt.Errorf("query Case1226: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1116: %w", err)
+		return nil, fmt.Errorf("query Case1226: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -61690,33 +67230,33 @@ func Case1116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1116Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1226Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1117Schema is the schema of the batches Case1117 returns.
-var Case1117Schema = arrow.NewSchema([]arrow.Field{
+// Case1227Schema is the schema of the batches Case1227 returns.
+var Case1227Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1117 evaluates query Case1117 over one batch of table t:
+// Case1227 evaluates query Case1227 over one batch of table t:
 //
 //	SELECT a IS NOT DISTINCT FROM b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1227(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1117: %w", err)
+		return nil, fmt.Errorf("query Case1227: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1117: %w", err)
+		return nil, fmt.Errorf("query Case1227: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -61732,33 +67272,33 @@ func Case1117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1117Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1227Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1118Schema is the schema of the batches Case1118 returns.
-var Case1118Schema = arrow.NewSchema([]arrow.Field{
+// Case1228Schema is the schema of the batches Case1228 returns.
+var Case1228Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1118 evaluates query Case1118 over one batch of table t:
+// Case1228 evaluates query Case1228 over one batch of table t:
 //
 //	SELECT a IS NOT DISTINCT FROM b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1228(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1118: %w", err)
+		return nil, fmt.Errorf("query Case1228: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1118: %w", err)
+		return nil, fmt.Errorf("query Case1228: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
@@ -61774,33 +67314,33 @@ func Case1118(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1118Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1228Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1119Schema is the schema of the batches Case1119 returns.
-var Case1119Schema = arrow.NewSchema([]arrow.Field{
+// Case1229Schema is the schema of the batches Case1229 returns.
+var Case1229Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1119 evaluates query Case1119 over one batch of table t:
+// Case1229 evaluates query Case1229 over one batch of table t:
 //
 //	SELECT a IS DISTINCT FROM b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1229(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1119: %w", err)
+		return nil, fmt.Errorf("query Case1229: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1119: %w", err)
+		return nil, fmt.Errorf("query Case1229: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -61818,7 +67358,7 @@ func Case1119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1119Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1229Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -61827,7 +67367,7 @@ func Case1119(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // negatedColumn2 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1119 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1229 on every row, noting its first failed row in failed:
 //
 //	a IS DISTINCT FROM b
 func negatedColumn2(n int, all vec.Sel, a vec.Vec[int64], isNull vec.Vec[bool], b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -61886,26 +67426,26 @@ func negatedColumn2(n int, all vec.Sel, a vec.Vec[int64], isNull vec.Vec[bool], 
 	return column
 }
 
-// Case1120Schema is the schema of the batches Case1120 returns.
-var Case1120Schema = arrow.NewSchema([]arrow.Field{
+// Case1230Schema is the schema of the batches Case1230 returns.
+var Case1230Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1120 evaluates query Case1120 over one batch of table t:
+// Case1230 evaluates query Case1230 over one batch of table t:
 //
 //	SELECT a IS DISTINCT FROM b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1230(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1120: %w", err)
+		return nil, fmt.Errorf("query Case1230: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1120: %w", err)
+		return nil, fmt.Errorf("query Case1230: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -61923,33 +67463,33 @@ func Case1120(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1120Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1230Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1121Schema is the schema of the batches Case1121 returns.
-var Case1121Schema = arrow.NewSchema([]arrow.Field{
+// Case1231Schema is the schema of the batches Case1231 returns.
+var Case1231Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1121 evaluates query Case1121 over one batch of table t:
+// Case1231 evaluates query Case1231 over one batch of table t:
 //
 //	SELECT a IS DISTINCT FROM b AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1231(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1121: %w", err)
+		return nil, fmt.Errorf("query Case1231: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1121: %w", err)
+		return nil, fmt.Errorf("query Case1231: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
@@ -61967,33 +67507,33 @@ func Case1121(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1121Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1231Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1122Schema is the schema of the batches Case1122 returns.
-var Case1122Schema = arrow.NewSchema([]arrow.Field{
+// Case1232Schema is the schema of the batches Case1232 returns.
+var Case1232Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1122 evaluates query Case1122 over one batch of table t:
+// Case1232 evaluates query Case1232 over one batch of table t:
 //
 //	SELECT d IS DISTINCT FROM e AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1232(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1122: %w", err)
+		return nil, fmt.Errorf("query Case1232: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1122: %w", err)
+		return nil, fmt.Errorf("query Case1232: %w", err)
 	}
 	n := int(in.NumRows())
 	e_ := vec.Dates(in.Column(10))
@@ -62001,34 +67541,34 @@ func Case1122(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	isNull := case1122Shared0(n, all, e_)
-	col1 := case1122Col1(n, all, d, isNull, e_, failed, mem)
+	isNull := case1232Shared0(n, all, e_)
+	col1 := case1232Col1(n, all, d, isNull, e_, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "d IS DISTINCT FROM e"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1122Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1232Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1122Shared0 computes a shared subexpression of query Case1122 on every row (always):
+// case1232Shared0 computes a shared subexpression of query Case1232 on every row (always):
 //
 //	(e IS NULL)
-func case1122Shared0(n int, all vec.Sel, e_ vec.Vec[int32]) vec.Vec[bool] {
+func case1232Shared0(n int, all vec.Sel, e_ vec.Vec[int32]) vec.Vec[bool] {
 	// (e IS NULL)
 	isNull := vec.IsNull(&e_, false, all, n)
 	return isNull
 }
 
-// case1122Col1 computes output column 1 (r) of query Case1122 on every row, noting its first failed row in failed:
+// case1232Col1 computes output column 1 (r) of query Case1232 on every row, noting its first failed row in failed:
 //
 //	d IS DISTINCT FROM e
-func case1122Col1(n int, all vec.Sel, d vec.Vec[int32], isNull vec.Vec[bool], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1232Col1(n int, all vec.Sel, d vec.Vec[int32], isNull vec.Vec[bool], e_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT CASE WHEN (d IS NULL) THEN (e IS NULL) WHEN (e IS NULL) THEN FALSE ELSE (d = e) END)
 	var negated vec.Vec[bool]
 	{
@@ -62085,26 +67625,26 @@ func case1122Col1(n int, all vec.Sel, d vec.Vec[int32], isNull vec.Vec[bool], e_
 	return column
 }
 
-// Case1123Schema is the schema of the batches Case1123 returns.
-var Case1123Schema = arrow.NewSchema([]arrow.Field{
+// Case1233Schema is the schema of the batches Case1233 returns.
+var Case1233Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1123 evaluates query Case1123 over one batch of table t:
+// Case1233 evaluates query Case1233 over one batch of table t:
 //
 //	SELECT p IS TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1233(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1123: %w", err)
+		return nil, fmt.Errorf("query Case1233: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1123: %w", err)
+		return nil, fmt.Errorf("query Case1233: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -62119,7 +67659,7 @@ func Case1123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1123Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1233Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -62128,7 +67668,7 @@ func Case1123(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // caseWhenColumn13 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1123 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1233 on every row, noting its first failed row in failed:
 //
 //	p IS TRUE
 func caseWhenColumn13(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -62166,26 +67706,26 @@ func caseWhenColumn13(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, 
 	return column
 }
 
-// Case1124Schema is the schema of the batches Case1124 returns.
-var Case1124Schema = arrow.NewSchema([]arrow.Field{
+// Case1234Schema is the schema of the batches Case1234 returns.
+var Case1234Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1124 evaluates query Case1124 over one batch of table t:
+// Case1234 evaluates query Case1234 over one batch of table t:
 //
 //	SELECT p IS TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1234(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1124: %w", err)
+		return nil, fmt.Errorf("query Case1234: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1124: %w", err)
+		return nil, fmt.Errorf("query Case1234: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -62200,33 +67740,33 @@ func Case1124(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1124Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1234Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1125Schema is the schema of the batches Case1125 returns.
-var Case1125Schema = arrow.NewSchema([]arrow.Field{
+// Case1235Schema is the schema of the batches Case1235 returns.
+var Case1235Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1125 evaluates query Case1125 over one batch of table t:
+// Case1235 evaluates query Case1235 over one batch of table t:
 //
 //	SELECT p IS TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1235(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1125: %w", err)
+		return nil, fmt.Errorf("query Case1235: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1125: %w", err)
+		return nil, fmt.Errorf("query Case1235: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -62241,33 +67781,33 @@ func Case1125(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1125Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1235Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1126Schema is the schema of the batches Case1126 returns.
-var Case1126Schema = arrow.NewSchema([]arrow.Field{
+// Case1236Schema is the schema of the batches Case1236 returns.
+var Case1236Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1126 evaluates query Case1126 over one batch of table t:
+// Case1236 evaluates query Case1236 over one batch of table t:
 //
 //	SELECT p IS NOT TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1236(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1126: %w", err)
+		return nil, fmt.Errorf("query Case1236: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1126: %w", err)
+		return nil, fmt.Errorf("query Case1236: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -62282,7 +67822,7 @@ func Case1126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1126Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1236Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -62291,7 +67831,7 @@ func Case1126(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // caseWhenColumn14 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1126 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1236 on every row, noting its first failed row in failed:
 //
 //	p IS NOT TRUE
 func caseWhenColumn14(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -62329,26 +67869,26 @@ func caseWhenColumn14(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, 
 	return column
 }
 
-// Case1127Schema is the schema of the batches Case1127 returns.
-var Case1127Schema = arrow.NewSchema([]arrow.Field{
+// Case1237Schema is the schema of the batches Case1237 returns.
+var Case1237Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1127 evaluates query Case1127 over one batch of table t:
+// Case1237 evaluates query Case1237 over one batch of table t:
 //
 //	SELECT p IS NOT TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1237(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1127: %w", err)
+		return nil, fmt.Errorf("query Case1237: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1127: %w", err)
+		return nil, fmt.Errorf("query Case1237: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -62363,33 +67903,33 @@ func Case1127(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1127Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1237Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1128Schema is the schema of the batches Case1128 returns.
-var Case1128Schema = arrow.NewSchema([]arrow.Field{
+// Case1238Schema is the schema of the batches Case1238 returns.
+var Case1238Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1128 evaluates query Case1128 over one batch of table t:
+// Case1238 evaluates query Case1238 over one batch of table t:
 //
 //	SELECT p IS FALSE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1238(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1128: %w", err)
+		return nil, fmt.Errorf("query Case1238: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1128: %w", err)
+		return nil, fmt.Errorf("query Case1238: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -62404,7 +67944,7 @@ func Case1128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1128Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1238Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -62413,7 +67953,7 @@ func Case1128(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // caseWhenColumn15 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1128 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1238 on every row, noting its first failed row in failed:
 //
 //	p IS FALSE
 func caseWhenColumn15(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -62451,26 +67991,26 @@ func caseWhenColumn15(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, 
 	return column
 }
 
-// Case1129Schema is the schema of the batches Case1129 returns.
-var Case1129Schema = arrow.NewSchema([]arrow.Field{
+// Case1239Schema is the schema of the batches Case1239 returns.
+var Case1239Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1129 evaluates query Case1129 over one batch of table t:
+// Case1239 evaluates query Case1239 over one batch of table t:
 //
 //	SELECT p IS FALSE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1239(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1129: %w", err)
+		return nil, fmt.Errorf("query Case1239: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1129: %w", err)
+		return nil, fmt.Errorf("query Case1239: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -62485,57 +68025,57 @@ func Case1129(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1129Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1239Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1130Schema is the schema of the batches Case1130 returns.
-var Case1130Schema = arrow.NewSchema([]arrow.Field{
+// Case1240Schema is the schema of the batches Case1240 returns.
+var Case1240Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1130 evaluates query Case1130 over one batch of table t:
+// Case1240 evaluates query Case1240 over one batch of table t:
 //
 //	SELECT p IS NOT FALSE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1130(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1240(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1130: %w", err)
+		return nil, fmt.Errorf("query Case1240: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1130: %w", err)
+		return nil, fmt.Errorf("query Case1240: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1130Col1(n, all, p, failed, mem)
+	col1 := case1240Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS NOT FALSE"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1130Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1240Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1130Col1 computes output column 1 (r) of query Case1130 on every row, noting its first failed row in failed:
+// case1240Col1 computes output column 1 (r) of query Case1240 on every row, noting its first failed row in failed:
 //
 //	p IS NOT FALSE
-func case1130Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1240Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (NOT p) THEN FALSE ELSE TRUE END
 	var caseResult vec.Vec[bool]
 	{
@@ -62572,26 +68112,26 @@ func case1130Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// Case1131Schema is the schema of the batches Case1131 returns.
-var Case1131Schema = arrow.NewSchema([]arrow.Field{
+// Case1241Schema is the schema of the batches Case1241 returns.
+var Case1241Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1131 evaluates query Case1131 over one batch of table t:
+// Case1241 evaluates query Case1241 over one batch of table t:
 //
 //	SELECT p IS UNKNOWN AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1241(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1131: %w", err)
+		return nil, fmt.Errorf("query Case1241: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1131: %w", err)
+		return nil, fmt.Errorf("query Case1241: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -62606,7 +68146,7 @@ func Case1131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1131Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1241Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -62615,7 +68155,7 @@ func Case1131(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // caseWhenColumn16 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1131 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1241 on every row, noting its first failed row in failed:
 //
 //	p IS UNKNOWN
 func caseWhenColumn16(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -62657,26 +68197,26 @@ func caseWhenColumn16(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, 
 	return column
 }
 
-// Case1132Schema is the schema of the batches Case1132 returns.
-var Case1132Schema = arrow.NewSchema([]arrow.Field{
+// Case1242Schema is the schema of the batches Case1242 returns.
+var Case1242Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1132 evaluates query Case1132 over one batch of table t:
+// Case1242 evaluates query Case1242 over one batch of table t:
 //
 //	SELECT p IS UNKNOWN AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1242(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1132: %w", err)
+		return nil, fmt.Errorf("query Case1242: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1132: %w", err)
+		return nil, fmt.Errorf("query Case1242: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -62691,57 +68231,57 @@ func Case1132(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1132Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1242Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1133Schema is the schema of the batches Case1133 returns.
-var Case1133Schema = arrow.NewSchema([]arrow.Field{
+// Case1243Schema is the schema of the batches Case1243 returns.
+var Case1243Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1133 evaluates query Case1133 over one batch of table t:
+// Case1243 evaluates query Case1243 over one batch of table t:
 //
 //	SELECT p IS NOT UNKNOWN AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1133(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1243(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1133: %w", err)
+		return nil, fmt.Errorf("query Case1243: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1133: %w", err)
+		return nil, fmt.Errorf("query Case1243: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1133Col1(n, all, p, failed, mem)
+	col1 := case1243Col1(n, all, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "p IS NOT UNKNOWN"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1133Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1243Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1133Col1 computes output column 1 (r) of query Case1133 on every row, noting its first failed row in failed:
+// case1243Col1 computes output column 1 (r) of query Case1243 on every row, noting its first failed row in failed:
 //
 //	p IS NOT UNKNOWN
-func case1133Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1243Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN p THEN TRUE WHEN (NOT p) THEN TRUE ELSE FALSE END
 	var caseResult vec.Vec[bool]
 	{
@@ -62782,50 +68322,50 @@ func case1133Col1(n int, all vec.Sel, p vec.Vec[bool], failed *vec.Failure, mem 
 	return column
 }
 
-// Case1134Schema is the schema of the batches Case1134 returns.
-var Case1134Schema = arrow.NewSchema([]arrow.Field{
+// Case1244Schema is the schema of the batches Case1244 returns.
+var Case1244Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1134 evaluates query Case1134 over one batch of table t:
+// Case1244 evaluates query Case1244 over one batch of table t:
 //
 //	SELECT (1 DIV b = 0) IS TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1244(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1134: %w", err)
+		return nil, fmt.Errorf("query Case1244: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1134: %w", err)
+		return nil, fmt.Errorf("query Case1244: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1134Col1(n, all, b, failed, mem)
+	col1 := case1244Col1(n, all, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV b = 0) IS TRUE"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1134Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1244Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1134Col1 computes output column 1 (r) of query Case1134 on every row, noting its first failed row in failed:
+// case1244Col1 computes output column 1 (r) of query Case1244 on every row, noting its first failed row in failed:
 //
 //	(1 DIV b = 0) IS TRUE
-func case1134Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1244Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((1 DIV b) = 0) THEN TRUE ELSE FALSE END
 	var caseResult vec.Vec[bool]
 	{
@@ -62860,50 +68400,50 @@ func case1134Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// Case1135Schema is the schema of the batches Case1135 returns.
-var Case1135Schema = arrow.NewSchema([]arrow.Field{
+// Case1245Schema is the schema of the batches Case1245 returns.
+var Case1245Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1135 evaluates query Case1135 over one batch of table t:
+// Case1245 evaluates query Case1245 over one batch of table t:
 //
 //	SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1245(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1135: %w", err)
+		return nil, fmt.Errorf("query Case1245: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1135: %w", err)
+		return nil, fmt.Errorf("query Case1245: %w", err)
 	}
 	n := int(in.NumRows())
 	b := vec.Int64s(in.Column(1))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1135Col1(n, all, b, failed, mem)
+	col1 := case1245Col1(n, all, b, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(1 DIV b = 0) IS UNKNOWN"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1135Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1245Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1135Col1 computes output column 1 (r) of query Case1135 on every row, noting its first failed row in failed:
+// case1245Col1 computes output column 1 (r) of query Case1245 on every row, noting its first failed row in failed:
 //
 //	(1 DIV b = 0) IS UNKNOWN
-func case1135Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1245Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN ((1 DIV b) = 0) THEN FALSE WHEN (NOT ((1 DIV b) = 0)) THEN FALSE ELSE TRUE END
 	var caseResult vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -62984,50 +68524,50 @@ func case1135Col1(n int, all vec.Sel, b vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// Case1136Schema is the schema of the batches Case1136 returns.
-var Case1136Schema = arrow.NewSchema([]arrow.Field{
+// Case1246Schema is the schema of the batches Case1246 returns.
+var Case1246Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
 }, nil)
 
-// Case1136 evaluates query Case1136 over one batch of table t:
+// Case1246 evaluates query Case1246 over one batch of table t:
 //
 //	SELECT a > 1 IS TRUE AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1246(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1136: %w", err)
+		return nil, fmt.Errorf("query Case1246: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1136: %w", err)
+		return nil, fmt.Errorf("query Case1246: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1136Col1(n, all, a, failed, mem)
+	col1 := case1246Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "a > 1 IS TRUE"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1136Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1246Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1136Col1 computes output column 1 (r) of query Case1136 on every row, noting its first failed row in failed:
+// case1246Col1 computes output column 1 (r) of query Case1246 on every row, noting its first failed row in failed:
 //
 //	a > 1 IS TRUE
-func case1136Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1246Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// CASE WHEN (a > 1) THEN TRUE ELSE FALSE END
 	var caseResult vec.Vec[bool]
 	{
@@ -63064,26 +68604,26 @@ func case1136Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// Case1137Schema is the schema of the batches Case1137 returns.
-var Case1137Schema = arrow.NewSchema([]arrow.Field{
+// Case1247Schema is the schema of the batches Case1247 returns.
+var Case1247Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1137 evaluates query Case1137 over one batch of table t:
+// Case1247 evaluates query Case1247 over one batch of table t:
 //
 //	SELECT s ILIKE 'AB%' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1247(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1137: %w", err)
+		return nil, fmt.Errorf("query Case1247: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1137: %w", err)
+		return nil, fmt.Errorf("query Case1247: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63099,7 +68639,7 @@ func Case1137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1137Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1247Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -63108,7 +68648,7 @@ func Case1137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // likeColumn3 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1137 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1247 on every row, noting its first failed row in failed:
 //
 //	s ILIKE 'AB%'
 func likeColumn3(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
@@ -63136,26 +68676,26 @@ func likeColumn3(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed
 	return column
 }
 
-// Case1138Schema is the schema of the batches Case1138 returns.
-var Case1138Schema = arrow.NewSchema([]arrow.Field{
+// Case1248Schema is the schema of the batches Case1248 returns.
+var Case1248Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1138 evaluates query Case1138 over one batch of table t:
+// Case1248 evaluates query Case1248 over one batch of table t:
 //
 //	SELECT s ILIKE 'é%' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1248(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1138: %w", err)
+		return nil, fmt.Errorf("query Case1248: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1138: %w", err)
+		return nil, fmt.Errorf("query Case1248: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63171,33 +68711,33 @@ func Case1138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1138Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1248Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1139Schema is the schema of the batches Case1139 returns.
-var Case1139Schema = arrow.NewSchema([]arrow.Field{
+// Case1249Schema is the schema of the batches Case1249 returns.
+var Case1249Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1139 evaluates query Case1139 over one batch of table t:
+// Case1249 evaluates query Case1249 over one batch of table t:
 //
 //	SELECT s NOT ILIKE 'ab%' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1249(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1139: %w", err)
+		return nil, fmt.Errorf("query Case1249: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1139: %w", err)
+		return nil, fmt.Errorf("query Case1249: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63205,24 +68745,24 @@ func Case1139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1139Col1(n, all, sArr, arena, failed, mem)
+	col1 := case1249Col1(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s NOT ILIKE 'ab%'"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1139Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1249Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1139Col1 computes output column 1 (r) of query Case1139 on every row, noting its first failed row in failed:
+// case1249Col1 computes output column 1 (r) of query Case1249 on every row, noting its first failed row in failed:
 //
 //	s NOT ILIKE 'ab%'
-func case1139Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1249Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT (lower(s) LIKE 'ab%'))
 	var negated vec.Vec[bool]
 	{
@@ -63248,26 +68788,26 @@ func case1139Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, faile
 	return column
 }
 
-// Case1140Schema is the schema of the batches Case1140 returns.
-var Case1140Schema = arrow.NewSchema([]arrow.Field{
+// Case1250Schema is the schema of the batches Case1250 returns.
+var Case1250Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1140 evaluates query Case1140 over one batch of table t:
+// Case1250 evaluates query Case1250 over one batch of table t:
 //
 //	SELECT s ILIKE u AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1250(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1140: %w", err)
+		return nil, fmt.Errorf("query Case1250: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1140: %w", err)
+		return nil, fmt.Errorf("query Case1250: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63276,24 +68816,24 @@ func Case1140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1140Col1(n, all, sArr, arena, uArr, failed, mem)
+	col1 := case1250Col1(n, all, sArr, arena, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s ILIKE u"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1140Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1250Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1140Col1 computes output column 1 (r) of query Case1140 on every row, noting its first failed row in failed:
+// case1250Col1 computes output column 1 (r) of query Case1250 on every row, noting its first failed row in failed:
 //
 //	s ILIKE u
-func case1140Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1250Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// lower(s)
 	lower := vec.Make[string](n)
 	{
@@ -63339,26 +68879,26 @@ func case1140Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, uArr 
 	return column
 }
 
-// Case1141Schema is the schema of the batches Case1141 returns.
-var Case1141Schema = arrow.NewSchema([]arrow.Field{
+// Case1251Schema is the schema of the batches Case1251 returns.
+var Case1251Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1141 evaluates query Case1141 over one batch of table t:
+// Case1251 evaluates query Case1251 over one batch of table t:
 //
 //	SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1251(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1141: %w", err)
+		return nil, fmt.Errorf("query Case1251: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1141: %w", err)
+		return nil, fmt.Errorf("query Case1251: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63366,24 +68906,24 @@ func Case1141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1141Col1(n, all, sArr, arena, failed, mem)
+	col1 := case1251Col1(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s ILIKE 'A!%' ESCAPE '!'"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1141Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1251Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1141Col1 computes output column 1 (r) of query Case1141 on every row, noting its first failed row in failed:
+// case1251Col1 computes output column 1 (r) of query Case1251 on every row, noting its first failed row in failed:
 //
 //	s ILIKE 'A!%' ESCAPE '!'
-func case1141Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1251Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (lower(s) LIKE 'a!%' ESCAPE '!')
 	var like vec.Vec[bool]
 	{
@@ -63409,26 +68949,26 @@ func case1141Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, faile
 	return column
 }
 
-// Case1142Schema is the schema of the batches Case1142 returns.
-var Case1142Schema = arrow.NewSchema([]arrow.Field{
+// Case1252Schema is the schema of the batches Case1252 returns.
+var Case1252Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1142 evaluates query Case1142 over one batch of table t:
+// Case1252 evaluates query Case1252 over one batch of table t:
 //
 //	SELECT s LIKE ANY ('a%', '%z') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1252(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1142: %w", err)
+		return nil, fmt.Errorf("query Case1252: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1142: %w", err)
+		return nil, fmt.Errorf("query Case1252: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63443,7 +68983,7 @@ func Case1142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1142Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1252Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -63452,7 +68992,7 @@ func Case1142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // anyOfColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1142 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1252 on every row, noting its first failed row in failed:
 //
 //	s LIKE ANY ('a%', '%z')
 func anyOfColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
@@ -63485,26 +69025,26 @@ func anyOfColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1143Schema is the schema of the batches Case1143 returns.
-var Case1143Schema = arrow.NewSchema([]arrow.Field{
+// Case1253Schema is the schema of the batches Case1253 returns.
+var Case1253Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1143 evaluates query Case1143 over one batch of table t:
+// Case1253 evaluates query Case1253 over one batch of table t:
 //
 //	SELECT s LIKE ANY ('a%', '%q') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1253(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1143: %w", err)
+		return nil, fmt.Errorf("query Case1253: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1143: %w", err)
+		return nil, fmt.Errorf("query Case1253: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63519,33 +69059,33 @@ func Case1143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1143Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1253Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1144Schema is the schema of the batches Case1144 returns.
-var Case1144Schema = arrow.NewSchema([]arrow.Field{
+// Case1254Schema is the schema of the batches Case1254 returns.
+var Case1254Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1144 evaluates query Case1144 over one batch of table t:
+// Case1254 evaluates query Case1254 over one batch of table t:
 //
 //	SELECT s LIKE ANY ('a%', u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1254(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1144: %w", err)
+		return nil, fmt.Errorf("query Case1254: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1144: %w", err)
+		return nil, fmt.Errorf("query Case1254: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63561,7 +69101,7 @@ func Case1144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1144Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1254Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -63570,7 +69110,7 @@ func Case1144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // anyOfColumn3 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1144 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1254 on every row, noting its first failed row in failed:
 //
 //	s LIKE ANY ('a%', u)
 func anyOfColumn3(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.LikeMatcher) arrow.Array {
@@ -63585,26 +69125,26 @@ func anyOfColumn3(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case1145Schema is the schema of the batches Case1145 returns.
-var Case1145Schema = arrow.NewSchema([]arrow.Field{
+// Case1255Schema is the schema of the batches Case1255 returns.
+var Case1255Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1145 evaluates query Case1145 over one batch of table t:
+// Case1255 evaluates query Case1255 over one batch of table t:
 //
 //	SELECT s LIKE ANY ('x%', u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1255(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1145: %w", err)
+		return nil, fmt.Errorf("query Case1255: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1145: %w", err)
+		return nil, fmt.Errorf("query Case1255: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63620,33 +69160,33 @@ func Case1145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1145Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1255Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1146Schema is the schema of the batches Case1146 returns.
-var Case1146Schema = arrow.NewSchema([]arrow.Field{
+// Case1256Schema is the schema of the batches Case1256 returns.
+var Case1256Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1146 evaluates query Case1146 over one batch of table t:
+// Case1256 evaluates query Case1256 over one batch of table t:
 //
 //	SELECT s LIKE SOME ('%y%') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1256(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1146: %w", err)
+		return nil, fmt.Errorf("query Case1256: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1146: %w", err)
+		return nil, fmt.Errorf("query Case1256: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63661,57 +69201,57 @@ func Case1146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1146Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1256Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1147Schema is the schema of the batches Case1147 returns.
-var Case1147Schema = arrow.NewSchema([]arrow.Field{
+// Case1257Schema is the schema of the batches Case1257 returns.
+var Case1257Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1147 evaluates query Case1147 over one batch of table t:
+// Case1257 evaluates query Case1257 over one batch of table t:
 //
 //	SELECT s LIKE ALL ('x%', '%z') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1257(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1147: %w", err)
+		return nil, fmt.Errorf("query Case1257: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1147: %w", err)
+		return nil, fmt.Errorf("query Case1257: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1147Col1(n, all, sArr, failed, mem)
+	col1 := case1257Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s LIKE ALL ('x%', '%z')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1147Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1257Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1147Col1 computes output column 1 (r) of query Case1147 on every row, noting its first failed row in failed:
+// case1257Col1 computes output column 1 (r) of query Case1257 on every row, noting its first failed row in failed:
 //
 //	s LIKE ALL ('x%', '%z')
-func case1147Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1257Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((s LIKE 'x%') AND (s LIKE '%z'))
 	var allOf vec.Vec[bool]
 	{
@@ -63742,26 +69282,26 @@ func case1147Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1148Schema is the schema of the batches Case1148 returns.
-var Case1148Schema = arrow.NewSchema([]arrow.Field{
+// Case1258Schema is the schema of the batches Case1258 returns.
+var Case1258Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1148 evaluates query Case1148 over one batch of table t:
+// Case1258 evaluates query Case1258 over one batch of table t:
 //
 //	SELECT s LIKE ALL ('x%', u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1258(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1148: %w", err)
+		return nil, fmt.Errorf("query Case1258: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1148: %w", err)
+		return nil, fmt.Errorf("query Case1258: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63777,7 +69317,7 @@ func Case1148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1148Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1258Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -63786,7 +69326,7 @@ func Case1148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // allOfColumn6 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1148 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1258 on every row, noting its first failed row in failed:
 //
 //	s LIKE ALL ('x%', u)
 func allOfColumn6(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.LikeMatcher) arrow.Array {
@@ -63801,26 +69341,26 @@ func allOfColumn6(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case1149Schema is the schema of the batches Case1149 returns.
-var Case1149Schema = arrow.NewSchema([]arrow.Field{
+// Case1259Schema is the schema of the batches Case1259 returns.
+var Case1259Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1149 evaluates query Case1149 over one batch of table t:
+// Case1259 evaluates query Case1259 over one batch of table t:
 //
 //	SELECT s LIKE ALL ('a%', u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1149: %w", err)
+		return nil, fmt.Errorf("query Case1259: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1149: %w", err)
+		return nil, fmt.Errorf("query Case1259: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63836,57 +69376,57 @@ func Case1149(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1149Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1259Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1150Schema is the schema of the batches Case1150 returns.
-var Case1150Schema = arrow.NewSchema([]arrow.Field{
+// Case1260Schema is the schema of the batches Case1260 returns.
+var Case1260Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1150 evaluates query Case1150 over one batch of table t:
+// Case1260 evaluates query Case1260 over one batch of table t:
 //
 //	SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1150(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1260(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1150: %w", err)
+		return nil, fmt.Errorf("query Case1260: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1150: %w", err)
+		return nil, fmt.Errorf("query Case1260: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1150Col1(n, all, sArr, failed, mem)
+	col1 := case1260Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s NOT LIKE ANY ('x%', '%q')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1150Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1260Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1150Col1 computes output column 1 (r) of query Case1150 on every row, noting its first failed row in failed:
+// case1260Col1 computes output column 1 (r) of query Case1260 on every row, noting its first failed row in failed:
 //
 //	s NOT LIKE ANY ('x%', '%q')
-func case1150Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1260Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((NOT (s LIKE 'x%')) OR (NOT (s LIKE '%q')))
 	var anyOf vec.Vec[bool]
 	{
@@ -63917,26 +69457,26 @@ func case1150Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1151Schema is the schema of the batches Case1151 returns.
-var Case1151Schema = arrow.NewSchema([]arrow.Field{
+// Case1261Schema is the schema of the batches Case1261 returns.
+var Case1261Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1151 evaluates query Case1151 over one batch of table t:
+// Case1261 evaluates query Case1261 over one batch of table t:
 //
 //	SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1261(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1151: %w", err)
+		return nil, fmt.Errorf("query Case1261: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1151: %w", err)
+		return nil, fmt.Errorf("query Case1261: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -63951,7 +69491,7 @@ func Case1151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1151Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1261Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -63960,7 +69500,7 @@ func Case1151(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // allOfColumn7 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1151 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1261 on every row, noting its first failed row in failed:
 //
 //	s NOT LIKE ALL ('x%', '%q')
 func allOfColumn7(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
@@ -63993,26 +69533,26 @@ func allOfColumn7(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1152Schema is the schema of the batches Case1152 returns.
-var Case1152Schema = arrow.NewSchema([]arrow.Field{
+// Case1262Schema is the schema of the batches Case1262 returns.
+var Case1262Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1152 evaluates query Case1152 over one batch of table t:
+// Case1262 evaluates query Case1262 over one batch of table t:
 //
 //	SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1262(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1152: %w", err)
+		return nil, fmt.Errorf("query Case1262: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1152: %w", err)
+		return nil, fmt.Errorf("query Case1262: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64027,33 +69567,33 @@ func Case1152(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1152Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1262Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1153Schema is the schema of the batches Case1153 returns.
-var Case1153Schema = arrow.NewSchema([]arrow.Field{
+// Case1263Schema is the schema of the batches Case1263 returns.
+var Case1263Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1153 evaluates query Case1153 over one batch of table t:
+// Case1263 evaluates query Case1263 over one batch of table t:
 //
 //	SELECT s ILIKE ANY ('X%', 'q') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1263(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1153: %w", err)
+		return nil, fmt.Errorf("query Case1263: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1153: %w", err)
+		return nil, fmt.Errorf("query Case1263: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64061,24 +69601,24 @@ func Case1153(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1153Col1(n, all, sArr, arena, failed, mem)
+	col1 := case1263Col1(n, all, sArr, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "s ILIKE ANY ('X%', 'q')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1153Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1263Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1153Col1 computes output column 1 (r) of query Case1153 on every row, noting its first failed row in failed:
+// case1263Col1 computes output column 1 (r) of query Case1263 on every row, noting its first failed row in failed:
 //
 //	s ILIKE ANY ('X%', 'q')
-func case1153Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1263Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ((lower(s) LIKE 'x%') OR (lower(s) LIKE 'q'))
 	var anyOf vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -64131,26 +69671,26 @@ func case1153Col1(n int, all vec.Sel, sArr *array.String, arena *rt.Arena, faile
 	return column
 }
 
-// Case1154Schema is the schema of the batches Case1154 returns.
-var Case1154Schema = arrow.NewSchema([]arrow.Field{
+// Case1264Schema is the schema of the batches Case1264 returns.
+var Case1264Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1154 evaluates query Case1154 over one batch of table t:
+// Case1264 evaluates query Case1264 over one batch of table t:
 //
 //	SELECT s LIKE ANY ('a%') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1264(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1154: %w", err)
+		return nil, fmt.Errorf("query Case1264: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1154: %w", err)
+		return nil, fmt.Errorf("query Case1264: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64165,33 +69705,33 @@ func Case1154(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1154Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1264Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1155Schema is the schema of the batches Case1155 returns.
-var Case1155Schema = arrow.NewSchema([]arrow.Field{
+// Case1265Schema is the schema of the batches Case1265 returns.
+var Case1265Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1155 evaluates query Case1155 over one batch of table t:
+// Case1265 evaluates query Case1265 over one batch of table t:
 //
 //	SELECT trim(BOTH FROM s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1265(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1155: %w", err)
+		return nil, fmt.Errorf("query Case1265: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1155: %w", err)
+		return nil, fmt.Errorf("query Case1265: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64206,33 +69746,33 @@ func Case1155(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1155Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1265Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1156Schema is the schema of the batches Case1156 returns.
-var Case1156Schema = arrow.NewSchema([]arrow.Field{
+// Case1266Schema is the schema of the batches Case1266 returns.
+var Case1266Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1156 evaluates query Case1156 over one batch of table t:
+// Case1266 evaluates query Case1266 over one batch of table t:
 //
 //	SELECT trim(LEADING FROM s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1266(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1156: %w", err)
+		return nil, fmt.Errorf("query Case1266: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1156: %w", err)
+		return nil, fmt.Errorf("query Case1266: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64247,33 +69787,33 @@ func Case1156(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1156Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1266Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1157Schema is the schema of the batches Case1157 returns.
-var Case1157Schema = arrow.NewSchema([]arrow.Field{
+// Case1267Schema is the schema of the batches Case1267 returns.
+var Case1267Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1157 evaluates query Case1157 over one batch of table t:
+// Case1267 evaluates query Case1267 over one batch of table t:
 //
 //	SELECT trim(TRAILING 'x' FROM s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1267(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1157: %w", err)
+		return nil, fmt.Errorf("query Case1267: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1157: %w", err)
+		return nil, fmt.Errorf("query Case1267: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64288,7 +69828,7 @@ func Case1157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1157Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1267Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -64297,7 +69837,7 @@ func Case1157(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // rtrimColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1157 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1267 on every row, noting its first failed row in failed:
 //
 //	trim(TRAILING 'x' FROM s)
 func rtrimColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
@@ -64317,26 +69857,26 @@ func rtrimColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1158Schema is the schema of the batches Case1158 returns.
-var Case1158Schema = arrow.NewSchema([]arrow.Field{
+// Case1268Schema is the schema of the batches Case1268 returns.
+var Case1268Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1158 evaluates query Case1158 over one batch of table t:
+// Case1268 evaluates query Case1268 over one batch of table t:
 //
 //	SELECT trim('xy' FROM s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1268(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1158: %w", err)
+		return nil, fmt.Errorf("query Case1268: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1158: %w", err)
+		return nil, fmt.Errorf("query Case1268: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64351,7 +69891,7 @@ func Case1158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1158Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1268Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -64360,7 +69900,7 @@ func Case1158(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // trimColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1158 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1268 on every row, noting its first failed row in failed:
 //
 //	trim('xy' FROM s)
 func trimColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
@@ -64380,26 +69920,26 @@ func trimColumn2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, me
 	return column
 }
 
-// Case1159Schema is the schema of the batches Case1159 returns.
-var Case1159Schema = arrow.NewSchema([]arrow.Field{
+// Case1269Schema is the schema of the batches Case1269 returns.
+var Case1269Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1159 evaluates query Case1159 over one batch of table t:
+// Case1269 evaluates query Case1269 over one batch of table t:
 //
 //	SELECT trim(BOTH 'é' FROM s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1269(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1159: %w", err)
+		return nil, fmt.Errorf("query Case1269: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1159: %w", err)
+		return nil, fmt.Errorf("query Case1269: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64414,33 +69954,33 @@ func Case1159(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1159Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1269Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1160Schema is the schema of the batches Case1160 returns.
-var Case1160Schema = arrow.NewSchema([]arrow.Field{
+// Case1270Schema is the schema of the batches Case1270 returns.
+var Case1270Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1160 evaluates query Case1160 over one batch of table t:
+// Case1270 evaluates query Case1270 over one batch of table t:
 //
 //	SELECT trim(LEADING u FROM s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1270(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1160: %w", err)
+		return nil, fmt.Errorf("query Case1270: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1160: %w", err)
+		return nil, fmt.Errorf("query Case1270: %w", err)
 	}
 	n := int(in.NumRows())
 	uArr := in.Column(8).(*array.String)
@@ -64448,24 +69988,24 @@ func Case1160(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1160Col1(n, all, uArr, sArr, failed, mem)
+	col1 := case1270Col1(n, all, uArr, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(LEADING u FROM s)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1160Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1270Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1160Col1 computes output column 1 (r) of query Case1160 on every row, noting its first failed row in failed:
+// case1270Col1 computes output column 1 (r) of query Case1270 on every row, noting its first failed row in failed:
 //
 //	trim(LEADING u FROM s)
-func case1160Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1270Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ltrim(u, s)
 	ltrim := vec.Make[string](n)
 	{
@@ -64483,26 +70023,26 @@ func case1160Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, fa
 	return column
 }
 
-// Case1161Schema is the schema of the batches Case1161 returns.
-var Case1161Schema = arrow.NewSchema([]arrow.Field{
+// Case1271Schema is the schema of the batches Case1271 returns.
+var Case1271Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1161 evaluates query Case1161 over one batch of table t:
+// Case1271 evaluates query Case1271 over one batch of table t:
 //
 //	SELECT trim(u, s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1271(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1161: %w", err)
+		return nil, fmt.Errorf("query Case1271: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1161: %w", err)
+		return nil, fmt.Errorf("query Case1271: %w", err)
 	}
 	n := int(in.NumRows())
 	uArr := in.Column(8).(*array.String)
@@ -64510,24 +70050,24 @@ func Case1161(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1161Col1(n, all, uArr, sArr, failed, mem)
+	col1 := case1271Col1(n, all, uArr, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "trim(u, s)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1161Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1271Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1161Col1 computes output column 1 (r) of query Case1161 on every row, noting its first failed row in failed:
+// case1271Col1 computes output column 1 (r) of query Case1271 on every row, noting its first failed row in failed:
 //
 //	trim(u, s)
-func case1161Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1271Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// trim(u, s)
 	trim := vec.Make[string](n)
 	{
@@ -64545,50 +70085,50 @@ func case1161Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, fa
 	return column
 }
 
-// Case1162Schema is the schema of the batches Case1162 returns.
-var Case1162Schema = arrow.NewSchema([]arrow.Field{
+// Case1272Schema is the schema of the batches Case1272 returns.
+var Case1272Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1162 evaluates query Case1162 over one batch of table t:
+// Case1272 evaluates query Case1272 over one batch of table t:
 //
 //	SELECT ltrim('x', s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1162(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1272(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1162: %w", err)
+		return nil, fmt.Errorf("query Case1272: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1162: %w", err)
+		return nil, fmt.Errorf("query Case1272: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1162Col1(n, all, sArr, failed, mem)
+	col1 := case1272Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ltrim('x', s)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1162Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1272Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1162Col1 computes output column 1 (r) of query Case1162 on every row, noting its first failed row in failed:
+// case1272Col1 computes output column 1 (r) of query Case1272 on every row, noting its first failed row in failed:
 //
 //	ltrim('x', s)
-func case1162Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1272Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// ltrim('x', s)
 	ltrim := vec.Make[string](n)
 	{
@@ -64606,26 +70146,26 @@ func case1162Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1163Schema is the schema of the batches Case1163 returns.
-var Case1163Schema = arrow.NewSchema([]arrow.Field{
+// Case1273Schema is the schema of the batches Case1273 returns.
+var Case1273Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1163 evaluates query Case1163 over one batch of table t:
+// Case1273 evaluates query Case1273 over one batch of table t:
 //
 //	SELECT rtrim('x', s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1273(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1163: %w", err)
+		return nil, fmt.Errorf("query Case1273: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1163: %w", err)
+		return nil, fmt.Errorf("query Case1273: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64640,57 +70180,57 @@ func Case1163(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1163Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1273Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1164Schema is the schema of the batches Case1164 returns.
-var Case1164Schema = arrow.NewSchema([]arrow.Field{
+// Case1274Schema is the schema of the batches Case1274 returns.
+var Case1274Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1164 evaluates query Case1164 over one batch of table t:
+// Case1274 evaluates query Case1274 over one batch of table t:
 //
 //	SELECT btrim(s, 'x') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1164(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1274(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1164: %w", err)
+		return nil, fmt.Errorf("query Case1274: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1164: %w", err)
+		return nil, fmt.Errorf("query Case1274: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1164Col1(n, all, sArr, failed, mem)
+	col1 := case1274Col1(n, all, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "btrim(s, 'x')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1164Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1274Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1164Col1 computes output column 1 (r) of query Case1164 on every row, noting its first failed row in failed:
+// case1274Col1 computes output column 1 (r) of query Case1274 on every row, noting its first failed row in failed:
 //
 //	btrim(s, 'x')
-func case1164Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1274Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// btrim(s, 'x')
 	btrim := vec.Make[string](n)
 	{
@@ -64708,26 +70248,26 @@ func case1164Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, m
 	return column
 }
 
-// Case1165Schema is the schema of the batches Case1165 returns.
-var Case1165Schema = arrow.NewSchema([]arrow.Field{
+// Case1275Schema is the schema of the batches Case1275 returns.
+var Case1275Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1165 evaluates query Case1165 over one batch of table t:
+// Case1275 evaluates query Case1275 over one batch of table t:
 //
 //	SELECT btrim(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1275(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1165: %w", err)
+		return nil, fmt.Errorf("query Case1275: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1165: %w", err)
+		return nil, fmt.Errorf("query Case1275: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64742,33 +70282,33 @@ func Case1165(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1165Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1275Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1166Schema is the schema of the batches Case1166 returns.
-var Case1166Schema = arrow.NewSchema([]arrow.Field{
+// Case1276Schema is the schema of the batches Case1276 returns.
+var Case1276Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1166 evaluates query Case1166 over one batch of table t:
+// Case1276 evaluates query Case1276 over one batch of table t:
 //
 //	SELECT btrim(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1276(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1166: %w", err)
+		return nil, fmt.Errorf("query Case1276: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1166: %w", err)
+		return nil, fmt.Errorf("query Case1276: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64776,24 +70316,24 @@ func Case1166(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1166Col1(n, all, sArr, uArr, failed, mem)
+	col1 := case1276Col1(n, all, sArr, uArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "btrim(s, u)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1166Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1276Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1166Col1 computes output column 1 (r) of query Case1166 on every row, noting its first failed row in failed:
+// case1276Col1 computes output column 1 (r) of query Case1276 on every row, noting its first failed row in failed:
 //
 //	btrim(s, u)
-func case1166Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1276Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// btrim(s, u)
 	btrim := vec.Make[string](n)
 	{
@@ -64811,26 +70351,26 @@ func case1166Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, fa
 	return column
 }
 
-// Case1167Schema is the schema of the batches Case1167 returns.
-var Case1167Schema = arrow.NewSchema([]arrow.Field{
+// Case1277Schema is the schema of the batches Case1277 returns.
+var Case1277Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1167 evaluates query Case1167 over one batch of table t:
+// Case1277 evaluates query Case1277 over one batch of table t:
 //
 //	SELECT trim(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1277(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1167: %w", err)
+		return nil, fmt.Errorf("query Case1277: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1167: %w", err)
+		return nil, fmt.Errorf("query Case1277: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64845,33 +70385,33 @@ func Case1167(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1167Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1277Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1168Schema is the schema of the batches Case1168 returns.
-var Case1168Schema = arrow.NewSchema([]arrow.Field{
+// Case1278Schema is the schema of the batches Case1278 returns.
+var Case1278Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1168 evaluates query Case1168 over one batch of table t:
+// Case1278 evaluates query Case1278 over one batch of table t:
 //
 //	SELECT substring(s FROM 2 FOR 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1278(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1168: %w", err)
+		return nil, fmt.Errorf("query Case1278: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1168: %w", err)
+		return nil, fmt.Errorf("query Case1278: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64886,33 +70426,33 @@ func Case1168(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1168Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1278Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1169Schema is the schema of the batches Case1169 returns.
-var Case1169Schema = arrow.NewSchema([]arrow.Field{
+// Case1279Schema is the schema of the batches Case1279 returns.
+var Case1279Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1169 evaluates query Case1169 over one batch of table t:
+// Case1279 evaluates query Case1279 over one batch of table t:
 //
 //	SELECT substring(s FROM 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1279(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1169: %w", err)
+		return nil, fmt.Errorf("query Case1279: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1169: %w", err)
+		return nil, fmt.Errorf("query Case1279: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64927,33 +70467,33 @@ func Case1169(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1169Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1279Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1170Schema is the schema of the batches Case1170 returns.
-var Case1170Schema = arrow.NewSchema([]arrow.Field{
+// Case1280Schema is the schema of the batches Case1280 returns.
+var Case1280Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1170 evaluates query Case1170 over one batch of table t:
+// Case1280 evaluates query Case1280 over one batch of table t:
 //
 //	SELECT substr(s FROM -2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1280(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1170: %w", err)
+		return nil, fmt.Errorf("query Case1280: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1170: %w", err)
+		return nil, fmt.Errorf("query Case1280: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -64968,33 +70508,33 @@ func Case1170(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1170Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1280Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1171Schema is the schema of the batches Case1171 returns.
-var Case1171Schema = arrow.NewSchema([]arrow.Field{
+// Case1281Schema is the schema of the batches Case1281 returns.
+var Case1281Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1171 evaluates query Case1171 over one batch of table t:
+// Case1281 evaluates query Case1281 over one batch of table t:
 //
 //	SELECT substring(s FROM i FOR 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1281(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1171: %w", err)
+		return nil, fmt.Errorf("query Case1281: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1171: %w", err)
+		return nil, fmt.Errorf("query Case1281: %w", err)
 	}
 	n := int(in.NumRows())
 	i_ := vec.Int32s(in.Column(3))
@@ -65002,24 +70542,24 @@ func Case1171(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1171Col1(n, all, i_, sArr, failed, mem)
+	col1 := case1281Col1(n, all, i_, sArr, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "substring(s FROM i FOR 2)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1171Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1281Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1171Col1 computes output column 1 (r) of query Case1171 on every row, noting its first failed row in failed:
+// case1281Col1 computes output column 1 (r) of query Case1281 on every row, noting its first failed row in failed:
 //
 //	substring(s FROM i FOR 2)
-func case1171Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1281Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// substring(s, i, 2)
 	substring := vec.Make[string](n)
 	{
@@ -65038,26 +70578,26 @@ func case1171Col1(n int, all vec.Sel, i_ vec.Vec[int32], sArr *array.String, fai
 	return column
 }
 
-// Case1172Schema is the schema of the batches Case1172 returns.
-var Case1172Schema = arrow.NewSchema([]arrow.Field{
+// Case1282Schema is the schema of the batches Case1282 returns.
+var Case1282Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1172 evaluates query Case1172 over one batch of table t:
+// Case1282 evaluates query Case1282 over one batch of table t:
 //
 //	SELECT position('l' IN s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1282(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1172: %w", err)
+		return nil, fmt.Errorf("query Case1282: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1172: %w", err)
+		return nil, fmt.Errorf("query Case1282: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65072,7 +70612,7 @@ func Case1172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1172Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1282Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -65081,7 +70621,7 @@ func Case1172(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // locateColumn is the code of 5 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1172 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1282 on every row, noting its first failed row in failed:
 //
 //	position('l' IN s)
 func locateColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
@@ -65102,26 +70642,26 @@ func locateColumn(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, 
 	return directCol
 }
 
-// Case1173Schema is the schema of the batches Case1173 returns.
-var Case1173Schema = arrow.NewSchema([]arrow.Field{
+// Case1283Schema is the schema of the batches Case1283 returns.
+var Case1283Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1173 evaluates query Case1173 over one batch of table t:
+// Case1283 evaluates query Case1283 over one batch of table t:
 //
 //	SELECT position('z' IN s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1283(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1173: %w", err)
+		return nil, fmt.Errorf("query Case1283: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1173: %w", err)
+		return nil, fmt.Errorf("query Case1283: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65136,33 +70676,33 @@ func Case1173(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1173Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1283Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1174Schema is the schema of the batches Case1174 returns.
-var Case1174Schema = arrow.NewSchema([]arrow.Field{
+// Case1284Schema is the schema of the batches Case1284 returns.
+var Case1284Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1174 evaluates query Case1174 over one batch of table t:
+// Case1284 evaluates query Case1284 over one batch of table t:
 //
 //	SELECT position('' IN s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1284(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1174: %w", err)
+		return nil, fmt.Errorf("query Case1284: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1174: %w", err)
+		return nil, fmt.Errorf("query Case1284: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65177,33 +70717,33 @@ func Case1174(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1174Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1284Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1175Schema is the schema of the batches Case1175 returns.
-var Case1175Schema = arrow.NewSchema([]arrow.Field{
+// Case1285Schema is the schema of the batches Case1285 returns.
+var Case1285Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1175 evaluates query Case1175 over one batch of table t:
+// Case1285 evaluates query Case1285 over one batch of table t:
 //
 //	SELECT position('l' IN s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1285(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1175: %w", err)
+		return nil, fmt.Errorf("query Case1285: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1175: %w", err)
+		return nil, fmt.Errorf("query Case1285: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65218,33 +70758,33 @@ func Case1175(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1175Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1285Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1176Schema is the schema of the batches Case1176 returns.
-var Case1176Schema = arrow.NewSchema([]arrow.Field{
+// Case1286Schema is the schema of the batches Case1286 returns.
+var Case1286Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1176 evaluates query Case1176 over one batch of table t:
+// Case1286 evaluates query Case1286 over one batch of table t:
 //
 //	SELECT locate('l', s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1286(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1176: %w", err)
+		return nil, fmt.Errorf("query Case1286: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1176: %w", err)
+		return nil, fmt.Errorf("query Case1286: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65259,33 +70799,33 @@ func Case1176(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1176Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1286Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1177Schema is the schema of the batches Case1177 returns.
-var Case1177Schema = arrow.NewSchema([]arrow.Field{
+// Case1287Schema is the schema of the batches Case1287 returns.
+var Case1287Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1177 evaluates query Case1177 over one batch of table t:
+// Case1287 evaluates query Case1287 over one batch of table t:
 //
 //	SELECT position(u, s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1287(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1177: %w", err)
+		return nil, fmt.Errorf("query Case1287: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1177: %w", err)
+		return nil, fmt.Errorf("query Case1287: %w", err)
 	}
 	n := int(in.NumRows())
 	uArr := in.Column(8).(*array.String)
@@ -65293,24 +70833,24 @@ func Case1177(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1177Col1(n, all, uArr, sArr, mem, failed)
+	col1 := case1287Col1(n, all, uArr, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "position(u, s)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1177Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1287Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1177Col1 computes output column 1 (r) of query Case1177 on every row, noting its first failed row in failed:
+// case1287Col1 computes output column 1 (r) of query Case1287 on every row, noting its first failed row in failed:
 //
 //	position(u, s)
-func case1177Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case1287Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// locate(u, s)
 	var directCol arrow.Array // written by the loop, or below from locate
 	var directOut *vec.FixedOut[int32]
@@ -65331,26 +70871,26 @@ func case1177Col1(n int, all vec.Sel, uArr *array.String, sArr *array.String, me
 	return directCol
 }
 
-// Case1178Schema is the schema of the batches Case1178 returns.
-var Case1178Schema = arrow.NewSchema([]arrow.Field{
+// Case1288Schema is the schema of the batches Case1288 returns.
+var Case1288Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1178 evaluates query Case1178 over one batch of table t:
+// Case1288 evaluates query Case1288 over one batch of table t:
 //
 //	SELECT instr(s, 'lo') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1288(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1178: %w", err)
+		return nil, fmt.Errorf("query Case1288: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1178: %w", err)
+		return nil, fmt.Errorf("query Case1288: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65365,33 +70905,33 @@ func Case1178(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1178Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1288Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1179Schema is the schema of the batches Case1179 returns.
-var Case1179Schema = arrow.NewSchema([]arrow.Field{
+// Case1289Schema is the schema of the batches Case1289 returns.
+var Case1289Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1179 evaluates query Case1179 over one batch of table t:
+// Case1289 evaluates query Case1289 over one batch of table t:
 //
 //	SELECT instr(s, u) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1289(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1179: %w", err)
+		return nil, fmt.Errorf("query Case1289: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1179: %w", err)
+		return nil, fmt.Errorf("query Case1289: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65399,24 +70939,24 @@ func Case1179(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1179Col1(n, all, sArr, uArr, mem, failed)
+	col1 := case1289Col1(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "instr(s, u)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1179Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1289Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1179Col1 computes output column 1 (r) of query Case1179 on every row, noting its first failed row in failed:
+// case1289Col1 computes output column 1 (r) of query Case1289 on every row, noting its first failed row in failed:
 //
 //	instr(s, u)
-func case1179Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func case1289Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// instr(s, u)
 	var directCol arrow.Array // written by the loop, or below from instr
 	var directOut *vec.FixedOut[int32]
@@ -65437,26 +70977,26 @@ func case1179Col1(n int, all vec.Sel, sArr *array.String, uArr *array.String, me
 	return directCol
 }
 
-// Case1180Schema is the schema of the batches Case1180 returns.
-var Case1180Schema = arrow.NewSchema([]arrow.Field{
+// Case1290Schema is the schema of the batches Case1290 returns.
+var Case1290Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1180 evaluates query Case1180 over one batch of table t:
+// Case1290 evaluates query Case1290 over one batch of table t:
 //
 //	SELECT !p AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1290(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1180: %w", err)
+		return nil, fmt.Errorf("query Case1290: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1180: %w", err)
+		return nil, fmt.Errorf("query Case1290: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -65471,57 +71011,57 @@ func Case1180(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1180Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1290Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1181Schema is the schema of the batches Case1181 returns.
-var Case1181Schema = arrow.NewSchema([]arrow.Field{
+// Case1291Schema is the schema of the batches Case1291 returns.
+var Case1291Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1181 evaluates query Case1181 over one batch of table t:
+// Case1291 evaluates query Case1291 over one batch of table t:
 //
 //	SELECT ! a = 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1181(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1291(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1181: %w", err)
+		return nil, fmt.Errorf("query Case1291: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1181: %w", err)
+		return nil, fmt.Errorf("query Case1291: %w", err)
 	}
 	n := int(in.NumRows())
 	a := vec.Int64s(in.Column(0))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1181Col1(n, all, a, failed, mem)
+	col1 := case1291Col1(n, all, a, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "! a = 1"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1181Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1291Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1181Col1 computes output column 1 (r) of query Case1181 on every row, noting its first failed row in failed:
+// case1291Col1 computes output column 1 (r) of query Case1291 on every row, noting its first failed row in failed:
 //
 //	! a = 1
-func case1181Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1291Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT (a = 1))
 	var negated vec.Vec[bool]
 	{
@@ -65539,26 +71079,26 @@ func case1181Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem
 	return column
 }
 
-// Case1182Schema is the schema of the batches Case1182 returns.
-var Case1182Schema = arrow.NewSchema([]arrow.Field{
+// Case1292Schema is the schema of the batches Case1292 returns.
+var Case1292Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1182 evaluates query Case1182 over one batch of table t:
+// Case1292 evaluates query Case1292 over one batch of table t:
 //
 //	SELECT !p AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1292(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1182: %w", err)
+		return nil, fmt.Errorf("query Case1292: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1182: %w", err)
+		return nil, fmt.Errorf("query Case1292: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -65573,33 +71113,33 @@ func Case1182(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1182Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1292Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1183Schema is the schema of the batches Case1183 returns.
-var Case1183Schema = arrow.NewSchema([]arrow.Field{
+// Case1293Schema is the schema of the batches Case1293 returns.
+var Case1293Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1183 evaluates query Case1183 over one batch of table t:
+// Case1293 evaluates query Case1293 over one batch of table t:
 //
 //	SELECT !(p AND q) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1293(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1183: %w", err)
+		return nil, fmt.Errorf("query Case1293: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1183: %w", err)
+		return nil, fmt.Errorf("query Case1293: %w", err)
 	}
 	n := int(in.NumRows())
 	p := vec.Bools(in.Column(13))
@@ -65607,24 +71147,24 @@ func Case1183(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case1183Col1(n, all, p, q, in, failed, mem)
+	col1 := case1293Col1(n, all, p, q, in, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "!(p AND q)"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1183Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1293Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// case1183Col1 computes output column 1 (r) of query Case1183 on every row, noting its first failed row in failed:
+// case1293Col1 computes output column 1 (r) of query Case1293 on every row, noting its first failed row in failed:
 //
 //	!(p AND q)
-func case1183Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case1293Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], in arrow.RecordBatch, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (NOT (p AND q))
 	var negated vec.Vec[bool]
 	// rows the vector code computes: those the fused loop leaves, or all of them
@@ -65669,26 +71209,26 @@ func case1183Col1(n int, all vec.Sel, p vec.Vec[bool], q vec.Vec[bool], in arrow
 	return column
 }
 
-// Case1184Schema is the schema of the batches Case1184 returns.
-var Case1184Schema = arrow.NewSchema([]arrow.Field{
+// Case1294Schema is the schema of the batches Case1294 returns.
+var Case1294Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1184 evaluates query Case1184 over one batch of table t:
+// Case1294 evaluates query Case1294 over one batch of table t:
 //
 //	SELECT int(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1294(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1184: %w", err)
+		return nil, fmt.Errorf("query Case1294: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1184: %w", err)
+		return nil, fmt.Errorf("query Case1294: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65703,33 +71243,33 @@ func Case1184(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1184Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1294Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1185Schema is the schema of the batches Case1185 returns.
-var Case1185Schema = arrow.NewSchema([]arrow.Field{
+// Case1295Schema is the schema of the batches Case1295 returns.
+var Case1295Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case1185 evaluates query Case1185 over one batch of table t:
+// Case1295 evaluates query Case1295 over one batch of table t:
 //
 //	SELECT bigint(x) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1295(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1185: %w", err)
+		return nil, fmt.Errorf("query Case1295: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1185: %w", err)
+		return nil, fmt.Errorf("query Case1295: %w", err)
 	}
 	n := int(in.NumRows())
 	x := vec.Float64s(in.Column(5))
@@ -65744,33 +71284,33 @@ func Case1185(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1185Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1295Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1186Schema is the schema of the batches Case1186 returns.
-var Case1186Schema = arrow.NewSchema([]arrow.Field{
+// Case1296Schema is the schema of the batches Case1296 returns.
+var Case1296Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1186 evaluates query Case1186 over one batch of table t:
+// Case1296 evaluates query Case1296 over one batch of table t:
 //
 //	SELECT double(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1296(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1186: %w", err)
+		return nil, fmt.Errorf("query Case1296: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1186: %w", err)
+		return nil, fmt.Errorf("query Case1296: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65785,33 +71325,33 @@ func Case1186(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1186Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1296Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1187Schema is the schema of the batches Case1187 returns.
-var Case1187Schema = arrow.NewSchema([]arrow.Field{
+// Case1297Schema is the schema of the batches Case1297 returns.
+var Case1297Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1187 evaluates query Case1187 over one batch of table t:
+// Case1297 evaluates query Case1297 over one batch of table t:
 //
 //	SELECT string(d) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1297(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1187: %w", err)
+		return nil, fmt.Errorf("query Case1297: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1187: %w", err)
+		return nil, fmt.Errorf("query Case1297: %w", err)
 	}
 	n := int(in.NumRows())
 	d := vec.Dates(in.Column(9))
@@ -65826,33 +71366,33 @@ func Case1187(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1187Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1297Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1188Schema is the schema of the batches Case1188 returns.
-var Case1188Schema = arrow.NewSchema([]arrow.Field{
+// Case1298Schema is the schema of the batches Case1298 returns.
+var Case1298Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1188 evaluates query Case1188 over one batch of table t:
+// Case1298 evaluates query Case1298 over one batch of table t:
 //
 //	SELECT boolean(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1298(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1188: %w", err)
+		return nil, fmt.Errorf("query Case1298: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1188: %w", err)
+		return nil, fmt.Errorf("query Case1298: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65867,33 +71407,33 @@ func Case1188(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1188Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1298Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1189Schema is the schema of the batches Case1189 returns.
-var Case1189Schema = arrow.NewSchema([]arrow.Field{
+// Case1299Schema is the schema of the batches Case1299 returns.
+var Case1299Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 }, nil)
 
-// Case1189 evaluates query Case1189 over one batch of table t:
+// Case1299 evaluates query Case1299 over one batch of table t:
 //
 //	SELECT date(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1299(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1189: %w", err)
+		return nil, fmt.Errorf("query Case1299: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1189: %w", err)
+		return nil, fmt.Errorf("query Case1299: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65908,33 +71448,33 @@ func Case1189(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1189Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1299Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1190Schema is the schema of the batches Case1190 returns.
-var Case1190Schema = arrow.NewSchema([]arrow.Field{
+// Case1300Schema is the schema of the batches Case1300 returns.
+var Case1300Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1190 evaluates query Case1190 over one batch of table t:
+// Case1300 evaluates query Case1300 over one batch of table t:
 //
 //	SELECT int(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1300(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1190: %w", err)
+		return nil, fmt.Errorf("query Case1300: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1190: %w", err)
+		return nil, fmt.Errorf("query Case1300: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65949,33 +71489,33 @@ func Case1190(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1190Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1300Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1191Schema is the schema of the batches Case1191 returns.
-var Case1191Schema = arrow.NewSchema([]arrow.Field{
+// Case1301Schema is the schema of the batches Case1301 returns.
+var Case1301Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1191 evaluates query Case1191 over one batch of table t:
+// Case1301 evaluates query Case1301 over one batch of table t:
 //
 //	SELECT int(s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1301(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1191: %w", err)
+		return nil, fmt.Errorf("query Case1301: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1191: %w", err)
+		return nil, fmt.Errorf("query Case1301: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -65990,7 +71530,7 @@ func Case1191(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1191Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1301Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -68387,6 +73927,226 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case1190, Case1190Schema, true
 	case "Case1191":
 		return Case1191, Case1191Schema, true
+	case "Case1192":
+		return Case1192, Case1192Schema, true
+	case "Case1193":
+		return Case1193, Case1193Schema, true
+	case "Case1194":
+		return Case1194, Case1194Schema, true
+	case "Case1195":
+		return Case1195, Case1195Schema, true
+	case "Case1196":
+		return Case1196, Case1196Schema, true
+	case "Case1197":
+		return Case1197, Case1197Schema, true
+	case "Case1198":
+		return Case1198, Case1198Schema, true
+	case "Case1199":
+		return Case1199, Case1199Schema, true
+	case "Case1200":
+		return Case1200, Case1200Schema, true
+	case "Case1201":
+		return Case1201, Case1201Schema, true
+	case "Case1202":
+		return Case1202, Case1202Schema, true
+	case "Case1203":
+		return Case1203, Case1203Schema, true
+	case "Case1204":
+		return Case1204, Case1204Schema, true
+	case "Case1205":
+		return Case1205, Case1205Schema, true
+	case "Case1206":
+		return Case1206, Case1206Schema, true
+	case "Case1207":
+		return Case1207, Case1207Schema, true
+	case "Case1208":
+		return Case1208, Case1208Schema, true
+	case "Case1209":
+		return Case1209, Case1209Schema, true
+	case "Case1210":
+		return Case1210, Case1210Schema, true
+	case "Case1211":
+		return Case1211, Case1211Schema, true
+	case "Case1212":
+		return Case1212, Case1212Schema, true
+	case "Case1213":
+		return Case1213, Case1213Schema, true
+	case "Case1214":
+		return Case1214, Case1214Schema, true
+	case "Case1215":
+		return Case1215, Case1215Schema, true
+	case "Case1216":
+		return Case1216, Case1216Schema, true
+	case "Case1217":
+		return Case1217, Case1217Schema, true
+	case "Case1218":
+		return Case1218, Case1218Schema, true
+	case "Case1219":
+		return Case1219, Case1219Schema, true
+	case "Case1220":
+		return Case1220, Case1220Schema, true
+	case "Case1221":
+		return Case1221, Case1221Schema, true
+	case "Case1222":
+		return Case1222, Case1222Schema, true
+	case "Case1223":
+		return Case1223, Case1223Schema, true
+	case "Case1224":
+		return Case1224, Case1224Schema, true
+	case "Case1225":
+		return Case1225, Case1225Schema, true
+	case "Case1226":
+		return Case1226, Case1226Schema, true
+	case "Case1227":
+		return Case1227, Case1227Schema, true
+	case "Case1228":
+		return Case1228, Case1228Schema, true
+	case "Case1229":
+		return Case1229, Case1229Schema, true
+	case "Case1230":
+		return Case1230, Case1230Schema, true
+	case "Case1231":
+		return Case1231, Case1231Schema, true
+	case "Case1232":
+		return Case1232, Case1232Schema, true
+	case "Case1233":
+		return Case1233, Case1233Schema, true
+	case "Case1234":
+		return Case1234, Case1234Schema, true
+	case "Case1235":
+		return Case1235, Case1235Schema, true
+	case "Case1236":
+		return Case1236, Case1236Schema, true
+	case "Case1237":
+		return Case1237, Case1237Schema, true
+	case "Case1238":
+		return Case1238, Case1238Schema, true
+	case "Case1239":
+		return Case1239, Case1239Schema, true
+	case "Case1240":
+		return Case1240, Case1240Schema, true
+	case "Case1241":
+		return Case1241, Case1241Schema, true
+	case "Case1242":
+		return Case1242, Case1242Schema, true
+	case "Case1243":
+		return Case1243, Case1243Schema, true
+	case "Case1244":
+		return Case1244, Case1244Schema, true
+	case "Case1245":
+		return Case1245, Case1245Schema, true
+	case "Case1246":
+		return Case1246, Case1246Schema, true
+	case "Case1247":
+		return Case1247, Case1247Schema, true
+	case "Case1248":
+		return Case1248, Case1248Schema, true
+	case "Case1249":
+		return Case1249, Case1249Schema, true
+	case "Case1250":
+		return Case1250, Case1250Schema, true
+	case "Case1251":
+		return Case1251, Case1251Schema, true
+	case "Case1252":
+		return Case1252, Case1252Schema, true
+	case "Case1253":
+		return Case1253, Case1253Schema, true
+	case "Case1254":
+		return Case1254, Case1254Schema, true
+	case "Case1255":
+		return Case1255, Case1255Schema, true
+	case "Case1256":
+		return Case1256, Case1256Schema, true
+	case "Case1257":
+		return Case1257, Case1257Schema, true
+	case "Case1258":
+		return Case1258, Case1258Schema, true
+	case "Case1259":
+		return Case1259, Case1259Schema, true
+	case "Case1260":
+		return Case1260, Case1260Schema, true
+	case "Case1261":
+		return Case1261, Case1261Schema, true
+	case "Case1262":
+		return Case1262, Case1262Schema, true
+	case "Case1263":
+		return Case1263, Case1263Schema, true
+	case "Case1264":
+		return Case1264, Case1264Schema, true
+	case "Case1265":
+		return Case1265, Case1265Schema, true
+	case "Case1266":
+		return Case1266, Case1266Schema, true
+	case "Case1267":
+		return Case1267, Case1267Schema, true
+	case "Case1268":
+		return Case1268, Case1268Schema, true
+	case "Case1269":
+		return Case1269, Case1269Schema, true
+	case "Case1270":
+		return Case1270, Case1270Schema, true
+	case "Case1271":
+		return Case1271, Case1271Schema, true
+	case "Case1272":
+		return Case1272, Case1272Schema, true
+	case "Case1273":
+		return Case1273, Case1273Schema, true
+	case "Case1274":
+		return Case1274, Case1274Schema, true
+	case "Case1275":
+		return Case1275, Case1275Schema, true
+	case "Case1276":
+		return Case1276, Case1276Schema, true
+	case "Case1277":
+		return Case1277, Case1277Schema, true
+	case "Case1278":
+		return Case1278, Case1278Schema, true
+	case "Case1279":
+		return Case1279, Case1279Schema, true
+	case "Case1280":
+		return Case1280, Case1280Schema, true
+	case "Case1281":
+		return Case1281, Case1281Schema, true
+	case "Case1282":
+		return Case1282, Case1282Schema, true
+	case "Case1283":
+		return Case1283, Case1283Schema, true
+	case "Case1284":
+		return Case1284, Case1284Schema, true
+	case "Case1285":
+		return Case1285, Case1285Schema, true
+	case "Case1286":
+		return Case1286, Case1286Schema, true
+	case "Case1287":
+		return Case1287, Case1287Schema, true
+	case "Case1288":
+		return Case1288, Case1288Schema, true
+	case "Case1289":
+		return Case1289, Case1289Schema, true
+	case "Case1290":
+		return Case1290, Case1290Schema, true
+	case "Case1291":
+		return Case1291, Case1291Schema, true
+	case "Case1292":
+		return Case1292, Case1292Schema, true
+	case "Case1293":
+		return Case1293, Case1293Schema, true
+	case "Case1294":
+		return Case1294, Case1294Schema, true
+	case "Case1295":
+		return Case1295, Case1295Schema, true
+	case "Case1296":
+		return Case1296, Case1296Schema, true
+	case "Case1297":
+		return Case1297, Case1297Schema, true
+	case "Case1298":
+		return Case1298, Case1298Schema, true
+	case "Case1299":
+		return Case1299, Case1299Schema, true
+	case "Case1300":
+		return Case1300, Case1300Schema, true
+	case "Case1301":
+		return Case1301, Case1301Schema, true
 	}
 	return nil, nil, false
 }

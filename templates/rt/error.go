@@ -15,6 +15,7 @@ const (
 	InvalidPattern     = "INVALID_PARAMETER_VALUE.PATTERN"
 	InvalidParameter   = "INVALID_PARAMETER_VALUE"
 	DatetimeOverflow   = "DATETIME_OVERFLOW"
+	InvalidGroupIndex  = "INVALID_PARAMETER_VALUE.REGEX_GROUP_INDEX"
 )
 
 // Error is the error outcome of an expression on one row: a value, not a panic.
@@ -30,6 +31,7 @@ type Error struct {
 	kind msgKind // how Message builds the text from the fields below
 	s1   string  // the message itself for msgText
 	s2   string
+	s3   string
 	i    int64
 	f    float64
 }
@@ -48,7 +50,8 @@ const (
 	msgMapKeyDate                     // i key (days)
 	msgLikePattern                    // s1 pattern, s2 reason
 	msgLikeEscape                     // s1 escape
-	msgRlikePattern                   // s1 compile error text
+	msgRlikePattern                   // s1 compile error text, s2 function name
+	msgRegexParam                     // s1 parameter, s2 function name, s3 reason
 	msgPadLength                      // s1 function name, i requested length
 	msgCeilFloorRange                 // s1 function name, f argument
 )
@@ -75,7 +78,9 @@ func (e *Error) Message() string {
 	case msgLikeEscape:
 		return "The value of parameter(s) `escape` in `like` is invalid: the escape string must be one character, got '" + e.s1 + "'."
 	case msgRlikePattern:
-		return "The value of parameter(s) `regexp` in `rlike` is invalid: " + e.s1 + "."
+		return "The value of parameter(s) `regexp` in `" + e.s2 + "` is invalid: " + e.s1 + "."
+	case msgRegexParam:
+		return "The value of parameter(s) `" + e.s1 + "` in `" + e.s2 + "` is invalid: " + e.s3
 	case msgPadLength:
 		return "The value of parameter(s) `len` in `" + e.s1 + "` is invalid: " + strconv.FormatInt(e.i, 10) +
 			" exceeds the limit of " + strconv.Itoa(MaxPadLength) + " characters."

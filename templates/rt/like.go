@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"regexp"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -252,43 +251,3 @@ func LikeEscape(s, pattern, escape string) (bool, *Error) {
 
 // Like is s LIKE pattern, with the default escape `\`.
 func Like(s, pattern string) (bool, *Error) { return LikeEscape(s, pattern, `\`) }
-
-// RlikeMatcher is a compiled RLIKE pattern, safe for concurrent use.
-type RlikeMatcher struct {
-	re *regexp.Regexp
-}
-
-type rlikeResult struct {
-	m   *RlikeMatcher
-	err *Error
-}
-
-var rlikeCache patternCache[string, rlikeResult]
-
-// CompileRlike compiles an RLIKE pattern (RE2 syntax, Go's regexp); an invalid
-// pattern raises INVALID_PARAMETER_VALUE.PATTERN.
-func CompileRlike(pattern string) (*RlikeMatcher, *Error) {
-	re, err := regexp.Compile(pattern)
-	if err != nil {
-		return nil, &Error{Class: InvalidPattern, kind: msgRlikePattern, s1: err.Error()}
-	}
-	return &RlikeMatcher{re: re}, nil
-}
-
-// Match reports whether the pattern matches anywhere in s (Java's find(), which
-// Spark's RLIKE uses). Go's regexp guarantees linear time, so a hostile pattern
-// cannot stall a query.
-func (m *RlikeMatcher) Match(s string) bool { return m.re.MatchString(s) }
-
-// Rlike is s RLIKE pattern (see CompileRlike and RlikeMatcher.Match), with
-// compiled patterns cached.
-func Rlike(s, pattern string) (bool, *Error) {
-	r := rlikeCache.get(pattern, func() rlikeResult {
-		m, err := CompileRlike(pattern)
-		return rlikeResult{m, err}
-	})
-	if r.err != nil {
-		return false, r.err
-	}
-	return r.m.Match(s), nil
-}

@@ -64,14 +64,14 @@ func TestMatchers(t *testing.T) {
 	if _, err := CompileLike("a\\b", `\`); err == nil || err.Class != InvalidPattern {
 		t.Errorf("bad escape: %v", err)
 	}
-	r, err := CompileRlike("^a+b")
+	r, err := CompileRegex("rlike", "^a+b")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !r.Match("aab") || r.Match("b") {
 		t.Error("RLIKE matcher")
 	}
-	if _, err := CompileRlike("("); err == nil {
+	if _, err := CompileRegex("rlike", "("); err == nil {
 		t.Error("RLIKE compile error expected")
 	}
 }
@@ -144,7 +144,7 @@ func TestPatternCacheBounded(t *testing.T) {
 	if n := likeCache.len(); n > patternCacheCap {
 		t.Errorf("like cache holds %d > %d", n, patternCacheCap)
 	}
-	if n := rlikeCache.len(); n > patternCacheCap {
+	if n := regexCache.len(); n > patternCacheCap {
 		t.Errorf("rlike cache holds %d > %d", n, patternCacheCap)
 	}
 	// Concurrent use must be race-free (run with -race).
