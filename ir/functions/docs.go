@@ -52,6 +52,7 @@ func Markdown() []byte {
 	b.WriteString("and an untyped NULL takes any type. A *strict* function is NULL when any argument is NULL, ")
 	b.WriteString("else the leftmost argument error, else its own result.\n\n")
 	b.WriteString("## Contents\n\n")
+	b.WriteString("- [Spark coverage](#spark-coverage): which of Spark's functions exprc has, and why not the others\n")
 	for _, fn := range fns {
 		fmt.Fprintf(&b, "- [%s](#%s)", fn.Name, anchor(fn.Name))
 		if s := sqlSyntax(fn); s != "" {
@@ -94,6 +95,7 @@ func Markdown() []byte {
 		}
 		b.WriteString("```\n")
 	}
+	b.WriteString(coverageMarkdown())
 	return b.Bytes()
 }
 

@@ -203,12 +203,14 @@ var binaryFuncs = map[string]string{
 }
 
 // Unsupported returns, for a Spark function exprc knows of but cannot offer,
-// the reason as a message, and ok false for any other name.
+// the reason as a message, and ok false for any other name: the BINARY
+// functions above, and the pending, planned and absent entries of
+// spark_functions.txt that are not registered.
 func Unsupported(name string) (msg string, ok bool) {
 	name = strings.ToLower(name)
 	why, ok := binaryFuncs[name]
 	if !ok {
-		return "", false
+		return sparkUnsupported(name) // spark_functions.txt: pending, planned, absent
 	}
 	return name + " is not supported: it " + why + ", and exprc has no BINARY type yet", true
 }
