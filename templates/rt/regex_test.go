@@ -141,6 +141,14 @@ func TestRegexHugePatternFast(t *testing.T) {
 	if _, err := Rlike("a", "(a{1000}){1000}"); err == nil {
 		t.Fatal("huge repetition compiled")
 	}
+	// Under the byte cap, but a million RE2 instructions once the counted
+	// repetitions are expanded (seconds of compiling without the size cap).
+	if _, err := Rlike("ab", strings.Repeat("a{0,1000}", 455)); err == nil || err.Class != InvalidPattern {
+		t.Fatalf("expanding pattern: %v", err)
+	}
+	if _, err := Rlike("ab", strings.Repeat("[a-z]{1,1000}", 9)); err == nil {
+		t.Fatal("expanding pattern compiled")
+	}
 	if d := time.Since(start); d > 200*time.Millisecond {
 		t.Errorf("refusing the huge patterns took %v", d)
 	}

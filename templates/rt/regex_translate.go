@@ -124,8 +124,52 @@ func translateJava(pattern string) (jr *javaRegex, err error) {
 		// RE2's own limits (a repeat count over 1000, a pattern too large).
 		return nil, fmt.Errorf("%s", strings.TrimPrefix(serr.Error(), "error parsing regexp: "))
 	}
+	if n := expandedSize(re, maxRegexProgram+1); n > maxRegexProgram {
+		// RE2 expands counted repetitions when it compiles: a{0,1000}
+		// repeated 455 times is 4095 bytes but a million instructions and
+		// seconds of compiling, so the cap is on the expansion, not the text.
+		return nil, fmt.Errorf("the pattern expands to more than %d RE2 instructions (counted repetitions multiply their operand)", maxRegexProgram)
+	}
 	jr.empty = canBeEmpty(re)
 	return jr, nil
+}
+
+// maxRegexProgram bounds the size of a pattern once RE2 has expanded its
+// counted repetitions, which is what compiling and matching cost grow with.
+const maxRegexProgram = 10000
+
+// expandedSize estimates the number of RE2 instructions re compiles to,
+// stopping once it exceeds limit.
+func expandedSize(re *syntax.Regexp, limit int) int {
+	add := func(a, b int) int {
+		if a+b > limit {
+			return limit + 1
+		}
+		return a + b
+	}
+	switch re.Op {
+	case syntax.OpLiteral:
+		return max(1, len(re.Rune))
+	case syntax.OpCapture, syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
+		return add(expandedSize(re.Sub[0], limit), 2)
+	case syntax.OpRepeat:
+		n := re.Max
+		if n < 0 {
+			n = re.Min + 1
+		}
+		sub := expandedSize(re.Sub[0], limit)
+		if n > 0 && sub > limit/n {
+			return limit + 1
+		}
+		return add(n*(sub+1), 1)
+	case syntax.OpConcat, syntax.OpAlternate:
+		total := 0
+		for _, s := range re.Sub {
+			total = add(total, add(expandedSize(s, limit), 1))
+		}
+		return total
+	}
+	return 1
 }
 
 // removeQuoting rewrites each \Q...\E quote (to the end of the pattern
