@@ -686,6 +686,11 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 		// REGEXP or replace over them take minutes.
 		return g.lit(t, pick(g.r, []string{"0", "1", "3", "5", "-1", "10", "67108865", "2147483647", "-2147483648"}))
 	}
+	if (name == "repeat" && i == 1 || name == "space" && i == 0) && t.Kind == ir.KindInt {
+		// Likewise: a count from the data (datediff of two dates, say) can
+		// repeat a string millions of times on every row.
+		return g.lit(t, pick(g.r, []string{"0", "1", "2", "3", "-1", "100", "67108865", "2147483647", "-2147483648"}))
+	}
 	if (name == "format_string" || name == "printf") && i == 0 && t.Kind == ir.KindVarchar && g.pct(85) {
 		// Mostly a constant, valid format: a format from the data fails on
 		// nearly every row.
