@@ -394,7 +394,7 @@ func fixedWidth(t ir.Type) bool {
 // variadicKernels are the templates/rt kernels that take their arguments as
 // a variadic parameter, which a function value of vec.Map2's kind cannot be
 // (TestVariadicKernels keeps the list complete).
-var variadicKernels = map[string]bool{"Concat": true}
+var variadicKernels = map[string]bool{"Concat": true, "ConcatWs": true, "FormatString": true}
 
 // mapCall is a kernel call over the rows of sel as one call of a shared loop
 // of templates/vec (vec.Map2 and its kin) that takes the kernel fn as a

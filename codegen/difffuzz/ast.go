@@ -447,16 +447,18 @@ func itoa(i int) string {
 }
 
 // writeKeywordArgs writes the SQL-standard argument forms of a call whose
-// Text asks for one ("TRIM LEADING", "SUBSTRING FROM", "POSITION IN"), which
+// Text asks for one ("TRIM LEADING", "SUBSTRING FROM", "POSITION IN",
+// "OVERLAY PLACING"), which
 // the parser turns back into the ordinary call, and reports whether it did.
 func (n *Node) writeKeywordArgs(b *strings.Builder) bool {
 	plain := map[string]string{"TRIM BOTH": "trim", "TRIM LEADING": "ltrim", "TRIM TRAILING": "rtrim",
-		"SUBSTRING FROM": "substring", "POSITION IN": "position"}[n.Text]
+		"SUBSTRING FROM": "substring", "POSITION IN": "position", "OVERLAY PLACING": "overlay"}[n.Text]
 	if plain == "" {
 		return false
 	}
 	if ok := map[string]bool{"TRIM BOTH": len(n.Args) <= 2, "TRIM LEADING": len(n.Args) <= 2, "TRIM TRAILING": len(n.Args) <= 2,
-		"SUBSTRING FROM": len(n.Args) == 2 || len(n.Args) == 3, "POSITION IN": len(n.Args) == 2}[n.Text]; !ok || len(n.Args) == 0 {
+		"SUBSTRING FROM": len(n.Args) == 2 || len(n.Args) == 3, "POSITION IN": len(n.Args) == 2,
+		"OVERLAY PLACING": len(n.Args) == 3 || len(n.Args) == 4}[n.Text]; !ok || len(n.Args) == 0 {
 		// A shrunk call whose arguments no longer fit the form.
 		b.WriteString(plain + "(")
 		for i, a := range n.Args {
@@ -486,6 +488,18 @@ func (n *Node) writeKeywordArgs(b *strings.Builder) bool {
 		if len(n.Args) == 3 {
 			b.WriteString(" FOR ")
 			n.Args[2].write(b)
+		}
+		b.WriteString(")")
+	case n.Text == "OVERLAY PLACING":
+		b.WriteString("OVERLAY(")
+		n.Args[0].write(b)
+		b.WriteString(" PLACING ")
+		n.Args[1].write(b)
+		b.WriteString(" FROM ")
+		n.Args[2].write(b)
+		if len(n.Args) == 4 {
+			b.WriteString(" FOR ")
+			n.Args[3].write(b)
 		}
 		b.WriteString(")")
 	case n.Text == "POSITION IN":

@@ -671,6 +671,8 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 		n.Text = "SUBSTRING FROM"
 	case name == "locate" && g.pct(40):
 		n.Text = "POSITION IN"
+	case name == "overlay" && g.pct(30):
+		n.Text = "OVERLAY PLACING"
 	default:
 		n.Text = name
 		if al := functions.Aliases(e.fn); len(al) > 0 && g.pct(30) {
@@ -712,6 +714,16 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 			return g.lit(t, pick(g.r, []string{"0", "1", "2", "3", "-1", "5"}))
 		}
 	}
+	if (name == "repeat" && i == 1 || name == "space" && i == 0) && t.Kind == ir.KindInt {
+		// Likewise: a count from the data (datediff of two dates, say) can
+		// repeat a string millions of times on every row.
+		return g.lit(t, pick(g.r, []string{"0", "1", "2", "3", "-1", "100", "67108865", "2147483647", "-2147483648"}))
+	}
+	if (name == "format_string" || name == "printf") && i == 0 && t.Kind == ir.KindVarchar && g.pct(85) {
+		// Mostly a constant, valid format: a format from the data fails on
+		// nearly every row.
+		return g.lit(t, sqlString(pick(g.r, formatStrings)))
+	}
 	if g.pct(g.fallible / 2) {
 		if n := g.fallibleLeaf(t); n != nil {
 			return n
@@ -741,6 +753,18 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 			return g.lit(t, pick(g.r, []string{"2", "8", "10", "16", "36", "-2", "-10", "-16", "-36", "1", "37", "0", "-2147483648"}))
 		case name == "conv" && i == 0 && t.Kind == ir.KindVarchar:
 			return g.lit(t, sqlString(pick(g.r, convNumbers)))
+		case name == "format_number" && i == 1 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"0", "1", "2", "3", "-1", "20", "400"}))
+		case name == "format_number" && i == 1 && t.Kind == ir.KindVarchar:
+			return g.lit(t, sqlString(pick(g.r, numberPatterns)))
+		case name == "elt" && i == 0 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"1", "2", "3", "0", "-1"}))
+		case name == "mask" && i > 0 && t.Kind == ir.KindVarchar:
+			return g.lit(t, pick(g.r, []string{"'X'", "'*'", "'é'", "NULL", "''", "'ab'"}))
+		case (name == "url_decode" || name == "try_url_decode") && t.Kind == ir.KindVarchar:
+			return g.lit(t, sqlString(pick(g.r, []string{"a%20b", "%ZZ", "a+b", "%C3%A9", "%", "100%25", "%E2%82", "%+1"})))
+		case name == "overlay" && i >= 2 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, []string{"0", "1", "2", "-1", "3", "100", "2147483647", "-2147483648"}))
 		case (name == "substring") && i > 0 && t.Kind == ir.KindInt:
 			return g.lit(t, pick(g.r, []string{"0", "1", "2", "-1", "-3", "-7", "5", "100", "2147483647", "-2147483648"}))
 		case (name == "subscript" || name == "element_at" || name == "map_contains_key") && i == 1:
@@ -876,6 +900,15 @@ var stringPool = []string{
 	"true", "yes", "n", "2024-02-29", "2023-02-29", "2024-1-5", "-0044-03-15", "2024-01-01T10:00",
 	"%", "_", "a%", "%b%", "\\", "a\\%", "[", "a.*", "^a", "(x", "  padded  ",
 }
+
+// formatStrings are format_string's formats: valid ones for most argument
+// types, and a few that fail.
+var formatStrings = []string{"%s", "%s-%s", "[%5s|%-5s]", "%d", "%x", "%X", "%o", "%.2f", "%e", "%g", "%b", "%c", "%%",
+	"%2$s %1$s", "%S", "%,d", "%08.3f", "%(d", "%+d", "%#x", "%10.4e", "%s %n", "%.3s", "%s %<s", "%-8b|", "%G", "%,.2f",
+	"x", "", "%q", "%s %s %s", "%#s", "%-d"}
+
+// numberPatterns are format_number's DecimalFormat patterns.
+var numberPatterns = []string{"", "#,##0.00", "0000", "#.##", ".##", "##0.0#", "#,###", "0.", "'#'0 EUR", "0%", "#.#.#", "0E0"}
 
 var likePatterns = []string{"%", "a%", "%a%", "_", "__", "%é%", "a\\%", "\\_%", "\\", "a\\", "\\a", "%%", "", "abc", "h_llo", "!%", "%!"}
 

@@ -93,13 +93,14 @@ func likeList(x ast.Expr, patterns []ast.Expr, all, negated, ilike bool, pos dia
 }
 
 // parseKeywordArgs parses the SQL-standard argument forms Spark accepts for
-// three functions, after the "(", into call's name and arguments, and reports
+// four functions, after the "(", into call's name and arguments, and reports
 // whether it did (the ")" is then the caller's):
 //
 //	TRIM([BOTH|LEADING|TRAILING] [chars] FROM s)  trim|ltrim|rtrim([chars,] s)
 //	TRIM(chars FROM s)                             trim(chars, s)
 //	SUBSTRING(s FROM pos [FOR len]), also SUBSTR    substring(s, pos[, len])
 //	POSITION(sub IN s)                             position(sub, s)
+//	OVERLAY(s PLACING r FROM pos [FOR len])         overlay(s, r, pos[, len])
 //
 // Anything else is left to the ordinary argument list.
 func (p *parser) parseKeywordArgs(call *ast.Call) bool {
@@ -147,6 +148,28 @@ func (p *parser) parseKeywordArgs(call *ast.Call) bool {
 		}
 		p.next()
 		call.Args = []ast.Expr{s, p.parseBitOr()}
+		if p.isKw("FOR") {
+			p.next()
+			call.Args = append(call.Args, p.parseBitOr())
+		}
+		return true
+	case "overlay":
+		if p.isOp(")") {
+			return false
+		}
+		start := p.save()
+		s := p.parseBitOr()
+		if !p.isKw("PLACING") {
+			p.restore(start)
+			return false
+		}
+		p.next()
+		repl := p.parseBitOr()
+		if !p.isKw("FROM") {
+			p.failExpected("FROM in OVERLAY")
+		}
+		p.next()
+		call.Args = []ast.Expr{s, repl, p.parseBitOr()}
 		if p.isKw("FOR") {
 			p.next()
 			call.Args = append(call.Args, p.parseBitOr())
