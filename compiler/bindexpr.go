@@ -594,12 +594,12 @@ var missingTypeFunctions = map[string]string{
 func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr, bool) {
 	fn := functions.Lookup(name)
 	if fn == nil {
-		if msg, ok := functions.Unsupported(name); ok { // unbase64, unhex ...: no BINARY type
-			b.errs.Add(pos, diag.Unsupported, "%s", msg)
-			return nil, false
-		}
 		if ret, ok := missingTypeFunctions[strings.ToLower(name)]; ok { // regexp_extract_all, split: no ARRAY
 			b.errs.Add(pos, diag.Unsupported, "function %s returns %s, a type exprc does not have yet", shown, ret)
+			return nil, false
+		}
+		if msg, ok := functions.Unsupported(name); ok { // unbase64, unhex, rand ...: why exprc lacks it
+			b.errs.Add(pos, diag.Unsupported, "%s", msg)
 			return nil, false
 		}
 		b.errs.Add(pos, diag.Name, "unknown function %s", shown)

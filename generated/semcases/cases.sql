@@ -2038,1945 +2038,1945 @@ SELECT try_validate_utf8(s) AS r FROM t;
 SELECT try_validate_utf8(s) AS r FROM t;
 
 -- name: Case0677
-SELECT char_length(s) AS r FROM t;
+SELECT is_valid_utf8(s) AS r FROM t;
 
 -- name: Case0678
-SELECT md5(s) AS r FROM t;
+SELECT make_valid_utf8(s) AS r FROM t;
 
 -- name: Case0679
-SELECT md5('') AS r FROM t;
+SELECT validate_utf8(s) AS r FROM t;
 
 -- name: Case0680
-SELECT md5(s) AS r FROM t;
+SELECT try_validate_utf8(s) AS r FROM t;
 
 -- name: Case0681
-SELECT sha1(s) AS r FROM t;
+SELECT char_length(s) AS r FROM t;
 
 -- name: Case0682
-SELECT sha(s) AS r FROM t;
+SELECT md5(s) AS r FROM t;
 
 -- name: Case0683
-SELECT sha1(s) AS r FROM t;
+SELECT md5('') AS r FROM t;
 
 -- name: Case0684
-SELECT sha2(s, 256) AS r FROM t;
+SELECT md5(s) AS r FROM t;
 
 -- name: Case0685
-SELECT sha2(s, i) AS r FROM t;
+SELECT sha1(s) AS r FROM t;
 
 -- name: Case0686
-SELECT sha2(s, 224) AS r FROM t;
+SELECT sha(s) AS r FROM t;
 
 -- name: Case0687
-SELECT sha2(s, 384) AS r FROM t;
+SELECT sha1(s) AS r FROM t;
 
 -- name: Case0688
-SELECT sha2(s, 512) AS r FROM t;
+SELECT sha2(s, 256) AS r FROM t;
 
 -- name: Case0689
 SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case0690
-SELECT sha2(s, i) AS r FROM t;
+SELECT sha2(s, 224) AS r FROM t;
 
 -- name: Case0691
-SELECT sha2(s, i) AS r FROM t;
+SELECT sha2(s, 384) AS r FROM t;
 
 -- name: Case0692
-SELECT sha2(s, u) AS r FROM t;
+SELECT sha2(s, 512) AS r FROM t;
 
 -- name: Case0693
-SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case0694
-SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case0695
-SELECT sha2(n[a], i) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case0696
-SELECT sha2(n[a], i) AS r FROM t;
+SELECT sha2(s, u) AS r FROM t;
 
 -- name: Case0697
-SELECT crc32(s) AS r FROM t;
+SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
 
 -- name: Case0698
-SELECT crc32(s) AS r FROM t;
+SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
 
 -- name: Case0699
-SELECT crc32('') AS r FROM t;
+SELECT sha2(n[a], i) AS r FROM t;
 
 -- name: Case0700
-SELECT crc32(s) AS r FROM t;
+SELECT sha2(n[a], i) AS r FROM t;
 
 -- name: Case0701
-SELECT hash(s, i, j) AS r FROM t;
+SELECT crc32(s) AS r FROM t;
 
 -- name: Case0702
-SELECT hash('Spark', 123, 2) AS r FROM t;
+SELECT crc32(s) AS r FROM t;
 
 -- name: Case0703
-SELECT hash(s, i, j) AS r FROM t;
+SELECT crc32('') AS r FROM t;
 
 -- name: Case0704
-SELECT hash(a) AS r FROM t;
+SELECT crc32(s) AS r FROM t;
 
 -- name: Case0705
-SELECT hash(NULL) AS r FROM t;
+SELECT hash(s, i, j) AS r FROM t;
 
 -- name: Case0706
-SELECT hash(NULL, a, NULL) AS r FROM t;
+SELECT hash('Spark', 123, 2) AS r FROM t;
 
 -- name: Case0707
-SELECT hash(i) AS r FROM t;
+SELECT hash(s, i, j) AS r FROM t;
 
 -- name: Case0708
 SELECT hash(a) AS r FROM t;
 
 -- name: Case0709
-SELECT hash(p) AS r FROM t;
+SELECT hash(NULL) AS r FROM t;
 
 -- name: Case0710
-SELECT hash(x) AS r FROM t;
+SELECT hash(NULL, a, NULL) AS r FROM t;
 
 -- name: Case0711
-SELECT hash(x) AS r FROM t;
+SELECT hash(i) AS r FROM t;
 
 -- name: Case0712
-SELECT hash(x) AS r FROM t;
-
--- name: Case0713
-SELECT hash(CAST(s AS DOUBLE)) AS r FROM t;
-
--- name: Case0714
-SELECT hash(d) AS r FROM t;
-
--- name: Case0715
-SELECT hash(s) AS r FROM t;
-
--- name: Case0716
-SELECT hash(s) AS r FROM t;
-
--- name: Case0717
-SELECT hash(s) AS r FROM t;
-
--- name: Case0718
-SELECT hash(s, a) AS r FROM t;
-
--- name: Case0719
 SELECT hash(a) AS r FROM t;
 
+-- name: Case0713
+SELECT hash(p) AS r FROM t;
+
+-- name: Case0714
+SELECT hash(x) AS r FROM t;
+
+-- name: Case0715
+SELECT hash(x) AS r FROM t;
+
+-- name: Case0716
+SELECT hash(x) AS r FROM t;
+
+-- name: Case0717
+SELECT hash(CAST(s AS DOUBLE)) AS r FROM t;
+
+-- name: Case0718
+SELECT hash(d) AS r FROM t;
+
+-- name: Case0719
+SELECT hash(s) AS r FROM t;
+
 -- name: Case0720
-SELECT hash(k, a) AS r FROM t;
+SELECT hash(s) AS r FROM t;
 
 -- name: Case0721
-SELECT xxhash64(k, a) AS r FROM t;
+SELECT hash(s) AS r FROM t;
 
 -- name: Case0722
-SELECT hash(a, a DIV b) AS r FROM t;
+SELECT hash(s, a) AS r FROM t;
 
 -- name: Case0723
-SELECT hash(u, a DIV b) AS r FROM t;
+SELECT hash(a) AS r FROM t;
 
 -- name: Case0724
-SELECT hash(a DIV b, u) AS r FROM t;
+SELECT hash(k, a) AS r FROM t;
 
 -- name: Case0725
-SELECT hash(CAST(u AS INT), a DIV b) AS r FROM t;
+SELECT xxhash64(k, a) AS r FROM t;
 
 -- name: Case0726
-SELECT TRY(hash(a DIV b)) AS r FROM t;
+SELECT hash(a, a DIV b) AS r FROM t;
 
 -- name: Case0727
-SELECT xxhash64(s, i, j) AS r FROM t;
+SELECT hash(u, a DIV b) AS r FROM t;
 
 -- name: Case0728
-SELECT xxhash64(s, i, j) AS r FROM t;
+SELECT hash(a DIV b, u) AS r FROM t;
 
 -- name: Case0729
-SELECT xxhash64(a) AS r FROM t;
+SELECT hash(CAST(u AS INT), a DIV b) AS r FROM t;
 
 -- name: Case0730
-SELECT xxhash64(i) AS r FROM t;
+SELECT TRY(hash(a DIV b)) AS r FROM t;
 
 -- name: Case0731
-SELECT xxhash64(a) AS r FROM t;
+SELECT xxhash64(s, i, j) AS r FROM t;
 
 -- name: Case0732
-SELECT xxhash64(p) AS r FROM t;
+SELECT xxhash64(s, i, j) AS r FROM t;
 
 -- name: Case0733
-SELECT xxhash64(x) AS r FROM t;
+SELECT xxhash64(a) AS r FROM t;
 
 -- name: Case0734
-SELECT xxhash64(CAST(s AS DOUBLE)) AS r FROM t;
+SELECT xxhash64(i) AS r FROM t;
 
 -- name: Case0735
-SELECT xxhash64(d) AS r FROM t;
+SELECT xxhash64(a) AS r FROM t;
 
 -- name: Case0736
-SELECT xxhash64(s) AS r FROM t;
+SELECT xxhash64(p) AS r FROM t;
 
 -- name: Case0737
-SELECT xxhash64(s) AS r FROM t;
+SELECT xxhash64(x) AS r FROM t;
 
 -- name: Case0738
-SELECT xxhash64(s) AS r FROM t;
+SELECT xxhash64(CAST(s AS DOUBLE)) AS r FROM t;
 
 -- name: Case0739
-SELECT xxhash64(s, a) AS r FROM t;
+SELECT xxhash64(d) AS r FROM t;
 
 -- name: Case0740
-SELECT xxhash64(u, a DIV b) AS r FROM t;
+SELECT xxhash64(s) AS r FROM t;
 
 -- name: Case0741
-SELECT xxhash64(a DIV b, u) AS r FROM t;
+SELECT xxhash64(s) AS r FROM t;
 
 -- name: Case0742
-SELECT base64(s) AS r FROM t;
+SELECT xxhash64(s) AS r FROM t;
 
 -- name: Case0743
-SELECT base64(s) AS r FROM t;
+SELECT xxhash64(s, a) AS r FROM t;
 
 -- name: Case0744
-SELECT base64('') AS r FROM t;
+SELECT xxhash64(u, a DIV b) AS r FROM t;
 
 -- name: Case0745
-SELECT base64(s) AS r FROM t;
+SELECT xxhash64(a DIV b, u) AS r FROM t;
 
 -- name: Case0746
-SELECT length(base64(repeat(s, 57))) AS r FROM t;
+SELECT base64(s) AS r FROM t;
 
 -- name: Case0747
-SELECT base64(repeat(s, 58)) = concat(substring(base64(repeat(s, 57)), 1, 76), '\r\nYQ==') AS r FROM t;
+SELECT base64(s) AS r FROM t;
 
 -- name: Case0748
-SELECT hex(a) AS r FROM t;
+SELECT base64('') AS r FROM t;
 
 -- name: Case0749
-SELECT hex(a) AS r FROM t;
+SELECT base64(s) AS r FROM t;
 
 -- name: Case0750
-SELECT hex(i) AS r FROM t;
+SELECT length(base64(repeat(s, 57))) AS r FROM t;
 
 -- name: Case0751
-SELECT hex(a) AS r FROM t;
+SELECT base64(repeat(s, 58)) = concat(substring(base64(repeat(s, 57)), 1, 76), '\r\nYQ==') AS r FROM t;
 
 -- name: Case0752
-SELECT hex(s) AS r FROM t;
-
--- name: Case0753
-SELECT hex(s) AS r FROM t;
-
--- name: Case0754
 SELECT hex(a) AS r FROM t;
 
+-- name: Case0753
+SELECT hex(a) AS r FROM t;
+
+-- name: Case0754
+SELECT hex(i) AS r FROM t;
+
 -- name: Case0755
-SELECT hex(x) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case0756
-SELECT hex(d) AS r FROM t;
+SELECT hex(s) AS r FROM t;
 
 -- name: Case0757
-SELECT hex(p) AS r FROM t;
+SELECT hex(s) AS r FROM t;
 
 -- name: Case0758
-SELECT bin(a) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case0759
-SELECT bin(a) AS r FROM t;
+SELECT hex(x) AS r FROM t;
 
 -- name: Case0760
-SELECT bin(0) AS r FROM t;
+SELECT hex(d) AS r FROM t;
 
 -- name: Case0761
-SELECT bin(a) AS r FROM t;
+SELECT hex(p) AS r FROM t;
 
 -- name: Case0762
-SELECT bin(s) AS r FROM t;
+SELECT bin(a) AS r FROM t;
 
 -- name: Case0763
-SELECT conv(s, 2, 10) AS r FROM t;
+SELECT bin(a) AS r FROM t;
 
 -- name: Case0764
-SELECT conv(-10, 16, -10) AS r FROM t;
+SELECT bin(0) AS r FROM t;
 
 -- name: Case0765
-SELECT conv(s, i, j) AS r FROM t;
+SELECT bin(a) AS r FROM t;
 
 -- name: Case0766
-SELECT conv(s, 36, 16) AS r FROM t;
+SELECT bin(s) AS r FROM t;
 
 -- name: Case0767
-SELECT conv(s, 10, 16) AS r FROM t;
+SELECT conv(s, 2, 10) AS r FROM t;
 
 -- name: Case0768
-SELECT conv(s, 10, 10) AS r FROM t;
+SELECT conv(-10, 16, -10) AS r FROM t;
 
 -- name: Case0769
-SELECT conv(s, 10, 10) AS r FROM t;
+SELECT conv(s, i, j) AS r FROM t;
 
 -- name: Case0770
-SELECT conv(s, i, 10) AS r FROM t;
+SELECT conv(s, 36, 16) AS r FROM t;
 
 -- name: Case0771
-SELECT conv(s, i, 10) AS r FROM t;
+SELECT conv(s, 10, 16) AS r FROM t;
 
 -- name: Case0772
-SELECT conv(s, 10, i) AS r FROM t;
+SELECT conv(s, 10, 10) AS r FROM t;
 
 -- name: Case0773
 SELECT conv(s, 10, 10) AS r FROM t;
 
 -- name: Case0774
-SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
+SELECT conv(s, i, 10) AS r FROM t;
 
 -- name: Case0775
-SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
+SELECT conv(s, i, 10) AS r FROM t;
 
 -- name: Case0776
-SELECT conv(a, 10, 2) AS r FROM t;
+SELECT conv(s, 10, i) AS r FROM t;
 
 -- name: Case0777
-SELECT conv(x, 10, 2) AS r FROM t;
+SELECT conv(s, 10, 10) AS r FROM t;
 
 -- name: Case0778
-SELECT typeof(a) AS r FROM t;
+SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
 
 -- name: Case0779
-SELECT typeof(i) AS r FROM t;
+SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
 
 -- name: Case0780
-SELECT typeof(x) AS r FROM t;
+SELECT conv(a, 10, 2) AS r FROM t;
 
 -- name: Case0781
-SELECT typeof(s) AS r FROM t;
+SELECT conv(x, 10, 2) AS r FROM t;
 
 -- name: Case0782
-SELECT typeof(d) AS r FROM t;
+SELECT typeof(a) AS r FROM t;
 
 -- name: Case0783
-SELECT typeof(p) AS r FROM t;
+SELECT typeof(i) AS r FROM t;
 
 -- name: Case0784
-SELECT typeof(m) AS r FROM t;
+SELECT typeof(x) AS r FROM t;
 
 -- name: Case0785
-SELECT typeof(n) AS r FROM t;
+SELECT typeof(s) AS r FROM t;
 
 -- name: Case0786
-SELECT typeof(NULL) AS r FROM t;
+SELECT typeof(d) AS r FROM t;
 
 -- name: Case0787
-SELECT typeof(i + a) AS r FROM t;
+SELECT typeof(p) AS r FROM t;
 
 -- name: Case0788
-SELECT typeof(a DIV b) AS r FROM t;
+SELECT typeof(m) AS r FROM t;
 
 -- name: Case0789
-SELECT length('a\tb') AS r FROM t;
+SELECT typeof(n) AS r FROM t;
 
 -- name: Case0790
-SELECT 'x\\y' AS r FROM t;
+SELECT typeof(NULL) AS r FROM t;
 
 -- name: Case0791
-SELECT '50%' LIKE '50\\%' AS r FROM t;
+SELECT typeof(i + a) AS r FROM t;
 
 -- name: Case0792
-SELECT '50x' LIKE '50\\%' AS r FROM t;
+SELECT typeof(a DIV b) AS r FROM t;
 
 -- name: Case0793
-SELECT 'it\'s' AS r FROM t;
+SELECT length('a\tb') AS r FROM t;
 
 -- name: Case0794
-SELECT 'it''s' AS r FROM t;
+SELECT 'x\\y' AS r FROM t;
 
 -- name: Case0795
-SELECT 'a' 'b' AS r FROM t;
+SELECT '50%' LIKE '50\\%' AS r FROM t;
 
 -- name: Case0796
-SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
+SELECT '50x' LIKE '50\\%' AS r FROM t;
 
 -- name: Case0797
-SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
+SELECT 'it\'s' AS r FROM t;
 
 -- name: Case0798
-SELECT ascii('\r') AS r FROM t;
+SELECT 'it''s' AS r FROM t;
 
 -- name: Case0799
-SELECT ascii('\b') AS r FROM t;
+SELECT 'a' 'b' AS r FROM t;
 
 -- name: Case0800
-SELECT ascii('\0') AS r FROM t;
+SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
 
 -- name: Case0801
-SELECT ascii('\Z') AS r FROM t;
+SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
 
 -- name: Case0802
-SELECT '\a\q\"' AS r FROM t;
+SELECT ascii('\r') AS r FROM t;
 
 -- name: Case0803
-SELECT '\101\060' AS r FROM t;
+SELECT ascii('\b') AS r FROM t;
 
 -- name: Case0804
-SELECT '\u00e9' AS r FROM t;
+SELECT ascii('\0') AS r FROM t;
 
 -- name: Case0805
-SELECT length('\U0001F600') AS r FROM t;
+SELECT ascii('\Z') AS r FROM t;
 
 -- name: Case0806
-SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
+SELECT '\a\q\"' AS r FROM t;
 
 -- name: Case0807
-SELECT octet_length('\uD83D\uDE00') AS r FROM t;
+SELECT '\101\060' AS r FROM t;
 
 -- name: Case0808
-SELECT '\uD83D' AS r FROM t;
+SELECT '\u00e9' AS r FROM t;
 
 -- name: Case0809
-SELECT '\u12g' AS r FROM t;
+SELECT length('\U0001F600') AS r FROM t;
 
 -- name: Case0810
-SELECT length(R'a\tb') AS r FROM t;
+SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
 
 -- name: Case0811
-SELECT r'x\\y' AS r FROM t;
+SELECT octet_length('\uD83D\uDE00') AS r FROM t;
 
 -- name: Case0812
-SELECT R'it' 's' AS r FROM t;
+SELECT '\uD83D' AS r FROM t;
 
 -- name: Case0813
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT '\u12g' AS r FROM t;
 
 -- name: Case0814
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT length(R'a\tb') AS r FROM t;
 
 -- name: Case0815
-SELECT s LIKE 'a\\_b' AS r FROM t;
+SELECT r'x\\y' AS r FROM t;
 
 -- name: Case0816
-SELECT s || '\'' AS r FROM t;
+SELECT R'it' 's' AS r FROM t;
 
 -- name: Case0817
-SELECT s || '\'' AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case0818
-SELECT "it's" AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case0819
-SELECT length("a\tb") AS r FROM t;
+SELECT s LIKE 'a\\_b' AS r FROM t;
 
 -- name: Case0820
-SELECT "x\"y" AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case0821
-SELECT "a" 'b' "c" AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case0822
-SELECT s = "abc" AS r FROM t;
+SELECT "it's" AS r FROM t;
 
 -- name: Case0823
-SELECT r"a\nb" AS r FROM t;
+SELECT length("a\tb") AS r FROM t;
 
 -- name: Case0824
-SELECT ln(1) AS r FROM t;
+SELECT "x\"y" AS r FROM t;
 
 -- name: Case0825
-SELECT ln(2) AS r FROM t;
+SELECT "a" 'b' "c" AS r FROM t;
 
 -- name: Case0826
-SELECT ln(19.458461079980395) AS r FROM t;
+SELECT s = "abc" AS r FROM t;
 
 -- name: Case0827
-SELECT ln(0) AS r FROM t;
+SELECT r"a\nb" AS r FROM t;
 
 -- name: Case0828
-SELECT ln(-1) AS r FROM t;
+SELECT ln(1) AS r FROM t;
 
 -- name: Case0829
-SELECT ln(-0.0) AS r FROM t;
+SELECT ln(2) AS r FROM t;
 
 -- name: Case0830
-SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT ln(19.458461079980395) AS r FROM t;
 
 -- name: Case0831
-SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT ln(0) AS r FROM t;
 
 -- name: Case0832
-SELECT ln(x) AS r FROM t;
+SELECT ln(-1) AS r FROM t;
 
 -- name: Case0833
-SELECT ln(a) AS r FROM t;
+SELECT ln(-0.0) AS r FROM t;
 
 -- name: Case0834
-SELECT ln(a / b) AS r FROM t;
+SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0835
-SELECT ln(e()) AS r FROM t;
+SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0836
-SELECT log(10, 100) AS r FROM t;
+SELECT ln(x) AS r FROM t;
 
 -- name: Case0837
-SELECT log(2, 8) AS r FROM t;
+SELECT ln(a) AS r FROM t;
 
 -- name: Case0838
-SELECT log(0.5, 4) AS r FROM t;
+SELECT ln(a / b) AS r FROM t;
 
 -- name: Case0839
-SELECT log(1.0) AS r FROM t;
+SELECT ln(e()) AS r FROM t;
 
 -- name: Case0840
-SELECT log(0) AS r FROM t;
+SELECT log(10, 100) AS r FROM t;
 
 -- name: Case0841
-SELECT log(0, 8) AS r FROM t;
+SELECT log(2, 8) AS r FROM t;
 
 -- name: Case0842
-SELECT log(2, 0) AS r FROM t;
+SELECT log(0.5, 4) AS r FROM t;
 
 -- name: Case0843
-SELECT log(-2, 8) AS r FROM t;
+SELECT log(1.0) AS r FROM t;
 
 -- name: Case0844
-SELECT log(1, 1) AS r FROM t;
+SELECT log(0) AS r FROM t;
 
 -- name: Case0845
-SELECT log(1, 2) AS r FROM t;
+SELECT log(0, 8) AS r FROM t;
 
 -- name: Case0846
-SELECT log(x, 8) AS r FROM t;
+SELECT log(2, 0) AS r FROM t;
 
 -- name: Case0847
-SELECT log(2, x) AS r FROM t;
+SELECT log(-2, 8) AS r FROM t;
 
 -- name: Case0848
-SELECT log(a / b, -1.0) AS r FROM t;
+SELECT log(1, 1) AS r FROM t;
 
 -- name: Case0849
-SELECT log(-1.0, a / b) AS r FROM t;
+SELECT log(1, 2) AS r FROM t;
 
 -- name: Case0850
-SELECT log(x, a / b) AS r FROM t;
+SELECT log(x, 8) AS r FROM t;
 
 -- name: Case0851
-SELECT log(a / b, x) AS r FROM t;
+SELECT log(2, x) AS r FROM t;
 
 -- name: Case0852
-SELECT log10(1000) AS r FROM t;
+SELECT log(a / b, -1.0) AS r FROM t;
 
 -- name: Case0853
-SELECT log10(10) AS r FROM t;
+SELECT log(-1.0, a / b) AS r FROM t;
 
 -- name: Case0854
-SELECT log10(0.001) AS r FROM t;
+SELECT log(x, a / b) AS r FROM t;
 
 -- name: Case0855
-SELECT log10(0.3529113193356501) AS r FROM t;
+SELECT log(a / b, x) AS r FROM t;
 
 -- name: Case0856
-SELECT log10(0) AS r FROM t;
+SELECT log10(1000) AS r FROM t;
 
 -- name: Case0857
-SELECT log10(-5) AS r FROM t;
+SELECT log10(10) AS r FROM t;
 
 -- name: Case0858
-SELECT log10(x) AS r FROM t;
+SELECT log10(0.001) AS r FROM t;
 
 -- name: Case0859
-SELECT log10(a DIV b) AS r FROM t;
+SELECT log10(0.3529113193356501) AS r FROM t;
 
 -- name: Case0860
-SELECT log2(8) AS r FROM t;
+SELECT log10(0) AS r FROM t;
 
 -- name: Case0861
-SELECT log2(2) AS r FROM t;
+SELECT log10(-5) AS r FROM t;
 
 -- name: Case0862
-SELECT log2(10) AS r FROM t;
+SELECT log10(x) AS r FROM t;
 
 -- name: Case0863
-SELECT log2(0) AS r FROM t;
+SELECT log10(a DIV b) AS r FROM t;
 
 -- name: Case0864
-SELECT log2(-0.0) AS r FROM t;
+SELECT log2(8) AS r FROM t;
 
 -- name: Case0865
-SELECT log2(x) AS r FROM t;
+SELECT log2(2) AS r FROM t;
 
 -- name: Case0866
-SELECT log1p(0) AS r FROM t;
+SELECT log2(10) AS r FROM t;
 
 -- name: Case0867
-SELECT log1p(1) AS r FROM t;
+SELECT log2(0) AS r FROM t;
 
 -- name: Case0868
-SELECT log1p(-0.5) AS r FROM t;
+SELECT log2(-0.0) AS r FROM t;
 
 -- name: Case0869
-SELECT log1p(-1) AS r FROM t;
+SELECT log2(x) AS r FROM t;
 
 -- name: Case0870
-SELECT log1p(-2) AS r FROM t;
+SELECT log1p(0) AS r FROM t;
 
 -- name: Case0871
-SELECT log1p(x) AS r FROM t;
+SELECT log1p(1) AS r FROM t;
 
 -- name: Case0872
-SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT log1p(-0.5) AS r FROM t;
 
 -- name: Case0873
-SELECT exp(0) AS r FROM t;
+SELECT log1p(-1) AS r FROM t;
 
 -- name: Case0874
-SELECT exp(1) AS r FROM t;
+SELECT log1p(-2) AS r FROM t;
 
 -- name: Case0875
-SELECT exp(0.3529113193356501) AS r FROM t;
+SELECT log1p(x) AS r FROM t;
 
 -- name: Case0876
-SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0877
-SELECT exp(1000) AS r FROM t;
+SELECT exp(0) AS r FROM t;
 
 -- name: Case0878
-SELECT exp(x) AS r FROM t;
+SELECT exp(1) AS r FROM t;
 
 -- name: Case0879
-SELECT expm1(0) AS r FROM t;
+SELECT exp(0.3529113193356501) AS r FROM t;
 
 -- name: Case0880
-SELECT expm1(1) AS r FROM t;
+SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0881
-SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT exp(1000) AS r FROM t;
 
 -- name: Case0882
-SELECT expm1(x) AS r FROM t;
+SELECT exp(x) AS r FROM t;
 
 -- name: Case0883
-SELECT cbrt(27.0) AS r FROM t;
+SELECT expm1(0) AS r FROM t;
 
 -- name: Case0884
-SELECT cbrt(-8) AS r FROM t;
+SELECT expm1(1) AS r FROM t;
 
 -- name: Case0885
-SELECT cbrt(-0.0) AS r FROM t;
+SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0886
-SELECT cbrt(x) AS r FROM t;
+SELECT expm1(x) AS r FROM t;
 
 -- name: Case0887
-SELECT hypot(3, 4) AS r FROM t;
+SELECT cbrt(27.0) AS r FROM t;
 
 -- name: Case0888
-SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT cbrt(-8) AS r FROM t;
 
 -- name: Case0889
-SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT cbrt(-0.0) AS r FROM t;
 
 -- name: Case0890
-SELECT hypot(1e308, 1e308) AS r FROM t;
+SELECT cbrt(x) AS r FROM t;
 
 -- name: Case0891
-SELECT hypot(x, a / b) AS r FROM t;
+SELECT hypot(3, 4) AS r FROM t;
 
 -- name: Case0892
-SELECT hypot(a / b, x) AS r FROM t;
+SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0893
-SELECT hypot(1, a / b) AS r FROM t;
+SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case0894
-SELECT sin(0) AS r FROM t;
+SELECT hypot(1e308, 1e308) AS r FROM t;
 
 -- name: Case0895
-SELECT sin(1) AS r FROM t;
+SELECT hypot(x, a / b) AS r FROM t;
 
 -- name: Case0896
-SELECT sin(-0.0) AS r FROM t;
+SELECT hypot(a / b, x) AS r FROM t;
 
 -- name: Case0897
-SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT hypot(1, a / b) AS r FROM t;
 
 -- name: Case0898
-SELECT sin(x) AS r FROM t;
+SELECT sin(0) AS r FROM t;
 
 -- name: Case0899
-SELECT cos(0) AS r FROM t;
+SELECT sin(1) AS r FROM t;
 
 -- name: Case0900
-SELECT cos(1) AS r FROM t;
+SELECT sin(-0.0) AS r FROM t;
 
 -- name: Case0901
-SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0902
-SELECT cos(x) AS r FROM t;
+SELECT sin(x) AS r FROM t;
 
 -- name: Case0903
-SELECT tan(0) AS r FROM t;
+SELECT cos(0) AS r FROM t;
 
 -- name: Case0904
-SELECT tan(0.5) AS r FROM t;
+SELECT cos(1) AS r FROM t;
 
 -- name: Case0905
-SELECT tan(x) AS r FROM t;
+SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0906
-SELECT cot(0.5) AS r FROM t;
+SELECT cos(x) AS r FROM t;
 
 -- name: Case0907
-SELECT cot(0) AS r FROM t;
+SELECT tan(0) AS r FROM t;
 
 -- name: Case0908
-SELECT cot(-0.0) AS r FROM t;
+SELECT tan(0.5) AS r FROM t;
 
 -- name: Case0909
-SELECT cot(x) AS r FROM t;
+SELECT tan(x) AS r FROM t;
 
 -- name: Case0910
-SELECT sec(0) AS r FROM t;
+SELECT cot(0.5) AS r FROM t;
 
 -- name: Case0911
-SELECT sec(1) AS r FROM t;
+SELECT cot(0) AS r FROM t;
 
 -- name: Case0912
-SELECT sec(x) AS r FROM t;
+SELECT cot(-0.0) AS r FROM t;
 
 -- name: Case0913
-SELECT csc(1) AS r FROM t;
+SELECT cot(x) AS r FROM t;
 
 -- name: Case0914
-SELECT csc(0) AS r FROM t;
+SELECT sec(0) AS r FROM t;
 
 -- name: Case0915
-SELECT csc(x) AS r FROM t;
+SELECT sec(1) AS r FROM t;
 
 -- name: Case0916
-SELECT asin(0) AS r FROM t;
+SELECT sec(x) AS r FROM t;
 
 -- name: Case0917
-SELECT asin(1) AS r FROM t;
+SELECT csc(1) AS r FROM t;
 
 -- name: Case0918
-SELECT asin(2) AS r FROM t;
+SELECT csc(0) AS r FROM t;
 
 -- name: Case0919
-SELECT asin(x) AS r FROM t;
+SELECT csc(x) AS r FROM t;
 
 -- name: Case0920
-SELECT acos(1) AS r FROM t;
+SELECT asin(0) AS r FROM t;
 
 -- name: Case0921
-SELECT acos(-0.5) AS r FROM t;
+SELECT asin(1) AS r FROM t;
 
 -- name: Case0922
-SELECT acos(0.5) AS r FROM t;
+SELECT asin(2) AS r FROM t;
 
 -- name: Case0923
-SELECT acos(2) AS r FROM t;
+SELECT asin(x) AS r FROM t;
 
 -- name: Case0924
-SELECT acos(x) AS r FROM t;
+SELECT acos(1) AS r FROM t;
 
 -- name: Case0925
-SELECT atan(0) AS r FROM t;
+SELECT acos(-0.5) AS r FROM t;
 
 -- name: Case0926
-SELECT atan(1) AS r FROM t;
+SELECT acos(0.5) AS r FROM t;
 
 -- name: Case0927
-SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT acos(2) AS r FROM t;
 
 -- name: Case0928
-SELECT atan(x) AS r FROM t;
+SELECT acos(x) AS r FROM t;
 
 -- name: Case0929
-SELECT atan2(0, 0) AS r FROM t;
+SELECT atan(0) AS r FROM t;
 
 -- name: Case0930
-SELECT atan2(1, 1) AS r FROM t;
+SELECT atan(1) AS r FROM t;
 
 -- name: Case0931
-SELECT atan2(0, -1) AS r FROM t;
+SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0932
-SELECT atan2(-0.0, -1.0) AS r FROM t;
+SELECT atan(x) AS r FROM t;
 
 -- name: Case0933
-SELECT atan2(-0.0, -0.0) AS r FROM t;
+SELECT atan2(0, 0) AS r FROM t;
 
 -- name: Case0934
-SELECT atan2(-1, 0) AS r FROM t;
+SELECT atan2(1, 1) AS r FROM t;
 
 -- name: Case0935
-SELECT atan2(x, 1) AS r FROM t;
+SELECT atan2(0, -1) AS r FROM t;
 
 -- name: Case0936
-SELECT atan2(1, x) AS r FROM t;
+SELECT atan2(-0.0, -1.0) AS r FROM t;
 
 -- name: Case0937
-SELECT sinh(0) AS r FROM t;
+SELECT atan2(-0.0, -0.0) AS r FROM t;
 
 -- name: Case0938
-SELECT sinh(1) AS r FROM t;
+SELECT atan2(-1, 0) AS r FROM t;
 
 -- name: Case0939
-SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT atan2(x, 1) AS r FROM t;
 
 -- name: Case0940
-SELECT sinh(x) AS r FROM t;
+SELECT atan2(1, x) AS r FROM t;
 
 -- name: Case0941
-SELECT cosh(0) AS r FROM t;
+SELECT sinh(0) AS r FROM t;
 
 -- name: Case0942
-SELECT cosh(1) AS r FROM t;
+SELECT sinh(1) AS r FROM t;
 
 -- name: Case0943
-SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0944
-SELECT cosh(x) AS r FROM t;
+SELECT sinh(x) AS r FROM t;
 
 -- name: Case0945
-SELECT tanh(0) AS r FROM t;
+SELECT cosh(0) AS r FROM t;
 
 -- name: Case0946
-SELECT tanh(1) AS r FROM t;
+SELECT cosh(1) AS r FROM t;
 
 -- name: Case0947
-SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0948
-SELECT tanh(x) AS r FROM t;
+SELECT cosh(x) AS r FROM t;
 
 -- name: Case0949
-SELECT asinh(0) AS r FROM t;
+SELECT tanh(0) AS r FROM t;
 
 -- name: Case0950
-SELECT asinh(1) AS r FROM t;
+SELECT tanh(1) AS r FROM t;
 
 -- name: Case0951
-SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0952
-SELECT asinh(-1e10) AS r FROM t;
+SELECT tanh(x) AS r FROM t;
 
 -- name: Case0953
-SELECT asinh(x) AS r FROM t;
+SELECT asinh(0) AS r FROM t;
 
 -- name: Case0954
-SELECT acosh(1) AS r FROM t;
+SELECT asinh(1) AS r FROM t;
 
 -- name: Case0955
-SELECT acosh(2) AS r FROM t;
+SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0956
-SELECT acosh(0) AS r FROM t;
+SELECT asinh(-1e10) AS r FROM t;
 
 -- name: Case0957
-SELECT acosh(x) AS r FROM t;
+SELECT asinh(x) AS r FROM t;
 
 -- name: Case0958
-SELECT atanh(0) AS r FROM t;
+SELECT acosh(1) AS r FROM t;
 
 -- name: Case0959
-SELECT atanh(0.5) AS r FROM t;
+SELECT acosh(2) AS r FROM t;
 
 -- name: Case0960
-SELECT atanh(1) AS r FROM t;
+SELECT acosh(0) AS r FROM t;
 
 -- name: Case0961
-SELECT atanh(-1) AS r FROM t;
+SELECT acosh(x) AS r FROM t;
 
 -- name: Case0962
-SELECT atanh(2) AS r FROM t;
+SELECT atanh(0) AS r FROM t;
 
 -- name: Case0963
-SELECT atanh(x) AS r FROM t;
+SELECT atanh(0.5) AS r FROM t;
 
 -- name: Case0964
-SELECT degrees(3.141592653589793) AS r FROM t;
+SELECT atanh(1) AS r FROM t;
 
 -- name: Case0965
-SELECT degrees(1) AS r FROM t;
+SELECT atanh(-1) AS r FROM t;
 
 -- name: Case0966
-SELECT degrees(x) AS r FROM t;
+SELECT atanh(2) AS r FROM t;
 
 -- name: Case0967
-SELECT radians(180) AS r FROM t;
+SELECT atanh(x) AS r FROM t;
 
 -- name: Case0968
-SELECT radians(0) AS r FROM t;
+SELECT degrees(3.141592653589793) AS r FROM t;
 
 -- name: Case0969
-SELECT radians(x) AS r FROM t;
+SELECT degrees(1) AS r FROM t;
 
 -- name: Case0970
-SELECT rint(12.3456) AS r FROM t;
+SELECT degrees(x) AS r FROM t;
 
 -- name: Case0971
-SELECT rint(2.5) AS r FROM t;
+SELECT radians(180) AS r FROM t;
 
 -- name: Case0972
-SELECT rint(3.5) AS r FROM t;
+SELECT radians(0) AS r FROM t;
 
 -- name: Case0973
-SELECT rint(-0.5) AS r FROM t;
+SELECT radians(x) AS r FROM t;
 
 -- name: Case0974
-SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT rint(12.3456) AS r FROM t;
 
 -- name: Case0975
-SELECT rint(x) AS r FROM t;
+SELECT rint(2.5) AS r FROM t;
 
 -- name: Case0976
-SELECT pi() AS r FROM t;
+SELECT rint(3.5) AS r FROM t;
 
 -- name: Case0977
-SELECT PI() AS r FROM t;
+SELECT rint(-0.5) AS r FROM t;
 
 -- name: Case0978
-SELECT degrees(pi()) AS r FROM t;
+SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0979
-SELECT e() AS r FROM t;
+SELECT rint(x) AS r FROM t;
 
 -- name: Case0980
-SELECT e() + x AS r FROM t;
+SELECT pi() AS r FROM t;
 
 -- name: Case0981
-SELECT pmod(10, 3) AS r FROM t;
+SELECT PI() AS r FROM t;
 
 -- name: Case0982
-SELECT pmod(-10, 3) AS r FROM t;
+SELECT degrees(pi()) AS r FROM t;
 
 -- name: Case0983
-SELECT pmod(-7, -3) AS r FROM t;
+SELECT e() AS r FROM t;
 
 -- name: Case0984
-SELECT pmod(7, -3) AS r FROM t;
+SELECT e() + x AS r FROM t;
 
 -- name: Case0985
-SELECT pmod(-1, -2147483648) AS r FROM t;
+SELECT pmod(10, 3) AS r FROM t;
 
 -- name: Case0986
-SELECT pmod(i, j) AS r FROM t;
+SELECT pmod(-10, 3) AS r FROM t;
 
 -- name: Case0987
-SELECT pmod(a, b) AS r FROM t;
+SELECT pmod(-7, -3) AS r FROM t;
 
 -- name: Case0988
-SELECT pmod(a, b) AS r FROM t;
+SELECT pmod(7, -3) AS r FROM t;
 
 -- name: Case0989
-SELECT pmod(10, 0) AS r FROM t;
+SELECT pmod(-1, -2147483648) AS r FROM t;
 
 -- name: Case0990
-SELECT pmod(-7.5, 2.0) AS r FROM t;
+SELECT pmod(i, j) AS r FROM t;
 
 -- name: Case0991
-SELECT pmod(7.5, 0.0) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case0992
-SELECT pmod(7.5, -0.0) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case0993
-SELECT pmod(i, 0) AS r FROM t;
+SELECT pmod(10, 0) AS r FROM t;
 
 -- name: Case0994
-SELECT pmod(a DIV b, c) AS r FROM t;
+SELECT pmod(-7.5, 2.0) AS r FROM t;
 
 -- name: Case0995
-SELECT pmod(c, a DIV b) AS r FROM t;
+SELECT pmod(7.5, 0.0) AS r FROM t;
 
 -- name: Case0996
-SELECT pmod(a DIV b, 0) AS r FROM t;
+SELECT pmod(7.5, -0.0) AS r FROM t;
 
 -- name: Case0997
-SELECT bround(2.5) AS r FROM t;
+SELECT pmod(i, 0) AS r FROM t;
 
 -- name: Case0998
-SELECT bround(3.5) AS r FROM t;
+SELECT pmod(a DIV b, c) AS r FROM t;
 
 -- name: Case0999
-SELECT bround(-2.5) AS r FROM t;
+SELECT pmod(c, a DIV b) AS r FROM t;
 
 -- name: Case1000
-SELECT bround(2.5, 0) AS r FROM t;
+SELECT pmod(a DIV b, 0) AS r FROM t;
 
 -- name: Case1001
-SELECT bround(0.125, 2) AS r FROM t;
+SELECT bround(2.5) AS r FROM t;
 
 -- name: Case1002
-SELECT bround(0.135, 2) AS r FROM t;
+SELECT bround(3.5) AS r FROM t;
 
 -- name: Case1003
-SELECT bround(1.05, 1) AS r FROM t;
+SELECT bround(-2.5) AS r FROM t;
 
 -- name: Case1004
-SELECT bround(1.0500001, 1) AS r FROM t;
+SELECT bround(2.5, 0) AS r FROM t;
 
 -- name: Case1005
-SELECT bround(-0.5) AS r FROM t;
+SELECT bround(0.125, 2) AS r FROM t;
 
 -- name: Case1006
-SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT bround(0.135, 2) AS r FROM t;
 
 -- name: Case1007
-SELECT bround(25, -1) AS r FROM t;
+SELECT bround(1.05, 1) AS r FROM t;
 
 -- name: Case1008
-SELECT bround(35, -1) AS r FROM t;
+SELECT bround(1.0500001, 1) AS r FROM t;
 
 -- name: Case1009
-SELECT bround(-25, -1) AS r FROM t;
+SELECT bround(-0.5) AS r FROM t;
 
 -- name: Case1010
-SELECT bround(26, -1) AS r FROM t;
+SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case1011
-SELECT bround(2147483647, -1) AS r FROM t;
+SELECT bround(25, -1) AS r FROM t;
 
 -- name: Case1012
-SELECT bround(a, -2) AS r FROM t;
+SELECT bround(35, -1) AS r FROM t;
 
 -- name: Case1013
-SELECT bround(a, -2) AS r FROM t;
+SELECT bround(-25, -1) AS r FROM t;
 
 -- name: Case1014
-SELECT bround(a, -1) AS r FROM t;
+SELECT bround(26, -1) AS r FROM t;
 
 -- name: Case1015
-SELECT bround(i) AS r FROM t;
+SELECT bround(2147483647, -1) AS r FROM t;
 
 -- name: Case1016
-SELECT bround(x, 1) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case1017
-SELECT bround(2.5, i) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case1018
-SELECT factorial(5) AS r FROM t;
+SELECT bround(a, -1) AS r FROM t;
 
 -- name: Case1019
-SELECT factorial(0) AS r FROM t;
+SELECT bround(i) AS r FROM t;
 
 -- name: Case1020
-SELECT factorial(20) AS r FROM t;
+SELECT bround(x, 1) AS r FROM t;
 
 -- name: Case1021
-SELECT factorial(21) AS r FROM t;
+SELECT bround(2.5, i) AS r FROM t;
 
 -- name: Case1022
-SELECT factorial(-1) AS r FROM t;
+SELECT factorial(5) AS r FROM t;
 
 -- name: Case1023
-SELECT factorial(i) AS r FROM t;
+SELECT factorial(0) AS r FROM t;
 
 -- name: Case1024
-SELECT factorial(i) AS r FROM t;
+SELECT factorial(20) AS r FROM t;
 
 -- name: Case1025
-SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
+SELECT factorial(21) AS r FROM t;
 
 -- name: Case1026
-SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
+SELECT factorial(-1) AS r FROM t;
 
 -- name: Case1027
-SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case1028
-SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case1029
-SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
+SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
 
 -- name: Case1030
-SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
+SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
 
 -- name: Case1031
-SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
 
 -- name: Case1032
-SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
 
 -- name: Case1033
-SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
 
 -- name: Case1034
-SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
 
 -- name: Case1035
-SELECT width_bucket(5, 0, 10, a) AS r FROM t;
+SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1036
-SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
+SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1037
-SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
+SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1038
-SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
+SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1039
-SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
+SELECT width_bucket(5, 0, 10, a) AS r FROM t;
 
 -- name: Case1040
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
+SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
 
 -- name: Case1041
-SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
+SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
 
 -- name: Case1042
-SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
+SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
 
 -- name: Case1043
-SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
+SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
 
 -- name: Case1044
-SELECT width_bucket(5, 0, 10, c) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
 
 -- name: Case1045
-SELECT width_bucket(i, j, 10, a) AS r FROM t;
+SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
 
 -- name: Case1046
-SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
+SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case1047
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
+SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
 
 -- name: Case1048
-SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
+SELECT width_bucket(5, 0, 10, c) AS r FROM t;
 
 -- name: Case1049
-SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT width_bucket(i, j, 10, a) AS r FROM t;
 
 -- name: Case1050
-SELECT isnan(1.0) AS r FROM t;
+SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
 
 -- name: Case1051
-SELECT isnan(x) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
 
 -- name: Case1052
-SELECT isnan(i) AS r FROM t;
+SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
 
 -- name: Case1053
-SELECT isnan(a / b) AS r FROM t;
+SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1054
-SELECT isnan(x) OR p AS r FROM t;
+SELECT isnan(1.0) AS r FROM t;
 
 -- name: Case1055
-SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
+SELECT isnan(x) AS r FROM t;
 
 -- name: Case1056
-SELECT nanvl(1.5, 123) AS r FROM t;
+SELECT isnan(i) AS r FROM t;
 
 -- name: Case1057
-SELECT nanvl(1.5, y) AS r FROM t;
+SELECT isnan(a / b) AS r FROM t;
 
 -- name: Case1058
-SELECT nanvl(x, 1.0) AS r FROM t;
+SELECT isnan(x) OR p AS r FROM t;
 
 -- name: Case1059
-SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
 
 -- name: Case1060
-SELECT nanvl(1.0, a / b) AS r FROM t;
+SELECT nanvl(1.5, 123) AS r FROM t;
 
 -- name: Case1061
-SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
+SELECT nanvl(1.5, y) AS r FROM t;
 
 -- name: Case1062
-SELECT nanvl(a / b, 1.0) AS r FROM t;
+SELECT nanvl(x, 1.0) AS r FROM t;
 
 -- name: Case1063
-SELECT nanvl(x, a / b) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
 
 -- name: Case1064
-SELECT positive(i) AS r FROM t;
+SELECT nanvl(1.0, a / b) AS r FROM t;
 
 -- name: Case1065
-SELECT positive(a) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
 
 -- name: Case1066
-SELECT positive(-0.0) AS r FROM t;
+SELECT nanvl(a / b, 1.0) AS r FROM t;
 
 -- name: Case1067
-SELECT positive(x) AS r FROM t;
+SELECT nanvl(x, a / b) AS r FROM t;
 
 -- name: Case1068
-SELECT negative(i) AS r FROM t;
+SELECT positive(i) AS r FROM t;
 
 -- name: Case1069
-SELECT negative(1.5) AS r FROM t;
+SELECT positive(a) AS r FROM t;
 
 -- name: Case1070
-SELECT negative(i) AS r FROM t;
+SELECT positive(-0.0) AS r FROM t;
 
 -- name: Case1071
-SELECT negative(a) AS r FROM t;
+SELECT positive(x) AS r FROM t;
 
 -- name: Case1072
-SELECT negative(x) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case1073
-SELECT shiftleft(2, 1) AS r FROM t;
+SELECT negative(1.5) AS r FROM t;
 
 -- name: Case1074
-SELECT shiftleft(1, 31) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case1075
-SELECT shiftleft(1, 32) AS r FROM t;
+SELECT negative(a) AS r FROM t;
 
 -- name: Case1076
-SELECT shiftleft(1, -1) AS r FROM t;
+SELECT negative(x) AS r FROM t;
 
 -- name: Case1077
-SELECT shiftleft(a, 63) AS r FROM t;
+SELECT shiftleft(2, 1) AS r FROM t;
 
 -- name: Case1078
-SELECT shiftleft(a, 64) AS r FROM t;
+SELECT shiftleft(1, 31) AS r FROM t;
 
 -- name: Case1079
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT shiftleft(1, 32) AS r FROM t;
 
 -- name: Case1080
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT shiftleft(1, -1) AS r FROM t;
 
 -- name: Case1081
-SELECT shiftleft(a DIV b, j) AS r FROM t;
+SELECT shiftleft(a, 63) AS r FROM t;
 
 -- name: Case1082
-SELECT shiftleft(a DIV b, 1) AS r FROM t;
+SELECT shiftleft(a, 64) AS r FROM t;
 
 -- name: Case1083
-SELECT shiftright(4, 1) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case1084
-SELECT shiftright(-8, 1) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case1085
-SELECT shiftright(-1, 31) AS r FROM t;
+SELECT shiftleft(a DIV b, j) AS r FROM t;
 
 -- name: Case1086
-SELECT shiftright(8, 33) AS r FROM t;
+SELECT shiftleft(a DIV b, 1) AS r FROM t;
 
 -- name: Case1087
-SELECT shiftright(a, 62) AS r FROM t;
+SELECT shiftright(4, 1) AS r FROM t;
 
 -- name: Case1088
-SELECT shiftright(i, 1) AS r FROM t;
+SELECT shiftright(-8, 1) AS r FROM t;
 
 -- name: Case1089
-SELECT shiftrightunsigned(4, 1) AS r FROM t;
+SELECT shiftright(-1, 31) AS r FROM t;
 
 -- name: Case1090
-SELECT shiftrightunsigned(-1, 28) AS r FROM t;
+SELECT shiftright(8, 33) AS r FROM t;
 
 -- name: Case1091
-SELECT shiftrightunsigned(-8, 0) AS r FROM t;
+SELECT shiftright(a, 62) AS r FROM t;
 
 -- name: Case1092
-SELECT shiftrightunsigned(a, 60) AS r FROM t;
+SELECT shiftright(i, 1) AS r FROM t;
 
 -- name: Case1093
-SELECT shiftrightunsigned(a, 124) AS r FROM t;
+SELECT shiftrightunsigned(4, 1) AS r FROM t;
 
 -- name: Case1094
-SELECT shiftrightunsigned(i, j) AS r FROM t;
+SELECT shiftrightunsigned(-1, 28) AS r FROM t;
 
 -- name: Case1095
-SELECT bit_count(0) AS r FROM t;
+SELECT shiftrightunsigned(-8, 0) AS r FROM t;
 
 -- name: Case1096
-SELECT bit_count(7) AS r FROM t;
+SELECT shiftrightunsigned(a, 60) AS r FROM t;
 
 -- name: Case1097
-SELECT bit_count(-1) AS r FROM t;
+SELECT shiftrightunsigned(a, 124) AS r FROM t;
 
 -- name: Case1098
-SELECT bit_count(a) AS r FROM t;
+SELECT shiftrightunsigned(i, j) AS r FROM t;
 
 -- name: Case1099
-SELECT bit_count(a) AS r FROM t;
+SELECT bit_count(0) AS r FROM t;
 
 -- name: Case1100
-SELECT bit_count(TRUE) AS r FROM t;
+SELECT bit_count(7) AS r FROM t;
 
 -- name: Case1101
-SELECT bit_count(FALSE) AS r FROM t;
+SELECT bit_count(-1) AS r FROM t;
 
 -- name: Case1102
-SELECT bit_count(i) AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case1103
-SELECT bit_count(a DIV b) AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case1104
-SELECT bit_get(11, 0) AS r FROM t;
+SELECT bit_count(TRUE) AS r FROM t;
 
 -- name: Case1105
-SELECT bit_get(11, 2) AS r FROM t;
+SELECT bit_count(FALSE) AS r FROM t;
 
 -- name: Case1106
-SELECT bit_get(-1, 31) AS r FROM t;
+SELECT bit_count(i) AS r FROM t;
 
 -- name: Case1107
-SELECT bit_get(11, 32) AS r FROM t;
+SELECT bit_count(a DIV b) AS r FROM t;
 
 -- name: Case1108
-SELECT bit_get(11, -1) AS r FROM t;
+SELECT bit_get(11, 0) AS r FROM t;
 
 -- name: Case1109
-SELECT getbit(a, 63) AS r FROM t;
+SELECT bit_get(11, 2) AS r FROM t;
 
 -- name: Case1110
-SELECT getbit(a, 40) AS r FROM t;
+SELECT bit_get(-1, 31) AS r FROM t;
 
 -- name: Case1111
-SELECT bit_get(a, 64) AS r FROM t;
+SELECT bit_get(11, 32) AS r FROM t;
 
 -- name: Case1112
-SELECT bit_get(i, 99) AS r FROM t;
+SELECT bit_get(11, -1) AS r FROM t;
 
 -- name: Case1113
-SELECT bit_get(11, j) AS r FROM t;
+SELECT getbit(a, 63) AS r FROM t;
 
 -- name: Case1114
-SELECT bit_get(a DIV b, 99) AS r FROM t;
+SELECT getbit(a, 40) AS r FROM t;
 
 -- name: Case1115
-SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
+SELECT bit_get(a, 64) AS r FROM t;
 
 -- name: Case1116
-SELECT a & c AS r FROM t;
+SELECT bit_get(i, 99) AS r FROM t;
 
 -- name: Case1117
-SELECT i & 10 AS r FROM t;
+SELECT bit_get(11, j) AS r FROM t;
 
 -- name: Case1118
-SELECT i | j AS r FROM t;
+SELECT bit_get(a DIV b, 99) AS r FROM t;
 
 -- name: Case1119
-SELECT i ^ j AS r FROM t;
+SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
 
 -- name: Case1120
-SELECT i | b AS r FROM t;
-
--- name: Case1121
-SELECT ~i AS r FROM t;
-
--- name: Case1122
-SELECT ~a AS r FROM t;
-
--- name: Case1123
-SELECT ~i AS r FROM t;
-
--- name: Case1124
 SELECT a & c AS r FROM t;
 
+-- name: Case1121
+SELECT i & 10 AS r FROM t;
+
+-- name: Case1122
+SELECT i | j AS r FROM t;
+
+-- name: Case1123
+SELECT i ^ j AS r FROM t;
+
+-- name: Case1124
+SELECT i | b AS r FROM t;
+
 -- name: Case1125
-SELECT i | '2' AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case1126
-SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
+SELECT ~a AS r FROM t;
 
 -- name: Case1127
-SELECT 1 + 2 & 3 AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case1128
-SELECT i | 1 = 1 AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case1129
-SELECT (i & j) * 2 AS r FROM t;
+SELECT i | '2' AS r FROM t;
 
 -- name: Case1130
-SELECT s RLIKE r'^\d+$' AS r FROM t;
+SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
 
 -- name: Case1131
-SELECT s RLIKE r'^\d+$' AS r FROM t;
+SELECT 1 + 2 & 3 AS r FROM t;
 
 -- name: Case1132
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT i | 1 = 1 AS r FROM t;
 
 -- name: Case1133
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT (i & j) * 2 AS r FROM t;
 
 -- name: Case1134
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case1135
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case1136
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case1137
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case1138
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case1139
-SELECT regexp_like(s, '(?s)a.c') AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1140
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1141
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1142
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1143
-SELECT s RLIKE r'abc\z' AS r FROM t;
+SELECT regexp_like(s, '(?s)a.c') AS r FROM t;
 
 -- name: Case1144
-SELECT s RLIKE r'abc\Z' AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case1145
-SELECT s RLIKE '(?i)hello' AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case1146
-SELECT s RLIKE '(?i)é' AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case1147
-SELECT s RLIKE '(?i)[a-c]x' AS r FROM t;
+SELECT s RLIKE r'abc\z' AS r FROM t;
 
 -- name: Case1148
-SELECT s RLIKE '(?i:a)b' AS r FROM t;
+SELECT s RLIKE r'abc\Z' AS r FROM t;
 
 -- name: Case1149
-SELECT s RLIKE r'a\sb' AS r FROM t;
+SELECT s RLIKE '(?i)hello' AS r FROM t;
 
 -- name: Case1150
-SELECT s RLIKE r'a\hb' AS r FROM t;
+SELECT s RLIKE '(?i)é' AS r FROM t;
 
 -- name: Case1151
-SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t;
+SELECT s RLIKE '(?i)[a-c]x' AS r FROM t;
 
 -- name: Case1152
-SELECT s RLIKE r'^\p{Lu}' AS r FROM t;
+SELECT s RLIKE '(?i:a)b' AS r FROM t;
 
 -- name: Case1153
-SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t;
+SELECT s RLIKE r'a\sb' AS r FROM t;
 
 -- name: Case1154
-SELECT s RLIKE r'\x{1F600}' AS r FROM t;
+SELECT s RLIKE r'a\hb' AS r FROM t;
 
 -- name: Case1155
-SELECT s RLIKE r'\QA.B\E' AS r FROM t;
+SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t;
 
 -- name: Case1156
-SELECT s RLIKE r'\QA.B\E' AS r FROM t;
+SELECT s RLIKE r'^\p{Lu}' AS r FROM t;
 
 -- name: Case1157
-SELECT s RLIKE r'^\0101\u0042$' AS r FROM t;
+SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t;
 
 -- name: Case1158
-SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t;
+SELECT s RLIKE r'\x{1F600}' AS r FROM t;
 
 -- name: Case1159
-SELECT s RLIKE r'(a)\1' AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case1160
-SELECT s RLIKE r'(a)\1' AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case1161
-SELECT s RLIKE 'a(?=b)' AS r FROM t;
+SELECT s RLIKE r'^\0101\u0042$' AS r FROM t;
 
 -- name: Case1162
-SELECT s RLIKE '(?<!a)b' AS r FROM t;
+SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t;
 
 -- name: Case1163
-SELECT s RLIKE 'a++' AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case1164
-SELECT s RLIKE '(?>a)' AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case1165
-SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t;
+SELECT s RLIKE 'a(?=b)' AS r FROM t;
 
 -- name: Case1166
-SELECT s RLIKE '(?m)^a' AS r FROM t;
+SELECT s RLIKE '(?<!a)b' AS r FROM t;
 
 -- name: Case1167
-SELECT s RLIKE 'a$b' AS r FROM t;
+SELECT s RLIKE 'a++' AS r FROM t;
 
 -- name: Case1168
-SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t;
+SELECT s RLIKE '(?>a)' AS r FROM t;
 
 -- name: Case1169
-SELECT s RLIKE 'a{2' AS r FROM t;
+SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t;
 
 -- name: Case1170
-SELECT s RLIKE '(' AS r FROM t;
+SELECT s RLIKE '(?m)^a' AS r FROM t;
 
 -- name: Case1171
-SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
+SELECT s RLIKE 'a$b' AS r FROM t;
 
 -- name: Case1172
-SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
+SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t;
 
 -- name: Case1173
-SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t;
+SELECT s RLIKE 'a{2' AS r FROM t;
 
 -- name: Case1174
-SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t;
+SELECT s RLIKE '(' AS r FROM t;
 
 -- name: Case1175
-SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case1176
-SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case1177
-SELECT regexp_replace(s, 'b', r'\$') AS r FROM t;
+SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t;
 
 -- name: Case1178
-SELECT regexp_replace(s, '(b)', '$12') AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t;
 
 -- name: Case1179
-SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t;
 
 -- name: Case1180
-SELECT regexp_replace(s, 'é', 'e') AS r FROM t;
+SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t;
 
 -- name: Case1181
-SELECT regexp_replace(s, 'a*', '-') AS r FROM t;
+SELECT regexp_replace(s, 'b', r'\$') AS r FROM t;
 
 -- name: Case1182
-SELECT regexp_replace(s, '', '-') AS r FROM t;
+SELECT regexp_replace(s, '(b)', '$12') AS r FROM t;
 
 -- name: Case1183
-SELECT regexp_replace(s, r'\b', '|') AS r FROM t;
+SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t;
 
 -- name: Case1184
-SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e') AS r FROM t;
 
 -- name: Case1185
-SELECT regexp_replace(s, 'b', '$2') AS r FROM t;
+SELECT regexp_replace(s, 'a*', '-') AS r FROM t;
 
 -- name: Case1186
-SELECT regexp_replace(s, 'x', '$2') AS r FROM t;
+SELECT regexp_replace(s, '', '-') AS r FROM t;
 
 -- name: Case1187
-SELECT regexp_replace(s, 'b', '$') AS r FROM t;
+SELECT regexp_replace(s, r'\b', '|') AS r FROM t;
 
 -- name: Case1188
-SELECT regexp_replace(s, 'b', '${y}') AS r FROM t;
+SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t;
 
 -- name: Case1189
-SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t;
+SELECT regexp_replace(s, 'b', '$2') AS r FROM t;
 
 -- name: Case1190
-SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t;
+SELECT regexp_replace(s, 'x', '$2') AS r FROM t;
 
 -- name: Case1191
-SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t;
+SELECT regexp_replace(s, 'b', '$') AS r FROM t;
 
 -- name: Case1192
-SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t;
+SELECT regexp_replace(s, 'b', '${y}') AS r FROM t;
 
 -- name: Case1193
-SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t;
+SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t;
 
 -- name: Case1194
-SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t;
 
 -- name: Case1195
-SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t;
 
 -- name: Case1196
-SELECT regexp_replace(s, '(', 'x') AS r FROM t;
+SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t;
 
 -- name: Case1197
-SELECT regexp_replace(s, '(', u) AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t;
 
 -- name: Case1198
-SELECT regexp_replace(s, u, 'x') AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case1199
-SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case1200
-SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t;
+SELECT regexp_replace(s, '(', 'x') AS r FROM t;
 
 -- name: Case1201
-SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT regexp_replace(s, '(', u) AS r FROM t;
 
 -- name: Case1202
-SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t;
+SELECT regexp_replace(s, u, 'x') AS r FROM t;
 
 -- name: Case1203
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t;
+SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1204
-SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t;
 
 -- name: Case1205
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t;
+SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1206
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t;
 
 -- name: Case1207
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t;
 
 -- name: Case1208
-SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t;
 
 -- name: Case1209
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t;
 
 -- name: Case1210
-SELECT regexp_extract(s, 'b') AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t;
 
 -- name: Case1211
-SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case1212
-SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t;
 
 -- name: Case1213
-SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case1214
-SELECT regexp_extract(s, u, i) AS r FROM t;
+SELECT regexp_extract(s, 'b') AS r FROM t;
 
 -- name: Case1215
-SELECT regexp_extract(s, '(', i) AS r FROM t;
+SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t;
 
 -- name: Case1216
-SELECT regexp_extract(s, '(', i) AS r FROM t;
+SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t;
 
 -- name: Case1217
-SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t;
 
 -- name: Case1218
-SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT regexp_extract(s, u, i) AS r FROM t;
 
 -- name: Case1219
-SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case1220
-SELECT regexp_count(s, '[a-z]{3}') AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case1221
-SELECT regexp_count(s, 'a*') AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1222
-SELECT regexp_count(s, '') AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1223
-SELECT regexp_count(s, 'a$|\n') AS r FROM t;
+SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case1224
-SELECT regexp_count(s, u) AS r FROM t;
+SELECT regexp_count(s, '[a-z]{3}') AS r FROM t;
 
 -- name: Case1225
-SELECT regexp_count(s, '[') AS r FROM t;
+SELECT regexp_count(s, 'a*') AS r FROM t;
 
 -- name: Case1226
-SELECT regexp_count(s, '[') AS r FROM t;
+SELECT regexp_count(s, '') AS r FROM t;
 
 -- name: Case1227
-SELECT regexp_instr(s, '@[^.]*') AS r FROM t;
+SELECT regexp_count(s, 'a$|\n') AS r FROM t;
 
 -- name: Case1228
-SELECT regexp_instr(s, 'b') AS r FROM t;
+SELECT regexp_count(s, u) AS r FROM t;
 
 -- name: Case1229
-SELECT regexp_instr(s, 'z') AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case1230
-SELECT regexp_instr(s, '(b)', 7) AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case1231
-SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
+SELECT regexp_instr(s, '@[^.]*') AS r FROM t;
 
 -- name: Case1232
-SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
+SELECT regexp_instr(s, 'b') AS r FROM t;
 
 -- name: Case1233
-SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t;
+SELECT regexp_instr(s, 'z') AS r FROM t;
 
 -- name: Case1234
-SELECT regexp_substr(s, 'Jeck') AS r FROM t;
+SELECT regexp_instr(s, '(b)', 7) AS r FROM t;
 
 -- name: Case1235
-SELECT regexp_substr(s, 'x*') AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case1236
-SELECT regexp_substr(s, r'\d+') AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case1237
-SELECT regexp_substr(s, '(') AS r FROM t;
+SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case1238
-SELECT regexp_substr(s, '(') AS r FROM t;
+SELECT regexp_substr(s, 'Jeck') AS r FROM t;
 
 -- name: Case1239
-SELECT regexp_substr(s, u) AS r FROM t;
+SELECT regexp_substr(s, 'x*') AS r FROM t;
 
 -- name: Case1240
-SELECT left(s, 2) AS r FROM t;
+SELECT regexp_substr(s, r'\d+') AS r FROM t;
 
 -- name: Case1241
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case1242
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case1243
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_substr(s, u) AS r FROM t;
 
 -- name: Case1244
-SELECT left(s, i) AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case1245
 SELECT left(s, i) AS r FROM t;
 
 -- name: Case1246
-SELECT right(s, 2) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1247
-SELECT right(s, 4) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1248
-SELECT right(s, 9) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1249
-SELECT right(s, 0) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1250
-SELECT right(s, i) AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case1251
-SELECT reverse(s) AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case1252
-SELECT reverse(s) AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case1253
-SELECT reverse(s) AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case1254
-SELECT repeat(s, 3) AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case1255
-SELECT repeat(s, i) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1256
-SELECT repeat(s, i) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1257
-SELECT repeat(s, i) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1258
-SELECT repeat(s, i) AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case1259
-SELECT repeat(u, i) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1260
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1261
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1262
-SELECT space(i) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1263
-SELECT space(i) AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case1264
-SELECT space(i) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1265
-SELECT space(i) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1266
-SELECT initcap(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1267
-SELECT initcap(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1268
-SELECT initcap(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1269
-SELECT initcap(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1270
-SELECT ascii(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1271
-SELECT ascii(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1272
-SELECT ascii(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1273
-SELECT ascii(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1274
-SELECT chr(a) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1275
-SELECT chr(a) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1276
-SELECT char(a) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1277
-SELECT chr(a) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1278
-SELECT chr(i) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1279
-SELECT octet_length(s) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1280
-SELECT bit_length(s) AS r FROM t;
+SELECT char(a) AS r FROM t;
 
 -- name: Case1281
-SELECT octet_length(s) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1282
-SELECT bit_length(s) AS r FROM t;
+SELECT chr(i) AS r FROM t;
 
 -- name: Case1283
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case1284
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case1285
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case1286
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case1287
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT split_part(s, ',', 2) AS r FROM t;
 
 -- name: Case1288
 SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case1289
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT split_part(s, ',', -3) AS r FROM t;
 
 -- name: Case1290
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT split_part(s, ',', 4) AS r FROM t;
 
 -- name: Case1291
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT split_part(s, ',', -4) AS r FROM t;
 
 -- name: Case1292
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case1293
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT split_part(s, ',', -2) AS r FROM t;
 
 -- name: Case1294
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT split_part(s, '', 1) AS r FROM t;
 
 -- name: Case1295
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT split_part(s, ',', 1) AS r FROM t;
 
 -- name: Case1296
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT split_part(s, '::', 2) AS r FROM t;
 
 -- name: Case1297
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case1298
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case1299
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT split_part(s, u, i) AS r FROM t;
 
 -- name: Case1300
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT substring_index(s, '.', 2) AS r FROM t;
 
 -- name: Case1301
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT substring_index(s, '.', -2) AS r FROM t;
 
 -- name: Case1302
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT substring_index(s, '.', 0) AS r FROM t;
 
 -- name: Case1303
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT substring_index(s, '.', 5) AS r FROM t;
 
 -- name: Case1304
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT substring_index(s, '.', -5) AS r FROM t;
 
 -- name: Case1305
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT substring_index(s, '', 1) AS r FROM t;
 
 -- name: Case1306
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT substring_index(s, u, 1) AS r FROM t;
 
 -- name: Case1307
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT translate(s, 'abc', '123') AS r FROM t;
 
 -- name: Case1308
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT translate(s, 'abc', '1') AS r FROM t;
 
 -- name: Case1309
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT translate(s, 'aa', '12') AS r FROM t;
 
 -- name: Case1310
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT translate(s, 'é', 'e') AS r FROM t;
 
 -- name: Case1311
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT translate(s, u, 'x') AS r FROM t;
 
 -- name: Case1312
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
 
 -- name: Case1313
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT find_in_set(s, 'a,b') AS r FROM t;
 
 -- name: Case1314
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
 
 -- name: Case1315
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT find_in_set(s, 'x') AS r FROM t;
 
 -- name: Case1316
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT find_in_set(s, u) AS r FROM t;
 
 -- name: Case1317
 SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case1318
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT levenshtein(s, u, 2) AS r FROM t;
 
 -- name: Case1319
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT levenshtein(s, u, 3) AS r FROM t;
 
 -- name: Case1320
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case1321
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case1322
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case1323
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u, i) AS r FROM t;
 
 -- name: Case1324
 SELECT soundex(s) AS r FROM t;
@@ -3988,16 +3988,16 @@ SELECT soundex(s) AS r FROM t;
 SELECT soundex(s) AS r FROM t;
 
 -- name: Case1327
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1328
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1329
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1330
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1331
 SELECT luhn_check(s) AS r FROM t;
@@ -4006,268 +4006,280 @@ SELECT luhn_check(s) AS r FROM t;
 SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1333
-SELECT lcase(s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1334
-SELECT ucase(s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1335
-SELECT len(s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1336
-SELECT a <=> b AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1337
-SELECT a <=> b AS r FROM t;
+SELECT lcase(s) AS r FROM t;
 
 -- name: Case1338
-SELECT a <=> b AS r FROM t;
+SELECT ucase(s) AS r FROM t;
 
 -- name: Case1339
-SELECT a <=> b AS r FROM t;
+SELECT len(s) AS r FROM t;
 
 -- name: Case1340
 SELECT a <=> b AS r FROM t;
 
 -- name: Case1341
-SELECT i <=> a AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case1342
-SELECT s <=> u AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case1343
-SELECT NULL <=> NULL AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case1344
-SELECT (1 DIV b) <=> a AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case1345
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT i <=> a AS r FROM t;
 
 -- name: Case1346
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT s <=> u AS r FROM t;
 
 -- name: Case1347
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT NULL <=> NULL AS r FROM t;
 
 -- name: Case1348
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT (1 DIV b) <=> a AS r FROM t;
 
 -- name: Case1349
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case1350
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case1351
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case1352
-SELECT d IS DISTINCT FROM e AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case1353
-SELECT p IS TRUE AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case1354
-SELECT p IS TRUE AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case1355
-SELECT p IS TRUE AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case1356
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT d IS DISTINCT FROM e AS r FROM t;
 
 -- name: Case1357
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case1358
-SELECT p IS FALSE AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case1359
-SELECT p IS FALSE AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case1360
-SELECT p IS NOT FALSE AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case1361
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case1362
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case1363
-SELECT p IS NOT UNKNOWN AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case1364
-SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+SELECT p IS NOT FALSE AS r FROM t;
 
 -- name: Case1365
-SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case1366
-SELECT a > 1 IS TRUE AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case1367
-SELECT s ILIKE 'AB%' AS r FROM t;
+SELECT p IS NOT UNKNOWN AS r FROM t;
 
 -- name: Case1368
-SELECT s ILIKE 'é%' AS r FROM t;
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
 
 -- name: Case1369
-SELECT s NOT ILIKE 'ab%' AS r FROM t;
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
 
 -- name: Case1370
-SELECT s ILIKE u AS r FROM t;
+SELECT a > 1 IS TRUE AS r FROM t;
 
 -- name: Case1371
-SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+SELECT s ILIKE 'AB%' AS r FROM t;
 
 -- name: Case1372
-SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+SELECT s ILIKE 'é%' AS r FROM t;
 
 -- name: Case1373
-SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
 
 -- name: Case1374
-SELECT s LIKE ANY ('a%', u) AS r FROM t;
+SELECT s ILIKE u AS r FROM t;
 
 -- name: Case1375
-SELECT s LIKE ANY ('x%', u) AS r FROM t;
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
 
 -- name: Case1376
-SELECT s LIKE SOME ('%y%') AS r FROM t;
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
 
 -- name: Case1377
-SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
 
 -- name: Case1378
-SELECT s LIKE ALL ('x%', u) AS r FROM t;
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
 
 -- name: Case1379
-SELECT s LIKE ALL ('a%', u) AS r FROM t;
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
 
 -- name: Case1380
-SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+SELECT s LIKE SOME ('%y%') AS r FROM t;
 
 -- name: Case1381
-SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
 
 -- name: Case1382
-SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
 
 -- name: Case1383
-SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
 
 -- name: Case1384
-SELECT s LIKE ANY ('a%') AS r FROM t;
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
 
 -- name: Case1385
-SELECT trim(BOTH FROM s) AS r FROM t;
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
 
 -- name: Case1386
-SELECT trim(LEADING FROM s) AS r FROM t;
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
 
 -- name: Case1387
-SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
 
 -- name: Case1388
-SELECT trim('xy' FROM s) AS r FROM t;
+SELECT s LIKE ANY ('a%') AS r FROM t;
 
 -- name: Case1389
-SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+SELECT trim(BOTH FROM s) AS r FROM t;
 
 -- name: Case1390
-SELECT trim(LEADING u FROM s) AS r FROM t;
+SELECT trim(LEADING FROM s) AS r FROM t;
 
 -- name: Case1391
-SELECT trim(u, s) AS r FROM t;
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
 
 -- name: Case1392
-SELECT ltrim('x', s) AS r FROM t;
+SELECT trim('xy' FROM s) AS r FROM t;
 
 -- name: Case1393
-SELECT rtrim('x', s) AS r FROM t;
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
 
 -- name: Case1394
-SELECT btrim(s, 'x') AS r FROM t;
+SELECT trim(LEADING u FROM s) AS r FROM t;
 
 -- name: Case1395
-SELECT btrim(s) AS r FROM t;
+SELECT trim(u, s) AS r FROM t;
 
 -- name: Case1396
-SELECT btrim(s, u) AS r FROM t;
+SELECT ltrim('x', s) AS r FROM t;
 
 -- name: Case1397
-SELECT trim(s) AS r FROM t;
+SELECT rtrim('x', s) AS r FROM t;
 
 -- name: Case1398
-SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+SELECT btrim(s, 'x') AS r FROM t;
 
 -- name: Case1399
-SELECT substring(s FROM 2) AS r FROM t;
+SELECT btrim(s) AS r FROM t;
 
 -- name: Case1400
-SELECT substr(s FROM -2) AS r FROM t;
+SELECT btrim(s, u) AS r FROM t;
 
 -- name: Case1401
-SELECT substring(s FROM i FOR 2) AS r FROM t;
+SELECT trim(s) AS r FROM t;
 
 -- name: Case1402
-SELECT position('l' IN s) AS r FROM t;
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
 
 -- name: Case1403
-SELECT position('z' IN s) AS r FROM t;
+SELECT substring(s FROM 2) AS r FROM t;
 
 -- name: Case1404
-SELECT position('' IN s) AS r FROM t;
+SELECT substr(s FROM -2) AS r FROM t;
 
 -- name: Case1405
-SELECT position('l' IN s) AS r FROM t;
+SELECT substring(s FROM i FOR 2) AS r FROM t;
 
 -- name: Case1406
-SELECT locate('l', s) AS r FROM t;
+SELECT position('l' IN s) AS r FROM t;
 
 -- name: Case1407
-SELECT position(u, s) AS r FROM t;
+SELECT position('z' IN s) AS r FROM t;
 
 -- name: Case1408
-SELECT instr(s, 'lo') AS r FROM t;
+SELECT position('' IN s) AS r FROM t;
 
 -- name: Case1409
-SELECT instr(s, u) AS r FROM t;
+SELECT position('l' IN s) AS r FROM t;
 
 -- name: Case1410
-SELECT !p AS r FROM t;
+SELECT locate('l', s) AS r FROM t;
 
 -- name: Case1411
-SELECT ! a = 1 AS r FROM t;
+SELECT position(u, s) AS r FROM t;
 
 -- name: Case1412
-SELECT !p AS r FROM t;
+SELECT instr(s, 'lo') AS r FROM t;
 
 -- name: Case1413
-SELECT !(p AND q) AS r FROM t;
+SELECT instr(s, u) AS r FROM t;
 
 -- name: Case1414
-SELECT int(s) AS r FROM t;
+SELECT !p AS r FROM t;
 
 -- name: Case1415
-SELECT bigint(x) AS r FROM t;
+SELECT ! a = 1 AS r FROM t;
 
 -- name: Case1416
-SELECT double(s) AS r FROM t;
+SELECT !p AS r FROM t;
 
 -- name: Case1417
-SELECT string(d) AS r FROM t;
+SELECT !(p AND q) AS r FROM t;
 
 -- name: Case1418
-SELECT boolean(s) AS r FROM t;
-
--- name: Case1419
-SELECT date(s) AS r FROM t;
-
--- name: Case1420
 SELECT int(s) AS r FROM t;
 
+-- name: Case1419
+SELECT bigint(x) AS r FROM t;
+
+-- name: Case1420
+SELECT double(s) AS r FROM t;
+
 -- name: Case1421
+SELECT string(d) AS r FROM t;
+
+-- name: Case1422
+SELECT boolean(s) AS r FROM t;
+
+-- name: Case1423
+SELECT date(s) AS r FROM t;
+
+-- name: Case1424
+SELECT int(s) AS r FROM t;
+
+-- name: Case1425
 SELECT int(s) AS r FROM t;
