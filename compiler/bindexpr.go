@@ -510,6 +510,44 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 			return nil, false
 		}
 		return &ir.Try{Arg: args[0]}, true
+	case "nvl2":
+		// Spark's Nvl2: IF(a IS NOT NULL, b, c); an error a is the outcome.
+		if !arity(3) {
+			return nil, false
+		}
+		cond, cok := b.isNull(args[0], true, e.Name.Pos)
+		branches, bok := b.unify(args[1:], e.Name.Pos, "NVL2 results")
+		if !cok || !bok {
+			return nil, false
+		}
+		return &ir.If{Cond: cond, Then: branches[0], Else: branches[1]}, true
+	case "nullifzero", "zeroifnull":
+		// Spark 4.0: nullifzero(x) is NULLIF(x, 0), zeroifnull(x) is NVL(x, 0).
+		if !arity(1) {
+			return nil, false
+		}
+		x := args[0]
+		if k := x.Type().Kind; !x.Type().IsNumeric() && k != ir.KindNull && k != ir.KindVarchar {
+			b.errs.Add(e.Name.Pos, diag.Type, "%s needs a number, not %s", name, x.Type())
+			return nil, false
+		}
+		xs, ok := b.unify([]ir.Expr{x, &ir.Const{T: ir.TypeInt, V: int32(0)}}, e.Name.Pos, name+" arguments")
+		if !ok {
+			return nil, false
+		}
+		if name == "zeroifnull" {
+			return &ir.Coalesce{Args: xs, T: xs[0].Type()}, true
+		}
+		eq, ok := b.comparison("eq", "=", xs[0].Type(), e.Name.Pos)
+		if !ok {
+			return nil, false
+		}
+		return &ir.NullIf{A: xs[0], B: xs[1], Eq: eq}, true
+	case "try_add", "try_subtract", "try_multiply", "try_divide", "try_mod":
+		if !arity(2) {
+			return nil, false
+		}
+		return b.tryArith(name, e.Name.Name, args[0], args[1], e.Name.Pos)
 	case "isnull", "isnotnull":
 		if !arity(1) {
 			return nil, false
@@ -517,6 +555,28 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 		return b.isNull(args[0], name == "isnotnull", e.Name.Pos)
 	}
 	return b.call(name, e.Name.Name, args, e.Name.Pos)
+}
+
+// tryArithOps maps each try_ arithmetic function to the operator whose
+// argument conversions it takes (Spark's TryAdd ... inherit the analysis rules
+// of the operator they replace).
+var tryArithOps = map[string]string{
+	"try_add": "+", "try_subtract": "-", "try_multiply": "*", "try_divide": "/", "try_mod": "%",
+}
+
+// tryArith binds try_add(l, r) and its siblings with the conversions of
+// their operator: DATE arithmetic for try_add and try_subtract (try_add(d, n)
+// is a try_ date_add), else string promotion, then the overloads.
+func (b *binder) tryArith(name, shown string, l, r ir.Expr, pos diag.Pos) (ir.Expr, bool) {
+	op := tryArithOps[name]
+	if res, ok, handled := b.dateArithAs(op, l, r, pos, "try_add", "try_subtract", shown); handled {
+		return res, ok
+	}
+	l, r, ok := b.promote(l, r, pos)
+	if !ok {
+		return nil, false
+	}
+	return b.call(name, shown, []ir.Expr{l, r}, pos)
 }
 
 func (b *binder) bindList(es []ast.Expr, sc *scope) ([]ir.Expr, bool) {

@@ -377,7 +377,16 @@ func (g *Generator) node(t ir.Type, d int) *Node {
 			option{3, func() *Node { return g.simpleCase(t, d) }},
 			option{2, func() *Node { return &Node{K: KNullIf, T: t, Args: []*Node{g.expr(t, d-1), g.branch(t, d-1)}} }},
 			option{5, func() *Node { return g.cast(t, d) }},
+			option{2, func() *Node {
+				// nvl2(a, b, c) is IF(a IS NOT NULL, b, c), a of any type.
+				return &Node{K: KCall, T: t, Text: "nvl2", Args: []*Node{g.expr(pick(g.r, allTypes), d-1), g.expr(t, d-1), g.compared(t, d-1, true)}}
+			}},
 		)
+		if t.IsNumeric() {
+			opts = append(opts, option{2, func() *Node {
+				return &Node{K: KCall, T: t, Text: pick(g.r, []string{"nullifzero", "zeroifnull"}), Args: []*Node{g.expr(t, d-1)}}
+			}})
+		}
 	}
 	if g.subW > 0 && !g.aggMode && len(g.scopes) <= maxSubDepth && scalar {
 		opts = append(opts, option{g.subW, func() *Node { return g.subquery(t, d) }})
@@ -594,6 +603,14 @@ var infix = map[string][]string{
 	"gt": {">"}, "ge": {">="},
 }
 
+// tryLiterals are the edge values of the try_ arithmetic functions' arguments,
+// written as literals of exactly their type.
+var tryLiterals = map[ir.Kind][]string{
+	ir.KindInt:    {"0", "-1", "2", "2147483647", "-2147483648", "65536"},
+	ir.KindBigint: {"CAST(0 AS BIGINT)", "CAST(-1 AS BIGINT)", "9223372036854775807", "-9223372036854775808", "4294967296", "3037000500"},
+	ir.KindDouble: {"0.0", "-0.0", "1.5", "1e308", "-1e308"},
+}
+
 // call draws a registry function returning t and its arguments.
 func (g *Generator) call(t ir.Type, d int) *Node {
 	key := t.String()
@@ -699,6 +716,10 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 			return g.lit(t, sqlString(pick(g.r, regexPatterns)))
 		case name == "round" && i == 1 && t.Kind == ir.KindInt:
 			return g.lit(t, pick(g.r, []string{"0", "1", "2", "-1", "-2", "-5", "-10", "-19", "17", "400", "-400", "2147483647", "-2147483648"}))
+		case strings.HasPrefix(name, "try_") && t.IsNumeric():
+			// Edges where try_ arithmetic is NULL: overflow, a zero divisor.
+			// Each literal has exactly type t, so the call keeps its type.
+			return g.lit(t, pick(g.r, tryLiterals[t.Kind]))
 		case (name == "date_add" || name == "date_sub") && i == 1 && t.Kind == ir.KindInt:
 			return g.lit(t, pick(g.r, []string{"0", "1", "-1", "365", "2147483647", "-2147483648", "1000000000"}))
 		case name == "bround" && i == 1 && t.Kind == ir.KindInt:

@@ -1660,1534 +1660,1762 @@ SELECT s LIKE '1%' AS r FROM t;
 SELECT a LIKE '1%' AS r FROM t;
 
 -- name: Case0551
-SELECT length('a\tb') AS r FROM t;
+SELECT try_add(1, 2) AS r FROM t;
 
 -- name: Case0552
-SELECT 'x\\y' AS r FROM t;
+SELECT try_add(i, j) AS r FROM t;
 
 -- name: Case0553
-SELECT '50%' LIKE '50\\%' AS r FROM t;
+SELECT try_add(i, j) AS r FROM t;
 
 -- name: Case0554
-SELECT '50x' LIKE '50\\%' AS r FROM t;
+SELECT try_add(i, j) AS r FROM t;
 
 -- name: Case0555
-SELECT 'it\'s' AS r FROM t;
+SELECT try_add(a, b) AS r FROM t;
 
 -- name: Case0556
-SELECT 'it''s' AS r FROM t;
+SELECT try_add(a, i) AS r FROM t;
 
 -- name: Case0557
-SELECT 'a' 'b' AS r FROM t;
+SELECT try_add(x, y) AS r FROM t;
 
 -- name: Case0558
-SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
+SELECT try_add(x, y) AS r FROM t;
 
 -- name: Case0559
-SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
+SELECT try_add(i, j) AS r FROM t;
 
 -- name: Case0560
-SELECT ascii('\r') AS r FROM t;
+SELECT try_add(i, 1 DIV j) AS r FROM t;
 
 -- name: Case0561
-SELECT ascii('\b') AS r FROM t;
+SELECT try_add(i, 1 DIV a) AS r FROM t;
 
 -- name: Case0562
-SELECT ascii('\0') AS r FROM t;
+SELECT try_add(1 DIV a, i) AS r FROM t;
 
 -- name: Case0563
-SELECT ascii('\Z') AS r FROM t;
+SELECT try_add(s, 1) AS r FROM t;
 
 -- name: Case0564
-SELECT '\a\q\"' AS r FROM t;
+SELECT try_add(s, 1) AS r FROM t;
 
 -- name: Case0565
-SELECT '\101\060' AS r FROM t;
+SELECT try_add(d, 1) AS r FROM t;
 
 -- name: Case0566
-SELECT '\u00e9' AS r FROM t;
+SELECT try_add(i, d) AS r FROM t;
 
 -- name: Case0567
-SELECT length('\U0001F600') AS r FROM t;
+SELECT try_add(d, i) AS r FROM t;
 
 -- name: Case0568
-SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
+SELECT try_add(d, a) AS r FROM t;
 
 -- name: Case0569
-SELECT octet_length('\uD83D\uDE00') AS r FROM t;
+SELECT TRY(try_add(i, j) + 1) AS r FROM t;
 
 -- name: Case0570
-SELECT '\uD83D' AS r FROM t;
+SELECT try_subtract(2, 1) AS r FROM t;
 
 -- name: Case0571
-SELECT '\u12g' AS r FROM t;
+SELECT try_subtract(i, j) AS r FROM t;
 
 -- name: Case0572
-SELECT length(R'a\tb') AS r FROM t;
+SELECT try_subtract(a, b) AS r FROM t;
 
 -- name: Case0573
-SELECT r'x\\y' AS r FROM t;
+SELECT try_subtract(a, b) AS r FROM t;
 
 -- name: Case0574
-SELECT R'it' 's' AS r FROM t;
+SELECT try_subtract(x, i) AS r FROM t;
 
 -- name: Case0575
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT try_subtract(d, 1) AS r FROM t;
 
 -- name: Case0576
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT try_subtract(d, i) AS r FROM t;
 
 -- name: Case0577
-SELECT s LIKE 'a\\_b' AS r FROM t;
+SELECT try_subtract(i, a DIV b) AS r FROM t;
 
 -- name: Case0578
-SELECT s || '\'' AS r FROM t;
+SELECT try_subtract(a DIV b, i) AS r FROM t;
 
 -- name: Case0579
-SELECT s || '\'' AS r FROM t;
+SELECT try_multiply(2, 3) AS r FROM t;
 
 -- name: Case0580
-SELECT "it's" AS r FROM t;
+SELECT try_multiply(i, j) AS r FROM t;
 
 -- name: Case0581
-SELECT length("a\tb") AS r FROM t;
+SELECT try_multiply(i, j) AS r FROM t;
 
 -- name: Case0582
-SELECT "x\"y" AS r FROM t;
+SELECT try_multiply(i, j) AS r FROM t;
 
 -- name: Case0583
-SELECT "a" 'b' "c" AS r FROM t;
+SELECT try_multiply(a, b) AS r FROM t;
 
 -- name: Case0584
-SELECT s = "abc" AS r FROM t;
+SELECT try_multiply(a, b) AS r FROM t;
 
 -- name: Case0585
-SELECT r"a\nb" AS r FROM t;
+SELECT try_multiply(x, y) AS r FROM t;
 
 -- name: Case0586
-SELECT ln(1) AS r FROM t;
+SELECT try_multiply(a, b) AS r FROM t;
 
 -- name: Case0587
-SELECT ln(2) AS r FROM t;
+SELECT try_multiply(a, 1 DIV b) AS r FROM t;
 
 -- name: Case0588
-SELECT ln(19.458461079980395) AS r FROM t;
+SELECT try_divide(3, 2) AS r FROM t;
 
 -- name: Case0589
-SELECT ln(0) AS r FROM t;
+SELECT try_divide(a, b) AS r FROM t;
 
 -- name: Case0590
-SELECT ln(-1) AS r FROM t;
+SELECT try_divide(1, 0) AS r FROM t;
 
 -- name: Case0591
-SELECT ln(-0.0) AS r FROM t;
+SELECT try_divide(x, y) AS r FROM t;
 
 -- name: Case0592
-SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT try_divide(x, y) AS r FROM t;
 
 -- name: Case0593
-SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT try_divide(a, b) AS r FROM t;
 
 -- name: Case0594
-SELECT ln(x) AS r FROM t;
+SELECT try_divide(x, y) AS r FROM t;
 
 -- name: Case0595
-SELECT ln(a) AS r FROM t;
+SELECT try_divide(i, j) AS r FROM t;
 
 -- name: Case0596
-SELECT ln(a / b) AS r FROM t;
+SELECT try_divide(i, 1 DIV j) AS r FROM t;
 
 -- name: Case0597
-SELECT ln(e()) AS r FROM t;
+SELECT try_mod(3, 2) AS r FROM t;
 
 -- name: Case0598
-SELECT log(10, 100) AS r FROM t;
+SELECT try_mod(i, j) AS r FROM t;
 
 -- name: Case0599
-SELECT log(2, 8) AS r FROM t;
+SELECT try_mod(i, j) AS r FROM t;
 
 -- name: Case0600
-SELECT log(0.5, 4) AS r FROM t;
+SELECT try_mod(i, j) AS r FROM t;
 
 -- name: Case0601
-SELECT log(1.0) AS r FROM t;
+SELECT try_mod(a, b) AS r FROM t;
 
 -- name: Case0602
-SELECT log(0) AS r FROM t;
+SELECT try_mod(a, b) AS r FROM t;
 
 -- name: Case0603
-SELECT log(0, 8) AS r FROM t;
+SELECT try_mod(x, y) AS r FROM t;
 
 -- name: Case0604
-SELECT log(2, 0) AS r FROM t;
+SELECT try_mod(x, y) AS r FROM t;
 
 -- name: Case0605
-SELECT log(-2, 8) AS r FROM t;
+SELECT try_mod(i, j) AS r FROM t;
 
 -- name: Case0606
-SELECT log(1, 1) AS r FROM t;
+SELECT try_mod(1 DIV a, j) AS r FROM t;
 
 -- name: Case0607
-SELECT log(1, 2) AS r FROM t;
+SELECT nvl2(a, i, j) AS r FROM t;
 
 -- name: Case0608
-SELECT log(x, 8) AS r FROM t;
+SELECT nvl2(a, i, j) AS r FROM t;
 
 -- name: Case0609
-SELECT log(2, x) AS r FROM t;
+SELECT nvl2(a, i, j) AS r FROM t;
 
 -- name: Case0610
-SELECT log(a / b, -1.0) AS r FROM t;
+SELECT nvl2(NULL, 2, 1) AS r FROM t;
 
 -- name: Case0611
-SELECT log(-1.0, a / b) AS r FROM t;
+SELECT nvl2(a, i, a) AS r FROM t;
 
 -- name: Case0612
-SELECT log(x, a / b) AS r FROM t;
+SELECT nvl2(a, 1, 1 DIV b) AS r FROM t;
 
 -- name: Case0613
-SELECT log(a / b, x) AS r FROM t;
+SELECT nvl2(a, 1 DIV b, 1) AS r FROM t;
 
 -- name: Case0614
-SELECT log10(1000) AS r FROM t;
+SELECT nvl2(1 DIV b, 1, 2) AS r FROM t;
 
 -- name: Case0615
-SELECT log10(10) AS r FROM t;
+SELECT nvl2(s, 'yes', 'no') AS r FROM t;
 
 -- name: Case0616
-SELECT log10(0.001) AS r FROM t;
+SELECT nullifzero(0) AS r FROM t;
 
 -- name: Case0617
-SELECT log10(0.3529113193356501) AS r FROM t;
+SELECT nullifzero(2) AS r FROM t;
 
 -- name: Case0618
-SELECT log10(0) AS r FROM t;
+SELECT nullifzero(x) AS r FROM t;
 
 -- name: Case0619
-SELECT log10(-5) AS r FROM t;
+SELECT nullifzero(x) AS r FROM t;
 
 -- name: Case0620
-SELECT log10(x) AS r FROM t;
+SELECT nullifzero(a) AS r FROM t;
 
 -- name: Case0621
-SELECT log10(a DIV b) AS r FROM t;
+SELECT nullifzero(a DIV b) AS r FROM t;
 
 -- name: Case0622
-SELECT log2(8) AS r FROM t;
+SELECT zeroifnull(NULL) AS r FROM t;
 
 -- name: Case0623
-SELECT log2(2) AS r FROM t;
+SELECT zeroifnull(a) AS r FROM t;
 
 -- name: Case0624
-SELECT log2(10) AS r FROM t;
+SELECT zeroifnull(a) AS r FROM t;
 
 -- name: Case0625
-SELECT log2(0) AS r FROM t;
+SELECT zeroifnull(x) AS r FROM t;
 
 -- name: Case0626
-SELECT log2(-0.0) AS r FROM t;
+SELECT zeroifnull(a DIV b) AS r FROM t;
 
 -- name: Case0627
-SELECT log2(x) AS r FROM t;
+SELECT length('a\tb') AS r FROM t;
 
 -- name: Case0628
-SELECT log1p(0) AS r FROM t;
+SELECT 'x\\y' AS r FROM t;
 
 -- name: Case0629
-SELECT log1p(1) AS r FROM t;
+SELECT '50%' LIKE '50\\%' AS r FROM t;
 
 -- name: Case0630
-SELECT log1p(-0.5) AS r FROM t;
+SELECT '50x' LIKE '50\\%' AS r FROM t;
 
 -- name: Case0631
-SELECT log1p(-1) AS r FROM t;
+SELECT 'it\'s' AS r FROM t;
 
 -- name: Case0632
-SELECT log1p(-2) AS r FROM t;
+SELECT 'it''s' AS r FROM t;
 
 -- name: Case0633
-SELECT log1p(x) AS r FROM t;
+SELECT 'a' 'b' AS r FROM t;
 
 -- name: Case0634
-SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
 
 -- name: Case0635
-SELECT exp(0) AS r FROM t;
+SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
 
 -- name: Case0636
-SELECT exp(1) AS r FROM t;
+SELECT ascii('\r') AS r FROM t;
 
 -- name: Case0637
-SELECT exp(0.3529113193356501) AS r FROM t;
+SELECT ascii('\b') AS r FROM t;
 
 -- name: Case0638
-SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT ascii('\0') AS r FROM t;
 
 -- name: Case0639
-SELECT exp(1000) AS r FROM t;
+SELECT ascii('\Z') AS r FROM t;
 
 -- name: Case0640
-SELECT exp(x) AS r FROM t;
+SELECT '\a\q\"' AS r FROM t;
 
 -- name: Case0641
-SELECT expm1(0) AS r FROM t;
+SELECT '\101\060' AS r FROM t;
 
 -- name: Case0642
-SELECT expm1(1) AS r FROM t;
+SELECT '\u00e9' AS r FROM t;
 
 -- name: Case0643
-SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT length('\U0001F600') AS r FROM t;
 
 -- name: Case0644
-SELECT expm1(x) AS r FROM t;
+SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
 
 -- name: Case0645
-SELECT cbrt(27.0) AS r FROM t;
+SELECT octet_length('\uD83D\uDE00') AS r FROM t;
 
 -- name: Case0646
-SELECT cbrt(-8) AS r FROM t;
+SELECT '\uD83D' AS r FROM t;
 
 -- name: Case0647
-SELECT cbrt(-0.0) AS r FROM t;
+SELECT '\u12g' AS r FROM t;
 
 -- name: Case0648
-SELECT cbrt(x) AS r FROM t;
+SELECT length(R'a\tb') AS r FROM t;
 
 -- name: Case0649
-SELECT hypot(3, 4) AS r FROM t;
+SELECT r'x\\y' AS r FROM t;
 
 -- name: Case0650
-SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT R'it' 's' AS r FROM t;
 
 -- name: Case0651
-SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case0652
-SELECT hypot(1e308, 1e308) AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case0653
-SELECT hypot(x, a / b) AS r FROM t;
+SELECT s LIKE 'a\\_b' AS r FROM t;
 
 -- name: Case0654
-SELECT hypot(a / b, x) AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case0655
-SELECT hypot(1, a / b) AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case0656
-SELECT sin(0) AS r FROM t;
+SELECT "it's" AS r FROM t;
 
 -- name: Case0657
-SELECT sin(1) AS r FROM t;
+SELECT length("a\tb") AS r FROM t;
 
 -- name: Case0658
-SELECT sin(-0.0) AS r FROM t;
+SELECT "x\"y" AS r FROM t;
 
 -- name: Case0659
-SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT "a" 'b' "c" AS r FROM t;
 
 -- name: Case0660
-SELECT sin(x) AS r FROM t;
+SELECT s = "abc" AS r FROM t;
 
 -- name: Case0661
-SELECT cos(0) AS r FROM t;
+SELECT r"a\nb" AS r FROM t;
 
 -- name: Case0662
-SELECT cos(1) AS r FROM t;
+SELECT ln(1) AS r FROM t;
 
 -- name: Case0663
-SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT ln(2) AS r FROM t;
 
 -- name: Case0664
-SELECT cos(x) AS r FROM t;
+SELECT ln(19.458461079980395) AS r FROM t;
 
 -- name: Case0665
-SELECT tan(0) AS r FROM t;
+SELECT ln(0) AS r FROM t;
 
 -- name: Case0666
-SELECT tan(0.5) AS r FROM t;
+SELECT ln(-1) AS r FROM t;
 
 -- name: Case0667
-SELECT tan(x) AS r FROM t;
+SELECT ln(-0.0) AS r FROM t;
 
 -- name: Case0668
-SELECT cot(0.5) AS r FROM t;
+SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0669
-SELECT cot(0) AS r FROM t;
+SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0670
-SELECT cot(-0.0) AS r FROM t;
+SELECT ln(x) AS r FROM t;
 
 -- name: Case0671
-SELECT cot(x) AS r FROM t;
+SELECT ln(a) AS r FROM t;
 
 -- name: Case0672
-SELECT sec(0) AS r FROM t;
+SELECT ln(a / b) AS r FROM t;
 
 -- name: Case0673
-SELECT sec(1) AS r FROM t;
+SELECT ln(e()) AS r FROM t;
 
 -- name: Case0674
-SELECT sec(x) AS r FROM t;
+SELECT log(10, 100) AS r FROM t;
 
 -- name: Case0675
-SELECT csc(1) AS r FROM t;
+SELECT log(2, 8) AS r FROM t;
 
 -- name: Case0676
-SELECT csc(0) AS r FROM t;
+SELECT log(0.5, 4) AS r FROM t;
 
 -- name: Case0677
-SELECT csc(x) AS r FROM t;
+SELECT log(1.0) AS r FROM t;
 
 -- name: Case0678
-SELECT asin(0) AS r FROM t;
+SELECT log(0) AS r FROM t;
 
 -- name: Case0679
-SELECT asin(1) AS r FROM t;
+SELECT log(0, 8) AS r FROM t;
 
 -- name: Case0680
-SELECT asin(2) AS r FROM t;
+SELECT log(2, 0) AS r FROM t;
 
 -- name: Case0681
-SELECT asin(x) AS r FROM t;
+SELECT log(-2, 8) AS r FROM t;
 
 -- name: Case0682
-SELECT acos(1) AS r FROM t;
+SELECT log(1, 1) AS r FROM t;
 
 -- name: Case0683
-SELECT acos(-0.5) AS r FROM t;
+SELECT log(1, 2) AS r FROM t;
 
 -- name: Case0684
-SELECT acos(0.5) AS r FROM t;
+SELECT log(x, 8) AS r FROM t;
 
 -- name: Case0685
-SELECT acos(2) AS r FROM t;
+SELECT log(2, x) AS r FROM t;
 
 -- name: Case0686
-SELECT acos(x) AS r FROM t;
+SELECT log(a / b, -1.0) AS r FROM t;
 
 -- name: Case0687
-SELECT atan(0) AS r FROM t;
+SELECT log(-1.0, a / b) AS r FROM t;
 
 -- name: Case0688
-SELECT atan(1) AS r FROM t;
+SELECT log(x, a / b) AS r FROM t;
 
 -- name: Case0689
-SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log(a / b, x) AS r FROM t;
 
 -- name: Case0690
-SELECT atan(x) AS r FROM t;
+SELECT log10(1000) AS r FROM t;
 
 -- name: Case0691
-SELECT atan2(0, 0) AS r FROM t;
+SELECT log10(10) AS r FROM t;
 
 -- name: Case0692
-SELECT atan2(1, 1) AS r FROM t;
+SELECT log10(0.001) AS r FROM t;
 
 -- name: Case0693
-SELECT atan2(0, -1) AS r FROM t;
+SELECT log10(0.3529113193356501) AS r FROM t;
 
 -- name: Case0694
-SELECT atan2(-0.0, -1.0) AS r FROM t;
+SELECT log10(0) AS r FROM t;
 
 -- name: Case0695
-SELECT atan2(-0.0, -0.0) AS r FROM t;
+SELECT log10(-5) AS r FROM t;
 
 -- name: Case0696
-SELECT atan2(-1, 0) AS r FROM t;
+SELECT log10(x) AS r FROM t;
 
 -- name: Case0697
-SELECT atan2(x, 1) AS r FROM t;
+SELECT log10(a DIV b) AS r FROM t;
 
 -- name: Case0698
-SELECT atan2(1, x) AS r FROM t;
+SELECT log2(8) AS r FROM t;
 
 -- name: Case0699
-SELECT sinh(0) AS r FROM t;
+SELECT log2(2) AS r FROM t;
 
 -- name: Case0700
-SELECT sinh(1) AS r FROM t;
+SELECT log2(10) AS r FROM t;
 
 -- name: Case0701
-SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log2(0) AS r FROM t;
 
 -- name: Case0702
-SELECT sinh(x) AS r FROM t;
+SELECT log2(-0.0) AS r FROM t;
 
 -- name: Case0703
-SELECT cosh(0) AS r FROM t;
+SELECT log2(x) AS r FROM t;
 
 -- name: Case0704
-SELECT cosh(1) AS r FROM t;
+SELECT log1p(0) AS r FROM t;
 
 -- name: Case0705
-SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log1p(1) AS r FROM t;
 
 -- name: Case0706
-SELECT cosh(x) AS r FROM t;
+SELECT log1p(-0.5) AS r FROM t;
 
 -- name: Case0707
-SELECT tanh(0) AS r FROM t;
+SELECT log1p(-1) AS r FROM t;
 
 -- name: Case0708
-SELECT tanh(1) AS r FROM t;
+SELECT log1p(-2) AS r FROM t;
 
 -- name: Case0709
-SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log1p(x) AS r FROM t;
 
 -- name: Case0710
-SELECT tanh(x) AS r FROM t;
+SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0711
-SELECT asinh(0) AS r FROM t;
+SELECT exp(0) AS r FROM t;
 
 -- name: Case0712
-SELECT asinh(1) AS r FROM t;
+SELECT exp(1) AS r FROM t;
 
 -- name: Case0713
-SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT exp(0.3529113193356501) AS r FROM t;
 
 -- name: Case0714
-SELECT asinh(-1e10) AS r FROM t;
+SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0715
-SELECT asinh(x) AS r FROM t;
+SELECT exp(1000) AS r FROM t;
 
 -- name: Case0716
-SELECT acosh(1) AS r FROM t;
+SELECT exp(x) AS r FROM t;
 
 -- name: Case0717
-SELECT acosh(2) AS r FROM t;
+SELECT expm1(0) AS r FROM t;
 
 -- name: Case0718
-SELECT acosh(0) AS r FROM t;
+SELECT expm1(1) AS r FROM t;
 
 -- name: Case0719
-SELECT acosh(x) AS r FROM t;
+SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0720
-SELECT atanh(0) AS r FROM t;
+SELECT expm1(x) AS r FROM t;
 
 -- name: Case0721
-SELECT atanh(0.5) AS r FROM t;
+SELECT cbrt(27.0) AS r FROM t;
 
 -- name: Case0722
-SELECT atanh(1) AS r FROM t;
+SELECT cbrt(-8) AS r FROM t;
 
 -- name: Case0723
-SELECT atanh(-1) AS r FROM t;
+SELECT cbrt(-0.0) AS r FROM t;
 
 -- name: Case0724
-SELECT atanh(2) AS r FROM t;
+SELECT cbrt(x) AS r FROM t;
 
 -- name: Case0725
-SELECT atanh(x) AS r FROM t;
+SELECT hypot(3, 4) AS r FROM t;
 
 -- name: Case0726
-SELECT degrees(3.141592653589793) AS r FROM t;
+SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0727
-SELECT degrees(1) AS r FROM t;
+SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case0728
-SELECT degrees(x) AS r FROM t;
+SELECT hypot(1e308, 1e308) AS r FROM t;
 
 -- name: Case0729
-SELECT radians(180) AS r FROM t;
+SELECT hypot(x, a / b) AS r FROM t;
 
 -- name: Case0730
-SELECT radians(0) AS r FROM t;
+SELECT hypot(a / b, x) AS r FROM t;
 
 -- name: Case0731
-SELECT radians(x) AS r FROM t;
+SELECT hypot(1, a / b) AS r FROM t;
 
 -- name: Case0732
-SELECT rint(12.3456) AS r FROM t;
+SELECT sin(0) AS r FROM t;
 
 -- name: Case0733
-SELECT rint(2.5) AS r FROM t;
+SELECT sin(1) AS r FROM t;
 
 -- name: Case0734
-SELECT rint(3.5) AS r FROM t;
+SELECT sin(-0.0) AS r FROM t;
 
 -- name: Case0735
-SELECT rint(-0.5) AS r FROM t;
+SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0736
-SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT sin(x) AS r FROM t;
 
 -- name: Case0737
-SELECT rint(x) AS r FROM t;
+SELECT cos(0) AS r FROM t;
 
 -- name: Case0738
-SELECT pi() AS r FROM t;
+SELECT cos(1) AS r FROM t;
 
 -- name: Case0739
-SELECT PI() AS r FROM t;
+SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0740
-SELECT degrees(pi()) AS r FROM t;
+SELECT cos(x) AS r FROM t;
 
 -- name: Case0741
-SELECT e() AS r FROM t;
+SELECT tan(0) AS r FROM t;
 
 -- name: Case0742
-SELECT e() + x AS r FROM t;
+SELECT tan(0.5) AS r FROM t;
 
 -- name: Case0743
-SELECT pmod(10, 3) AS r FROM t;
+SELECT tan(x) AS r FROM t;
 
 -- name: Case0744
-SELECT pmod(-10, 3) AS r FROM t;
+SELECT cot(0.5) AS r FROM t;
 
 -- name: Case0745
-SELECT pmod(-7, -3) AS r FROM t;
+SELECT cot(0) AS r FROM t;
 
 -- name: Case0746
-SELECT pmod(7, -3) AS r FROM t;
+SELECT cot(-0.0) AS r FROM t;
 
 -- name: Case0747
-SELECT pmod(-1, -2147483648) AS r FROM t;
+SELECT cot(x) AS r FROM t;
 
 -- name: Case0748
-SELECT pmod(i, j) AS r FROM t;
+SELECT sec(0) AS r FROM t;
 
 -- name: Case0749
-SELECT pmod(a, b) AS r FROM t;
+SELECT sec(1) AS r FROM t;
 
 -- name: Case0750
-SELECT pmod(a, b) AS r FROM t;
+SELECT sec(x) AS r FROM t;
 
 -- name: Case0751
-SELECT pmod(10, 0) AS r FROM t;
+SELECT csc(1) AS r FROM t;
 
 -- name: Case0752
-SELECT pmod(-7.5, 2.0) AS r FROM t;
+SELECT csc(0) AS r FROM t;
 
 -- name: Case0753
-SELECT pmod(7.5, 0.0) AS r FROM t;
+SELECT csc(x) AS r FROM t;
 
 -- name: Case0754
-SELECT pmod(7.5, -0.0) AS r FROM t;
+SELECT asin(0) AS r FROM t;
 
 -- name: Case0755
-SELECT pmod(i, 0) AS r FROM t;
+SELECT asin(1) AS r FROM t;
 
 -- name: Case0756
-SELECT pmod(a DIV b, c) AS r FROM t;
+SELECT asin(2) AS r FROM t;
 
 -- name: Case0757
-SELECT pmod(c, a DIV b) AS r FROM t;
+SELECT asin(x) AS r FROM t;
 
 -- name: Case0758
-SELECT pmod(a DIV b, 0) AS r FROM t;
+SELECT acos(1) AS r FROM t;
 
 -- name: Case0759
-SELECT bround(2.5) AS r FROM t;
+SELECT acos(-0.5) AS r FROM t;
 
 -- name: Case0760
-SELECT bround(3.5) AS r FROM t;
+SELECT acos(0.5) AS r FROM t;
 
 -- name: Case0761
-SELECT bround(-2.5) AS r FROM t;
+SELECT acos(2) AS r FROM t;
 
 -- name: Case0762
-SELECT bround(2.5, 0) AS r FROM t;
+SELECT acos(x) AS r FROM t;
 
 -- name: Case0763
-SELECT bround(0.125, 2) AS r FROM t;
+SELECT atan(0) AS r FROM t;
 
 -- name: Case0764
-SELECT bround(0.135, 2) AS r FROM t;
+SELECT atan(1) AS r FROM t;
 
 -- name: Case0765
-SELECT bround(1.05, 1) AS r FROM t;
+SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0766
-SELECT bround(1.0500001, 1) AS r FROM t;
+SELECT atan(x) AS r FROM t;
 
 -- name: Case0767
-SELECT bround(-0.5) AS r FROM t;
+SELECT atan2(0, 0) AS r FROM t;
 
 -- name: Case0768
-SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT atan2(1, 1) AS r FROM t;
 
 -- name: Case0769
-SELECT bround(25, -1) AS r FROM t;
+SELECT atan2(0, -1) AS r FROM t;
 
 -- name: Case0770
-SELECT bround(35, -1) AS r FROM t;
+SELECT atan2(-0.0, -1.0) AS r FROM t;
 
 -- name: Case0771
-SELECT bround(-25, -1) AS r FROM t;
+SELECT atan2(-0.0, -0.0) AS r FROM t;
 
 -- name: Case0772
-SELECT bround(26, -1) AS r FROM t;
+SELECT atan2(-1, 0) AS r FROM t;
 
 -- name: Case0773
-SELECT bround(2147483647, -1) AS r FROM t;
+SELECT atan2(x, 1) AS r FROM t;
 
 -- name: Case0774
-SELECT bround(a, -2) AS r FROM t;
+SELECT atan2(1, x) AS r FROM t;
 
 -- name: Case0775
-SELECT bround(a, -2) AS r FROM t;
+SELECT sinh(0) AS r FROM t;
 
 -- name: Case0776
-SELECT bround(a, -1) AS r FROM t;
+SELECT sinh(1) AS r FROM t;
 
 -- name: Case0777
-SELECT bround(i) AS r FROM t;
+SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0778
-SELECT bround(x, 1) AS r FROM t;
+SELECT sinh(x) AS r FROM t;
 
 -- name: Case0779
-SELECT bround(2.5, i) AS r FROM t;
+SELECT cosh(0) AS r FROM t;
 
 -- name: Case0780
-SELECT factorial(5) AS r FROM t;
+SELECT cosh(1) AS r FROM t;
 
 -- name: Case0781
-SELECT factorial(0) AS r FROM t;
+SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0782
-SELECT factorial(20) AS r FROM t;
+SELECT cosh(x) AS r FROM t;
 
 -- name: Case0783
-SELECT factorial(21) AS r FROM t;
+SELECT tanh(0) AS r FROM t;
 
 -- name: Case0784
-SELECT factorial(-1) AS r FROM t;
+SELECT tanh(1) AS r FROM t;
 
 -- name: Case0785
-SELECT factorial(i) AS r FROM t;
+SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0786
-SELECT factorial(i) AS r FROM t;
+SELECT tanh(x) AS r FROM t;
 
 -- name: Case0787
-SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
+SELECT asinh(0) AS r FROM t;
 
 -- name: Case0788
-SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
+SELECT asinh(1) AS r FROM t;
 
 -- name: Case0789
-SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
+SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0790
-SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
+SELECT asinh(-1e10) AS r FROM t;
 
 -- name: Case0791
-SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
+SELECT asinh(x) AS r FROM t;
 
 -- name: Case0792
-SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
+SELECT acosh(1) AS r FROM t;
 
 -- name: Case0793
-SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT acosh(2) AS r FROM t;
 
 -- name: Case0794
-SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT acosh(0) AS r FROM t;
 
 -- name: Case0795
-SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT acosh(x) AS r FROM t;
 
 -- name: Case0796
-SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT atanh(0) AS r FROM t;
 
 -- name: Case0797
-SELECT width_bucket(5, 0, 10, a) AS r FROM t;
+SELECT atanh(0.5) AS r FROM t;
 
 -- name: Case0798
-SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
+SELECT atanh(1) AS r FROM t;
 
 -- name: Case0799
-SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
+SELECT atanh(-1) AS r FROM t;
 
 -- name: Case0800
-SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
+SELECT atanh(2) AS r FROM t;
 
 -- name: Case0801
-SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
+SELECT atanh(x) AS r FROM t;
 
 -- name: Case0802
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
+SELECT degrees(3.141592653589793) AS r FROM t;
 
 -- name: Case0803
-SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
+SELECT degrees(1) AS r FROM t;
 
 -- name: Case0804
-SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
+SELECT degrees(x) AS r FROM t;
 
 -- name: Case0805
-SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
+SELECT radians(180) AS r FROM t;
 
 -- name: Case0806
-SELECT width_bucket(5, 0, 10, c) AS r FROM t;
+SELECT radians(0) AS r FROM t;
 
 -- name: Case0807
-SELECT width_bucket(i, j, 10, a) AS r FROM t;
+SELECT radians(x) AS r FROM t;
 
 -- name: Case0808
-SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
+SELECT rint(12.3456) AS r FROM t;
 
 -- name: Case0809
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
+SELECT rint(2.5) AS r FROM t;
 
 -- name: Case0810
-SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
+SELECT rint(3.5) AS r FROM t;
 
 -- name: Case0811
-SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT rint(-0.5) AS r FROM t;
 
 -- name: Case0812
-SELECT isnan(1.0) AS r FROM t;
+SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0813
-SELECT isnan(x) AS r FROM t;
+SELECT rint(x) AS r FROM t;
 
 -- name: Case0814
-SELECT isnan(i) AS r FROM t;
+SELECT pi() AS r FROM t;
 
 -- name: Case0815
-SELECT isnan(a / b) AS r FROM t;
+SELECT PI() AS r FROM t;
 
 -- name: Case0816
-SELECT isnan(x) OR p AS r FROM t;
+SELECT degrees(pi()) AS r FROM t;
 
 -- name: Case0817
-SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
+SELECT e() AS r FROM t;
 
 -- name: Case0818
-SELECT nanvl(1.5, 123) AS r FROM t;
+SELECT e() + x AS r FROM t;
 
 -- name: Case0819
-SELECT nanvl(1.5, y) AS r FROM t;
+SELECT pmod(10, 3) AS r FROM t;
 
 -- name: Case0820
-SELECT nanvl(x, 1.0) AS r FROM t;
+SELECT pmod(-10, 3) AS r FROM t;
 
 -- name: Case0821
-SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
+SELECT pmod(-7, -3) AS r FROM t;
 
 -- name: Case0822
-SELECT nanvl(1.0, a / b) AS r FROM t;
+SELECT pmod(7, -3) AS r FROM t;
 
 -- name: Case0823
-SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
+SELECT pmod(-1, -2147483648) AS r FROM t;
 
 -- name: Case0824
-SELECT nanvl(a / b, 1.0) AS r FROM t;
+SELECT pmod(i, j) AS r FROM t;
 
 -- name: Case0825
-SELECT nanvl(x, a / b) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case0826
-SELECT positive(i) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case0827
-SELECT positive(a) AS r FROM t;
+SELECT pmod(10, 0) AS r FROM t;
 
 -- name: Case0828
-SELECT positive(-0.0) AS r FROM t;
+SELECT pmod(-7.5, 2.0) AS r FROM t;
 
 -- name: Case0829
-SELECT positive(x) AS r FROM t;
+SELECT pmod(7.5, 0.0) AS r FROM t;
 
 -- name: Case0830
-SELECT negative(i) AS r FROM t;
+SELECT pmod(7.5, -0.0) AS r FROM t;
 
 -- name: Case0831
-SELECT negative(1.5) AS r FROM t;
+SELECT pmod(i, 0) AS r FROM t;
 
 -- name: Case0832
-SELECT negative(i) AS r FROM t;
+SELECT pmod(a DIV b, c) AS r FROM t;
 
 -- name: Case0833
-SELECT negative(a) AS r FROM t;
+SELECT pmod(c, a DIV b) AS r FROM t;
 
 -- name: Case0834
-SELECT negative(x) AS r FROM t;
+SELECT pmod(a DIV b, 0) AS r FROM t;
 
 -- name: Case0835
-SELECT shiftleft(2, 1) AS r FROM t;
+SELECT bround(2.5) AS r FROM t;
 
 -- name: Case0836
-SELECT shiftleft(1, 31) AS r FROM t;
+SELECT bround(3.5) AS r FROM t;
 
 -- name: Case0837
-SELECT shiftleft(1, 32) AS r FROM t;
+SELECT bround(-2.5) AS r FROM t;
 
 -- name: Case0838
-SELECT shiftleft(1, -1) AS r FROM t;
+SELECT bround(2.5, 0) AS r FROM t;
 
 -- name: Case0839
-SELECT shiftleft(a, 63) AS r FROM t;
+SELECT bround(0.125, 2) AS r FROM t;
 
 -- name: Case0840
-SELECT shiftleft(a, 64) AS r FROM t;
+SELECT bround(0.135, 2) AS r FROM t;
 
 -- name: Case0841
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT bround(1.05, 1) AS r FROM t;
 
 -- name: Case0842
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT bround(1.0500001, 1) AS r FROM t;
 
 -- name: Case0843
-SELECT shiftleft(a DIV b, j) AS r FROM t;
+SELECT bround(-0.5) AS r FROM t;
 
 -- name: Case0844
-SELECT shiftleft(a DIV b, 1) AS r FROM t;
+SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case0845
-SELECT shiftright(4, 1) AS r FROM t;
+SELECT bround(25, -1) AS r FROM t;
 
 -- name: Case0846
-SELECT shiftright(-8, 1) AS r FROM t;
+SELECT bround(35, -1) AS r FROM t;
 
 -- name: Case0847
-SELECT shiftright(-1, 31) AS r FROM t;
+SELECT bround(-25, -1) AS r FROM t;
 
 -- name: Case0848
-SELECT shiftright(8, 33) AS r FROM t;
+SELECT bround(26, -1) AS r FROM t;
 
 -- name: Case0849
-SELECT shiftright(a, 62) AS r FROM t;
+SELECT bround(2147483647, -1) AS r FROM t;
 
 -- name: Case0850
-SELECT shiftright(i, 1) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case0851
-SELECT shiftrightunsigned(4, 1) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case0852
-SELECT shiftrightunsigned(-1, 28) AS r FROM t;
+SELECT bround(a, -1) AS r FROM t;
 
 -- name: Case0853
-SELECT shiftrightunsigned(-8, 0) AS r FROM t;
+SELECT bround(i) AS r FROM t;
 
 -- name: Case0854
-SELECT shiftrightunsigned(a, 60) AS r FROM t;
+SELECT bround(x, 1) AS r FROM t;
 
 -- name: Case0855
-SELECT shiftrightunsigned(a, 124) AS r FROM t;
+SELECT bround(2.5, i) AS r FROM t;
 
 -- name: Case0856
-SELECT shiftrightunsigned(i, j) AS r FROM t;
+SELECT factorial(5) AS r FROM t;
 
 -- name: Case0857
-SELECT bit_count(0) AS r FROM t;
+SELECT factorial(0) AS r FROM t;
 
 -- name: Case0858
-SELECT bit_count(7) AS r FROM t;
+SELECT factorial(20) AS r FROM t;
 
 -- name: Case0859
-SELECT bit_count(-1) AS r FROM t;
+SELECT factorial(21) AS r FROM t;
 
 -- name: Case0860
-SELECT bit_count(a) AS r FROM t;
+SELECT factorial(-1) AS r FROM t;
 
 -- name: Case0861
-SELECT bit_count(a) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case0862
-SELECT bit_count(TRUE) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case0863
-SELECT bit_count(FALSE) AS r FROM t;
+SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
 
 -- name: Case0864
-SELECT bit_count(i) AS r FROM t;
+SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
 
 -- name: Case0865
-SELECT bit_count(a DIV b) AS r FROM t;
+SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
 
 -- name: Case0866
-SELECT bit_get(11, 0) AS r FROM t;
+SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
 
 -- name: Case0867
-SELECT bit_get(11, 2) AS r FROM t;
+SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
 
 -- name: Case0868
-SELECT bit_get(-1, 31) AS r FROM t;
+SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
 
 -- name: Case0869
-SELECT bit_get(11, 32) AS r FROM t;
+SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case0870
-SELECT bit_get(11, -1) AS r FROM t;
+SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case0871
-SELECT getbit(a, 63) AS r FROM t;
+SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case0872
-SELECT getbit(a, 40) AS r FROM t;
+SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case0873
-SELECT bit_get(a, 64) AS r FROM t;
+SELECT width_bucket(5, 0, 10, a) AS r FROM t;
 
 -- name: Case0874
-SELECT bit_get(i, 99) AS r FROM t;
+SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
 
 -- name: Case0875
-SELECT bit_get(11, j) AS r FROM t;
+SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
 
 -- name: Case0876
-SELECT bit_get(a DIV b, 99) AS r FROM t;
+SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
 
 -- name: Case0877
-SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
+SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
 
 -- name: Case0878
-SELECT a & c AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
 
 -- name: Case0879
-SELECT i & 10 AS r FROM t;
+SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
 
 -- name: Case0880
-SELECT i | j AS r FROM t;
+SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case0881
-SELECT i ^ j AS r FROM t;
+SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
 
 -- name: Case0882
-SELECT i | b AS r FROM t;
+SELECT width_bucket(5, 0, 10, c) AS r FROM t;
 
 -- name: Case0883
-SELECT ~i AS r FROM t;
+SELECT width_bucket(i, j, 10, a) AS r FROM t;
 
 -- name: Case0884
-SELECT ~a AS r FROM t;
+SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
 
 -- name: Case0885
-SELECT ~i AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
 
 -- name: Case0886
-SELECT a & c AS r FROM t;
+SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
 
 -- name: Case0887
-SELECT i | '2' AS r FROM t;
+SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0888
-SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
+SELECT isnan(1.0) AS r FROM t;
 
 -- name: Case0889
-SELECT 1 + 2 & 3 AS r FROM t;
+SELECT isnan(x) AS r FROM t;
 
 -- name: Case0890
-SELECT i | 1 = 1 AS r FROM t;
+SELECT isnan(i) AS r FROM t;
 
 -- name: Case0891
-SELECT (i & j) * 2 AS r FROM t;
+SELECT isnan(a / b) AS r FROM t;
 
 -- name: Case0892
-SELECT left(s, 2) AS r FROM t;
+SELECT isnan(x) OR p AS r FROM t;
 
 -- name: Case0893
-SELECT left(s, i) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
 
 -- name: Case0894
-SELECT left(s, i) AS r FROM t;
+SELECT nanvl(1.5, 123) AS r FROM t;
 
 -- name: Case0895
-SELECT left(s, i) AS r FROM t;
+SELECT nanvl(1.5, y) AS r FROM t;
 
 -- name: Case0896
-SELECT left(s, i) AS r FROM t;
+SELECT nanvl(x, 1.0) AS r FROM t;
 
 -- name: Case0897
-SELECT left(s, i) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
 
 -- name: Case0898
-SELECT right(s, 2) AS r FROM t;
+SELECT nanvl(1.0, a / b) AS r FROM t;
 
 -- name: Case0899
-SELECT right(s, 4) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
 
 -- name: Case0900
-SELECT right(s, 9) AS r FROM t;
+SELECT nanvl(a / b, 1.0) AS r FROM t;
 
 -- name: Case0901
-SELECT right(s, 0) AS r FROM t;
+SELECT nanvl(x, a / b) AS r FROM t;
 
 -- name: Case0902
-SELECT right(s, i) AS r FROM t;
+SELECT positive(i) AS r FROM t;
 
 -- name: Case0903
-SELECT reverse(s) AS r FROM t;
+SELECT positive(a) AS r FROM t;
 
 -- name: Case0904
-SELECT reverse(s) AS r FROM t;
+SELECT positive(-0.0) AS r FROM t;
 
 -- name: Case0905
-SELECT reverse(s) AS r FROM t;
+SELECT positive(x) AS r FROM t;
 
 -- name: Case0906
-SELECT repeat(s, 3) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case0907
-SELECT repeat(s, i) AS r FROM t;
+SELECT negative(1.5) AS r FROM t;
 
 -- name: Case0908
-SELECT repeat(s, i) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case0909
-SELECT repeat(s, i) AS r FROM t;
+SELECT negative(a) AS r FROM t;
 
 -- name: Case0910
-SELECT repeat(s, i) AS r FROM t;
+SELECT negative(x) AS r FROM t;
 
 -- name: Case0911
-SELECT repeat(u, i) AS r FROM t;
+SELECT shiftleft(2, 1) AS r FROM t;
 
 -- name: Case0912
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT shiftleft(1, 31) AS r FROM t;
 
 -- name: Case0913
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT shiftleft(1, 32) AS r FROM t;
 
 -- name: Case0914
-SELECT space(i) AS r FROM t;
+SELECT shiftleft(1, -1) AS r FROM t;
 
 -- name: Case0915
-SELECT space(i) AS r FROM t;
+SELECT shiftleft(a, 63) AS r FROM t;
 
 -- name: Case0916
-SELECT space(i) AS r FROM t;
+SELECT shiftleft(a, 64) AS r FROM t;
 
 -- name: Case0917
-SELECT space(i) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case0918
-SELECT initcap(s) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case0919
-SELECT initcap(s) AS r FROM t;
+SELECT shiftleft(a DIV b, j) AS r FROM t;
 
 -- name: Case0920
-SELECT initcap(s) AS r FROM t;
+SELECT shiftleft(a DIV b, 1) AS r FROM t;
 
 -- name: Case0921
-SELECT initcap(s) AS r FROM t;
+SELECT shiftright(4, 1) AS r FROM t;
 
 -- name: Case0922
-SELECT ascii(s) AS r FROM t;
+SELECT shiftright(-8, 1) AS r FROM t;
 
 -- name: Case0923
-SELECT ascii(s) AS r FROM t;
+SELECT shiftright(-1, 31) AS r FROM t;
 
 -- name: Case0924
-SELECT ascii(s) AS r FROM t;
+SELECT shiftright(8, 33) AS r FROM t;
 
 -- name: Case0925
-SELECT ascii(s) AS r FROM t;
+SELECT shiftright(a, 62) AS r FROM t;
 
 -- name: Case0926
-SELECT chr(a) AS r FROM t;
+SELECT shiftright(i, 1) AS r FROM t;
 
 -- name: Case0927
-SELECT chr(a) AS r FROM t;
+SELECT shiftrightunsigned(4, 1) AS r FROM t;
 
 -- name: Case0928
-SELECT char(a) AS r FROM t;
+SELECT shiftrightunsigned(-1, 28) AS r FROM t;
 
 -- name: Case0929
-SELECT chr(a) AS r FROM t;
+SELECT shiftrightunsigned(-8, 0) AS r FROM t;
 
 -- name: Case0930
-SELECT chr(i) AS r FROM t;
+SELECT shiftrightunsigned(a, 60) AS r FROM t;
 
 -- name: Case0931
-SELECT octet_length(s) AS r FROM t;
+SELECT shiftrightunsigned(a, 124) AS r FROM t;
 
 -- name: Case0932
-SELECT bit_length(s) AS r FROM t;
+SELECT shiftrightunsigned(i, j) AS r FROM t;
 
 -- name: Case0933
-SELECT octet_length(s) AS r FROM t;
+SELECT bit_count(0) AS r FROM t;
 
 -- name: Case0934
-SELECT bit_length(s) AS r FROM t;
+SELECT bit_count(7) AS r FROM t;
 
 -- name: Case0935
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT bit_count(-1) AS r FROM t;
 
 -- name: Case0936
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case0937
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case0938
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT bit_count(TRUE) AS r FROM t;
 
 -- name: Case0939
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT bit_count(FALSE) AS r FROM t;
 
 -- name: Case0940
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT bit_count(i) AS r FROM t;
 
 -- name: Case0941
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT bit_count(a DIV b) AS r FROM t;
 
 -- name: Case0942
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT bit_get(11, 0) AS r FROM t;
 
 -- name: Case0943
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT bit_get(11, 2) AS r FROM t;
 
 -- name: Case0944
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT bit_get(-1, 31) AS r FROM t;
 
 -- name: Case0945
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT bit_get(11, 32) AS r FROM t;
 
 -- name: Case0946
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT bit_get(11, -1) AS r FROM t;
 
 -- name: Case0947
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT getbit(a, 63) AS r FROM t;
 
 -- name: Case0948
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT getbit(a, 40) AS r FROM t;
 
 -- name: Case0949
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT bit_get(a, 64) AS r FROM t;
 
 -- name: Case0950
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT bit_get(i, 99) AS r FROM t;
 
 -- name: Case0951
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT bit_get(11, j) AS r FROM t;
 
 -- name: Case0952
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT bit_get(a DIV b, 99) AS r FROM t;
 
 -- name: Case0953
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
 
 -- name: Case0954
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case0955
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT i & 10 AS r FROM t;
 
 -- name: Case0956
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT i | j AS r FROM t;
 
 -- name: Case0957
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT i ^ j AS r FROM t;
 
 -- name: Case0958
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT i | b AS r FROM t;
 
 -- name: Case0959
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case0960
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT ~a AS r FROM t;
 
 -- name: Case0961
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case0962
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case0963
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT i | '2' AS r FROM t;
 
 -- name: Case0964
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
 
 -- name: Case0965
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT 1 + 2 & 3 AS r FROM t;
 
 -- name: Case0966
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT i | 1 = 1 AS r FROM t;
 
 -- name: Case0967
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT (i & j) * 2 AS r FROM t;
 
 -- name: Case0968
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case0969
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0970
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0971
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0972
-SELECT soundex(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0973
-SELECT soundex(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case0974
-SELECT soundex(s) AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case0975
-SELECT soundex(s) AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case0976
-SELECT soundex(s) AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case0977
-SELECT soundex(s) AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case0978
-SELECT soundex(s) AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case0979
-SELECT luhn_check(s) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case0980
-SELECT luhn_check(s) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case0981
-SELECT luhn_check(s) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case0982
-SELECT luhn_check(s) AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case0983
-SELECT luhn_check(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0984
-SELECT luhn_check(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0985
-SELECT lcase(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0986
-SELECT ucase(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case0987
-SELECT len(s) AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case0988
-SELECT a <=> b AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case0989
-SELECT a <=> b AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case0990
-SELECT a <=> b AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0991
-SELECT a <=> b AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0992
-SELECT a <=> b AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0993
-SELECT i <=> a AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case0994
-SELECT s <=> u AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0995
-SELECT NULL <=> NULL AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0996
-SELECT (1 DIV b) <=> a AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0997
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case0998
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case0999
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1000
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1001
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1002
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1003
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1004
-SELECT d IS DISTINCT FROM e AS r FROM t;
+SELECT char(a) AS r FROM t;
 
 -- name: Case1005
-SELECT p IS TRUE AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1006
-SELECT p IS TRUE AS r FROM t;
+SELECT chr(i) AS r FROM t;
 
 -- name: Case1007
-SELECT p IS TRUE AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case1008
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case1009
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case1010
-SELECT p IS FALSE AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case1011
-SELECT p IS FALSE AS r FROM t;
+SELECT split_part(s, ',', 2) AS r FROM t;
 
 -- name: Case1012
-SELECT p IS NOT FALSE AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case1013
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT split_part(s, ',', -3) AS r FROM t;
 
 -- name: Case1014
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT split_part(s, ',', 4) AS r FROM t;
 
 -- name: Case1015
-SELECT p IS NOT UNKNOWN AS r FROM t;
+SELECT split_part(s, ',', -4) AS r FROM t;
 
 -- name: Case1016
-SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case1017
-SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+SELECT split_part(s, ',', -2) AS r FROM t;
 
 -- name: Case1018
-SELECT a > 1 IS TRUE AS r FROM t;
+SELECT split_part(s, '', 1) AS r FROM t;
 
 -- name: Case1019
-SELECT s ILIKE 'AB%' AS r FROM t;
+SELECT split_part(s, ',', 1) AS r FROM t;
 
 -- name: Case1020
-SELECT s ILIKE 'é%' AS r FROM t;
+SELECT split_part(s, '::', 2) AS r FROM t;
 
 -- name: Case1021
-SELECT s NOT ILIKE 'ab%' AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case1022
-SELECT s ILIKE u AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case1023
-SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+SELECT split_part(s, u, i) AS r FROM t;
 
 -- name: Case1024
-SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+SELECT substring_index(s, '.', 2) AS r FROM t;
 
 -- name: Case1025
-SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+SELECT substring_index(s, '.', -2) AS r FROM t;
 
 -- name: Case1026
-SELECT s LIKE ANY ('a%', u) AS r FROM t;
+SELECT substring_index(s, '.', 0) AS r FROM t;
 
 -- name: Case1027
-SELECT s LIKE ANY ('x%', u) AS r FROM t;
+SELECT substring_index(s, '.', 5) AS r FROM t;
 
 -- name: Case1028
-SELECT s LIKE SOME ('%y%') AS r FROM t;
+SELECT substring_index(s, '.', -5) AS r FROM t;
 
 -- name: Case1029
-SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+SELECT substring_index(s, '', 1) AS r FROM t;
 
 -- name: Case1030
-SELECT s LIKE ALL ('x%', u) AS r FROM t;
+SELECT substring_index(s, u, 1) AS r FROM t;
 
 -- name: Case1031
-SELECT s LIKE ALL ('a%', u) AS r FROM t;
+SELECT translate(s, 'abc', '123') AS r FROM t;
 
 -- name: Case1032
-SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+SELECT translate(s, 'abc', '1') AS r FROM t;
 
 -- name: Case1033
-SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+SELECT translate(s, 'aa', '12') AS r FROM t;
 
 -- name: Case1034
-SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+SELECT translate(s, 'é', 'e') AS r FROM t;
 
 -- name: Case1035
-SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+SELECT translate(s, u, 'x') AS r FROM t;
 
 -- name: Case1036
-SELECT s LIKE ANY ('a%') AS r FROM t;
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
 
 -- name: Case1037
-SELECT trim(BOTH FROM s) AS r FROM t;
+SELECT find_in_set(s, 'a,b') AS r FROM t;
 
 -- name: Case1038
-SELECT trim(LEADING FROM s) AS r FROM t;
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
 
 -- name: Case1039
-SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+SELECT find_in_set(s, 'x') AS r FROM t;
 
 -- name: Case1040
-SELECT trim('xy' FROM s) AS r FROM t;
+SELECT find_in_set(s, u) AS r FROM t;
 
 -- name: Case1041
-SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case1042
-SELECT trim(LEADING u FROM s) AS r FROM t;
+SELECT levenshtein(s, u, 2) AS r FROM t;
 
 -- name: Case1043
-SELECT trim(u, s) AS r FROM t;
+SELECT levenshtein(s, u, 3) AS r FROM t;
 
 -- name: Case1044
-SELECT ltrim('x', s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case1045
-SELECT rtrim('x', s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case1046
-SELECT btrim(s, 'x') AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case1047
-SELECT btrim(s) AS r FROM t;
+SELECT levenshtein(s, u, i) AS r FROM t;
 
 -- name: Case1048
-SELECT btrim(s, u) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1049
-SELECT trim(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1050
-SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1051
-SELECT substring(s FROM 2) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1052
-SELECT substr(s FROM -2) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1053
-SELECT substring(s FROM i FOR 2) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1054
-SELECT position('l' IN s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1055
-SELECT position('z' IN s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1056
-SELECT position('' IN s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1057
-SELECT position('l' IN s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1058
-SELECT locate('l', s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1059
-SELECT position(u, s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1060
-SELECT instr(s, 'lo') AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1061
+SELECT lcase(s) AS r FROM t;
+
+-- name: Case1062
+SELECT ucase(s) AS r FROM t;
+
+-- name: Case1063
+SELECT len(s) AS r FROM t;
+
+-- name: Case1064
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1065
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1066
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1067
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1068
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1069
+SELECT i <=> a AS r FROM t;
+
+-- name: Case1070
+SELECT s <=> u AS r FROM t;
+
+-- name: Case1071
+SELECT NULL <=> NULL AS r FROM t;
+
+-- name: Case1072
+SELECT (1 DIV b) <=> a AS r FROM t;
+
+-- name: Case1073
+SELECT a <=> (1 DIV b) AS r FROM t;
+
+-- name: Case1074
+SELECT a <=> (1 DIV b) AS r FROM t;
+
+-- name: Case1075
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+
+-- name: Case1076
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+
+-- name: Case1077
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case1078
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case1079
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case1080
+SELECT d IS DISTINCT FROM e AS r FROM t;
+
+-- name: Case1081
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case1082
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case1083
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case1084
+SELECT p IS NOT TRUE AS r FROM t;
+
+-- name: Case1085
+SELECT p IS NOT TRUE AS r FROM t;
+
+-- name: Case1086
+SELECT p IS FALSE AS r FROM t;
+
+-- name: Case1087
+SELECT p IS FALSE AS r FROM t;
+
+-- name: Case1088
+SELECT p IS NOT FALSE AS r FROM t;
+
+-- name: Case1089
+SELECT p IS UNKNOWN AS r FROM t;
+
+-- name: Case1090
+SELECT p IS UNKNOWN AS r FROM t;
+
+-- name: Case1091
+SELECT p IS NOT UNKNOWN AS r FROM t;
+
+-- name: Case1092
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+
+-- name: Case1093
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+
+-- name: Case1094
+SELECT a > 1 IS TRUE AS r FROM t;
+
+-- name: Case1095
+SELECT s ILIKE 'AB%' AS r FROM t;
+
+-- name: Case1096
+SELECT s ILIKE 'é%' AS r FROM t;
+
+-- name: Case1097
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
+
+-- name: Case1098
+SELECT s ILIKE u AS r FROM t;
+
+-- name: Case1099
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+
+-- name: Case1100
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+
+-- name: Case1101
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+
+-- name: Case1102
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
+
+-- name: Case1103
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
+
+-- name: Case1104
+SELECT s LIKE SOME ('%y%') AS r FROM t;
+
+-- name: Case1105
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+
+-- name: Case1106
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
+
+-- name: Case1107
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
+
+-- name: Case1108
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+
+-- name: Case1109
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+
+-- name: Case1110
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+
+-- name: Case1111
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+
+-- name: Case1112
+SELECT s LIKE ANY ('a%') AS r FROM t;
+
+-- name: Case1113
+SELECT trim(BOTH FROM s) AS r FROM t;
+
+-- name: Case1114
+SELECT trim(LEADING FROM s) AS r FROM t;
+
+-- name: Case1115
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+
+-- name: Case1116
+SELECT trim('xy' FROM s) AS r FROM t;
+
+-- name: Case1117
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+
+-- name: Case1118
+SELECT trim(LEADING u FROM s) AS r FROM t;
+
+-- name: Case1119
+SELECT trim(u, s) AS r FROM t;
+
+-- name: Case1120
+SELECT ltrim('x', s) AS r FROM t;
+
+-- name: Case1121
+SELECT rtrim('x', s) AS r FROM t;
+
+-- name: Case1122
+SELECT btrim(s, 'x') AS r FROM t;
+
+-- name: Case1123
+SELECT btrim(s) AS r FROM t;
+
+-- name: Case1124
+SELECT btrim(s, u) AS r FROM t;
+
+-- name: Case1125
+SELECT trim(s) AS r FROM t;
+
+-- name: Case1126
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+
+-- name: Case1127
+SELECT substring(s FROM 2) AS r FROM t;
+
+-- name: Case1128
+SELECT substr(s FROM -2) AS r FROM t;
+
+-- name: Case1129
+SELECT substring(s FROM i FOR 2) AS r FROM t;
+
+-- name: Case1130
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case1131
+SELECT position('z' IN s) AS r FROM t;
+
+-- name: Case1132
+SELECT position('' IN s) AS r FROM t;
+
+-- name: Case1133
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case1134
+SELECT locate('l', s) AS r FROM t;
+
+-- name: Case1135
+SELECT position(u, s) AS r FROM t;
+
+-- name: Case1136
+SELECT instr(s, 'lo') AS r FROM t;
+
+-- name: Case1137
 SELECT instr(s, u) AS r FROM t;
