@@ -543,6 +543,14 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 			return nil, false
 		}
 		return &ir.NullIf{A: xs[0], B: xs[1], Eq: eq}, true
+	case "extract", "date_part", "datepart":
+		if !arity(2) {
+			return nil, false
+		}
+		return b.datePart(name, e, args)
+	case "date_trunc":
+		b.errs.Add(e.Name.Pos, diag.Unsupported, "date_trunc returns a TIMESTAMP, a type exprc does not have yet; trunc(d, fmt) truncates a DATE to its year, quarter, month or week")
+		return nil, false
 	case "try_add", "try_subtract", "try_multiply", "try_divide", "try_mod":
 		if !arity(2) {
 			return nil, false
@@ -555,6 +563,25 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 		return b.isNull(args[0], name == "isnotnull", e.Name.Pos)
 	}
 	return b.call(name, e.Name.Name, args, e.Name.Pos)
+}
+
+// datePart binds EXTRACT(field FROM x) (parsed as extract('field', x)) and
+// date_part('field', x): the field must be a constant string, and picks the
+// function called on x (functions.DatePart).
+func (b *binder) datePart(name string, e *ast.Call, args []ir.Expr) (ir.Expr, bool) {
+	c, ok := args[0].(*ir.Const)
+	if !ok || c.Err != nil || c.T.Kind != ir.KindVarchar || c.V == nil {
+		b.errs.Add(e.Args[0].Position(), diag.Type, "the field of %s must be a constant string, such as 'YEAR'", name)
+		return nil, false
+	}
+	field := c.V.(string)
+	source := ast.Format(e.Args[1])
+	fn, err := functions.DatePart(field, source)
+	if err != nil {
+		b.errs.Add(e.Args[0].Position(), diag.Type, "%v", err)
+		return nil, false
+	}
+	return b.callFn(fn, fn.Name, name, []ir.Expr{args[1]}, e.Name.Pos)
 }
 
 // tryArithOps maps each try_ arithmetic function to the operator whose
@@ -599,6 +626,12 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 		b.errs.Add(pos, diag.Name, "unknown function %s", shown)
 		return nil, false
 	}
+	return b.callFn(fn, name, shown, args, pos)
+}
+
+// callFn is call for a resolved function (also the hidden ones the binder
+// picks itself, such as the fields of EXTRACT).
+func (b *binder) callFn(fn *ir.Function, name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr, bool) {
 	types := make([]ir.Type, len(args))
 	for i, a := range args {
 		types[i] = a.Type()
@@ -631,6 +664,10 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 			return nil, false
 		}
 		conv[i] = x
+	}
+	if err := functions.CheckConstArgs(fn, conv); err != nil {
+		b.errs.Add(pos, diag.Type, "%s: %v", shown, err)
+		return nil, false
 	}
 	// Functions NULL outside a domain (ln, factorial ...), isnan, nanvl, pi and
 	// e are rewritten into existing forms (ir/functions/nulldomain.go).

@@ -1888,1534 +1888,1933 @@ SELECT zeroifnull(x) AS r FROM t;
 SELECT zeroifnull(a DIV b) AS r FROM t;
 
 -- name: Case0627
-SELECT length('a\tb') AS r FROM t;
+SELECT EXTRACT(YEAR FROM d) AS r FROM t;
 
 -- name: Case0628
-SELECT 'x\\y' AS r FROM t;
+SELECT EXTRACT(week FROM d) AS r FROM t;
 
 -- name: Case0629
-SELECT '50%' LIKE '50\\%' AS r FROM t;
+SELECT EXTRACT(doy FROM d) AS r FROM t;
 
 -- name: Case0630
-SELECT '50x' LIKE '50\\%' AS r FROM t;
+SELECT date_part('YEAR', d) AS r FROM t;
 
 -- name: Case0631
-SELECT 'it\'s' AS r FROM t;
+SELECT date_part('week', d) AS r FROM t;
 
 -- name: Case0632
-SELECT 'it''s' AS r FROM t;
+SELECT date_part('doy', d) AS r FROM t;
 
 -- name: Case0633
-SELECT 'a' 'b' AS r FROM t;
+SELECT datepart('MONTH', d) AS r FROM t;
 
 -- name: Case0634
-SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
+SELECT EXTRACT(Y FROM d) AS r FROM t;
 
 -- name: Case0635
-SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
+SELECT EXTRACT(YEARS FROM d) AS r FROM t;
 
 -- name: Case0636
-SELECT ascii('\r') AS r FROM t;
+SELECT EXTRACT(YR FROM d) AS r FROM t;
 
 -- name: Case0637
-SELECT ascii('\b') AS r FROM t;
+SELECT EXTRACT(YRS FROM d) AS r FROM t;
 
 -- name: Case0638
-SELECT ascii('\0') AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
 
 -- name: Case0639
-SELECT ascii('\Z') AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
 
 -- name: Case0640
-SELECT '\a\q\"' AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
 
 -- name: Case0641
-SELECT '\101\060' AS r FROM t;
+SELECT EXTRACT(QUARTER FROM d) AS r FROM t;
 
 -- name: Case0642
-SELECT '\u00e9' AS r FROM t;
+SELECT EXTRACT(QTR FROM d) AS r FROM t;
 
 -- name: Case0643
-SELECT length('\U0001F600') AS r FROM t;
+SELECT EXTRACT(MON FROM d) AS r FROM t;
 
 -- name: Case0644
-SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
+SELECT EXTRACT(MONS FROM d) AS r FROM t;
 
 -- name: Case0645
-SELECT octet_length('\uD83D\uDE00') AS r FROM t;
+SELECT EXTRACT(MONTHS FROM d) AS r FROM t;
 
 -- name: Case0646
-SELECT '\uD83D' AS r FROM t;
+SELECT EXTRACT(W FROM d) AS r FROM t;
 
 -- name: Case0647
-SELECT '\u12g' AS r FROM t;
+SELECT EXTRACT(WEEKS FROM d) AS r FROM t;
 
 -- name: Case0648
-SELECT length(R'a\tb') AS r FROM t;
+SELECT EXTRACT(DAY FROM d) AS r FROM t;
 
 -- name: Case0649
-SELECT r'x\\y' AS r FROM t;
+SELECT EXTRACT(D FROM d) AS r FROM t;
 
 -- name: Case0650
-SELECT R'it' 's' AS r FROM t;
+SELECT EXTRACT(DAYS FROM d) AS r FROM t;
 
 -- name: Case0651
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT EXTRACT(DAYOFWEEK FROM d) AS r FROM t;
 
 -- name: Case0652
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT EXTRACT(DOW FROM d) AS r FROM t;
 
 -- name: Case0653
-SELECT s LIKE 'a\\_b' AS r FROM t;
+SELECT EXTRACT(DAYOFWEEK_ISO FROM d) AS r FROM t;
 
 -- name: Case0654
-SELECT s || '\'' AS r FROM t;
+SELECT EXTRACT(DOW_ISO FROM d) AS r FROM t;
 
 -- name: Case0655
-SELECT s || '\'' AS r FROM t;
+SELECT EXTRACT(DOY FROM d) AS r FROM t;
 
 -- name: Case0656
-SELECT "it's" AS r FROM t;
+SELECT date_part('dayofweek_iso', d) AS r FROM t;
 
 -- name: Case0657
-SELECT length("a\tb") AS r FROM t;
+SELECT date_part('Quarter', d) AS r FROM t;
 
 -- name: Case0658
-SELECT "x\"y" AS r FROM t;
+SELECT EXTRACT(YEAR FROM d) AS r FROM t;
 
 -- name: Case0659
-SELECT "a" 'b' "c" AS r FROM t;
+SELECT date_part('yearofweek', d) AS r FROM t;
 
 -- name: Case0660
-SELECT s = "abc" AS r FROM t;
+SELECT EXTRACT(YEAR FROM s) AS r FROM t;
 
 -- name: Case0661
-SELECT r"a\nb" AS r FROM t;
+SELECT EXTRACT(YEAR FROM s) AS r FROM t;
 
 -- name: Case0662
-SELECT ln(1) AS r FROM t;
+SELECT EXTRACT(DAY FROM d + i) AS r FROM t;
 
 -- name: Case0663
-SELECT ln(2) AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
 
 -- name: Case0664
-SELECT ln(19.458461079980395) AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM date_from_unix_date(i)) AS r FROM t;
 
 -- name: Case0665
-SELECT ln(0) AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM date_from_unix_date(i)) AS r FROM t;
 
 -- name: Case0666
-SELECT ln(-1) AS r FROM t;
+SELECT trunc(d, 'week') AS r FROM t;
 
 -- name: Case0667
-SELECT ln(-0.0) AS r FROM t;
+SELECT trunc(d, 'quarter') AS r FROM t;
 
 -- name: Case0668
-SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT trunc(d, 'MM') AS r FROM t;
 
 -- name: Case0669
-SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT trunc(d, 'YEAR') AS r FROM t;
 
 -- name: Case0670
-SELECT ln(x) AS r FROM t;
+SELECT trunc(d, 'yyyy') AS r FROM t;
 
 -- name: Case0671
-SELECT ln(a) AS r FROM t;
+SELECT trunc(d, 'YY') AS r FROM t;
 
 -- name: Case0672
-SELECT ln(a / b) AS r FROM t;
+SELECT trunc(d, 'MON') AS r FROM t;
 
 -- name: Case0673
-SELECT ln(e()) AS r FROM t;
+SELECT trunc(d, 'month') AS r FROM t;
 
 -- name: Case0674
-SELECT log(10, 100) AS r FROM t;
+SELECT trunc(d, 'QUARTER') AS r FROM t;
 
 -- name: Case0675
-SELECT log(2, 8) AS r FROM t;
+SELECT trunc(d, 'WEEK') AS r FROM t;
 
 -- name: Case0676
-SELECT log(0.5, 4) AS r FROM t;
+SELECT trunc(d, 'WEEK') AS r FROM t;
 
 -- name: Case0677
-SELECT log(1.0) AS r FROM t;
+SELECT trunc(d, 'DAY') AS r FROM t;
 
 -- name: Case0678
-SELECT log(0) AS r FROM t;
+SELECT trunc(d, 'DD') AS r FROM t;
 
 -- name: Case0679
-SELECT log(0, 8) AS r FROM t;
+SELECT trunc(d, 'decade') AS r FROM t;
 
 -- name: Case0680
-SELECT log(2, 0) AS r FROM t;
+SELECT trunc(d, s) AS r FROM t;
 
 -- name: Case0681
-SELECT log(-2, 8) AS r FROM t;
+SELECT trunc(d, s) AS r FROM t;
 
 -- name: Case0682
-SELECT log(1, 1) AS r FROM t;
+SELECT trunc(d, s) AS r FROM t;
 
 -- name: Case0683
-SELECT log(1, 2) AS r FROM t;
+SELECT trunc(s, 'MM') AS r FROM t;
 
 -- name: Case0684
-SELECT log(x, 8) AS r FROM t;
+SELECT trunc(date_from_unix_date(i), 'YEAR') AS r FROM t;
 
 -- name: Case0685
-SELECT log(2, x) AS r FROM t;
+SELECT trunc(date_from_unix_date(i), 'WEEK') AS r FROM t;
 
 -- name: Case0686
-SELECT log(a / b, -1.0) AS r FROM t;
+SELECT trunc(date_from_unix_date(i), s) AS r FROM t;
 
 -- name: Case0687
-SELECT log(-1.0, a / b) AS r FROM t;
+SELECT trunc(d, CAST(a AS VARCHAR)) AS r FROM t;
 
 -- name: Case0688
-SELECT log(x, a / b) AS r FROM t;
+SELECT trunc(CAST(s AS DATE), 'MM') AS r FROM t;
 
 -- name: Case0689
-SELECT log(a / b, x) AS r FROM t;
+SELECT to_date(s) AS r FROM t;
 
 -- name: Case0690
-SELECT log10(1000) AS r FROM t;
+SELECT to_date(s) AS r FROM t;
 
 -- name: Case0691
-SELECT log10(10) AS r FROM t;
+SELECT to_date(s) AS r FROM t;
 
 -- name: Case0692
-SELECT log10(0.001) AS r FROM t;
+SELECT to_date(s) AS r FROM t;
 
 -- name: Case0693
-SELECT log10(0.3529113193356501) AS r FROM t;
+SELECT to_date(d) AS r FROM t;
 
 -- name: Case0694
-SELECT log10(0) AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0695
-SELECT log10(-5) AS r FROM t;
+SELECT to_date(s, 'dd/MM/yyyy') AS r FROM t;
 
 -- name: Case0696
-SELECT log10(x) AS r FROM t;
+SELECT to_date(s, 'd/M/yyyy') AS r FROM t;
 
 -- name: Case0697
-SELECT log10(a DIV b) AS r FROM t;
+SELECT to_date(s, 'd/M/yyyy') AS r FROM t;
 
 -- name: Case0698
-SELECT log2(8) AS r FROM t;
+SELECT to_date(s, 'dd/MM/yyyy') AS r FROM t;
 
 -- name: Case0699
-SELECT log2(2) AS r FROM t;
+SELECT to_date(s, 'yyyyMMdd') AS r FROM t;
 
 -- name: Case0700
-SELECT log2(10) AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0701
-SELECT log2(0) AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0702
-SELECT log2(-0.0) AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0703
-SELECT log2(x) AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0704
-SELECT log1p(0) AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0705
-SELECT log1p(1) AS r FROM t;
+SELECT to_date(s, 'yyyy-MM') AS r FROM t;
 
 -- name: Case0706
-SELECT log1p(-0.5) AS r FROM t;
+SELECT to_date(s, 'yyyy') AS r FROM t;
 
 -- name: Case0707
-SELECT log1p(-1) AS r FROM t;
+SELECT to_date(s, 'MM-dd') AS r FROM t;
 
 -- name: Case0708
-SELECT log1p(-2) AS r FROM t;
+SELECT to_date(s, 'yy-MM-dd') AS r FROM t;
 
 -- name: Case0709
-SELECT log1p(x) AS r FROM t;
+SELECT to_date(s, 'yyyy DDD') AS r FROM t;
 
 -- name: Case0710
-SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT to_date(s, 'yyyy DDD') AS r FROM t;
 
 -- name: Case0711
-SELECT exp(0) AS r FROM t;
+SELECT to_date(s, 'MMM d, yyyy') AS r FROM t;
 
 -- name: Case0712
-SELECT exp(1) AS r FROM t;
+SELECT to_date(s, 'MMM d, yyyy') AS r FROM t;
 
 -- name: Case0713
-SELECT exp(0.3529113193356501) AS r FROM t;
+SELECT to_date(s, 'MMMM d, yyyy') AS r FROM t;
 
 -- name: Case0714
-SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT to_date(s, 'MMMM d, yyyy') AS r FROM t;
 
 -- name: Case0715
-SELECT exp(1000) AS r FROM t;
+SELECT to_date(s, 'EEE, yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0716
-SELECT exp(x) AS r FROM t;
+SELECT to_date(s, 'EEEE, yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0717
-SELECT expm1(0) AS r FROM t;
+SELECT to_date(s, '\'day\' dd \'of\' MM yyyy') AS r FROM t;
 
 -- name: Case0718
-SELECT expm1(1) AS r FROM t;
+SELECT to_date(s, 'yyyy\'\'MM\'\'dd') AS r FROM t;
 
 -- name: Case0719
-SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0720
-SELECT expm1(x) AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0721
-SELECT cbrt(27.0) AS r FROM t;
+SELECT to_date(s, u) AS r FROM t;
 
 -- name: Case0722
-SELECT cbrt(-8) AS r FROM t;
+SELECT to_date(s, u) AS r FROM t;
 
 -- name: Case0723
-SELECT cbrt(-0.0) AS r FROM t;
+SELECT to_date(s, u) AS r FROM t;
 
 -- name: Case0724
-SELECT cbrt(x) AS r FROM t;
+SELECT to_date(s, u) AS r FROM t;
 
 -- name: Case0725
-SELECT hypot(3, 4) AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0726
-SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT to_date(CAST(a AS VARCHAR) || s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0727
-SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT try_to_date(s) AS r FROM t;
 
 -- name: Case0728
-SELECT hypot(1e308, 1e308) AS r FROM t;
+SELECT try_to_date(s) AS r FROM t;
 
 -- name: Case0729
-SELECT hypot(x, a / b) AS r FROM t;
+SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0730
-SELECT hypot(a / b, x) AS r FROM t;
+SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0731
-SELECT hypot(1, a / b) AS r FROM t;
+SELECT try_to_date(s, u) AS r FROM t;
 
 -- name: Case0732
-SELECT sin(0) AS r FROM t;
+SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0733
-SELECT sin(1) AS r FROM t;
+SELECT try_to_date(CAST(a AS VARCHAR), 'yyyy') AS r FROM t;
 
 -- name: Case0734
-SELECT sin(-0.0) AS r FROM t;
+SELECT try_to_date(s, CAST(CAST(u AS INT) AS VARCHAR)) AS r FROM t;
 
 -- name: Case0735
-SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT try_to_date(s, CAST(CAST(u AS INT) AS VARCHAR)) AS r FROM t;
 
 -- name: Case0736
-SELECT sin(x) AS r FROM t;
+SELECT date_format(s, 'y') AS r FROM t;
 
 -- name: Case0737
-SELECT cos(0) AS r FROM t;
+SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0738
-SELECT cos(1) AS r FROM t;
+SELECT date_format(d, 'EEEE, MMMM d, yyyy') AS r FROM t;
 
 -- name: Case0739
-SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT date_format(d, 'E EEE MMM M d') AS r FROM t;
 
 -- name: Case0740
-SELECT cos(x) AS r FROM t;
+SELECT date_format(d, 'yy/MM/dd') AS r FROM t;
 
 -- name: Case0741
-SELECT tan(0) AS r FROM t;
+SELECT date_format(d, 'D DD DDD') AS r FROM t;
 
 -- name: Case0742
-SELECT tan(0.5) AS r FROM t;
+SELECT date_format(d, 'D') AS r FROM t;
 
 -- name: Case0743
-SELECT tan(x) AS r FROM t;
+SELECT date_format(d, 'Q QQ QQQ QQQQ') AS r FROM t;
 
 -- name: Case0744
-SELECT cot(0.5) AS r FROM t;
+SELECT date_format(d, 'LLLL') AS r FROM t;
 
 -- name: Case0745
-SELECT cot(0) AS r FROM t;
+SELECT date_format(d, '\'week of\' yyyy') AS r FROM t;
 
 -- name: Case0746
-SELECT cot(-0.0) AS r FROM t;
+SELECT date_format(d, 'dd\'\'MM') AS r FROM t;
 
 -- name: Case0747
-SELECT cot(x) AS r FROM t;
+SELECT date_format(d, 'yyyy') AS r FROM t;
 
 -- name: Case0748
-SELECT sec(0) AS r FROM t;
+SELECT date_format(d, 'y') AS r FROM t;
 
 -- name: Case0749
-SELECT sec(1) AS r FROM t;
+SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0750
-SELECT sec(x) AS r FROM t;
+SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case0751
-SELECT csc(1) AS r FROM t;
+SELECT date_format(d, 'yyyyyy') AS r FROM t;
 
 -- name: Case0752
-SELECT csc(0) AS r FROM t;
+SELECT date_format(d, 'yyyy.MM.dd / ??') AS r FROM t;
 
 -- name: Case0753
-SELECT csc(x) AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case0754
-SELECT asin(0) AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case0755
-SELECT asin(1) AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case0756
-SELECT asin(2) AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case0757
-SELECT asin(x) AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case0758
-SELECT acos(1) AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case0759
-SELECT acos(-0.5) AS r FROM t;
+SELECT date_format(d, '') AS r FROM t;
 
 -- name: Case0760
-SELECT acos(0.5) AS r FROM t;
+SELECT length('a\tb') AS r FROM t;
 
 -- name: Case0761
-SELECT acos(2) AS r FROM t;
+SELECT 'x\\y' AS r FROM t;
 
 -- name: Case0762
-SELECT acos(x) AS r FROM t;
+SELECT '50%' LIKE '50\\%' AS r FROM t;
 
 -- name: Case0763
-SELECT atan(0) AS r FROM t;
+SELECT '50x' LIKE '50\\%' AS r FROM t;
 
 -- name: Case0764
-SELECT atan(1) AS r FROM t;
+SELECT 'it\'s' AS r FROM t;
 
 -- name: Case0765
-SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT 'it''s' AS r FROM t;
 
 -- name: Case0766
-SELECT atan(x) AS r FROM t;
+SELECT 'a' 'b' AS r FROM t;
 
 -- name: Case0767
-SELECT atan2(0, 0) AS r FROM t;
+SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
 
 -- name: Case0768
-SELECT atan2(1, 1) AS r FROM t;
+SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
 
 -- name: Case0769
-SELECT atan2(0, -1) AS r FROM t;
+SELECT ascii('\r') AS r FROM t;
 
 -- name: Case0770
-SELECT atan2(-0.0, -1.0) AS r FROM t;
+SELECT ascii('\b') AS r FROM t;
 
 -- name: Case0771
-SELECT atan2(-0.0, -0.0) AS r FROM t;
+SELECT ascii('\0') AS r FROM t;
 
 -- name: Case0772
-SELECT atan2(-1, 0) AS r FROM t;
+SELECT ascii('\Z') AS r FROM t;
 
 -- name: Case0773
-SELECT atan2(x, 1) AS r FROM t;
+SELECT '\a\q\"' AS r FROM t;
 
 -- name: Case0774
-SELECT atan2(1, x) AS r FROM t;
+SELECT '\101\060' AS r FROM t;
 
 -- name: Case0775
-SELECT sinh(0) AS r FROM t;
+SELECT '\u00e9' AS r FROM t;
 
 -- name: Case0776
-SELECT sinh(1) AS r FROM t;
+SELECT length('\U0001F600') AS r FROM t;
 
 -- name: Case0777
-SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
 
 -- name: Case0778
-SELECT sinh(x) AS r FROM t;
+SELECT octet_length('\uD83D\uDE00') AS r FROM t;
 
 -- name: Case0779
-SELECT cosh(0) AS r FROM t;
+SELECT '\uD83D' AS r FROM t;
 
 -- name: Case0780
-SELECT cosh(1) AS r FROM t;
+SELECT '\u12g' AS r FROM t;
 
 -- name: Case0781
-SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT length(R'a\tb') AS r FROM t;
 
 -- name: Case0782
-SELECT cosh(x) AS r FROM t;
+SELECT r'x\\y' AS r FROM t;
 
 -- name: Case0783
-SELECT tanh(0) AS r FROM t;
+SELECT R'it' 's' AS r FROM t;
 
 -- name: Case0784
-SELECT tanh(1) AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case0785
-SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case0786
-SELECT tanh(x) AS r FROM t;
+SELECT s LIKE 'a\\_b' AS r FROM t;
 
 -- name: Case0787
-SELECT asinh(0) AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case0788
-SELECT asinh(1) AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case0789
-SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT "it's" AS r FROM t;
 
 -- name: Case0790
-SELECT asinh(-1e10) AS r FROM t;
+SELECT length("a\tb") AS r FROM t;
 
 -- name: Case0791
-SELECT asinh(x) AS r FROM t;
+SELECT "x\"y" AS r FROM t;
 
 -- name: Case0792
-SELECT acosh(1) AS r FROM t;
+SELECT "a" 'b' "c" AS r FROM t;
 
 -- name: Case0793
-SELECT acosh(2) AS r FROM t;
+SELECT s = "abc" AS r FROM t;
 
 -- name: Case0794
-SELECT acosh(0) AS r FROM t;
+SELECT r"a\nb" AS r FROM t;
 
 -- name: Case0795
-SELECT acosh(x) AS r FROM t;
+SELECT ln(1) AS r FROM t;
 
 -- name: Case0796
-SELECT atanh(0) AS r FROM t;
+SELECT ln(2) AS r FROM t;
 
 -- name: Case0797
-SELECT atanh(0.5) AS r FROM t;
+SELECT ln(19.458461079980395) AS r FROM t;
 
 -- name: Case0798
-SELECT atanh(1) AS r FROM t;
+SELECT ln(0) AS r FROM t;
 
 -- name: Case0799
-SELECT atanh(-1) AS r FROM t;
+SELECT ln(-1) AS r FROM t;
 
 -- name: Case0800
-SELECT atanh(2) AS r FROM t;
+SELECT ln(-0.0) AS r FROM t;
 
 -- name: Case0801
-SELECT atanh(x) AS r FROM t;
+SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0802
-SELECT degrees(3.141592653589793) AS r FROM t;
+SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0803
-SELECT degrees(1) AS r FROM t;
+SELECT ln(x) AS r FROM t;
 
 -- name: Case0804
-SELECT degrees(x) AS r FROM t;
+SELECT ln(a) AS r FROM t;
 
 -- name: Case0805
-SELECT radians(180) AS r FROM t;
+SELECT ln(a / b) AS r FROM t;
 
 -- name: Case0806
-SELECT radians(0) AS r FROM t;
+SELECT ln(e()) AS r FROM t;
 
 -- name: Case0807
-SELECT radians(x) AS r FROM t;
+SELECT log(10, 100) AS r FROM t;
 
 -- name: Case0808
-SELECT rint(12.3456) AS r FROM t;
+SELECT log(2, 8) AS r FROM t;
 
 -- name: Case0809
-SELECT rint(2.5) AS r FROM t;
+SELECT log(0.5, 4) AS r FROM t;
 
 -- name: Case0810
-SELECT rint(3.5) AS r FROM t;
+SELECT log(1.0) AS r FROM t;
 
 -- name: Case0811
-SELECT rint(-0.5) AS r FROM t;
+SELECT log(0) AS r FROM t;
 
 -- name: Case0812
-SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT log(0, 8) AS r FROM t;
 
 -- name: Case0813
-SELECT rint(x) AS r FROM t;
+SELECT log(2, 0) AS r FROM t;
 
 -- name: Case0814
-SELECT pi() AS r FROM t;
+SELECT log(-2, 8) AS r FROM t;
 
 -- name: Case0815
-SELECT PI() AS r FROM t;
+SELECT log(1, 1) AS r FROM t;
 
 -- name: Case0816
-SELECT degrees(pi()) AS r FROM t;
+SELECT log(1, 2) AS r FROM t;
 
 -- name: Case0817
-SELECT e() AS r FROM t;
+SELECT log(x, 8) AS r FROM t;
 
 -- name: Case0818
-SELECT e() + x AS r FROM t;
+SELECT log(2, x) AS r FROM t;
 
 -- name: Case0819
-SELECT pmod(10, 3) AS r FROM t;
+SELECT log(a / b, -1.0) AS r FROM t;
 
 -- name: Case0820
-SELECT pmod(-10, 3) AS r FROM t;
+SELECT log(-1.0, a / b) AS r FROM t;
 
 -- name: Case0821
-SELECT pmod(-7, -3) AS r FROM t;
+SELECT log(x, a / b) AS r FROM t;
 
 -- name: Case0822
-SELECT pmod(7, -3) AS r FROM t;
+SELECT log(a / b, x) AS r FROM t;
 
 -- name: Case0823
-SELECT pmod(-1, -2147483648) AS r FROM t;
+SELECT log10(1000) AS r FROM t;
 
 -- name: Case0824
-SELECT pmod(i, j) AS r FROM t;
+SELECT log10(10) AS r FROM t;
 
 -- name: Case0825
-SELECT pmod(a, b) AS r FROM t;
+SELECT log10(0.001) AS r FROM t;
 
 -- name: Case0826
-SELECT pmod(a, b) AS r FROM t;
+SELECT log10(0.3529113193356501) AS r FROM t;
 
 -- name: Case0827
-SELECT pmod(10, 0) AS r FROM t;
+SELECT log10(0) AS r FROM t;
 
 -- name: Case0828
-SELECT pmod(-7.5, 2.0) AS r FROM t;
+SELECT log10(-5) AS r FROM t;
 
 -- name: Case0829
-SELECT pmod(7.5, 0.0) AS r FROM t;
+SELECT log10(x) AS r FROM t;
 
 -- name: Case0830
-SELECT pmod(7.5, -0.0) AS r FROM t;
+SELECT log10(a DIV b) AS r FROM t;
 
 -- name: Case0831
-SELECT pmod(i, 0) AS r FROM t;
+SELECT log2(8) AS r FROM t;
 
 -- name: Case0832
-SELECT pmod(a DIV b, c) AS r FROM t;
+SELECT log2(2) AS r FROM t;
 
 -- name: Case0833
-SELECT pmod(c, a DIV b) AS r FROM t;
+SELECT log2(10) AS r FROM t;
 
 -- name: Case0834
-SELECT pmod(a DIV b, 0) AS r FROM t;
+SELECT log2(0) AS r FROM t;
 
 -- name: Case0835
-SELECT bround(2.5) AS r FROM t;
+SELECT log2(-0.0) AS r FROM t;
 
 -- name: Case0836
-SELECT bround(3.5) AS r FROM t;
+SELECT log2(x) AS r FROM t;
 
 -- name: Case0837
-SELECT bround(-2.5) AS r FROM t;
+SELECT log1p(0) AS r FROM t;
 
 -- name: Case0838
-SELECT bround(2.5, 0) AS r FROM t;
+SELECT log1p(1) AS r FROM t;
 
 -- name: Case0839
-SELECT bround(0.125, 2) AS r FROM t;
+SELECT log1p(-0.5) AS r FROM t;
 
 -- name: Case0840
-SELECT bround(0.135, 2) AS r FROM t;
+SELECT log1p(-1) AS r FROM t;
 
 -- name: Case0841
-SELECT bround(1.05, 1) AS r FROM t;
+SELECT log1p(-2) AS r FROM t;
 
 -- name: Case0842
-SELECT bround(1.0500001, 1) AS r FROM t;
+SELECT log1p(x) AS r FROM t;
 
 -- name: Case0843
-SELECT bround(-0.5) AS r FROM t;
+SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0844
-SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT exp(0) AS r FROM t;
 
 -- name: Case0845
-SELECT bround(25, -1) AS r FROM t;
+SELECT exp(1) AS r FROM t;
 
 -- name: Case0846
-SELECT bround(35, -1) AS r FROM t;
+SELECT exp(0.3529113193356501) AS r FROM t;
 
 -- name: Case0847
-SELECT bround(-25, -1) AS r FROM t;
+SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0848
-SELECT bround(26, -1) AS r FROM t;
+SELECT exp(1000) AS r FROM t;
 
 -- name: Case0849
-SELECT bround(2147483647, -1) AS r FROM t;
+SELECT exp(x) AS r FROM t;
 
 -- name: Case0850
-SELECT bround(a, -2) AS r FROM t;
+SELECT expm1(0) AS r FROM t;
 
 -- name: Case0851
-SELECT bround(a, -2) AS r FROM t;
+SELECT expm1(1) AS r FROM t;
 
 -- name: Case0852
-SELECT bround(a, -1) AS r FROM t;
+SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0853
-SELECT bround(i) AS r FROM t;
+SELECT expm1(x) AS r FROM t;
 
 -- name: Case0854
-SELECT bround(x, 1) AS r FROM t;
+SELECT cbrt(27.0) AS r FROM t;
 
 -- name: Case0855
-SELECT bround(2.5, i) AS r FROM t;
+SELECT cbrt(-8) AS r FROM t;
 
 -- name: Case0856
-SELECT factorial(5) AS r FROM t;
+SELECT cbrt(-0.0) AS r FROM t;
 
 -- name: Case0857
-SELECT factorial(0) AS r FROM t;
+SELECT cbrt(x) AS r FROM t;
 
 -- name: Case0858
-SELECT factorial(20) AS r FROM t;
+SELECT hypot(3, 4) AS r FROM t;
 
 -- name: Case0859
-SELECT factorial(21) AS r FROM t;
+SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0860
-SELECT factorial(-1) AS r FROM t;
+SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case0861
-SELECT factorial(i) AS r FROM t;
+SELECT hypot(1e308, 1e308) AS r FROM t;
 
 -- name: Case0862
-SELECT factorial(i) AS r FROM t;
+SELECT hypot(x, a / b) AS r FROM t;
 
 -- name: Case0863
-SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
+SELECT hypot(a / b, x) AS r FROM t;
 
 -- name: Case0864
-SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
+SELECT hypot(1, a / b) AS r FROM t;
 
 -- name: Case0865
-SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
+SELECT sin(0) AS r FROM t;
 
 -- name: Case0866
-SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
+SELECT sin(1) AS r FROM t;
 
 -- name: Case0867
-SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
+SELECT sin(-0.0) AS r FROM t;
 
 -- name: Case0868
-SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
+SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0869
-SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT sin(x) AS r FROM t;
 
 -- name: Case0870
-SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT cos(0) AS r FROM t;
 
 -- name: Case0871
-SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT cos(1) AS r FROM t;
 
 -- name: Case0872
-SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0873
-SELECT width_bucket(5, 0, 10, a) AS r FROM t;
+SELECT cos(x) AS r FROM t;
 
 -- name: Case0874
-SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
+SELECT tan(0) AS r FROM t;
 
 -- name: Case0875
-SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
+SELECT tan(0.5) AS r FROM t;
 
 -- name: Case0876
-SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
+SELECT tan(x) AS r FROM t;
 
 -- name: Case0877
-SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
+SELECT cot(0.5) AS r FROM t;
 
 -- name: Case0878
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
+SELECT cot(0) AS r FROM t;
 
 -- name: Case0879
-SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
+SELECT cot(-0.0) AS r FROM t;
 
 -- name: Case0880
-SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
+SELECT cot(x) AS r FROM t;
 
 -- name: Case0881
-SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
+SELECT sec(0) AS r FROM t;
 
 -- name: Case0882
-SELECT width_bucket(5, 0, 10, c) AS r FROM t;
+SELECT sec(1) AS r FROM t;
 
 -- name: Case0883
-SELECT width_bucket(i, j, 10, a) AS r FROM t;
+SELECT sec(x) AS r FROM t;
 
 -- name: Case0884
-SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
+SELECT csc(1) AS r FROM t;
 
 -- name: Case0885
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
+SELECT csc(0) AS r FROM t;
 
 -- name: Case0886
-SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
+SELECT csc(x) AS r FROM t;
 
 -- name: Case0887
-SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT asin(0) AS r FROM t;
 
 -- name: Case0888
-SELECT isnan(1.0) AS r FROM t;
+SELECT asin(1) AS r FROM t;
 
 -- name: Case0889
-SELECT isnan(x) AS r FROM t;
+SELECT asin(2) AS r FROM t;
 
 -- name: Case0890
-SELECT isnan(i) AS r FROM t;
+SELECT asin(x) AS r FROM t;
 
 -- name: Case0891
-SELECT isnan(a / b) AS r FROM t;
+SELECT acos(1) AS r FROM t;
 
 -- name: Case0892
-SELECT isnan(x) OR p AS r FROM t;
+SELECT acos(-0.5) AS r FROM t;
 
 -- name: Case0893
-SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
+SELECT acos(0.5) AS r FROM t;
 
 -- name: Case0894
-SELECT nanvl(1.5, 123) AS r FROM t;
+SELECT acos(2) AS r FROM t;
 
 -- name: Case0895
-SELECT nanvl(1.5, y) AS r FROM t;
+SELECT acos(x) AS r FROM t;
 
 -- name: Case0896
-SELECT nanvl(x, 1.0) AS r FROM t;
+SELECT atan(0) AS r FROM t;
 
 -- name: Case0897
-SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
+SELECT atan(1) AS r FROM t;
 
 -- name: Case0898
-SELECT nanvl(1.0, a / b) AS r FROM t;
+SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0899
-SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
+SELECT atan(x) AS r FROM t;
 
 -- name: Case0900
-SELECT nanvl(a / b, 1.0) AS r FROM t;
+SELECT atan2(0, 0) AS r FROM t;
 
 -- name: Case0901
-SELECT nanvl(x, a / b) AS r FROM t;
+SELECT atan2(1, 1) AS r FROM t;
 
 -- name: Case0902
-SELECT positive(i) AS r FROM t;
+SELECT atan2(0, -1) AS r FROM t;
 
 -- name: Case0903
-SELECT positive(a) AS r FROM t;
+SELECT atan2(-0.0, -1.0) AS r FROM t;
 
 -- name: Case0904
-SELECT positive(-0.0) AS r FROM t;
+SELECT atan2(-0.0, -0.0) AS r FROM t;
 
 -- name: Case0905
-SELECT positive(x) AS r FROM t;
+SELECT atan2(-1, 0) AS r FROM t;
 
 -- name: Case0906
-SELECT negative(i) AS r FROM t;
+SELECT atan2(x, 1) AS r FROM t;
 
 -- name: Case0907
-SELECT negative(1.5) AS r FROM t;
+SELECT atan2(1, x) AS r FROM t;
 
 -- name: Case0908
-SELECT negative(i) AS r FROM t;
+SELECT sinh(0) AS r FROM t;
 
 -- name: Case0909
-SELECT negative(a) AS r FROM t;
+SELECT sinh(1) AS r FROM t;
 
 -- name: Case0910
-SELECT negative(x) AS r FROM t;
+SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0911
-SELECT shiftleft(2, 1) AS r FROM t;
+SELECT sinh(x) AS r FROM t;
 
 -- name: Case0912
-SELECT shiftleft(1, 31) AS r FROM t;
+SELECT cosh(0) AS r FROM t;
 
 -- name: Case0913
-SELECT shiftleft(1, 32) AS r FROM t;
+SELECT cosh(1) AS r FROM t;
 
 -- name: Case0914
-SELECT shiftleft(1, -1) AS r FROM t;
+SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0915
-SELECT shiftleft(a, 63) AS r FROM t;
+SELECT cosh(x) AS r FROM t;
 
 -- name: Case0916
-SELECT shiftleft(a, 64) AS r FROM t;
+SELECT tanh(0) AS r FROM t;
 
 -- name: Case0917
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT tanh(1) AS r FROM t;
 
 -- name: Case0918
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0919
-SELECT shiftleft(a DIV b, j) AS r FROM t;
+SELECT tanh(x) AS r FROM t;
 
 -- name: Case0920
-SELECT shiftleft(a DIV b, 1) AS r FROM t;
+SELECT asinh(0) AS r FROM t;
 
 -- name: Case0921
-SELECT shiftright(4, 1) AS r FROM t;
+SELECT asinh(1) AS r FROM t;
 
 -- name: Case0922
-SELECT shiftright(-8, 1) AS r FROM t;
+SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0923
-SELECT shiftright(-1, 31) AS r FROM t;
+SELECT asinh(-1e10) AS r FROM t;
 
 -- name: Case0924
-SELECT shiftright(8, 33) AS r FROM t;
+SELECT asinh(x) AS r FROM t;
 
 -- name: Case0925
-SELECT shiftright(a, 62) AS r FROM t;
+SELECT acosh(1) AS r FROM t;
 
 -- name: Case0926
-SELECT shiftright(i, 1) AS r FROM t;
+SELECT acosh(2) AS r FROM t;
 
 -- name: Case0927
-SELECT shiftrightunsigned(4, 1) AS r FROM t;
+SELECT acosh(0) AS r FROM t;
 
 -- name: Case0928
-SELECT shiftrightunsigned(-1, 28) AS r FROM t;
+SELECT acosh(x) AS r FROM t;
 
 -- name: Case0929
-SELECT shiftrightunsigned(-8, 0) AS r FROM t;
+SELECT atanh(0) AS r FROM t;
 
 -- name: Case0930
-SELECT shiftrightunsigned(a, 60) AS r FROM t;
+SELECT atanh(0.5) AS r FROM t;
 
 -- name: Case0931
-SELECT shiftrightunsigned(a, 124) AS r FROM t;
+SELECT atanh(1) AS r FROM t;
 
 -- name: Case0932
-SELECT shiftrightunsigned(i, j) AS r FROM t;
+SELECT atanh(-1) AS r FROM t;
 
 -- name: Case0933
-SELECT bit_count(0) AS r FROM t;
+SELECT atanh(2) AS r FROM t;
 
 -- name: Case0934
-SELECT bit_count(7) AS r FROM t;
+SELECT atanh(x) AS r FROM t;
 
 -- name: Case0935
-SELECT bit_count(-1) AS r FROM t;
+SELECT degrees(3.141592653589793) AS r FROM t;
 
 -- name: Case0936
-SELECT bit_count(a) AS r FROM t;
+SELECT degrees(1) AS r FROM t;
 
 -- name: Case0937
-SELECT bit_count(a) AS r FROM t;
+SELECT degrees(x) AS r FROM t;
 
 -- name: Case0938
-SELECT bit_count(TRUE) AS r FROM t;
+SELECT radians(180) AS r FROM t;
 
 -- name: Case0939
-SELECT bit_count(FALSE) AS r FROM t;
+SELECT radians(0) AS r FROM t;
 
 -- name: Case0940
-SELECT bit_count(i) AS r FROM t;
+SELECT radians(x) AS r FROM t;
 
 -- name: Case0941
-SELECT bit_count(a DIV b) AS r FROM t;
+SELECT rint(12.3456) AS r FROM t;
 
 -- name: Case0942
-SELECT bit_get(11, 0) AS r FROM t;
+SELECT rint(2.5) AS r FROM t;
 
 -- name: Case0943
-SELECT bit_get(11, 2) AS r FROM t;
+SELECT rint(3.5) AS r FROM t;
 
 -- name: Case0944
-SELECT bit_get(-1, 31) AS r FROM t;
+SELECT rint(-0.5) AS r FROM t;
 
 -- name: Case0945
-SELECT bit_get(11, 32) AS r FROM t;
+SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case0946
-SELECT bit_get(11, -1) AS r FROM t;
+SELECT rint(x) AS r FROM t;
 
 -- name: Case0947
-SELECT getbit(a, 63) AS r FROM t;
+SELECT pi() AS r FROM t;
 
 -- name: Case0948
-SELECT getbit(a, 40) AS r FROM t;
+SELECT PI() AS r FROM t;
 
 -- name: Case0949
-SELECT bit_get(a, 64) AS r FROM t;
+SELECT degrees(pi()) AS r FROM t;
 
 -- name: Case0950
-SELECT bit_get(i, 99) AS r FROM t;
+SELECT e() AS r FROM t;
 
 -- name: Case0951
-SELECT bit_get(11, j) AS r FROM t;
+SELECT e() + x AS r FROM t;
 
 -- name: Case0952
-SELECT bit_get(a DIV b, 99) AS r FROM t;
+SELECT pmod(10, 3) AS r FROM t;
 
 -- name: Case0953
-SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
+SELECT pmod(-10, 3) AS r FROM t;
 
 -- name: Case0954
-SELECT a & c AS r FROM t;
+SELECT pmod(-7, -3) AS r FROM t;
 
 -- name: Case0955
-SELECT i & 10 AS r FROM t;
+SELECT pmod(7, -3) AS r FROM t;
 
 -- name: Case0956
-SELECT i | j AS r FROM t;
+SELECT pmod(-1, -2147483648) AS r FROM t;
 
 -- name: Case0957
-SELECT i ^ j AS r FROM t;
+SELECT pmod(i, j) AS r FROM t;
 
 -- name: Case0958
-SELECT i | b AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case0959
-SELECT ~i AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case0960
-SELECT ~a AS r FROM t;
+SELECT pmod(10, 0) AS r FROM t;
 
 -- name: Case0961
-SELECT ~i AS r FROM t;
+SELECT pmod(-7.5, 2.0) AS r FROM t;
 
 -- name: Case0962
-SELECT a & c AS r FROM t;
+SELECT pmod(7.5, 0.0) AS r FROM t;
 
 -- name: Case0963
-SELECT i | '2' AS r FROM t;
+SELECT pmod(7.5, -0.0) AS r FROM t;
 
 -- name: Case0964
-SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
+SELECT pmod(i, 0) AS r FROM t;
 
 -- name: Case0965
-SELECT 1 + 2 & 3 AS r FROM t;
+SELECT pmod(a DIV b, c) AS r FROM t;
 
 -- name: Case0966
-SELECT i | 1 = 1 AS r FROM t;
+SELECT pmod(c, a DIV b) AS r FROM t;
 
 -- name: Case0967
-SELECT (i & j) * 2 AS r FROM t;
+SELECT pmod(a DIV b, 0) AS r FROM t;
 
 -- name: Case0968
-SELECT left(s, 2) AS r FROM t;
+SELECT bround(2.5) AS r FROM t;
 
 -- name: Case0969
-SELECT left(s, i) AS r FROM t;
+SELECT bround(3.5) AS r FROM t;
 
 -- name: Case0970
-SELECT left(s, i) AS r FROM t;
+SELECT bround(-2.5) AS r FROM t;
 
 -- name: Case0971
-SELECT left(s, i) AS r FROM t;
+SELECT bround(2.5, 0) AS r FROM t;
 
 -- name: Case0972
-SELECT left(s, i) AS r FROM t;
+SELECT bround(0.125, 2) AS r FROM t;
 
 -- name: Case0973
-SELECT left(s, i) AS r FROM t;
+SELECT bround(0.135, 2) AS r FROM t;
 
 -- name: Case0974
-SELECT right(s, 2) AS r FROM t;
+SELECT bround(1.05, 1) AS r FROM t;
 
 -- name: Case0975
-SELECT right(s, 4) AS r FROM t;
+SELECT bround(1.0500001, 1) AS r FROM t;
 
 -- name: Case0976
-SELECT right(s, 9) AS r FROM t;
+SELECT bround(-0.5) AS r FROM t;
 
 -- name: Case0977
-SELECT right(s, 0) AS r FROM t;
+SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case0978
-SELECT right(s, i) AS r FROM t;
+SELECT bround(25, -1) AS r FROM t;
 
 -- name: Case0979
-SELECT reverse(s) AS r FROM t;
+SELECT bround(35, -1) AS r FROM t;
 
 -- name: Case0980
-SELECT reverse(s) AS r FROM t;
+SELECT bround(-25, -1) AS r FROM t;
 
 -- name: Case0981
-SELECT reverse(s) AS r FROM t;
+SELECT bround(26, -1) AS r FROM t;
 
 -- name: Case0982
-SELECT repeat(s, 3) AS r FROM t;
+SELECT bround(2147483647, -1) AS r FROM t;
 
 -- name: Case0983
-SELECT repeat(s, i) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case0984
-SELECT repeat(s, i) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case0985
-SELECT repeat(s, i) AS r FROM t;
+SELECT bround(a, -1) AS r FROM t;
 
 -- name: Case0986
-SELECT repeat(s, i) AS r FROM t;
+SELECT bround(i) AS r FROM t;
 
 -- name: Case0987
-SELECT repeat(u, i) AS r FROM t;
+SELECT bround(x, 1) AS r FROM t;
 
 -- name: Case0988
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT bround(2.5, i) AS r FROM t;
 
 -- name: Case0989
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT factorial(5) AS r FROM t;
 
 -- name: Case0990
-SELECT space(i) AS r FROM t;
+SELECT factorial(0) AS r FROM t;
 
 -- name: Case0991
-SELECT space(i) AS r FROM t;
+SELECT factorial(20) AS r FROM t;
 
 -- name: Case0992
-SELECT space(i) AS r FROM t;
+SELECT factorial(21) AS r FROM t;
 
 -- name: Case0993
-SELECT space(i) AS r FROM t;
+SELECT factorial(-1) AS r FROM t;
 
 -- name: Case0994
-SELECT initcap(s) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case0995
-SELECT initcap(s) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case0996
-SELECT initcap(s) AS r FROM t;
+SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
 
 -- name: Case0997
-SELECT initcap(s) AS r FROM t;
+SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
 
 -- name: Case0998
-SELECT ascii(s) AS r FROM t;
+SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
 
 -- name: Case0999
-SELECT ascii(s) AS r FROM t;
+SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
 
 -- name: Case1000
-SELECT ascii(s) AS r FROM t;
+SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
 
 -- name: Case1001
-SELECT ascii(s) AS r FROM t;
+SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
 
 -- name: Case1002
-SELECT chr(a) AS r FROM t;
+SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1003
-SELECT chr(a) AS r FROM t;
+SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1004
-SELECT char(a) AS r FROM t;
+SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1005
-SELECT chr(a) AS r FROM t;
+SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1006
-SELECT chr(i) AS r FROM t;
+SELECT width_bucket(5, 0, 10, a) AS r FROM t;
 
 -- name: Case1007
-SELECT octet_length(s) AS r FROM t;
+SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
 
 -- name: Case1008
-SELECT bit_length(s) AS r FROM t;
+SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
 
 -- name: Case1009
-SELECT octet_length(s) AS r FROM t;
+SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
 
 -- name: Case1010
-SELECT bit_length(s) AS r FROM t;
+SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
 
 -- name: Case1011
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
 
 -- name: Case1012
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
 
 -- name: Case1013
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case1014
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
 
 -- name: Case1015
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT width_bucket(5, 0, 10, c) AS r FROM t;
 
 -- name: Case1016
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT width_bucket(i, j, 10, a) AS r FROM t;
 
 -- name: Case1017
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
 
 -- name: Case1018
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
 
 -- name: Case1019
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
 
 -- name: Case1020
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1021
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT isnan(1.0) AS r FROM t;
 
 -- name: Case1022
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT isnan(x) AS r FROM t;
 
 -- name: Case1023
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT isnan(i) AS r FROM t;
 
 -- name: Case1024
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT isnan(a / b) AS r FROM t;
 
 -- name: Case1025
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT isnan(x) OR p AS r FROM t;
 
 -- name: Case1026
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
 
 -- name: Case1027
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT nanvl(1.5, 123) AS r FROM t;
 
 -- name: Case1028
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT nanvl(1.5, y) AS r FROM t;
 
 -- name: Case1029
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT nanvl(x, 1.0) AS r FROM t;
 
 -- name: Case1030
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
 
 -- name: Case1031
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT nanvl(1.0, a / b) AS r FROM t;
 
 -- name: Case1032
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
 
 -- name: Case1033
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT nanvl(a / b, 1.0) AS r FROM t;
 
 -- name: Case1034
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT nanvl(x, a / b) AS r FROM t;
 
 -- name: Case1035
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT positive(i) AS r FROM t;
 
 -- name: Case1036
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT positive(a) AS r FROM t;
 
 -- name: Case1037
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT positive(-0.0) AS r FROM t;
 
 -- name: Case1038
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT positive(x) AS r FROM t;
 
 -- name: Case1039
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case1040
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT negative(1.5) AS r FROM t;
 
 -- name: Case1041
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case1042
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT negative(a) AS r FROM t;
 
 -- name: Case1043
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT negative(x) AS r FROM t;
 
 -- name: Case1044
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT shiftleft(2, 1) AS r FROM t;
 
 -- name: Case1045
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT shiftleft(1, 31) AS r FROM t;
 
 -- name: Case1046
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT shiftleft(1, 32) AS r FROM t;
 
 -- name: Case1047
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT shiftleft(1, -1) AS r FROM t;
 
 -- name: Case1048
-SELECT soundex(s) AS r FROM t;
+SELECT shiftleft(a, 63) AS r FROM t;
 
 -- name: Case1049
-SELECT soundex(s) AS r FROM t;
+SELECT shiftleft(a, 64) AS r FROM t;
 
 -- name: Case1050
-SELECT soundex(s) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case1051
-SELECT soundex(s) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case1052
-SELECT soundex(s) AS r FROM t;
+SELECT shiftleft(a DIV b, j) AS r FROM t;
 
 -- name: Case1053
-SELECT soundex(s) AS r FROM t;
+SELECT shiftleft(a DIV b, 1) AS r FROM t;
 
 -- name: Case1054
-SELECT soundex(s) AS r FROM t;
+SELECT shiftright(4, 1) AS r FROM t;
 
 -- name: Case1055
-SELECT luhn_check(s) AS r FROM t;
+SELECT shiftright(-8, 1) AS r FROM t;
 
 -- name: Case1056
-SELECT luhn_check(s) AS r FROM t;
+SELECT shiftright(-1, 31) AS r FROM t;
 
 -- name: Case1057
-SELECT luhn_check(s) AS r FROM t;
+SELECT shiftright(8, 33) AS r FROM t;
 
 -- name: Case1058
-SELECT luhn_check(s) AS r FROM t;
+SELECT shiftright(a, 62) AS r FROM t;
 
 -- name: Case1059
-SELECT luhn_check(s) AS r FROM t;
+SELECT shiftright(i, 1) AS r FROM t;
 
 -- name: Case1060
-SELECT luhn_check(s) AS r FROM t;
+SELECT shiftrightunsigned(4, 1) AS r FROM t;
 
 -- name: Case1061
-SELECT lcase(s) AS r FROM t;
+SELECT shiftrightunsigned(-1, 28) AS r FROM t;
 
 -- name: Case1062
-SELECT ucase(s) AS r FROM t;
+SELECT shiftrightunsigned(-8, 0) AS r FROM t;
 
 -- name: Case1063
-SELECT len(s) AS r FROM t;
+SELECT shiftrightunsigned(a, 60) AS r FROM t;
 
 -- name: Case1064
-SELECT a <=> b AS r FROM t;
+SELECT shiftrightunsigned(a, 124) AS r FROM t;
 
 -- name: Case1065
-SELECT a <=> b AS r FROM t;
+SELECT shiftrightunsigned(i, j) AS r FROM t;
 
 -- name: Case1066
-SELECT a <=> b AS r FROM t;
+SELECT bit_count(0) AS r FROM t;
 
 -- name: Case1067
-SELECT a <=> b AS r FROM t;
+SELECT bit_count(7) AS r FROM t;
 
 -- name: Case1068
-SELECT a <=> b AS r FROM t;
+SELECT bit_count(-1) AS r FROM t;
 
 -- name: Case1069
-SELECT i <=> a AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case1070
-SELECT s <=> u AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case1071
-SELECT NULL <=> NULL AS r FROM t;
+SELECT bit_count(TRUE) AS r FROM t;
 
 -- name: Case1072
-SELECT (1 DIV b) <=> a AS r FROM t;
+SELECT bit_count(FALSE) AS r FROM t;
 
 -- name: Case1073
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT bit_count(i) AS r FROM t;
 
 -- name: Case1074
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT bit_count(a DIV b) AS r FROM t;
 
 -- name: Case1075
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT bit_get(11, 0) AS r FROM t;
 
 -- name: Case1076
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT bit_get(11, 2) AS r FROM t;
 
 -- name: Case1077
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT bit_get(-1, 31) AS r FROM t;
 
 -- name: Case1078
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT bit_get(11, 32) AS r FROM t;
 
 -- name: Case1079
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT bit_get(11, -1) AS r FROM t;
 
 -- name: Case1080
-SELECT d IS DISTINCT FROM e AS r FROM t;
+SELECT getbit(a, 63) AS r FROM t;
 
 -- name: Case1081
-SELECT p IS TRUE AS r FROM t;
+SELECT getbit(a, 40) AS r FROM t;
 
 -- name: Case1082
-SELECT p IS TRUE AS r FROM t;
+SELECT bit_get(a, 64) AS r FROM t;
 
 -- name: Case1083
-SELECT p IS TRUE AS r FROM t;
+SELECT bit_get(i, 99) AS r FROM t;
 
 -- name: Case1084
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT bit_get(11, j) AS r FROM t;
 
 -- name: Case1085
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT bit_get(a DIV b, 99) AS r FROM t;
 
 -- name: Case1086
-SELECT p IS FALSE AS r FROM t;
+SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
 
 -- name: Case1087
-SELECT p IS FALSE AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case1088
-SELECT p IS NOT FALSE AS r FROM t;
+SELECT i & 10 AS r FROM t;
 
 -- name: Case1089
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT i | j AS r FROM t;
 
 -- name: Case1090
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT i ^ j AS r FROM t;
 
 -- name: Case1091
-SELECT p IS NOT UNKNOWN AS r FROM t;
+SELECT i | b AS r FROM t;
 
 -- name: Case1092
-SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case1093
-SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+SELECT ~a AS r FROM t;
 
 -- name: Case1094
-SELECT a > 1 IS TRUE AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case1095
-SELECT s ILIKE 'AB%' AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case1096
-SELECT s ILIKE 'é%' AS r FROM t;
+SELECT i | '2' AS r FROM t;
 
 -- name: Case1097
-SELECT s NOT ILIKE 'ab%' AS r FROM t;
+SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
 
 -- name: Case1098
-SELECT s ILIKE u AS r FROM t;
+SELECT 1 + 2 & 3 AS r FROM t;
 
 -- name: Case1099
-SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+SELECT i | 1 = 1 AS r FROM t;
 
 -- name: Case1100
-SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+SELECT (i & j) * 2 AS r FROM t;
 
 -- name: Case1101
-SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case1102
-SELECT s LIKE ANY ('a%', u) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1103
-SELECT s LIKE ANY ('x%', u) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1104
-SELECT s LIKE SOME ('%y%') AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1105
-SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1106
-SELECT s LIKE ALL ('x%', u) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1107
-SELECT s LIKE ALL ('a%', u) AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case1108
-SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case1109
-SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case1110
-SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case1111
-SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case1112
-SELECT s LIKE ANY ('a%') AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1113
-SELECT trim(BOTH FROM s) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1114
-SELECT trim(LEADING FROM s) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1115
-SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case1116
-SELECT trim('xy' FROM s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1117
-SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1118
-SELECT trim(LEADING u FROM s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1119
-SELECT trim(u, s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1120
-SELECT ltrim('x', s) AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case1121
-SELECT rtrim('x', s) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1122
-SELECT btrim(s, 'x') AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1123
-SELECT btrim(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1124
-SELECT btrim(s, u) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1125
-SELECT trim(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1126
-SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1127
-SELECT substring(s FROM 2) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1128
-SELECT substr(s FROM -2) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1129
-SELECT substring(s FROM i FOR 2) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1130
-SELECT position('l' IN s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1131
-SELECT position('z' IN s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1132
-SELECT position('' IN s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1133
-SELECT position('l' IN s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1134
-SELECT locate('l', s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1135
-SELECT position(u, s) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1136
-SELECT instr(s, 'lo') AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1137
+SELECT char(a) AS r FROM t;
+
+-- name: Case1138
+SELECT chr(a) AS r FROM t;
+
+-- name: Case1139
+SELECT chr(i) AS r FROM t;
+
+-- name: Case1140
+SELECT octet_length(s) AS r FROM t;
+
+-- name: Case1141
+SELECT bit_length(s) AS r FROM t;
+
+-- name: Case1142
+SELECT octet_length(s) AS r FROM t;
+
+-- name: Case1143
+SELECT bit_length(s) AS r FROM t;
+
+-- name: Case1144
+SELECT split_part(s, ',', 2) AS r FROM t;
+
+-- name: Case1145
+SELECT split_part(s, ',', -1) AS r FROM t;
+
+-- name: Case1146
+SELECT split_part(s, ',', -3) AS r FROM t;
+
+-- name: Case1147
+SELECT split_part(s, ',', 4) AS r FROM t;
+
+-- name: Case1148
+SELECT split_part(s, ',', -4) AS r FROM t;
+
+-- name: Case1149
+SELECT split_part(s, ',', -1) AS r FROM t;
+
+-- name: Case1150
+SELECT split_part(s, ',', -2) AS r FROM t;
+
+-- name: Case1151
+SELECT split_part(s, '', 1) AS r FROM t;
+
+-- name: Case1152
+SELECT split_part(s, ',', 1) AS r FROM t;
+
+-- name: Case1153
+SELECT split_part(s, '::', 2) AS r FROM t;
+
+-- name: Case1154
+SELECT split_part(s, ',', i) AS r FROM t;
+
+-- name: Case1155
+SELECT split_part(s, ',', i) AS r FROM t;
+
+-- name: Case1156
+SELECT split_part(s, u, i) AS r FROM t;
+
+-- name: Case1157
+SELECT substring_index(s, '.', 2) AS r FROM t;
+
+-- name: Case1158
+SELECT substring_index(s, '.', -2) AS r FROM t;
+
+-- name: Case1159
+SELECT substring_index(s, '.', 0) AS r FROM t;
+
+-- name: Case1160
+SELECT substring_index(s, '.', 5) AS r FROM t;
+
+-- name: Case1161
+SELECT substring_index(s, '.', -5) AS r FROM t;
+
+-- name: Case1162
+SELECT substring_index(s, '', 1) AS r FROM t;
+
+-- name: Case1163
+SELECT substring_index(s, u, 1) AS r FROM t;
+
+-- name: Case1164
+SELECT translate(s, 'abc', '123') AS r FROM t;
+
+-- name: Case1165
+SELECT translate(s, 'abc', '1') AS r FROM t;
+
+-- name: Case1166
+SELECT translate(s, 'aa', '12') AS r FROM t;
+
+-- name: Case1167
+SELECT translate(s, 'é', 'e') AS r FROM t;
+
+-- name: Case1168
+SELECT translate(s, u, 'x') AS r FROM t;
+
+-- name: Case1169
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+
+-- name: Case1170
+SELECT find_in_set(s, 'a,b') AS r FROM t;
+
+-- name: Case1171
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
+
+-- name: Case1172
+SELECT find_in_set(s, 'x') AS r FROM t;
+
+-- name: Case1173
+SELECT find_in_set(s, u) AS r FROM t;
+
+-- name: Case1174
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case1175
+SELECT levenshtein(s, u, 2) AS r FROM t;
+
+-- name: Case1176
+SELECT levenshtein(s, u, 3) AS r FROM t;
+
+-- name: Case1177
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case1178
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case1179
+SELECT levenshtein(s, u) AS r FROM t;
+
+-- name: Case1180
+SELECT levenshtein(s, u, i) AS r FROM t;
+
+-- name: Case1181
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1182
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1183
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1184
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1185
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1186
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1187
+SELECT soundex(s) AS r FROM t;
+
+-- name: Case1188
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1189
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1190
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1191
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1192
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1193
+SELECT luhn_check(s) AS r FROM t;
+
+-- name: Case1194
+SELECT lcase(s) AS r FROM t;
+
+-- name: Case1195
+SELECT ucase(s) AS r FROM t;
+
+-- name: Case1196
+SELECT len(s) AS r FROM t;
+
+-- name: Case1197
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1198
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1199
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1200
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1201
+SELECT a <=> b AS r FROM t;
+
+-- name: Case1202
+SELECT i <=> a AS r FROM t;
+
+-- name: Case1203
+SELECT s <=> u AS r FROM t;
+
+-- name: Case1204
+SELECT NULL <=> NULL AS r FROM t;
+
+-- name: Case1205
+SELECT (1 DIV b) <=> a AS r FROM t;
+
+-- name: Case1206
+SELECT a <=> (1 DIV b) AS r FROM t;
+
+-- name: Case1207
+SELECT a <=> (1 DIV b) AS r FROM t;
+
+-- name: Case1208
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+
+-- name: Case1209
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+
+-- name: Case1210
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case1211
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case1212
+SELECT a IS DISTINCT FROM b AS r FROM t;
+
+-- name: Case1213
+SELECT d IS DISTINCT FROM e AS r FROM t;
+
+-- name: Case1214
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case1215
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case1216
+SELECT p IS TRUE AS r FROM t;
+
+-- name: Case1217
+SELECT p IS NOT TRUE AS r FROM t;
+
+-- name: Case1218
+SELECT p IS NOT TRUE AS r FROM t;
+
+-- name: Case1219
+SELECT p IS FALSE AS r FROM t;
+
+-- name: Case1220
+SELECT p IS FALSE AS r FROM t;
+
+-- name: Case1221
+SELECT p IS NOT FALSE AS r FROM t;
+
+-- name: Case1222
+SELECT p IS UNKNOWN AS r FROM t;
+
+-- name: Case1223
+SELECT p IS UNKNOWN AS r FROM t;
+
+-- name: Case1224
+SELECT p IS NOT UNKNOWN AS r FROM t;
+
+-- name: Case1225
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+
+-- name: Case1226
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+
+-- name: Case1227
+SELECT a > 1 IS TRUE AS r FROM t;
+
+-- name: Case1228
+SELECT s ILIKE 'AB%' AS r FROM t;
+
+-- name: Case1229
+SELECT s ILIKE 'é%' AS r FROM t;
+
+-- name: Case1230
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
+
+-- name: Case1231
+SELECT s ILIKE u AS r FROM t;
+
+-- name: Case1232
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+
+-- name: Case1233
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+
+-- name: Case1234
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+
+-- name: Case1235
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
+
+-- name: Case1236
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
+
+-- name: Case1237
+SELECT s LIKE SOME ('%y%') AS r FROM t;
+
+-- name: Case1238
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+
+-- name: Case1239
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
+
+-- name: Case1240
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
+
+-- name: Case1241
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+
+-- name: Case1242
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+
+-- name: Case1243
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+
+-- name: Case1244
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+
+-- name: Case1245
+SELECT s LIKE ANY ('a%') AS r FROM t;
+
+-- name: Case1246
+SELECT trim(BOTH FROM s) AS r FROM t;
+
+-- name: Case1247
+SELECT trim(LEADING FROM s) AS r FROM t;
+
+-- name: Case1248
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+
+-- name: Case1249
+SELECT trim('xy' FROM s) AS r FROM t;
+
+-- name: Case1250
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+
+-- name: Case1251
+SELECT trim(LEADING u FROM s) AS r FROM t;
+
+-- name: Case1252
+SELECT trim(u, s) AS r FROM t;
+
+-- name: Case1253
+SELECT ltrim('x', s) AS r FROM t;
+
+-- name: Case1254
+SELECT rtrim('x', s) AS r FROM t;
+
+-- name: Case1255
+SELECT btrim(s, 'x') AS r FROM t;
+
+-- name: Case1256
+SELECT btrim(s) AS r FROM t;
+
+-- name: Case1257
+SELECT btrim(s, u) AS r FROM t;
+
+-- name: Case1258
+SELECT trim(s) AS r FROM t;
+
+-- name: Case1259
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+
+-- name: Case1260
+SELECT substring(s FROM 2) AS r FROM t;
+
+-- name: Case1261
+SELECT substr(s FROM -2) AS r FROM t;
+
+-- name: Case1262
+SELECT substring(s FROM i FOR 2) AS r FROM t;
+
+-- name: Case1263
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case1264
+SELECT position('z' IN s) AS r FROM t;
+
+-- name: Case1265
+SELECT position('' IN s) AS r FROM t;
+
+-- name: Case1266
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case1267
+SELECT locate('l', s) AS r FROM t;
+
+-- name: Case1268
+SELECT position(u, s) AS r FROM t;
+
+-- name: Case1269
+SELECT instr(s, 'lo') AS r FROM t;
+
+-- name: Case1270
 SELECT instr(s, u) AS r FROM t;

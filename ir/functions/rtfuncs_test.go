@@ -213,4 +213,17 @@ var rtFuncs = map[string]any{
 	"DateSubFits":           rt.DateSubFits,
 	"DateAddWrap":           rt.DateAddWrap,
 	"DateSubWrap":           rt.DateSubWrap,
+	// templates/rt/datefields.go
+	"YearOfWeek":       rt.YearOfWeek,
+	"DayOfWeekISO":     rt.DayOfWeekISO,
+	"TruncDateDefined": rt.TruncDateDefined,
+	"TruncDate":        rt.TruncDate,
+	// templates/rt/datefmt.go
+	"CompileDatePattern": rt.CompileDatePattern,
+	"DateFormat":         rt.DateFormat,
+	"ToDateFmt":          rt.ToDateFmt,
+	"ToDateFmtDefined":   rt.ToDateFmtDefined,
+	"TryToDateFmt":       rt.TryToDateFmt,
+	"ToDateDefined":      rt.ToDateDefined,
+	"TryToDate":          rt.TryToDate,
 }
