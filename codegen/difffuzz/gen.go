@@ -383,7 +383,7 @@ func (g *Generator) node(t ir.Type, d int) *Node {
 			}},
 		)
 		if t.Kind == ir.KindInt {
-			opts = append(opts, option{2, func() *Node { return g.datePart(d) }})
+			opts = append(opts, option{4, func() *Node { return g.datePart(d) }})
 		}
 		if t.IsNumeric() {
 			opts = append(opts, option{2, func() *Node {

@@ -14,12 +14,16 @@ import (
 func YearOfWeek(d int32) int32 {
 	thu := int64(d) - weekdayMon0(d) + 3
 	if thu > math.MaxInt32 || thu < math.MinInt32 {
-		// The Thursday is outside the DATE range: a year away from d's at most.
-		y, _, _ := YMD(d)
-		if thu > math.MaxInt32 {
+		// The Thursday is outside the DATE range, at most 3 days from d:
+		// its year is d's unless the days between cross a new year.
+		y, m, day := YMD(d)
+		switch shift := int(thu - int64(d)); {
+		case m == 12 && day+shift > 31:
 			return int32(y + 1)
+		case m == 1 && day+shift < 1:
+			return int32(y - 1)
 		}
-		return int32(y - 1)
+		return int32(y)
 	}
 	y, _, _ := YMD(int32(thu))
 	return int32(y)
