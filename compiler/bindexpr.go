@@ -561,6 +561,52 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 	case "tinyint", "smallint", "float", "decimal", "timestamp", "binary":
 		b.errs.Add(e.Name.Pos, diag.Unsupported, "%s(x) casts to %s, a type exprc does not have yet", name, strings.ToUpper(name))
 		return nil, false
+	case "nvl2":
+		// Spark's Nvl2: IF(a IS NOT NULL, b, c); an error a is the outcome.
+		if !arity(3) {
+			return nil, false
+		}
+		cond, cok := b.isNull(args[0], true, e.Name.Pos)
+		branches, bok := b.unify(args[1:], e.Name.Pos, "NVL2 results")
+		if !cok || !bok {
+			return nil, false
+		}
+		return &ir.If{Cond: cond, Then: branches[0], Else: branches[1]}, true
+	case "nullifzero", "zeroifnull":
+		// Spark 4.0: nullifzero(x) is NULLIF(x, 0), zeroifnull(x) is NVL(x, 0).
+		if !arity(1) {
+			return nil, false
+		}
+		x := args[0]
+		if k := x.Type().Kind; !x.Type().IsNumeric() && k != ir.KindNull && k != ir.KindVarchar {
+			b.errs.Add(e.Name.Pos, diag.Type, "%s needs a number, not %s", name, x.Type())
+			return nil, false
+		}
+		xs, ok := b.unify([]ir.Expr{x, &ir.Const{T: ir.TypeInt, V: int32(0)}}, e.Name.Pos, name+" arguments")
+		if !ok {
+			return nil, false
+		}
+		if name == "zeroifnull" {
+			return &ir.Coalesce{Args: xs, T: xs[0].Type()}, true
+		}
+		eq, ok := b.comparison("eq", "=", xs[0].Type(), e.Name.Pos)
+		if !ok {
+			return nil, false
+		}
+		return &ir.NullIf{A: xs[0], B: xs[1], Eq: eq}, true
+	case "extract", "date_part", "datepart":
+		if !arity(2) {
+			return nil, false
+		}
+		return b.datePart(name, e, args)
+	case "date_trunc":
+		b.errs.Add(e.Name.Pos, diag.Unsupported, "date_trunc returns a TIMESTAMP, a type exprc does not have yet; trunc(d, fmt) truncates a DATE to its year, quarter, month or week")
+		return nil, false
+	case "try_add", "try_subtract", "try_multiply", "try_divide", "try_mod":
+		if !arity(2) {
+			return nil, false
+		}
+		return b.tryArith(name, e.Name.Name, args[0], args[1], e.Name.Pos)
 	case "isnull", "isnotnull":
 		if !arity(1) {
 			return nil, false
@@ -568,6 +614,47 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 		return b.isNull(args[0], name == "isnotnull", e.Name.Pos)
 	}
 	return b.call(name, e.Name.Name, args, e.Name.Pos)
+}
+
+// datePart binds EXTRACT(field FROM x) (parsed as extract('field', x)) and
+// date_part('field', x): the field must be a constant string, and picks the
+// function called on x (functions.DatePart).
+func (b *binder) datePart(name string, e *ast.Call, args []ir.Expr) (ir.Expr, bool) {
+	c, ok := args[0].(*ir.Const)
+	if !ok || c.Err != nil || c.T.Kind != ir.KindVarchar || c.V == nil {
+		b.errs.Add(e.Args[0].Position(), diag.Type, "the field of %s must be a constant string, such as 'YEAR'", name)
+		return nil, false
+	}
+	field := c.V.(string)
+	source := ast.Format(e.Args[1])
+	fn, err := functions.DatePart(field, source)
+	if err != nil {
+		b.errs.Add(e.Args[0].Position(), diag.Type, "%v", err)
+		return nil, false
+	}
+	return b.callFn(fn, fn.Name, name, []ir.Expr{args[1]}, e.Name.Pos)
+}
+
+// tryArithOps maps each try_ arithmetic function to the operator whose
+// argument conversions it takes (Spark's TryAdd ... inherit the analysis rules
+// of the operator they replace).
+var tryArithOps = map[string]string{
+	"try_add": "+", "try_subtract": "-", "try_multiply": "*", "try_divide": "/", "try_mod": "%",
+}
+
+// tryArith binds try_add(l, r) and its siblings with the conversions of
+// their operator: DATE arithmetic for try_add and try_subtract (try_add(d, n)
+// is a try_ date_add), else string promotion, then the overloads.
+func (b *binder) tryArith(name, shown string, l, r ir.Expr, pos diag.Pos) (ir.Expr, bool) {
+	op := tryArithOps[name]
+	if res, ok, handled := b.dateArithAs(op, l, r, pos, "try_add", "try_subtract", shown); handled {
+		return res, ok
+	}
+	l, r, ok := b.promote(l, r, pos)
+	if !ok {
+		return nil, false
+	}
+	return b.call(name, shown, []ir.Expr{l, r}, pos)
 }
 
 func (b *binder) bindList(es []ast.Expr, sc *scope) ([]ir.Expr, bool) {
@@ -605,6 +692,12 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 		b.errs.Add(pos, diag.Name, "unknown function %s", shown)
 		return nil, false
 	}
+	return b.callFn(fn, name, shown, args, pos)
+}
+
+// callFn is call for a resolved function (also the hidden ones the binder
+// picks itself, such as the fields of EXTRACT).
+func (b *binder) callFn(fn *ir.Function, name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr, bool) {
 	types := make([]ir.Type, len(args))
 	for i, a := range args {
 		types[i] = a.Type()
@@ -637,6 +730,10 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 			return nil, false
 		}
 		conv[i] = x
+	}
+	if err := functions.CheckConstArgs(fn, conv); err != nil {
+		b.errs.Add(pos, diag.Type, "%s: %v", shown, err)
+		return nil, false
 	}
 	// Functions NULL outside a domain (ln, factorial ...), isnan, nanvl, pi and
 	// e are rewritten into existing forms (ir/functions/nulldomain.go).

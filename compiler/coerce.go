@@ -83,6 +83,12 @@ func (b *binder) implicitArg(x ir.Expr, t ir.Type, pos diag.Pos, what string) (i
 // INTERVAL DAY, a type exprc does not have. handled is false when neither
 // operand is a DATE, or the operator is not + or -.
 func (b *binder) dateArith(op string, l, r ir.Expr, pos diag.Pos) (res ir.Expr, ok, handled bool) {
+	return b.dateArithAs(op, l, r, pos, "date_add", "date_sub", op)
+}
+
+// dateArithAs is dateArith calling addName and subName (try_add and
+// try_subtract use the same rules); shown names the call in messages.
+func (b *binder) dateArithAs(op string, l, r ir.Expr, pos diag.Pos, addName, subName, shown string) (res ir.Expr, ok, handled bool) {
 	lt, rt := l.Type().Kind, r.Type().Kind
 	if lt != ir.KindDate && rt != ir.KindDate || op != "+" && op != "-" {
 		return nil, false, false
@@ -103,7 +109,7 @@ func (b *binder) dateArith(op string, l, r ir.Expr, pos diag.Pos) (res ir.Expr, 
 			b.errs.Add(pos, diag.Type, "DATE %s %s: the number of days must be a number (INT), not %s", op, n.Type(), n.Type())
 			return nil, false, true
 		}
-		x, ok := b.call(name, op, []ir.Expr{d, n}, pos)
+		x, ok := b.call(name, shown, []ir.Expr{d, n}, pos)
 		return x, ok, true
 	}
 	switch {
@@ -116,10 +122,10 @@ func (b *binder) dateArith(op string, l, r ir.Expr, pos diag.Pos) (res ir.Expr, 
 		}
 		return nil, false, true
 	case op == "-":
-		return days(l, r, "date_sub")
+		return days(l, r, subName)
 	case lt == ir.KindDate:
-		return days(l, r, "date_add")
+		return days(l, r, addName)
 	default:
-		return days(r, l, "date_add")
+		return days(r, l, addName)
 	}
 }

@@ -452,13 +452,14 @@ func itoa(i int) string {
 // the parser turns back into the ordinary call, and reports whether it did.
 func (n *Node) writeKeywordArgs(b *strings.Builder) bool {
 	plain := map[string]string{"TRIM BOTH": "trim", "TRIM LEADING": "ltrim", "TRIM TRAILING": "rtrim",
-		"SUBSTRING FROM": "substring", "POSITION IN": "position", "OVERLAY PLACING": "overlay"}[n.Text]
+		"SUBSTRING FROM": "substring", "POSITION IN": "position", "OVERLAY PLACING": "overlay", "EXTRACT FROM": "extract"}[n.Text]
 	if plain == "" {
 		return false
 	}
 	if ok := map[string]bool{"TRIM BOTH": len(n.Args) <= 2, "TRIM LEADING": len(n.Args) <= 2, "TRIM TRAILING": len(n.Args) <= 2,
 		"SUBSTRING FROM": len(n.Args) == 2 || len(n.Args) == 3, "POSITION IN": len(n.Args) == 2,
-		"OVERLAY PLACING": len(n.Args) == 3 || len(n.Args) == 4}[n.Text]; !ok || len(n.Args) == 0 {
+		"OVERLAY PLACING": len(n.Args) == 3 || len(n.Args) == 4,
+		"EXTRACT FROM":    len(n.Args) == 2 && n.Args[0].K == KLit}[n.Text]; !ok || len(n.Args) == 0 {
 		// A shrunk call whose arguments no longer fit the form.
 		b.WriteString(plain + "(")
 		for i, a := range n.Args {
@@ -501,6 +502,9 @@ func (n *Node) writeKeywordArgs(b *strings.Builder) bool {
 			b.WriteString(" FOR ")
 			n.Args[3].write(b)
 		}
+	case n.Text == "EXTRACT FROM": // EXTRACT(field FROM d); Args[0] is the field, an identifier
+		b.WriteString("EXTRACT(" + n.Args[0].Text + " FROM ")
+		n.Args[1].write(b)
 		b.WriteString(")")
 	case n.Text == "POSITION IN":
 		b.WriteString("POSITION(")

@@ -377,7 +377,19 @@ func (g *Generator) node(t ir.Type, d int) *Node {
 			option{3, func() *Node { return g.simpleCase(t, d) }},
 			option{2, func() *Node { return &Node{K: KNullIf, T: t, Args: []*Node{g.expr(t, d-1), g.branch(t, d-1)}} }},
 			option{5, func() *Node { return g.cast(t, d) }},
+			option{2, func() *Node {
+				// nvl2(a, b, c) is IF(a IS NOT NULL, b, c), a of any type.
+				return &Node{K: KCall, T: t, Text: "nvl2", Args: []*Node{g.expr(pick(g.r, allTypes), d-1), g.expr(t, d-1), g.compared(t, d-1, true)}}
+			}},
 		)
+		if t.Kind == ir.KindInt {
+			opts = append(opts, option{4, func() *Node { return g.datePart(d) }})
+		}
+		if t.IsNumeric() {
+			opts = append(opts, option{2, func() *Node {
+				return &Node{K: KCall, T: t, Text: pick(g.r, []string{"nullifzero", "zeroifnull"}), Args: []*Node{g.expr(t, d-1)}}
+			}})
+		}
 	}
 	if g.subW > 0 && !g.aggMode && len(g.scopes) <= maxSubDepth && scalar {
 		opts = append(opts, option{g.subW, func() *Node { return g.subquery(t, d) }})
@@ -604,6 +616,35 @@ var infix = map[string][]string{
 	"gt": {">"}, "ge": {">="},
 }
 
+// datePart draws EXTRACT(field FROM d) or date_part('field', d), with the
+// fields in various spellings (functions.DatePartFields).
+func (g *Generator) datePart(d int) *Node {
+	field := pick(g.r, functions.DatePartFields())
+	if g.pct(30) {
+		field = strings.ToLower(field)
+	}
+	src := g.expr(ir.TypeDate, d-1)
+	if g.pct(50) {
+		return &Node{K: KCall, T: ir.TypeInt, Text: "EXTRACT FROM", Args: []*Node{g.lit(ir.TypeVarchar, field), src}}
+	}
+	return &Node{K: KCall, T: ir.TypeInt, Text: pick(g.r, []string{"date_part", "datepart"}), Args: []*Node{g.lit(ir.TypeVarchar, sqlString(field)), src}}
+}
+
+// datePatterns are datetime patterns for to_date, try_to_date and
+// date_format, of every supported letter. Only valid ones: a constant
+// invalid pattern is a compile error (patterns from the data exercise the
+// runtime error).
+var datePatterns = []string{"yyyy-MM-dd", "dd/MM/yyyy", "d/M/yyyy", "yyyyMMdd", "MMM d, yyyy", "EEEE, MMMM d, yyyy",
+	"yyyy DDD", "yy-MM-dd", "y", "Q QQ QQQ QQQQ", "'week' D", "E", "LLL", "yyyyyy", "yyyy''MM", ""}
+
+// tryLiterals are the edge values of the try_ arithmetic functions' arguments,
+// written as literals of exactly their type.
+var tryLiterals = map[ir.Kind][]string{
+	ir.KindInt:    {"0", "-1", "2", "2147483647", "-2147483648", "65536"},
+	ir.KindBigint: {"CAST(0 AS BIGINT)", "CAST(-1 AS BIGINT)", "9223372036854775807", "-9223372036854775808", "4294967296", "3037000500"},
+	ir.KindDouble: {"0.0", "-0.0", "1.5", "1e308", "-1e308"},
+}
+
 // call draws a registry function returning t and its arguments.
 func (g *Generator) call(t ir.Type, d int) *Node {
 	key := t.String()
@@ -737,6 +778,17 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 			return g.lit(t, sqlString(pick(g.r, []string{"\\", "\\", "!", "%", "_", "", "ab", "é"})))
 		case name == "round" && i == 1 && t.Kind == ir.KindInt:
 			return g.lit(t, pick(g.r, []string{"0", "1", "2", "-1", "-2", "-5", "-10", "-19", "17", "400", "-400", "2147483647", "-2147483648"}))
+		case strings.HasPrefix(name, "try_") && t.IsNumeric():
+			// Edges where try_ arithmetic is NULL: overflow, a zero divisor.
+			// Each literal has exactly type t, so the call keeps its type.
+			return g.lit(t, pick(g.r, tryLiterals[t.Kind]))
+		case (name == "to_date" || name == "try_to_date" || name == "date_format") && i == 1 && t.Kind == ir.KindVarchar:
+			return g.lit(t, sqlString(pick(g.r, datePatterns)))
+		case (name == "to_date" || name == "try_to_date") && i == 0 && t.Kind == ir.KindVarchar:
+			return g.lit(t, sqlString(pick(g.r, []string{"2024-07-04", "04/07/2024", "4/7/2024", "20240704", "Jul 4, 2024",
+				"Thursday, July 4, 2024", "2024 186", "+12345-01-01", "2023-02-29", "x", "", "24-07-04"})))
+		case name == "trunc" && i == 1 && t.Kind == ir.KindVarchar:
+			return g.lit(t, sqlString(pick(g.r, []string{"YEAR", "yyyy", "YY", "quarter", "MONTH", "mm", "MON", "week", "DAY", "hour", "", "x"})))
 		case (name == "date_add" || name == "date_sub") && i == 1 && t.Kind == ir.KindInt:
 			return g.lit(t, pick(g.r, []string{"0", "1", "-1", "365", "2147483647", "-2147483648", "1000000000"}))
 		case name == "bround" && i == 1 && t.Kind == ir.KindInt:
@@ -899,6 +951,7 @@ var stringPool = []string{
 	"123", " 42 ", "-7", "+5", "1.5", ".5", "1e3", "NaN", "-inf", "Infinity", "2147483648", "9223372036854775808", "0x1F", "1_000",
 	"true", "yes", "n", "2024-02-29", "2023-02-29", "2024-1-5", "-0044-03-15", "2024-01-01T10:00",
 	"%", "_", "a%", "%b%", "\\", "a\\%", "[", "a.*", "^a", "(x", "  padded  ",
+	"yyyy-MM-dd", "dd/MM/yy", "HH:mm",
 }
 
 // formatStrings are format_string's formats: valid ones for most argument

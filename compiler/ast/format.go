@@ -167,6 +167,12 @@ func (p *printer) expr(e Expr) {
 		}
 		p.WriteString(" END")
 	case *Call:
+		if field, ok := ExtractField(e); ok {
+			p.WriteString("EXTRACT(" + field + " FROM ")
+			p.expr(e.Args[1])
+			p.WriteByte(')')
+			return
+		}
 		p.WriteString(formatIdent(e.Name))
 		p.WriteByte('(')
 		if e.Star {
@@ -247,6 +253,25 @@ func QuoteString(s string) string { return ir.QuoteString(s) }
 
 // formatIdent prints an identifier: unquoted ones as written, quoted ones
 // between backquotes with inner backquotes doubled.
+// ExtractField returns the field of a call written EXTRACT(field FROM x)
+// (parsed as extract('field', x)), when the field reads back as an
+// identifier, so that Format prints the EXTRACT form.
+func ExtractField(e *Call) (string, bool) {
+	if e.Name.Quoted || !strings.EqualFold(e.Name.Name, "extract") || len(e.Args) != 2 {
+		return "", false
+	}
+	lit, ok := e.Args[0].(*Literal)
+	if !ok || lit.Kind != LitString || lit.Value == "" {
+		return "", false
+	}
+	for i, r := range lit.Value {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return "", false
+		}
+	}
+	return lit.Value, true
+}
+
 func formatIdent(id Ident) string {
 	if !id.Quoted {
 		return id.Name

@@ -47,6 +47,9 @@ func TestFormat(t *testing.T) {
 			"CASE WHEN a THEN 1 ELSE NULL END"},
 		{&Exists{Not: true, Sub: &Select{Items: []*SelectItem{{Expr: &Star{}}},
 			From: &TableRef{Name: Ident{Name: "t"}}}}, "NOT EXISTS (SELECT * FROM t)"},
+		{&Call{Name: Ident{Name: "extract"}, Args: []Expr{lit(LitString, "YEAR"), col("d")}}, "EXTRACT(YEAR FROM d)"},
+		{&Call{Name: Ident{Name: "extract"}, Args: []Expr{lit(LitString, "no field"), col("d")}}, "extract('no field', d)"},
+		{&Call{Name: Ident{Name: "date_part"}, Args: []Expr{lit(LitString, "dow"), col("d")}}, "date_part('dow', d)"},
 		{nil, "<nil>"},
 	} {
 		if got := Format(tc.e); got != tc.want {

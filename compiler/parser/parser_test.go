@@ -33,6 +33,10 @@ func TestExprFormat(t *testing.T) {
 		{"a == b", "a = b"},
 		{"a <> b AND c <= d AND e >= f AND g < h AND i > j",
 			"((((a <> b) AND (c <= d)) AND (e >= f)) AND (g < h)) AND (i > j)"},
+		// EXTRACT(field FROM x), kept as extract('field', x) and printed back.
+		{"EXTRACT(YEAR FROM d)", "EXTRACT(YEAR FROM d)"},
+		{"extract(dow_iso from d + 1)", "EXTRACT(dow_iso FROM d + 1)"},
+		{"extract('YEAR', d)", "EXTRACT(YEAR FROM d)"},
 		// Predicates.
 		{"x BETWEEN 1 AND 10", "x BETWEEN 1 AND 10"},
 		{"x BETWEEN 1 AND 10 AND y", "(x BETWEEN 1 AND 10) AND y"},

@@ -101,6 +101,7 @@ func likeList(x ast.Expr, patterns []ast.Expr, all, negated, ilike bool, pos dia
 //	SUBSTRING(s FROM pos [FOR len]), also SUBSTR    substring(s, pos[, len])
 //	POSITION(sub IN s)                             position(sub, s)
 //	OVERLAY(s PLACING r FROM pos [FOR len])         overlay(s, r, pos[, len])
+//	EXTRACT(field FROM d)                          extract('field', d)
 //
 // Anything else is left to the ordinary argument list.
 func (p *parser) parseKeywordArgs(call *ast.Call) bool {
@@ -174,6 +175,18 @@ func (p *parser) parseKeywordArgs(call *ast.Call) bool {
 			p.next()
 			call.Args = append(call.Args, p.parseBitOr())
 		}
+		return true
+	case "extract":
+		// Spark's EXTRACT(field FROM source): the field is an identifier,
+		// kept as a string literal for the binder (which also binds
+		// date_part('field', source)); ast.Format prints it back.
+		if p.tok.kind != tIdent || !isKw(p.peek(1), "FROM") {
+			return false
+		}
+		field := &ast.Literal{Pos: p.tok.pos, Kind: ast.LitString, Raw: p.tok.text, Value: p.tok.text}
+		p.next()
+		p.next()
+		call.Args = []ast.Expr{field, p.parseExpr()}
 		return true
 	case "position":
 		if p.isOp(")") {

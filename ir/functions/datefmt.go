@@ -1,0 +1,52 @@
+package functions
+
+import (
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
+)
+
+// to_date, try_to_date and date_format with Spark's datetime patterns
+// (templates/rt/datefmt.go).
+func init() {
+	register(strict("to_date",
+		"to_date(s) is CAST(s AS DATE). to_date(s, fmt) reads s with the datetime pattern fmt (y, M, L, d, D, E, Q, q, quoted 'text'; missing fields default to 1970-01-01's); text that does not match raises CANNOT_PARSE_TIMESTAMP (Spark's ANSI mode), a pattern with a time-of-day, zone or unknown letter raises INVALID_DATETIME_PATTERN (a constant one is a compile error).",
+		errs(rt.CastInvalidInput, rt.CannotParseTimestamp, rt.InvalidDatetimePatternChar, rt.InvalidDatetimePatternLength),
+		sig(tDate, k1(rt.CastStringToDate), tStr),
+		sig(tDate, k2(rt.ToDateFmt), tStr, tStr)))
+	toDateDomain := domain("try_to_date_domain",
+		sig(tBool, ok1(rt.ToDateDefined), tStr),
+		sig(tBool, ok2(rt.ToDateFmtDefined), tStr, tStr))
+	register(guarded("try_to_date",
+		"to_date, but NULL where s does not read as a date (or fmt is not a valid pattern) instead of raising. An argument's own error is still raised; a constant invalid fmt is a compile error.",
+		nil, toDateDomain,
+		sig(tDate, ok1(rt.TryToDate), tStr),
+		sig(tDate, ok2(rt.TryToDateFmt), tStr, tStr)))
+	register(strict("date_format",
+		"d written with the datetime pattern fmt: yyyy (a sign or more digits outside 0000-9999), yy (last two digits), y, M/MM (month number), MMM/MMMM (Jan/January), d/dd, D/DDD (day of year), E/EEE (Mon), EEEE (Monday), Q/QQ/QQQ/QQQQ (3, 03, Q3, 3rd quarter), 'quoted text', '' for a quote. Time-of-day and zone letters raise INVALID_DATETIME_PATTERN (a DATE has no time; a constant fmt is a compile error).",
+		errs(rt.InvalidDatetimePatternChar, rt.InvalidDatetimePatternLength),
+		sig(tStr, k2(rt.DateFormat), tDate, tStr)))
+}
+
+// patternArg lists the functions whose second argument is a datetime pattern.
+var patternArg = map[string]bool{"to_date": true, "try_to_date": true, "date_format": true}
+
+// CheckConstArgs reports, for a resolved call of fn over args, an argument
+// that is a constant and invalid: a datetime pattern that does not compile.
+// The binder makes it a compile error, as Spark fails at analysis time.
+func CheckConstArgs(fn *ir.Function, args []ir.Expr) error {
+	if !patternArg[fn.Name] || len(args) != 2 {
+		return nil
+	}
+	c, ok := args[1].(*ir.Const)
+	if !ok || c.V == nil || c.Err != nil {
+		return nil
+	}
+	s, ok := c.V.(string)
+	if !ok {
+		return nil
+	}
+	if err := rt.CompileDatePattern(s).Err(); err != nil {
+		return err
+	}
+	return nil
+}
