@@ -345,16 +345,21 @@ func (f *funcGen) emitRegex(e *ir.Call, m *matcherVar, args []operand, sel, base
 	rest := append([]operand{args[0]}, args[2:]...)
 	fn := jen.Id(m.name).Dot(meth.Name)
 	return f.emitRows(e.Sig.Ret, meth.Err, true, rest, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
-		call := jen.Id(m.name).Dot(meth.Name).Call(vals...)
-		if !meth.Err {
-			return []jen.Code{set(call)}
-		}
-		return []jen.Code{
-			jen.List(jen.Id("r"), jen.Id("err")).Op(":=").Add(call),
-			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Id(res).Dot("Fail").Call(jen.Id("i"), jen.Id("err")), jen.Continue()),
-			set(jen.Id("r")),
-		}
+		return rowResult(jen.Id(m.name).Dot(meth.Name).Call(vals...), meth.Err, set, res)
 	}, fn)
+}
+
+// rowResult is the per-row body of a kernel call: the result stored with set,
+// or, for a kernel that can fail, the row's error recorded in res first.
+func rowResult(call jen.Code, canFail bool, set func(jen.Code) jen.Code, res string) []jen.Code {
+	if !canFail {
+		return []jen.Code{set(call)}
+	}
+	return []jen.Code{
+		jen.List(jen.Id("r"), jen.Id("err")).Op(":=").Add(call),
+		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Id(res).Dot("Fail").Call(jen.Id("i"), jen.Id("err")), jen.Continue()),
+		set(jen.Id("r")),
+	}
 }
 
 // emitKernel emits a strict call of the signature's rt kernel over operands.
@@ -368,15 +373,7 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 		fn = jen.Qual(pkg, sig.Kernel)
 	}
 	return f.emitRows(sig.Ret, sig.KernelErr, !sig.Observed, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
-		call := f.kernelCall(sig, vals...)
-		if !sig.KernelErr {
-			return []jen.Code{set(call)}
-		}
-		return []jen.Code{
-			jen.List(jen.Id("r"), jen.Id("err")).Op(":=").Add(call),
-			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Id(res).Dot("Fail").Call(jen.Id("i"), jen.Id("err")), jen.Continue()),
-			set(jen.Id("r")),
-		}
+		return rowResult(f.kernelCall(sig, vals...), sig.KernelErr, set, res)
 	}, fn)
 }
 
