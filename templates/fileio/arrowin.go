@@ -29,6 +29,7 @@ type batchInput struct {
 	idx       []int // file column of each table column; -1 where skipped
 	fill      *fillers
 	next      func() (arrow.RecordBatch, error)
+	flat      *flatReader // the decoder behind next, for a Parquet file of flat columns
 	closeFn   func() error
 	cur       arrow.RecordBatch // conformed batch being sliced
 	off       int64
@@ -329,6 +330,12 @@ func newParquetInput(f *os.File, path string, table *tableType, opts Options) (I
 	if err != nil {
 		pf.Close()
 		return nil, err
+	}
+	if flat := newFlatParquetInput(pf, fr.Manifest, in, opts); flat != nil {
+		in.flat = flat
+		in.next = flat.next
+		in.closeFn = pf.Close
+		return in, nil
 	}
 	// Read only the leaf columns of the fields the table uses and the query
 	// reads.

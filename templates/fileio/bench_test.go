@@ -1,7 +1,6 @@
 package fileio
 
 import (
-	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -128,16 +127,24 @@ func benchFile(b *testing.B, path string, wantRows int64) {
 		b.Fatal(err)
 	}
 	schema := ir.ArrowSchema(lineitemTable.Columns)
-	open := func(threads int) (Input, error) {
-		if threads == 0 {
-			return openRef(path, schema, DefaultBatchSize)
-		}
-		return OpenInput(path, schema, Options{Threads: threads})
+	type variant struct {
+		name    string
+		threads int  // 0: the reference reader, on one thread
+		general bool // a Parquet file read by pqarrow's record reader, not the flat reader
 	}
-	for _, threads := range []int{0, 1, 2} {
-		name := fmt.Sprintf("threads=%d", threads)
-		if threads == 0 {
-			name = "ref" // the reference reader, on one thread
+	variants := []variant{{"ref", 0, false}, {"threads=1", 1, false}, {"threads=2", 2, false}}
+	if strings.HasSuffix(path, ".parquet") { // no reference reader: pqarrow's instead
+		variants = append(variants[1:], variant{"pqarrow/threads=1", 1, true}, variant{"pqarrow/threads=2", 2, true})
+	}
+	for _, v := range variants {
+		name, threads := v.name, v.threads
+		open := func(threads int) (Input, error) {
+			if threads == 0 {
+				return openRef(path, schema, DefaultBatchSize)
+			}
+			defer func(old bool) { flatParquet = old }(flatParquet)
+			flatParquet = !v.general
+			return OpenInput(path, schema, Options{Threads: threads})
 		}
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(st.Size())
@@ -188,8 +195,13 @@ func BenchmarkReadCSV(b *testing.B) { benchRead(b, "csv") }
 // BenchmarkReadJSONL reads 200K lineitem rows from JSON lines.
 func BenchmarkReadJSONL(b *testing.B) { benchRead(b, "jsonl") }
 
-// BenchmarkReadFile reads the lineitem file named by $FILEIO_BENCH_FILE (.csv
-// or .jsonl), e.g. made by examples/demo/gendata.
+// BenchmarkReadParquet reads 200K lineitem rows from Parquet as exprc writes
+// it (snappy, dictionary-encoded strings), with the flat reader and with
+// pqarrow's.
+func BenchmarkReadParquet(b *testing.B) { benchRead(b, "parquet") }
+
+// BenchmarkReadFile reads the lineitem file named by $FILEIO_BENCH_FILE (.csv,
+// .jsonl or .parquet), e.g. made by examples/demo/gendata.
 func BenchmarkReadFile(b *testing.B) {
 	path := os.Getenv("FILEIO_BENCH_FILE")
 	if path == "" {

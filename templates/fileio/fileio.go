@@ -56,6 +56,11 @@
 //	DATE         from date64 holding whole days
 //	MAP          from a map whose key and item types convert by these rules
 //
+// A Parquet file whose read columns are all flat (top-level, not repeated) and
+// stored as the table's Arrow types already, the usual case, is decoded
+// straight into the batches' buffers (pqflat.go); any other goes through
+// arrow-go's pqarrow record reader. Both give the same batches.
+//
 // Errors name the file, the 0-based row, the line for text formats, and the
 // column, e.g.
 //
