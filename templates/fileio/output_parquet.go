@@ -170,9 +170,41 @@ func (w *parquetWriter) closeRowGroup() error {
 	if err := w.flushStrings(); err != nil {
 		return err
 	}
+	if err := w.flushPlainPages(); err != nil {
+		return err
+	}
 	err := w.rg.Close()
 	w.rg = nil
 	return err
+}
+
+// flushPlainPages encodes and compresses the buffered pages of the row
+// group's column chunks that have no dictionary, on up to w.threads
+// goroutines: rg.Close would do it one chunk after another, and for a row
+// group of doubles that is most of the writing. Each chunk of a buffered row
+// group writes its pages to a buffer of its own; Close then writes the chunks
+// out in order. A chunk with a dictionary is left to Close, which writes its
+// dictionary page first, as Parquet requires.
+func (w *parquetWriter) flushPlainPages() error {
+	if w.threads <= 1 {
+		return nil
+	}
+	n := w.rg.NumColumns()
+	return w.each(n, func(k int, _ [][]int16) error {
+		cw, err := w.rg.Column(k)
+		if err != nil {
+			return err
+		}
+		f, ok := cw.(interface{ FlushBufferedDataPages() error })
+		if !ok {
+			return nil
+		}
+		switch cw.CurrentEncoder().Encoding() {
+		case parquet.Encodings.PlainDict, parquet.Encodings.RLEDict:
+			return nil
+		}
+		return f.FlushBufferedDataPages()
+	})
 }
 
 // writeColumns appends the columns of b to the row group's column chunks, on
