@@ -81,7 +81,7 @@ func (in *batchInput) Next() (arrow.RecordBatch, error) {
 			in.cur.Release()
 			in.cur = nil
 		}
-		rec, err := in.next()
+		rec, err := decodeGuarded(in.next)
 		if err == io.EOF {
 			return nil, in.st.set(io.EOF)
 		}
@@ -105,6 +105,25 @@ func (in *batchInput) Next() (arrow.RecordBatch, error) {
 	out := in.cur.NewSlice(in.off, end)
 	in.off = end
 	return out, nil
+}
+
+// decodeGuarded returns f(), or an error if f panics: arrow-go's Parquet and
+// IPC readers panic on some damaged files (a nil page header, an offset past
+// a buffer), and a bad file must be an error, not a crash.
+func decodeGuarded[T any](f func() (T, error)) (v T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &decoderPanic{r}
+		}
+	}()
+	return f()
+}
+
+// decoderPanic is a panic of a decoder, caught.
+type decoderPanic struct{ value any }
+
+func (e *decoderPanic) Error() string {
+	return fmt.Sprintf("damaged file: the decoder failed: %v", e.value)
 }
 
 // conform builds a batch of the table's schema from a batch of the file's.
@@ -309,6 +328,15 @@ func valueAt(arr arrow.Array, i int, t sqlType) (any, error) {
 }
 
 func newParquetInput(f *os.File, path string, table *tableType, opts Options) (Input, error) {
+	in, err := decodeGuarded(func() (Input, error) { return openParquet(f, path, table, opts) })
+	var dp *decoderPanic
+	if errors.As(err, &dp) {
+		err = fmt.Errorf("%s: %w", path, err)
+	}
+	return in, err
+}
+
+func openParquet(f *os.File, path string, table *tableType, opts Options) (Input, error) {
 	pf, err := file.NewParquetReader(f, file.WithReadProps(nil))
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)

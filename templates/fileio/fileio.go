@@ -58,8 +58,11 @@
 //
 // A Parquet file whose read columns are all flat (top-level, not repeated) and
 // stored as the table's Arrow types already, the usual case, is decoded
-// straight into the batches' buffers (pqflat.go); any other goes through
-// arrow-go's pqarrow record reader. Both give the same batches.
+// straight into the batches' buffers (pqflat.go): PLAIN and dictionary pages
+// by exprc's own page decoder (pqpage.go), other encodings by arrow-go's
+// column readers. Any other file goes through arrow-go's pqarrow record
+// reader. All give the same batches. A damaged file is an error, also where
+// arrow-go's reader panics.
 //
 // Errors name the file, the 0-based row, the line for text formats, and the
 // column, e.g.

@@ -40,15 +40,19 @@ type flatReader struct {
 // flatColumn is one column the flat reader decodes, with the scratch it
 // reuses from batch to batch.
 type flatColumn struct {
-	name     string
-	leaf     int // the column's index among the file's leaves
-	typ      arrow.DataType
-	nullable bool // an optional column: definition level 1 means present
-	reader   file.ColumnChunkReader
-	defs     []int16
-	bools    []bool
-	strs     []parquet.ByteArray
-	strBytes int // bytes of the last batch's strings: the next batch's first guess
+	name       string
+	leaf       int // the column's index among the file's leaves
+	typ        arrow.DataType
+	nullable   bool // an optional column: definition level 1 means present
+	phys       parquet.Type
+	reader     file.ColumnChunkReader // the open row group's chunk, when pages is nil
+	pages      *pageDecoder           // the open row group's chunk, when pageChunk reads it
+	ends       []int32                // scratch of readPages
+	strScratch []byte                 // scratch of readPages
+	defs       []int16
+	bools      []bool
+	strs       []parquet.ByteArray
+	strBytes   int // bytes of the last batch's strings: the next batch's first guess
 }
 
 // flatParquet turns the flat reader on; the tests turn it off to compare it
@@ -90,7 +94,7 @@ func newFlatReader(pf *file.Reader, manifest *pqarrow.SchemaManifest, fields []i
 			return nil
 		}
 		r.cols = append(r.cols, flatColumn{
-			name: sf.Field.Name, leaf: sf.ColIndex, typ: want[k], nullable: desc.MaxDefinitionLevel() == 1,
+			name: sf.Field.Name, leaf: sf.ColIndex, typ: want[k], nullable: desc.MaxDefinitionLevel() == 1, phys: phys,
 		})
 		afields[k] = arrow.Field{Name: sf.Field.Name, Type: want[k], Nullable: true}
 	}
@@ -109,11 +113,9 @@ func (r *flatReader) next() (arrow.RecordBatch, error) {
 		r.left = rg.NumRows()
 		for k := range r.cols {
 			c := &r.cols[k]
-			cr, err := rg.Column(c.leaf)
-			if err != nil {
+			if err := c.open(rg); err != nil {
 				return nil, fmt.Errorf("row group %d: column %q: %w", r.rowGroup-1, c.name, err)
 			}
-			c.reader = cr
 		}
 	}
 	n := min(r.left, r.batch)
@@ -127,7 +129,7 @@ func (r *flatReader) next() (arrow.RecordBatch, error) {
 			sem <- struct{}{}
 			go func() {
 				defer func() { <-sem; wg.Done() }()
-				arrs[k], errs[k] = r.cols[k].read(n, r.mem)
+				arrs[k], errs[k] = decodeGuarded(func() (arrow.Array, error) { return r.cols[k].read(n, r.mem) })
 			}()
 		}
 		wg.Wait()
@@ -152,8 +154,37 @@ func (r *flatReader) next() (arrow.RecordBatch, error) {
 	return rec, nil
 }
 
+// open starts reading the column's chunk of row group rg.
+func (c *flatColumn) open(rg *file.RowGroupReader) error {
+	if c.pages != nil {
+		c.pages.pr.Close()
+	}
+	c.reader, c.pages = nil, nil
+	meta, err := rg.MetaData().ColumnChunk(c.leaf)
+	if err != nil {
+		return err
+	}
+	if pageChunk(meta, c.phys) {
+		pr, err := rg.GetColumnPageReader(c.leaf)
+		if err != nil {
+			return err
+		}
+		c.pages = newPageDecoder(pr, c.phys, c.nullable)
+		return nil
+	}
+	c.reader, err = rg.Column(c.leaf)
+	return err
+}
+
 // read decodes the column's next n rows.
 func (c *flatColumn) read(n int64, mem memory.Allocator) (arrow.Array, error) {
+	if c.pages != nil {
+		arr, err := c.readPages(n, mem)
+		if err != nil {
+			return nil, fmt.Errorf("column %q: %w", c.name, err)
+		}
+		return arr, nil
+	}
 	var defs []int16
 	if c.nullable {
 		if int64(cap(c.defs)) < n {
