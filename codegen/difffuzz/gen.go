@@ -611,8 +611,9 @@ var castAlias = map[ir.Kind]string{
 var infix = map[string][]string{
 	"date_add": {"date_add", "+"}, "date_sub": {"date_sub", "-"},
 	"bitwise_and": {"&"}, "bitwise_or": {"|"}, "bitwise_xor": {"^"},
+	"shiftleft": {"shiftleft", "<<"}, "shiftright": {"shiftright", ">>"}, "shiftrightunsigned": {"shiftrightunsigned", ">>>"},
 	"add": {"+"}, "subtract": {"-"}, "multiply": {"*"}, "divide": {"/"}, "div": {"DIV"},
-	"mod": {"%", "%", "mod"}, "eq": {"=", "=", "=", "<=>", "IS NOT DISTINCT FROM"}, "ne": {"<>", "!=", "<>", "IS DISTINCT FROM"}, "lt": {"<"}, "le": {"<="},
+	"mod": {"%", "%", "mod"}, "eq": {"=", "=", "=", "<=>", "IS NOT DISTINCT FROM", "equal_null"}, "ne": {"<>", "!=", "<>", "IS DISTINCT FROM"}, "lt": {"<"}, "le": {"<="},
 	"gt": {">"}, "ge": {">="},
 }
 
@@ -670,9 +671,15 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 	switch {
 	case infix[name] != nil && len(args) == 2:
 		op := pick(g.r, infix[name])
-		if op == "mod" || op == name {
+		switch {
+		case op == "mod" || op == name || op == "equal_null":
 			n.Text = op
-		} else {
+		case strings.HasPrefix(name, "shift"):
+			// The shift operators are calls of the functions: their
+			// arguments take the functions' implicit casts, not an
+			// operator's string promotion.
+			n.K, n.Text = KInfix, op
+		default:
 			n.K, n.Text = KInfix, op
 			g.promoteOperand(name, e.args, args, d-1)
 		}

@@ -285,13 +285,60 @@ func (p *parser) parseBitXor() ast.Expr {
 }
 
 func (p *parser) parseBitAnd() ast.Expr {
-	x := p.parseConcat()
+	x := p.parseShift()
 	for p.isOp("&") {
 		op := p.tok
 		p.next()
-		x = binary(op, "&", x, p.parseConcat())
+		x = binary(op, "&", x, p.parseShift())
 	}
 	return x
+}
+
+// shiftFuncs are the functions of Spark 4's shift operators.
+var shiftFuncs = map[string]string{"<<": "shiftleft", ">>": "shiftright", ">>>": "shiftrightunsigned"}
+
+// parseShift parses a << n, a >> n and a >>> n, at Spark's precedence (looser
+// than + - and ||, tighter than &), as calls of shiftleft, shiftright and
+// shiftrightunsigned. The lexer has no such tokens (a nested MAP type closes
+// with ">>"): the operator is two or three "<" or ">" tokens with nothing
+// between them.
+func (p *parser) parseShift() ast.Expr {
+	x := p.parseConcat()
+	for {
+		op, n := p.shiftOp()
+		if n == 0 {
+			return x
+		}
+		start := p.tok
+		for range n {
+			p.next()
+		}
+		y := p.parseConcat()
+		x = &ast.Call{Pos: x.Position(), Name: ast.Ident{Pos: start.pos, Name: shiftFuncs[op]}, Args: []ast.Expr{x, y}}
+	}
+}
+
+// shiftOp returns the shift operator at the current token and how many
+// tokens it spans, or 0.
+func (p *parser) shiftOp() (string, int) {
+	if !p.isOp("<") && !p.isOp(">") {
+		return "", 0
+	}
+	c := p.tok.text
+	op, n := c, 1
+	for n < 3 {
+		t := p.peek(n)
+		prev := p.peek(n - 1)
+		if t.kind != tOp || t.text != c || t.pos.Offset != prev.end {
+			break
+		}
+		op += c
+		n++
+	}
+	if _, ok := shiftFuncs[op]; !ok {
+		return "", 0
+	}
+	return op, n
 }
 
 func (p *parser) parseConcat() ast.Expr {
@@ -537,6 +584,10 @@ func (p *parser) parseCall(name ast.Ident) ast.Expr {
 		p.isKw("OVER") && isName(next) {
 		p.fail(p.tok.pos, diag.Unsupported, "%s clauses (window and aggregate functions) are not supported",
 			strings.ToUpper(p.tok.text))
+	}
+	if strings.EqualFold(name.Name, "equal_null") && len(call.Args) == 2 {
+		// Spark's EqualNull is a <=> b (another arity is the binder's error).
+		return nullSafeEq(call.Args[0], call.Args[1], name.Pos)
 	}
 	return call
 }

@@ -13,6 +13,8 @@ import (
 //	a <=> b, a IS NOT DISTINCT FROM b
 //	    CASE WHEN a IS NULL THEN b IS NULL WHEN b IS NULL THEN FALSE ELSE a = b END
 //	    (never NULL; an error in a, or in b, is the result, as Spark evaluates both)
+//	equal_null(a, b)          a <=> b
+//	a << n, a >> n, a >>> n   shiftleft(a, n), shiftright(a, n), shiftrightunsigned(a, n)
 //	a IS DISTINCT FROM b      NOT (a <=> b)
 //	x IS TRUE                 CASE WHEN x THEN TRUE ELSE FALSE END
 //	x IS FALSE                CASE WHEN NOT x THEN TRUE ELSE FALSE END

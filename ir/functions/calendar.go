@@ -11,6 +11,10 @@ func init() {
 		nil, sig(tInt, ok1(rt.DayOfWeek), tDate)))
 	register(strict("weekday", "Day of the week of d, 0 for Monday to 6 for Sunday.",
 		nil, sig(tInt, ok1(rt.Weekday), tDate)))
+	register(strict("dayname", "The day of the week of d as a three-letter English name, 'Mon' to 'Sun' (Spark 4.0).",
+		nil, sig(tStr, ok1(rt.DayName), tDate)))
+	register(strict("monthname", "The month of d as a three-letter English name, 'Jan' to 'Dec' (Spark 4.0).",
+		nil, sig(tStr, ok1(rt.MonthName), tDate)))
 	register(strict("dayofyear", "Day of the year of d, 1 for January 1st.",
 		nil, sig(tInt, ok1(rt.DayOfYear), tDate)))
 	register(strict("quarter", "Quarter of the year of d, 1 to 4.",

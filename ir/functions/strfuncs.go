@@ -13,6 +13,8 @@ func init() {
 		nil, sig(tStr, ok2(rt.Right), tStr, tInt)))
 	register(strict("reverse", "The characters of s in reverse order (an invalid UTF-8 byte moves as one character).",
 		nil, sig(tStr, ok1(rt.Reverse), tStr)))
+	register(strict("quote", "s between single quotes, each single quote in it preceded by a backslash (Spark 4.0): quote(\"it's\") is 'it\\'s'.",
+		nil, sig(tStr, ok1(rt.Quote), tStr)))
 	register(strict("repeat", "s repeated n times; '' when n <= 0. A result above 67108864 (64 Mi) characters raises.",
 		errs(ir.ErrInvalidParameter), sig(tStr, k2(rt.Repeat), tStr, tInt)))
 	register(strict("space", "n spaces; '' when n <= 0. More than 67108864 (64 Mi) raises.",

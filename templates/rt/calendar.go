@@ -32,6 +32,18 @@ func DayOfWeek(d int32) int32 { return int32((weekdayMon0(d)+1)%7 + 1) }
 // Weekday is weekday(d): 0 for Monday to 6 for Sunday.
 func Weekday(d int32) int32 { return int32(weekdayMon0(d)) }
 
+// DayName is dayname(d) (Spark 4.0): the day of the week as English's
+// three-letter abbreviation, "Mon" to "Sun" (java.time's DayOfWeek in the
+// SHORT text style of Locale.US).
+func DayName(d int32) string { return weekdayNames[weekdayMon0(d)][:3] }
+
+// MonthName is monthname(d) (Spark 4.0): the month as English's three-letter
+// abbreviation, "Jan" to "Dec".
+func MonthName(d int32) string {
+	_, m, _ := YMD(d)
+	return monthNames[m-1][:3]
+}
+
 // DayOfYear is dayofyear(d): 1 for January 1st.
 func DayOfYear(d int32) int32 {
 	y, _, _ := YMD(d)

@@ -62,6 +62,12 @@ func Reverse(s string) string {
 	return string(b)
 }
 
+// Quote is quote(s) (Spark 4.0): s between single quotes, each single quote
+// in it preceded by a backslash (a backslash of s is kept as it is).
+func Quote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `\'`) + "'"
+}
+
 // Repeat is repeat(s, n): s n times; the empty string when n <= 0. A result above
 // MaxRepeatLength characters raises INVALID_PARAMETER_VALUE.
 func Repeat(s string, n int32) (string, *Error) {
