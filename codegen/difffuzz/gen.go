@@ -381,6 +381,17 @@ func (g *Generator) node(t ir.Type, d int) *Node {
 				// nvl2(a, b, c) is IF(a IS NOT NULL, b, c), a of any type.
 				return &Node{K: KCall, T: t, Text: "nvl2", Args: []*Node{g.expr(pick(g.r, allTypes), d-1), g.expr(t, d-1), g.compared(t, d-1, true)}}
 			}},
+			option{2, func() *Node {
+				// decode(x, s1, r1, [s2, r2,] default) is CASE WHEN x <=> s1
+				// THEN r1 ... ELSE default END; the default is always there,
+				// so that the result is of type t.
+				args := []*Node{g.expr(t, d-1), g.expr(t, d-1), g.expr(t, d-1)}
+				if g.pct(50) {
+					args = append(args, g.leaf(t), g.expr(t, d-1))
+				}
+				args = append(args, g.compared(t, d-1, true))
+				return &Node{K: KCall, T: t, Text: "decode", Args: args}
+			}},
 		)
 		if t.Kind == ir.KindInt {
 			opts = append(opts, option{4, func() *Node { return g.datePart(d) }})
@@ -764,7 +775,11 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 	}
 	if (name == "repeat" && i == 1 || name == "space" && i == 0) && t.Kind == ir.KindInt {
 		// Likewise: a count from the data (datediff of two dates, say) can
-		// repeat a string millions of times on every row.
+		// repeat a string millions of times on every row. Sometimes a small
+		// one from the data (x % 7): a constant count folds space(n) away.
+		if g.pct(30) {
+			return &Node{K: KInfix, T: t, Text: "%", Args: []*Node{g.leaf(t), g.lit(t, "7")}}
+		}
 		return g.lit(t, pick(g.r, []string{"0", "1", "2", "3", "-1", "100", "67108865", "2147483647", "-2147483648"}))
 	}
 	if (name == "format_string" || name == "printf") && i == 0 && t.Kind == ir.KindVarchar && g.pct(85) {

@@ -585,9 +585,12 @@ func (p *parser) parseCall(name ast.Ident) ast.Expr {
 		p.fail(p.tok.pos, diag.Unsupported, "%s clauses (window and aggregate functions) are not supported",
 			strings.ToUpper(p.tok.text))
 	}
-	if strings.EqualFold(name.Name, "equal_null") && len(call.Args) == 2 {
+	switch {
+	case strings.EqualFold(name.Name, "equal_null") && len(call.Args) == 2:
 		// Spark's EqualNull is a <=> b (another arity is the binder's error).
 		return nullSafeEq(call.Args[0], call.Args[1], name.Pos)
+	case strings.EqualFold(name.Name, "decode") && !call.Star:
+		return p.decode(call)
 	}
 	return call
 }

@@ -14,6 +14,8 @@ import (
 //	    CASE WHEN a IS NULL THEN b IS NULL WHEN b IS NULL THEN FALSE ELSE a = b END
 //	    (never NULL; an error in a, or in b, is the result, as Spark evaluates both)
 //	equal_null(a, b)          a <=> b
+//	decode(x, s1, r1, ..., [d])  CASE WHEN x <=> s1 THEN r1 ... ELSE d END, d
+//	                          CAST(NULL AS VARCHAR) when left out (Spark's Decode)
 //	a << n, a >> n, a >>> n   shiftleft(a, n), shiftright(a, n), shiftrightunsigned(a, n)
 //	a IS DISTINCT FROM b      NOT (a <=> b)
 //	x IS TRUE                 CASE WHEN x THEN TRUE ELSE FALSE END
@@ -232,4 +234,36 @@ func (p *parser) startsTrimChars() bool {
 	}()
 	p.parseBitOr()
 	return p.isKw("FROM")
+}
+
+// decode is Spark's decode(x, search1, result1, ..., [default]): the first
+// result whose search value is x, NULLs matching (Spark rewrites it into
+// CaseWhen over EqualNullSafe), else default, which is a VARCHAR NULL when
+// left out, as in Spark (so decode(x, 1, 10) is a BIGINT, by the string
+// promotion of CASE results). decode(bin, charset) decodes BINARY, a type
+// exprc does not have.
+func (p *parser) decode(call *ast.Call) ast.Expr {
+	args, pos := call.Args, call.Name.Pos
+	switch len(args) {
+	case 0, 1:
+		p.fail(pos, diag.Type, "decode needs at least 3 arguments (expr, search, result, ...), not %d", len(args))
+		return call
+	case 2:
+		p.fail(pos, diag.Unsupported, "decode(bin, charset) decodes BINARY, a type exprc does not have yet; decode(expr, search, result, ...) needs at least 3 arguments")
+		return call
+	}
+	x := args[0]
+	c := &ast.Case{Pos: pos}
+	rest := args[1:]
+	for len(rest) >= 2 {
+		c.Whens = append(c.Whens, &ast.When{Pos: rest[0].Position(), Cond: nullSafeEq(x, rest[0], rest[0].Position()), Result: rest[1]})
+		rest = rest[2:]
+	}
+	if len(rest) == 1 {
+		c.Else = rest[0]
+	} else {
+		null := &ast.Literal{Pos: pos, Kind: ast.LitNull, Raw: "NULL", Value: "NULL"}
+		c.Else = &ast.Cast{Pos: pos, X: null, Type: &ast.TypeName{Pos: pos, Name: ast.TypeVarchar}}
+	}
+	return c
 }

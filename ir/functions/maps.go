@@ -113,9 +113,11 @@ func init() {
 	register(mapKeyFn("subscript",
 		"Map subscript m[k]: the value under key k; a missing key raises (use element_at for NULL instead). The value itself may be NULL.",
 		"subscript(MAP<K, V>, K) -> V", errs(ir.ErrMapKeyNotExist), true, true, valueOf, subscript))
+	// try_element_at is element_at: a missing key is already NULL (Spark
+	// 3.4+ in ANSI mode too); its ARRAY form needs a type exprc lacks.
 	register(mapKeyFn("element_at",
-		"The value under key k in map m, or NULL when the key is missing.",
-		"element_at(MAP<K, V>, K) -> V", nil, false, true, valueOf, elementAt))
+		"The value under key k in map m, or NULL when the key is missing (so try_element_at, its alias, is the same function).",
+		"element_at(MAP<K, V>, K) -> V", nil, false, true, valueOf, elementAt), "try_element_at")
 	register(mapKeyFn("map_contains_key",
 		"Whether map m has key k.",
 		"map_contains_key(MAP<K, V>, K) -> BOOLEAN", nil, false, false,

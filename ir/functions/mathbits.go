@@ -21,6 +21,12 @@ func init() {
 	not.Prefix = "~"
 	register(not)
 
+	register(strict("bitmap_bucket_number",
+		"The bucket (bitmap of 32768 bits, Spark 3.5) that v falls in: 1 + (v - 1) DIV 32768 for v > 0, else v DIV 32768.",
+		nil, sig(tBig, ok1(rt.BitmapBucketNumber), tBig)))
+	register(strict("bitmap_bit_position",
+		"The bit of v in its bucket's bitmap (Spark 3.5): (v - 1) % 32768 for v > 0, else -v % 32768.",
+		nil, sig(tBig, ok1(rt.BitmapBitPosition), tBig)))
 	register(strict("shiftleft",
 		"a shifted left by n bits, in a's type (INT or BIGINT); as in Java and Spark only n mod 32 (INT) or n mod 64 (BIGINT) counts, so shiftleft(1, 32) is 1 and a negative n never fails; bits shifted out are lost, never an overflow error.",
 		nil,

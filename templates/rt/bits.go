@@ -94,3 +94,27 @@ func BitNotInt32(a int32) int32 { return ^a }
 
 // BitNotInt64 is ~a on BIGINT.
 func BitNotInt64(a int64) int64 { return ^a }
+
+// bitmapBits is the number of bits of one of Spark's bitmaps (4 KiB):
+// BitmapExpressionUtils.NUM_BITS.
+const bitmapBits = 8 * 4 * 1024
+
+// BitmapBucketNumber is bitmap_bucket_number(v) (Spark 3.5): the bitmap a
+// value falls in, values 1 to 32768 in bucket 1; 0 and negative values count
+// down from bucket 0, as Spark's integer division does.
+func BitmapBucketNumber(v int64) int64 {
+	if v > 0 {
+		return 1 + (v-1)/bitmapBits
+	}
+	return v / bitmapBits
+}
+
+// BitmapBitPosition is bitmap_bit_position(v) (Spark 3.5): the bit of v in its
+// bitmap, 0 to 32767; a non-positive v counts from -v (the smallest BIGINT,
+// whose negation wraps to itself, is position 0, as in Spark).
+func BitmapBitPosition(v int64) int64 {
+	if v > 0 {
+		return (v - 1) % bitmapBits
+	}
+	return (-v) % bitmapBits
+}
