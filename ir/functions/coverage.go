@@ -76,6 +76,9 @@ var absentReasons = map[string]absentReason{
 		"exprc has one string order, byte-wise (semantics.md section 3.9), and no collations."},
 	"version": {"a report of Spark's version",
 		"exprc is not Spark; its version is the one of its Go module."},
+	"avro": {"a function of Spark's Avro data source module",
+		"it works only with the spark-avro package loaded, and describes Avro schemas, a file format exprc does not read; " +
+			"its sibling from_avro and to_avro need BINARY and STRUCT."},
 }
 
 // SparkFunction is one line of spark_functions.txt: a name of Spark's builtin
