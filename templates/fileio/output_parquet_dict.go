@@ -7,6 +7,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
@@ -82,7 +84,34 @@ func (w *parquetWriter) writeStrings(i int, levels [][]int16) error {
 		return nil
 	}
 	defer dict.Release()
+	if err := presetDictionary(cw, dict); err != nil {
+		return err
+	}
 	return pqarrow.WriteArrowToColumn(ctx, cw, dict, defLevels(dict, nullable, levels), nil, nullable)
+}
+
+// presetDictionary gives the column chunk's dictionary encoder dict's
+// dictionary before pqarrow writes dict. pqarrow then finds the dictionary it
+// is given already in place and takes the chunk's statistics from its values;
+// otherwise it first takes the distinct indices of the chunk (a hash per row,
+// a tenth of the cost of writing a Parquet file of the lineitem query) to
+// keep only the values the indices use, and dictionaryOf's dictionary holds
+// only those already. Where the encoder is not one that can be preset (another
+// arrow-go), pqarrow does all of it as before.
+func presetDictionary(cw file.ColumnChunkWriter, dict *array.Dictionary) error {
+	enc, ok := cw.CurrentEncoder().(interface {
+		PutDictionary(arrow.Array) error
+		PreservedDictionary() arrow.Array
+		NumEntries() int
+	})
+	if !ok || enc.NumEntries() > 0 || enc.PreservedDictionary() != nil {
+		return nil
+	}
+	switch cw.CurrentEncoder().Encoding() {
+	case parquet.Encodings.PlainDict, parquet.Encodings.RLEDict:
+		return enc.PutDictionary(dict.Dictionary())
+	}
+	return nil
 }
 
 // defLevels returns the definition levels of a column that is not a map: one
@@ -108,7 +137,8 @@ func defLevels(arr arrow.Array, nullable bool, levels [][]int16) []int16 {
 // dictionaryOf returns parts, concatenated, as a dictionary array of int32
 // indices into their distinct values in order of first appearance, or nil
 // when the distinct values would take more than limit bytes in a Parquet
-// dictionary page (4 bytes of length each, then the bytes).
+// dictionary page (4 bytes of length each, then the bytes) or one of them is
+// the empty string (see add).
 func dictionaryOf(parts []*array.String, limit int64, mem memory.Allocator) *array.Dictionary {
 	n := 0
 	for _, p := range parts {
@@ -129,7 +159,12 @@ func dictionaryOf(parts []*array.String, limit int64, mem memory.Allocator) *arr
 	nulls := 0
 	add := func(v string) (int32, bool) {
 		size += int64(len(v)) + 4
-		if size > limit {
+		if size > limit || v == "" {
+			// An empty string is written plain: arrow-go leaves it out of
+			// the statistics of a dictionary-encoded chunk (UpdateFromArrow
+			// skips empty values), so the chunk's min would be wrong, and a
+			// reader that prunes row groups by their statistics (DuckDB,
+			// Spark) would skip rows equal to ''.
 			return 0, false
 		}
 		values.Append(v)

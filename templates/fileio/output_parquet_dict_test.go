@@ -10,6 +10,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
 
 	"github.com/exprc/exprc/ir"
 )
@@ -26,9 +27,10 @@ func TestParquetStringDictionary(t *testing.T) {
 	table := &ir.Table{Name: "t", Columns: []ir.Column{
 		{Name: "few", Type: ir.TypeVarchar, Nullable: true},
 		{Name: "many", Type: ir.TypeVarchar},
+		{Name: "flag", Type: ir.TypeVarchar, Nullable: true},
 		{Name: "n", Type: ir.TypeBigint},
 	}}
-	few := []string{"A", "N", "", "héllo", "a\xffb", "R", "longer than one byte"}
+	few := []string{"", "A", "N", "héllo", "a\xffb", "R", "longer than one byte"}
 	r := rand.New(rand.NewPCG(3, 4))
 	const rows = 5500
 	var all [][]any
@@ -46,7 +48,11 @@ func TestParquetStringDictionary(t *testing.T) {
 		if g := row / 1000; g != 0 && g != 2 && g != 5 {
 			m = fmt.Sprintf("distinct value %d", row)
 		}
-		all = append(all, []any{f, m, int64(row)})
+		var flag any
+		if r.IntN(7) != 0 {
+			flag = few[1+r.IntN(len(few)-1)] // not ''
+		}
+		all = append(all, []any{f, m, flag, int64(row)})
 	}
 	var batches []arrow.RecordBatch
 	for lo := 0; lo < rows; {
@@ -84,13 +90,49 @@ func TestParquetStringDictionary(t *testing.T) {
 			t.Fatalf("%d row groups, want 6", pf.NumRowGroups())
 		}
 		for g := range pf.NumRowGroups() {
-			for c, wantDict := range []bool{true, g == 0 || g == 2 || g == 5} {
+			// "few" holds '' (written plain, see dictionaryOf) but in row
+			// group 2, of NULLs only.
+			for c, wantDict := range []bool{g == 2, g == 0 || g == 2 || g == 5, true} {
 				cc, err := pf.MetaData().RowGroup(g).ColumnChunk(c)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if cc.HasDictionaryPage() != wantDict {
 					t.Errorf("threads %d: row group %d column %s: dictionary page %v, want %v (encodings %v)", threads, g, table.Columns[c].Name, cc.HasDictionaryPage(), wantDict, cc.Encodings())
+				}
+				// The chunk's statistics are its rows' (the dictionary is
+				// given to the encoder before pqarrow writes it).
+				var lo, hi string
+				var nulls int64
+				some := false
+				for _, row := range all[g*1000 : min(rows, g*1000+1000)] {
+					v, ok := row[c].(string)
+					if !ok {
+						nulls++
+						continue
+					}
+					if !some || v < lo {
+						lo = v
+					}
+					if !some || v > hi {
+						hi = v
+					}
+					some = true
+				}
+				st, err := cc.Statistics()
+				if err != nil || st == nil {
+					t.Fatalf("row group %d column %d: no statistics (%v)", g, c, err)
+				}
+				if st.NullCount() != nulls {
+					t.Errorf("threads %d: row group %d column %s: %d NULLs in the statistics, want %d", threads, g, table.Columns[c].Name, st.NullCount(), nulls)
+				}
+				if st.HasMinMax() != some {
+					t.Errorf("threads %d: row group %d column %s: min/max %v, want %v", threads, g, table.Columns[c].Name, st.HasMinMax(), some)
+				} else if some {
+					bs := st.(*metadata.ByteArrayStatistics)
+					if string(bs.Min()) != lo || string(bs.Max()) != hi {
+						t.Errorf("threads %d: row group %d column %s: min/max %q/%q, want %q/%q", threads, g, table.Columns[c].Name, bs.Min(), bs.Max(), lo, hi)
+					}
 				}
 			}
 		}
