@@ -642,6 +642,11 @@ func (g *Generator) datePart(d int) *Node {
 	return &Node{K: KCall, T: ir.TypeInt, Text: pick(g.r, []string{"date_part", "datepart"}), Args: []*Node{g.lit(ir.TypeVarchar, sqlString(field)), src}}
 }
 
+// jsonTexts are JSON texts for the JSON functions: arrays, nested ones,
+// other values, and near misses Jackson refuses.
+var jsonTexts = []string{"[]", "[1,2,3]", ` [ 1 , "a" , null , true , [ ] , {} ] `, `[1,[2,[3]],{"a":[4]}]`, `{"a":1}`,
+	"[1,2", "[01]", "[1,]", "[truex]", `["a\tb", "\u00e9"]`, `["\x"]`, "[1] tail", "", "[-0.5e+3]", "[.5]", `[{"a" 1}]`}
+
 // datePatterns are datetime patterns for to_date, try_to_date and
 // date_format, of every supported letter. Only valid ones: a constant
 // invalid pattern is a compile error (patterns from the data exercise the
@@ -781,6 +786,11 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 			return &Node{K: KInfix, T: t, Text: "%", Args: []*Node{g.leaf(t), g.lit(t, "7")}}
 		}
 		return g.lit(t, pick(g.r, []string{"0", "1", "2", "3", "-1", "100", "67108865", "2147483647", "-2147483648"}))
+	}
+	if name == "json_array_length" && t.Kind == ir.KindVarchar && g.pct(70) {
+		// Mostly JSON text, well formed or nearly: random strings are
+		// rarely arrays.
+		return g.lit(t, sqlString(pick(g.r, jsonTexts)))
 	}
 	if (name == "format_string" || name == "printf") && i == 0 && t.Kind == ir.KindVarchar && g.pct(85) {
 		// Mostly a constant, valid format: a format from the data fails on
