@@ -207,24 +207,19 @@ func (d *pageDecoder) fixed(dst []byte) error {
 	if err := d.idx.ints(idx); err != nil {
 		return err
 	}
-	n := uint32(d.dictN)
-	switch d.width {
-	case 8:
-		dict, out := arrow.GetData[uint64](d.dictFix), arrow.GetData[uint64](dst)[:m]
-		for i, ix := range idx {
-			if uint32(ix) >= n {
-				return errDictIndex
-			}
-			out[i] = dict[ix]
+	if d.width == 8 {
+		return gather(arrow.GetData[uint64](dst)[:m], arrow.GetData[uint64](d.dictFix), idx)
+	}
+	return gather(arrow.GetData[uint32](dst)[:m], arrow.GetData[uint32](d.dictFix), idx)
+}
+
+// gather sets out[i] to dict[idx[i]], checking each index.
+func gather[T uint32 | uint64](out, dict []T, idx []int32) error {
+	for i, ix := range idx {
+		if uint32(ix) >= uint32(len(dict)) {
+			return errDictIndex
 		}
-	case 4:
-		dict, out := arrow.GetData[uint32](d.dictFix), arrow.GetData[uint32](dst)[:m]
-		for i, ix := range idx {
-			if uint32(ix) >= n {
-				return errDictIndex
-			}
-			out[i] = dict[ix]
-		}
+		out[i] = dict[ix]
 	}
 	return nil
 }
