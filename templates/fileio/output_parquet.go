@@ -196,15 +196,20 @@ func (w *parquetWriter) flushPlainPages() error {
 			return err
 		}
 		f, ok := cw.(interface{ FlushBufferedDataPages() error })
-		if !ok {
-			return nil
-		}
-		switch cw.CurrentEncoder().Encoding() {
-		case parquet.Encodings.PlainDict, parquet.Encodings.RLEDict:
+		if !ok || dictEncoded(cw) {
 			return nil
 		}
 		return f.FlushBufferedDataPages()
 	})
+}
+
+// dictEncoded reports whether the column chunk is being dictionary-encoded.
+func dictEncoded(cw file.ColumnChunkWriter) bool {
+	switch cw.CurrentEncoder().Encoding() {
+	case parquet.Encodings.PlainDict, parquet.Encodings.RLEDict:
+		return true
+	}
+	return false
 }
 
 // writeColumns appends the columns of b to the row group's column chunks, on

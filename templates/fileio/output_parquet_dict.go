@@ -7,7 +7,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
@@ -104,14 +103,10 @@ func presetDictionary(cw file.ColumnChunkWriter, dict *array.Dictionary) error {
 		PreservedDictionary() arrow.Array
 		NumEntries() int
 	})
-	if !ok || enc.NumEntries() > 0 || enc.PreservedDictionary() != nil {
+	if !ok || enc.NumEntries() > 0 || enc.PreservedDictionary() != nil || !dictEncoded(cw) {
 		return nil
 	}
-	switch cw.CurrentEncoder().Encoding() {
-	case parquet.Encodings.PlainDict, parquet.Encodings.RLEDict:
-		return enc.PutDictionary(dict.Dictionary())
-	}
-	return nil
+	return enc.PutDictionary(dict.Dictionary())
 }
 
 // defLevels returns the definition levels of a column that is not a map: one

@@ -221,8 +221,7 @@ var errShortChunk = errors.New("the column chunk ends before its row group")
 
 // readFixed reads n values of a fixed-width column with readBatch: densely
 // into the front of the buffer the array keeps, then, when some are NULL,
-// moved back to their rows from the last one down, building the validity
-// bitmap on the way.
+// moved back to their rows by the validity bitmap (spreadBits).
 func readFixed[T int32 | int64 | float64](typ arrow.DataType, n int64, defs []int16, mem memory.Allocator,
 	readBatch func(int64, []T, []int16, []int16) (int64, int, error)) (arrow.Array, error) {
 	width := int64(typ.(arrow.FixedWidthDataType).BitWidth() / 8)
@@ -237,10 +236,10 @@ func readFixed[T int32 | int64 | float64](typ arrow.DataType, n int64, defs []in
 		data.Release()
 		return nil, err
 	}
-	var valid *memory.Buffer
+	valid := validity(defs, read, mem)
 	nulls := int(n) - read
-	if nulls > 0 {
-		valid = spread(vals, defs, read, mem)
+	if valid != nil {
+		spreadBits(vals, valid.Bytes(), read)
 	}
 	d := array.NewData(typ, int(n), []*memory.Buffer{valid, data}, nil, nulls, 0)
 	data.Release()
@@ -251,29 +250,8 @@ func readFixed[T int32 | int64 | float64](typ arrow.DataType, n int64, defs []in
 	return array.MakeFromData(d), nil
 }
 
-// spread moves the read dense values of vals to the rows whose definition
-// level says present, zeroes the NULL rows, and returns the validity bitmap.
-func spread[T any](vals []T, defs []int16, read int, mem memory.Allocator) *memory.Buffer {
-	valid := memory.NewResizableBuffer(mem)
-	valid.Resize(int(bitutil.BytesForBits(int64(len(vals)))))
-	bits := valid.Bytes()
-	clear(bits)
-	var zero T
-	j := read - 1
-	for i := len(vals) - 1; i >= 0; i-- {
-		if defs[i] != 0 {
-			vals[i] = vals[j]
-			j--
-			bits[i>>3] |= 1 << (i & 7)
-		} else {
-			vals[i] = zero
-		}
-	}
-	return valid
-}
-
-// validity returns the validity bitmap of n rows from their definition levels,
-// nil when none is NULL.
+// validity returns the validity bitmap of the rows of defs from their
+// definition levels (read of them present), nil when none is NULL.
 func validity(defs []int16, read int, mem memory.Allocator) *memory.Buffer {
 	if read == len(defs) {
 		return nil
@@ -302,9 +280,9 @@ func (c *flatColumn) readBools(cr *file.BooleanColumnChunkReader, n int64, defs 
 	if err != nil {
 		return nil, err
 	}
-	var valid *memory.Buffer
-	if read < int(n) {
-		valid = spread(vals, defs, read, mem)
+	valid := validity(defs, read, mem)
+	if valid != nil {
+		spreadBits(vals, valid.Bytes(), read)
 	}
 	data := memory.NewResizableBuffer(mem)
 	data.Resize(int(bitutil.BytesForBits(n)))

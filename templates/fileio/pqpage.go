@@ -498,14 +498,15 @@ func (c *flatColumn) readPages(n int64, mem memory.Allocator) (arrow.Array, erro
 
 // spreadBits moves the first present values of vals to the rows whose bit is
 // set in valid, from the last row down, and zeroes the others.
-func spreadBits[T uint32 | uint64](vals []T, valid []byte, present int) {
+func spreadBits[T any](vals []T, valid []byte, present int) {
+	var zero T
 	j := present - 1
 	for i := len(vals) - 1; i >= 0 && j < i; i-- {
 		if valid[i>>3]&(1<<(i&7)) != 0 {
 			vals[i] = vals[j]
 			j--
 		} else {
-			vals[i] = 0
+			vals[i] = zero
 		}
 	}
 }
