@@ -647,6 +647,13 @@ func (g *Generator) datePart(d int) *Node {
 var jsonTexts = []string{"[]", "[1,2,3]", ` [ 1 , "a" , null , true , [ ] , {} ] `, `[1,[2,[3]],{"a":[4]}]`, `{"a":1}`,
 	"[1,2", "[01]", "[1,]", "[truex]", `["a\tb", "\u00e9"]`, `["\x"]`, "[1] tail", "", "[-0.5e+3]", "[.5]", `[{"a" 1}]`}
 
+// xmlDocs and xpathPaths are the documents and paths of the xpath_* functions.
+var xmlDocs = []string{"<a><b>1</b><b>2</b></a>", `<a x="3"><b id="1">x</b><c><b id="2">-2.5</b></c></a>`, "<a/>",
+	"<a>t<b>u</b>v</a>", "<a><b>", "not xml", "", "<a><b>1e3</b><b> 7 </b></a>", "<a>&lt;&amp;</a>", "<a/><b/>"}
+
+var xpathPaths = []string{"a/b", "a/b[2]", "//b", "//b[@id='2']", "sum(a/b)", "count(//b)", "a/@x", "a", "a/b[last()]",
+	"a/b = 1", "a/c/b/../..", "string-length(a)", "concat(a/b, '-', name(/*))", "a/b div 0", "-a/b", "not(a/d)", ""}
+
 // datePatterns are datetime patterns for to_date, try_to_date and
 // date_format, of every supported letter. Only valid ones: a constant
 // invalid pattern is a compile error (patterns from the data exercise the
@@ -791,6 +798,16 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 		// Mostly JSON text, well formed or nearly: random strings are
 		// rarely arrays.
 		return g.lit(t, sqlString(pick(g.r, jsonTexts)))
+	}
+	if strings.HasPrefix(name, "xpath_") && t.Kind == ir.KindVarchar {
+		// The path must be a valid constant (else a compile error); the
+		// document is mostly XML, sometimes data (mostly malformed: an error).
+		if i == 1 {
+			return g.lit(t, sqlString(pick(g.r, xpathPaths)))
+		}
+		if g.pct(75) {
+			return g.lit(t, sqlString(pick(g.r, xmlDocs)))
+		}
 	}
 	if (name == "format_string" || name == "printf") && i == 0 && t.Kind == ir.KindVarchar && g.pct(85) {
 		// Mostly a constant, valid format: a format from the data fails on

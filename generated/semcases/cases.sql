@@ -5159,3 +5159,120 @@ SELECT int(s) AS r FROM t;
 
 -- name: Case1717
 SELECT int(s) AS r FROM t;
+
+-- name: Case1718
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+
+-- name: Case1719
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+
+-- name: Case1720
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+
+-- name: Case1721
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+
+-- name: Case1722
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+
+-- name: Case1723
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case1724
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case1725
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case1726
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case1727
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case1728
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case1729
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case1730
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+
+-- name: Case1731
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+
+-- name: Case1732
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case1733
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case1734
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case1735
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case1736
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case1737
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case1738
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case1739
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case1740
+SELECT xpath_long(s, 'a/b') AS r FROM t;
+
+-- name: Case1741
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+
+-- name: Case1742
+SELECT xpath_int(s, 'a') AS r FROM t;
+
+-- name: Case1743
+SELECT xpath_long(s, 'a') AS r FROM t;
+
+-- name: Case1744
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+
+-- name: Case1745
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+
+-- name: Case1746
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+
+-- name: Case1747
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+
+-- name: Case1748
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case1749
+SELECT xpath_string(s, 'a/d') AS r FROM t;
+
+-- name: Case1750
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+
+-- name: Case1751
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+
+-- name: Case1752
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+
+-- name: Case1753
+SELECT xpath_string(s, 'a/b') AS r FROM t;
+
+-- name: Case1754
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case1755
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case1756
+SELECT xpath_string(s, 'a') AS r FROM t;

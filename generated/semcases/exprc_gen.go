@@ -14809,7 +14809,7 @@ func Case0259(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn5 is the code of 10 units of this file that differ only in what they
+// valueColumn5 is the code of 11 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0259 on every row, noting its first failed row in failed:
 //
@@ -20608,7 +20608,7 @@ func Case0350(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn9 is the code of 95 units of this file that differ only in what they
+// valueColumn9 is the code of 97 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0350 on every row, noting its first failed row in failed:
 //
@@ -20799,7 +20799,7 @@ func Case0353(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn10 is the code of 28 units of this file that differ only in what they
+// valueColumn10 is the code of 29 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0353 on every row, noting its first failed row in failed:
 //
@@ -21599,7 +21599,7 @@ func Case0366(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn11 is the code of 61 units of this file that differ only in what they
+// valueColumn11 is the code of 62 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0366 on every row, noting its first failed row in failed:
 //
@@ -24856,7 +24856,7 @@ func Case0431(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn13 is the code of 57 units of this file that differ only in what they
+// valueColumn13 is the code of 58 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0431 on every row, noting its first failed row in failed:
 //
@@ -94956,6 +94956,1844 @@ func Case1717(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
+// Case1718Schema is the schema of the batches Case1718 returns.
+var Case1718Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case1718 evaluates query Case1718 over one batch of table t:
+//
+//	SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1718(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1718: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1718: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean('<a><b>1</b></a>', 'a/b')
+	col1 := valueColumn5(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean('<a><b>1</b></a>', 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1718Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1719Schema is the schema of the batches Case1719 returns.
+var Case1719Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1719 evaluates query Case1719 over one batch of table t:
+//
+//	SELECT xpath_boolean(s, 'a/c') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1719(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1719: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1719: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean(s, 'a/c')
+	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/c")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/c')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1719Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn39 is the code of 8 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1719 on every row, noting its first failed row in failed:
+//
+//	xpath_boolean(s, 'a/c')
+func ifThenColumn39(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
+	var ifResult vec.Vec[bool]
+	{
+		ifResult = vec.Make[bool](n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		out := ifResult.V[:n]
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 {
+			for i := range out {
+				if rt.XPathDefined(sS.At(i), text1) {
+					out[i] = bad.Bool(rt.XPathBooleanOf(sS.At(i), text1))
+				} else {
+					ifResult.SetNull(i)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i, sArrValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.XPathDefined(sS.At(i), text1)) {
+					out[i] = bad.Bool(rt.XPathBooleanOf(sS.At(i), text1))
+				} else {
+					ifResult.SetNull(i)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	column := vec.BoolArray(mem, &ifResult, all, n)
+	return column
+}
+
+// Case1720Schema is the schema of the batches Case1720 returns.
+var Case1720Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1720 evaluates query Case1720 over one batch of table t:
+//
+//	SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1720(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1720: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1720: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean(s, 'a/b = 1 and not(a/c)')
+	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/b = 1 and not(a/c)")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b = 1 and not(a/c)')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1720Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1721Schema is the schema of the batches Case1721 returns.
+var Case1721Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1721 evaluates query Case1721 over one batch of table t:
+//
+//	SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1721(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1721: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1721: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean(s, 'a/b > 1')
+	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/b > 1")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b > 1')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1721Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1722Schema is the schema of the batches Case1722 returns.
+var Case1722Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1722 evaluates query Case1722 over one batch of table t:
+//
+//	SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1722(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1722: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1722: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean(s, 'count(//b) = 3')
+	col1 := ifThenColumn39(n, all, sArr, failed, mem, "count(//b) = 3")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'count(//b) = 3')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1722Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1723Schema is the schema of the batches Case1723 returns.
+var Case1723Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1723 evaluates query Case1723 over one batch of table t:
+//
+//	SELECT xpath_boolean(s, 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1723(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1723: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1723: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean(s, 'a/b')
+	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1723Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1724Schema is the schema of the batches Case1724 returns.
+var Case1724Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1724 evaluates query Case1724 over one batch of table t:
+//
+//	SELECT xpath_boolean(s, 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1724(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1724: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1724: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean(s, 'a/b')
+	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1724Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1725Schema is the schema of the batches Case1725 returns.
+var Case1725Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1725 evaluates query Case1725 over one batch of table t:
+//
+//	SELECT xpath_boolean(s, 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1725(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1725: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1725: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean(s, 'a/b')
+	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1725Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1726Schema is the schema of the batches Case1726 returns.
+var Case1726Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1726 evaluates query Case1726 over one batch of table t:
+//
+//	SELECT xpath_boolean(s, 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1726(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1726: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1726: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean(s, 'a/b')
+	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1726Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1727Schema is the schema of the batches Case1727 returns.
+var Case1727Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case1727 evaluates query Case1727 over one batch of table t:
+//
+//	SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1727(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1727: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1727: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)')
+	col1 := valueColumn9(n, all, failed, mem, float64(3.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1727Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1728Schema is the schema of the batches Case1728 returns.
+var Case1728Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
+}, nil)
+
+// Case1728 evaluates query Case1728 over one batch of table t:
+//
+//	SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1728(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1728: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1728: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)')
+	col1 := valueColumn9(n, all, failed, mem, float64(3.0))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1728Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1729Schema is the schema of the batches Case1729 returns.
+var Case1729Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case1729 evaluates query Case1729 over one batch of table t:
+//
+//	SELECT xpath_double(s, 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1729(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1729: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1729: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_double(s, 'a/b')
+	col1 := ifThenColumn40(n, all, sArr, mem, failed, "a/b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1729Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn40 is the code of 6 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1729 on every row, noting its first failed row in failed:
+//
+//	xpath_double(s, 'a/b')
+func ifThenColumn40(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[float64]
+	var ifResult vec.Vec[float64]
+	{
+		directOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		out := directOut.V[:n]
+		var bad vec.FirstErr
+		directOut.PrepareNulls()
+		if sArr.NullN() == 0 {
+			var nullBits uint64
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.XPathDefined(sS.At(i), text1) {
+					out[i] = bad.Float64(rt.XPathDoubleOf(sS.At(i), text1))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64
+			for i, sArrValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.XPathDefined(sS.At(i), text1)) {
+					out[i] = bad.Float64(rt.XPathDoubleOf(sS.At(i), text1))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1730Schema is the schema of the batches Case1730 returns.
+var Case1730Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case1730 evaluates query Case1730 over one batch of table t:
+//
+//	SELECT xpath_double(s, 'a/b div 4') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1730(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1730: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1730: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_double(s, 'a/b div 4')
+	col1 := ifThenColumn40(n, all, sArr, mem, failed, "a/b div 4")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a/b div 4')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1730Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1731Schema is the schema of the batches Case1731 returns.
+var Case1731Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case1731 evaluates query Case1731 over one batch of table t:
+//
+//	SELECT xpath_double(s, '-a/@v * 2') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1731(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1731: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1731: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_double(s, '-a/@v * 2')
+	col1 := ifThenColumn40(n, all, sArr, mem, failed, "-a/@v * 2")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, '-a/@v * 2')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1731Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1732Schema is the schema of the batches Case1732 returns.
+var Case1732Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case1732 evaluates query Case1732 over one batch of table t:
+//
+//	SELECT xpath_double(s, 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1732(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1732: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1732: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_double(s, 'a/b')
+	col1 := ifThenColumn40(n, all, sArr, mem, failed, "a/b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1732Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1733Schema is the schema of the batches Case1733 returns.
+var Case1733Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case1733 evaluates query Case1733 over one batch of table t:
+//
+//	SELECT xpath_double(s, 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1733(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1733: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1733: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_double(s, 'a')
+	col1 := ifThenColumn40(n, all, sArr, mem, failed, "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1733Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1734Schema is the schema of the batches Case1734 returns.
+var Case1734Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Case1734 evaluates query Case1734 over one batch of table t:
+//
+//	SELECT xpath_double(s, 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1734(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1734: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1734: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_double(s, 'a')
+	col1 := ifThenColumn40(n, all, sArr, mem, failed, "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1734Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1735Schema is the schema of the batches Case1735 returns.
+var Case1735Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
+}, nil)
+
+// Case1735 evaluates query Case1735 over one batch of table t:
+//
+//	SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1735(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1735: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1735: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)')
+	col1 := valueColumn11(n, all, failed, mem, int32(3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1735Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1736Schema is the schema of the batches Case1736 returns.
+var Case1736Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+}, nil)
+
+// Case1736 evaluates query Case1736 over one batch of table t:
+//
+//	SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1736(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1736: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1736: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)')
+	col1 := valueColumn10(n, all, failed, mem, int64(3))
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1736Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1737Schema is the schema of the batches Case1737 returns.
+var Case1737Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1737 evaluates query Case1737 over one batch of table t:
+//
+//	SELECT xpath_int(s, 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1737(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1737: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1737: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_int(s, 'a/b')
+	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a/b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1737Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn41 is the code of 4 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1737 on every row, noting its first failed row in failed:
+//
+//	xpath_int(s, 'a/b')
+func ifThenColumn41(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int32]
+	var ifResult vec.Vec[int32]
+	{
+		directOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		out := directOut.V[:n]
+		var bad vec.FirstErr
+		directOut.PrepareNulls()
+		if sArr.NullN() == 0 {
+			var nullBits uint64
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.XPathDefined(sS.At(i), text1) {
+					out[i] = bad.Int32(rt.XPathIntOf(sS.At(i), text1))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64
+			for i, sArrValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.XPathDefined(sS.At(i), text1)) {
+					out[i] = bad.Int32(rt.XPathIntOf(sS.At(i), text1))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1738Schema is the schema of the batches Case1738 returns.
+var Case1738Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1738 evaluates query Case1738 over one batch of table t:
+//
+//	SELECT xpath_int(s, 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1738(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1738: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1738: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_int(s, 'a/b')
+	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a/b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1738Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1739Schema is the schema of the batches Case1739 returns.
+var Case1739Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1739 evaluates query Case1739 over one batch of table t:
+//
+//	SELECT xpath_int(s, 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1739(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1739: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1739: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_int(s, 'a/b')
+	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a/b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1739Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1740Schema is the schema of the batches Case1740 returns.
+var Case1740Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case1740 evaluates query Case1740 over one batch of table t:
+//
+//	SELECT xpath_long(s, 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1740(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1740: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1740: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_long(s, 'a/b')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "a/b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long(s, 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1740Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn42 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1740 on every row, noting its first failed row in failed:
+//
+//	xpath_long(s, 'a/b')
+func ifThenColumn42(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
+	{
+		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		out := directOut.V[:n]
+		var bad vec.FirstErr
+		directOut.PrepareNulls()
+		if sArr.NullN() == 0 {
+			var nullBits uint64
+			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.XPathDefined(sS.At(i), text1) {
+					out[i] = bad.Int64(rt.XPathLongOf(sS.At(i), text1))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+			directOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64
+			for i, sArrValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.XPathDefined(sS.At(i), text1)) {
+					out[i] = bad.Int64(rt.XPathLongOf(sS.At(i), text1))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+			directOut.NullWord(n-1, nullBits)
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1741Schema is the schema of the batches Case1741 returns.
+var Case1741Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case1741 evaluates query Case1741 over one batch of table t:
+//
+//	SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1741(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1741: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1741: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_long(s, 'a/b * 1 div 0')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "a/b * 1 div 0")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long(s, 'a/b * 1 div 0')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1741Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1742Schema is the schema of the batches Case1742 returns.
+var Case1742Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// Case1742 evaluates query Case1742 over one batch of table t:
+//
+//	SELECT xpath_int(s, 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1742(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1742: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1742: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_int(s, 'a')
+	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1742Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1743Schema is the schema of the batches Case1743 returns.
+var Case1743Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// Case1743 evaluates query Case1743 over one batch of table t:
+//
+//	SELECT xpath_long(s, 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1743(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1743: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1743: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_long(s, 'a')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long(s, 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1743Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1744Schema is the schema of the batches Case1744 returns.
+var Case1744Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case1744 evaluates query Case1744 over one batch of table t:
+//
+//	SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1744(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1744: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1744: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c')
+	col1 := valueColumn13(n, all, failed, mem, "cc")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1744Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1745Schema is the schema of the batches Case1745 returns.
+var Case1745Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1745 evaluates query Case1745 over one batch of table t:
+//
+//	SELECT xpath_string(s, 'a/b[2]') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1745(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1745: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1745: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string(s, 'a/b[2]')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/b[2]")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/b[2]')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1745Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn43 is the code of 12 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1745 on every row, noting its first failed row in failed:
+//
+//	xpath_string(s, 'a/b[2]')
+func ifThenColumn43(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.StringOut
+	var ifResult vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if rt.XPathDefined(sS.At(i), text1) {
+					directOut.Append(bad.String(rt.XPathStringOf(sS.At(i), text1)))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i, sArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.XPathDefined(sS.At(i), text1)) {
+					directOut.Append(bad.String(rt.XPathStringOf(sS.At(i), text1)))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1746Schema is the schema of the batches Case1746 returns.
+var Case1746Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1746 evaluates query Case1746 over one batch of table t:
+//
+//	SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1746(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1746: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1746: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string(s, 'a/b[last()]/@id')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/b[last()]/@id")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/b[last()]/@id')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1746Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1747Schema is the schema of the batches Case1747 returns.
+var Case1747Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1747 evaluates query Case1747 over one batch of table t:
+//
+//	SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1747(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1747: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1747: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string(s, '//b[@id = "2"]')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "//b[@id = \"2\"]")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, '//b[@id = \"2\"]')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1747Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1748Schema is the schema of the batches Case1748 returns.
+var Case1748Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1748 evaluates query Case1748 over one batch of table t:
+//
+//	SELECT xpath_string(s, 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1748(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1748: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1748: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string(s, 'a')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1748Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1749Schema is the schema of the batches Case1749 returns.
+var Case1749Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1749 evaluates query Case1749 over one batch of table t:
+//
+//	SELECT xpath_string(s, 'a/d') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1749(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1749: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1749: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string(s, 'a/d')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/d")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/d')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1749Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1750Schema is the schema of the batches Case1750 returns.
+var Case1750Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1750 evaluates query Case1750 over one batch of table t:
+//
+//	SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1750(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1750: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1750: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string(s, 'concat(name(/*), ":", string-length(a/b))')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "concat(name(/*), \":\", string-length(a/b))")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'concat(name(/*), \":\", string-length(a/b))')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1750Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1751Schema is the schema of the batches Case1751 returns.
+var Case1751Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1751 evaluates query Case1751 over one batch of table t:
+//
+//	SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1751(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1751: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1751: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string(s, 'substring-after(a, "-")')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "substring-after(a, \"-\")")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'substring-after(a, \"-\")')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1751Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1752Schema is the schema of the batches Case1752 returns.
+var Case1752Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1752 evaluates query Case1752 over one batch of table t:
+//
+//	SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1752(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1752: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1752: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string(s, 'normalize-space(a)')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "normalize-space(a)")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'normalize-space(a)')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1752Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1753Schema is the schema of the batches Case1753 returns.
+var Case1753Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1753 evaluates query Case1753 over one batch of table t:
+//
+//	SELECT xpath_string(s, 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1753(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1753: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1753: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string(s, 'a/b')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1753Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1754Schema is the schema of the batches Case1754 returns.
+var Case1754Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1754 evaluates query Case1754 over one batch of table t:
+//
+//	SELECT xpath_string(s, 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1754(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1754: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1754: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string(s, 'a')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1754Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1755Schema is the schema of the batches Case1755 returns.
+var Case1755Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1755 evaluates query Case1755 over one batch of table t:
+//
+//	SELECT xpath_string(s, 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1755(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1755: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1755: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string(s, 'a')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1755Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1756Schema is the schema of the batches Case1756 returns.
+var Case1756Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1756 evaluates query Case1756 over one batch of table t:
+//
+//	SELECT xpath_string(s, 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1756(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1756: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1756: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_string(s, 'a')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1756Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -98398,6 +100236,84 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case1716, Case1716Schema, true
 	case "Case1717":
 		return Case1717, Case1717Schema, true
+	case "Case1718":
+		return Case1718, Case1718Schema, true
+	case "Case1719":
+		return Case1719, Case1719Schema, true
+	case "Case1720":
+		return Case1720, Case1720Schema, true
+	case "Case1721":
+		return Case1721, Case1721Schema, true
+	case "Case1722":
+		return Case1722, Case1722Schema, true
+	case "Case1723":
+		return Case1723, Case1723Schema, true
+	case "Case1724":
+		return Case1724, Case1724Schema, true
+	case "Case1725":
+		return Case1725, Case1725Schema, true
+	case "Case1726":
+		return Case1726, Case1726Schema, true
+	case "Case1727":
+		return Case1727, Case1727Schema, true
+	case "Case1728":
+		return Case1728, Case1728Schema, true
+	case "Case1729":
+		return Case1729, Case1729Schema, true
+	case "Case1730":
+		return Case1730, Case1730Schema, true
+	case "Case1731":
+		return Case1731, Case1731Schema, true
+	case "Case1732":
+		return Case1732, Case1732Schema, true
+	case "Case1733":
+		return Case1733, Case1733Schema, true
+	case "Case1734":
+		return Case1734, Case1734Schema, true
+	case "Case1735":
+		return Case1735, Case1735Schema, true
+	case "Case1736":
+		return Case1736, Case1736Schema, true
+	case "Case1737":
+		return Case1737, Case1737Schema, true
+	case "Case1738":
+		return Case1738, Case1738Schema, true
+	case "Case1739":
+		return Case1739, Case1739Schema, true
+	case "Case1740":
+		return Case1740, Case1740Schema, true
+	case "Case1741":
+		return Case1741, Case1741Schema, true
+	case "Case1742":
+		return Case1742, Case1742Schema, true
+	case "Case1743":
+		return Case1743, Case1743Schema, true
+	case "Case1744":
+		return Case1744, Case1744Schema, true
+	case "Case1745":
+		return Case1745, Case1745Schema, true
+	case "Case1746":
+		return Case1746, Case1746Schema, true
+	case "Case1747":
+		return Case1747, Case1747Schema, true
+	case "Case1748":
+		return Case1748, Case1748Schema, true
+	case "Case1749":
+		return Case1749, Case1749Schema, true
+	case "Case1750":
+		return Case1750, Case1750Schema, true
+	case "Case1751":
+		return Case1751, Case1751Schema, true
+	case "Case1752":
+		return Case1752, Case1752Schema, true
+	case "Case1753":
+		return Case1753, Case1753Schema, true
+	case "Case1754":
+		return Case1754, Case1754Schema, true
+	case "Case1755":
+		return Case1755, Case1755Schema, true
+	case "Case1756":
+		return Case1756, Case1756Schema, true
 	}
 	return nil, nil, false
 }

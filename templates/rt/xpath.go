@@ -19,10 +19,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
-// InvalidXML is the class of a document the XML parser rejects.
-// TODO(issue 16): check against Spark's error class for a malformed xpath document.
+// InvalidXML is the class exprc gives a document the XML parser rejects.
+// Spark has none: its xpath functions raise a plain RuntimeException
+// ("Error loading expression '<path>'") caused by the parser's exception.
 const InvalidXML = "INVALID_XML_DOCUMENT"
 
 type xkind uint8
@@ -563,7 +565,10 @@ func (p *xparser) primary() (xexpr, error) {
 }
 
 // XPath is a compiled XPath 1.0 expression.
-type XPath struct{ e xexpr }
+type XPath struct {
+	e   xexpr
+	src string
+}
 
 // CompileXPath parses an XPath 1.0 expression; the error says why it is invalid.
 func CompileXPath(path string) (*XPath, error) {
@@ -579,7 +584,7 @@ func CompileXPath(path string) (*XPath, error) {
 	if p.i != len(toks) {
 		return nil, errors.New("unexpected token after the expression")
 	}
-	return &XPath{e: e}, nil
+	return &XPath{e: e, src: path}, nil
 }
 
 // ---- evaluation
@@ -1111,7 +1116,7 @@ func xround(f float64) float64 {
 func (x *XPath) evalDoc(doc string) (any, *Error) {
 	root, err := parseXML(doc)
 	if err != nil {
-		return nil, NewError(InvalidXML, "Invalid XML document: "+err.Error())
+		return nil, NewError(InvalidXML, "Error loading expression '"+x.src+"': the XML document is not well-formed: "+err.Error())
 	}
 	return x.eval(x.e, xctx{node: root, pos: 1, size: 1}), nil
 }
@@ -1165,4 +1170,71 @@ func javaLong(f float64) int64 {
 		return math.MinInt64
 	}
 	return int64(f)
+}
+
+// The SQL kernels: xpath_*(doc, path) with a constant path the binder has
+// checked (CompileXPath); compiled paths are cached by their text. Empty
+// documents and paths are NULL in Spark: XPathDefined is their guard.
+
+var xpathCache sync.Map // path -> *XPath
+
+func cachedXPath(path string) (*XPath, *Error) {
+	if x, ok := xpathCache.Load(path); ok {
+		return x.(*XPath), nil
+	}
+	x, err := CompileXPath(path)
+	if err != nil {
+		return nil, NewError(InvalidParameter, "Invalid XPath '"+path+"': "+err.Error())
+	}
+	xpathCache.Store(path, x)
+	return x, nil
+}
+
+// XPathDefined reports whether xpath_* has a value: Spark's xpath functions
+// are NULL on an empty document or path.
+func XPathDefined(doc, path string) bool { return doc != "" && path != "" }
+
+// XPathBooleanOf is xpath_boolean(doc, path).
+func XPathBooleanOf(doc, path string) (bool, *Error) {
+	x, err := cachedXPath(path)
+	if err != nil {
+		return false, err
+	}
+	return x.XPathBoolean(doc)
+}
+
+// XPathDoubleOf is xpath_double(doc, path) (and xpath_number).
+func XPathDoubleOf(doc, path string) (float64, *Error) {
+	x, err := cachedXPath(path)
+	if err != nil {
+		return 0, err
+	}
+	return x.XPathDouble(doc)
+}
+
+// XPathIntOf is xpath_int(doc, path).
+func XPathIntOf(doc, path string) (int32, *Error) {
+	x, err := cachedXPath(path)
+	if err != nil {
+		return 0, err
+	}
+	return x.XPathInt(doc)
+}
+
+// XPathLongOf is xpath_long(doc, path).
+func XPathLongOf(doc, path string) (int64, *Error) {
+	x, err := cachedXPath(path)
+	if err != nil {
+		return 0, err
+	}
+	return x.XPathLong(doc)
+}
+
+// XPathStringOf is xpath_string(doc, path).
+func XPathStringOf(doc, path string) (string, *Error) {
+	x, err := cachedXPath(path)
+	if err != nil {
+		return "", err
+	}
+	return x.XPathString(doc)
 }
