@@ -116,7 +116,7 @@ SELECT (l_extendedprice * (1 - l_discount)) * 1.01 AS w01,
        (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11 AS w34,
        (l_extendedprice * (1 - l_discount)) * 0.9 + l_tax AS w35,
        (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount AS w36,
-       IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0, 0.0) AS w37,
+       IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0E0, 0.0E0) AS w37,
        (l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax AS w38,
        (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount AS w39,
        (l_extendedprice * (1 - l_discount)) * (l_quantity + 1) AS w40

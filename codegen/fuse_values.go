@@ -611,6 +611,11 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 		// arena.Upper(s): the string's bytes go to the batch's arena
 		return jen.Id(f.arena()).Dot(sig.Kernel).Call(args...)
 	}
+	for _, k := range sig.KernelArgs {
+		// rt.AddDecimal(a, b, 2, 2, 2, 16): the scales and precision the
+		// types fix, as constants the compiler can fold into the kernel
+		args = append(args, jen.Lit(k))
+	}
 	return jen.Qual(pkg, sig.Kernel).Call(args...)
 }
 

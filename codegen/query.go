@@ -180,8 +180,11 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	build := func(j int, v string) jen.Code {
 		t := schema[j].Type
 		args := []jen.Code{jen.Id("mem")}
-		if t.Kind == ir.KindMap {
+		switch t.Kind {
+		case ir.KindMap:
 			args = append(args, jen.Id(schemaVar).Dot("Field").Call(jen.Lit(j)).Dot("Type").Assert(jen.Op("*").Qual(arrowPkg, "MapType")))
+		case ir.KindDecimal:
+			args = append(args, jen.Id(schemaVar).Dot("Field").Call(jen.Lit(j)).Dot("Type"))
 		}
 		args = append(args, addr(v), jen.Id(sel), jen.Id("n"))
 		if t.Kind == ir.KindMap {

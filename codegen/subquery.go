@@ -77,6 +77,8 @@ func (st *subTypes) specCall() jen.Code {
 		ctor = "SubSpecFloat64"
 	case ir.KindVarchar:
 		ctor = "SubSpecString"
+	case ir.KindDecimal:
+		ctor = "SubSpecDecimal"
 	default:
 		ctor = "SubSpecBool"
 	}
@@ -578,6 +580,8 @@ func keyCompare(t ir.Type) jen.Code {
 		return jen.Qual(rtPkg, "CompareFloat64")
 	case ir.KindVarchar:
 		return jen.Qual(rtPkg, "CompareString")
+	case ir.KindDecimal:
+		return jen.Qual(rtPkg, "CompareDecimal")
 	}
 	return jen.Qual(rtPkg, "CompareBool")
 }
@@ -585,7 +589,7 @@ func keyCompare(t ir.Type) jen.Code {
 // packer is the KeyPacker method that appends a key part of type t.
 func packer(t ir.Type) jen.Code {
 	m := map[ir.Kind]string{ir.KindBigint: "Int64", ir.KindInt: "Int32", ir.KindDate: "Int32", ir.KindDouble: "Float64",
-		ir.KindVarchar: "String", ir.KindBoolean: "Bool"}[t.Kind]
+		ir.KindVarchar: "String", ir.KindBoolean: "Bool", ir.KindDecimal: "Decimal"}[t.Kind]
 	return jen.Parens(jen.Op("*").Qual(vecPkg, "KeyPacker")).Dot(m)
 }
 

@@ -3,11 +3,13 @@ package codegen
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 const (
@@ -22,6 +24,9 @@ const (
 func goType(t ir.Type) jen.Code {
 	if t.Kind == ir.KindMap {
 		return jen.Qual(vecPkg, "MapRef").Types(goType(*t.Key), goType(*t.Value))
+	}
+	if t.Kind == ir.KindDecimal {
+		return jen.Qual(rtPkg, "Decimal")
 	}
 	return jen.Id(kinds.Of(t).GoType)
 }
@@ -40,6 +45,10 @@ func readColumn(t ir.Type, arr jen.Code) jen.Code {
 func arrowType(t ir.Type) jen.Code {
 	if t.Kind == ir.KindMap {
 		return jen.Qual(arrowPkg, "MapOf").Call(arrowType(*t.Key), arrowType(*t.Value))
+	}
+	if t.Kind == ir.KindDecimal {
+		return jen.Op("&").Qual(arrowPkg, "Decimal128Type").Values(jen.Dict{
+			jen.Id("Precision"): jen.Lit(t.P()), jen.Id("Scale"): jen.Lit(t.S())})
 	}
 	k := kinds.Of(t)
 	return jen.Qual(arrowPkg, k.ArrowGroup).Dot(k.ArrowField)
@@ -60,6 +69,16 @@ func literal(v any, t ir.Type) jen.Code {
 		return jen.Lit(v)
 	case ir.Date:
 		return jen.Int32().Parens(jen.Lit(int(v)))
+	case rt.Decimal:
+		// rt.Decimal{Lo: 150} is 1.50 in a DECIMAL(p, 2)
+		d := jen.Dict{}
+		if v.Lo != 0 {
+			d[jen.Id("Lo")] = jen.Op(strconv.FormatUint(v.Lo, 10))
+		}
+		if v.Hi != 0 {
+			d[jen.Id("Hi")] = jen.Op(strconv.FormatInt(v.Hi, 10))
+		}
+		return jen.Qual(rtPkg, "Decimal").Values(d)
 	}
 	panic(fmt.Sprintf("codegen: no literal for %T", v))
 }

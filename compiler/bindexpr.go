@@ -9,6 +9,7 @@ import (
 	"github.com/exprc/exprc/compiler/diag"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/functions"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // binaryFuncs maps SQL operators to the registry functions that implement them.
@@ -110,30 +111,8 @@ func anyOp(e *ast.Quantified) string {
 
 func (b *binder) bindLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
 	switch e.Kind {
-	case ast.LitInt:
-		digits := e.Raw
-		if negate {
-			digits = "-" + digits
-		}
-		n, err := strconv.ParseInt(digits, 10, 64)
-		if err != nil {
-			b.errs.Add(e.Pos, diag.Literal, "integer literal %s is out of range for BIGINT", digits)
-			return nil, false
-		}
-		if n >= math.MinInt32 && n <= math.MaxInt32 {
-			return &ir.Const{T: ir.TypeInt, V: int32(n)}, true
-		}
-		return &ir.Const{T: ir.TypeBigint, V: n}, true
-	case ast.LitFloat:
-		f, err := strconv.ParseFloat(e.Raw, 64)
-		if err != nil || math.IsInf(f, 0) {
-			b.errs.Add(e.Pos, diag.Literal, "numeric literal %s is out of range for DOUBLE", e.Raw)
-			return nil, false
-		}
-		if negate {
-			f = -f
-		}
-		return &ir.Const{T: ir.TypeDouble, V: f}, true
+	case ast.LitInt, ast.LitFloat:
+		return b.numberLiteral(e, negate)
 	case ast.LitString:
 		return &ir.Const{T: ir.TypeVarchar, V: e.Value}, true
 	case ast.LitBool:
@@ -150,6 +129,75 @@ func (b *binder) bindLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
 	}
 	b.errs.Add(e.Pos, diag.Literal, "unknown literal %s", e.Raw)
 	return nil, false
+}
+
+// numberLiteral types a numeric literal as Spark does: digits are an INT (a
+// BIGINT when they do not fit, or with the suffix L), a number with a point
+// is a DECIMAL of exactly its digits (1.50 is DECIMAL(3,2)), and a number with
+// an exponent or the suffix D is a DOUBLE; the suffix BD makes any number a
+// DECIMAL.
+func (b *binder) numberLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
+	text, upper := e.Raw, strings.ToUpper(e.Raw)
+	sign := ""
+	if negate {
+		sign = "-"
+	}
+	switch {
+	case strings.HasSuffix(upper, "BD"):
+		return b.decimalLiteral(e, sign+text[:len(text)-2])
+	case strings.HasSuffix(upper, "D"):
+		return b.doubleLiteral(e, text[:len(text)-1], negate)
+	case strings.ContainsAny(upper, "E"):
+		return b.doubleLiteral(e, text, negate)
+	case strings.Contains(text, "."):
+		return b.decimalLiteral(e, sign+text)
+	}
+	digits := strings.TrimSuffix(upper, "L")
+	n, err := strconv.ParseInt(sign+digits, 10, 64)
+	if err != nil {
+		if len(strings.TrimLeft(digits, "0")) <= ir.MaxDecimalPrecision && !strings.HasSuffix(upper, "L") {
+			// Spark reads an integer beyond BIGINT as a DECIMAL(p, 0).
+			return b.decimalLiteral(e, sign+digits)
+		}
+		b.errs.Add(e.Pos, diag.Literal, "integer literal %s is out of range for BIGINT and has more than %d digits, the most a DECIMAL holds",
+			sign+digits, ir.MaxDecimalPrecision)
+		return nil, false
+	}
+	if n >= math.MinInt32 && n <= math.MaxInt32 && !strings.HasSuffix(upper, "L") {
+		return &ir.Const{T: ir.TypeInt, V: int32(n)}, true
+	}
+	return &ir.Const{T: ir.TypeBigint, V: n}, true
+}
+
+func (b *binder) doubleLiteral(e *ast.Literal, text string, negate bool) (ir.Expr, bool) {
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil || math.IsInf(f, 0) {
+		b.errs.Add(e.Pos, diag.Literal, "numeric literal %s is out of range for DOUBLE", e.Raw)
+		return nil, false
+	}
+	if negate {
+		f = -f
+	}
+	return &ir.Const{T: ir.TypeDouble, V: f}, true
+}
+
+// decimalLiteral is the DECIMAL(p, s) constant of text: s is the number of
+// digits after the point (less the exponent), p the number of significant
+// digits, at least s (0.06 is DECIMAL(2,2)); a negative scale (1E3BD) becomes
+// scale 0, as Spark does.
+func (b *binder) decimalLiteral(e *ast.Literal, text string) (ir.Expr, bool) {
+	t, ok := functions.DecimalLiteralType(text)
+	if !ok {
+		b.errs.Add(e.Pos, diag.Literal, "numeric literal %s has more than %d digits, the most a DECIMAL holds; "+
+			"write it with an exponent (1.5E40) to make it a DOUBLE", e.Raw, ir.MaxDecimalPrecision)
+		return nil, false
+	}
+	v, err := rt.CastStringToDecimal(text, t.S(), t.P())
+	if err != nil {
+		b.errs.Add(e.Pos, diag.Literal, "numeric literal %s: %s", e.Raw, err.Message())
+		return nil, false
+	}
+	return &ir.Const{T: t, V: v}, true
 }
 
 // parseDateLiteral accepts exactly yyyy-mm-dd: a literal in a spec is checked
@@ -249,6 +297,7 @@ func (b *binder) bindBinary(e *ast.Binary, sc *scope) (ir.Expr, bool) {
 		if l, r, ok = b.promote(l, r, e.OpPos); !ok {
 			return nil, false
 		}
+		l, r = narrowIntLiteral(l, r), narrowIntLiteral(r, l)
 	}
 	return b.call(name, shown, []ir.Expr{l, r}, e.OpPos)
 }
@@ -702,7 +751,10 @@ func (b *binder) callFn(fn *ir.Function, name, shown string, args []ir.Expr, pos
 	for i, a := range args {
 		types[i] = a.Type()
 	}
-	sig, err := fn.Resolve(types)
+	sig, handled, err := functions.ResolveWithArgs(fn, args)
+	if !handled {
+		sig, err = fn.Resolve(types)
+	}
 	implicit := false
 	if err != nil && fn.Implicit != nil && (fn.Infix == "" && fn.Prefix == "" || name == "not" || name == "concat") {
 		// Spark's implicit casts of function arguments (functions.ImplicitCost);
@@ -819,7 +871,9 @@ func (b *binder) coerce(x ir.Expr, t ir.Type, pos diag.Pos, what string) (ir.Exp
 	if x.Type().Equal(t) {
 		return x, true
 	}
-	if !ir.Widens(x.Type(), t) {
+	// Two DECIMALs convert to the type the resolver chose even where it
+	// cuts integral digits (a common type bounded to 38 digits).
+	if !ir.Widens(x.Type(), t) && (x.Type().Kind != ir.KindDecimal || t.Kind != ir.KindDecimal) {
 		b.errs.Add(pos, diag.Type, "%s must be %s, not %s", what, t, x.Type())
 		return nil, false
 	}
@@ -913,5 +967,9 @@ func (b *binder) castCall(x ir.Expr, to ir.Type, pos diag.Pos) (ir.Expr, bool) {
 		b.errs.Add(pos, diag.Type, "%v", err)
 		return nil, false
 	}
-	return &ir.Call{Fn: functions.CastFn, Sig: sig, Args: []ir.Expr{x}}, true
+	c := &ir.Call{Fn: functions.CastFn, Sig: sig, Args: []ir.Expr{x}}
+	if x.Type().Kind == ir.KindDouble && to.Kind == ir.KindDecimal {
+		return functions.GuardDoubleToDecimal(c), true
+	}
+	return c, true
 }

@@ -1,8 +1,11 @@
 package compiler
 
 import (
+	"strconv"
+
 	"github.com/exprc/exprc/compiler/diag"
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // Spark's ANSI implicit coercions (AnsiTypeCoercion), the table of
@@ -27,8 +30,37 @@ func stringPromotion(a, b ir.Type) (ir.Type, bool) {
 		return ir.TypeBigint, true
 	case ir.KindDouble, ir.KindDate, ir.KindBoolean:
 		return b, true
+	case ir.KindDecimal:
+		return ir.TypeDouble, true // a DECIMAL is fractional: the string is read as a DOUBLE
 	}
 	return ir.Type{}, false
+}
+
+// narrowIntLiteral is Spark's literalPickMinimumPrecision: an integer
+// literal operand of a binary operator whose other operand is a DECIMAL
+// becomes the narrowest DECIMAL holding its value (7 is DECIMAL(1,0), not
+// DECIMAL(10,0)), so that 1.5 / 2 is DECIMAL(7,6) rather than DECIMAL(14,11).
+func narrowIntLiteral(x, other ir.Expr) ir.Expr {
+	c, ok := x.(*ir.Const)
+	if !ok || other.Type().Kind != ir.KindDecimal || c.Err != nil || c.V == nil || !c.T.IsIntegral() {
+		return x
+	}
+	var v int64
+	switch n := c.V.(type) {
+	case int32:
+		v = int64(n)
+	case int64:
+		v = n
+	}
+	digits := len(strconv.FormatInt(v, 10))
+	if v < 0 {
+		digits--
+	}
+	d, err := rt.CastInt64ToDecimal(v, 0, digits)
+	if err != nil {
+		return x
+	}
+	return &ir.Const{T: ir.DecimalOf(digits, 0), V: d}
 }
 
 // widerType is Spark's least common type of two types (findWiderTypeForTwo):

@@ -24,6 +24,16 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 		return ir.TypeVarchar, true
 	case ast.TypeDate:
 		return ir.TypeDate, true
+	case ast.TypeDecimal:
+		if t.Precision < 1 || t.Precision > ir.MaxDecimalPrecision {
+			b.errs.Add(t.PrecisionPos, diag.Type, "DECIMAL precision %d is out of range: it must be between 1 and %d", t.Precision, ir.MaxDecimalPrecision)
+			return ir.Type{}, false
+		}
+		if t.Scale > t.Precision {
+			b.errs.Add(t.ScalePos, diag.Type, "DECIMAL scale %d is greater than the precision %d", t.Scale, t.Precision)
+			return ir.Type{}, false
+		}
+		return ir.DecimalOf(t.Precision, t.Scale), true
 	case ast.TypeMap:
 		k, ok1 := b.bindType(t.Key)
 		v, ok2 := b.bindType(t.Value)
@@ -32,6 +42,10 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 		}
 		if k.Kind != ir.KindVarchar && !k.IsIntegral() {
 			b.errs.Add(t.Key.Pos, diag.Type, "MAP key type must be VARCHAR, INT or BIGINT, not %s", k)
+			return ir.Type{}, false
+		}
+		if k.Kind == ir.KindDecimal || v.Kind == ir.KindDecimal {
+			b.errs.Add(t.Pos, diag.Unsupported, "MAP keys and values of type DECIMAL are not supported yet")
 			return ir.Type{}, false
 		}
 		if v.Kind == ir.KindMap {

@@ -12,6 +12,7 @@ import (
 //
 //	BOOLEAN boolean   INT int32   BIGINT int64   DOUBLE float64
 //	VARCHAR utf8      DATE date32 MAP<K, V> map<K, V>
+//	DECIMAL(p, s) decimal128(p, s)
 func ArrowType(t Type) arrow.DataType {
 	switch t.Kind {
 	case KindBoolean:
@@ -28,6 +29,8 @@ func ArrowType(t Type) arrow.DataType {
 		return arrow.FixedWidthTypes.Date32
 	case KindMap:
 		return arrow.MapOf(ArrowType(*t.Key), ArrowType(*t.Value))
+	case KindDecimal:
+		return &arrow.Decimal128Type{Precision: int32(t.Precision), Scale: int32(t.Scale)}
 	}
 	return arrow.Null
 }

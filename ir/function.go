@@ -63,6 +63,11 @@ type Signature struct {
 	// KernelPkg is the import path of Kernel's package when it is not
 	// templates/rt (instrumented test functions only).
 	KernelPkg string
+	// KernelArgs are constant int arguments the kernel takes after the
+	// call's own: a DECIMAL kernel's scales and result precision, which
+	// come from the types, not from the values (AddDecimal(a, b, 2, 2, 2,
+	// 16)). Generated code writes them as literals; Eval already has them.
+	KernelArgs []int
 	// KernelErr reports whether Kernel returns a second, *rt.Error result.
 	KernelErr bool
 	// Observed marks a kernel whose every call is observed (a test's

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // Format prints e as SQL-like text, stable across runs: it is what explain output,
@@ -64,6 +66,15 @@ func FormatConst(v any, t Type) string {
 			return "TRUE"
 		}
 		return "FALSE"
+	case rt.Decimal:
+		// As written when that is its type: a decimal literal (1.50 is
+		// DECIMAL(3,2)) or an integer literal beside a DECIMAL (7 is
+		// DECIMAL(1,0)); else with the CAST that gives it its type.
+		s := rt.FormatDecimal(v, t.S())
+		if p, sc, _ := rt.DecimalLiteralType(s); p == t.P() && sc == t.S() {
+			return s
+		}
+		return "CAST(" + s + " AS " + t.String() + ")"
 	}
 	return FormatValue(v)
 }

@@ -1,6 +1,9 @@
 package ir
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Kind is the SQL type family of a value. The set is closed: every kind has a fixed
 // Arrow representation and a fixed Go representation in the interpreter and in
@@ -18,6 +21,7 @@ const (
 	KindVarchar
 	KindDate
 	KindMap
+	KindDecimal
 )
 
 var kindNames = [...]string{
@@ -29,6 +33,7 @@ var kindNames = [...]string{
 	KindVarchar: "VARCHAR",
 	KindDate:    "DATE",
 	KindMap:     "MAP",
+	KindDecimal: "DECIMAL",
 }
 
 func (k Kind) String() string {
@@ -45,6 +50,9 @@ type Type struct {
 	Kind  Kind
 	Key   *Type // MAP only
 	Value *Type // MAP only
+	// Precision (1 to 38 digits) and Scale (0 to Precision digits after the
+	// point) of a DECIMAL.
+	Precision, Scale uint8
 }
 
 // The scalar types, ready to use.
@@ -64,19 +72,41 @@ func MapOf(key, value Type) Type {
 	return Type{Kind: KindMap, Key: &k, Value: &v}
 }
 
+// MaxDecimalPrecision is the largest precision of a DECIMAL, as in Spark.
+const MaxDecimalPrecision = 38
+
+// DecimalOf returns DECIMAL(p, s); p and s must be valid (1 <= p <= 38,
+// 0 <= s <= p).
+func DecimalOf(p, s int) Type {
+	return Type{Kind: KindDecimal, Precision: uint8(p), Scale: uint8(s)}
+}
+
+// P and S are a DECIMAL's precision and scale as ints.
+func (t Type) P() int { return int(t.Precision) }
+
+// S is a DECIMAL's scale as an int.
+func (t Type) S() int { return int(t.Scale) }
+
 // Equal reports whether t and u are the same type.
 func (t Type) Equal(u Type) bool {
 	if t.Kind != u.Kind {
 		return false
 	}
-	if t.Kind == KindMap {
+	switch t.Kind {
+	case KindMap:
 		return t.Key.Equal(*u.Key) && t.Value.Equal(*u.Value)
+	case KindDecimal:
+		return t.Precision == u.Precision && t.Scale == u.Scale
 	}
 	return true
 }
 
-// String prints the type as SQL spells it, e.g. MAP<VARCHAR, BIGINT>.
+// String prints the type as SQL spells it, e.g. MAP<VARCHAR, BIGINT> or
+// DECIMAL(15,2).
 func (t Type) String() string {
+	if t.Kind == KindDecimal {
+		return "DECIMAL(" + strconv.Itoa(t.P()) + "," + strconv.Itoa(t.S()) + ")"
+	}
 	if t.Kind != KindMap {
 		return t.Kind.String()
 	}
@@ -89,9 +119,34 @@ func (t Type) String() string {
 	return b.String()
 }
 
-// IsNumeric reports whether t is INT, BIGINT or DOUBLE.
+// IsNumeric reports whether t is INT, BIGINT, DOUBLE or DECIMAL.
 func (t Type) IsNumeric() bool {
-	return t.Kind == KindInt || t.Kind == KindBigint || t.Kind == KindDouble
+	return t.Kind == KindInt || t.Kind == KindBigint || t.Kind == KindDouble || t.Kind == KindDecimal
+}
+
+// AsDecimal is the DECIMAL type that holds every value of an integer or
+// DECIMAL type exactly (Spark's DecimalType.forType): INT is DECIMAL(10,0),
+// BIGINT DECIMAL(20,0). ok is false for other types.
+func (t Type) AsDecimal() (Type, bool) {
+	switch t.Kind {
+	case KindInt:
+		return DecimalOf(10, 0), true
+	case KindBigint:
+		return DecimalOf(20, 0), true
+	case KindDecimal:
+		return t, true
+	}
+	return Type{}, false
+}
+
+// WiderDecimal is the narrowest DECIMAL holding both a and b's values
+// (Spark's widerDecimalType): the larger scale and the larger number of
+// integral digits, bounded to 38 digits (then the scale is kept and the
+// integral digits are cut, so a value can overflow on the conversion).
+func WiderDecimal(a, b Type) Type {
+	s := max(a.S(), b.S())
+	intDigits := max(a.P()-a.S(), b.P()-b.S())
+	return DecimalOf(min(intDigits+s, MaxDecimalPrecision), min(s, MaxDecimalPrecision))
 }
 
 // IsIntegral reports whether t is INT or BIGINT.
@@ -108,10 +163,12 @@ func Widens(from, to Type) bool {
 		return true
 	}
 	switch from.Kind {
-	case KindInt:
-		return to.Kind == KindBigint || to.Kind == KindDouble
-	case KindBigint:
-		return to.Kind == KindDouble
+	case KindInt, KindBigint, KindDecimal:
+		if to.Kind == KindDouble || from.Kind == KindInt && to.Kind == KindBigint {
+			return true
+		}
+		d, _ := from.AsDecimal()
+		return to.Kind == KindDecimal && to.S() >= d.S() && to.P()-to.S() >= d.P()-d.S()
 	}
 	return false
 }
@@ -119,6 +176,10 @@ func Widens(from, to Type) bool {
 // CommonType is the narrowest type that every one of ts widens to, the way Spark
 // finds the type of a CASE, COALESCE, IN list or comparison. ok is false when
 // there is none (say VARCHAR and INT).
+//
+// With DECIMAL, exprc follows Spark: a DECIMAL with an integer or another
+// DECIMAL is the wider DECIMAL (WiderDecimal over AsDecimal), a DECIMAL with
+// a DOUBLE is DOUBLE.
 func CommonType(ts ...Type) (Type, bool) {
 	res := TypeNull
 	for _, t := range ts {
@@ -126,6 +187,13 @@ func CommonType(ts ...Type) (Type, bool) {
 		case Widens(t, res):
 		case Widens(res, t):
 			res = t
+		case res.Kind == KindDecimal || t.Kind == KindDecimal:
+			a, ok1 := res.AsDecimal()
+			b, ok2 := t.AsDecimal()
+			if !ok1 || !ok2 {
+				return Type{}, false
+			}
+			res = WiderDecimal(a, b)
 		default:
 			return Type{}, false
 		}

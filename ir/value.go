@@ -14,6 +14,7 @@ import (
 //
 //	BOOLEAN bool    INT int32     BIGINT int64    DOUBLE float64
 //	VARCHAR string  DATE ir.Date  MAP *ir.MapValue
+//	DECIMAL(p, s) rt.Decimal (the unscaled value; the scale is the type's)
 //
 // A NULL is the Go nil. Errors are never values: they travel beside them in an
 // Outcome, because by the semantics an error is a per-row outcome of its own.

@@ -73,6 +73,12 @@ var table = map[ir.Kind]Info{
 	ir.KindDate: {GoType: "int32", ArrowGroup: "FixedWidthTypes", ArrowField: "Date32", ArrowArray: "Date32",
 		Reader: "Dates", Builder: "DateArray", Appender: "AppendDate", Failed: "Int32", Direct: true, Fixed: true,
 		ItemConv: "int32"},
+	// DECIMAL(p, s) is an rt.Decimal (the unscaled value in Arrow's
+	// decimal128 layout) whatever p and s are: the printer spells the Go
+	// type and the Arrow type (decimal128 with p and s), and the builder
+	// takes the column's Arrow type.
+	ir.KindDecimal: {GoType: "rt.Decimal", ArrowArray: "Decimal128", Reader: "Decimals", Builder: "DecimalArray",
+		Failed: "Decimal", Fixed: true},
 	// MAP is generic over its key and value: the printer composes its Go
 	// type (vec.MapRef[K, V]), Arrow type (arrow.MapOf) and reader (vec.Maps
 	// with the key and value readers) from theirs.

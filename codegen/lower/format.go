@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/exprc/exprc/ir"
@@ -196,7 +197,11 @@ func formatRow(r *Row) string {
 		if r.Flags {
 			flag = "!"
 		}
-		return r.Sig.Kernel + flag + "(" + args(r.Args) + ")"
+		consts := ""
+		for _, k := range r.Sig.KernelArgs {
+			consts += ", " + strconv.Itoa(k)
+		}
+		return r.Sig.Kernel + flag + "(" + args(r.Args) + consts + ")"
 	case RowMap:
 		return fmt.Sprintf("%s(%s%s)", r.Fn, r.Column.Name, prefixed(args(r.Args)))
 	case RowLike:

@@ -1,10 +1,14 @@
 package ast
 
-import "github.com/exprc/exprc/compiler/diag"
+import (
+	"strconv"
+
+	"github.com/exprc/exprc/compiler/diag"
+)
 
 // Canonical type names held in TypeName.Name. The parser maps aliases
 // (BOOL, INTEGER, LONG, STRING, VARCHAR(n)) to these and rejects any other
-// name, so the binder only ever sees these seven.
+// name, so the binder only ever sees these eight.
 const (
 	TypeBoolean = "BOOLEAN"
 	TypeInt     = "INT"
@@ -13,6 +17,7 @@ const (
 	TypeVarchar = "VARCHAR"
 	TypeDate    = "DATE"
 	TypeMap     = "MAP"
+	TypeDecimal = "DECIMAL"
 )
 
 // TypeName is a column or CAST type as written, with a canonical name.
@@ -20,6 +25,11 @@ type TypeName struct {
 	Pos        diag.Pos
 	Name       string    // one of the Type* constants
 	Key, Value *TypeName // for MAP only
+	// Precision and Scale of a DECIMAL as written (DECIMAL alone is
+	// DECIMAL(10,0), DECIMAL(p) is DECIMAL(p,0)); the binder checks them.
+	Precision, Scale int
+	// PrecisionPos and ScalePos locate them, for the binder's messages.
+	PrecisionPos, ScalePos diag.Pos
 }
 
 // String returns the canonical spelling, e.g. "MAP<VARCHAR, BIGINT>".
@@ -27,8 +37,11 @@ func (t *TypeName) String() string {
 	if t == nil {
 		return "<nil>"
 	}
-	if t.Name == TypeMap {
+	switch t.Name {
+	case TypeMap:
 		return "MAP<" + t.Key.String() + ", " + t.Value.String() + ">"
+	case TypeDecimal:
+		return "DECIMAL(" + strconv.Itoa(t.Precision) + "," + strconv.Itoa(t.Scale) + ")"
 	}
 	return t.Name
 }

@@ -233,6 +233,26 @@ func (l *lexer) number() {
 			l.advance()
 		}
 	}
+	if isIdentPart(l.peek()) {
+		// Spark's type suffixes: 1.5D is a DOUBLE, 1.5BD a DECIMAL, 10L a
+		// BIGINT. The binder reads them from the literal's text.
+		from := l.off
+		for isIdentPart(l.peek()) {
+			l.advance()
+		}
+		switch suffix := strings.ToUpper(string(l.src[from:l.off])); {
+		case suffix == "D" || suffix == "BD", suffix == "L" && kind == tInt:
+			if l.peek() != '.' {
+				l.emit(kind, string(l.src[start.Offset:l.off]), start)
+				return
+			}
+		}
+		for isIdentPart(l.peek()) || l.peek() == '.' {
+			l.advance()
+		}
+		l.illegal(start, diag.Literal, "malformed number %q", string(l.src[start.Offset:l.off]))
+		return
+	}
 	if isIdentPart(l.peek()) || l.peek() == '.' {
 		for isIdentPart(l.peek()) || l.peek() == '.' {
 			l.advance()

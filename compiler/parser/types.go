@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/exprc/exprc/compiler/ast"
@@ -14,15 +15,16 @@ var typeAliases = map[string]string{
 	"BIGINT": ast.TypeBigint, "LONG": ast.TypeBigint,
 	"DOUBLE":  ast.TypeDouble,
 	"VARCHAR": ast.TypeVarchar, "STRING": ast.TypeVarchar,
-	"DATE": ast.TypeDate,
-	"MAP":  ast.TypeMap,
+	"DATE":    ast.TypeDate,
+	"MAP":     ast.TypeMap,
+	"DECIMAL": ast.TypeDecimal, "DEC": ast.TypeDecimal, "NUMERIC": ast.TypeDecimal,
 }
 
 // unsupportedTypes are SQL types exprc knows of but does not implement.
 var unsupportedTypes = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields(`TINYINT BYTE SMALLINT SHORT FLOAT REAL DECIMAL DEC NUMERIC
+	for _, w := range strings.Fields(`TINYINT BYTE SMALLINT SHORT FLOAT REAL
 		TIMESTAMP TIMESTAMP_NTZ TIMESTAMP_LTZ TIME INTERVAL BINARY VARBINARY CHAR CHARACTER
 		ARRAY STRUCT VOID VARIANT`) {
 		unsupportedTypes[w] = true
@@ -43,10 +45,10 @@ func (p *parser) parseType() *ast.TypeName {
 	if !ok {
 		if unsupportedTypes[upper] {
 			p.fail(t.pos, diag.Unsupported,
-				"type %s is not supported (supported: BOOLEAN, INT, BIGINT, DOUBLE, VARCHAR, DATE, MAP)", upper)
+				"type %s is not supported (supported: BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR, DATE, MAP)", upper)
 		}
 		p.fail(t.pos, diag.Name,
-			"unknown type %q (supported: BOOLEAN, INT, BIGINT, DOUBLE, VARCHAR, DATE, MAP)", t.text)
+			"unknown type %q (supported: BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR, DATE, MAP)", t.text)
 	}
 	p.next()
 	typ := &ast.TypeName{Pos: t.pos, Name: canon}
@@ -63,6 +65,19 @@ func (p *parser) parseType() *ast.TypeName {
 	case ast.TypeDouble:
 		if p.isKw("PRECISION") {
 			p.next()
+		}
+	case ast.TypeDecimal:
+		typ.Precision, typ.PrecisionPos = 10, t.pos
+		if p.isOp("(") {
+			p.next()
+			typ.PrecisionPos = p.tok.pos
+			typ.Precision = p.typeParam("a precision in DECIMAL(p, s)")
+			if p.isOp(",") {
+				p.next()
+				typ.ScalePos = p.tok.pos
+				typ.Scale = p.typeParam("a scale in DECIMAL(p, s)")
+			}
+			p.expectOp(")")
 		}
 	case ast.TypeMap:
 		var closer string
@@ -87,6 +102,21 @@ func (p *parser) parseType() *ast.TypeName {
 		p.next()
 	}
 	return typ
+}
+
+// typeParam reads the unsigned integer of a type parameter (a DECIMAL's
+// precision or scale); a number too long to be one reads as a large value
+// the binder rejects.
+func (p *parser) typeParam(what string) int {
+	if p.tok.kind != tInt {
+		p.failExpected(what)
+	}
+	n, err := strconv.Atoi(p.tok.text)
+	if err != nil || n > 1000 {
+		n = 1000
+	}
+	p.next()
+	return n
 }
 
 // parseCreateTable parses CREATE TABLE [IF NOT EXISTS] name (col type

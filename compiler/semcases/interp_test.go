@@ -61,9 +61,9 @@ func evalOne(t *testing.T, q *ir.Query, in arrow.RecordBatch, mem memory.Allocat
 	if rec.NumRows() != 1 {
 		t.Fatalf("%s: %d rows", q.Name, rec.NumRows())
 	}
-	read, err := interp.ColumnReader(rec.Column(0))
+	text, err := semcases.ColumnText(rec.Column(0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return semcases.Render(ir.Outcome{V: read(0)})
+	return text(0)
 }

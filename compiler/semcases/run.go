@@ -10,7 +10,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/ir"
-	"github.com/exprc/exprc/ir/interp"
 	"github.com/exprc/exprc/templates/vec"
 )
 
@@ -45,12 +44,12 @@ func RunAll(run Runner, in arrow.RecordBatch, size int, mem memory.Allocator) (s
 		}
 		for r := 0; r < int(out.NumRows()); r++ {
 			for c := 0; c < int(out.NumCols()); c++ {
-				read, err := interp.ColumnReader(out.Column(c))
+				text, err := ColumnText(out.Column(c))
 				if err != nil {
 					out.Release()
 					return "", err
 				}
-				b.WriteString(RenderValue(read(r)))
+				b.WriteString(text(r))
 				b.WriteByte('|')
 			}
 			b.WriteByte('\n')

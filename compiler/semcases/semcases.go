@@ -32,6 +32,7 @@ import (
 
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // Table is the schema every case reads.
@@ -39,7 +40,8 @@ const Table = `CREATE TABLE t (
   a BIGINT, b BIGINT, c BIGINT, i INT, j INT, x DOUBLE, y DOUBLE,
   s VARCHAR, u VARCHAR, d DATE, e DATE,
   m MAP<VARCHAR, BIGINT>, n MAP<BIGINT, VARCHAR>, p BOOLEAN, q BOOLEAN,
-  k BIGINT NOT NULL
+  k BIGINT NOT NULL,
+  v DECIMAL(15,2), w DECIMAL(38,6), z DECIMAL(5,3)
 );
 `
 
@@ -200,6 +202,21 @@ func FromJSON(raw any, t ir.Type) (any, error) {
 				return d, nil
 			}
 		}
+	case ir.KindDecimal:
+		var text string
+		switch n := raw.(type) {
+		case json.Number:
+			text = n.String()
+		case string:
+			text = n
+		default:
+			return nil, fmt.Errorf("cannot read %v as %s", raw, t)
+		}
+		v, err := rt.CastStringToDecimal(text, t.S(), t.P())
+		if err != nil {
+			return nil, fmt.Errorf("%s as %s: %s", text, t, err.Message())
+		}
+		return v, nil
 	case ir.KindMap:
 		if obj, ok := raw.(map[string]any); ok {
 			keys := make([]string, 0, len(obj))
@@ -240,6 +257,24 @@ func Render(o ir.Outcome) string {
 		return "error " + string(o.Err.Class)
 	}
 	return RenderValue(o.V)
+}
+
+// ColumnText returns a function printing row i of an output column as case
+// files write values (RenderValue), DECIMALs at the column's scale.
+func ColumnText(a arrow.Array) (func(int) string, error) {
+	read, err := interp.ColumnReader(a)
+	if err != nil {
+		return nil, err
+	}
+	if dt, ok := a.DataType().(*arrow.Decimal128Type); ok {
+		return func(i int) string {
+			if v := read(i); v != nil {
+				return rt.FormatDecimal(v.(rt.Decimal), int(dt.Scale))
+			}
+			return "NULL"
+		}, nil
+	}
+	return func(i int) string { return RenderValue(read(i)) }, nil
 }
 
 // RenderValue prints one value (nil for NULL) as Render does.

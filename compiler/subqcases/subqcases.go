@@ -170,12 +170,12 @@ func Render(outs []arrow.RecordBatch, qe *ir.QueryError) (string, error) {
 	}
 	var vals []string
 	for _, out := range outs {
-		read, err := interp.ColumnReader(out.Column(0))
+		text, err := semcases.ColumnText(out.Column(0))
 		if err != nil {
 			return "", err
 		}
 		for r := 0; r < int(out.NumRows()); r++ {
-			vals = append(vals, semcases.RenderValue(read(r)))
+			vals = append(vals, text(r))
 		}
 	}
 	return strings.Join(vals, " | "), nil

@@ -18,31 +18,40 @@ func binaryArith(name, infix, doc string, fi, fb, fd impl, errClasses []ir.Error
 
 func init() {
 	overflow := errs(ir.ErrArithmeticOverflow)
-	register(binaryArith("add", "+",
-		"Sum of two numbers; INT and BIGINT raise on overflow, DOUBLE follows IEEE 754 and never fails.",
-		k2(rt.AddInt32), k2(rt.AddInt64), ok2(rt.AddFloat64), overflow))
-	register(binaryArith("subtract", "-",
-		"Difference of two numbers; INT and BIGINT raise on overflow, DOUBLE never fails.",
-		k2(rt.SubInt32), k2(rt.SubInt64), ok2(rt.SubFloat64), overflow))
-	register(binaryArith("multiply", "*",
-		"Product of two numbers; INT and BIGINT raise on overflow, DOUBLE never fails.",
-		k2(rt.MulInt32), k2(rt.MulInt64), ok2(rt.MulFloat64), overflow))
-	register(binaryArith("mod", "%",
-		"Remainder of a division (the % operator); its sign follows the dividend, MIN % -1 is 0, and a zero divisor (also 0.0 or -0.0) raises.",
-		k2(rt.ModInt32), k2(rt.ModInt64), k2(rt.ModFloat64), errs(ir.ErrDivideByZero)))
+	const exact = " DECIMAL is exact, rounded HALF_UP to the result's scale, and raises when the result exceeds its precision."
+	register(withDecimalArith(binaryArith("add", "+",
+		"Sum of two numbers; INT and BIGINT raise on overflow, DOUBLE follows IEEE 754 and never fails."+exact,
+		k2(rt.AddInt32), k2(rt.AddInt64), ok2(rt.AddFloat64), overflow), rt.AddDecimal))
+	register(withDecimalArith(binaryArith("subtract", "-",
+		"Difference of two numbers; INT and BIGINT raise on overflow, DOUBLE never fails."+exact,
+		k2(rt.SubInt32), k2(rt.SubInt64), ok2(rt.SubFloat64), overflow), rt.SubtractDecimal))
+	register(withDecimalArith(binaryArith("multiply", "*",
+		"Product of two numbers; INT and BIGINT raise on overflow, DOUBLE never fails."+exact,
+		k2(rt.MulInt32), k2(rt.MulInt64), ok2(rt.MulFloat64), overflow), rt.MultiplyDecimal))
+	register(withDecimalArith(binaryArith("mod", "%",
+		"Remainder of a division (the % operator); its sign follows the dividend, MIN % -1 is 0, and a zero divisor (also 0.0 or -0.0) raises. DECIMAL is exact.",
+		k2(rt.ModInt32), k2(rt.ModInt64), k2(rt.ModFloat64), errs(ir.ErrDivideByZero)), rt.RemainderDecimal))
 
 	div := strict("divide",
-		"Fractional division (the / operator): integer operands are converted to DOUBLE, and a zero divisor (also 0.0 or -0.0) raises instead of giving Infinity or NaN.",
+		"Fractional division (the / operator): integer operands are converted to DOUBLE, and a zero divisor (also 0.0 or -0.0) raises instead of giving Infinity or NaN. With a DECIMAL operand (and no DOUBLE) the quotient is a DECIMAL with at least 6 fractional digits, rounded HALF_UP as Spark rounds it.",
 		errs(ir.ErrDivideByZero),
 		sig(tDbl, k2(rt.DivideFloat64), tDbl, tDbl))
 	div.Infix = "/"
-	register(div)
+	register(withDecimalArith(div, rt.DivideDecimal))
 
 	idiv := strict("div",
 		"Integer division truncating toward zero (the DIV operator); INT operands widen to BIGINT, the result is BIGINT, a zero divisor raises and BIGINT MIN DIV -1 overflows.",
 		errs(ir.ErrDivideByZero, ir.ErrArithmeticOverflow),
 		sig(tBig, k2(rt.DivInt64), tBig, tBig))
 	idiv.Infix = "DIV"
+	idivBase := idiv.Resolve
+	idiv.Resolve = func(args []ir.Type) (*ir.Signature, error) {
+		if ds, ok := decimalOperands(args); ok && len(args) == 2 {
+			return integralDivideDecimal(ds[0], ds[1]), nil
+		}
+		return idivBase(args)
+	}
+	idiv.Synopsis = append(idiv.Synopsis, "div(DECIMAL(p1,s1), DECIMAL(p2,s2)) -> BIGINT")
 	register(idiv)
 
 	neg := strict("negate",
@@ -52,12 +61,12 @@ func init() {
 		sig(tBig, k1(rt.NegateInt64), tBig),
 		sig(tDbl, ok1(rt.NegateFloat64), tDbl))
 	neg.Prefix = "-"
-	register(neg, "negative")
+	register(withDecimalUnary(neg, rt.NegateDecimal), "negative")
 
-	register(strict("abs",
+	register(withDecimalUnary(strict("abs",
 		"Absolute value; abs of the smallest INT or BIGINT overflows, abs(-0.0) is 0.0.",
 		overflow,
 		sig(tInt, k1(rt.AbsInt32), tInt),
 		sig(tBig, k1(rt.AbsInt64), tBig),
-		sig(tDbl, ok1(rt.AbsFloat64), tDbl)))
+		sig(tDbl, ok1(rt.AbsFloat64), tDbl)), rt.AbsDecimal))
 }

@@ -18,7 +18,7 @@ var CastFn = &ir.Function{
 	Doc: "Converts x to type T (CAST(x AS T)), with Spark ANSI rules: a string that does not parse raises CAST_INVALID_INPUT " +
 		"and a number out of the target's range raises CAST_OVERFLOW; see the casts table in docs/semantics.md.",
 	Strict: true,
-	Errors: errs(ir.ErrCastInvalidInput, ir.ErrCastOverflow),
+	Errors: errs(ir.ErrCastInvalidInput, ir.ErrCastOverflow, rt.NumericValueOutOfRange),
 	Resolve: func([]ir.Type) (*ir.Signature, error) {
 		return nil, errors.New("CAST needs a target type: write CAST(x AS type)")
 	},
@@ -58,6 +58,9 @@ func ResolveCast(from, to ir.Type) (*ir.Signature, error) {
 			return s, nil
 		}
 		return sig(to, raw(identity, false), from), nil
+	}
+	if from.Kind == ir.KindDecimal || to.Kind == ir.KindDecimal {
+		return resolveDecimalCast(from, to)
 	}
 	if s, ok := castSigs[[2]ir.Kind{from.Kind, to.Kind}]; ok && from.IsScalar() && to.IsScalar() {
 		return s, nil

@@ -24,6 +24,8 @@ func CompareValues(a, b any) int {
 		return rt.CompareString(a, b.(string))
 	case ir.Date:
 		return cmp.Compare(a, b.(ir.Date))
+	case rt.Decimal:
+		return rt.CompareDecimal(a, b.(rt.Decimal))
 	}
 	return 0
 }
@@ -36,6 +38,7 @@ type cmpKernels struct {
 	l func(a, b int64) bool
 	d func(a, b float64) bool
 	s func(a, b string) bool
+	m func(a, b rt.Decimal) bool
 }
 
 // comparison builds one of = <> < <= > >=. Both sides widen to their common
@@ -50,7 +53,7 @@ func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 		Name:  name,
 		Infix: infix,
 		Doc:   doc,
-		Synopsis: []string{name + "(T, T) -> BOOLEAN where T is BOOLEAN, INT, BIGINT, DOUBLE, VARCHAR or DATE " +
+		Synopsis: []string{name + "(T, T) -> BOOLEAN where T is BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR or DATE " +
 			"(both sides widen to their common type)"},
 		Strict: true,
 		Resolve: func(args []ir.Type) (*ir.Signature, error) {
@@ -61,6 +64,9 @@ func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 			if err != nil {
 				return nil, err
 			}
+			if t.Kind == ir.KindDecimal {
+				return sig(tBool, ok2(k.m), t, t), nil
+			}
 			return sigs[t.Kind], nil
 		},
 	}
@@ -69,17 +75,17 @@ func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 func init() {
 	const order = " DOUBLE compares as Spark does: NaN = NaN is true, NaN is greater than every other value, and -0.0 = 0.0."
 	register(comparison("eq", "=", "Equality; VARCHAR compares byte-wise."+order,
-		cmpKernels{rt.EqBool, rt.EqInt32, rt.EqInt64, rt.EqFloat64, rt.EqString}))
+		cmpKernels{rt.EqBool, rt.EqInt32, rt.EqInt64, rt.EqFloat64, rt.EqString, rt.EqDecimal}))
 	register(comparison("ne", "<>", "Inequality (also written !=); VARCHAR compares byte-wise."+order,
-		cmpKernels{rt.NeBool, rt.NeInt32, rt.NeInt64, rt.NeFloat64, rt.NeString}))
+		cmpKernels{rt.NeBool, rt.NeInt32, rt.NeInt64, rt.NeFloat64, rt.NeString, rt.NeDecimal}))
 	register(comparison("lt", "<", "Less than; VARCHAR compares byte-wise, false < true."+order,
-		cmpKernels{rt.LtBool, rt.LtInt32, rt.LtInt64, rt.LtFloat64, rt.LtString}))
+		cmpKernels{rt.LtBool, rt.LtInt32, rt.LtInt64, rt.LtFloat64, rt.LtString, rt.LtDecimal}))
 	register(comparison("le", "<=", "Less than or equal; VARCHAR compares byte-wise, false < true."+order,
-		cmpKernels{rt.LeBool, rt.LeInt32, rt.LeInt64, rt.LeFloat64, rt.LeString}))
+		cmpKernels{rt.LeBool, rt.LeInt32, rt.LeInt64, rt.LeFloat64, rt.LeString, rt.LeDecimal}))
 	register(comparison("gt", ">", "Greater than; VARCHAR compares byte-wise, false < true."+order,
-		cmpKernels{rt.GtBool, rt.GtInt32, rt.GtInt64, rt.GtFloat64, rt.GtString}))
+		cmpKernels{rt.GtBool, rt.GtInt32, rt.GtInt64, rt.GtFloat64, rt.GtString, rt.GtDecimal}))
 	register(comparison("ge", ">=", "Greater than or equal; VARCHAR compares byte-wise, false < true."+order,
-		cmpKernels{rt.GeBool, rt.GeInt32, rt.GeInt64, rt.GeFloat64, rt.GeString}))
+		cmpKernels{rt.GeBool, rt.GeInt32, rt.GeInt64, rt.GeFloat64, rt.GeString, rt.GeDecimal}))
 	not := strict("not", "Logical negation; NOT NULL is NULL.", nil, sig(tBool, ok1(rt.Not), tBool))
 	not.Prefix = "NOT"
 	register(not)

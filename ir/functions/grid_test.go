@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/exprc/exprc/ir"
@@ -14,6 +15,7 @@ import (
 var gridTypes = []ir.Type{
 	ir.TypeNull, tBool, tInt, tBig, tDbl, tStr, tDate,
 	ir.MapOf(tStr, tBig), ir.MapOf(tInt, tStr), ir.MapOf(tDbl, tInt),
+	ir.DecimalOf(20, 4),
 }
 
 // gridValues are edge values of each type, in its Go representation.
@@ -36,6 +38,17 @@ func gridValues(t ir.Type) []any {
 			"99999999999999999999", "%a%a%a%b", "[", "*"}
 	case ir.KindDate:
 		return []any{ir.Date(0), ir.Date(-1), ir.Date(math.MinInt32), ir.Date(math.MaxInt32), date("2024-02-29"), date("1999-12-31")}
+	case ir.KindDecimal:
+		var out []any
+		// zero, small values, halves and the limits of the precision
+		for _, text := range []string{"0", "-1", "2.5", "-0.0001", "99999999999999999999999999999999999999"} {
+			v, err := rt.CastStringToDecimal(text, t.S(), t.P())
+			if err != nil { // beyond this type: its limit
+				v, _ = rt.CastStringToDecimal("-"+strings.Repeat("9", t.P()-t.S())+"."+strings.Repeat("9", t.S()), t.S(), t.P())
+			}
+			out = append(out, v)
+		}
+		return out
 	case ir.KindMap:
 		ks, vs := gridValues(*t.Key), gridValues(*t.Value)
 		full := &ir.MapValue{}
@@ -67,6 +80,8 @@ func goTypeOK(v any, t ir.Type) bool {
 		return t.Kind == ir.KindVarchar
 	case ir.Date:
 		return t.Kind == ir.KindDate
+	case rt.Decimal:
+		return t.Kind == ir.KindDecimal
 	case *ir.MapValue:
 		return t.Kind == ir.KindMap
 	}

@@ -79,6 +79,8 @@ func hashParams(name string, args []ir.Type) ([]ir.Type, error) {
 		switch a.Kind {
 		case ir.KindMap:
 			return nil, fmt.Errorf("function %s does not accept MAP arguments (got %s): equal maps can hash differently, so Spark refuses them (DATATYPE_MISMATCH.HASH_MAP_TYPE)", name, a)
+		case ir.KindDecimal:
+			return nil, fmt.Errorf("function %s does not accept DECIMAL arguments yet (got %s); CAST the value to VARCHAR or DOUBLE first", name, a)
 		case ir.KindNull:
 			params[i] = tInt
 		default:

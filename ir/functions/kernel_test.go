@@ -66,6 +66,8 @@ func kernelGoType(t ir.Type) reflect.Type {
 		return reflect.TypeFor[float64]()
 	case ir.KindVarchar:
 		return reflect.TypeFor[string]()
+	case ir.KindDecimal:
+		return reflect.TypeFor[rt.Decimal]()
 	}
 	return nil
 }
@@ -165,13 +167,18 @@ func TestKernelsMatchSignatures(t *testing.T) {
 				}
 			}
 		} else {
-			if ft.NumIn() != len(s.Params) {
+			if ft.NumIn() != len(s.Params)+len(s.KernelArgs) {
 				t.Errorf("%s: rt.%s has type %s", name, s.Kernel, ft)
 				continue
 			}
 			for i, p := range s.Params {
 				if ft.In(i) != kernelGoType(p) {
 					t.Errorf("%s: rt.%s parameter %d is %s", name, s.Kernel, i, ft.In(i))
+				}
+			}
+			for i := range s.KernelArgs {
+				if ft.In(len(s.Params)+i) != reflect.TypeFor[int]() {
+					t.Errorf("%s: rt.%s constant parameter %d is %s", name, s.Kernel, i, ft.In(len(s.Params)+i))
 				}
 			}
 		}
@@ -204,6 +211,9 @@ func TestKernelsMatchSignatures(t *testing.T) {
 			for i, o := range outs {
 				args[i] = o.V
 				in[i] = toKernel(o.V)
+			}
+			for _, k := range s.KernelArgs {
+				in = append(in, reflect.ValueOf(k))
 			}
 			got, gotErr := s.Eval(args)
 			res := fv.Call(in)

@@ -48,16 +48,16 @@ func extremum(name, doc string, want int) *ir.Function {
 }
 
 func init() {
-	register(strict("ceil",
+	register(withDecimalFloor(strict("ceil",
 		"Smallest integer not less than x, as BIGINT; a DOUBLE that is NaN, infinite or outside the BIGINT range raises instead of saturating.",
 		errs(ir.ErrArithmeticOverflow),
 		sig(tBig, ok1(rt.CeilInt64), tBig),
-		sig(tBig, k1(rt.CeilFloat64), tDbl)), "ceiling")
-	register(strict("floor",
+		sig(tBig, k1(rt.CeilFloat64), tDbl)), rt.CeilDecimal), "ceiling")
+	register(withDecimalFloor(strict("floor",
 		"Largest integer not greater than x, as BIGINT; a DOUBLE that is NaN, infinite or outside the BIGINT range raises instead of saturating.",
 		errs(ir.ErrArithmeticOverflow),
 		sig(tBig, ok1(rt.FloorInt64), tBig),
-		sig(tBig, k1(rt.FloorFloat64), tDbl)))
+		sig(tBig, k1(rt.FloorFloat64), tDbl)), rt.FloorDecimal))
 	register(strict("round",
 		"Rounds x half away from zero (HALF_UP) to d decimal places (default 0), keeping x's type; a negative d rounds integers to tens, hundreds ..., which can overflow. DOUBLE rounding works on the shortest decimal form of x, as Spark's BigDecimal does, and never fails.",
 		errs(ir.ErrArithmeticOverflow),

@@ -105,12 +105,12 @@ func init() {
 	register(constant("pi", "The DOUBLE closest to pi, 3.141592653589793; the binder replaces pi() by that literal.", rt.Pi))
 	register(constant("e", "The DOUBLE closest to Euler's number, 2.718281828459045; the binder replaces e() by that literal.", rt.E))
 
-	register(strict("pmod",
+	register(withDecimalArith(strict("pmod",
 		"Positive modulus as Spark computes it: r = a % n, then (r + n) % n when r < 0, in the type of the arguments; INT and BIGINT wrap as Java does (pmod(-1, -2147483648) is 2147483647) and a negative n can give a negative result (pmod(-7, -3) is -1); DOUBLE uses fmod. A zero n (also 0.0 and -0.0) raises (ANSI mode).",
 		errs(ir.ErrDivideByZero),
 		sig(tInt, k2(rt.PmodInt32), tInt, tInt),
 		sig(tBig, k2(rt.PmodInt64), tBig, tBig),
-		sig(tDbl, k2(rt.PmodFloat64), tDbl, tDbl)))
+		sig(tDbl, k2(rt.PmodFloat64), tDbl, tDbl)), rt.PmodDecimal))
 	register(strict("bround",
 		"Rounds x half to even (HALF_EVEN, banker's rounding) to d decimal places (default 0), keeping x's type; a negative d rounds integers to tens, hundreds ..., which can overflow. DOUBLE rounding works on the shortest decimal form of x, as Spark's BigDecimal does (bround(2.5) is 2.0, bround(0.125, 2) is 0.12), returns NaN and infinities unchanged and never fails.",
 		errs(ir.ErrArithmeticOverflow),
@@ -120,12 +120,12 @@ func init() {
 		sig(tInt, k2(rt.BroundScaleInt32), tInt, tInt),
 		sig(tBig, k2(rt.BroundScaleInt64), tBig, tInt),
 		sig(tDbl, ok2(rt.BroundScaleFloat64), tDbl, tInt)))
-	register(strict("positive",
+	register(withDecimalUnary(strict("positive",
 		"Unary plus: x itself, in its type (-0.0 stays -0.0).",
 		nil,
 		sig(tInt, ok1(rt.PositiveInt32), tInt),
 		sig(tBig, ok1(rt.PositiveInt64), tBig),
-		sig(tDbl, ok1(rt.PositiveFloat64), tDbl)))
+		sig(tDbl, ok1(rt.PositiveFloat64), tDbl)), rt.PositiveDecimal))
 
 	isnan := &ir.Function{
 		Name:     "isnan",

@@ -6,9 +6,11 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // Eval runs query q over one input batch and returns the output batch, or the
@@ -136,6 +138,28 @@ func newColumnReader(a arrow.Array) (columnReader, error) {
 			}
 			return ir.Date(a.Value(i))
 		}, nil
+	case *array.Decimal128:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			v := a.Value(i)
+			return rt.Decimal{Lo: v.LowBits(), Hi: v.HighBits()}
+		}, nil
+	case *array.Decimal64:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return rt.DecimalFromInt64(int64(a.Value(i)))
+		}, nil
+	case *array.Decimal32:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return rt.DecimalFromInt64(int64(a.Value(i)))
+		}, nil
 	case *array.Map:
 		keys, err := newColumnReader(a.Keys())
 		if err != nil {
@@ -196,6 +220,9 @@ func AppendValue(b array.Builder, v any) error {
 		b.Append(v.(string))
 	case *array.Date32Builder:
 		b.Append(arrow.Date32(v.(ir.Date)))
+	case *array.Decimal128Builder:
+		d := v.(rt.Decimal)
+		b.Append(decimal128.New(d.Hi, d.Lo))
 	case *array.MapBuilder:
 		m := v.(*ir.MapValue)
 		b.Append(true)

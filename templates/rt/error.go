@@ -16,6 +16,9 @@ const (
 	InvalidParameter   = "INVALID_PARAMETER_VALUE"
 	DatetimeOverflow   = "DATETIME_OVERFLOW"
 	InvalidGroupIndex  = "INVALID_PARAMETER_VALUE.REGEX_GROUP_INDEX"
+	// NumericValueOutOfRange is a DECIMAL result or cast that does not fit
+	// its type's precision.
+	NumericValueOutOfRange = "NUMERIC_VALUE_OUT_OF_RANGE"
 )
 
 // Error is the error outcome of an expression on one row: a value, not a panic.
@@ -54,6 +57,8 @@ const (
 	msgRegexParam                     // s1 parameter, s2 function name, s3 reason
 	msgPadLength                      // s1 function name, i requested length
 	msgCeilFloorRange                 // s1 function name, f argument
+	msgDecimalRange                   // s1 value, i precision<<8 | scale
+	msgCastOverflowDec                // s1 value, s2 target type, s3 source type
 )
 
 // Message returns the error's message without its class.
@@ -84,6 +89,10 @@ func (e *Error) Message() string {
 	case msgPadLength:
 		return "The value of parameter(s) `len` in `" + e.s1 + "` is invalid: " + strconv.FormatInt(e.i, 10) +
 			" exceeds the limit of " + strconv.Itoa(MaxPadLength) + " characters."
+	case msgDecimalRange:
+		return e.s1 + " cannot be represented as Decimal(" + strconv.FormatInt(e.i>>8, 10) + ", " + strconv.FormatInt(e.i&0xff, 10) + ")."
+	case msgCastOverflowDec:
+		return castOverflowMsg(e.s1+"BD", e.s3, e.s2)
 	case msgCeilFloorRange:
 		return "long overflow: " + e.s1 + "(" + FormatDouble(e.f) + ") is out of the BIGINT range"
 	}

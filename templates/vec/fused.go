@@ -302,6 +302,14 @@ func (f *Failed) Float64(v float64, err *rt.Error) float64 {
 	return v
 }
 
+// Decimal returns v, noting err.
+func (f *Failed) Decimal(v rt.Decimal, err *rt.Error) rt.Decimal {
+	if err != nil {
+		*f = true
+	}
+	return v
+}
+
 // String returns v, noting err.
 func (f *Failed) String(v string, err *rt.Error) string {
 	if err != nil {
@@ -339,6 +347,9 @@ func (f *FirstErr) Int32(v int32, err *rt.Error) int32 { f.note(err); return v }
 
 // Float64 returns v, noting err if it is the row's first.
 func (f *FirstErr) Float64(v float64, err *rt.Error) float64 { f.note(err); return v }
+
+// Decimal returns v, noting err if it is the row's first.
+func (f *FirstErr) Decimal(v rt.Decimal, err *rt.Error) rt.Decimal { f.note(err); return v }
 
 // String returns v, noting err if it is the row's first.
 func (f *FirstErr) String(v string, err *rt.Error) string { f.note(err); return v }

@@ -5,6 +5,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // Int64s reads a BIGINT column without copying its values.
@@ -27,6 +29,40 @@ func Dates(a arrow.Array) Vec[int32] {
 	d := a.(*array.Date32).Date32Values()
 	v := unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(d))), len(d))
 	return Vec[int32]{V: v, Valid: BitmapOf(a)}
+}
+
+// Decimals reads a DECIMAL column without copying its values: an Arrow
+// decimal128 value is an rt.Decimal (low word first). Narrower decimal32 and
+// decimal64 columns are widened into a new vector.
+func Decimals(a arrow.Array) Vec[rt.Decimal] {
+	switch d := a.(type) {
+	case *array.Decimal64:
+		v := make([]rt.Decimal, d.Len())
+		for i := range v {
+			v[i] = rt.DecimalFromInt64(int64(d.Value(i)))
+		}
+		return Vec[rt.Decimal]{V: v, Valid: BitmapOf(a)}
+	case *array.Decimal32:
+		v := make([]rt.Decimal, d.Len())
+		for i := range v {
+			v[i] = rt.DecimalFromInt64(int64(d.Value(i)))
+		}
+		return Vec[rt.Decimal]{V: v, Valid: BitmapOf(a)}
+	}
+	return Vec[rt.Decimal]{V: decimalValues(a.(*array.Decimal128)), Valid: BitmapOf(a)}
+}
+
+// decimalValues is the values of a decimal128 array as rt.Decimals, sharing
+// its buffer (decimal128.Num is two words, low first, as rt.Decimal is).
+func decimalValues(a *array.Decimal128) []rt.Decimal {
+	n := a.Len()
+	if n == 0 {
+		return nil
+	}
+	buf := a.Data().Buffers()[1].Bytes()
+	all := unsafe.Slice((*rt.Decimal)(unsafe.Pointer(unsafe.SliceData(buf))), len(buf)/16)
+	off := a.Data().Offset()
+	return all[off : off+n]
 }
 
 // Bools reads a BOOLEAN column (Arrow packs bits; this unpacks them).

@@ -9,6 +9,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // The output builders write the selected rows of a vector straight into buffers
@@ -90,7 +92,7 @@ func makeArray(dt arrow.DataType, cnt int, nulls int, bufs ...*memory.Buffer) ar
 }
 
 // fixed gathers rows sel of a fixed-width vector into an Arrow array.
-func fixed[T int32 | int64 | float64](mem memory.Allocator, dt arrow.DataType, v *Vec[T], sel Sel, n int) arrow.Array {
+func fixed[T int32 | int64 | float64 | rt.Decimal](mem memory.Allocator, dt arrow.DataType, v *Vec[T], sel Sel, n int) arrow.Array {
 	buf, cnt := gatherValues(mem, v.V, sel, n)
 	valid, nulls := validity(mem, v.Null, v.Valid, sel, n)
 	return makeArray(dt, cnt, nulls, valid, buf)
@@ -98,7 +100,7 @@ func fixed[T int32 | int64 | float64](mem memory.Allocator, dt arrow.DataType, v
 
 // gatherValues copies rows sel of vals (n rows) into a buffer from mem and
 // returns it with its count of values.
-func gatherValues[T int32 | int64 | float64](mem memory.Allocator, vals []T, sel Sel, n int) (*memory.Buffer, int) {
+func gatherValues[T int32 | int64 | float64 | rt.Decimal](mem memory.Allocator, vals []T, sel Sel, n int) (*memory.Buffer, int) {
 	cnt := sel.Rows(n)
 	var zero T
 	buf := memory.NewResizableBuffer(mem)
@@ -136,6 +138,12 @@ func Float64Array(mem memory.Allocator, v *Vec[float64], sel Sel, n int) arrow.A
 // DateArray builds the output column of rows sel of v.
 func DateArray(mem memory.Allocator, v *Vec[int32], sel Sel, n int) arrow.Array {
 	return fixed(mem, arrow.FixedWidthTypes.Date32, v, sel, n)
+}
+
+// DecimalArray builds the output column of rows sel of v, of Arrow type dt
+// (decimal128 with the column's precision and scale).
+func DecimalArray(mem memory.Allocator, dt arrow.DataType, v *Vec[rt.Decimal], sel Sel, n int) arrow.Array {
+	return fixed(mem, dt, v, sel, n)
 }
 
 // BoolArray builds the output column of rows sel of v.
@@ -249,6 +257,8 @@ func TakeColumn(mem memory.Allocator, a arrow.Array, kept *Kept, n int) arrow.Ar
 	case *array.Date32:
 		d := a.Date32Values()
 		return takeFixed(mem, a.DataType(), unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(d))), len(d)), valid, kept)
+	case *array.Decimal128:
+		return takeFixed(mem, a.DataType(), decimalValues(a), valid, kept)
 	case *array.Boolean:
 		v := Bools(a)
 		return BoolArray(mem, &v, sel, n)
@@ -285,7 +295,7 @@ func TakeColumn(mem memory.Allocator, a arrow.Array, kept *Kept, n int) arrow.Ar
 
 // takeFixed is TakeColumn of a fixed-width column with values vals and
 // validity valid.
-func takeFixed[T int32 | int64 | float64](mem memory.Allocator, dt arrow.DataType, vals []T, valid Bitmap, kept *Kept) arrow.Array {
+func takeFixed[T int32 | int64 | float64 | rt.Decimal](mem memory.Allocator, dt arrow.DataType, vals []T, valid Bitmap, kept *Kept) arrow.Array {
 	buf, cnt := gatherValues(mem, vals, kept.sel, kept.n)
 	vb, nulls := kept.validityOf(mem, valid)
 	return makeArray(dt, cnt, nulls, vb, buf)

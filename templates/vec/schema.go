@@ -33,11 +33,27 @@ func CheckSchema(got, want *arrow.Schema) error {
 		if g.Name != w.Name {
 			return fmt.Errorf("input column %d is %q, want %q", i, g.Name, w.Name)
 		}
-		if !arrow.TypeEqual(g.Type, w.Type) {
+		if !arrow.TypeEqual(g.Type, w.Type) && !narrowDecimal(g.Type, w.Type) {
 			return fmt.Errorf("input column %q has type %s, want %s", w.Name, g.Type, w.Type)
 		}
 	}
 	return nil
+}
+
+// narrowDecimal reports whether got is a decimal32 or decimal64 of want's
+// precision and scale, which vec.Decimals widens to want's decimal128.
+func narrowDecimal(got, want arrow.DataType) bool {
+	w, ok := want.(*arrow.Decimal128Type)
+	if !ok {
+		return false
+	}
+	switch g := got.(type) {
+	case *arrow.Decimal32Type:
+		return g.Precision == w.Precision && g.Scale == w.Scale
+	case *arrow.Decimal64Type:
+		return g.Precision == w.Precision && g.Scale == w.Scale
+	}
+	return false
 }
 
 // NotNull reports the first row where a column declared NOT NULL holds a NULL.

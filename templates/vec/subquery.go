@@ -137,6 +137,12 @@ func SubSpecString(need SubNeed) *SubSpec[string, string] {
 	return &SubSpec[string, string]{Need: need, Cmp: rt.CompareString, Hash: same[string]}
 }
 
+// SubSpecDecimal describes DECIMAL member values (of one scale: the binder
+// gives every member the subquery's type).
+func SubSpecDecimal(need SubNeed) *SubSpec[rt.Decimal, rt.Decimal] {
+	return &SubSpec[rt.Decimal, rt.Decimal]{Need: need, Cmp: rt.CompareDecimal, Hash: same[rt.Decimal]}
+}
+
 // SubSpecBool describes BOOLEAN member values (false < true).
 func SubSpecBool(need SubNeed) *SubSpec[bool, bool] {
 	return &SubSpec[bool, bool]{Need: need, Cmp: rt.CompareBool, Hash: same[bool]}

@@ -2,6 +2,7 @@ package vec
 
 import (
 	"encoding/binary"
+	"github.com/exprc/exprc/templates/rt"
 	"math"
 )
 
@@ -100,6 +101,11 @@ func (p *KeyPacker) Int32(v int32) { p.buf = binary.LittleEndian.AppendUint32(p.
 // Float64 appends a DOUBLE part, normalized so SQL-equal values encode alike.
 func (p *KeyPacker) Float64(v float64) {
 	p.buf = binary.LittleEndian.AppendUint64(p.buf, Float64Key(v))
+}
+
+// Decimal appends a DECIMAL part (both sides of a key have one scale).
+func (p *KeyPacker) Decimal(v rt.Decimal) {
+	p.buf = binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(p.buf, v.Lo), uint64(v.Hi))
 }
 
 // Bool appends a BOOLEAN part.

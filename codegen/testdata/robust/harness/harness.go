@@ -82,11 +82,11 @@ func render(out arrow.RecordBatch, err error) string {
 	}
 	for r := 0; r < int(out.NumRows()); r++ {
 		for c := 0; c < int(out.NumCols()); c++ {
-			read, err := interp.ColumnReader(out.Column(c))
+			text, err := casefiles.ColumnText(out.Column(c))
 			if err != nil {
 				return "unreadable output column: " + err.Error()
 			}
-			b.WriteString(casefiles.RenderValue(read(r)))
+			b.WriteString(text(r))
 			b.WriteByte('|')
 		}
 		b.WriteByte('\n')

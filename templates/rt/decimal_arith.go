@@ -1,0 +1,420 @@
+package rt
+
+import (
+	"math/big"
+	"math/bits"
+)
+
+// The DECIMAL arithmetic kernels. Each takes its operands' scales sa and sb
+// and its result type's precision p and scale s, all constants the compiler
+// computed from the types (docs/semantics.md section 2.2), and computes what
+// Spark's Decimal does: the exact result (a quotient or a product first
+// rounded to 38 significant digits, as Spark's MathContext(38, HALF_UP)
+// does), then rounded HALF_UP to scale s, and NUMERIC_VALUE_OUT_OF_RANGE when
+// it has more than p digits.
+
+// AddDecimal is a + b.
+func AddDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
+	if sa == s && sb == s && a.IsInt64() && b.IsInt64() {
+		x, y := int64(a.Lo), int64(b.Lo)
+		r := x + y
+		if (x^r)&(y^r) >= 0 && fits64(r, p) {
+			return DecimalFromInt64(r), nil
+		}
+	}
+	return addDecimalSlow(a, b, false, sa, sb, s, p)
+}
+
+// SubtractDecimal is a - b.
+func SubtractDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
+	if sa == s && sb == s && a.IsInt64() && b.IsInt64() {
+		x, y := int64(a.Lo), int64(b.Lo)
+		r := x - y
+		if (x^y)&(x^r) >= 0 && fits64(r, p) {
+			return DecimalFromInt64(r), nil
+		}
+	}
+	return addDecimalSlow(a, b, true, sa, sb, s, p)
+}
+
+// addDecimalSlow is a + b (a - b when sub) on 128 bits, with math/big only
+// when aligning the scales needs more.
+func addDecimalSlow(a, b Decimal, sub bool, sa, sb, s, p int) (Decimal, *Error) {
+	m := max(sa, sb)
+	am, an := a.mag()
+	bm, bn := b.mag()
+	bn = bn != sub && !bm.isZero()
+	am, ok1 := rescale(am, sa, m)
+	bm, ok2 := rescale(bm, sb, m)
+	if ok1 && ok2 {
+		switch {
+		case an == bn:
+			if r, over := am.add(bm); !over {
+				return finish(r, an, m, s, p)
+			}
+		case am.cmp(bm) >= 0:
+			return finish(am.sub(bm), an, m, s, p)
+		default:
+			return finish(bm.sub(am), bn, m, s, p)
+		}
+	}
+	x := scaleBig(a.big(), m-sa)
+	y := scaleBig(b.big(), m-sb)
+	if sub {
+		return finishBig(x.Sub(x, y), m, s, p)
+	}
+	return finishBig(x.Add(x, y), m, s, p)
+}
+
+// MultiplyDecimal is a * b.
+func MultiplyDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
+	if a.IsInt64() && b.IsInt64() {
+		x, y := int64(a.Lo), int64(b.Lo)
+		// Below 2^126 < 10^38: exact, with at most 38 digits.
+		hi, lo := bits.Mul64(abs64(x), abs64(y))
+		return finish(u128{hi, lo}, (x < 0) != (y < 0) && (hi|lo) != 0, sa+sb, s, p)
+	}
+	x := a.big()
+	x.Mul(x, b.big())
+	x, from := round38(x, sa+sb)
+	return finishBig(x, from, s, p)
+}
+
+// DivideDecimal is a / b; a zero divisor raises DIVIDE_BY_ZERO.
+func DivideDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
+	if b.Hi == 0 && b.Lo == 0 {
+		return Decimal{}, ErrDivideByZero
+	}
+	if k := s - sa + sb; k >= 0 && a.IsInt64() && b.IsInt64() {
+		x, y := int64(a.Lo), int64(b.Lo)
+		if q, ok := divide64(abs64(x), abs64(y), k); ok {
+			return finish(q, (x < 0) != (y < 0) && !q.isZero(), s, s, p)
+		}
+	}
+	return divideDecimalSlow(a, b, sa, sb, s, p)
+}
+
+// divide64 is x * 10^k / y rounded as Spark rounds the quotient: first to 38
+// significant digits, then HALF_UP to the result's scale. The first rounding
+// changes the second only when it turns a tail just below one half into one
+// half: with tail r/y < 1/2 and m more digits kept, that is when
+// (y - 2r) * 10^m <= y. ok is false when x * 10^k needs more than 128 bits.
+func divide64(x, y uint64, k int) (u128, bool) {
+	n, over := mulPow10(u128{0, x}, k)
+	if over {
+		return u128{}, false
+	}
+	q, r := n.divmod64(y)
+	up := r >= y-r
+	if !up && !q.isZero() {
+		if m := MaxDecimalPrecision - digits(q); m >= 1 && m < 19 {
+			t, over := u128{0, y - 2*r}.mul64(pow10x64[m])
+			up = !over && t.cmp(u128{0, y}) <= 0
+		}
+	}
+	if up {
+		q, _ = q.add(u128{0, 1})
+	}
+	return q, true
+}
+
+// divideDecimalSlow divides on math/big, exactly as Spark's BigDecimal
+// division with MathContext(38, HALF_UP) followed by HALF_UP to scale s.
+func divideDecimalSlow(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
+	x, y := a.big(), b.big()
+	neg := x.Sign()*y.Sign() < 0
+	x.Abs(x)
+	y.Abs(y)
+	if x.Sign() == 0 {
+		return Decimal{}, nil
+	}
+	// Enough digits that the quotient has at least 39 of them; the dropped
+	// part only decides the 38-digit rounding through its first digit.
+	k := max(0, 40+digitsBig(y)-digitsBig(x))
+	q := scaleBig(x, k)
+	q.Quo(q, y)
+	q, from := round38(q, k+sa-sb)
+	if neg {
+		q.Neg(q)
+	}
+	return finishBig(q, from, s, p)
+}
+
+// RemainderDecimal is a % b (the sign follows a); a zero divisor raises
+// DIVIDE_BY_ZERO. The result's scale is max(sa, sb), so it is exact.
+func RemainderDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
+	if b.Hi == 0 && b.Lo == 0 {
+		return Decimal{}, ErrDivideByZero
+	}
+	if sa == sb && a.IsInt64() && b.IsInt64() {
+		return DecimalFromInt64(int64(a.Lo) % int64(b.Lo)), nil
+	}
+	m := max(sa, sb)
+	am, an := a.mag()
+	bm, _ := b.mag()
+	am, ok1 := rescale(am, sa, m)
+	bm, ok2 := rescale(bm, sb, m)
+	if ok1 && ok2 && bm.hi == 0 {
+		hi := am.hi % bm.lo
+		_, r := bits.Div64(hi, am.lo, bm.lo)
+		return finish(u128{0, r}, an && r != 0, m, s, p)
+	}
+	x := scaleBig(a.big(), m-sa)
+	y := scaleBig(b.big(), m-sb)
+	return finishBig(x.Rem(x, y), m, s, p)
+}
+
+// NegateDecimal is -a; a DECIMAL value is below 10^38 in magnitude, so it
+// cannot overflow.
+func NegateDecimal(a Decimal) Decimal {
+	m, neg := a.mag()
+	return fromMag(m, !neg && !m.isZero())
+}
+
+// AbsDecimal is |a|.
+func AbsDecimal(a Decimal) Decimal {
+	m, _ := a.mag()
+	return fromMag(m, false)
+}
+
+func abs64(x int64) uint64 {
+	if x < 0 {
+		return uint64(-x)
+	}
+	return uint64(x)
+}
+
+// big is d as a big.Int (a fresh one).
+func (d Decimal) big() *big.Int {
+	m, neg := d.mag()
+	x := new(big.Int).SetUint64(m.hi)
+	x.Lsh(x, 64)
+	x.Or(x, new(big.Int).SetUint64(m.lo))
+	if neg {
+		x.Neg(x)
+	}
+	return x
+}
+
+var bigTen = big.NewInt(10)
+
+// pow10Big is 10^k.
+func pow10Big(k int) *big.Int { return new(big.Int).Exp(bigTen, big.NewInt(int64(k)), nil) }
+
+// scaleBig multiplies x by 10^k in place (k >= 0) and returns it.
+func scaleBig(x *big.Int, k int) *big.Int {
+	if k > 0 {
+		x.Mul(x, pow10Big(k))
+	}
+	return x
+}
+
+// digitsBig is the number of decimal digits of |x|.
+func digitsBig(x *big.Int) int {
+	if x.Sign() == 0 {
+		return 0
+	}
+	n := len(x.Text(10))
+	if x.Sign() < 0 {
+		n--
+	}
+	return n
+}
+
+// roundBig divides x by 10^k (k >= 1) rounding HALF_UP (away from zero on a
+// tie), in place.
+func roundBig(x *big.Int, k int) *big.Int {
+	neg := x.Sign() < 0
+	x.Abs(x)
+	d := pow10Big(k)
+	r := new(big.Int)
+	x.QuoRem(x, d, r)
+	r.Lsh(r, 1)
+	if r.Cmp(d) >= 0 {
+		x.Add(x, big.NewInt(1))
+	}
+	if neg {
+		x.Neg(x)
+	}
+	return x
+}
+
+// round38 rounds x at scale from to 38 significant digits (Spark's
+// MathContext(38, HALF_UP)), returning it and its new scale.
+func round38(x *big.Int, from int) (*big.Int, int) {
+	if d := digitsBig(x); d > MaxDecimalPrecision {
+		drop := d - MaxDecimalPrecision
+		return roundBig(x, drop), from - drop
+	}
+	return x, from
+}
+
+// finishBig is finish for a math/big value.
+func finishBig(x *big.Int, from, s, p int) (Decimal, *Error) {
+	r := new(big.Int).Set(x)
+	if s < from {
+		roundBig(r, from-s)
+	} else {
+		scaleBig(r, s-from)
+	}
+	neg := r.Sign() < 0
+	r.Abs(r)
+	if r.BitLen() > 128 || !fits(u128{new(big.Int).Rsh(r, 64).Uint64(), r.Uint64()}, p) {
+		return Decimal{}, decimalOutOfRange(formatBigScaled(x, from), p, s)
+	}
+	return fromMag(u128{new(big.Int).Rsh(r, 64).Uint64(), r.Uint64()}, neg), nil
+}
+
+// formatBigScaled prints x at scale from (which may be negative).
+func formatBigScaled(x *big.Int, from int) string {
+	neg := x.Sign() < 0
+	ds := new(big.Int).Abs(x).Text(10)
+	if from < 0 {
+		ds += zeros(-from)
+		from = 0
+	}
+	return formatScaled(ds, neg, from)
+}
+
+// DivDecimal is a DIV b: the quotient truncated toward zero, as a BIGINT; a
+// zero divisor raises DIVIDE_BY_ZERO and a quotient outside the BIGINT range
+// ARITHMETIC_OVERFLOW.
+func DivDecimal(a, b Decimal, sa, sb int) (int64, *Error) {
+	if b.Hi == 0 && b.Lo == 0 {
+		return 0, ErrDivideByZero
+	}
+	if sa == sb && a.IsInt64() && b.IsInt64() && (int64(b.Lo) != -1 || int64(a.Lo) != -1<<63) {
+		return int64(a.Lo) / int64(b.Lo), nil
+	}
+	x := scaleBig(a.big(), sb)
+	y := scaleBig(b.big(), sa)
+	x.Quo(x, y)
+	if !x.IsInt64() {
+		return 0, ErrIntegralDivide
+	}
+	return x.Int64(), nil
+}
+
+// RoundDecimal is round(x, d) of a DECIMAL(_, s) x: HALF_UP to d places (d
+// may be negative: tens, hundreds ...), into DECIMAL(p, max(min(s, d), 0));
+// NUMERIC_VALUE_OUT_OF_RANGE when a carry needs a digit the 38-digit limit
+// cut.
+func RoundDecimal(v Decimal, s, d, p int) (Decimal, *Error) { return roundDecimal(v, s, d, p, false) }
+
+// RoundDecimalTo is RoundDecimal for round(x, d) written with its constant d,
+// which the kernel ignores for the constant it was compiled with.
+func RoundDecimalTo(v Decimal, _ int32, s, d, p int) (Decimal, *Error) {
+	return roundDecimal(v, s, d, p, false)
+}
+
+// BroundDecimal is bround(x, d): RoundDecimal with HALF_EVEN.
+func BroundDecimal(v Decimal, s, d, p int) (Decimal, *Error) { return roundDecimal(v, s, d, p, true) }
+
+// BroundDecimalTo is bround(x, d) written with its constant d.
+func BroundDecimalTo(v Decimal, _ int32, s, d, p int) (Decimal, *Error) {
+	return roundDecimal(v, s, d, p, true)
+}
+
+func roundDecimal(v Decimal, s, d, p int, even bool) (Decimal, *Error) {
+	if d >= s {
+		return v, nil
+	}
+	m, neg := v.mag()
+	drop := s - d // digits dropped; d < 0 drops integral digits too
+	var r u128
+	if drop > MaxDecimalPrecision+1 {
+		r = u128{} // every digit goes: the value is below half a unit
+	} else {
+		q, rem := m, u128{}
+		if drop <= 19 {
+			var r64 uint64
+			q, r64 = m.divmod64(pow10x64[drop])
+			rem = u128{0, r64}
+		} else {
+			q = divPow10Trunc(m, drop)
+			rem = m.sub(mulPow10Must(q, drop))
+		}
+		half := halfPow10(drop)
+		c := rem.cmp(half)
+		if c > 0 || c == 0 && (!even || q.lo&1 == 1) {
+			q, _ = q.add(u128{0, 1})
+		}
+		r = q
+	}
+	if d < 0 {
+		var over bool
+		if r, over = mulPow10(r, -d); over {
+			return Decimal{}, decimalOutOfRange(FormatDecimal(v, s), p, 0)
+		}
+	}
+	if !fits(r, p) {
+		return Decimal{}, decimalOutOfRange(FormatDecimal(v, s), p, max(d, 0))
+	}
+	return fromMag(r, neg && !r.isZero()), nil
+}
+
+// FloorDecimal is floor of a DECIMAL(_, s): the largest integer not above it,
+// as DECIMAL(p - s + 1, 0), which always holds it.
+func FloorDecimal(v Decimal, s int) Decimal {
+	q, exact := truncExact(v, s)
+	if v.Hi < 0 && !exact {
+		q, _ = q.add(u128{0, 1})
+	}
+	return fromMag(q, v.Hi < 0 && !q.isZero())
+}
+
+// CeilDecimal is ceil of a DECIMAL(_, s), as DECIMAL(p - s + 1, 0).
+func CeilDecimal(v Decimal, s int) Decimal {
+	q, exact := truncExact(v, s)
+	if v.Hi >= 0 && !exact {
+		q, _ = q.add(u128{0, 1})
+	}
+	return fromMag(q, v.Hi < 0 && !q.isZero())
+}
+
+// truncExact is |v| / 10^s truncated and whether nothing was dropped.
+func truncExact(v Decimal, s int) (u128, bool) {
+	m, _ := v.mag()
+	q := divPow10Trunc(m, s)
+	return q, mulPow10Must(q, s) == m
+}
+
+// divPow10Trunc is m / 10^k truncated.
+func divPow10Trunc(m u128, k int) u128 {
+	for k > 0 {
+		step := min(k, 19)
+		m, _ = m.divmod64(pow10x64[step])
+		k -= step
+	}
+	return m
+}
+
+// mulPow10Must is m * 10^k for a product known to fit.
+func mulPow10Must(m u128, k int) u128 {
+	r, _ := mulPow10(m, k)
+	return r
+}
+
+// halfPow10 is 10^k / 2 (k >= 1).
+func halfPow10(k int) u128 {
+	h, _ := pow10[k-1].mul64(5)
+	return h
+}
+
+// PositiveDecimal is +x.
+func PositiveDecimal(v Decimal) Decimal { return v }
+
+// PmodDecimal is pmod(a, n) on DECIMALs, as Spark computes it: r = a % n,
+// then (r + n) % n when r < 0; a zero n raises DIVIDE_BY_ZERO.
+func PmodDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
+	r, err := RemainderDecimal(a, b, sa, sb, s, p)
+	if err != nil || r.Hi >= 0 {
+		return r, err
+	}
+	bs := WidenDecimal(b, sb, s)
+	sum, err := AddDecimal(r, bs, s, s, s, MaxDecimalPrecision)
+	if err != nil {
+		return sum, err
+	}
+	return RemainderDecimal(sum, bs, s, s, s, p)
+}
