@@ -19,6 +19,11 @@ var binaryFuncs = map[string]string{
 	"&": "bitwise_and", "|": "bitwise_or", "^": "bitwise_xor",
 }
 
+// binaryArithmetic are the functions Spark implements as a BinaryArithmetic,
+// whose integer literal operands DecimalPrecision narrows beside a DECIMAL.
+var binaryArithmetic = map[string]bool{"add": true, "subtract": true, "multiply": true, "divide": true, "mod": true,
+	"div": true, "pmod": true, "try_add": true, "try_subtract": true, "try_multiply": true, "try_divide": true, "try_mod": true}
+
 // castAliases are Spark's functions that are casts (FunctionRegistry's
 // castAlias): string(x) is CAST(x AS VARCHAR).
 var castAliases = map[string]ir.Type{
@@ -747,6 +752,11 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 // callFn is call for a resolved function (also the hidden ones the binder
 // picks itself, such as the fields of EXTRACT).
 func (b *binder) callFn(fn *ir.Function, name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr, bool) {
+	if binaryArithmetic[fn.Name] && len(args) == 2 {
+		// Spark's BinaryArithmetic (the try_ forms and pmod too): an integer
+		// literal beside a DECIMAL is as narrow as its value.
+		args = []ir.Expr{narrowIntLiteral(args[0], args[1]), narrowIntLiteral(args[1], args[0])}
+	}
 	types := make([]ir.Type, len(args))
 	for i, a := range args {
 		types[i] = a.Type()

@@ -57,34 +57,67 @@ func init() {
 		sig(tBool, ok2(rt.NonZeroDivisorInt64), tBig, tBig),
 		sig(tBool, ok2(rt.NonZeroDivisorFloat64), tDbl, tDbl))
 
-	register(tryGuarded("try_add",
+	register(tryDecimal(tryGuarded("try_add",
 		"a + b, but NULL where + overflows (INT, BIGINT) instead of raising; DOUBLE addition never fails. try_add(d, n) and try_add(n, d) are date_add(d, n), NULL outside the DATE range. An argument's own error is still raised, as in Spark's TRY evaluation mode.",
 		addOK,
 		sig(tInt, ok2(rt.AddWrapInt32), tInt, tInt),
 		sig(tBig, ok2(rt.AddWrapInt64), tBig, tBig),
 		sig(tDbl, ok2(rt.AddFloat64), tDbl, tDbl),
-		sig(tDate, ok2(rt.DateAddWrap), tDate, tInt)))
-	register(tryGuarded("try_subtract",
+		sig(tDate, ok2(rt.DateAddWrap), tDate, tInt)), "add", addOK, rt.AddDecimalTotal, rt.AddDecimalFits))
+	register(tryDecimal(tryGuarded("try_subtract",
 		"a - b, but NULL where - overflows instead of raising; try_subtract(d, n) is date_sub(d, n), NULL outside the DATE range. An argument's own error is still raised.",
 		subOK,
 		sig(tInt, ok2(rt.SubWrapInt32), tInt, tInt),
 		sig(tBig, ok2(rt.SubWrapInt64), tBig, tBig),
 		sig(tDbl, ok2(rt.SubFloat64), tDbl, tDbl),
-		sig(tDate, ok2(rt.DateSubWrap), tDate, tInt)))
-	register(tryGuarded("try_multiply",
+		sig(tDate, ok2(rt.DateSubWrap), tDate, tInt)), "subtract", subOK, rt.SubtractDecimalTotal, rt.SubtractDecimalFits))
+	register(tryDecimal(tryGuarded("try_multiply",
 		"a * b, but NULL where * overflows instead of raising; DOUBLE multiplication never fails. An argument's own error is still raised.",
 		mulOK,
 		sig(tInt, ok2(rt.MulWrapInt32), tInt, tInt),
 		sig(tBig, ok2(rt.MulWrapInt64), tBig, tBig),
-		sig(tDbl, ok2(rt.MulFloat64), tDbl, tDbl)))
-	register(tryGuarded("try_divide",
+		sig(tDbl, ok2(rt.MulFloat64), tDbl, tDbl)), "multiply", mulOK, rt.MultiplyDecimalTotal, rt.MultiplyDecimalFits))
+	register(tryDecimal(tryGuarded("try_divide",
 		"a / b as DOUBLE (integer arguments are converted, as for /), but NULL where b is 0 (also 0.0 or -0.0) instead of raising. An argument's own error is still raised.",
 		divOK,
-		sig(tDbl, ok2(rt.QuotFloat64), tDbl, tDbl)))
-	register(tryGuarded("try_mod",
+		sig(tDbl, ok2(rt.QuotFloat64), tDbl, tDbl)), "divide", divOK, rt.DivideDecimalTotal, rt.DivideDecimalFits))
+	register(tryDecimal(tryGuarded("try_mod",
 		"a % b (the sign follows the dividend, as for %), but NULL where b is 0 (also 0.0 or -0.0) instead of raising (Spark 4.0). An argument's own error is still raised.",
 		modOK,
 		sig(tInt, ok2(rt.ModTotalInt32), tInt, tInt),
 		sig(tBig, ok2(rt.ModTotalInt64), tBig, tBig),
-		sig(tDbl, ok2(rt.RemFloat64), tDbl, tDbl)))
+		sig(tDbl, ok2(rt.RemFloat64), tDbl, tDbl)), "mod", modOK, rt.RemainderDecimalTotal, rt.RemainderDecimalFits))
+}
+
+// tryDecimal gives a try_ function its DECIMAL overloads: the operator op's
+// result type and kernel, NULL where the kernel fails (guard, whose DECIMAL
+// overload calls fits with the same constants).
+func tryDecimal(fn *ir.Function, op string, guard *ir.Function, k func(a, b rt.Decimal, sa, sb, s, p int) rt.Decimal,
+	fits func(a, b rt.Decimal, sa, sb, s, p int) bool) *ir.Function {
+	base := fn.Resolve
+	fn.Resolve = func(args []ir.Type) (*ir.Signature, error) {
+		if ds, ok := decimalOperands(args); ok && len(args) == 2 {
+			ret := decimalResult(op, ds[0], ds[1])
+			sa, sb, s, p := ds[0].S(), ds[1].S(), ret.S(), ret.P()
+			return &ir.Signature{Params: ds, Ret: ret, Kernel: kernelName(k), KernelArgs: []int{sa, sb, s, p},
+				Eval: func(a []any) (any, *ir.EvalError) {
+					return k(a[0].(rt.Decimal), a[1].(rt.Decimal), sa, sb, s, p), nil
+				}}, nil
+		}
+		return base(args)
+	}
+	fn.Synopsis = append(fn.Synopsis, fn.Name+"(DECIMAL(p1,s1), DECIMAL(p2,s2)) -> DECIMAL(p,s), the type of the operator")
+	gbase := guard.Resolve
+	guard.Resolve = func(args []ir.Type) (*ir.Signature, error) {
+		if ds, ok := decimalOperands(args); ok && len(args) == 2 {
+			ret := decimalResult(op, ds[0], ds[1])
+			sa, sb, s, p := ds[0].S(), ds[1].S(), ret.S(), ret.P()
+			return &ir.Signature{Params: ds, Ret: tBool, Kernel: kernelName(fits), KernelArgs: []int{sa, sb, s, p},
+				Eval: func(a []any) (any, *ir.EvalError) {
+					return fits(a[0].(rt.Decimal), a[1].(rt.Decimal), sa, sb, s, p), nil
+				}}, nil
+		}
+		return gbase(args)
+	}
+	return fn
 }

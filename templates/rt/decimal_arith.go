@@ -418,3 +418,69 @@ func PmodDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
 	}
 	return RemainderDecimal(sum, bs, s, s, s, p)
 }
+
+// AddDecimalFits reports whether AddDecimal succeeds: the guard of try_add.
+func AddDecimalFits(a, b Decimal, sa, sb, s, p int) bool {
+	_, err := AddDecimal(a, b, sa, sb, s, p)
+	return err == nil
+}
+
+// SubtractDecimalFits reports whether SubtractDecimal succeeds (try_subtract).
+func SubtractDecimalFits(a, b Decimal, sa, sb, s, p int) bool {
+	_, err := SubtractDecimal(a, b, sa, sb, s, p)
+	return err == nil
+}
+
+// MultiplyDecimalFits reports whether MultiplyDecimal succeeds (try_multiply).
+func MultiplyDecimalFits(a, b Decimal, sa, sb, s, p int) bool {
+	_, err := MultiplyDecimal(a, b, sa, sb, s, p)
+	return err == nil
+}
+
+// DivideDecimalFits reports whether DivideDecimal succeeds (try_divide): a
+// non-zero divisor and a quotient within the precision.
+func DivideDecimalFits(a, b Decimal, sa, sb, s, p int) bool {
+	_, err := DivideDecimal(a, b, sa, sb, s, p)
+	return err == nil
+}
+
+// RemainderDecimalFits reports whether RemainderDecimal succeeds (try_mod).
+func RemainderDecimalFits(a, b Decimal, sa, sb, s, p int) bool {
+	_, err := RemainderDecimal(a, b, sa, sb, s, p)
+	return err == nil
+}
+
+// AddDecimalTotal is AddDecimal made total, the value of try_add where its
+// guard AddDecimalFits holds (the zero elsewhere, never read).
+func AddDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
+	r, _ := AddDecimal(a, b, sa, sb, s, p)
+	return r
+}
+
+// SubtractDecimalTotal is SubtractDecimal made total, the value of try_subtract where its
+// guard SubtractDecimalFits holds (the zero elsewhere, never read).
+func SubtractDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
+	r, _ := SubtractDecimal(a, b, sa, sb, s, p)
+	return r
+}
+
+// MultiplyDecimalTotal is MultiplyDecimal made total, the value of try_multiply where its
+// guard MultiplyDecimalFits holds (the zero elsewhere, never read).
+func MultiplyDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
+	r, _ := MultiplyDecimal(a, b, sa, sb, s, p)
+	return r
+}
+
+// DivideDecimalTotal is DivideDecimal made total, the value of try_divide where its
+// guard DivideDecimalFits holds (the zero elsewhere, never read).
+func DivideDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
+	r, _ := DivideDecimal(a, b, sa, sb, s, p)
+	return r
+}
+
+// RemainderDecimalTotal is RemainderDecimal made total, the value of try_mod where its
+// guard RemainderDecimalFits holds (the zero elsewhere, never read).
+func RemainderDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
+	r, _ := RemainderDecimal(a, b, sa, sb, s, p)
+	return r
+}
