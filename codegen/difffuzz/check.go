@@ -15,6 +15,7 @@ import (
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/internal/fieldsum"
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/ir/interp"
 	"github.com/exprc/exprc/templates/vec"
 )
@@ -278,6 +279,8 @@ func renderValue(v any) string {
 		return strconv.Quote(v)
 	case ir.Date:
 		return "DATE " + v.String()
+	case rt.Decimal: // both engines give one column one type: the unscaled value suffices
+		return rt.FormatDecimal(v, 0) + "u"
 	case *ir.MapValue:
 		var b strings.Builder
 		b.WriteString("{")

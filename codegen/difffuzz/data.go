@@ -17,6 +17,7 @@ import (
 
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // Rows is a data set in the interpreter's Go representation (nil is NULL).
@@ -111,6 +112,23 @@ func randomValue(r *rand.Rand, t ir.Type, edge float64, small int) any {
 			return ir.Date(pick(r, edgeDates))
 		}
 		return ir.Date(17000 + r.IntN(4000))
+	case ir.KindDecimal:
+		// Text of the type's scale: small values, halves, and with edge
+		// values the limits of the precision.
+		var text string
+		switch {
+		case isEdge:
+			text = pick(r, decimalTexts(t))
+		case r.IntN(3) == 0:
+			text = strconv.Itoa(r.IntN(2*small+1) - small)
+		default:
+			text = strconv.FormatFloat(float64(r.IntN(200001)-100000)/1000, 'f', -1, 64)
+		}
+		v, err := rt.CastStringToDecimal(text, t.S(), t.P())
+		if err != nil { // beyond a small type: its zero
+			return rt.Decimal{}
+		}
+		return v
 	case ir.KindMap:
 		m := &ir.MapValue{}
 		n := r.IntN(5)
@@ -200,6 +218,8 @@ func encodeValue(v any) any {
 		return map[string]string{"hex": hex.EncodeToString([]byte(v))}
 	case ir.Date:
 		return int32(v)
+	case rt.Decimal: // the unscaled value; the column's type gives the scale
+		return map[string]string{"unscaled": rt.FormatDecimal(v, 0)}
 	case *ir.MapValue:
 		pairs := make([][2]any, len(v.Keys))
 		for i := range v.Keys {
@@ -273,6 +293,16 @@ func decodeValue(raw json.RawMessage, t ir.Type) (any, error) {
 		var s string
 		err := json.Unmarshal(raw, &s)
 		return s, err
+	case ir.KindDecimal:
+		var u struct{ Unscaled string }
+		if err := json.Unmarshal(raw, &u); err != nil {
+			return nil, err
+		}
+		v, err := rt.CastStringToDecimal(u.Unscaled, 0, rt.MaxDecimalPrecision)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	case ir.KindMap:
 		var pairs [][2]json.RawMessage
 		if err := json.Unmarshal(raw, &pairs); err != nil {

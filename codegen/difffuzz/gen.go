@@ -16,7 +16,13 @@ import (
 // types are chosen so that NaN and -0.0 keys, INT keys probing with BIGINT
 // widening, and NULL values inside maps all occur.
 var (
-	scalarTypes = []ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar, ir.TypeDate}
+	scalarTypes = []ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar, ir.TypeDate,
+		decimalTypes[0], decimalTypes[1], decimalTypes[2]}
+	// decimalTypes are the DECIMAL types of columns and outputs: TPC-H's
+	// money on 64 bits, a 128-bit type that +, -, *, / and % map to
+	// itself (so whole trees of arithmetic keep it), and a small one that
+	// overflows often.
+	decimalTypes = []ir.Type{ir.DecimalOf(15, 2), ir.DecimalOf(38, 6), ir.DecimalOf(5, 3)}
 	mapTypes    = []ir.Type{
 		ir.MapOf(ir.TypeVarchar, ir.TypeVarchar),
 		ir.MapOf(ir.TypeVarchar, ir.TypeBigint),
@@ -178,7 +184,7 @@ func (s *Schema) ddl(b *strings.Builder) {
 
 var typePrefix = map[ir.Kind]string{
 	ir.KindBoolean: "p", ir.KindInt: "i", ir.KindBigint: "b", ir.KindDouble: "d",
-	ir.KindVarchar: "s", ir.KindDate: "t", ir.KindMap: "m",
+	ir.KindVarchar: "s", ir.KindDate: "t", ir.KindMap: "m", ir.KindDecimal: "n",
 }
 
 // RandomSchema draws a table: one or two columns of each scalar type and one
@@ -310,7 +316,7 @@ func (g *Generator) query(name string) *Query {
 		case x < 25:
 			t = ir.TypeBoolean
 		case x < 95:
-			t = pick(g.r, scalarTypes)
+			t = g.scalarType()
 		default:
 			t = pick(g.r, mapTypes)
 		}
@@ -396,6 +402,9 @@ func (g *Generator) node(t ir.Type, d int) *Node {
 		if t.Kind == ir.KindInt {
 			opts = append(opts, option{4, func() *Node { return g.datePart(d) }})
 		}
+		if t.Kind == ir.KindDecimal {
+			opts = append(opts, option{12, func() *Node { return g.decimalOp(t, d) }})
+		}
 		if t.IsNumeric() {
 			opts = append(opts, option{2, func() *Node {
 				return &Node{K: KCall, T: t, Text: pick(g.r, []string{"nullifzero", "zeroifnull"}), Args: []*Node{g.expr(t, d-1)}}
@@ -441,7 +450,18 @@ func (g *Generator) branch(t ir.Type, d int) *Node {
 	return g.expr(t, d)
 }
 
-func (g *Generator) comparable() ir.Type { return pick(g.r, scalarTypes) }
+func (g *Generator) comparable() ir.Type { return g.scalarType() }
+
+// scalarType draws a scalar type, each kind alike (DECIMAL one of them,
+// then one of decimalTypes), so that adding DECIMAL types does not thin out
+// the others.
+func (g *Generator) scalarType() ir.Type {
+	t := pick(g.r, scalarTypes[:len(scalarTypes)-len(decimalTypes)+1])
+	if t.Kind == ir.KindDecimal {
+		return pick(g.r, decimalTypes)
+	}
+	return t
+}
 
 // stringOperand draws a VARCHAR operand that string promotion reads as type t
 // (docs/semantics.md section 2.1): mostly text that may or may not parse as t.
@@ -594,8 +614,68 @@ func castSources(t ir.Type) []ir.Type {
 	case ir.KindVarchar:
 		return scalarTypes
 	default:
-		return []ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar}
+		return append([]ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar}, decimalTypes...)
 	}
+}
+
+// decimalOp draws DECIMAL arithmetic for a DECIMAL t: an operator, a try_
+// function, pmod or a rounding over DECIMAL and integer operands of other
+// types, CAST to t when its own result type (docs/semantics.md 2.2) differs,
+// so that every result-type rule, rounding and overflow is exercised.
+func (g *Generator) decimalOp(t ir.Type, d int) *Node {
+	operand := func() *Node {
+		switch x := g.r.IntN(10); {
+		case x < 6:
+			return g.expr(pick(g.r, decimalTypes), d-1)
+		case x < 7:
+			return g.decimalLit(pick(g.r, decimalTypes))
+		default:
+			return g.expr(pick(g.r, []ir.Type{ir.TypeInt, ir.TypeBigint}), d-1)
+		}
+	}
+	var n *Node
+	switch x := g.r.IntN(10); {
+	case x < 6:
+		op := pick(g.r, []string{"+", "-", "*", "/", "%", "+", "-", "*", "/"})
+		n = &Node{K: KInfix, Text: op, Args: []*Node{operand(), operand()}}
+		if g.pct(30) {
+			// An integer literal beside a DECIMAL is as narrow as its value.
+			n.Args[g.r.IntN(2)] = g.lit(ir.TypeInt, pick(g.r, []string{"0", "1", "2", "3", "7", "10", "-1", "100"}))
+		}
+	case x < 8:
+		n = &Node{K: KCall, Text: pick(g.r, []string{"try_add", "try_subtract", "try_multiply", "try_divide", "try_mod", "pmod"}),
+			Args: []*Node{operand(), operand()}}
+	default:
+		name := pick(g.r, []string{"round", "bround", "floor", "ceil", "abs", "negative", "positive"})
+		n = &Node{K: KCall, Text: name, Args: []*Node{g.expr(pick(g.r, decimalTypes), d-1)}}
+		if (name == "round" || name == "bround") && g.pct(70) {
+			n.Args = append(n.Args, g.lit(ir.TypeInt, pick(g.r, []string{"0", "1", "2", "4", "-1", "-2", "-3", "10", "38", "-38"})))
+		}
+	}
+	n.T = ir.TypeNull // the binder types the operation; the CAST gives it t
+	return &Node{K: KCast, T: t, Args: []*Node{n}}
+}
+
+// decimalLit draws a constant of exactly DECIMAL t: zero, small values,
+// halves for rounding, and values at the limits of its precision.
+func (g *Generator) decimalLit(t ir.Type) *Node {
+	return g.lit(t, "CAST("+pick(g.r, decimalTexts(t))+" AS "+t.String()+")")
+}
+
+// decimalTexts are the values of DECIMAL t as literals: zero, one unit of the
+// last digit, halves, and the largest magnitude with the precision's digits.
+func decimalTexts(t ir.Type) []string {
+	p, s := t.P(), t.S()
+	maxText := strings.Repeat("9", p-s)
+	if maxText == "" {
+		maxText = "0"
+	}
+	unit := "1"
+	if s > 0 {
+		maxText += "." + strings.Repeat("9", s)
+		unit = "0." + strings.Repeat("0", s-1) + "1"
+	}
+	return []string{"0", unit, "-" + unit, "1", "-1", "2.5", "-2.5", "0.5", maxText, "-" + maxText, "12.345", "3"}
 }
 
 func (g *Generator) cast(t ir.Type, d int) *Node {
@@ -666,7 +746,7 @@ var datePatterns = []string{"yyyy-MM-dd", "dd/MM/yyyy", "d/M/yyyy", "yyyyMMdd", 
 var tryLiterals = map[ir.Kind][]string{
 	ir.KindInt:    {"0", "-1", "2", "2147483647", "-2147483648", "65536"},
 	ir.KindBigint: {"CAST(0 AS BIGINT)", "CAST(-1 AS BIGINT)", "9223372036854775807", "-9223372036854775808", "4294967296", "3037000500"},
-	ir.KindDouble: {"0.0", "-0.0", "1.5", "1e308", "-1e308"},
+	ir.KindDouble: {"0.0D", "-0.0D", "1.5D", "1e308", "-1e308"},
 }
 
 // call draws a registry function returning t and its arguments.
@@ -827,6 +907,8 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 			return g.lit(t, sqlString(pick(g.r, []string{"\\", "\\", "!", "%", "_", "", "ab", "é"})))
 		case name == "round" && i == 1 && t.Kind == ir.KindInt:
 			return g.lit(t, pick(g.r, []string{"0", "1", "2", "-1", "-2", "-5", "-10", "-19", "17", "400", "-400", "2147483647", "-2147483648"}))
+		case strings.HasPrefix(name, "try_") && t.Kind == ir.KindDecimal:
+			return g.decimalLit(t)
 		case strings.HasPrefix(name, "try_") && t.IsNumeric():
 			// Edges where try_ arithmetic is NULL: overflow, a zero divisor.
 			// Each literal has exactly type t, so the call keeps its type.
@@ -967,7 +1049,22 @@ func (g *Generator) leaf(t ir.Type) *Node {
 	}
 	// Some "literals" are CAST('NaN' AS DOUBLE) and the like: they stay one
 	// literal node, folded by the compiler.
+	if t.Kind == ir.KindDecimal {
+		return g.decimalLit(t)
+	}
 	return &Node{K: KLit, T: t, Text: pick(g.r, literals[t.Kind])}
+}
+
+// literalsOf is literals[t.Kind], or the literals of a DECIMAL type.
+func literalsOf(t ir.Type) []string {
+	if t.Kind == ir.KindDecimal {
+		var out []string
+		for _, x := range decimalTexts(t) {
+			out = append(out, "CAST("+x+" AS "+t.String()+")")
+		}
+		return out
+	}
+	return literals[t.Kind]
 }
 
 // sqlString quotes s as a SQL string literal.
@@ -981,8 +1078,8 @@ var literals = map[ir.Kind][]string{
 	ir.KindInt:     {"0", "1", "-1", "2", "3", "7", "10", "100", "-100", "2147483647", "-2147483648", "2147483646", "65536", "46341"},
 	ir.KindBigint: {"CAST(0 AS BIGINT)", "CAST(1 AS BIGINT)", "CAST(-1 AS BIGINT)", "3000000000", "-3000000000",
 		"9223372036854775807", "-9223372036854775808", "9223372036854775806", "4294967296", "3037000500"},
-	ir.KindDouble: {"0.0", "-0.0", "1.5", "-2.5", "0.5", "2.5", "1e308", "-1e308", "4.9e-324", "1.7976931348623157e308", "1e-5", "3.0",
-		"CAST('NaN' AS DOUBLE)", "CAST('Infinity' AS DOUBLE)", "CAST('-Infinity' AS DOUBLE)", "9.223372036854776e18", "-9.223372036854776e18", "100.0"},
+	ir.KindDouble: {"0.0D", "-0.0D", "1.5D", "-2.5D", "0.5D", "2.5D", "1e308", "-1e308", "4.9e-324", "1.7976931348623157e308", "1e-5", "3.0D",
+		"CAST('NaN' AS DOUBLE)", "CAST('Infinity' AS DOUBLE)", "CAST('-Infinity' AS DOUBLE)", "9.223372036854776e18", "-9.223372036854776e18", "100.0D"},
 	ir.KindVarchar: func() []string {
 		var out []string
 		for _, s := range stringPool {
@@ -1041,6 +1138,9 @@ func castText(r *rand.Rand, t ir.Type) string {
 		pool = []string{"0", "-1", " 42 ", "+7", "2147483647", "2147483648", "-2147483649", "9223372036854775807", "9223372036854775808", "1.0", "", "abc", "\t5\n"}
 	case ir.KindDouble:
 		pool = []string{"1.5", ".5", "5.", "-1e3", "NaN", "-inf", "Infinity", "1e400", "1e-400", "0x1p3", "1d", "", "abc", " -0.0 "}
+	case ir.KindDecimal:
+		pool = []string{"1.5", " -2.25 ", ".5", "5.", "1e2", "-1E-3", "0.125", "99999.995", "123456789012345678901234567890123456789",
+			"1.2.3", "", "abc", "NaN", "1e", "+0.005", "-0.0049"}
 	case ir.KindDate:
 		pool = []string{"2024-01-01", "2024-2-29", "2023-02-29", "2024", "2024-03", "-0044-03-15", "2024-01-01T12:00", "2024-01-01 x", "+10000-01-01", "abc", ""}
 	default:

@@ -256,7 +256,7 @@ func (g *Generator) newSubquery(t ir.Type, d int) *Node {
 	case SubExists:
 		n.Not = g.pct(35)
 	default:
-		itemT = pick(g.r, scalarTypes)
+		itemT = g.scalarType()
 		if ts := tbl.types(); len(ts) > 0 && g.pct(85) {
 			itemT = pick(g.r, ts)
 		}
@@ -308,7 +308,7 @@ func (g *Generator) newSubquery(t ir.Type, d int) *Node {
 			n.Sub.Star = true
 		case x < 65:
 			// an outer reference: allowed in an EXISTS item
-			if c := g.outerCol(pick(g.r, scalarTypes)); c != nil {
+			if c := g.outerCol(g.scalarType()); c != nil {
 				n.Args = append(n.Args, c)
 			} else {
 				n.Sub.Star = true
@@ -316,7 +316,7 @@ func (g *Generator) newSubquery(t ir.Type, d int) *Node {
 		case x < 72:
 			n.Args = append(n.Args, &Node{K: KAgg, T: ir.TypeBigint, Text: "count"})
 		default:
-			n.Args = append(n.Args, g.expr(pick(g.r, scalarTypes), 1))
+			n.Args = append(n.Args, g.expr(g.scalarType(), 1))
 		}
 	default:
 		n.Args = append(n.Args, g.subItem(itemT, form == SubScalar || g.pct(15)))
@@ -525,7 +525,7 @@ func (g *Generator) simpleCond() *Node {
 	}
 	y := g.col(c.Type)
 	if g.pct(60) {
-		y = g.lit(c.Type, pick(g.r, literals[c.Type.Kind]))
+		y = g.lit(c.Type, pick(g.r, literalsOf(c.Type)))
 		if c.Type.Kind == ir.KindInt || c.Type.Kind == ir.KindBigint || c.Type.Kind == ir.KindDouble {
 			y = g.lit(c.Type, pick(g.r, []string{"0", "1", "-1", "2", "3", "5"}))
 		}
@@ -588,10 +588,10 @@ func (g *Generator) mixedCorrelation() *Node {
 	switch g.r.IntN(3) {
 	case 0:
 		sum := &Node{K: KInfix, T: t, Text: pick(g.r, []string{"+", "-", "*"}), Args: []*Node{inner, outer}}
-		return &Node{K: KInfix, T: ir.TypeBoolean, Text: pick(g.r, []string{"=", "<", ">="}), Args: []*Node{sum, g.lit(t, pick(g.r, literals[t.Kind]))}}
+		return &Node{K: KInfix, T: ir.TypeBoolean, Text: pick(g.r, []string{"=", "<", ">="}), Args: []*Node{sum, g.lit(t, pick(g.r, literalsOf(t)))}}
 	case 1:
 		co := &Node{K: KCoalesce, T: t, Text: "coalesce", Args: []*Node{inner, outer}}
-		return &Node{K: KInfix, T: ir.TypeBoolean, Text: "=", Args: []*Node{co, g.lit(t, pick(g.r, literals[t.Kind]))}}
+		return &Node{K: KInfix, T: ir.TypeBoolean, Text: "=", Args: []*Node{co, g.lit(t, pick(g.r, literalsOf(t)))}}
 	}
 	g.outerPct = 40
 	return g.expr(ir.TypeBoolean, 2)

@@ -14,7 +14,7 @@ const maxCandidates = 160
 
 // simpleLiteral is the plainest literal of each type.
 var simpleLiteral = map[ir.Kind]string{
-	ir.KindBoolean: "TRUE", ir.KindInt: "0", ir.KindBigint: "CAST(0 AS BIGINT)", ir.KindDouble: "0.0",
+	ir.KindBoolean: "TRUE", ir.KindInt: "0", ir.KindBigint: "CAST(0 AS BIGINT)", ir.KindDouble: "0.0D",
 	ir.KindVarchar: "''", ir.KindDate: "DATE '1970-01-01'",
 }
 
@@ -31,7 +31,11 @@ func localReductions(n *Node, schema *Schema) []*Node {
 	if n.K != KLit || n.Text != "NULL" {
 		out = append(out, &Node{K: KLit, T: n.T, Text: "NULL"})
 	}
-	if lit, ok := simpleLiteral[n.T.Kind]; ok && !(n.K == KLit && n.Text == lit) {
+	lit, ok := simpleLiteral[n.T.Kind]
+	if n.T.Kind == ir.KindDecimal {
+		lit, ok = "CAST(0 AS "+n.T.String()+")", true
+	}
+	if ok && !(n.K == KLit && n.Text == lit) {
 		out = append(out, &Node{K: KLit, T: n.T, Text: lit})
 	}
 	if n.K != KCol {
