@@ -15,8 +15,8 @@ import (
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/internal/fieldsum"
 	"github.com/exprc/exprc/ir"
-	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/ir/interp"
+	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
 )
 

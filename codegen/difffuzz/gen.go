@@ -23,7 +23,7 @@ var (
 	// itself (so whole trees of arithmetic keep it), and a small one that
 	// overflows often.
 	decimalTypes = []ir.Type{ir.DecimalOf(15, 2), ir.DecimalOf(38, 6), ir.DecimalOf(5, 3)}
-	mapTypes    = []ir.Type{
+	mapTypes     = []ir.Type{
 		ir.MapOf(ir.TypeVarchar, ir.TypeVarchar),
 		ir.MapOf(ir.TypeVarchar, ir.TypeBigint),
 		ir.MapOf(ir.TypeBigint, ir.TypeDouble),
