@@ -15,6 +15,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // batchInput adapts a source of Arrow batches in the file's own schema: it picks
@@ -195,6 +197,12 @@ func convertible(ft arrow.DataType, t sqlType) bool {
 	case kindMap:
 		m, ok := ft.(*arrow.MapType)
 		return ok && convertible(m.KeyType(), *t.Key) && convertible(m.ItemType(), *t.Value)
+	case kindDecimal:
+		switch ft.ID() {
+		case arrow.DECIMAL32, arrow.DECIMAL64, arrow.DECIMAL128:
+			return true
+		}
+		return arrow.IsInteger(ft.ID())
 	}
 	return false
 }
@@ -300,6 +308,31 @@ func valueAt(arr arrow.Array, i int, t sqlType) (any, error) {
 			}
 			return date(d), nil
 		}
+	case kindDecimal:
+		// Another scale is rounded HALF_UP, as CAST rounds; a value beyond
+		// the precision is an error, not a silent NULL.
+		var v rt.Decimal
+		var from int
+		switch a := arr.(type) {
+		case *array.Decimal128:
+			x := a.Value(i)
+			v, from = rt.Decimal{Lo: x.LowBits(), Hi: x.HighBits()}, int(a.DataType().(*arrow.Decimal128Type).Scale)
+		case *array.Decimal64:
+			v, from = rt.DecimalFromInt64(int64(a.Value(i))), int(a.DataType().(*arrow.Decimal64Type).Scale)
+		case *array.Decimal32:
+			v, from = rt.DecimalFromInt64(int64(a.Value(i))), int(a.DataType().(*arrow.Decimal32Type).Scale)
+		default:
+			n, err := valueAt(arr, i, sqlType{Kind: kindBigint})
+			if err != nil {
+				return nil, err
+			}
+			v = rt.DecimalFromInt64(n.(int64))
+		}
+		r, err := rt.CastDecimalToDecimal(v, from, t.S, t.P)
+		if err != nil {
+			return nil, fmt.Errorf("value %s out of range for %s", rt.FormatDecimal(v, from), t)
+		}
+		return r, nil
 	case kindMap:
 		a, ok := arr.(*array.Map)
 		if !ok {

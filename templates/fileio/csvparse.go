@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // csvShared is what a CSV input's parsers share.
@@ -427,6 +429,12 @@ func (c *inColumn) appendText(data []byte, s, e int, ascii bool) bool {
 			return false
 		}
 		c.bools = append(c.bools, v)
+	case kindDecimal:
+		v, err := parseDecimal(bytesString(data[s:e]), c.c.Type)
+		if err != nil {
+			return false
+		}
+		c.dec = append(c.dec, v)
 	default:
 		return false
 	}
@@ -583,6 +591,25 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 			offs = append(offs, int32(len(buf)))
 		}
 		c.offs, c.data = offs, buf
+	case kindDecimal:
+		vals := c.dec
+		for r := range k {
+			s := field(r)
+			if len(s) == 0 {
+				if !nullable {
+					return r, errNull
+				}
+				nulls = append(nulls, int32(len(vals)))
+				vals = append(vals, rt.Decimal{})
+				continue
+			}
+			v, err := parseDecimal(bytesString(s), t)
+			if err != nil {
+				return r, err
+			}
+			vals = append(vals, v)
+		}
+		c.dec = vals
 	default: // MAP, from its JSON text
 		c.nulls = nulls
 		for r := range k {

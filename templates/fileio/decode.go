@@ -10,6 +10,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"github.com/exprc/exprc/templates/rt"
 )
@@ -72,6 +73,20 @@ func parseDouble(s string) (float64, error) {
 	return f, nil
 }
 
+// parseDecimal reads a DECIMAL(p, s) from text as CAST does (Java's
+// BigDecimal syntax, rounded HALF_UP to s), which is how Spark's CSV and
+// JSON readers read a decimal column; more digits than p is an error.
+func parseDecimal(s string, t sqlType) (rt.Decimal, error) {
+	v, err := rt.CastStringToDecimal(s, t.S, t.P)
+	if err != nil {
+		if err.Class == rt.CastInvalidInput {
+			return v, verrf("invalid %s %q", t, s)
+		}
+		return v, verrf("%s value out of range %q", t, s)
+	}
+	return v, nil
+}
+
 func parseDate(s string) (date, error) {
 	d, ok := rt.ParseDate(s)
 	if !ok {
@@ -97,6 +112,8 @@ func parseText(s string, t sqlType) (any, error) {
 		return validString(s), nil
 	case kindDate:
 		return parseDate(s)
+	case kindDecimal:
+		return parseDecimal(s, t)
 	case kindMap:
 		p := &jsonParser{buf: []byte(s)}
 		v, err := p.value(t)
@@ -175,6 +192,9 @@ func appendValue(b array.Builder, t sqlType, v any) {
 		b.(*array.StringBuilder).Append(v.(string))
 	case kindDate:
 		b.(*array.Date32Builder).Append(arrow.Date32(v.(date)))
+	case kindDecimal:
+		d := v.(rt.Decimal)
+		b.(*array.Decimal128Builder).Append(decimal128.New(d.Hi, d.Lo))
 	case kindMap:
 		m := v.(*mapValue)
 		mb := b.(*array.MapBuilder)
@@ -524,7 +544,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t sqlType) (bool, error) {
 			}
 			return false, appendText(b, t, s)
 		}
-	case kindDouble:
+	case kindDouble, kindDecimal:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, _, err := p.number()
 			if err != nil {
@@ -577,7 +597,7 @@ func (p *jsonParser) value(t sqlType) (any, error) {
 			}
 			return parseText(s, t)
 		}
-	case kindDouble:
+	case kindDouble, kindDecimal:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, _, err := p.number()
 			if err != nil {

@@ -27,6 +27,10 @@
 //	INT, BIGINT  decimal integers; a value out of range is an error, never a wrap
 //	DOUBLE   decimal or exponent notation, or NaN, Infinity, -Infinity
 //	         (in JSON: as a number, or as a string holding any of these)
+//	DECIMAL(p, s)  digits with an optional point and exponent, read exactly
+//	         as CAST reads text (rounded HALF_UP to s; more than p digits is an
+//	         error); in JSON a number or a string. Written exactly with s
+//	         fractional digits, in JSON as a number (never through a double)
 //	VARCHAR  text; invalid UTF-8 bytes become U+FFFD
 //	DATE     "yyyy-mm-dd" (ir.ParseDate)
 //	MAP      a JSON object {"key": value, ...}; in CSV, the object's JSON text in
@@ -52,6 +56,9 @@
 //
 //	INT, BIGINT  from any Arrow integer type, when each value fits (else an error)
 //	DOUBLE       from float32
+//	DECIMAL(p, s)  from decimal32, decimal64 and decimal128 of any precision
+//	             and scale (another scale rounded HALF_UP; a value beyond p
+//	             digits is an error), and from any integer type
 //	VARCHAR      from large_string and string_view
 //	DATE         from date64 holding whole days
 //	MAP          from a map whose key and item types convert by these rules

@@ -28,7 +28,17 @@ var testTable = &ir.Table{Name: "t", Columns: []ir.Column{
 	{Name: "s", Type: ir.TypeVarchar, Nullable: true},
 	{Name: "day", Type: ir.TypeDate, Nullable: true},
 	{Name: "m", Type: ir.MapOf(ir.TypeVarchar, ir.TypeBigint), Nullable: true},
+	{Name: "dec", Type: ir.DecimalOf(38, 6), Nullable: true},
 }}
+
+// dec is a DECIMAL(38,6) value from its text.
+func dec(s string) any {
+	v, err := rt.CastStringToDecimal(s, 6, 38)
+	if err != nil {
+		panic(s)
+	}
+	return v
+}
 
 func day(s string) any {
 	d, ok := rt.ParseDate(s)
@@ -48,15 +58,15 @@ func mapv(kv ...any) any {
 }
 
 var testRows = [][]any{
-	{true, int32(1), int64(math.MaxInt64), 1.5, "héllo, \"world\"\nline2", day("1969-12-31"), mapv("a", int64(1), "b", nil)},
-	{nil, nil, int64(math.MinInt64), nil, nil, nil, nil},
-	{false, int32(math.MinInt32), int64(0), math.NaN(), "", day("0001-01-01"), mapv()},
-	{true, int32(math.MaxInt32), int64(-1), math.Inf(1), "日本語 😀\ttab", day("1900-02-28"), mapv("k,\"q\"", int64(-5), "é", int64(math.MinInt64))},
-	{false, int32(0), int64(42), math.Inf(-1), " lead", day("2024-02-29"), mapv("", int64(7))},
-	{nil, int32(-7), int64(7), math.Copysign(0, -1), "NULL", day("1970-01-01"), nil},
-	{true, int32(3), int64(3), 1e7, "x", day("9999-12-31"), mapv("z", nil)},
-	{true, int32(4), int64(4), 1.2345e-300, "\"", day("1583-10-15"), mapv("1", int64(1))},
-	{false, int32(5), int64(5), -0.1, ",", day("2000-03-01"), mapv("a", int64(2))},
+	{true, int32(1), int64(math.MaxInt64), 1.5, "héllo, \"world\"\nline2", day("1969-12-31"), mapv("a", int64(1), "b", nil), dec("1.5")},
+	{nil, nil, int64(math.MinInt64), nil, nil, nil, nil, nil},
+	{false, int32(math.MinInt32), int64(0), math.NaN(), "", day("0001-01-01"), mapv(), dec("-0.000001")},
+	{true, int32(math.MaxInt32), int64(-1), math.Inf(1), "日本語 😀\ttab", day("1900-02-28"), mapv("k,\"q\"", int64(-5), "é", int64(math.MinInt64)), dec("99999999999999999999999999999999.999999")},
+	{false, int32(0), int64(42), math.Inf(-1), " lead", day("2024-02-29"), mapv("", int64(7)), dec("-99999999999999999999999999999999.999999")},
+	{nil, int32(-7), int64(7), math.Copysign(0, -1), "NULL", day("1970-01-01"), nil, dec("0")},
+	{true, int32(3), int64(3), 1e7, "x", day("9999-12-31"), mapv("z", nil), dec("12345678901234.5")},
+	{true, int32(4), int64(4), 1.2345e-300, "\"", day("1583-10-15"), mapv("1", int64(1)), dec("-7")},
+	{false, int32(5), int64(5), -0.1, ",", day("2000-03-01"), mapv("a", int64(2)), nil},
 }
 
 func buildBatch(t testing.TB, table *ir.Table, rows [][]any) arrow.RecordBatch {
@@ -234,7 +244,7 @@ func TestBatchCount(t *testing.T) {
 	const bs = 7
 	rows := make([][]any, 10*bs)
 	for i := range rows {
-		rows[i] = []any{i%2 == 0, int32(i), int64(i) * 1000, float64(i) / 3, strings.Repeat("x", i%5), date(i * 100), mapv("k", int64(i))}
+		rows[i] = []any{i%2 == 0, int32(i), int64(i) * 1000, float64(i) / 3, strings.Repeat("x", i%5), date(i * 100), mapv("k", int64(i)), rt.DecimalFromInt64(int64(i) * 12345)}
 	}
 	rec := buildBatch(t, testTable, rows)
 	defer rec.Release()
@@ -359,6 +369,10 @@ func TestBadData(t *testing.T) {
 		{"events.jsonl", `{"a": 1,}`, `events.jsonl: row 0 (line 1): malformed JSON at byte 9: unexpected '}', want a string`},
 		{"events.jsonl", `{"a": 1} x`, `events.jsonl: row 0 (line 1): malformed JSON at byte 10: unexpected 'x', want end of input`},
 		{"events.jsonl", `{"a": 1, "a": 2}`, `events.jsonl: row 0 (line 1): column "a" appears more than once`},
+		{"prices.csv", "p\n1.5\n1.2.3\n", `prices.csv: row 1 (line 3): column "p": invalid DECIMAL(5,2) "1.2.3"`},
+		{"prices.csv", "p\n1000.005\n", `prices.csv: row 0 (line 2): column "p": DECIMAL(5,2) value out of range "1000.005"`},
+		{"prices.jsonl", `{"p": 999.995}`, `prices.jsonl: row 0 (line 1): column "p": DECIMAL(5,2) value out of range "999.995"`},
+		{"prices.jsonl", `{"p": true}`, `prices.jsonl: row 0 (line 1): column "p": invalid DECIMAL(5,2) true`},
 		{"events.txt", ``, `events.txt: unknown data format ".txt" (want .jsonl, .ndjson, .csv, .parquet, .arrow, .arrows, .feather or .ipc)`},
 	}
 	dir := t.TempDir()
@@ -368,7 +382,11 @@ func TestBadData(t *testing.T) {
 			if err := os.WriteFile(p, []byte(c.body), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := readAll(t, p, tbl, 1)
+			tb := tbl
+			if strings.HasPrefix(c.name, "prices") {
+				tb = &ir.Table{Name: "prices", Columns: []ir.Column{{Name: "p", Type: ir.DecimalOf(5, 2), Nullable: true}}}
+			}
+			_, err := readAll(t, p, tb, 1)
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -460,20 +478,20 @@ func TestOutputFormats(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	wantJSON := `{"b":true,"i":1,"n":9223372036854775807,"d":1.5,"s":"héllo, \"world\"\nline2","day":"1969-12-31","m":{"a":1,"b":null}}
-{"b":null,"i":null,"n":-9223372036854775808,"d":null,"s":null,"day":null,"m":null}
-{"b":false,"i":-2147483648,"n":0,"d":"NaN","s":"","day":"0001-01-01","m":{}}
-{"b":true,"i":2147483647,"n":-1,"d":"Infinity","s":"日本語 😀\ttab","day":"1900-02-28","m":{"k,\"q\"":-5,"é":-9223372036854775808}}
+	wantJSON := `{"b":true,"i":1,"n":9223372036854775807,"d":1.5,"s":"héllo, \"world\"\nline2","day":"1969-12-31","m":{"a":1,"b":null},"dec":1.500000}
+{"b":null,"i":null,"n":-9223372036854775808,"d":null,"s":null,"day":null,"m":null,"dec":null}
+{"b":false,"i":-2147483648,"n":0,"d":"NaN","s":"","day":"0001-01-01","m":{},"dec":-0.000001}
+{"b":true,"i":2147483647,"n":-1,"d":"Infinity","s":"日本語 😀\ttab","day":"1900-02-28","m":{"k,\"q\"":-5,"é":-9223372036854775808},"dec":99999999999999999999999999999999.999999}
 `
 	if js.String() != wantJSON {
 		t.Errorf("jsonl: got\n%s\nwant\n%s", js.String(), wantJSON)
 	}
-	wantCSV := `b,i,n,d,s,day,m
+	wantCSV := `b,i,n,d,s,day,m,dec
 true,1,9223372036854775807,1.5,"héllo, ""world""
-line2",1969-12-31,"{""a"":1,""b"":null}"
-,,-9223372036854775808,,,,
-false,-2147483648,0,NaN,"",0001-01-01,{}
-true,2147483647,-1,Infinity,日本語 😀	tab,1900-02-28,"{""k,\""q\"""":-5,""é"":-9223372036854775808}"
+line2",1969-12-31,"{""a"":1,""b"":null}",1.500000
+,,-9223372036854775808,,,,,
+false,-2147483648,0,NaN,"",0001-01-01,{},-0.000001
+true,2147483647,-1,Infinity,日本語 😀	tab,1900-02-28,"{""k,\""q\"""":-5,""é"":-9223372036854775808}",99999999999999999999999999999999.999999
 `
 	if cs.String() != wantCSV {
 		t.Errorf("csv: got\n%s\nwant\n%s", cs.String(), wantCSV)

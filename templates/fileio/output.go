@@ -87,7 +87,7 @@ func checkWritable(t arrow.DataType) error {
 	switch t.ID() {
 	case arrow.BOOL, arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64,
 		arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64,
-		arrow.FLOAT32, arrow.FLOAT64, arrow.STRING, arrow.LARGE_STRING, arrow.DATE32, arrow.NULL:
+		arrow.FLOAT32, arrow.FLOAT64, arrow.STRING, arrow.LARGE_STRING, arrow.DATE32, arrow.NULL, arrow.DECIMAL128:
 		return nil
 	case arrow.MAP:
 		m := t.(*arrow.MapType)
@@ -472,6 +472,14 @@ func textAppender(col arrow.Array) appender {
 		return func(buf []byte, i int) []byte { return appendValidUTF8(buf, a.Value(i)) }
 	case *array.Date32:
 		return func(buf []byte, i int) []byte { return appendDate(buf, date(a.Value(i))) }
+	case *array.Decimal128:
+		// Exact, with the column's scale: 1.50 (in JSON an exact number,
+		// never one that went through a double).
+		scale := int(a.DataType().(*arrow.Decimal128Type).Scale)
+		return func(buf []byte, i int) []byte {
+			v := a.Value(i)
+			return append(buf, rt.FormatDecimal(rt.Decimal{Lo: v.LowBits(), Hi: v.HighBits()}, scale)...)
+		}
 	case *array.Map:
 		return jsonAppender(col)
 	}

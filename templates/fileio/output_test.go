@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
+	oldrand "math/rand"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -125,6 +128,14 @@ func appendRandom(r *rand.Rand, b array.Builder, nulls float64) {
 		b.Append(randomDate(r))
 	case *array.NullBuilder:
 		b.AppendNull()
+	case *array.Decimal128Builder:
+		// any value of the column's precision, small ones often
+		p := b.Type().(*arrow.Decimal128Type).Precision
+		x := new(big.Int).Rand(oldrand.New(oldrand.NewSource(int64(r.Uint64()))), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(1+r.IntN(int(p)))), nil))
+		if r.IntN(2) == 0 {
+			x.Neg(x)
+		}
+		b.Append(decimal128.FromBigInt(x))
 	case *array.MapBuilder:
 		b.Append(true)
 		for range r.IntN(4) {
@@ -351,7 +362,7 @@ func TestOutputReleases(t *testing.T) {
 func TestOutputRoundTrip(t *testing.T) {
 	rec := buildBatch(t, testTable, testRows)
 	defer rec.Release()
-	invalid := buildBatch(t, testTable, [][]any{{true, int32(1), int64(2), 3.0, "a\xffb", day("2000-01-01"), mapv("k\xfe", int64(1))}})
+	invalid := buildBatch(t, testTable, [][]any{{true, int32(1), int64(2), 3.0, "a\xffb", day("2000-01-01"), mapv("k\xfe", int64(1)), nil}})
 	defer invalid.Release()
 	r := rand.New(rand.NewPCG(1, 1))
 	schema := ir.ArrowSchema(testTable.Columns)

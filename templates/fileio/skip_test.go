@@ -50,17 +50,17 @@ func TestSkipColumns(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.DefaultAllocator)
 	defer mem.AssertSize(t, 0)
 	// The rows with every column but d (DOUBLE) and day (DATE) skipped: b, i,
-	// s and m NULL, and n (NOT NULL) zero.
+	// s, m and dec NULL, and n (NOT NULL) zero.
 	var keepRows [][]any
 	for _, r := range testRows {
-		keepRows = append(keepRows, []any{nil, nil, int64(0), r[3], nil, r[5], nil})
+		keepRows = append(keepRows, []any{nil, nil, int64(0), r[3], nil, r[5], nil, nil})
 	}
 	keep := buildBatch(t, testTable, keepRows)
 	defer keep.Release()
 	want := render(t, keep)
 	for _, p := range fixtures(t, rec) {
 		for _, bs := range []int{1, 4, 1000} {
-			batches, err := readSkipping(t, p, testTable, bs, "b", "i", "n", "s", "m")
+			batches, err := readSkipping(t, p, testTable, bs, "b", "i", "n", "s", "m", "dec")
 			if err != nil {
 				t.Fatalf("%s: %v", p, err)
 			}

@@ -3,10 +3,13 @@ package fileio
 import (
 	"bytes"
 	"slices"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // inColumn builds one column of a text reader's batches. Its values grow in
@@ -22,6 +25,7 @@ type inColumn struct {
 	i64   []int64
 	i32   []int32 // INT and DATE
 	f64   []float64
+	dec   []rt.Decimal
 	bools []bool
 	offs  []int32 // VARCHAR: offs[i+1] is the end of value i in data
 	data  []byte
@@ -38,6 +42,8 @@ func (c *inColumn) len() int {
 		return len(c.i64)
 	case kindDouble:
 		return len(c.f64)
+	case kindDecimal:
+		return len(c.dec)
 	case kindVarchar:
 		return len(c.offs) - 1
 	}
@@ -59,6 +65,8 @@ func (c *inColumn) appendNull() {
 		c.i64 = append(c.i64, 0)
 	case kindDouble:
 		c.f64 = append(c.f64, 0)
+	case kindDecimal:
+		c.dec = append(c.dec, rt.Decimal{})
 	case kindVarchar:
 		c.offs = append(c.offs, int32(len(c.data)))
 	}
@@ -81,6 +89,8 @@ func (c *inColumn) appendValue(v any) {
 		c.i64 = append(c.i64, v.(int64))
 	case kindDouble:
 		c.f64 = append(c.f64, v.(float64))
+	case kindDecimal:
+		c.dec = append(c.dec, v.(rt.Decimal))
 	case kindVarchar:
 		c.appendString(v.(string))
 	default:
@@ -109,6 +119,8 @@ func (c *inColumn) reserve(n int) {
 		c.i64 = slices.Grow(c.i64, n)
 	case kindDouble:
 		c.f64 = slices.Grow(c.f64, n)
+	case kindDecimal:
+		c.dec = slices.Grow(c.dec, n)
 	case kindVarchar:
 		c.offs = slices.Grow(c.offs, n)
 	}
@@ -128,6 +140,8 @@ func (c *inColumn) truncate(n int) {
 		c.i64 = c.i64[:n]
 	case kindDouble:
 		c.f64 = c.f64[:n]
+	case kindDecimal:
+		c.dec = c.dec[:n]
 	case kindVarchar:
 		c.offs = c.offs[:n+1]
 		c.data = c.data[:c.offs[n]]
@@ -136,6 +150,7 @@ func (c *inColumn) truncate(n int) {
 
 func (c *inColumn) reset() {
 	c.nulls, c.i64, c.i32, c.f64, c.bools = c.nulls[:0], c.i64[:0], c.i32[:0], c.f64[:0], c.bools[:0]
+	c.dec = c.dec[:0]
 	c.offs, c.data = append(c.offs[:0], 0), c.data[:0]
 }
 
@@ -183,6 +198,12 @@ func (c *inColumn) array(mem memory.Allocator) arrow.Array {
 		bufs[1] = bufferOf(mem, arrow.Int64Traits.CastToBytes(c.i64))
 	case kindDouble:
 		bufs[1] = bufferOf(mem, arrow.Float64Traits.CastToBytes(c.f64))
+	case kindDecimal:
+		if len(c.dec) > 0 {
+			bufs[1] = bufferOf(mem, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.dec))), len(c.dec)*16))
+		} else {
+			bufs[1] = memory.NewResizableBuffer(mem)
+		}
 	case kindVarchar:
 		bufs[1] = bufferOf(mem, arrow.Int32Traits.CastToBytes(c.offs))
 		bufs = append(bufs, bufferOf(mem, c.data))

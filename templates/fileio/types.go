@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // kind is the SQL type of a column as this package reads and writes it. The
@@ -21,18 +23,23 @@ const (
 	kindVarchar
 	kindDate
 	kindMap
+	kindDecimal
 )
 
-var kindNames = [...]string{kindBoolean: "BOOLEAN", kindInt: "INT", kindBigint: "BIGINT", kindDouble: "DOUBLE", kindVarchar: "VARCHAR", kindDate: "DATE", kindMap: "MAP"}
+var kindNames = [...]string{kindBoolean: "BOOLEAN", kindInt: "INT", kindBigint: "BIGINT", kindDouble: "DOUBLE", kindVarchar: "VARCHAR", kindDate: "DATE", kindMap: "MAP", kindDecimal: "DECIMAL"}
 
 // sqlType is a column's SQL type; Key and Value are set for a MAP.
 type sqlType struct {
 	Kind       kind
 	Key, Value *sqlType
+	P, S       int // DECIMAL's precision and scale
 }
 
 // String spells t as SQL does, for error messages: BIGINT, MAP<VARCHAR, INT>.
 func (t sqlType) String() string {
+	if t.Kind == kindDecimal {
+		return rt.DecimalTypeName(t.P, t.S)
+	}
 	if t.Kind != kindMap {
 		return kindNames[t.Kind]
 	}
@@ -60,6 +67,9 @@ func typeOf(dt arrow.DataType) (sqlType, error) {
 		return sqlType{Kind: kindVarchar}, nil
 	case arrow.DATE32:
 		return sqlType{Kind: kindDate}, nil
+	case arrow.DECIMAL128:
+		d := dt.(*arrow.Decimal128Type)
+		return sqlType{Kind: kindDecimal, P: int(d.Precision), S: int(d.Scale)}, nil
 	case arrow.MAP:
 		m := dt.(*arrow.MapType)
 		k, err := typeOf(m.KeyType())
@@ -92,6 +102,8 @@ func arrowType(t sqlType) arrow.DataType {
 		return arrow.FixedWidthTypes.Date32
 	case kindMap:
 		return arrow.MapOf(arrowType(*t.Key), arrowType(*t.Value))
+	case kindDecimal:
+		return &arrow.Decimal128Type{Precision: int32(t.P), Scale: int32(t.S)}
 	}
 	return arrow.Null
 }
