@@ -22,7 +22,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// LineitemSchema is the Arrow schema of table lineitem in examples/demo/tables.sql: every
+// LineitemSchema is the Arrow schema of table lineitem in bench/tables.sql: every
 // column nullable except l_orderkey.
 var LineitemSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -43,7 +43,7 @@ var LineitemSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// EventsSchema is the Arrow schema of table events in examples/demo/tables.sql: every column
+// EventsSchema is the Arrow schema of table events in bench/tables.sql: every column
 // nullable except a.
 var EventsSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},

@@ -10,7 +10,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/compiler"
-	"github.com/exprc/exprc/examples/demo"
 	benchq "github.com/exprc/exprc/generated/bench"
 	benchnocse "github.com/exprc/exprc/generated/benchnocse"
 	"github.com/exprc/exprc/ir/interp"
@@ -18,6 +17,11 @@ import (
 
 //go:embed bench.sql
 var spec []byte
+
+// tables is bench/tables.sql, the tables bench.sql reads.
+//
+//go:embed tables.sql
+var tables []byte
 
 // Evaluator is the signature shared by the three implementations of a query.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
@@ -79,11 +83,11 @@ var (
 )
 
 // Interpreted returns the evaluator that runs query name of bench.sql (compiled
-// with the demo's tables, examples/demo/tables.sql) through the reference
+// with the benchmarks' tables, bench/tables.sql) through the reference
 // interpreter (ir/interp.Eval, rows counted from 0).
 func Interpreted(name string) (Evaluator, error) {
 	progOnce.Do(func() {
-		prog, progErr = compiler.CompileSources([]string{demo.TablesFile, "bench.sql"}, map[string][]byte{demo.TablesFile: demo.Tables, "bench.sql": spec})
+		prog, progErr = compiler.CompileSources([]string{"tables.sql", "bench.sql"}, map[string][]byte{"tables.sql": tables, "bench.sql": spec})
 	})
 	if progErr != nil {
 		return nil, progErr

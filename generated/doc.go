@@ -12,8 +12,8 @@
 //     that directory, with CSE and (subqcasesnocse) without.
 //   - subqhostile: subqueries over tables and columns named like the locals of
 //     the generated prepared form; it only has to compile.
-//   - bench (package benchq): the benchmark spec bench/bench.sql over the same
-//     tables, measured
+//   - bench (package benchq): the benchmark spec bench/bench.sql over its
+//     tables (bench/tables.sql), measured
 //     against the interpreter and hand-written loops in bench/.
 //   - benchsubq: the subquery benchmark spec bench/subquery.sql (one query
 //     per settled form: set, keyed, sorted, loop), measured in bench/subquery
@@ -22,8 +22,8 @@ package generated
 
 //go:generate go run ../cmd/exprc gen --out demo ../examples/demo/tables.sql ../examples/demo/lineitem.sql
 //go:generate go run ../cmd/exprc gen --out semcases semcases/cases.sql
-//go:generate go run ../cmd/exprc gen --out bench --package benchq ../examples/demo/tables.sql ../bench/bench.sql
-//go:generate go run ../cmd/exprc gen --out benchnocse --package benchnocse --no-cse ../examples/demo/tables.sql ../bench/bench.sql
+//go:generate go run ../cmd/exprc gen --out bench --package benchq ../bench/tables.sql ../bench/bench.sql
+//go:generate go run ../cmd/exprc gen --out benchnocse --package benchnocse --no-cse ../bench/tables.sql ../bench/bench.sql
 //go:generate go run ../cmd/exprc gen --out benchsubq ../bench/subquery.sql
 //go:generate go run ../cmd/exprc gen --out csecases csecases/cases.sql
 //go:generate go run ../cmd/exprc gen --out csecasesnocse --no-cse csecases/cases.sql

@@ -1,8 +1,9 @@
 // Package demo holds the tables of the shipped example spec: tables.sql
-// declares lineitem and events, which the demo queries (lineitem.sql) and the
-// benchmark queries (bench/bench.sql) read. Both are compiled together with
-// tables.sql: `exprc run examples/demo/tables.sql examples/demo/lineitem.sql
-// ...`, and package bench compiles its embedded bench.sql with Tables.
+// declares lineitem (with TPC-H's DECIMAL(15,2) quantities and money) and
+// events, which the demo queries (lineitem.sql, subquery.sql) read, compiled
+// together with tables.sql: `exprc run examples/demo/tables.sql
+// examples/demo/lineitem.sql ...`. The benchmarks have their own tables
+// (bench/tables.sql), with DOUBLE money.
 package demo
 
 import _ "embed"

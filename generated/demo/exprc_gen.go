@@ -26,10 +26,22 @@ var lineitemInput = arrow.NewSchema([]arrow.Field{
 	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_discount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_tax", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_quantity", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "l_extendedprice", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "l_discount", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "l_tax", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
 	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
 	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
 	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
@@ -44,10 +56,22 @@ var lineitemInput = arrow.NewSchema([]arrow.Field{
 var Q1ProjectionSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
 	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "l_quantity", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "l_extendedprice", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "disc_price", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "charge", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "l_quantity", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "l_extendedprice", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "disc_price", Type: &arrow.Decimal128Type{
+		Precision: 32,
+		Scale:     4,
+	}, Nullable: true},
+	{Name: "charge", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     6,
+	}, Nullable: true},
 }, nil)
 
 // Q1Projection evaluates query Q1Projection over one batch of table lineitem:
@@ -75,9 +99,9 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	}
 	n := int(in.NumRows())
 	lShipdate := vec.Dates(in.Column(10))
-	lExtendedprice := vec.Float64s(in.Column(5))
-	lDiscount := vec.Float64s(in.Column(6))
-	lTax := vec.Float64s(in.Column(7))
+	lExtendedprice := vec.Decimals(in.Column(5))
+	lDiscount := vec.Decimals(in.Column(6))
+	lTax := vec.Decimals(in.Column(7))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
@@ -85,6 +109,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	sel := q1ProjectionWhere(n, all, lShipdate)
 	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
 	selBits := vec.KeptOf(sel, n)
+	product := q1ProjectionShared0(n, sel, lExtendedprice, lDiscount)
 
 	// l_returnflag: l_returnflag
 
@@ -93,8 +118,8 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	col5 := q1ProjectionCol5(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
-	col6 := q1ProjectionCol6(n, sel, lTax, lExtendedprice, lDiscount, mem, selBits, failed)
+	col5 := q1ProjectionCol5(n, sel, product, failed, mem)
+	col6 := q1ProjectionCol6(n, sel, product, lTax, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -138,62 +163,122 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 	return kept
 }
 
+// q1ProjectionShared0 computes a shared subexpression of query Q1Projection on the rows that pass its WHERE clause (always):
+//
+//	(l_extendedprice * (1 - l_discount))
+func q1ProjectionShared0(n int, sel vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal]) vec.Vec[rt.Decimal] {
+	// (1 - l_discount)
+	difference := vec.Make[rt.Decimal](n)
+	{
+		lDiscountV := lDiscount.V[:n]
+		out := difference.V[:n]
+		if vec.Strict(&difference, sel, n, vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV[i], 0, 2, 2, 16)
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if difference.Dirty(i) {
+					continue
+				}
+				r, err := rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV[i], 0, 2, 2, 16)
+				if err != nil {
+					difference.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		}
+	}
+	// (l_extendedprice * (1 - l_discount))
+	product := vec.Make[rt.Decimal](n)
+	{
+		lExtendedpriceV := lExtendedprice.V[:n]
+		differenceV := difference.V[:n]
+		out := product.V[:n]
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.MultiplyDecimal(lExtendedpriceV[i], differenceV[i], 2, 2, 4, 32)
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MultiplyDecimal(lExtendedpriceV[i], differenceV[i], 2, 2, 4, 32)
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		}
+	}
+	return product
+}
+
 // q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
-	// (l_extendedprice * (1.0 - l_discount))
-	var discPriceCol arrow.Array // written by the loop, or below from product
-	var discPriceOut *vec.FixedOut[float64]
-	var product vec.Vec[float64]
-	{
-		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
-		lExtendedpriceV := lExtendedprice.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := discPriceOut.V
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[k] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
-		}
-		discPriceCol = discPriceOut.Array()
-	}
+func q1ProjectionCol5(n int, sel vec.Sel, product vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	vec.Check(failed, &product, sel, n, 5)
-	return discPriceCol
+	column := vec.DecimalArray(mem, Q1ProjectionSchema.Field(4).Type, &product, sel, n)
+	return column
 }
 
 // q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product3
-	var chargeOut *vec.FixedOut[float64]
-	var product3 vec.Vec[float64]
+func q1ProjectionCol6(n int, sel vec.Sel, product vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// ((l_extendedprice * (1 - l_discount)) * (1 + l_tax))
+	var product2 vec.Vec[rt.Decimal]
 	{
-		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
+		product2 = vec.Make[rt.Decimal](n)
+		productV := product.V[:n]
 		lTaxV := lTax.V[:n]
-		lExtendedpriceV2 := lExtendedprice.V[:n]
-		lDiscountV2 := lDiscount.V[:n]
-		out := chargeOut.V
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
-			product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
-			out[k] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
+		out := product2.V[:n]
+		var bad vec.FirstErr
+		if product.Clean() && lTax.Clean() {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				out[i] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
+				vec.EndRow(&product2, n, i, &bad)
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.IsNull(i) || lTax.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				out[i] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
+				vec.EndRow(&product2, n, i, &bad)
+			}
 		}
-		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product3, sel, n, 6)
-	return chargeCol
+	vec.Check(failed, &product2, sel, n, 6)
+	column2 := vec.DecimalArray(mem, Q1ProjectionSchema.Field(5).Type, &product2, sel, n)
+	return column2
 }
 
 // Q6FilterSchema is the schema of the batches Q6Filter returns.
 var Q6FilterSchema = arrow.NewSchema([]arrow.Field{
-	{Name: "revenue", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "revenue", Type: &arrow.Decimal128Type{
+		Precision: 31,
+		Scale:     4,
+	}, Nullable: true},
 }, nil)
 
 // Q6Filter evaluates query Q6Filter over one batch of table lineitem:
@@ -219,17 +304,15 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 	n := int(in.NumRows())
 	lShipdate := vec.Dates(in.Column(10))
-	lDiscount := vec.Float64s(in.Column(6))
-	lQuantity := vec.Float64s(in.Column(4))
-	lExtendedprice := vec.Float64s(in.Column(5))
+	lDiscount := vec.Decimals(in.Column(6))
+	lQuantity := vec.Decimals(in.Column(4))
+	lExtendedprice := vec.Decimals(in.Column(5))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 
 	sel := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
-	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
-	selBits := vec.KeptOf(sel, n)
-	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
+	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
@@ -246,8 +329,8 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // q6FilterWhere computes the WHERE clause of query Q6Filter on every row:
 //
 //	(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
-func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.Vec[float64], lQuantity vec.Vec[float64]) vec.Sel {
-	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN 0.05 AND 0.07) AND (l_quantity < 24.0))
+func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.Vec[rt.Decimal], lQuantity vec.Vec[rt.Decimal]) vec.Sel {
+	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN CAST(0.05 AS DECIMAL(15,2)) AND CAST(0.07 AS DECIMAL(15,2))) ...
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		lShipdateV := lShipdate.V[:n]
@@ -259,7 +342,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)); !valid.Has() {
 			for i := range n {
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))))
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})))
 			}
 		} else {
 			for i, validWord := 0, uint64(0); i < n; i++ {
@@ -267,7 +350,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 					validWord = valid.Word(i)
 				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(vec.WordBit(validWord, i)))
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k:k]
@@ -278,26 +361,40 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 // q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * l_discount
-func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	// (l_extendedprice * l_discount)
-	var revenueCol arrow.Array // written by the loop, or below from product
-	var revenueOut *vec.FixedOut[float64]
-	var product vec.Vec[float64]
+	product := vec.Make[rt.Decimal](n)
 	{
-		revenueOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
-		out := revenueOut.V
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
-		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-			i := sel.Row(k)
-			out[k] = rt.MulFloat64(lExtendedpriceV[i], lDiscountV2[i])
+		out := product.V[:n]
+		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, true) {
+			for i := range out {
+				r, err := rt.MultiplyDecimal(lExtendedpriceV[i], lDiscountV2[i], 2, 2, 4, 31)
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
+		} else {
+			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+				i := sel.Row(k)
+				if product.Dirty(i) {
+					continue
+				}
+				r, err := rt.MultiplyDecimal(lExtendedpriceV[i], lDiscountV2[i], 2, 2, 4, 31)
+				if err != nil {
+					product.Fail(i, err)
+					continue
+				}
+				out[i] = r
+			}
 		}
-		revenueCol = revenueOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 1)
-	return revenueCol
+	column := vec.DecimalArray(mem, Q6FilterSchema.Field(0).Type, &product, sel, n)
+	return column
 }
 
 // eventsInput is the schema of the input batches of the queries over table events.

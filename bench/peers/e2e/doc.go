@@ -5,15 +5,15 @@
 //
 // # Jobs
 //
-// The query is Q1Projection of examples/demo/lineitem.sql over table lineitem
-// of examples/demo/tables.sql. The matrix is input format {CSV, Parquet} x
+// The query is Q1Projection of bench/bench.sql over table lineitem
+// of bench/tables.sql (DOUBLE money). The matrix is input format {CSV, Parquet} x
 // output format {CSV, Parquet} x threads {1, runtime.NumCPU()} x rows
 // (Config.Rows; make bench-e2e: 2M and 10M).
 //
 //   - exprc is built once with `go build ./cmd/exprc` at the repository root
 //     (a go build binary records the module versions its compiled engine
 //     needs) and run there as
-//     `exprc run examples/demo/tables.sql examples/demo/lineitem.sql --query
+//     `exprc run bench/tables.sql bench/bench.sql --query
 //     Q1Projection --input lineitem=FILE --output OUT --threads N --progress
 //     never`, plus `--engine E` when Config.Engine is set; OUT's extension
 //     (.csv, .parquet) selects the output format.

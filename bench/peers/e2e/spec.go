@@ -14,7 +14,7 @@ import (
 // runs the query's own SELECT (Query.SQL) with its table replaced by a file
 // reader.
 var (
-	specFiles = []string{"examples/demo/tables.sql", "examples/demo/lineitem.sql"}
+	specFiles = []string{"bench/tables.sql", "bench/bench.sql"}
 	queryName = "Q1Projection"
 )
 
