@@ -121,3 +121,16 @@ SELECT (l_extendedprice * (1 - l_discount)) * 1.01 AS w01,
        (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount AS w39,
        (l_extendedprice * (1 - l_discount)) * (l_quantity + 1) AS w40
 FROM lineitem;
+
+-- TPC-H Q1's money, in DOUBLE and in DECIMAL: the same generated code's cost
+-- of exact arithmetic (bench/decimal_test.go). On DECIMAL(15,2), disc_price is
+-- DECIMAL(32,4) and charge DECIMAL(38,6).
+-- name: Q1Charge
+SELECT l_extendedprice * (1 - l_discount) AS disc_price,
+       l_extendedprice * (1 - l_discount) * (1 + l_tax) AS charge
+FROM lineitem;
+
+-- name: Q1ChargeDecimal
+SELECT l_extendedprice * (1 - l_discount) AS disc_price,
+       l_extendedprice * (1 - l_discount) * (1 + l_tax) AS charge
+FROM lineitem_dec;

@@ -25,3 +25,24 @@ CREATE TABLE lineitem (
 );
 
 CREATE TABLE events (x BIGINT, y BIGINT, a BIGINT NOT NULL, info MAP<VARCHAR, VARCHAR>, day DATE, test_info_fixed BOOLEAN);
+
+-- lineitem_dec: lineitem with TPC-H's types (quantities and money are
+-- DECIMAL(15,2)), for Q1Charge's DECIMAL twin.
+CREATE TABLE lineitem_dec (
+    l_orderkey      BIGINT NOT NULL,
+    l_partkey       BIGINT,
+    l_suppkey       BIGINT,
+    l_linenumber    INT,
+    l_quantity      DECIMAL(15,2),
+    l_extendedprice DECIMAL(15,2),
+    l_discount      DECIMAL(15,2),
+    l_tax           DECIMAL(15,2),
+    l_returnflag    VARCHAR,
+    l_linestatus    VARCHAR,
+    l_shipdate      DATE,
+    l_commitdate    DATE,
+    l_receiptdate   DATE,
+    l_shipinstruct  VARCHAR,
+    l_shipmode      VARCHAR,
+    l_comment       VARCHAR
+);

@@ -243,7 +243,8 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_extendedprice: l_extendedprice
 	// l_extendedprice * (1 - l_discount)
 	col5 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 5)
-	col6 := q1NoWhereCol6(n, all, lTax, lExtendedprice, lDiscount, mem, failed)
+	// l_extendedprice * (1 - l_discount) * (1 + l_tax)
+	col6 := productColumn2(n, all, lTax, lExtendedprice, lDiscount, mem, failed, 6)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -257,7 +258,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// productColumn is the code of 3 units of this file that differ only in what they
+// productColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 5 (disc_price) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
@@ -281,12 +282,13 @@ func productColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64
 	return discPriceCol
 }
 
-// q1NoWhereCol6 computes output column 6 (charge) of query Q1NoWhere on every row, noting its first failed row in failed:
+// productColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 6 (charge) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1NoWhereCol6(n int, all vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product3
+func productColumn2(n int, all vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var chargeCol arrow.Array
 	var chargeOut *vec.FixedOut[float64]
 	var product3 vec.Vec[float64]
 	{
@@ -295,16 +297,14 @@ func q1NoWhereCol6(n int, all vec.Sel, lTax vec.Vec[float64], lExtendedprice vec
 		lExtendedpriceV2 := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
-			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.0 - l_discount))
 			product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
 			out[i] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product3, all, n, 6)
+	vec.Check(failed, &product3, all, n, colNum1)
 	return chargeCol
 }
 
@@ -1418,7 +1418,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	difference2 := wideShared1(n, all, product3, product)
 	sum4 := wideShared7(n, all, product, product3)
 	// (l_extendedprice * (1 - l_discount)) * 1.01
-	col1 := productColumn2(n, all, product, mem, failed, float64(1.01), 1)
+	col1 := productColumn3(n, all, product, mem, failed, float64(1.01), 1)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
 	col2 := differenceColumn(n, all, difference2, failed, mem, 2)
 	col3 := wideCol3(n, all, product, lQuantity, mem, failed)
@@ -1453,7 +1453,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	// (l_extendedprice * (1 - l_discount)) - l_quantity
 	col21 := differenceColumn2(n, all, product, lQuantity, mem, failed, 21)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
-	col22 := productColumn2(n, all, product3, mem, failed, float64(1.05), 22)
+	col22 := productColumn3(n, all, product3, mem, failed, float64(1.05), 22)
 	// (l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
 	col23 := differenceColumn(n, all, sum4, failed, mem, 23)
 	col24 := wideCol24(n, all, lDiscount, product3, product, mem, failed)
@@ -1468,7 +1468,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	col30 := wideCol30(n, all, product3, mem, failed)
 	col31 := wideCol31(n, all, product, product3, mem, failed)
 	// ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
-	col32 := productColumn3(n, all, difference2, lQuantity, mem, failed, 32)
+	col32 := productColumn4(n, all, difference2, lQuantity, mem, failed, 32)
 	// (l_extendedprice * (1 - l_discount)) / 7
 	col33 := quotientColumn3(n, all, product, mem, failed, float64(7.0), 33)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
@@ -1483,7 +1483,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
 	col39 := sumColumn(n, all, product3, product2, mem, failed, 39)
 	// (l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
-	col40 := productColumn3(n, all, product, sum, mem, failed, 40)
+	col40 := productColumn4(n, all, product, sum, mem, failed, 40)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3, col4, col5, col6, col7, col8, col9, col10, col11, col12, col13, col14, col15, col16, col17, col18, col19, col20, col21, col22, col23, col24, col25, col26, col27, col28, col29, col30, col31, col32, col33, col34, col35, col36, col37, col38, col39, col40)
 		return nil, failed.QueryError([]string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}, []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0E0, 0.0E0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"})
@@ -1626,12 +1626,12 @@ func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[
 	return sum4
 }
 
-// productColumn2 is the code of 2 units of this file that differ only in what they
+// productColumn3 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (w01) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 1.01
-func productColumn2(n int, all vec.Sel, in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
+func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
 	var w01Col arrow.Array
 	var w01Out *vec.FixedOut[float64]
 	var product5 vec.Vec[float64]
@@ -2161,12 +2161,12 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 	return w31Col
 }
 
-// productColumn3 is the code of 2 units of this file that differ only in what they
+// productColumn4 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 32 (w32) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
-func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+func productColumn4(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
 	var w32Col arrow.Array
 	var w32Out *vec.FixedOut[float64]
 	var product10 vec.Vec[float64]
@@ -2242,6 +2242,225 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	return w37Col
 }
 
+// Q1ChargeSchema is the schema of the batches Q1Charge returns.
+var Q1ChargeSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "disc_price", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "charge", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Q1Charge evaluates query Q1Charge over one batch of table lineitem:
+//
+//	SELECT l_extendedprice * (1 - l_discount) AS disc_price,
+//	       l_extendedprice * (1 - l_discount) * (1 + l_tax) AS charge
+//	FROM lineitem
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Q1Charge(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
+		return nil, fmt.Errorf("query Q1Charge: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
+		return nil, fmt.Errorf("query Q1Charge: %w", err)
+	}
+	n := int(in.NumRows())
+	lExtendedprice := vec.Float64s(in.Column(5))
+	lDiscount := vec.Float64s(in.Column(6))
+	lTax := vec.Float64s(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// l_extendedprice * (1 - l_discount)
+	col1 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 1)
+	// l_extendedprice * (1 - l_discount) * (1 + l_tax)
+	col2 := productColumn2(n, all, lTax, lExtendedprice, lDiscount, mem, failed, 2)
+	if failed.Err != nil {
+		vec.Release(col1, col2)
+		return nil, failed.QueryError([]string{"WHERE", "disc_price", "charge"}, []string{"", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
+	}
+
+	cols := []arrow.Array{col1, col2}
+	out := array.NewRecordBatch(Q1ChargeSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// lineitemDecInput is the schema of the input batches of the queries over table lineitem_dec.
+var lineitemDecInput = arrow.NewSchema([]arrow.Field{
+	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "l_quantity", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "l_extendedprice", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "l_discount", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "l_tax", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Q1ChargeDecimalSchema is the schema of the batches Q1ChargeDecimal returns.
+var Q1ChargeDecimalSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "disc_price", Type: &arrow.Decimal128Type{
+		Precision: 32,
+		Scale:     4,
+	}, Nullable: true},
+	{Name: "charge", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     6,
+	}, Nullable: true},
+}, nil)
+
+// Q1ChargeDecimal evaluates query Q1ChargeDecimal over one batch of table lineitem_dec:
+//
+//	SELECT l_extendedprice * (1 - l_discount) AS disc_price,
+//	       l_extendedprice * (1 - l_discount) * (1 + l_tax) AS charge
+//	FROM lineitem_dec
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Q1ChargeDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), lineitemDecInput); err != nil {
+		return nil, fmt.Errorf("query Q1ChargeDecimal: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
+		return nil, fmt.Errorf("query Q1ChargeDecimal: %w", err)
+	}
+	n := int(in.NumRows())
+	lExtendedprice := vec.Decimals(in.Column(5))
+	lDiscount := vec.Decimals(in.Column(6))
+	lTax := vec.Decimals(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	product := q1ChargeDecimalShared0(n, all, lExtendedprice, lDiscount)
+	col1 := q1ChargeDecimalCol1(n, all, product, failed, mem)
+	col2 := q1ChargeDecimalCol2(n, all, product, lTax, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1, col2)
+		return nil, failed.QueryError([]string{"WHERE", "disc_price", "charge"}, []string{"", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
+	}
+
+	cols := []arrow.Array{col1, col2}
+	out := array.NewRecordBatch(Q1ChargeDecimalSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// q1ChargeDecimalShared0 computes a shared subexpression of query Q1ChargeDecimal on every row (always):
+//
+//	(l_extendedprice * (1 - l_discount))
+func q1ChargeDecimalShared0(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal]) vec.Vec[rt.Decimal] {
+	// (1 - l_discount)
+	difference := vec.Make[rt.Decimal](n)
+	{
+		lDiscountV := lDiscount.V[:n]
+		out := difference.V[:n]
+		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&lDiscount))
+		for i := range out {
+			if dirty && difference.Dirty(i) {
+				continue
+			}
+			r, err := rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV[i], 0, 2, 2, 16)
+			if err != nil {
+				difference.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	// (l_extendedprice * (1 - l_discount))
+	product := vec.Make[rt.Decimal](n)
+	{
+		lExtendedpriceV := lExtendedprice.V[:n]
+		differenceV := difference.V[:n]
+		out := product.V[:n]
+		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference))
+		for i := range out {
+			if dirty && product.Dirty(i) {
+				continue
+			}
+			r, err := rt.MultiplyDecimal(lExtendedpriceV[i], differenceV[i], 2, 2, 4, 32)
+			if err != nil {
+				product.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	return product
+}
+
+// q1ChargeDecimalCol1 computes output column 1 (disc_price) of query Q1ChargeDecimal on every row, noting its first failed row in failed:
+//
+//	l_extendedprice * (1 - l_discount)
+func q1ChargeDecimalCol1(n int, all vec.Sel, product vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	vec.Check(failed, &product, all, n, 1)
+	column := vec.DecimalArray(mem, Q1ChargeDecimalSchema.Field(0).Type, &product, all, n)
+	return column
+}
+
+// q1ChargeDecimalCol2 computes output column 2 (charge) of query Q1ChargeDecimal on every row, noting its first failed row in failed:
+//
+//	l_extendedprice * (1 - l_discount) * (1 + l_tax)
+func q1ChargeDecimalCol2(n int, all vec.Sel, product vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// ((l_extendedprice * (1 - l_discount)) * (1 + l_tax))
+	var product2 vec.Vec[rt.Decimal]
+	{
+		product2 = vec.Make[rt.Decimal](n)
+		productV := product.V[:n]
+		lTaxV := lTax.V[:n]
+		out := product2.V[:n]
+		var bad vec.FirstErr
+		if product.Clean() && lTax.Clean() {
+			for i := range out {
+				out[i] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
+				vec.EndRow(&product2, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				if product.IsNull(i) || lTax.IsNull(i) {
+					product2.SetNull(i)
+					continue
+				}
+				out[i] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
+				vec.EndRow(&product2, n, i, &bad)
+			}
+		}
+	}
+	vec.Check(failed, &product2, all, n, 2)
+	column2 := vec.DecimalArray(mem, Q1ChargeDecimalSchema.Field(1).Type, &product2, all, n)
+	return column2
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -2268,6 +2487,10 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return DeepArith, DeepArithSchema, true
 	case "Wide":
 		return Wide, WideSchema, true
+	case "Q1Charge":
+		return Q1Charge, Q1ChargeSchema, true
+	case "Q1ChargeDecimal":
+		return Q1ChargeDecimal, Q1ChargeDecimalSchema, true
 	}
 	return nil, nil, false
 }

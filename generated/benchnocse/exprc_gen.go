@@ -241,7 +241,8 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	// l_extendedprice: l_extendedprice
 	// l_extendedprice * (1 - l_discount)
 	col5 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 5)
-	col6 := q1NoWhereCol6(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
+	// l_extendedprice * (1 - l_discount) * (1 + l_tax)
+	col6 := productColumn2(n, all, lExtendedprice, lDiscount, lTax, mem, failed, 6)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -255,7 +256,7 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// productColumn is the code of 2 units of this file that differ only in what they
+// productColumn is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 5 (disc_price) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
@@ -279,12 +280,13 @@ func productColumn(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 	return discPriceCol
 }
 
-// q1NoWhereCol6 computes output column 6 (charge) of query Q1NoWhere on every row, noting its first failed row in failed:
+// productColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 6 (charge) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product2
+func productColumn2(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], lTax vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var chargeCol arrow.Array
 	var chargeOut *vec.FixedOut[float64]
 	var product2 vec.Vec[float64]
 	{
@@ -293,14 +295,13 @@ func q1NoWhereCol6(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscoun
 		lDiscountV2 := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax)), nil)
 		for i := range out {
 			out[i] = rt.MulFloat64(rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i])), rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product2, all, n, 6)
+	vec.Check(failed, &product2, all, n, colNum1)
 	return chargeCol
 }
 
@@ -2595,6 +2596,187 @@ func wideCol40(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount ve
 	return w40Col
 }
 
+// Q1ChargeSchema is the schema of the batches Q1Charge returns.
+var Q1ChargeSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "disc_price", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "charge", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// Q1Charge evaluates query Q1Charge over one batch of table lineitem:
+//
+//	SELECT l_extendedprice * (1 - l_discount) AS disc_price,
+//	       l_extendedprice * (1 - l_discount) * (1 + l_tax) AS charge
+//	FROM lineitem
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Q1Charge(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
+		return nil, fmt.Errorf("query Q1Charge: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
+		return nil, fmt.Errorf("query Q1Charge: %w", err)
+	}
+	n := int(in.NumRows())
+	lExtendedprice := vec.Float64s(in.Column(5))
+	lDiscount := vec.Float64s(in.Column(6))
+	lTax := vec.Float64s(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// l_extendedprice * (1 - l_discount)
+	col1 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 1)
+	// l_extendedprice * (1 - l_discount) * (1 + l_tax)
+	col2 := productColumn2(n, all, lExtendedprice, lDiscount, lTax, mem, failed, 2)
+	if failed.Err != nil {
+		vec.Release(col1, col2)
+		return nil, failed.QueryError([]string{"WHERE", "disc_price", "charge"}, []string{"", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
+	}
+
+	cols := []arrow.Array{col1, col2}
+	out := array.NewRecordBatch(Q1ChargeSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// lineitemDecInput is the schema of the input batches of the queries over table lineitem_dec.
+var lineitemDecInput = arrow.NewSchema([]arrow.Field{
+	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "l_linenumber", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "l_quantity", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "l_extendedprice", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "l_discount", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "l_tax", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "l_returnflag", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_linestatus", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_commitdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_receiptdate", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "l_shipinstruct", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Q1ChargeDecimalSchema is the schema of the batches Q1ChargeDecimal returns.
+var Q1ChargeDecimalSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "disc_price", Type: &arrow.Decimal128Type{
+		Precision: 32,
+		Scale:     4,
+	}, Nullable: true},
+	{Name: "charge", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     6,
+	}, Nullable: true},
+}, nil)
+
+// Q1ChargeDecimal evaluates query Q1ChargeDecimal over one batch of table lineitem_dec:
+//
+//	SELECT l_extendedprice * (1 - l_discount) AS disc_price,
+//	       l_extendedprice * (1 - l_discount) * (1 + l_tax) AS charge
+//	FROM lineitem_dec
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Q1ChargeDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), lineitemDecInput); err != nil {
+		return nil, fmt.Errorf("query Q1ChargeDecimal: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
+		return nil, fmt.Errorf("query Q1ChargeDecimal: %w", err)
+	}
+	n := int(in.NumRows())
+	lExtendedprice := vec.Decimals(in.Column(5))
+	lDiscount := vec.Decimals(in.Column(6))
+	lTax := vec.Decimals(in.Column(7))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := q1ChargeDecimalCol1(n, all, lExtendedprice, lDiscount, failed, mem)
+	col2 := q1ChargeDecimalCol2(n, all, lExtendedprice, lDiscount, lTax, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1, col2)
+		return nil, failed.QueryError([]string{"WHERE", "disc_price", "charge"}, []string{"", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
+	}
+
+	cols := []arrow.Array{col1, col2}
+	out := array.NewRecordBatch(Q1ChargeDecimalSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// q1ChargeDecimalCol1 computes output column 1 (disc_price) of query Q1ChargeDecimal on every row, noting its first failed row in failed:
+//
+//	l_extendedprice * (1 - l_discount)
+func q1ChargeDecimalCol1(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// (l_extendedprice * (1 - l_discount))
+	var product vec.Vec[rt.Decimal]
+	{
+		product = vec.Make[rt.Decimal](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		product.Valid = vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Decimal(rt.MultiplyDecimal(lExtendedpriceV[i], bad.Decimal(rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV[i], 0, 2, 2, 16)), 2, 2, 4, 32))
+			vec.EndStrictRow(&product, n, i, &bad)
+		}
+	}
+	vec.Check(failed, &product, all, n, 1)
+	column := vec.DecimalArray(mem, Q1ChargeDecimalSchema.Field(0).Type, &product, all, n)
+	return column
+}
+
+// q1ChargeDecimalCol2 computes output column 2 (charge) of query Q1ChargeDecimal on every row, noting its first failed row in failed:
+//
+//	l_extendedprice * (1 - l_discount) * (1 + l_tax)
+func q1ChargeDecimalCol2(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// ((l_extendedprice * (1 - l_discount)) * (1 + l_tax))
+	var product2 vec.Vec[rt.Decimal]
+	{
+		product2 = vec.Make[rt.Decimal](n)
+		lExtendedpriceV2 := lExtendedprice.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
+		lTaxV := lTax.V[:n]
+		out := product2.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		product2.Valid = vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
+		var bad2 vec.FirstErr
+		for i := range out {
+			out[i] = bad2.Decimal(rt.MultiplyDecimal(bad2.Decimal(rt.MultiplyDecimal(lExtendedpriceV2[i], bad2.Decimal(rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV2[i], 0, 2, 2, 16)), 2, 2, 4, 32)), bad2.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
+			vec.EndStrictRow(&product2, n, i, &bad2)
+		}
+	}
+	vec.Check(failed, &product2, all, n, 2)
+	column2 := vec.DecimalArray(mem, Q1ChargeDecimalSchema.Field(1).Type, &product2, all, n)
+	return column2
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -2621,6 +2803,10 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return DeepArith, DeepArithSchema, true
 	case "Wide":
 		return Wide, WideSchema, true
+	case "Q1Charge":
+		return Q1Charge, Q1ChargeSchema, true
+	case "Q1ChargeDecimal":
+		return Q1ChargeDecimal, Q1ChargeDecimalSchema, true
 	}
 	return nil, nil, false
 }

@@ -15,10 +15,11 @@ import (
 
 // AddDecimal is a + b.
 func AddDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
-	if sa == s && sb == s && a.IsInt64() && b.IsInt64() {
-		x, y := int64(a.Lo), int64(b.Lo)
+	if a.IsInt64() && b.IsInt64() && sa <= s && sb <= s {
+		x, ok1 := scale64(int64(a.Lo), s-sa)
+		y, ok2 := scale64(int64(b.Lo), s-sb)
 		r := x + y
-		if (x^r)&(y^r) >= 0 && fits64(r, p) {
+		if ok1 && ok2 && (x^r)&(y^r) >= 0 && fits64(r, p) {
 			return DecimalFromInt64(r), nil
 		}
 	}
@@ -27,14 +28,33 @@ func AddDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
 
 // SubtractDecimal is a - b.
 func SubtractDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
-	if sa == s && sb == s && a.IsInt64() && b.IsInt64() {
-		x, y := int64(a.Lo), int64(b.Lo)
+	if a.IsInt64() && b.IsInt64() && sa <= s && sb <= s {
+		x, ok1 := scale64(int64(a.Lo), s-sa)
+		y, ok2 := scale64(int64(b.Lo), s-sb)
 		r := x - y
-		if (x^y)&(x^r) >= 0 && fits64(r, p) {
+		if ok1 && ok2 && (x^y)&(x^r) >= 0 && fits64(r, p) {
 			return DecimalFromInt64(r), nil
 		}
 	}
 	return addDecimalSlow(a, b, true, sa, sb, s, p)
+}
+
+// scale64 is x * 10^k on 64 bits, and whether it fits.
+func scale64(x int64, k int) (int64, bool) {
+	if k == 0 {
+		return x, true
+	}
+	if k >= len(pow10x64) {
+		return 0, x == 0
+	}
+	hi, lo := bits.Mul64(abs64(x), pow10x64[k])
+	if hi != 0 || lo >= 1<<63 {
+		return 0, false
+	}
+	if x < 0 {
+		return -int64(lo), true
+	}
+	return int64(lo), true
 }
 
 // addDecimalSlow is a + b (a - b when sub) on 128 bits, with math/big only
