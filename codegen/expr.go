@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/templates/rt"
@@ -380,13 +381,7 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 // fixedWidth reports whether values of type t are fixed-width: computing one
 // from a NULL row's arbitrary inputs costs what any row costs (a string
 // could be as long as such an input says: lpad, repeat).
-func fixedWidth(t ir.Type) bool {
-	switch t.Kind {
-	case ir.KindBoolean, ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindDate:
-		return true
-	}
-	return false
-}
+func fixedWidth(t ir.Type) bool { return kinds.Known(t) && kinds.Of(t).Fixed }
 
 // variadicKernels are the templates/rt kernels that take their arguments as
 // a variadic parameter, which a function value of vec.Map2's kind cannot be

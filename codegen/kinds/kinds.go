@@ -78,7 +78,7 @@ var table = map[ir.Kind]Info{
 	// type and the Arrow type (decimal128 with p and s), and the builder
 	// takes the column's Arrow type.
 	ir.KindDecimal: {GoType: "rt.Decimal", ArrowArray: "Decimal128", Reader: "Decimals", Builder: "DecimalArray",
-		Failed: "Decimal", Fixed: true},
+		Failed: "Decimal", Direct: true, Fixed: true},
 	// MAP is generic over its key and value: the printer composes its Go
 	// type (vec.MapRef[K, V]), Arrow type (arrow.MapOf) and reader (vec.Maps
 	// with the key and value readers) from theirs.

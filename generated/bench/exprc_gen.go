@@ -2361,7 +2361,7 @@ func Q1ChargeDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	failed := new(vec.Failure)
 	product := q1ChargeDecimalShared0(n, all, lExtendedprice, lDiscount)
 	col1 := q1ChargeDecimalCol1(n, all, product, failed, mem)
-	col2 := q1ChargeDecimalCol2(n, all, product, lTax, failed, mem)
+	col2 := q1ChargeDecimalCol2(n, all, product, lTax, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "disc_price", "charge"}, []string{"", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -2384,11 +2384,8 @@ func q1ChargeDecimalShared0(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decima
 	{
 		lDiscountV := lDiscount.V[:n]
 		out := difference.V[:n]
-		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&lDiscount))
+		vec.Strict(&difference, all, n, vec.FlagsOf(&lDiscount))
 		for i := range out {
-			if dirty && difference.Dirty(i) {
-				continue
-			}
 			r, err := rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV[i], 0, 2, 2, 16)
 			if err != nil {
 				difference.Fail(i, err)
@@ -2403,11 +2400,8 @@ func q1ChargeDecimalShared0(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decima
 		lExtendedpriceV := lExtendedprice.V[:n]
 		differenceV := difference.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference))
+		vec.Strict(&product, all, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MultiplyDecimal(lExtendedpriceV[i], differenceV[i], 2, 2, 4, 32)
 			if err != nil {
 				product.Fail(i, err)
@@ -2431,14 +2425,19 @@ func q1ChargeDecimalCol1(n int, all vec.Sel, product vec.Vec[rt.Decimal], failed
 // q1ChargeDecimalCol2 computes output column 2 (charge) of query Q1ChargeDecimal on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ChargeDecimalCol2(n int, all vec.Sel, product vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func q1ChargeDecimalCol2(n int, all vec.Sel, product vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1 - l_discount)) * (1 + l_tax))
+	var chargeCol arrow.Array // written by the loop, or below from product2
+	var chargeOut *vec.FixedOut[rt.Decimal]
 	var product2 vec.Vec[rt.Decimal]
 	{
-		product2 = vec.Make[rt.Decimal](n)
+		chargeOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 38,
+			Scale:     6,
+		}, n)
 		productV := product.V[:n]
 		lTaxV := lTax.V[:n]
-		out := product2.V[:n]
+		out := chargeOut.V[:n]
 		var bad vec.FirstErr
 		if product.Clean() && lTax.Clean() {
 			for i := range out {
@@ -2448,17 +2447,17 @@ func q1ChargeDecimalCol2(n int, all vec.Sel, product vec.Vec[rt.Decimal], lTax v
 		} else {
 			for i := range out {
 				if product.IsNull(i) || lTax.IsNull(i) {
-					product2.SetNull(i)
+					chargeOut.SetNull(i)
 					continue
 				}
 				out[i] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
 				vec.EndRow(&product2, n, i, &bad)
 			}
 		}
+		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product2, all, n, 2)
-	column2 := vec.DecimalArray(mem, Q1ChargeDecimalSchema.Field(1).Type, &product2, all, n)
-	return column2
+	return chargeCol
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -2713,8 +2713,8 @@ func Q1ChargeDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := q1ChargeDecimalCol1(n, all, lExtendedprice, lDiscount, failed, mem)
-	col2 := q1ChargeDecimalCol2(n, all, lExtendedprice, lDiscount, lTax, failed, mem)
+	col1 := q1ChargeDecimalCol1(n, all, lExtendedprice, lDiscount, mem, failed)
+	col2 := q1ChargeDecimalCol2(n, all, lExtendedprice, lDiscount, lTax, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "disc_price", "charge"}, []string{"", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -2731,50 +2731,64 @@ func Q1ChargeDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 // q1ChargeDecimalCol1 computes output column 1 (disc_price) of query Q1ChargeDecimal on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1ChargeDecimalCol1(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func q1ChargeDecimalCol1(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * (1 - l_discount))
+	var discPriceCol arrow.Array // written by the loop, or below from product
+	var discPriceOut *vec.FixedOut[rt.Decimal]
 	var product vec.Vec[rt.Decimal]
 	{
-		product = vec.Make[rt.Decimal](n)
+		discPriceOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 32,
+			Scale:     4,
+		}, n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
-		out := product.V[:n]
+		out := discPriceOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		product.Valid = vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
+		valid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
+		product.Valid = valid
+		discPriceOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Decimal(rt.MultiplyDecimal(lExtendedpriceV[i], bad.Decimal(rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV[i], 0, 2, 2, 16)), 2, 2, 4, 32))
 			vec.EndStrictRow(&product, n, i, &bad)
 		}
+		discPriceCol = discPriceOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.DecimalArray(mem, Q1ChargeDecimalSchema.Field(0).Type, &product, all, n)
-	return column
+	return discPriceCol
 }
 
 // q1ChargeDecimalCol2 computes output column 2 (charge) of query Q1ChargeDecimal on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ChargeDecimalCol2(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func q1ChargeDecimalCol2(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1 - l_discount)) * (1 + l_tax))
+	var chargeCol arrow.Array // written by the loop, or below from product2
+	var chargeOut *vec.FixedOut[rt.Decimal]
 	var product2 vec.Vec[rt.Decimal]
 	{
-		product2 = vec.Make[rt.Decimal](n)
+		chargeOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 38,
+			Scale:     6,
+		}, n)
 		lExtendedpriceV2 := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
 		lTaxV := lTax.V[:n]
-		out := product2.V[:n]
+		out := chargeOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		product2.Valid = vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
+		valid2 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
+		product2.Valid = valid2
+		chargeOut.SetValidity(valid2, nil)
 		var bad2 vec.FirstErr
 		for i := range out {
 			out[i] = bad2.Decimal(rt.MultiplyDecimal(bad2.Decimal(rt.MultiplyDecimal(lExtendedpriceV2[i], bad2.Decimal(rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV2[i], 0, 2, 2, 16)), 2, 2, 4, 32)), bad2.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
 			vec.EndStrictRow(&product2, n, i, &bad2)
 		}
+		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product2, all, n, 2)
-	column2 := vec.DecimalArray(mem, Q1ChargeDecimalSchema.Field(1).Type, &product2, all, n)
-	return column2
+	return chargeCol
 }
 
 // Evaluator is the signature of every query function of this package.

@@ -119,7 +119,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 	// l_extendedprice: l_extendedprice
 	col5 := q1ProjectionCol5(n, sel, product, failed, mem)
-	col6 := q1ProjectionCol6(n, sel, product, lTax, failed, mem)
+	col6 := q1ProjectionCol6(n, sel, product, lTax, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -241,36 +241,41 @@ func q1ProjectionCol5(n int, sel vec.Sel, product vec.Vec[rt.Decimal], failed *v
 // q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, product vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func q1ProjectionCol6(n int, sel vec.Sel, product vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1 - l_discount)) * (1 + l_tax))
+	var chargeCol arrow.Array // written by the loop, or below from product2
+	var chargeOut *vec.FixedOut[rt.Decimal]
 	var product2 vec.Vec[rt.Decimal]
 	{
-		product2 = vec.Make[rt.Decimal](n)
+		chargeOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 38,
+			Scale:     6,
+		}, sel.Rows(n))
 		productV := product.V[:n]
 		lTaxV := lTax.V[:n]
-		out := product2.V[:n]
+		out := chargeOut.V
 		var bad vec.FirstErr
 		if product.Clean() && lTax.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				out[i] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
+				out[k] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
 				vec.EndRow(&product2, n, i, &bad)
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
 				if product.IsNull(i) || lTax.IsNull(i) {
-					product2.SetNull(i)
+					chargeOut.SetNull(k)
 					continue
 				}
-				out[i] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
+				out[k] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
 				vec.EndRow(&product2, n, i, &bad)
 			}
 		}
+		chargeCol = chargeOut.Array()
 	}
 	vec.Check(failed, &product2, sel, n, 6)
-	column2 := vec.DecimalArray(mem, Q1ProjectionSchema.Field(5).Type, &product2, sel, n)
-	return column2
+	return chargeCol
 }
 
 // Q6FilterSchema is the schema of the batches Q6Filter returns.
@@ -312,7 +317,9 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	failed := new(vec.Failure)
 
 	sel := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
-	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, failed, mem)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
+	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
@@ -361,40 +368,33 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 // q6FilterCol1 computes output column 1 (revenue) of query Q6Filter on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * l_discount
-func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
 	// (l_extendedprice * l_discount)
-	product := vec.Make[rt.Decimal](n)
+	var revenueCol arrow.Array // written by the loop, or below from product
+	var revenueOut *vec.FixedOut[rt.Decimal]
+	var product vec.Vec[rt.Decimal]
 	{
+		revenueOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 31,
+			Scale:     4,
+		}, sel.Rows(n))
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
-		out := product.V[:n]
-		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.MultiplyDecimal(lExtendedpriceV[i], lDiscountV2[i], 2, 2, 4, 31)
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MultiplyDecimal(lExtendedpriceV[i], lDiscountV2[i], 2, 2, 4, 31)
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
+		out := revenueOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid2 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
+		product.Valid = valid2
+		revenueOut.SetValidity(valid2, selBits)
+		var bad vec.FirstErr
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = bad.Decimal(rt.MultiplyDecimal(lExtendedpriceV[i], lDiscountV2[i], 2, 2, 4, 31))
+			vec.EndStrictRow(&product, n, i, &bad)
 		}
+		revenueCol = revenueOut.Array()
 	}
 	vec.Check(failed, &product, sel, n, 1)
-	column := vec.DecimalArray(mem, Q6FilterSchema.Field(0).Type, &product, sel, n)
-	return column
+	return revenueCol
 }
 
 // eventsInput is the schema of the input batches of the queries over table events.

@@ -45620,7 +45620,7 @@ func Case0795(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0795Col1(n, all, v, failed, mem)
+	col1 := case0795Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v + v"})
@@ -45637,28 +45637,31 @@ func Case0795(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0795Col1 computes output column 1 (r) of query Case0795 on every row, noting its first failed row in failed:
 //
 //	v + v
-func case0795Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0795Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (v + v)
-	sum := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[rt.Decimal]
+	var sum vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 16,
+			Scale:     2,
+		}, n)
 		vV := v.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&v))
+		sum.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddDecimal(vV[i], vV[i], 2, 2, 2, 16)
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.AddDecimal(vV[i], vV[i], 2, 2, 2, 16))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.DecimalArray(mem, Case0795Schema.Field(0).Type, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Case0796Schema is the schema of the batches Case0796 returns.
@@ -45691,7 +45694,7 @@ func Case0796(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0796Col1(n, all, v, z, failed, mem)
+	col1 := case0796Col1(n, all, v, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v - z"})
@@ -45708,29 +45711,32 @@ func Case0796(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0796Col1 computes output column 1 (r) of query Case0796 on every row, noting its first failed row in failed:
 //
 //	v - z
-func case0796Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0796Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (v - z)
-	difference := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from difference
+	var directOut *vec.FixedOut[rt.Decimal]
+	var difference vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 17,
+			Scale:     3,
+		}, n)
 		vV := v.V[:n]
 		zV := z.V[:n]
-		out := difference.V[:n]
-		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&v), vec.FlagsOf(&z))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z))
+		difference.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && difference.Dirty(i) {
-				continue
-			}
-			r, err := rt.SubtractDecimal(vV[i], zV[i], 2, 3, 3, 17)
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.SubtractDecimal(vV[i], zV[i], 2, 3, 3, 17))
+			vec.EndStrictRow(&difference, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &difference, all, n, 1)
-	column := vec.DecimalArray(mem, Case0796Schema.Field(0).Type, &difference, all, n)
-	return column
+	return directCol
 }
 
 // Case0797Schema is the schema of the batches Case0797 returns.
@@ -45762,7 +45768,7 @@ func Case0797(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0797Col1(n, all, z, failed, mem)
+	col1 := case0797Col1(n, all, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "z + z"})
@@ -45779,28 +45785,31 @@ func Case0797(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0797Col1 computes output column 1 (r) of query Case0797 on every row, noting its first failed row in failed:
 //
 //	z + z
-func case0797Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0797Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (z + z)
-	sum := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[rt.Decimal]
+	var sum vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 6,
+			Scale:     3,
+		}, n)
 		zV := z.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&z))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&z))
+		sum.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddDecimal(zV[i], zV[i], 3, 3, 3, 6)
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.AddDecimal(zV[i], zV[i], 3, 3, 3, 6))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.DecimalArray(mem, Case0797Schema.Field(0).Type, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Case0798Schema is the schema of the batches Case0798 returns.
@@ -45833,7 +45842,7 @@ func Case0798(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0798Col1(n, all, v, a, failed, mem)
+	col1 := case0798Col1(n, all, v, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v + a"})
@@ -45850,25 +45859,32 @@ func Case0798(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0798Col1 computes output column 1 (r) of query Case0798 on every row, noting its first failed row in failed:
 //
 //	v + a
-func case0798Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0798Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (v + CAST(a AS DECIMAL(20,0)))
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[rt.Decimal]
 	var sum vec.Vec[rt.Decimal]
 	{
-		sum = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 23,
+			Scale:     2,
+		}, n)
 		vV := v.V[:n]
 		aV := a.V[:n]
-		out := sum.V[:n]
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		sum.Valid = vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&a))
+		valid := vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&a))
+		sum.Valid = valid
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Decimal(rt.AddDecimal(vV[i], bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 20)), 2, 0, 2, 23))
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.DecimalArray(mem, Case0798Schema.Field(0).Type, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Case0799Schema is the schema of the batches Case0799 returns.
@@ -45901,7 +45917,7 @@ func Case0799(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0799Col1(n, all, v, i_, failed, mem)
+	col1 := case0799Col1(n, all, v, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v + i"})
@@ -45918,25 +45934,32 @@ func Case0799(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0799Col1 computes output column 1 (r) of query Case0799 on every row, noting its first failed row in failed:
 //
 //	v + i
-func case0799Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0799Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (v + CAST(i AS DECIMAL(10,0)))
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[rt.Decimal]
 	var sum vec.Vec[rt.Decimal]
 	{
-		sum = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 16,
+			Scale:     2,
+		}, n)
 		vV := v.V[:n]
 		i_V := i_.V[:n]
-		out := sum.V[:n]
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		sum.Valid = vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&i_))
+		valid := vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&i_))
+		sum.Valid = valid
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Decimal(rt.AddDecimal(vV[i], bad.Decimal(rt.CastInt32ToDecimal(i_V[i], 0, 10)), 2, 0, 2, 16))
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.DecimalArray(mem, Case0799Schema.Field(0).Type, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Case0800Schema is the schema of the batches Case0800 returns.
@@ -45968,7 +45991,7 @@ func Case0800(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0800Col1(n, all, v, failed, mem)
+	col1 := case0800Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v + 1"})
@@ -45985,28 +46008,31 @@ func Case0800(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0800Col1 computes output column 1 (r) of query Case0800 on every row, noting its first failed row in failed:
 //
 //	v + 1
-func case0800Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0800Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (v + 1)
-	sum := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[rt.Decimal]
+	var sum vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 16,
+			Scale:     2,
+		}, n)
 		vV := v.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&v))
+		sum.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddDecimal(vV[i], rt.Decimal{Lo: 1}, 2, 0, 2, 16)
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.AddDecimal(vV[i], rt.Decimal{Lo: 1}, 2, 0, 2, 16))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.DecimalArray(mem, Case0800Schema.Field(0).Type, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Case0801Schema is the schema of the batches Case0801 returns.
@@ -46156,7 +46182,7 @@ func Case0803(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0803Col1(n, all, v, z, failed, mem)
+	col1 := case0803Col1(n, all, v, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v * z"})
@@ -46173,29 +46199,32 @@ func Case0803(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0803Col1 computes output column 1 (r) of query Case0803 on every row, noting its first failed row in failed:
 //
 //	v * z
-func case0803Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0803Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (v * z)
-	product := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[rt.Decimal]
+	var product vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 21,
+			Scale:     5,
+		}, n)
 		vV := v.V[:n]
 		zV := z.V[:n]
-		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&v), vec.FlagsOf(&z))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z))
+		product.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
-			r, err := rt.MultiplyDecimal(vV[i], zV[i], 2, 3, 5, 21)
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.MultiplyDecimal(vV[i], zV[i], 2, 3, 5, 21))
+			vec.EndStrictRow(&product, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.DecimalArray(mem, Case0803Schema.Field(0).Type, &product, all, n)
-	return column
+	return directCol
 }
 
 // Case0804Schema is the schema of the batches Case0804 returns.
@@ -46280,7 +46309,7 @@ func Case0805(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0805Col1(n, all, v, z, failed, mem)
+	col1 := case0805Col1(n, all, v, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v / z"})
@@ -46297,29 +46326,32 @@ func Case0805(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0805Col1 computes output column 1 (r) of query Case0805 on every row, noting its first failed row in failed:
 //
 //	v / z
-func case0805Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0805Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (v / z)
-	quotient := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from quotient
+	var directOut *vec.FixedOut[rt.Decimal]
+	var quotient vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 24,
+			Scale:     8,
+		}, n)
 		vV := v.V[:n]
 		zV := z.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&v), vec.FlagsOf(&z))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z))
+		quotient.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivideDecimal(vV[i], zV[i], 2, 3, 8, 24)
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.DivideDecimal(vV[i], zV[i], 2, 3, 8, 24))
+			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &quotient, all, n, 1)
-	column := vec.DecimalArray(mem, Case0805Schema.Field(0).Type, &quotient, all, n)
-	return column
+	return directCol
 }
 
 // Case0806Schema is the schema of the batches Case0806 returns.
@@ -46351,7 +46383,7 @@ func Case0806(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0806Col1(n, all, v, failed, mem)
+	col1 := case0806Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v / 3"})
@@ -46368,28 +46400,31 @@ func Case0806(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0806Col1 computes output column 1 (r) of query Case0806 on every row, noting its first failed row in failed:
 //
 //	v / 3
-func case0806Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0806Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (v / 3)
-	quotient := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from quotient
+	var directOut *vec.FixedOut[rt.Decimal]
+	var quotient vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 19,
+			Scale:     6,
+		}, n)
 		vV := v.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&v))
+		quotient.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivideDecimal(vV[i], rt.Decimal{Lo: 3}, 2, 0, 6, 19)
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{Lo: 3}, 2, 0, 6, 19))
+			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &quotient, all, n, 1)
-	column := vec.DecimalArray(mem, Case0806Schema.Field(0).Type, &quotient, all, n)
-	return column
+	return directCol
 }
 
 // Case0807Schema is the schema of the batches Case0807 returns.
@@ -46581,7 +46616,8 @@ func Case0810(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0810Col1(n, all, v, z, failed, mem)
+	// v % z
+	col1 := remainderColumn3(n, all, v, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v % z"})
@@ -46595,32 +46631,35 @@ func Case0810(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0810Col1 computes output column 1 (r) of query Case0810 on every row, noting its first failed row in failed:
+// remainderColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0810 on every row, noting its first failed row in failed:
 //
 //	v % z
-func case0810Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (v % z)
-	remainder := vec.Make[rt.Decimal](n)
+func remainderColumn3(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[rt.Decimal]
+	var remainder vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 5,
+			Scale:     3,
+		}, n)
 		vV := v.V[:n]
 		zV := z.V[:n]
-		out := remainder.V[:n]
-		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&v), vec.FlagsOf(&z))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z))
+		remainder.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && remainder.Dirty(i) {
-				continue
-			}
-			r, err := rt.RemainderDecimal(vV[i], zV[i], 2, 3, 3, 5)
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.RemainderDecimal(vV[i], zV[i], 2, 3, 3, 5))
+			vec.EndStrictRow(&remainder, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &remainder, all, n, 1)
-	column := vec.DecimalArray(mem, Case0810Schema.Field(0).Type, &remainder, all, n)
-	return column
+	return directCol
 }
 
 // Case0811Schema is the schema of the batches Case0811 returns.
@@ -46653,7 +46692,8 @@ func Case0811(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0811Col1(n, all, v, z, failed, mem)
+	// v % z
+	col1 := remainderColumn3(n, all, v, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v % z"})
@@ -46665,34 +46705,6 @@ func Case0811(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0811Col1 computes output column 1 (r) of query Case0811 on every row, noting its first failed row in failed:
-//
-//	v % z
-func case0811Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (v % z)
-	remainder := vec.Make[rt.Decimal](n)
-	{
-		vV := v.V[:n]
-		zV := z.V[:n]
-		out := remainder.V[:n]
-		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&v), vec.FlagsOf(&z))
-		for i := range out {
-			if dirty && remainder.Dirty(i) {
-				continue
-			}
-			r, err := rt.RemainderDecimal(vV[i], zV[i], 2, 3, 3, 5)
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &remainder, all, n, 1)
-	column := vec.DecimalArray(mem, Case0811Schema.Field(0).Type, &remainder, all, n)
-	return column
 }
 
 // Case0812Schema is the schema of the batches Case0812 returns.
@@ -46837,7 +46849,7 @@ func Case0814(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0814Col1(n, all, v, z, failed, mem)
+	col1 := case0814Col1(n, all, v, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "pmod(v, z)"})
@@ -46854,29 +46866,32 @@ func Case0814(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0814Col1 computes output column 1 (r) of query Case0814 on every row, noting its first failed row in failed:
 //
 //	pmod(v, z)
-func case0814Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0814Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// pmod(v, z)
-	pmod := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from pmod
+	var directOut *vec.FixedOut[rt.Decimal]
+	var pmod vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 5,
+			Scale:     3,
+		}, n)
 		vV := v.V[:n]
 		zV := z.V[:n]
-		out := pmod.V[:n]
-		dirty := !vec.Strict(&pmod, all, n, vec.FlagsOf(&v), vec.FlagsOf(&z))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z))
+		pmod.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && pmod.Dirty(i) {
-				continue
-			}
-			r, err := rt.PmodDecimal(vV[i], zV[i], 2, 3, 3, 5)
-			if err != nil {
-				pmod.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.PmodDecimal(vV[i], zV[i], 2, 3, 3, 5))
+			vec.EndStrictRow(&pmod, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &pmod, all, n, 1)
-	column := vec.DecimalArray(mem, Case0814Schema.Field(0).Type, &pmod, all, n)
-	return column
+	return directCol
 }
 
 // Case0815Schema is the schema of the batches Case0815 returns.
@@ -46908,7 +46923,7 @@ func Case0815(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0815Col1(n, all, v, failed, mem)
+	col1 := case0815Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "-v"})
@@ -46925,23 +46940,27 @@ func Case0815(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0815Col1 computes output column 1 (r) of query Case0815 on every row, noting its first failed row in failed:
 //
 //	-v
-func case0815Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0815Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (-v)
-	minus := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from minus
+	var directOut *vec.FixedOut[rt.Decimal]
+	var minus vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 15,
+			Scale:     2,
+		}, n)
 		vV := v.V[:n]
-		out := minus.V[:n]
-		dirty := !vec.Strict(&minus, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v)), nil)
 		for i := range out {
-			if dirty && minus.Dirty(i) {
-				continue
-			}
 			out[i] = rt.NegateDecimal(vV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &minus, all, n, 1)
-	column := vec.DecimalArray(mem, Case0815Schema.Field(0).Type, &minus, all, n)
-	return column
+	return directCol
 }
 
 // Case0816Schema is the schema of the batches Case0816 returns.
@@ -46973,7 +46992,7 @@ func Case0816(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0816Col1(n, all, v, failed, mem)
+	col1 := case0816Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "abs(v)"})
@@ -46990,23 +47009,27 @@ func Case0816(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0816Col1 computes output column 1 (r) of query Case0816 on every row, noting its first failed row in failed:
 //
 //	abs(v)
-func case0816Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0816Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// abs(v)
-	abs := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from abs
+	var directOut *vec.FixedOut[rt.Decimal]
+	var abs vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 15,
+			Scale:     2,
+		}, n)
 		vV := v.V[:n]
-		out := abs.V[:n]
-		dirty := !vec.Strict(&abs, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v)), nil)
 		for i := range out {
-			if dirty && abs.Dirty(i) {
-				continue
-			}
 			out[i] = rt.AbsDecimal(vV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &abs, all, n, 1)
-	column := vec.DecimalArray(mem, Case0816Schema.Field(0).Type, &abs, all, n)
-	return column
+	return directCol
 }
 
 // Case0817Schema is the schema of the batches Case0817 returns.
@@ -47038,7 +47061,7 @@ func Case0817(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0817Col1(n, all, z, failed, mem)
+	col1 := case0817Col1(n, all, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "positive(z)"})
@@ -47055,23 +47078,27 @@ func Case0817(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0817Col1 computes output column 1 (r) of query Case0817 on every row, noting its first failed row in failed:
 //
 //	positive(z)
-func case0817Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0817Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// positive(z)
-	positive := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from positive
+	var directOut *vec.FixedOut[rt.Decimal]
+	var positive vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 5,
+			Scale:     3,
+		}, n)
 		zV := z.V[:n]
-		out := positive.V[:n]
-		dirty := !vec.Strict(&positive, all, n, vec.FlagsOf(&z))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&z)), nil)
 		for i := range out {
-			if dirty && positive.Dirty(i) {
-				continue
-			}
 			out[i] = rt.PositiveDecimal(zV[i])
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &positive, all, n, 1)
-	column := vec.DecimalArray(mem, Case0817Schema.Field(0).Type, &positive, all, n)
-	return column
+	return directCol
 }
 
 // Case0818Schema is the schema of the batches Case0818 returns.
@@ -47103,7 +47130,7 @@ func Case0818(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0818Col1(n, all, w, failed, mem)
+	col1 := case0818Col1(n, all, w, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "w * w"})
@@ -47120,28 +47147,31 @@ func Case0818(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0818Col1 computes output column 1 (r) of query Case0818 on every row, noting its first failed row in failed:
 //
 //	w * w
-func case0818Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0818Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (w * w)
-	product := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[rt.Decimal]
+	var product vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 38,
+			Scale:     6,
+		}, n)
 		wV := w.V[:n]
-		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&w))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&w))
+		product.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
-			r, err := rt.MultiplyDecimal(wV[i], wV[i], 6, 6, 6, 38)
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.MultiplyDecimal(wV[i], wV[i], 6, 6, 6, 38))
+			vec.EndStrictRow(&product, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.DecimalArray(mem, Case0818Schema.Field(0).Type, &product, all, n)
-	return column
+	return directCol
 }
 
 // Case0819Schema is the schema of the batches Case0819 returns.
@@ -47173,7 +47203,7 @@ func Case0819(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0819Col1(n, all, w, failed, mem)
+	col1 := case0819Col1(n, all, w, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "w / w"})
@@ -47190,28 +47220,31 @@ func Case0819(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0819Col1 computes output column 1 (r) of query Case0819 on every row, noting its first failed row in failed:
 //
 //	w / w
-func case0819Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0819Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (w / w)
-	quotient := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from quotient
+	var directOut *vec.FixedOut[rt.Decimal]
+	var quotient vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 38,
+			Scale:     6,
+		}, n)
 		wV := w.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&w))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&w))
+		quotient.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivideDecimal(wV[i], wV[i], 6, 6, 6, 38)
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.DivideDecimal(wV[i], wV[i], 6, 6, 6, 38))
+			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &quotient, all, n, 1)
-	column := vec.DecimalArray(mem, Case0819Schema.Field(0).Type, &quotient, all, n)
-	return column
+	return directCol
 }
 
 // Case0820Schema is the schema of the batches Case0820 returns.
@@ -47243,7 +47276,8 @@ func Case0820(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0820Col1(n, all, w, failed, mem)
+	// w + w
+	col1 := sumColumn3(n, all, w, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "w + w"})
@@ -47257,31 +47291,34 @@ func Case0820(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0820Col1 computes output column 1 (r) of query Case0820 on every row, noting its first failed row in failed:
+// sumColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0820 on every row, noting its first failed row in failed:
 //
 //	w + w
-func case0820Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (w + w)
-	sum := vec.Make[rt.Decimal](n)
+func sumColumn3(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[rt.Decimal]
+	var sum vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 38,
+			Scale:     6,
+		}, n)
 		wV := w.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&w))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&w))
+		sum.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddDecimal(wV[i], wV[i], 6, 6, 6, 38)
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.AddDecimal(wV[i], wV[i], 6, 6, 6, 38))
+			vec.EndStrictRow(&sum, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.DecimalArray(mem, Case0820Schema.Field(0).Type, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Case0821Schema is the schema of the batches Case0821 returns.
@@ -47313,7 +47350,7 @@ func Case0821(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0821Col1(n, all, w, failed, mem)
+	col1 := case0821Col1(n, all, w, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "w / 3"})
@@ -47330,28 +47367,31 @@ func Case0821(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0821Col1 computes output column 1 (r) of query Case0821 on every row, noting its first failed row in failed:
 //
 //	w / 3
-func case0821Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0821Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (w / 3)
-	quotient := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from quotient
+	var directOut *vec.FixedOut[rt.Decimal]
+	var quotient vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 38,
+			Scale:     6,
+		}, n)
 		wV := w.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&w))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&w))
+		quotient.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivideDecimal(wV[i], rt.Decimal{Lo: 3}, 6, 0, 6, 38)
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.DivideDecimal(wV[i], rt.Decimal{Lo: 3}, 6, 0, 6, 38))
+			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &quotient, all, n, 1)
-	column := vec.DecimalArray(mem, Case0821Schema.Field(0).Type, &quotient, all, n)
-	return column
+	return directCol
 }
 
 // Case0822Schema is the schema of the batches Case0822 returns.
@@ -47384,7 +47424,8 @@ func Case0822(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0822Col1(n, all, w, z, failed, mem)
+	// w * z
+	col1 := productColumn(n, all, w, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "w * z"})
@@ -47398,32 +47439,35 @@ func Case0822(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0822Col1 computes output column 1 (r) of query Case0822 on every row, noting its first failed row in failed:
+// productColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0822 on every row, noting its first failed row in failed:
 //
 //	w * z
-func case0822Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (w * z)
-	product := vec.Make[rt.Decimal](n)
+func productColumn(n int, all vec.Sel, w vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[rt.Decimal]
+	var product vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 38,
+			Scale:     6,
+		}, n)
 		wV := w.V[:n]
 		zV := z.V[:n]
-		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&w), vec.FlagsOf(&z))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&w), vec.FlagsOf(&z))
+		product.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
-			r, err := rt.MultiplyDecimal(wV[i], zV[i], 6, 3, 6, 38)
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.MultiplyDecimal(wV[i], zV[i], 6, 3, 6, 38))
+			vec.EndStrictRow(&product, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.DecimalArray(mem, Case0822Schema.Field(0).Type, &product, all, n)
-	return column
+	return directCol
 }
 
 // Case0823Schema is the schema of the batches Case0823 returns.
@@ -47456,7 +47500,8 @@ func Case0823(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0823Col1(n, all, w, z, failed, mem)
+	// w * z
+	col1 := productColumn(n, all, w, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "w * z"})
@@ -47468,34 +47513,6 @@ func Case0823(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0823Col1 computes output column 1 (r) of query Case0823 on every row, noting its first failed row in failed:
-//
-//	w * z
-func case0823Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (w * z)
-	product := vec.Make[rt.Decimal](n)
-	{
-		wV := w.V[:n]
-		zV := z.V[:n]
-		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&w), vec.FlagsOf(&z))
-		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
-			r, err := rt.MultiplyDecimal(wV[i], zV[i], 6, 3, 6, 38)
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &product, all, n, 1)
-	column := vec.DecimalArray(mem, Case0823Schema.Field(0).Type, &product, all, n)
-	return column
 }
 
 // Case0824Schema is the schema of the batches Case0824 returns.
@@ -47528,7 +47545,8 @@ func Case0824(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0824Col1(n, all, w, z, failed, mem)
+	// w * z
+	col1 := productColumn(n, all, w, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "w * z"})
@@ -47540,34 +47558,6 @@ func Case0824(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0824Col1 computes output column 1 (r) of query Case0824 on every row, noting its first failed row in failed:
-//
-//	w * z
-func case0824Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (w * z)
-	product := vec.Make[rt.Decimal](n)
-	{
-		wV := w.V[:n]
-		zV := z.V[:n]
-		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&w), vec.FlagsOf(&z))
-		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
-			r, err := rt.MultiplyDecimal(wV[i], zV[i], 6, 3, 6, 38)
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &product, all, n, 1)
-	column := vec.DecimalArray(mem, Case0824Schema.Field(0).Type, &product, all, n)
-	return column
 }
 
 // Case0825Schema is the schema of the batches Case0825 returns.
@@ -47599,7 +47589,8 @@ func Case0825(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0825Col1(n, all, z, failed, mem)
+	// CAST(z AS DECIMAL(4,2))
+	col1 := asDecimalColumn(n, all, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(z AS DECIMAL(4,2))"})
@@ -47613,31 +47604,34 @@ func Case0825(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0825Col1 computes output column 1 (r) of query Case0825 on every row, noting its first failed row in failed:
+// asDecimalColumn is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0825 on every row, noting its first failed row in failed:
 //
 //	CAST(z AS DECIMAL(4,2))
-func case0825Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(z AS DECIMAL(4,2))
-	asDecimal := vec.Make[rt.Decimal](n)
+func asDecimalColumn(n int, all vec.Sel, z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[rt.Decimal]
+	var asDecimal vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 4,
+			Scale:     2,
+		}, n)
 		zV := z.V[:n]
-		out := asDecimal.V[:n]
-		dirty := !vec.Strict(&asDecimal, all, n, vec.FlagsOf(&z))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&z))
+		asDecimal.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && asDecimal.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastDecimalToDecimal(zV[i], 3, 2, 4)
-			if err != nil {
-				asDecimal.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.CastDecimalToDecimal(zV[i], 3, 2, 4))
+			vec.EndStrictRow(&asDecimal, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asDecimal, all, n, 1)
-	column := vec.DecimalArray(mem, Case0825Schema.Field(0).Type, &asDecimal, all, n)
-	return column
+	return directCol
 }
 
 // Case0826Schema is the schema of the batches Case0826 returns.
@@ -47669,7 +47663,8 @@ func Case0826(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0826Col1(n, all, z, failed, mem)
+	// CAST(z AS DECIMAL(4,2))
+	col1 := asDecimalColumn(n, all, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(z AS DECIMAL(4,2))"})
@@ -47681,33 +47676,6 @@ func Case0826(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0826Col1 computes output column 1 (r) of query Case0826 on every row, noting its first failed row in failed:
-//
-//	CAST(z AS DECIMAL(4,2))
-func case0826Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(z AS DECIMAL(4,2))
-	asDecimal := vec.Make[rt.Decimal](n)
-	{
-		zV := z.V[:n]
-		out := asDecimal.V[:n]
-		dirty := !vec.Strict(&asDecimal, all, n, vec.FlagsOf(&z))
-		for i := range out {
-			if dirty && asDecimal.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastDecimalToDecimal(zV[i], 3, 2, 4)
-			if err != nil {
-				asDecimal.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asDecimal, all, n, 1)
-	column := vec.DecimalArray(mem, Case0826Schema.Field(0).Type, &asDecimal, all, n)
-	return column
 }
 
 // Case0827Schema is the schema of the batches Case0827 returns.
@@ -47739,7 +47707,8 @@ func Case0827(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0827Col1(n, all, z, failed, mem)
+	// CAST(z AS DECIMAL(4,2))
+	col1 := asDecimalColumn(n, all, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(z AS DECIMAL(4,2))"})
@@ -47751,33 +47720,6 @@ func Case0827(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0827Col1 computes output column 1 (r) of query Case0827 on every row, noting its first failed row in failed:
-//
-//	CAST(z AS DECIMAL(4,2))
-func case0827Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(z AS DECIMAL(4,2))
-	asDecimal := vec.Make[rt.Decimal](n)
-	{
-		zV := z.V[:n]
-		out := asDecimal.V[:n]
-		dirty := !vec.Strict(&asDecimal, all, n, vec.FlagsOf(&z))
-		for i := range out {
-			if dirty && asDecimal.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastDecimalToDecimal(zV[i], 3, 2, 4)
-			if err != nil {
-				asDecimal.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asDecimal, all, n, 1)
-	column := vec.DecimalArray(mem, Case0827Schema.Field(0).Type, &asDecimal, all, n)
-	return column
 }
 
 // Case0828Schema is the schema of the batches Case0828 returns.
@@ -47809,7 +47751,8 @@ func Case0828(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0828Col1(n, all, v, failed, mem)
+	// round(v, 1)
+	col1 := roundColumn4(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(v, 1)"})
@@ -47823,31 +47766,34 @@ func Case0828(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0828Col1 computes output column 1 (r) of query Case0828 on every row, noting its first failed row in failed:
+// roundColumn4 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0828 on every row, noting its first failed row in failed:
 //
 //	round(v, 1)
-func case0828Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// round(v, 1)
-	round := vec.Make[rt.Decimal](n)
+func roundColumn4(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[rt.Decimal]
+	var round vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 15,
+			Scale:     1,
+		}, n)
 		vV := v.V[:n]
-		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&v))
+		round.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
-			r, err := rt.RoundDecimalTo(vV[i], int32(1), 2, 1, 15)
-			if err != nil {
-				round.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.RoundDecimalTo(vV[i], int32(1), 2, 1, 15))
+			vec.EndStrictRow(&round, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &round, all, n, 1)
-	column := vec.DecimalArray(mem, Case0828Schema.Field(0).Type, &round, all, n)
-	return column
+	return directCol
 }
 
 // Case0829Schema is the schema of the batches Case0829 returns.
@@ -47879,7 +47825,8 @@ func Case0829(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0829Col1(n, all, v, failed, mem)
+	// round(v, 1)
+	col1 := roundColumn4(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(v, 1)"})
@@ -47891,33 +47838,6 @@ func Case0829(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0829Col1 computes output column 1 (r) of query Case0829 on every row, noting its first failed row in failed:
-//
-//	round(v, 1)
-func case0829Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// round(v, 1)
-	round := vec.Make[rt.Decimal](n)
-	{
-		vV := v.V[:n]
-		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&v))
-		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
-			r, err := rt.RoundDecimalTo(vV[i], int32(1), 2, 1, 15)
-			if err != nil {
-				round.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &round, all, n, 1)
-	column := vec.DecimalArray(mem, Case0829Schema.Field(0).Type, &round, all, n)
-	return column
 }
 
 // Case0830Schema is the schema of the batches Case0830 returns.
@@ -47949,7 +47869,7 @@ func Case0830(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0830Col1(n, all, v, failed, mem)
+	col1 := case0830Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(v)"})
@@ -47966,28 +47886,31 @@ func Case0830(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0830Col1 computes output column 1 (r) of query Case0830 on every row, noting its first failed row in failed:
 //
 //	round(v)
-func case0830Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0830Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// round(v)
-	round := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from round
+	var directOut *vec.FixedOut[rt.Decimal]
+	var round vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 14,
+			Scale:     0,
+		}, n)
 		vV := v.V[:n]
-		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&v))
+		round.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
-			r, err := rt.RoundDecimal(vV[i], 2, 0, 14)
-			if err != nil {
-				round.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.RoundDecimal(vV[i], 2, 0, 14))
+			vec.EndStrictRow(&round, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &round, all, n, 1)
-	column := vec.DecimalArray(mem, Case0830Schema.Field(0).Type, &round, all, n)
-	return column
+	return directCol
 }
 
 // Case0831Schema is the schema of the batches Case0831 returns.
@@ -48019,7 +47942,7 @@ func Case0831(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0831Col1(n, all, v, failed, mem)
+	col1 := case0831Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(v, -1)"})
@@ -48036,28 +47959,31 @@ func Case0831(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0831Col1 computes output column 1 (r) of query Case0831 on every row, noting its first failed row in failed:
 //
 //	round(v, -1)
-func case0831Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0831Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// round(v, -1)
-	round := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from round
+	var directOut *vec.FixedOut[rt.Decimal]
+	var round vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 14,
+			Scale:     0,
+		}, n)
 		vV := v.V[:n]
-		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&v))
+		round.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
-			r, err := rt.RoundDecimalTo(vV[i], int32(-1), 2, -1, 14)
-			if err != nil {
-				round.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.RoundDecimalTo(vV[i], int32(-1), 2, -1, 14))
+			vec.EndStrictRow(&round, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &round, all, n, 1)
-	column := vec.DecimalArray(mem, Case0831Schema.Field(0).Type, &round, all, n)
-	return column
+	return directCol
 }
 
 // Case0832Schema is the schema of the batches Case0832 returns.
@@ -48089,7 +48015,7 @@ func Case0832(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0832Col1(n, all, v, failed, mem)
+	col1 := case0832Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "round(v, 5)"})
@@ -48106,28 +48032,31 @@ func Case0832(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0832Col1 computes output column 1 (r) of query Case0832 on every row, noting its first failed row in failed:
 //
 //	round(v, 5)
-func case0832Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0832Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// round(v, 5)
-	round := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from round
+	var directOut *vec.FixedOut[rt.Decimal]
+	var round vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 16,
+			Scale:     2,
+		}, n)
 		vV := v.V[:n]
-		out := round.V[:n]
-		dirty := !vec.Strict(&round, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&v))
+		round.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && round.Dirty(i) {
-				continue
-			}
-			r, err := rt.RoundDecimalTo(vV[i], int32(5), 2, 5, 16)
-			if err != nil {
-				round.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.RoundDecimalTo(vV[i], int32(5), 2, 5, 16))
+			vec.EndStrictRow(&round, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &round, all, n, 1)
-	column := vec.DecimalArray(mem, Case0832Schema.Field(0).Type, &round, all, n)
-	return column
+	return directCol
 }
 
 // Case0833Schema is the schema of the batches Case0833 returns.
@@ -48159,7 +48088,8 @@ func Case0833(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0833Col1(n, all, v, failed, mem)
+	// bround(v, 1)
+	col1 := broundColumn(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(v, 1)"})
@@ -48173,31 +48103,34 @@ func Case0833(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0833Col1 computes output column 1 (r) of query Case0833 on every row, noting its first failed row in failed:
+// broundColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0833 on every row, noting its first failed row in failed:
 //
 //	bround(v, 1)
-func case0833Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// bround(v, 1)
-	bround := vec.Make[rt.Decimal](n)
+func broundColumn(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[rt.Decimal]
+	var bround vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 15,
+			Scale:     1,
+		}, n)
 		vV := v.V[:n]
-		out := bround.V[:n]
-		dirty := !vec.Strict(&bround, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&v))
+		bround.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && bround.Dirty(i) {
-				continue
-			}
-			r, err := rt.BroundDecimalTo(vV[i], int32(1), 2, 1, 15)
-			if err != nil {
-				bround.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.BroundDecimalTo(vV[i], int32(1), 2, 1, 15))
+			vec.EndStrictRow(&bround, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &bround, all, n, 1)
-	column := vec.DecimalArray(mem, Case0833Schema.Field(0).Type, &bround, all, n)
-	return column
+	return directCol
 }
 
 // Case0834Schema is the schema of the batches Case0834 returns.
@@ -48229,7 +48162,8 @@ func Case0834(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0834Col1(n, all, v, failed, mem)
+	// bround(v, 1)
+	col1 := broundColumn(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(v, 1)"})
@@ -48241,33 +48175,6 @@ func Case0834(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0834Col1 computes output column 1 (r) of query Case0834 on every row, noting its first failed row in failed:
-//
-//	bround(v, 1)
-func case0834Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// bround(v, 1)
-	bround := vec.Make[rt.Decimal](n)
-	{
-		vV := v.V[:n]
-		out := bround.V[:n]
-		dirty := !vec.Strict(&bround, all, n, vec.FlagsOf(&v))
-		for i := range out {
-			if dirty && bround.Dirty(i) {
-				continue
-			}
-			r, err := rt.BroundDecimalTo(vV[i], int32(1), 2, 1, 15)
-			if err != nil {
-				bround.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &bround, all, n, 1)
-	column := vec.DecimalArray(mem, Case0834Schema.Field(0).Type, &bround, all, n)
-	return column
 }
 
 // Case0835Schema is the schema of the batches Case0835 returns.
@@ -48299,7 +48206,7 @@ func Case0835(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0835Col1(n, all, v, failed, mem)
+	col1 := case0835Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "floor(v)"})
@@ -48316,23 +48223,27 @@ func Case0835(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0835Col1 computes output column 1 (r) of query Case0835 on every row, noting its first failed row in failed:
 //
 //	floor(v)
-func case0835Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0835Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// floor(v)
-	floor := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from floor
+	var directOut *vec.FixedOut[rt.Decimal]
+	var floor vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 14,
+			Scale:     0,
+		}, n)
 		vV := v.V[:n]
-		out := floor.V[:n]
-		dirty := !vec.Strict(&floor, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v)), nil)
 		for i := range out {
-			if dirty && floor.Dirty(i) {
-				continue
-			}
 			out[i] = rt.FloorDecimal(vV[i], 2)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &floor, all, n, 1)
-	column := vec.DecimalArray(mem, Case0835Schema.Field(0).Type, &floor, all, n)
-	return column
+	return directCol
 }
 
 // Case0836Schema is the schema of the batches Case0836 returns.
@@ -48364,7 +48275,7 @@ func Case0836(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0836Col1(n, all, v, failed, mem)
+	col1 := case0836Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(v)"})
@@ -48381,23 +48292,27 @@ func Case0836(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0836Col1 computes output column 1 (r) of query Case0836 on every row, noting its first failed row in failed:
 //
 //	ceil(v)
-func case0836Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0836Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ceil(v)
-	ceil := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from ceil
+	var directOut *vec.FixedOut[rt.Decimal]
+	var ceil vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 14,
+			Scale:     0,
+		}, n)
 		vV := v.V[:n]
-		out := ceil.V[:n]
-		dirty := !vec.Strict(&ceil, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v)), nil)
 		for i := range out {
-			if dirty && ceil.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CeilDecimal(vV[i], 2)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ceil, all, n, 1)
-	column := vec.DecimalArray(mem, Case0836Schema.Field(0).Type, &ceil, all, n)
-	return column
+	return directCol
 }
 
 // Case0837Schema is the schema of the batches Case0837 returns.
@@ -48429,7 +48344,7 @@ func Case0837(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0837Col1(n, all, z, failed, mem)
+	col1 := case0837Col1(n, all, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "ceil(z)"})
@@ -48446,23 +48361,27 @@ func Case0837(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0837Col1 computes output column 1 (r) of query Case0837 on every row, noting its first failed row in failed:
 //
 //	ceil(z)
-func case0837Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0837Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ceil(z)
-	ceil := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from ceil
+	var directOut *vec.FixedOut[rt.Decimal]
+	var ceil vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 3,
+			Scale:     0,
+		}, n)
 		zV := z.V[:n]
-		out := ceil.V[:n]
-		dirty := !vec.Strict(&ceil, all, n, vec.FlagsOf(&z))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&z)), nil)
 		for i := range out {
-			if dirty && ceil.Dirty(i) {
-				continue
-			}
 			out[i] = rt.CeilDecimal(zV[i], 3)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ceil, all, n, 1)
-	column := vec.DecimalArray(mem, Case0837Schema.Field(0).Type, &ceil, all, n)
-	return column
+	return directCol
 }
 
 // Case0838Schema is the schema of the batches Case0838 returns.
@@ -48494,7 +48413,7 @@ func Case0838(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0838Col1(n, all, a, failed, mem)
+	col1 := case0838Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS DECIMAL(18,0))"})
@@ -48511,28 +48430,31 @@ func Case0838(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0838Col1 computes output column 1 (r) of query Case0838 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS DECIMAL(18,0))
-func case0838Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0838Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(a AS DECIMAL(18,0))
-	asDecimal := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from asDecimal
+	var directOut *vec.FixedOut[rt.Decimal]
+	var asDecimal vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 18,
+			Scale:     0,
+		}, n)
 		aV := a.V[:n]
-		out := asDecimal.V[:n]
-		dirty := !vec.Strict(&asDecimal, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		asDecimal.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && asDecimal.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastInt64ToDecimal(aV[i], 0, 18)
-			if err != nil {
-				asDecimal.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 18))
+			vec.EndStrictRow(&asDecimal, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asDecimal, all, n, 1)
-	column := vec.DecimalArray(mem, Case0838Schema.Field(0).Type, &asDecimal, all, n)
-	return column
+	return directCol
 }
 
 // Case0839Schema is the schema of the batches Case0839 returns.
@@ -48564,7 +48486,7 @@ func Case0839(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0839Col1(n, all, a, failed, mem)
+	col1 := case0839Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS DECIMAL(18,0)) + 1"})
@@ -48581,24 +48503,31 @@ func Case0839(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0839Col1 computes output column 1 (r) of query Case0839 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS DECIMAL(18,0)) + 1
-func case0839Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0839Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (CAST(a AS DECIMAL(18,0)) + 1)
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[rt.Decimal]
 	var sum vec.Vec[rt.Decimal]
 	{
-		sum = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 19,
+			Scale:     0,
+		}, n)
 		aV := a.V[:n]
-		out := sum.V[:n]
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		sum.Valid = vec.AndValid(n, vec.FlagsOf(&a))
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		sum.Valid = valid
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Decimal(rt.AddDecimal(bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 18)), rt.Decimal{Lo: 1}, 0, 0, 0, 19))
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.DecimalArray(mem, Case0839Schema.Field(0).Type, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Case0840Schema is the schema of the batches Case0840 returns.
@@ -48630,7 +48559,8 @@ func Case0840(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0840Col1(n, all, a, failed, mem)
+	// CAST(a AS DECIMAL(18,2))
+	col1 := asDecimalColumn2(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS DECIMAL(18,2))"})
@@ -48644,31 +48574,34 @@ func Case0840(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0840Col1 computes output column 1 (r) of query Case0840 on every row, noting its first failed row in failed:
+// asDecimalColumn2 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0840 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS DECIMAL(18,2))
-func case0840Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(a AS DECIMAL(18,2))
-	asDecimal := vec.Make[rt.Decimal](n)
+func asDecimalColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[rt.Decimal]
+	var asDecimal vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 18,
+			Scale:     2,
+		}, n)
 		aV := a.V[:n]
-		out := asDecimal.V[:n]
-		dirty := !vec.Strict(&asDecimal, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		asDecimal.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && asDecimal.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastInt64ToDecimal(aV[i], 2, 18)
-			if err != nil {
-				asDecimal.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.CastInt64ToDecimal(aV[i], 2, 18))
+			vec.EndStrictRow(&asDecimal, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asDecimal, all, n, 1)
-	column := vec.DecimalArray(mem, Case0840Schema.Field(0).Type, &asDecimal, all, n)
-	return column
+	return directCol
 }
 
 // Case0841Schema is the schema of the batches Case0841 returns.
@@ -48700,7 +48633,8 @@ func Case0841(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0841Col1(n, all, a, failed, mem)
+	// CAST(a AS DECIMAL(18,2))
+	col1 := asDecimalColumn2(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS DECIMAL(18,2))"})
@@ -48712,33 +48646,6 @@ func Case0841(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0841Col1 computes output column 1 (r) of query Case0841 on every row, noting its first failed row in failed:
-//
-//	CAST(a AS DECIMAL(18,2))
-func case0841Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// CAST(a AS DECIMAL(18,2))
-	asDecimal := vec.Make[rt.Decimal](n)
-	{
-		aV := a.V[:n]
-		out := asDecimal.V[:n]
-		dirty := !vec.Strict(&asDecimal, all, n, vec.FlagsOf(&a))
-		for i := range out {
-			if dirty && asDecimal.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastInt64ToDecimal(aV[i], 2, 18)
-			if err != nil {
-				asDecimal.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &asDecimal, all, n, 1)
-	column := vec.DecimalArray(mem, Case0841Schema.Field(0).Type, &asDecimal, all, n)
-	return column
 }
 
 // Case0842Schema is the schema of the batches Case0842 returns.
@@ -48770,7 +48677,7 @@ func Case0842(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0842Col1(n, all, a, failed, mem)
+	col1 := case0842Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS DECIMAL(19,0)) * 10"})
@@ -48787,24 +48694,31 @@ func Case0842(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0842Col1 computes output column 1 (r) of query Case0842 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS DECIMAL(19,0)) * 10
-func case0842Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0842Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (CAST(a AS DECIMAL(19,0)) * 10)
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[rt.Decimal]
 	var product vec.Vec[rt.Decimal]
 	{
-		product = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 22,
+			Scale:     0,
+		}, n)
 		aV := a.V[:n]
-		out := product.V[:n]
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		product.Valid = vec.AndValid(n, vec.FlagsOf(&a))
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		product.Valid = valid
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 19)), rt.Decimal{Lo: 10}, 0, 0, 0, 22))
 			vec.EndStrictRow(&product, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.DecimalArray(mem, Case0842Schema.Field(0).Type, &product, all, n)
-	return column
+	return directCol
 }
 
 // Case0843Schema is the schema of the batches Case0843 returns.
@@ -48836,7 +48750,7 @@ func Case0843(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0843Col1(n, all, a, failed, mem)
+	col1 := case0843Col1(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(a AS DECIMAL(20,0))"})
@@ -48853,28 +48767,31 @@ func Case0843(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0843Col1 computes output column 1 (r) of query Case0843 on every row, noting its first failed row in failed:
 //
 //	CAST(a AS DECIMAL(20,0))
-func case0843Col1(n int, all vec.Sel, a vec.Vec[int64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0843Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(a AS DECIMAL(20,0))
-	asDecimal := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from asDecimal
+	var directOut *vec.FixedOut[rt.Decimal]
+	var asDecimal vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 20,
+			Scale:     0,
+		}, n)
 		aV := a.V[:n]
-		out := asDecimal.V[:n]
-		dirty := !vec.Strict(&asDecimal, all, n, vec.FlagsOf(&a))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&a))
+		asDecimal.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && asDecimal.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastInt64ToDecimal(aV[i], 0, 20)
-			if err != nil {
-				asDecimal.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 20))
+			vec.EndStrictRow(&asDecimal, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asDecimal, all, n, 1)
-	column := vec.DecimalArray(mem, Case0843Schema.Field(0).Type, &asDecimal, all, n)
-	return column
+	return directCol
 }
 
 // Case0844Schema is the schema of the batches Case0844 returns.
@@ -48906,7 +48823,7 @@ func Case0844(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0844Col1(n, all, w, failed, mem)
+	col1 := case0844Col1(n, all, w, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "w * 10"})
@@ -48923,28 +48840,31 @@ func Case0844(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0844Col1 computes output column 1 (r) of query Case0844 on every row, noting its first failed row in failed:
 //
 //	w * 10
-func case0844Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0844Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (w * 10)
-	product := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from product
+	var directOut *vec.FixedOut[rt.Decimal]
+	var product vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 38,
+			Scale:     6,
+		}, n)
 		wV := w.V[:n]
-		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&w))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&w))
+		product.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
-			r, err := rt.MultiplyDecimal(wV[i], rt.Decimal{Lo: 10}, 6, 0, 6, 38)
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.MultiplyDecimal(wV[i], rt.Decimal{Lo: 10}, 6, 0, 6, 38))
+			vec.EndStrictRow(&product, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.DecimalArray(mem, Case0844Schema.Field(0).Type, &product, all, n)
-	return column
+	return directCol
 }
 
 // Case0845Schema is the schema of the batches Case0845 returns.
@@ -48976,7 +48896,8 @@ func Case0845(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0845Col1(n, all, w, failed, mem)
+	// w + w
+	col1 := sumColumn3(n, all, w, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "w + w"})
@@ -48988,33 +48909,6 @@ func Case0845(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0845Col1 computes output column 1 (r) of query Case0845 on every row, noting its first failed row in failed:
-//
-//	w + w
-func case0845Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (w + w)
-	sum := vec.Make[rt.Decimal](n)
-	{
-		wV := w.V[:n]
-		out := sum.V[:n]
-		dirty := !vec.Strict(&sum, all, n, vec.FlagsOf(&w))
-		for i := range out {
-			if dirty && sum.Dirty(i) {
-				continue
-			}
-			r, err := rt.AddDecimal(wV[i], wV[i], 6, 6, 6, 38)
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	vec.Check(failed, &sum, all, n, 1)
-	column := vec.DecimalArray(mem, Case0845Schema.Field(0).Type, &sum, all, n)
-	return column
 }
 
 // Case0846Schema is the schema of the batches Case0846 returns.
@@ -49046,7 +48940,7 @@ func Case0846(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0846Col1(n, all, w, failed, mem)
+	col1 := case0846Col1(n, all, w, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "w - w"})
@@ -49063,28 +48957,31 @@ func Case0846(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0846Col1 computes output column 1 (r) of query Case0846 on every row, noting its first failed row in failed:
 //
 //	w - w
-func case0846Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0846Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (w - w)
-	difference := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from difference
+	var directOut *vec.FixedOut[rt.Decimal]
+	var difference vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 38,
+			Scale:     6,
+		}, n)
 		wV := w.V[:n]
-		out := difference.V[:n]
-		dirty := !vec.Strict(&difference, all, n, vec.FlagsOf(&w))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&w))
+		difference.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && difference.Dirty(i) {
-				continue
-			}
-			r, err := rt.SubtractDecimal(wV[i], wV[i], 6, 6, 6, 38)
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.SubtractDecimal(wV[i], wV[i], 6, 6, 6, 38))
+			vec.EndStrictRow(&difference, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &difference, all, n, 1)
-	column := vec.DecimalArray(mem, Case0846Schema.Field(0).Type, &difference, all, n)
-	return column
+	return directCol
 }
 
 // Case0847Schema is the schema of the batches Case0847 returns.
@@ -49223,7 +49120,7 @@ func Case0849(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0849Col1(n, all, z, failed, mem)
+	col1 := case0849Col1(n, all, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(z AS DECIMAL(2,0))"})
@@ -49240,28 +49137,31 @@ func Case0849(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0849Col1 computes output column 1 (r) of query Case0849 on every row, noting its first failed row in failed:
 //
 //	CAST(z AS DECIMAL(2,0))
-func case0849Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0849Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(z AS DECIMAL(2,0))
-	asDecimal := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from asDecimal
+	var directOut *vec.FixedOut[rt.Decimal]
+	var asDecimal vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 2,
+			Scale:     0,
+		}, n)
 		zV := z.V[:n]
-		out := asDecimal.V[:n]
-		dirty := !vec.Strict(&asDecimal, all, n, vec.FlagsOf(&z))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&z))
+		asDecimal.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && asDecimal.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastDecimalToDecimal(zV[i], 3, 0, 2)
-			if err != nil {
-				asDecimal.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.CastDecimalToDecimal(zV[i], 3, 0, 2))
+			vec.EndStrictRow(&asDecimal, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asDecimal, all, n, 1)
-	column := vec.DecimalArray(mem, Case0849Schema.Field(0).Type, &asDecimal, all, n)
-	return column
+	return directCol
 }
 
 // Case0850Schema is the schema of the batches Case0850 returns.
@@ -49293,7 +49193,7 @@ func Case0850(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0850Col1(n, all, i_, failed, mem)
+	col1 := case0850Col1(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(i AS DECIMAL(3,1))"})
@@ -49310,28 +49210,31 @@ func Case0850(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0850Col1 computes output column 1 (r) of query Case0850 on every row, noting its first failed row in failed:
 //
 //	CAST(i AS DECIMAL(3,1))
-func case0850Col1(n int, all vec.Sel, i_ vec.Vec[int32], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0850Col1(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(i AS DECIMAL(3,1))
-	asDecimal := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from asDecimal
+	var directOut *vec.FixedOut[rt.Decimal]
+	var asDecimal vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 3,
+			Scale:     1,
+		}, n)
 		i_V := i_.V[:n]
-		out := asDecimal.V[:n]
-		dirty := !vec.Strict(&asDecimal, all, n, vec.FlagsOf(&i_))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&i_))
+		asDecimal.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && asDecimal.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastInt32ToDecimal(i_V[i], 1, 3)
-			if err != nil {
-				asDecimal.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.CastInt32ToDecimal(i_V[i], 1, 3))
+			vec.EndStrictRow(&asDecimal, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asDecimal, all, n, 1)
-	column := vec.DecimalArray(mem, Case0850Schema.Field(0).Type, &asDecimal, all, n)
-	return column
+	return directCol
 }
 
 // Case0851Schema is the schema of the batches Case0851 returns.
@@ -49363,7 +49266,7 @@ func Case0851(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0851Col1(n, all, v, failed, mem)
+	col1 := case0851Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v / 0"})
@@ -49380,28 +49283,31 @@ func Case0851(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0851Col1 computes output column 1 (r) of query Case0851 on every row, noting its first failed row in failed:
 //
 //	v / 0
-func case0851Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0851Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (v / 0)
-	quotient := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from quotient
+	var directOut *vec.FixedOut[rt.Decimal]
+	var quotient vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 19,
+			Scale:     6,
+		}, n)
 		vV := v.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&v))
+		quotient.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19)
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19))
+			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &quotient, all, n, 1)
-	column := vec.DecimalArray(mem, Case0851Schema.Field(0).Type, &quotient, all, n)
-	return column
+	return directCol
 }
 
 // Case0852Schema is the schema of the batches Case0852 returns.
@@ -49433,7 +49339,7 @@ func Case0852(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0852Col1(n, all, v, failed, mem)
+	col1 := case0852Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v % 0"})
@@ -49450,28 +49356,31 @@ func Case0852(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0852Col1 computes output column 1 (r) of query Case0852 on every row, noting its first failed row in failed:
 //
 //	v % 0
-func case0852Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0852Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (v % 0)
-	remainder := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from remainder
+	var directOut *vec.FixedOut[rt.Decimal]
+	var remainder vec.Vec[rt.Decimal]
 	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 3,
+			Scale:     2,
+		}, n)
 		vV := v.V[:n]
-		out := remainder.V[:n]
-		dirty := !vec.Strict(&remainder, all, n, vec.FlagsOf(&v))
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&v))
+		remainder.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && remainder.Dirty(i) {
-				continue
-			}
-			r, err := rt.RemainderDecimal(vV[i], rt.Decimal{}, 2, 0, 2, 3)
-			if err != nil {
-				remainder.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.RemainderDecimal(vV[i], rt.Decimal{}, 2, 0, 2, 3))
+			vec.EndStrictRow(&remainder, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &remainder, all, n, 1)
-	column := vec.DecimalArray(mem, Case0852Schema.Field(0).Type, &remainder, all, n)
-	return column
+	return directCol
 }
 
 // Case0853Schema is the schema of the batches Case0853 returns.
@@ -50106,7 +50015,7 @@ func Case0863(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0863Col1(n, all, sArr, failed, mem)
+	col1 := case0863Col1(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(s AS DECIMAL(5,2))"})
@@ -50123,27 +50032,31 @@ func Case0863(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0863Col1 computes output column 1 (r) of query Case0863 on every row, noting its first failed row in failed:
 //
 //	CAST(s AS DECIMAL(5,2))
-func case0863Col1(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0863Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CAST(s AS DECIMAL(5,2))
-	asDecimal := vec.Make[rt.Decimal](n)
+	var directCol arrow.Array // written by the loop, or below from asDecimal
+	var directOut *vec.FixedOut[rt.Decimal]
+	var asDecimal vec.Vec[rt.Decimal]
 	{
-		out := asDecimal.V[:n]
-		dirty := !vec.Strict(&asDecimal, all, n, vec.ArrowFlags(sArr))
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 5,
+			Scale:     2,
+		}, n)
+		sS := vec.ViewOf(sArr)
+		out := directOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		asDecimal.Valid = valid
+		directOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			if dirty && asDecimal.Dirty(i) {
-				continue
-			}
-			r, err := rt.CastStringToDecimal(sArr.Value(i), 2, 5)
-			if err != nil {
-				asDecimal.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Decimal(rt.CastStringToDecimal(sS.At(i), 2, 5))
+			vec.EndStrictRow(&asDecimal, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &asDecimal, all, n, 1)
-	column := vec.DecimalArray(mem, Case0863Schema.Field(0).Type, &asDecimal, all, n)
-	return column
+	return directCol
 }
 
 // Case0864Schema is the schema of the batches Case0864 returns.
@@ -50175,7 +50088,8 @@ func Case0864(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0864Col1(n, all, x, failed, mem)
+	// CAST(x AS DECIMAL(5,2))
+	col1 := ifThenColumn22(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS DECIMAL(5,2))"})
@@ -50189,44 +50103,61 @@ func Case0864(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// case0864Col1 computes output column 1 (r) of query Case0864 on every row, noting its first failed row in failed:
+// ifThenColumn22 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case0864 on every row, noting its first failed row in failed:
 //
 //	CAST(x AS DECIMAL(5,2))
-func case0864Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF(cast_decimal_domain(x), CAST(x AS DECIMAL(5,2)), CAST(NULL AS DECIMAL(5,2)))
+func ifThenColumn22(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.FixedOut[rt.Decimal]
 	var ifResult vec.Vec[rt.Decimal]
 	{
-		ifResult = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 5,
+			Scale:     2,
+		}, n)
 		xV := x.V[:n]
 		xValid := vec.AndValid(n, vec.FlagsOf(&x))
-		out := ifResult.V[:n]
+		out := directOut.V[:n]
 		var bad vec.FirstErr
+		directOut.PrepareNulls()
 		if x.Clean() {
+			var nullBits uint64
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if rt.FiniteFloat64(xV[i]) {
 					out[i] = bad.Decimal(rt.CastFloat64ToDecimal(xV[i], 2, 5))
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64
 			for i, xValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					xValidWord = xValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
 				}
 				if vec.Both(vec.WordBit(xValidWord, i), rt.FiniteFloat64(xV[i])) {
 					out[i] = bad.Decimal(rt.CastFloat64ToDecimal(xV[i], 2, 5))
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				vec.EndRow(&ifResult, n, i, &bad)
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.DecimalArray(mem, Case0864Schema.Field(0).Type, &ifResult, all, n)
-	return column
+	return directCol
 }
 
 // Case0865Schema is the schema of the batches Case0865 returns.
@@ -50258,7 +50189,8 @@ func Case0865(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0865Col1(n, all, x, failed, mem)
+	// CAST(x AS DECIMAL(5,2))
+	col1 := ifThenColumn22(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS DECIMAL(5,2))"})
@@ -50270,46 +50202,6 @@ func Case0865(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0865Col1 computes output column 1 (r) of query Case0865 on every row, noting its first failed row in failed:
-//
-//	CAST(x AS DECIMAL(5,2))
-func case0865Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF(cast_decimal_domain(x), CAST(x AS DECIMAL(5,2)), CAST(NULL AS DECIMAL(5,2)))
-	var ifResult vec.Vec[rt.Decimal]
-	{
-		ifResult = vec.Make[rt.Decimal](n)
-		xV := x.V[:n]
-		xValid := vec.AndValid(n, vec.FlagsOf(&x))
-		out := ifResult.V[:n]
-		var bad vec.FirstErr
-		if x.Clean() {
-			for i := range out {
-				if rt.FiniteFloat64(xV[i]) {
-					out[i] = bad.Decimal(rt.CastFloat64ToDecimal(xV[i], 2, 5))
-				} else {
-					ifResult.SetNull(i)
-				}
-				vec.EndRow(&ifResult, n, i, &bad)
-			}
-		} else {
-			for i, xValidWord := 0, uint64(0); i < len(out); i++ {
-				if i&63 == 0 {
-					xValidWord = xValid.Word(i)
-				}
-				if vec.Both(vec.WordBit(xValidWord, i), rt.FiniteFloat64(xV[i])) {
-					out[i] = bad.Decimal(rt.CastFloat64ToDecimal(xV[i], 2, 5))
-				} else {
-					ifResult.SetNull(i)
-				}
-				vec.EndRow(&ifResult, n, i, &bad)
-			}
-		}
-	}
-	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.DecimalArray(mem, Case0865Schema.Field(0).Type, &ifResult, all, n)
-	return column
 }
 
 // Case0866Schema is the schema of the batches Case0866 returns.
@@ -50393,7 +50285,8 @@ func Case0867(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0867Col1(n, all, x, failed, mem)
+	// CAST(x AS DECIMAL(5,2))
+	col1 := ifThenColumn22(n, all, x, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CAST(x AS DECIMAL(5,2))"})
@@ -50405,46 +50298,6 @@ func Case0867(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		c.Release()
 	}
 	return out, nil
-}
-
-// case0867Col1 computes output column 1 (r) of query Case0867 on every row, noting its first failed row in failed:
-//
-//	CAST(x AS DECIMAL(5,2))
-func case0867Col1(n int, all vec.Sel, x vec.Vec[float64], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// IF(cast_decimal_domain(x), CAST(x AS DECIMAL(5,2)), CAST(NULL AS DECIMAL(5,2)))
-	var ifResult vec.Vec[rt.Decimal]
-	{
-		ifResult = vec.Make[rt.Decimal](n)
-		xV := x.V[:n]
-		xValid := vec.AndValid(n, vec.FlagsOf(&x))
-		out := ifResult.V[:n]
-		var bad vec.FirstErr
-		if x.Clean() {
-			for i := range out {
-				if rt.FiniteFloat64(xV[i]) {
-					out[i] = bad.Decimal(rt.CastFloat64ToDecimal(xV[i], 2, 5))
-				} else {
-					ifResult.SetNull(i)
-				}
-				vec.EndRow(&ifResult, n, i, &bad)
-			}
-		} else {
-			for i, xValidWord := 0, uint64(0); i < len(out); i++ {
-				if i&63 == 0 {
-					xValidWord = xValid.Word(i)
-				}
-				if vec.Both(vec.WordBit(xValidWord, i), rt.FiniteFloat64(xV[i])) {
-					out[i] = bad.Decimal(rt.CastFloat64ToDecimal(xV[i], 2, 5))
-				} else {
-					ifResult.SetNull(i)
-				}
-				vec.EndRow(&ifResult, n, i, &bad)
-			}
-		}
-	}
-	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.DecimalArray(mem, Case0867Schema.Field(0).Type, &ifResult, all, n)
-	return column
 }
 
 // Case0868Schema is the schema of the batches Case0868 returns.
@@ -51068,11 +50921,8 @@ func case0877Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decima
 	{
 		vV := v.V[:n]
 		out := asDecimal.V[:n]
-		dirty := !vec.Strict(&asDecimal, all, n, vec.FlagsOf(&v))
+		vec.Strict(&asDecimal, all, n, vec.FlagsOf(&v))
 		for i := range out {
-			if dirty && asDecimal.Dirty(i) {
-				continue
-			}
 			out[i] = rt.WidenDecimal(vV[i], 2, 3)
 		}
 	}
@@ -51081,11 +50931,8 @@ func case0877Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decima
 	{
 		zV := z.V[:n]
 		out := asDecimal2.V[:n]
-		dirty := !vec.Strict(&asDecimal2, all, n, vec.FlagsOf(&z))
+		vec.Strict(&asDecimal2, all, n, vec.FlagsOf(&z))
 		for i := range out {
-			if dirty && asDecimal2.Dirty(i) {
-				continue
-			}
 			out[i] = rt.WidenDecimal(zV[i], 3, 3)
 		}
 	}
@@ -51150,7 +50997,7 @@ func Case0878(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0878Col1(n, all, v, z, failed, mem)
+	col1 := case0878Col1(n, all, v, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "coalesce(v, z)"})
@@ -51167,36 +51014,45 @@ func Case0878(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0878Col1 computes output column 1 (r) of query Case0878 on every row, noting its first failed row in failed:
 //
 //	coalesce(v, z)
-func case0878Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0878Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// COALESCE(CAST(v AS DECIMAL(16,3)), CAST(z AS DECIMAL(16,3)))
+	var directCol arrow.Array // written by the loop, or below from shared
+	var directOut *vec.FixedOut[rt.Decimal]
 	var shared vec.Vec[rt.Decimal]
 	{
-		shared = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 16,
+			Scale:     3,
+		}, n)
 		vV := v.V[:n]
 		zV := z.V[:n]
-		out := shared.V[:n]
+		out := directOut.V[:n]
 		if v.Clean() && z.Clean() {
 			for i := range out {
 				out[i] = rt.WidenDecimal(vV[i], 2, 3)
 			}
 		} else {
+			directOut.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				switch {
 				case !(v.IsNull(i)):
 					out[i] = rt.WidenDecimal(vV[i], 2, 3)
 				default:
-					if z.IsNull(i) {
-						shared.SetNull(i)
-					} else {
-						out[i] = rt.WidenDecimal(zV[i], 3, 3)
-					}
+					out[i] = rt.WidenDecimal(zV[i], 3, 3)
+					nullBits |= vec.Bit(z.IsNull(i)) << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &shared, all, n, 1)
-	column := vec.DecimalArray(mem, Case0878Schema.Field(0).Type, &shared, all, n)
-	return column
+	return directCol
 }
 
 // Case0879Schema is the schema of the batches Case0879 returns.
@@ -51229,7 +51085,7 @@ func Case0879(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0879Col1(n, all, p, v, failed, mem)
+	col1 := case0879Col1(n, all, p, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN p THEN v ELSE 1 END"})
@@ -51246,15 +51102,20 @@ func Case0879(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0879Col1 computes output column 1 (r) of query Case0879 on every row, noting its first failed row in failed:
 //
 //	CASE WHEN p THEN v ELSE 1 END
-func case0879Col1(n int, all vec.Sel, p vec.Vec[bool], v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0879Col1(n int, all vec.Sel, p vec.Vec[bool], v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// CASE WHEN p THEN v ELSE CAST(1.00 AS DECIMAL(15,2)) END
+	var directCol arrow.Array // written by the loop, or below from caseResult
+	var directOut *vec.FixedOut[rt.Decimal]
 	var caseResult vec.Vec[rt.Decimal]
 	{
-		caseResult = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 15,
+			Scale:     2,
+		}, n)
 		pV := p.V[:n]
 		vV := v.V[:n]
 		pValid := vec.AndValid(n, vec.FlagsOf(&p))
-		out := caseResult.V[:n]
+		out := directOut.V[:n]
 		if p.Clean() && v.Clean() {
 			for i := range out {
 				switch {
@@ -51265,26 +51126,28 @@ func case0879Col1(n int, all vec.Sel, p vec.Vec[bool], v vec.Vec[rt.Decimal], fa
 				}
 			}
 		} else {
+			directOut.PrepareNulls()
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i, pValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					pValidWord = pValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
 				}
 				switch {
 				case vec.Both(vec.WordBit(pValidWord, i), pV[i]):
-					if v.IsNull(i) {
-						caseResult.SetNull(i)
-					} else {
-						out[i] = vV[i]
-					}
+					out[i] = vV[i]
+					nullBits |= vec.Bit(v.IsNull(i)) << (uint(i) & 63)
 				default:
 					out[i] = rt.Decimal{Lo: 100}
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &caseResult, all, n, 1)
-	column := vec.DecimalArray(mem, Case0879Schema.Field(0).Type, &caseResult, all, n)
-	return column
+	return directCol
 }
 
 // Case0880Schema is the schema of the batches Case0880 returns.
@@ -51317,7 +51180,7 @@ func Case0880(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0880Col1(n, all, v, z, failed, mem)
+	col1 := case0880Col1(n, all, v, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "v / 0 + z"})
@@ -51334,25 +51197,32 @@ func Case0880(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0880Col1 computes output column 1 (r) of query Case0880 on every row, noting its first failed row in failed:
 //
 //	v / 0 + z
-func case0880Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0880Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((v / 0) + z)
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[rt.Decimal]
 	var sum vec.Vec[rt.Decimal]
 	{
-		sum = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 20,
+			Scale:     6,
+		}, n)
 		vV := v.V[:n]
 		zV := z.V[:n]
-		out := sum.V[:n]
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		sum.Valid = vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z))
+		valid := vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z))
+		sum.Valid = valid
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Decimal(rt.AddDecimal(bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19)), zV[i], 6, 3, 6, 20))
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.DecimalArray(mem, Case0880Schema.Field(0).Type, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Case0881Schema is the schema of the batches Case0881 returns.
@@ -51385,7 +51255,7 @@ func Case0881(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0881Col1(n, all, z, v, failed, mem)
+	col1 := case0881Col1(n, all, z, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "z + v / 0"})
@@ -51402,25 +51272,32 @@ func Case0881(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0881Col1 computes output column 1 (r) of query Case0881 on every row, noting its first failed row in failed:
 //
 //	z + v / 0
-func case0881Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0881Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (z + (v / 0))
+	var directCol arrow.Array // written by the loop, or below from sum
+	var directOut *vec.FixedOut[rt.Decimal]
 	var sum vec.Vec[rt.Decimal]
 	{
-		sum = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 20,
+			Scale:     6,
+		}, n)
 		zV := z.V[:n]
 		vV := v.V[:n]
-		out := sum.V[:n]
+		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		sum.Valid = vec.AndValid(n, vec.FlagsOf(&z), vec.FlagsOf(&v))
+		valid := vec.AndValid(n, vec.FlagsOf(&z), vec.FlagsOf(&v))
+		sum.Valid = valid
+		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
 			out[i] = bad.Decimal(rt.AddDecimal(zV[i], bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19)), 3, 6, 6, 20))
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &sum, all, n, 1)
-	column := vec.DecimalArray(mem, Case0881Schema.Field(0).Type, &sum, all, n)
-	return column
+	return directCol
 }
 
 // Case0882Schema is the schema of the batches Case0882 returns.
@@ -51477,11 +51354,8 @@ func case0882Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure
 		konstV := konst.V[:n]
 		vV := v.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&v))
+		vec.Strict(&product, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&v))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MultiplyDecimal(konstV[i], vV[i], 2, 2, 4, 21)
 			if err != nil {
 				product.Fail(i, err)
@@ -51549,11 +51423,8 @@ func case0883Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure
 		vV := v.V[:n]
 		konstV := konst.V[:n]
 		out := product.V[:n]
-		dirty := !vec.Strict(&product, all, n, vec.FlagsOf(&v), vec.FlagsOf(&konst))
+		vec.Strict(&product, all, n, vec.FlagsOf(&v), vec.FlagsOf(&konst))
 		for i := range out {
-			if dirty && product.Dirty(i) {
-				continue
-			}
 			r, err := rt.MultiplyDecimal(vV[i], konstV[i], 2, 2, 4, 21)
 			if err != nil {
 				product.Fail(i, err)
@@ -51596,7 +51467,7 @@ func Case0884(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0884Col1(n, all, v, failed, mem)
+	col1 := case0884Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "TRY(v / 0)"})
@@ -51613,30 +51484,38 @@ func Case0884(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0884Col1 computes output column 1 (r) of query Case0884 on every row, noting its first failed row in failed:
 //
 //	TRY(v / 0)
-func case0884Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	// (v / 0)
-	quotient := vec.Make[rt.Decimal](n)
-	{
-		vV := v.V[:n]
-		out := quotient.V[:n]
-		dirty := !vec.Strict(&quotient, all, n, vec.FlagsOf(&v))
-		for i := range out {
-			if dirty && quotient.Dirty(i) {
-				continue
-			}
-			r, err := rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19)
-			if err != nil {
-				quotient.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
+func case0884Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// TRY((v / 0))
-	tried := vec.Try(&quotient, all, n)
+	var directCol arrow.Array // written by the loop
+	var directOut *vec.FixedOut[rt.Decimal]
+	var tried vec.Vec[rt.Decimal] // no row fails: TRY makes an error NULL
+	{
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 19,
+			Scale:     6,
+		}, n)
+		vV := v.V[:n]
+		out := directOut.V[:n]
+		// NULL where an input is: the AND of their validity, 64 rows at a time
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v)), nil)
+		// and where the value fails (TRY)
+		directOut.PrepareNulls()
+		var bad vec.Failed
+		var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
+		for i := range out {
+			if i&63 == 0 {
+				directOut.NullWord(i-1, nullBits)
+				nullBits = 0
+			}
+			out[i] = bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19))
+			nullBits |= vec.Bit(bool(bad)) << (uint(i) & 63)
+			bad = false
+		}
+		directOut.NullWord(n-1, nullBits)
+		directCol = directOut.Array()
+	}
 	vec.Check(failed, &tried, all, n, 1)
-	column := vec.DecimalArray(mem, Case0884Schema.Field(0).Type, &tried, all, n)
-	return column
+	return directCol
 }
 
 // Case0885Schema is the schema of the batches Case0885 returns.
@@ -51801,7 +51680,7 @@ func Case0888(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0888Col1(n, all, v, z, failed, mem)
+	col1 := case0888Col1(n, all, v, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_add(v, z)"})
@@ -51818,39 +51697,55 @@ func Case0888(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0888Col1 computes output column 1 (r) of query Case0888 on every row, noting its first failed row in failed:
 //
 //	try_add(v, z)
-func case0888Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0888Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(try_add_ok(v, z), try_add(v, z), CAST(NULL AS DECIMAL(17,3)))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[rt.Decimal]
 	var ifResult vec.Vec[rt.Decimal]
 	{
-		ifResult = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 17,
+			Scale:     3,
+		}, n)
 		vV := v.V[:n]
 		zV := z.V[:n]
 		inputsValid := vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z))
-		out := ifResult.V[:n]
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
 		if v.Clean() && z.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if rt.AddDecimalFits(vV[i], zV[i], 2, 3, 3, 17) {
 					out[i] = rt.AddDecimalTotal(vV[i], zV[i], 2, 3, 3, 17)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i, inputsValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					inputsValidWord = inputsValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
 				}
 				if vec.Both(vec.WordBit(inputsValidWord, i), rt.AddDecimalFits(vV[i], zV[i], 2, 3, 3, 17)) {
 					out[i] = rt.AddDecimalTotal(vV[i], zV[i], 2, 3, 3, 17)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.DecimalArray(mem, Case0888Schema.Field(0).Type, &ifResult, all, n)
-	return column
+	return directCol
 }
 
 // Case0889Schema is the schema of the batches Case0889 returns.
@@ -51882,7 +51777,7 @@ func Case0889(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0889Col1(n, all, w, failed, mem)
+	col1 := case0889Col1(n, all, w, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_add(w, w)"})
@@ -51899,38 +51794,54 @@ func Case0889(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0889Col1 computes output column 1 (r) of query Case0889 on every row, noting its first failed row in failed:
 //
 //	try_add(w, w)
-func case0889Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0889Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(try_add_ok(w, w), try_add(w, w), CAST(NULL AS DECIMAL(38,6)))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[rt.Decimal]
 	var ifResult vec.Vec[rt.Decimal]
 	{
-		ifResult = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 38,
+			Scale:     6,
+		}, n)
 		wV := w.V[:n]
 		wValid := vec.AndValid(n, vec.FlagsOf(&w))
-		out := ifResult.V[:n]
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
 		if w.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if rt.AddDecimalFits(wV[i], wV[i], 6, 6, 6, 38) {
 					out[i] = rt.AddDecimalTotal(wV[i], wV[i], 6, 6, 6, 38)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i, wValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					wValidWord = wValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
 				}
 				if vec.Both(vec.WordBit(wValidWord, i), rt.AddDecimalFits(wV[i], wV[i], 6, 6, 6, 38)) {
 					out[i] = rt.AddDecimalTotal(wV[i], wV[i], 6, 6, 6, 38)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.DecimalArray(mem, Case0889Schema.Field(0).Type, &ifResult, all, n)
-	return column
+	return directCol
 }
 
 // Case0890Schema is the schema of the batches Case0890 returns.
@@ -51962,7 +51873,7 @@ func Case0890(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0890Col1(n, all, z, failed, mem)
+	col1 := case0890Col1(n, all, z, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_subtract(z, 1)"})
@@ -51979,38 +51890,54 @@ func Case0890(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0890Col1 computes output column 1 (r) of query Case0890 on every row, noting its first failed row in failed:
 //
 //	try_subtract(z, 1)
-func case0890Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0890Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(try_subtract_ok(z, 1), try_subtract(z, 1), CAST(NULL AS DECIMAL(6,3)))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[rt.Decimal]
 	var ifResult vec.Vec[rt.Decimal]
 	{
-		ifResult = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 6,
+			Scale:     3,
+		}, n)
 		zV := z.V[:n]
 		zValid := vec.AndValid(n, vec.FlagsOf(&z))
-		out := ifResult.V[:n]
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
 		if z.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if rt.SubtractDecimalFits(zV[i], rt.Decimal{Lo: 1}, 3, 0, 3, 6) {
 					out[i] = rt.SubtractDecimalTotal(zV[i], rt.Decimal{Lo: 1}, 3, 0, 3, 6)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i, zValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					zValidWord = zValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
 				}
 				if vec.Both(vec.WordBit(zValidWord, i), rt.SubtractDecimalFits(zV[i], rt.Decimal{Lo: 1}, 3, 0, 3, 6)) {
 					out[i] = rt.SubtractDecimalTotal(zV[i], rt.Decimal{Lo: 1}, 3, 0, 3, 6)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.DecimalArray(mem, Case0890Schema.Field(0).Type, &ifResult, all, n)
-	return column
+	return directCol
 }
 
 // Case0891Schema is the schema of the batches Case0891 returns.
@@ -52042,7 +51969,7 @@ func Case0891(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0891Col1(n, all, w, failed, mem)
+	col1 := case0891Col1(n, all, w, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_multiply(w, 10)"})
@@ -52059,38 +51986,54 @@ func Case0891(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0891Col1 computes output column 1 (r) of query Case0891 on every row, noting its first failed row in failed:
 //
 //	try_multiply(w, 10)
-func case0891Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0891Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(try_multiply_ok(w, 10), try_multiply(w, 10), CAST(NULL AS DECIMAL(38,6)))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[rt.Decimal]
 	var ifResult vec.Vec[rt.Decimal]
 	{
-		ifResult = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 38,
+			Scale:     6,
+		}, n)
 		wV := w.V[:n]
 		wValid := vec.AndValid(n, vec.FlagsOf(&w))
-		out := ifResult.V[:n]
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
 		if w.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if rt.MultiplyDecimalFits(wV[i], rt.Decimal{Lo: 10}, 6, 0, 6, 38) {
 					out[i] = rt.MultiplyDecimalTotal(wV[i], rt.Decimal{Lo: 10}, 6, 0, 6, 38)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i, wValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					wValidWord = wValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
 				}
 				if vec.Both(vec.WordBit(wValidWord, i), rt.MultiplyDecimalFits(wV[i], rt.Decimal{Lo: 10}, 6, 0, 6, 38)) {
 					out[i] = rt.MultiplyDecimalTotal(wV[i], rt.Decimal{Lo: 10}, 6, 0, 6, 38)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.DecimalArray(mem, Case0891Schema.Field(0).Type, &ifResult, all, n)
-	return column
+	return directCol
 }
 
 // Case0892Schema is the schema of the batches Case0892 returns.
@@ -52122,7 +52065,7 @@ func Case0892(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0892Col1(n, all, v, failed, mem)
+	col1 := case0892Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_divide(v, 0)"})
@@ -52139,38 +52082,54 @@ func Case0892(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0892Col1 computes output column 1 (r) of query Case0892 on every row, noting its first failed row in failed:
 //
 //	try_divide(v, 0)
-func case0892Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0892Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(try_divide_ok(v, 0), try_divide(v, 0), CAST(NULL AS DECIMAL(19,6)))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[rt.Decimal]
 	var ifResult vec.Vec[rt.Decimal]
 	{
-		ifResult = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 19,
+			Scale:     6,
+		}, n)
 		vV := v.V[:n]
 		vValid := vec.AndValid(n, vec.FlagsOf(&v))
-		out := ifResult.V[:n]
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
 		if v.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if rt.DivideDecimalFits(vV[i], rt.Decimal{}, 2, 0, 6, 19) {
 					out[i] = rt.DivideDecimalTotal(vV[i], rt.Decimal{}, 2, 0, 6, 19)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i, vValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					vValidWord = vValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
 				}
 				if vec.Both(vec.WordBit(vValidWord, i), rt.DivideDecimalFits(vV[i], rt.Decimal{}, 2, 0, 6, 19)) {
 					out[i] = rt.DivideDecimalTotal(vV[i], rt.Decimal{}, 2, 0, 6, 19)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.DecimalArray(mem, Case0892Schema.Field(0).Type, &ifResult, all, n)
-	return column
+	return directCol
 }
 
 // Case0893Schema is the schema of the batches Case0893 returns.
@@ -52202,7 +52161,7 @@ func Case0893(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0893Col1(n, all, v, failed, mem)
+	col1 := case0893Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_divide(v, 4)"})
@@ -52219,38 +52178,54 @@ func Case0893(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0893Col1 computes output column 1 (r) of query Case0893 on every row, noting its first failed row in failed:
 //
 //	try_divide(v, 4)
-func case0893Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0893Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(try_divide_ok(v, 4), try_divide(v, 4), CAST(NULL AS DECIMAL(19,6)))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[rt.Decimal]
 	var ifResult vec.Vec[rt.Decimal]
 	{
-		ifResult = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 19,
+			Scale:     6,
+		}, n)
 		vV := v.V[:n]
 		vValid := vec.AndValid(n, vec.FlagsOf(&v))
-		out := ifResult.V[:n]
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
 		if v.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if rt.DivideDecimalFits(vV[i], rt.Decimal{Lo: 4}, 2, 0, 6, 19) {
 					out[i] = rt.DivideDecimalTotal(vV[i], rt.Decimal{Lo: 4}, 2, 0, 6, 19)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i, vValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					vValidWord = vValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
 				}
 				if vec.Both(vec.WordBit(vValidWord, i), rt.DivideDecimalFits(vV[i], rt.Decimal{Lo: 4}, 2, 0, 6, 19)) {
 					out[i] = rt.DivideDecimalTotal(vV[i], rt.Decimal{Lo: 4}, 2, 0, 6, 19)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.DecimalArray(mem, Case0893Schema.Field(0).Type, &ifResult, all, n)
-	return column
+	return directCol
 }
 
 // Case0894Schema is the schema of the batches Case0894 returns.
@@ -52282,7 +52257,7 @@ func Case0894(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0894Col1(n, all, v, failed, mem)
+	col1 := case0894Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_mod(v, 0)"})
@@ -52299,38 +52274,54 @@ func Case0894(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0894Col1 computes output column 1 (r) of query Case0894 on every row, noting its first failed row in failed:
 //
 //	try_mod(v, 0)
-func case0894Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0894Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(try_mod_ok(v, 0), try_mod(v, 0), CAST(NULL AS DECIMAL(3,2)))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[rt.Decimal]
 	var ifResult vec.Vec[rt.Decimal]
 	{
-		ifResult = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 3,
+			Scale:     2,
+		}, n)
 		vV := v.V[:n]
 		vValid := vec.AndValid(n, vec.FlagsOf(&v))
-		out := ifResult.V[:n]
+		out := directOut.V[:n]
+		directOut.PrepareNulls()
 		if v.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				if rt.RemainderDecimalFits(vV[i], rt.Decimal{}, 2, 0, 2, 3) {
 					out[i] = rt.RemainderDecimalTotal(vV[i], rt.Decimal{}, 2, 0, 2, 3)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i, vValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					vValidWord = vValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
 				}
 				if vec.Both(vec.WordBit(vValidWord, i), rt.RemainderDecimalFits(vV[i], rt.Decimal{}, 2, 0, 2, 3)) {
 					out[i] = rt.RemainderDecimalTotal(vV[i], rt.Decimal{}, 2, 0, 2, 3)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
+		directCol = directOut.Array()
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.DecimalArray(mem, Case0894Schema.Field(0).Type, &ifResult, all, n)
-	return column
+	return directCol
 }
 
 // Case0895Schema is the schema of the batches Case0895 returns.
@@ -52362,7 +52353,7 @@ func Case0895(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := case0895Col1(n, all, v, failed, mem)
+	col1 := case0895Col1(n, all, v, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_add(v / 0, 1)"})
@@ -52379,52 +52370,71 @@ func Case0895(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 // case0895Col1 computes output column 1 (r) of query Case0895 on every row, noting its first failed row in failed:
 //
 //	try_add(v / 0, 1)
-func case0895Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func case0895Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// IF(try_add_ok((v / 0), 1), try_add((v / 0), 1), CAST(NULL AS DECIMAL(20,6)))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.FixedOut[rt.Decimal]
 	var ifResult vec.Vec[rt.Decimal]
 	// rows the vector code computes: those the fused loop leaves, or all of them
 	var fused bool
 	var rest vec.Sel
 	{
-		ifResult = vec.Make[rt.Decimal](n)
+		directOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 20,
+			Scale:     6,
+		}, n)
 		vV := v.V[:n]
 		vValid := vec.AndValid(n, vec.FlagsOf(&v))
-		out := ifResult.V[:n]
+		out := directOut.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
+		directOut.PrepareNulls()
 		if v.Clean() {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i := range out {
+				if i&63 == 0 {
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
 				// shared (always): (v / 0)
 				quotient := bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19))
 				if rt.AddDecimalFits(quotient, rt.Decimal{Lo: 1}, 6, 0, 6, 20) {
 					out[i] = rt.AddDecimalTotal(quotient, rt.Decimal{Lo: 1}, 6, 0, 6, 20)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		} else {
+			var nullBits uint64 // the NULL marks of 64 positions, stored a word at a time
 			for i, vValidWord := 0, uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					vValidWord = vValid.Word(i)
+					directOut.NullWord(i-1, nullBits)
+					nullBits = 0
 				}
 				// shared (always): (v / 0)
 				quotient := bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19))
 				if vec.Both(vec.WordBit(vValidWord, i), rt.AddDecimalFits(quotient, rt.Decimal{Lo: 1}, 6, 0, 6, 20)) {
 					out[i] = rt.AddDecimalTotal(quotient, rt.Decimal{Lo: 1}, 6, 0, 6, 20)
 				} else {
-					ifResult.SetNull(i)
+					nullBits |= 1 << (uint(i) & 63)
 				}
 				if bad {
 					bad = false
 					left = vec.Leave(left, i, n)
 				}
 			}
+			directOut.NullWord(n-1, nullBits)
 		}
 		fused, rest = true, left
+		if len(rest) == 0 {
+			directCol = directOut.Array()
+		}
 	}
 	if !fused || len(rest) > 0 {
 		// shared (always): (v / 0)
@@ -52502,14 +52512,18 @@ func case0895Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure
 		vec.Merge(&ifResult2, &tryAdd, then, n)
 		vec.FillNull(&ifResult2, otherwise, n)
 		if fused {
-			vec.Merge(&ifResult, &ifResult2, rest, n)
+			directOut.Patch(&ifResult2, rest, all)
+			directCol = directOut.Array()
+			vec.KeepErrs(&ifResult, &ifResult2, rest, n)
 		} else {
 			ifResult = ifResult2
 		}
 	}
 	vec.Check(failed, &ifResult, all, n, 1)
-	column := vec.DecimalArray(mem, Case0895Schema.Field(0).Type, &ifResult, all, n)
-	return column
+	if directCol == nil {
+		directCol = vec.DecimalArray(mem, Case0895Schema.Field(0).Type, &ifResult, all, n)
+	}
+	return directCol
 }
 
 // Case0896Schema is the schema of the batches Case0896 returns.
@@ -55088,7 +55102,7 @@ func Case0935(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(x, i)
-	col1 := ifThenColumn22(n, all, x, i_, mem, failed)
+	col1 := ifThenColumn23(n, all, x, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(x, i)"})
@@ -55102,12 +55116,12 @@ func Case0935(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn22 is the code of 2 units of this file that differ only in what they
+// ifThenColumn23 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0935 on every row, noting its first failed row in failed:
 //
 //	format_number(x, i)
-func ifThenColumn22(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func ifThenColumn23(n int, all vec.Sel, x vec.Vec[float64], i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -55169,7 +55183,7 @@ func Case0936(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(a, 2)
-	col1 := ifThenColumn23(n, all, a, mem, failed, int32(2))
+	col1 := ifThenColumn24(n, all, a, mem, failed, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(a, 2)"})
@@ -55183,12 +55197,12 @@ func Case0936(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn23 is the code of 2 units of this file that differ only in what they
+// ifThenColumn24 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0936 on every row, noting its first failed row in failed:
 //
 //	format_number(a, 2)
-func ifThenColumn23(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
+func ifThenColumn24(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -55249,7 +55263,7 @@ func Case0937(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(a, 0)
-	col1 := ifThenColumn23(n, all, a, mem, failed, int32(0))
+	col1 := ifThenColumn24(n, all, a, mem, failed, int32(0))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(a, 0)"})
@@ -55290,7 +55304,7 @@ func Case0938(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(x, 0)
-	col1 := ifThenColumn24(n, all, x, mem, failed, int32(0))
+	col1 := ifThenColumn25(n, all, x, mem, failed, int32(0))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(x, 0)"})
@@ -55304,12 +55318,12 @@ func Case0938(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn24 is the code of 7 units of this file that differ only in what they
+// ifThenColumn25 is the code of 7 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0938 on every row, noting its first failed row in failed:
 //
 //	format_number(x, 0)
-func ifThenColumn24(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
+func ifThenColumn25(n int, all vec.Sel, x vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -55370,7 +55384,7 @@ func Case0939(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(x, 0)
-	col1 := ifThenColumn24(n, all, x, mem, failed, int32(0))
+	col1 := ifThenColumn25(n, all, x, mem, failed, int32(0))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(x, 0)"})
@@ -55411,7 +55425,7 @@ func Case0940(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(x, 2)
-	col1 := ifThenColumn24(n, all, x, mem, failed, int32(2))
+	col1 := ifThenColumn25(n, all, x, mem, failed, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(x, 2)"})
@@ -55452,7 +55466,7 @@ func Case0941(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(x, 2)
-	col1 := ifThenColumn24(n, all, x, mem, failed, int32(2))
+	col1 := ifThenColumn25(n, all, x, mem, failed, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(x, 2)"})
@@ -55493,7 +55507,7 @@ func Case0942(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(x, 2)
-	col1 := ifThenColumn24(n, all, x, mem, failed, int32(2))
+	col1 := ifThenColumn25(n, all, x, mem, failed, int32(2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(x, 2)"})
@@ -55534,7 +55548,7 @@ func Case0943(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(x, 20)
-	col1 := ifThenColumn24(n, all, x, mem, failed, int32(20))
+	col1 := ifThenColumn25(n, all, x, mem, failed, int32(20))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(x, 20)"})
@@ -55575,7 +55589,7 @@ func Case0944(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(x, 0)
-	col1 := ifThenColumn24(n, all, x, mem, failed, int32(0))
+	col1 := ifThenColumn25(n, all, x, mem, failed, int32(0))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(x, 0)"})
@@ -55697,7 +55711,7 @@ func Case0947(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(x, i)
-	col1 := ifThenColumn22(n, all, x, i_, mem, failed)
+	col1 := ifThenColumn23(n, all, x, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(x, i)"})
@@ -55739,7 +55753,7 @@ func Case0948(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(x, CAST(1 DIV j AS INT))
-	col1 := ifThenColumn25(n, all, x, j, mem, failed)
+	col1 := ifThenColumn26(n, all, x, j, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(x, CAST(1 DIV j AS INT))"})
@@ -55753,12 +55767,12 @@ func Case0948(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn25 is the code of 2 units of this file that differ only in what they
+// ifThenColumn26 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0948 on every row, noting its first failed row in failed:
 //
 //	format_number(x, CAST(1 DIV j AS INT))
-func ifThenColumn25(n int, all vec.Sel, x vec.Vec[float64], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func ifThenColumn26(n int, all vec.Sel, x vec.Vec[float64], j vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -55860,7 +55874,7 @@ func Case0949(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// format_number(x, CAST(1 DIV j AS INT))
-	col1 := ifThenColumn25(n, all, x, j, mem, failed)
+	col1 := ifThenColumn26(n, all, x, j, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "format_number(x, CAST(1 DIV j AS INT))"})
@@ -59581,7 +59595,7 @@ func Case1013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// try_validate_utf8(s)
-	col1 := ifThenColumn26(n, all, sArr, mem, failed)
+	col1 := ifThenColumn27(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_validate_utf8(s)"})
@@ -59595,12 +59609,12 @@ func Case1013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn26 is the code of 3 units of this file that differ only in what they
+// ifThenColumn27 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1013 on every row, noting its first failed row in failed:
 //
 //	try_validate_utf8(s)
-func ifThenColumn26(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func ifThenColumn27(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -59661,7 +59675,7 @@ func Case1014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// try_validate_utf8(s)
-	col1 := ifThenColumn26(n, all, sArr, mem, failed)
+	col1 := ifThenColumn27(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_validate_utf8(s)"})
@@ -59825,7 +59839,7 @@ func Case1018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// try_validate_utf8(s)
-	col1 := ifThenColumn26(n, all, sArr, mem, failed)
+	col1 := ifThenColumn27(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_validate_utf8(s)"})
@@ -60196,7 +60210,7 @@ func Case1026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(s, 256)
-	col1 := ifThenColumn27(n, all, sArr, mem, failed, int32(256))
+	col1 := ifThenColumn28(n, all, sArr, mem, failed, int32(256))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(s, 256)"})
@@ -60210,12 +60224,12 @@ func Case1026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn27 is the code of 4 units of this file that differ only in what they
+// ifThenColumn28 is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1026 on every row, noting its first failed row in failed:
 //
 //	sha2(s, 256)
-func ifThenColumn27(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
+func ifThenColumn28(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -60277,7 +60291,7 @@ func Case1027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(s, i)
-	col1 := ifThenColumn28(n, all, sArr, i_, mem, failed)
+	col1 := ifThenColumn29(n, all, sArr, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(s, i)"})
@@ -60291,12 +60305,12 @@ func Case1027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn28 is the code of 4 units of this file that differ only in what they
+// ifThenColumn29 is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1027 on every row, noting its first failed row in failed:
 //
 //	sha2(s, i)
-func ifThenColumn28(n int, all vec.Sel, sArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func ifThenColumn29(n int, all vec.Sel, sArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -60358,7 +60372,7 @@ func Case1028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(s, 224)
-	col1 := ifThenColumn27(n, all, sArr, mem, failed, int32(224))
+	col1 := ifThenColumn28(n, all, sArr, mem, failed, int32(224))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(s, 224)"})
@@ -60399,7 +60413,7 @@ func Case1029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(s, 384)
-	col1 := ifThenColumn27(n, all, sArr, mem, failed, int32(384))
+	col1 := ifThenColumn28(n, all, sArr, mem, failed, int32(384))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(s, 384)"})
@@ -60440,7 +60454,7 @@ func Case1030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(s, 512)
-	col1 := ifThenColumn27(n, all, sArr, mem, failed, int32(512))
+	col1 := ifThenColumn28(n, all, sArr, mem, failed, int32(512))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(s, 512)"})
@@ -60482,7 +60496,7 @@ func Case1031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(s, i)
-	col1 := ifThenColumn28(n, all, sArr, i_, mem, failed)
+	col1 := ifThenColumn29(n, all, sArr, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(s, i)"})
@@ -60524,7 +60538,7 @@ func Case1032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(s, i)
-	col1 := ifThenColumn28(n, all, sArr, i_, mem, failed)
+	col1 := ifThenColumn29(n, all, sArr, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(s, i)"})
@@ -60566,7 +60580,7 @@ func Case1033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(s, i)
-	col1 := ifThenColumn28(n, all, sArr, i_, mem, failed)
+	col1 := ifThenColumn29(n, all, sArr, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(s, i)"})
@@ -60608,7 +60622,7 @@ func Case1034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(s, u)
-	col1 := ifThenColumn29(n, all, sArr, uArr, mem, failed)
+	col1 := ifThenColumn30(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(s, u)"})
@@ -60622,12 +60636,12 @@ func Case1034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn29 is the code of 3 units of this file that differ only in what they
+// ifThenColumn30 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1034 on every row, noting its first failed row in failed:
 //
 //	sha2(s, u)
-func ifThenColumn29(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func ifThenColumn30(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -60727,7 +60741,7 @@ func Case1035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(s, CAST(u AS INT))
-	col1 := ifThenColumn29(n, all, sArr, uArr, mem, failed)
+	col1 := ifThenColumn30(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(s, CAST(u AS INT))"})
@@ -60769,7 +60783,7 @@ func Case1036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(s, CAST(u AS INT))
-	col1 := ifThenColumn29(n, all, sArr, uArr, mem, failed)
+	col1 := ifThenColumn30(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(s, CAST(u AS INT))"})
@@ -60815,7 +60829,7 @@ func Case1037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(n[a], i)
-	col1 := ifThenColumn30(n, all, i_, n_Arr, n_Keys, n_Offs, a, n_Items, mem, in, failed)
+	col1 := ifThenColumn31(n, all, i_, n_Arr, n_Keys, n_Offs, a, n_Items, mem, in, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(n[a], i)"})
@@ -60829,12 +60843,12 @@ func Case1037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn30 is the code of 2 units of this file that differ only in what they
+// ifThenColumn31 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1037 on every row, noting its first failed row in failed:
 //
 //	sha2(n[a], i)
-func ifThenColumn30(n int, all vec.Sel, i_ vec.Vec[int32], n_Arr *array.Map, n_Keys []int64, n_Offs []int32, a vec.Vec[int64], n_Items *array.String, mem memory.Allocator, in arrow.RecordBatch, failed *vec.Failure) arrow.Array {
+func ifThenColumn31(n int, all vec.Sel, i_ vec.Vec[int32], n_Arr *array.Map, n_Keys []int64, n_Offs []int32, a vec.Vec[int64], n_Items *array.String, mem memory.Allocator, in arrow.RecordBatch, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var ifResult vec.Vec[string]
 	var fused bool
@@ -60985,7 +60999,7 @@ func Case1038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// sha2(n[a], i)
-	col1 := ifThenColumn30(n, all, i_, n_Arr, n_Keys, n_Offs, a, n_Items, mem, in, failed)
+	col1 := ifThenColumn31(n, all, i_, n_Arr, n_Keys, n_Offs, a, n_Items, mem, in, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "sha2(n[a], i)"})
@@ -65338,7 +65352,7 @@ func Case1105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// conv(s, 2, 10)
-	col1 := ifThenColumn31(n, all, sArr, mem, failed, int32(2), int32(10))
+	col1 := ifThenColumn32(n, all, sArr, mem, failed, int32(2), int32(10))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "conv(s, 2, 10)"})
@@ -65352,12 +65366,12 @@ func Case1105(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn31 is the code of 6 units of this file that differ only in what they
+// ifThenColumn32 is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1105 on every row, noting its first failed row in failed:
 //
 //	conv(s, 2, 10)
-func ifThenColumn31(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, value1 int32, value2 int32) arrow.Array {
+func ifThenColumn32(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, value1 int32, value2 int32) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -65546,7 +65560,7 @@ func Case1108(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// conv(s, 36, 16)
-	col1 := ifThenColumn31(n, all, sArr, mem, failed, int32(36), int32(16))
+	col1 := ifThenColumn32(n, all, sArr, mem, failed, int32(36), int32(16))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "conv(s, 36, 16)"})
@@ -65587,7 +65601,7 @@ func Case1109(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// conv(s, 10, 16)
-	col1 := ifThenColumn31(n, all, sArr, mem, failed, int32(10), int32(16))
+	col1 := ifThenColumn32(n, all, sArr, mem, failed, int32(10), int32(16))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "conv(s, 10, 16)"})
@@ -65628,7 +65642,7 @@ func Case1110(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// conv(s, 10, 10)
-	col1 := ifThenColumn31(n, all, sArr, mem, failed, int32(10), int32(10))
+	col1 := ifThenColumn32(n, all, sArr, mem, failed, int32(10), int32(10))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "conv(s, 10, 10)"})
@@ -65669,7 +65683,7 @@ func Case1111(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// conv(s, 10, 10)
-	col1 := ifThenColumn31(n, all, sArr, mem, failed, int32(10), int32(10))
+	col1 := ifThenColumn32(n, all, sArr, mem, failed, int32(10), int32(10))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "conv(s, 10, 10)"})
@@ -65711,7 +65725,7 @@ func Case1112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// conv(s, i, 10)
-	col1 := ifThenColumn32(n, all, sArr, i_, mem, failed)
+	col1 := ifThenColumn33(n, all, sArr, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "conv(s, i, 10)"})
@@ -65725,12 +65739,12 @@ func Case1112(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn32 is the code of 2 units of this file that differ only in what they
+// ifThenColumn33 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1112 on every row, noting its first failed row in failed:
 //
 //	conv(s, i, 10)
-func ifThenColumn32(n int, all vec.Sel, sArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func ifThenColumn33(n int, all vec.Sel, sArr *array.String, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -65796,7 +65810,7 @@ func Case1113(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// conv(s, i, 10)
-	col1 := ifThenColumn32(n, all, sArr, i_, mem, failed)
+	col1 := ifThenColumn33(n, all, sArr, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "conv(s, i, 10)"})
@@ -65920,7 +65934,7 @@ func Case1115(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// conv(s, 10, 10)
-	col1 := ifThenColumn31(n, all, sArr, mem, failed, int32(10), int32(10))
+	col1 := ifThenColumn32(n, all, sArr, mem, failed, int32(10), int32(10))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "conv(s, 10, 10)"})
@@ -65962,7 +65976,7 @@ func Case1116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// conv(s, CAST(u AS INT), 10)
-	col1 := ifThenColumn33(n, all, sArr, uArr, mem, failed)
+	col1 := ifThenColumn34(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "conv(s, CAST(u AS INT), 10)"})
@@ -65976,12 +65990,12 @@ func Case1116(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn33 is the code of 2 units of this file that differ only in what they
+// ifThenColumn34 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1116 on every row, noting its first failed row in failed:
 //
 //	conv(s, CAST(u AS INT), 10)
-func ifThenColumn33(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func ifThenColumn34(n int, all vec.Sel, sArr *array.String, uArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -66081,7 +66095,7 @@ func Case1117(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// conv(s, CAST(u AS INT), 10)
-	col1 := ifThenColumn33(n, all, sArr, uArr, mem, failed)
+	col1 := ifThenColumn34(n, all, sArr, uArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "conv(s, CAST(u AS INT), 10)"})
@@ -66848,7 +66862,7 @@ func Case1134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -66862,12 +66876,12 @@ func Case1134(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn34 is the code of 15 units of this file that differ only in what they
+// ifThenColumn35 is the code of 15 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1134 on every row, noting its first failed row in failed:
 //
 //	json_array_length(s)
-func ifThenColumn34(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func ifThenColumn35(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int32]
 	var ifResult vec.Vec[int32]
@@ -66940,7 +66954,7 @@ func Case1135(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -66981,7 +66995,7 @@ func Case1136(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -67022,7 +67036,7 @@ func Case1137(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -67063,7 +67077,7 @@ func Case1138(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -67104,7 +67118,7 @@ func Case1139(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -67145,7 +67159,7 @@ func Case1140(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -67186,7 +67200,7 @@ func Case1141(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -67227,7 +67241,7 @@ func Case1142(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -67268,7 +67282,7 @@ func Case1143(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -67309,7 +67323,7 @@ func Case1144(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -67350,7 +67364,7 @@ func Case1145(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -67391,7 +67405,7 @@ func Case1146(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -67432,7 +67446,7 @@ func Case1147(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -67473,7 +67487,7 @@ func Case1148(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// json_array_length(s)
-	col1 := ifThenColumn34(n, all, sArr, mem, failed)
+	col1 := ifThenColumn35(n, all, sArr, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "json_array_length(s)"})
@@ -78331,7 +78345,7 @@ func Case1373(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// bround(a, -2)
-	col1 := broundColumn(n, all, a, mem, failed, int32(-2))
+	col1 := broundColumn2(n, all, a, mem, failed, int32(-2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(a, -2)"})
@@ -78345,12 +78359,12 @@ func Case1373(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// broundColumn is the code of 3 units of this file that differ only in what they
+// broundColumn2 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1373 on every row, noting its first failed row in failed:
 //
 //	bround(a, -2)
-func broundColumn(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
+func broundColumn2(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, failed *vec.Failure, value1 int32) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int64]
 	var bround vec.Vec[int64]
@@ -78399,7 +78413,7 @@ func Case1374(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// bround(a, -2)
-	col1 := broundColumn(n, all, a, mem, failed, int32(-2))
+	col1 := broundColumn2(n, all, a, mem, failed, int32(-2))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(a, -2)"})
@@ -78440,7 +78454,7 @@ func Case1375(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// bround(a, -1)
-	col1 := broundColumn(n, all, a, mem, failed, int32(-1))
+	col1 := broundColumn2(n, all, a, mem, failed, int32(-1))
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "bround(a, -1)"})
@@ -78870,7 +78884,7 @@ func Case1384(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// factorial(i)
-	col1 := ifThenColumn35(n, all, i_, mem, failed)
+	col1 := ifThenColumn36(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(i)"})
@@ -78884,12 +78898,12 @@ func Case1384(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn35 is the code of 2 units of this file that differ only in what they
+// ifThenColumn36 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1384 on every row, noting its first failed row in failed:
 //
 //	factorial(i)
-func ifThenColumn35(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func ifThenColumn36(n int, all vec.Sel, i_ vec.Vec[int32], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
@@ -78962,7 +78976,7 @@ func Case1385(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// factorial(i)
-	col1 := ifThenColumn35(n, all, i_, mem, failed)
+	col1 := ifThenColumn36(n, all, i_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "factorial(i)"})
@@ -79506,7 +79520,7 @@ func Case1396(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// width_bucket(5, 0, 10, a)
-	col1 := ifThenColumn36(n, all, a, mem, failed)
+	col1 := ifThenColumn37(n, all, a, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, 10, a)"})
@@ -79520,12 +79534,12 @@ func Case1396(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn36 is the code of 2 units of this file that differ only in what they
+// ifThenColumn37 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1396 on every row, noting its first failed row in failed:
 //
 //	width_bucket(5, 0, 10, a)
-func ifThenColumn36(n int, all vec.Sel, in1 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func ifThenColumn37(n int, all vec.Sel, in1 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
@@ -79968,7 +79982,7 @@ func Case1405(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// width_bucket(5, 0, 10, c)
-	col1 := ifThenColumn36(n, all, c_, mem, failed)
+	col1 := ifThenColumn37(n, all, c_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "width_bucket(5, 0, 10, c)"})
@@ -90735,7 +90749,7 @@ func Case1613(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// regexp_substr(s, 'Ste(v|ph)en')
-	col1 := ifThenColumn37(n, all, sArr, failed, mem, regexpSubstrDomainPattern, regexpSubstrPattern)
+	col1 := ifThenColumn38(n, all, sArr, failed, mem, regexpSubstrDomainPattern, regexpSubstrPattern)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, 'Ste(v|ph)en')"})
@@ -90749,12 +90763,12 @@ func Case1613(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn37 is the code of 4 units of this file that differ only in what they
+// ifThenColumn38 is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1613 on every row, noting its first failed row in failed:
 //
 //	regexp_substr(s, 'Ste(v|ph)en')
-func ifThenColumn37(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Regex, pattern2 *rt.Regex) arrow.Array {
+func ifThenColumn38(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, pattern1 *rt.Regex, pattern2 *rt.Regex) arrow.Array {
 	regexpSubstrDomain := vec.Make[bool](n)
 	{
 		out := regexpSubstrDomain.V[:n]
@@ -90801,7 +90815,7 @@ func Case1614(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// regexp_substr(s, 'Jeck')
-	col1 := ifThenColumn37(n, all, sArr, failed, mem, regexpSubstrDomainPattern2, regexpSubstrPattern2)
+	col1 := ifThenColumn38(n, all, sArr, failed, mem, regexpSubstrDomainPattern2, regexpSubstrPattern2)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, 'Jeck')"})
@@ -90842,7 +90856,7 @@ func Case1615(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// regexp_substr(s, 'x*')
-	col1 := ifThenColumn37(n, all, sArr, failed, mem, regexpSubstrDomainPattern3, regexpSubstrPattern3)
+	col1 := ifThenColumn38(n, all, sArr, failed, mem, regexpSubstrDomainPattern3, regexpSubstrPattern3)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, 'x*')"})
@@ -90883,7 +90897,7 @@ func Case1616(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// regexp_substr(s, r'\d+')
-	col1 := ifThenColumn37(n, all, sArr, failed, mem, regexpSubstrDomainPattern4, regexpSubstrPattern4)
+	col1 := ifThenColumn38(n, all, sArr, failed, mem, regexpSubstrDomainPattern4, regexpSubstrPattern4)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, r'\\d+')"})
@@ -90925,7 +90939,7 @@ func Case1617(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// regexp_substr(s, '(')
-	col1 := ifThenColumn38(n, all, sArr, s, failed, mem)
+	col1 := ifThenColumn39(n, all, sArr, s, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, '(')"})
@@ -90939,12 +90953,12 @@ func Case1617(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn38 is the code of 2 units of this file that differ only in what they
+// ifThenColumn39 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1617 on every row, noting its first failed row in failed:
 //
 //	regexp_substr(s, '(')
-func ifThenColumn38(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func ifThenColumn39(n int, all vec.Sel, sArr *array.String, s vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	regexpSubstrDomain := vec.Make[bool](n)
 	{
 		out := regexpSubstrDomain.V[:n]
@@ -90992,7 +91006,7 @@ func Case1618(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// regexp_substr(s, '(')
-	col1 := ifThenColumn38(n, all, sArr, s, failed, mem)
+	col1 := ifThenColumn39(n, all, sArr, s, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "regexp_substr(s, '(')"})
@@ -102620,7 +102634,7 @@ func Case1833(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/c')
-	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/c")
+	col1 := ifThenColumn40(n, all, sArr, failed, mem, "a/c")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/c')"})
@@ -102634,12 +102648,12 @@ func Case1833(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn39 is the code of 8 units of this file that differ only in what they
+// ifThenColumn40 is the code of 8 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1833 on every row, noting its first failed row in failed:
 //
 //	xpath_boolean(s, 'a/c')
-func ifThenColumn39(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
+func ifThenColumn40(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
 	var ifResult vec.Vec[bool]
 	{
 		ifResult = vec.Make[bool](n)
@@ -102702,7 +102716,7 @@ func Case1834(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b = 1 and not(a/c)')
-	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/b = 1 and not(a/c)")
+	col1 := ifThenColumn40(n, all, sArr, failed, mem, "a/b = 1 and not(a/c)")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b = 1 and not(a/c)')"})
@@ -102743,7 +102757,7 @@ func Case1835(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b > 1')
-	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/b > 1")
+	col1 := ifThenColumn40(n, all, sArr, failed, mem, "a/b > 1")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b > 1')"})
@@ -102784,7 +102798,7 @@ func Case1836(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'count(//b) = 3')
-	col1 := ifThenColumn39(n, all, sArr, failed, mem, "count(//b) = 3")
+	col1 := ifThenColumn40(n, all, sArr, failed, mem, "count(//b) = 3")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'count(//b) = 3')"})
@@ -102825,7 +102839,7 @@ func Case1837(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b')
-	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/b")
+	col1 := ifThenColumn40(n, all, sArr, failed, mem, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
@@ -102866,7 +102880,7 @@ func Case1838(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b')
-	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/b")
+	col1 := ifThenColumn40(n, all, sArr, failed, mem, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
@@ -102907,7 +102921,7 @@ func Case1839(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b')
-	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/b")
+	col1 := ifThenColumn40(n, all, sArr, failed, mem, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
@@ -102948,7 +102962,7 @@ func Case1840(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b')
-	col1 := ifThenColumn39(n, all, sArr, failed, mem, "a/b")
+	col1 := ifThenColumn40(n, all, sArr, failed, mem, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
@@ -103069,7 +103083,7 @@ func Case1843(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a/b')
-	col1 := ifThenColumn40(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a/b')"})
@@ -103083,12 +103097,12 @@ func Case1843(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn40 is the code of 6 units of this file that differ only in what they
+// ifThenColumn41 is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1843 on every row, noting its first failed row in failed:
 //
 //	xpath_double(s, 'a/b')
-func ifThenColumn40(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func ifThenColumn41(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
@@ -103164,7 +103178,7 @@ func Case1844(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a/b div 4')
-	col1 := ifThenColumn40(n, all, sArr, mem, failed, "a/b div 4")
+	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a/b div 4")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a/b div 4')"})
@@ -103205,7 +103219,7 @@ func Case1845(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, '-a/@v * 2')
-	col1 := ifThenColumn40(n, all, sArr, mem, failed, "-a/@v * 2")
+	col1 := ifThenColumn41(n, all, sArr, mem, failed, "-a/@v * 2")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, '-a/@v * 2')"})
@@ -103246,7 +103260,7 @@ func Case1846(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a/b')
-	col1 := ifThenColumn40(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a/b')"})
@@ -103287,7 +103301,7 @@ func Case1847(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a')
-	col1 := ifThenColumn40(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a')"})
@@ -103328,7 +103342,7 @@ func Case1848(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a')
-	col1 := ifThenColumn40(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a')"})
@@ -103449,7 +103463,7 @@ func Case1851(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_int(s, 'a/b')
-	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a/b')"})
@@ -103463,12 +103477,12 @@ func Case1851(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn41 is the code of 4 units of this file that differ only in what they
+// ifThenColumn42 is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1851 on every row, noting its first failed row in failed:
 //
 //	xpath_int(s, 'a/b')
-func ifThenColumn41(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func ifThenColumn42(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int32]
 	var ifResult vec.Vec[int32]
@@ -103544,7 +103558,7 @@ func Case1852(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_int(s, 'a/b')
-	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a/b')"})
@@ -103585,7 +103599,7 @@ func Case1853(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_int(s, 'a/b')
-	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a/b')"})
@@ -103626,7 +103640,7 @@ func Case1854(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_long(s, 'a/b')
-	col1 := ifThenColumn42(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long(s, 'a/b')"})
@@ -103640,12 +103654,12 @@ func Case1854(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn42 is the code of 3 units of this file that differ only in what they
+// ifThenColumn43 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1854 on every row, noting its first failed row in failed:
 //
 //	xpath_long(s, 'a/b')
-func ifThenColumn42(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func ifThenColumn43(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
@@ -103721,7 +103735,7 @@ func Case1855(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_long(s, 'a/b * 1 div 0')
-	col1 := ifThenColumn42(n, all, sArr, mem, failed, "a/b * 1 div 0")
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/b * 1 div 0")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long(s, 'a/b * 1 div 0')"})
@@ -103762,7 +103776,7 @@ func Case1856(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_int(s, 'a')
-	col1 := ifThenColumn41(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a')"})
@@ -103803,7 +103817,7 @@ func Case1857(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_long(s, 'a')
-	col1 := ifThenColumn42(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long(s, 'a')"})
@@ -103884,7 +103898,7 @@ func Case1859(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a/b[2]')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/b[2]")
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a/b[2]")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/b[2]')"})
@@ -103898,12 +103912,12 @@ func Case1859(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn43 is the code of 12 units of this file that differ only in what they
+// ifThenColumn44 is the code of 12 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case1859 on every row, noting its first failed row in failed:
 //
 //	xpath_string(s, 'a/b[2]')
-func ifThenColumn43(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func ifThenColumn44(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -103967,7 +103981,7 @@ func Case1860(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a/b[last()]/@id')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/b[last()]/@id")
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a/b[last()]/@id")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/b[last()]/@id')"})
@@ -104008,7 +104022,7 @@ func Case1861(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, '//b[@id = "2"]')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "//b[@id = \"2\"]")
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "//b[@id = \"2\"]")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, '//b[@id = \"2\"]')"})
@@ -104049,7 +104063,7 @@ func Case1862(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
@@ -104090,7 +104104,7 @@ func Case1863(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a/d')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/d")
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a/d")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/d')"})
@@ -104131,7 +104145,7 @@ func Case1864(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'concat(name(/*), ":", string-length(a/b))')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "concat(name(/*), \":\", string-length(a/b))")
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "concat(name(/*), \":\", string-length(a/b))")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'concat(name(/*), \":\", string-length(a/b))')"})
@@ -104172,7 +104186,7 @@ func Case1865(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'substring-after(a, "-")')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "substring-after(a, \"-\")")
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "substring-after(a, \"-\")")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'substring-after(a, \"-\")')"})
@@ -104213,7 +104227,7 @@ func Case1866(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'normalize-space(a)')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "normalize-space(a)")
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "normalize-space(a)")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'normalize-space(a)')"})
@@ -104254,7 +104268,7 @@ func Case1867(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a/b')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/b')"})
@@ -104295,7 +104309,7 @@ func Case1868(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
@@ -104336,7 +104350,7 @@ func Case1869(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
@@ -104377,7 +104391,7 @@ func Case1870(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})

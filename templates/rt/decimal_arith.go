@@ -88,6 +88,23 @@ func addDecimalSlow(a, b Decimal, sub bool, sa, sb, s, p int) (Decimal, *Error) 
 
 // MultiplyDecimal is a * b.
 func MultiplyDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
+	if a.IsInt64() && b.IsInt64() && s == sa+sb {
+		// The common case: no scale cut, and the two's-complement product
+		// of two int64s (below 2^126 < 10^38 in magnitude) is the result
+		// when it has at most p digits.
+		x, y := int64(a.Lo), int64(b.Lo)
+		hi, lo := bits.Mul64(uint64(x), uint64(y))
+		if x < 0 {
+			hi -= uint64(y)
+		}
+		if y < 0 {
+			hi -= uint64(x)
+		}
+		r := Decimal{Lo: lo, Hi: int64(hi)}
+		if p >= MaxDecimalPrecision || fitsSigned(r, p) {
+			return r, nil
+		}
+	}
 	if a.IsInt64() && b.IsInt64() {
 		x, y := int64(a.Lo), int64(b.Lo)
 		// Below 2^126 < 10^38: exact, with at most 38 digits.
@@ -98,6 +115,15 @@ func MultiplyDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
 	x.Mul(x, b.big())
 	x, from := round38(x, sa+sb)
 	return finishBig(x, from, s, p)
+}
+
+// fitsSigned reports whether r has at most p digits.
+func fitsSigned(r Decimal, p int) bool {
+	if r.IsInt64() {
+		return fits64(int64(r.Lo), p) || p >= 19
+	}
+	m, _ := r.mag()
+	return fits(m, p)
 }
 
 // DivideDecimal is a / b; a zero divisor raises DIVIDE_BY_ZERO.
