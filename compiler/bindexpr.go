@@ -756,6 +756,9 @@ func (b *binder) callFn(fn *ir.Function, name, shown string, args []ir.Expr, pos
 		// Spark's BinaryArithmetic (the try_ forms and pmod too): an integer
 		// literal beside a DECIMAL is as narrow as its value.
 		args = []ir.Expr{narrowIntLiteral(args[0], args[1]), narrowIntLiteral(args[1], args[0])}
+		if fn.Name == "add" || fn.Name == "subtract" {
+			args = []ir.Expr{alignDecimalConst(args[0], args[1]), alignDecimalConst(args[1], args[0])}
+		}
 	}
 	types := make([]ir.Type, len(args))
 	for i, a := range args {

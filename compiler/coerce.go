@@ -36,6 +36,24 @@ func stringPromotion(a, b ir.Type) (ir.Type, bool) {
 	return ir.Type{}, false
 }
 
+// alignDecimalConst gives a DECIMAL constant operand of + or - the scale of
+// the other operand when that is larger (1 beside a DECIMAL(15,2) becomes
+// 1.00, a DECIMAL(3,2)): the same integral digits and the same largest scale,
+// so the result type is the same, but the kernel adds values of one scale,
+// its fast case, instead of rescaling the constant on every row.
+func alignDecimalConst(x, other ir.Expr) ir.Expr {
+	c, ok := x.(*ir.Const)
+	ot := other.Type()
+	if !ok || c.T.Kind != ir.KindDecimal || ot.Kind != ir.KindDecimal || c.Err != nil || c.V == nil || ot.S() <= c.T.S() {
+		return x
+	}
+	t := ir.DecimalOf(c.T.P()-c.T.S()+ot.S(), ot.S())
+	if t.P() > ir.MaxDecimalPrecision {
+		return x
+	}
+	return &ir.Const{T: t, V: rt.WidenDecimal(c.V.(rt.Decimal), c.T.S(), t.S())}
+}
+
 // narrowIntLiteral is Spark's literalPickMinimumPrecision: an integer
 // literal operand of a binary operator whose other operand is a DECIMAL
 // becomes the narrowest DECIMAL holding its value (7 is DECIMAL(1,0), not

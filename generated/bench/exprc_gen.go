@@ -2359,9 +2359,8 @@ func Q1ChargeDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	product := q1ChargeDecimalShared0(n, all, lExtendedprice, lDiscount)
-	col1 := q1ChargeDecimalCol1(n, all, product, failed, mem)
-	col2 := q1ChargeDecimalCol2(n, all, product, lTax, mem, failed)
+	col1 := q1ChargeDecimalCol1(n, all, lExtendedprice, lDiscount, mem, failed)
+	col2 := q1ChargeDecimalCol2(n, all, lTax, lExtendedprice, lDiscount, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "disc_price", "charge"}, []string{"", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -2375,88 +2374,64 @@ func Q1ChargeDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	return out, nil
 }
 
-// q1ChargeDecimalShared0 computes a shared subexpression of query Q1ChargeDecimal on every row (always):
-//
-//	(l_extendedprice * (1 - l_discount))
-func q1ChargeDecimalShared0(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal]) vec.Vec[rt.Decimal] {
-	// (1 - l_discount)
-	difference := vec.Make[rt.Decimal](n)
-	{
-		lDiscountV := lDiscount.V[:n]
-		out := difference.V[:n]
-		vec.Strict(&difference, all, n, vec.FlagsOf(&lDiscount))
-		for i := range out {
-			r, err := rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV[i], 0, 2, 2, 16)
-			if err != nil {
-				difference.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// (l_extendedprice * (1 - l_discount))
-	product := vec.Make[rt.Decimal](n)
-	{
-		lExtendedpriceV := lExtendedprice.V[:n]
-		differenceV := difference.V[:n]
-		out := product.V[:n]
-		vec.Strict(&product, all, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference))
-		for i := range out {
-			r, err := rt.MultiplyDecimal(lExtendedpriceV[i], differenceV[i], 2, 2, 4, 32)
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	return product
-}
-
 // q1ChargeDecimalCol1 computes output column 1 (disc_price) of query Q1ChargeDecimal on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1ChargeDecimalCol1(n int, all vec.Sel, product vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func q1ChargeDecimalCol1(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// (l_extendedprice * (1.00 - l_discount))
+	var discPriceCol arrow.Array // written by the loop, or below from product
+	var discPriceOut *vec.FixedOut[rt.Decimal]
+	var product vec.Vec[rt.Decimal]
+	{
+		discPriceOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 32,
+			Scale:     4,
+		}, n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := discPriceOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
+		for i := range out {
+			out[i] = rt.MultiplyDecimalTotal(lExtendedpriceV[i], rt.SubtractDecimalTotal(rt.Decimal{Lo: 100}, lDiscountV[i], 2, 2, 2, 16), 2, 2, 4, 32)
+		}
+		discPriceCol = discPriceOut.Array()
+	}
 	vec.Check(failed, &product, all, n, 1)
-	column := vec.DecimalArray(mem, Q1ChargeDecimalSchema.Field(0).Type, &product, all, n)
-	return column
+	return discPriceCol
 }
 
 // q1ChargeDecimalCol2 computes output column 2 (charge) of query Q1ChargeDecimal on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ChargeDecimalCol2(n int, all vec.Sel, product vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((l_extendedprice * (1 - l_discount)) * (1 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product2
+func q1ChargeDecimalCol2(n int, all vec.Sel, lTax vec.Vec[rt.Decimal], lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// ((l_extendedprice * (1.00 - l_discount)) * (1.00 + l_tax))
+	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[rt.Decimal]
-	var product2 vec.Vec[rt.Decimal]
+	var product3 vec.Vec[rt.Decimal]
 	{
 		chargeOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
 			Precision: 38,
 			Scale:     6,
 		}, n)
-		productV := product.V[:n]
 		lTaxV := lTax.V[:n]
+		lExtendedpriceV2 := lExtendedprice.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid := vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
+		product3.Valid = valid
+		chargeOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
-		if product.Clean() && lTax.Clean() {
-			for i := range out {
-				out[i] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
-				vec.EndRow(&product2, n, i, &bad)
-			}
-		} else {
-			for i := range out {
-				if product.IsNull(i) || lTax.IsNull(i) {
-					chargeOut.SetNull(i)
-					continue
-				}
-				out[i] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
-				vec.EndRow(&product2, n, i, &bad)
-			}
+		for i := range out {
+			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.00 - l_discount))
+			product2 := rt.MultiplyDecimalTotal(lExtendedpriceV2[i], rt.SubtractDecimalTotal(rt.Decimal{Lo: 100}, lDiscountV2[i], 2, 2, 2, 16), 2, 2, 4, 32)
+			out[i] = bad.Decimal(rt.MultiplyDecimal(product2, rt.AddDecimalTotal(rt.Decimal{Lo: 100}, lTaxV[i], 2, 2, 2, 16), 4, 2, 6, 38))
+			vec.EndStrictRow(&product3, n, i, &bad)
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product2, all, n, 2)
+	vec.Check(failed, &product3, all, n, 2)
 	return chargeCol
 }
 

@@ -2732,7 +2732,7 @@ func Q1ChargeDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 //
 //	l_extendedprice * (1 - l_discount)
 func q1ChargeDecimalCol1(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (l_extendedprice * (1 - l_discount))
+	// (l_extendedprice * (1.00 - l_discount))
 	var discPriceCol arrow.Array // written by the loop, or below from product
 	var discPriceOut *vec.FixedOut[rt.Decimal]
 	var product vec.Vec[rt.Decimal]
@@ -2745,13 +2745,9 @@ func q1ChargeDecimalCol1(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal],
 		lDiscountV := lDiscount.V[:n]
 		out := discPriceOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
-		product.Valid = valid
-		discPriceOut.SetValidity(valid, nil)
-		var bad vec.FirstErr
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
-			out[i] = bad.Decimal(rt.MultiplyDecimal(lExtendedpriceV[i], bad.Decimal(rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV[i], 0, 2, 2, 16)), 2, 2, 4, 32))
-			vec.EndStrictRow(&product, n, i, &bad)
+			out[i] = rt.MultiplyDecimalTotal(lExtendedpriceV[i], rt.SubtractDecimalTotal(rt.Decimal{Lo: 100}, lDiscountV[i], 2, 2, 2, 16), 2, 2, 4, 32)
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -2763,7 +2759,7 @@ func q1ChargeDecimalCol1(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal],
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
 func q1ChargeDecimalCol2(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((l_extendedprice * (1 - l_discount)) * (1 + l_tax))
+	// ((l_extendedprice * (1.00 - l_discount)) * (1.00 + l_tax))
 	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[rt.Decimal]
 	var product2 vec.Vec[rt.Decimal]
@@ -2777,13 +2773,13 @@ func q1ChargeDecimalCol2(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal],
 		lTaxV := lTax.V[:n]
 		out := chargeOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid2 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
-		product2.Valid = valid2
-		chargeOut.SetValidity(valid2, nil)
-		var bad2 vec.FirstErr
+		valid := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lTax))
+		product2.Valid = valid
+		chargeOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad2.Decimal(rt.MultiplyDecimal(bad2.Decimal(rt.MultiplyDecimal(lExtendedpriceV2[i], bad2.Decimal(rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV2[i], 0, 2, 2, 16)), 2, 2, 4, 32)), bad2.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
-			vec.EndStrictRow(&product2, n, i, &bad2)
+			out[i] = bad.Decimal(rt.MultiplyDecimal(rt.MultiplyDecimalTotal(lExtendedpriceV2[i], rt.SubtractDecimalTotal(rt.Decimal{Lo: 100}, lDiscountV2[i], 2, 2, 2, 16), 2, 2, 4, 32), rt.AddDecimalTotal(rt.Decimal{Lo: 100}, lTaxV[i], 2, 2, 2, 16), 4, 2, 6, 38))
+			vec.EndStrictRow(&product2, n, i, &bad)
 		}
 		chargeCol = chargeOut.Array()
 	}

@@ -109,7 +109,6 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	sel := q1ProjectionWhere(n, all, lShipdate)
 	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
 	selBits := vec.KeptOf(sel, n)
-	product := q1ProjectionShared0(n, sel, lExtendedprice, lDiscount)
 
 	// l_returnflag: l_returnflag
 
@@ -118,8 +117,8 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	// l_quantity: l_quantity
 
 	// l_extendedprice: l_extendedprice
-	col5 := q1ProjectionCol5(n, sel, product, failed, mem)
-	col6 := q1ProjectionCol6(n, sel, product, lTax, mem, failed)
+	col5 := q1ProjectionCol5(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
+	col6 := q1ProjectionCol6(n, sel, lTax, lExtendedprice, lDiscount, mem, selBits, failed)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"l_shipdate <= DATE '1998-09-02'", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -163,118 +162,66 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 	return kept
 }
 
-// q1ProjectionShared0 computes a shared subexpression of query Q1Projection on the rows that pass its WHERE clause (always):
-//
-//	(l_extendedprice * (1 - l_discount))
-func q1ProjectionShared0(n int, sel vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal]) vec.Vec[rt.Decimal] {
-	// (1 - l_discount)
-	difference := vec.Make[rt.Decimal](n)
-	{
-		lDiscountV := lDiscount.V[:n]
-		out := difference.V[:n]
-		if vec.Strict(&difference, sel, n, vec.FlagsOf(&lDiscount)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV[i], 0, 2, 2, 16)
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if difference.Dirty(i) {
-					continue
-				}
-				r, err := rt.SubtractDecimal(rt.Decimal{Lo: 1}, lDiscountV[i], 0, 2, 2, 16)
-				if err != nil {
-					difference.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	// (l_extendedprice * (1 - l_discount))
-	product := vec.Make[rt.Decimal](n)
-	{
-		lExtendedpriceV := lExtendedprice.V[:n]
-		differenceV := difference.V[:n]
-		out := product.V[:n]
-		if vec.Strict(&product, sel, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference)) && vec.Dense(sel, n, true) {
-			for i := range out {
-				r, err := rt.MultiplyDecimal(lExtendedpriceV[i], differenceV[i], 2, 2, 4, 32)
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if product.Dirty(i) {
-					continue
-				}
-				r, err := rt.MultiplyDecimal(lExtendedpriceV[i], differenceV[i], 2, 2, 4, 32)
-				if err != nil {
-					product.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}
-	}
-	return product
-}
-
 // q1ProjectionCol5 computes output column 5 (disc_price) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func q1ProjectionCol5(n int, sel vec.Sel, product vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
+	// (l_extendedprice * (1.00 - l_discount))
+	var discPriceCol arrow.Array // written by the loop, or below from product
+	var discPriceOut *vec.FixedOut[rt.Decimal]
+	var product vec.Vec[rt.Decimal]
+	{
+		discPriceOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 32,
+			Scale:     4,
+		}, sel.Rows(n))
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := discPriceOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MultiplyDecimalTotal(lExtendedpriceV[i], rt.SubtractDecimalTotal(rt.Decimal{Lo: 100}, lDiscountV[i], 2, 2, 2, 16), 2, 2, 4, 32)
+		}
+		discPriceCol = discPriceOut.Array()
+	}
 	vec.Check(failed, &product, sel, n, 5)
-	column := vec.DecimalArray(mem, Q1ProjectionSchema.Field(4).Type, &product, sel, n)
-	return column
+	return discPriceCol
 }
 
 // q1ProjectionCol6 computes output column 6 (charge) of query Q1Projection on the rows that pass its WHERE clause, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ProjectionCol6(n int, sel vec.Sel, product vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((l_extendedprice * (1 - l_discount)) * (1 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product2
+func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[rt.Decimal], lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
+	// ((l_extendedprice * (1.00 - l_discount)) * (1.00 + l_tax))
+	var chargeCol arrow.Array // written by the loop, or below from product3
 	var chargeOut *vec.FixedOut[rt.Decimal]
-	var product2 vec.Vec[rt.Decimal]
+	var product3 vec.Vec[rt.Decimal]
 	{
 		chargeOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
 			Precision: 38,
 			Scale:     6,
 		}, sel.Rows(n))
-		productV := product.V[:n]
 		lTaxV := lTax.V[:n]
+		lExtendedpriceV2 := lExtendedprice.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		valid2 := vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
+		product3.Valid = valid2
+		chargeOut.SetValidity(valid2, selBits)
 		var bad vec.FirstErr
-		if product.Clean() && lTax.Clean() {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				out[k] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
-				vec.EndRow(&product2, n, i, &bad)
-			}
-		} else {
-			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
-				i := sel.Row(k)
-				if product.IsNull(i) || lTax.IsNull(i) {
-					chargeOut.SetNull(k)
-					continue
-				}
-				out[k] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(productV[i], product.ErrAt(i)), bad.Decimal(rt.AddDecimal(rt.Decimal{Lo: 1}, lTaxV[i], 0, 2, 2, 16)), 4, 2, 6, 38))
-				vec.EndRow(&product2, n, i, &bad)
-			}
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.00 - l_discount))
+			product2 := rt.MultiplyDecimalTotal(lExtendedpriceV2[i], rt.SubtractDecimalTotal(rt.Decimal{Lo: 100}, lDiscountV2[i], 2, 2, 2, 16), 2, 2, 4, 32)
+			out[k] = bad.Decimal(rt.MultiplyDecimal(product2, rt.AddDecimalTotal(rt.Decimal{Lo: 100}, lTaxV[i], 2, 2, 2, 16), 4, 2, 6, 38))
+			vec.EndStrictRow(&product3, n, i, &bad)
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product2, sel, n, 6)
+	vec.Check(failed, &product3, sel, n, 6)
 	return chargeCol
 }
 
@@ -382,14 +329,10 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDisco
 		lDiscountV2 := lDiscount.V[:n]
 		out := revenueOut.V
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid2 := vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
-		product.Valid = valid2
-		revenueOut.SetValidity(valid2, selBits)
-		var bad vec.FirstErr
+		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[k] = bad.Decimal(rt.MultiplyDecimal(lExtendedpriceV[i], lDiscountV2[i], 2, 2, 4, 31))
-			vec.EndStrictRow(&product, n, i, &bad)
+			out[k] = rt.MultiplyDecimalTotal(lExtendedpriceV[i], lDiscountV2[i], 2, 2, 4, 31)
 		}
 		revenueCol = revenueOut.Array()
 	}

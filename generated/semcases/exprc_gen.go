@@ -45650,13 +45650,9 @@ func case0795Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocato
 		vV := v.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid := vec.AndValid(n, vec.FlagsOf(&v))
-		sum.Valid = valid
-		directOut.SetValidity(valid, nil)
-		var bad vec.FirstErr
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v)), nil)
 		for i := range out {
-			out[i] = bad.Decimal(rt.AddDecimal(vV[i], vV[i], 2, 2, 2, 16))
-			vec.EndStrictRow(&sum, n, i, &bad)
+			out[i] = rt.AddDecimalTotal(vV[i], vV[i], 2, 2, 2, 16)
 		}
 		directCol = directOut.Array()
 	}
@@ -45725,13 +45721,9 @@ func case0796Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decima
 		zV := z.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid := vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z))
-		difference.Valid = valid
-		directOut.SetValidity(valid, nil)
-		var bad vec.FirstErr
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z)), nil)
 		for i := range out {
-			out[i] = bad.Decimal(rt.SubtractDecimal(vV[i], zV[i], 2, 3, 3, 17))
-			vec.EndStrictRow(&difference, n, i, &bad)
+			out[i] = rt.SubtractDecimalTotal(vV[i], zV[i], 2, 3, 3, 17)
 		}
 		directCol = directOut.Array()
 	}
@@ -45798,13 +45790,9 @@ func case0797Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], mem memory.Allocato
 		zV := z.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid := vec.AndValid(n, vec.FlagsOf(&z))
-		sum.Valid = valid
-		directOut.SetValidity(valid, nil)
-		var bad vec.FirstErr
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&z)), nil)
 		for i := range out {
-			out[i] = bad.Decimal(rt.AddDecimal(zV[i], zV[i], 3, 3, 3, 6))
-			vec.EndStrictRow(&sum, n, i, &bad)
+			out[i] = rt.AddDecimalTotal(zV[i], zV[i], 3, 3, 3, 6)
 		}
 		directCol = directOut.Array()
 	}
@@ -45878,7 +45866,7 @@ func case0798Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], a vec.Vec[int64], m
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Decimal(rt.AddDecimal(vV[i], bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 20)), 2, 0, 2, 23))
+			out[i] = rt.AddDecimalTotal(vV[i], bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 20)), 2, 0, 2, 23)
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -45953,7 +45941,7 @@ func case0799Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], i_ vec.Vec[int32], 
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Decimal(rt.AddDecimal(vV[i], bad.Decimal(rt.CastInt32ToDecimal(i_V[i], 0, 10)), 2, 0, 2, 16))
+			out[i] = rt.AddDecimalTotal(vV[i], bad.Decimal(rt.CastInt32ToDecimal(i_V[i], 0, 10)), 2, 0, 2, 16)
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -46009,7 +45997,7 @@ func Case0800(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 //
 //	v + 1
 func case0800Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// (v + 1)
+	// (v + 1.00)
 	var directCol arrow.Array // written by the loop, or below from sum
 	var directOut *vec.FixedOut[rt.Decimal]
 	var sum vec.Vec[rt.Decimal]
@@ -46021,13 +46009,9 @@ func case0800Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocato
 		vV := v.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid := vec.AndValid(n, vec.FlagsOf(&v))
-		sum.Valid = valid
-		directOut.SetValidity(valid, nil)
-		var bad vec.FirstErr
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v)), nil)
 		for i := range out {
-			out[i] = bad.Decimal(rt.AddDecimal(vV[i], rt.Decimal{Lo: 1}, 2, 0, 2, 16))
-			vec.EndStrictRow(&sum, n, i, &bad)
+			out[i] = rt.AddDecimalTotal(vV[i], rt.Decimal{Lo: 100}, 2, 2, 2, 16)
 		}
 		directCol = directOut.Array()
 	}
@@ -46213,13 +46197,9 @@ func case0803Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decima
 		zV := z.V[:n]
 		out := directOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid := vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z))
-		product.Valid = valid
-		directOut.SetValidity(valid, nil)
-		var bad vec.FirstErr
+		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z)), nil)
 		for i := range out {
-			out[i] = bad.Decimal(rt.MultiplyDecimal(vV[i], zV[i], 2, 3, 5, 21))
-			vec.EndStrictRow(&product, n, i, &bad)
+			out[i] = rt.MultiplyDecimalTotal(vV[i], zV[i], 2, 3, 5, 21)
 		}
 		directCol = directOut.Array()
 	}
@@ -48521,7 +48501,7 @@ func case0839Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Decimal(rt.AddDecimal(bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 18)), rt.Decimal{Lo: 1}, 0, 0, 0, 19))
+			out[i] = rt.AddDecimalTotal(bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 18)), rt.Decimal{Lo: 1}, 0, 0, 0, 19)
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -48712,7 +48692,7 @@ func case0842Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Decimal(rt.MultiplyDecimal(bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 19)), rt.Decimal{Lo: 10}, 0, 0, 0, 22))
+			out[i] = rt.MultiplyDecimalTotal(bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 19)), rt.Decimal{Lo: 10}, 0, 0, 0, 22)
 			vec.EndStrictRow(&product, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -51216,7 +51196,7 @@ func case0880Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decima
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Decimal(rt.AddDecimal(bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19)), zV[i], 6, 3, 6, 20))
+			out[i] = rt.AddDecimalTotal(bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19)), zV[i], 6, 3, 6, 20)
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -51291,7 +51271,7 @@ func case0881Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], v vec.Vec[rt.Decima
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Decimal(rt.AddDecimal(zV[i], bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19)), 3, 6, 6, 20))
+			out[i] = rt.AddDecimalTotal(zV[i], bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19)), 3, 6, 6, 20)
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -51356,12 +51336,7 @@ func case0882Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure
 		out := product.V[:n]
 		vec.Strict(&product, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&v))
 		for i := range out {
-			r, err := rt.MultiplyDecimal(konstV[i], vV[i], 2, 2, 4, 21)
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = rt.MultiplyDecimalTotal(konstV[i], vV[i], 2, 2, 4, 21)
 		}
 	}
 	vec.Check(failed, &product, all, n, 1)
@@ -51425,12 +51400,7 @@ func case0883Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure
 		out := product.V[:n]
 		vec.Strict(&product, all, n, vec.FlagsOf(&v), vec.FlagsOf(&konst))
 		for i := range out {
-			r, err := rt.MultiplyDecimal(vV[i], konstV[i], 2, 2, 4, 21)
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = rt.MultiplyDecimalTotal(vV[i], konstV[i], 2, 2, 4, 21)
 		}
 	}
 	vec.Check(failed, &product, all, n, 1)

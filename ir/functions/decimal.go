@@ -94,6 +94,28 @@ func decimalBinary(a, b, ret ir.Type, k decimalKernel2) *ir.Signature {
 	}
 }
 
+// cannotOverflow reports whether op on DECIMAL a and b always fits its
+// result type: +, - and * whose type the 38-digit limit did not cut hold
+// every result (a sum has at most one more integral digit than its larger
+// operand, a product at most p1 + p2 digits), so they cannot fail.
+func cannotOverflow(op string, a, b ir.Type) bool {
+	p1, s1, p2, s2 := a.P(), a.S(), b.P(), b.S()
+	switch op {
+	case "add", "subtract":
+		return max(p1-s1, p2-s2)+max(s1, s2)+1 <= ir.MaxDecimalPrecision
+	case "multiply":
+		return p1+p2+1 <= ir.MaxDecimalPrecision
+	}
+	return false
+}
+
+// totalKernels are the kernels of the operators that cannot fail on a pair of
+// types (cannotOverflow): the same computation without an error result, so
+// that CSE and fused loops treat the call as one that never fails.
+var totalKernels = map[string]func(a, b rt.Decimal, sa, sb, s, p int) rt.Decimal{
+	"add": rt.AddDecimalTotal, "subtract": rt.SubtractDecimalTotal, "multiply": rt.MultiplyDecimalTotal,
+}
+
 // withDecimalArith makes a binary arithmetic function resolve DECIMAL
 // operands to kernel k before its other overloads (which would otherwise take
 // a DECIMAL as a DOUBLE).
@@ -101,13 +123,29 @@ func withDecimalArith(fn *ir.Function, k decimalKernel2) *ir.Function {
 	base := fn.Resolve
 	fn.Resolve = func(args []ir.Type) (*ir.Signature, error) {
 		if ds, ok := decimalOperands(args); ok && len(args) == 2 {
-			return decimalBinary(ds[0], ds[1], decimalResult(fn.Name, ds[0], ds[1]), k), nil
+			ret := decimalResult(fn.Name, ds[0], ds[1])
+			if total := totalKernels[fn.Name]; total != nil && cannotOverflow(fn.Name, ds[0], ds[1]) {
+				return decimalTotal(ds[0], ds[1], ret, total), nil
+			}
+			return decimalBinary(ds[0], ds[1], ret, k), nil
 		}
 		return base(args)
 	}
 	fn.Synopsis = append(fn.Synopsis, fn.Name+"(DECIMAL(p1,s1), DECIMAL(p2,s2)) -> DECIMAL(p,s) (INT and BIGINT operands as DECIMAL(10,0) and DECIMAL(20,0); p and s in docs/semantics.md section 2.2)")
 	fn.Errors = appendClass(fn.Errors, rt.NumericValueOutOfRange)
 	return fn
+}
+
+// decimalTotal is the signature of a binary DECIMAL operator that cannot fail.
+func decimalTotal(a, b, ret ir.Type, k func(a, b rt.Decimal, sa, sb, s, p int) rt.Decimal) *ir.Signature {
+	sa, sb, s, p := a.S(), b.S(), ret.S(), ret.P()
+	return &ir.Signature{
+		Params: []ir.Type{a, b}, Ret: ret,
+		Kernel: kernelName(k), KernelArgs: []int{sa, sb, s, p},
+		Eval: func(args []any) (any, *ir.EvalError) {
+			return k(args[0].(rt.Decimal), args[1].(rt.Decimal), sa, sb, s, p), nil
+		},
+	}
 }
 
 // withDecimalUnary makes a unary function of DECIMAL(p, s) -> DECIMAL(p, s)

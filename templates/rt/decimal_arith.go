@@ -86,8 +86,20 @@ func addDecimalSlow(a, b Decimal, sub bool, sa, sb, s, p int) (Decimal, *Error) 
 	return finishBig(x.Add(x, y), m, s, p)
 }
 
-// MultiplyDecimal is a * b.
+// MultiplyDecimal is a * b. Its first case, small enough for the compiler to
+// inline with the constant scales, is Q1's: no scale cut, a 38-digit
+// result, operands that fit 64 bits, whose two's-complement product is the
+// result (below 2^126 < 10^38 in magnitude).
 func MultiplyDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
+	if s == sa+sb && p >= MaxDecimalPrecision && a.Hi == int64(a.Lo)>>63 && b.Hi == int64(b.Lo)>>63 {
+		hi, lo := bits.Mul64(a.Lo, b.Lo)
+		return Decimal{Lo: lo, Hi: int64(hi - (b.Lo&uint64(a.Hi) + a.Lo&uint64(b.Hi)))}, nil
+	}
+	return multiplyDecimal(a, b, sa, sb, s, p)
+}
+
+// multiplyDecimal is MultiplyDecimal's general case.
+func multiplyDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
 	if a.IsInt64() && b.IsInt64() && s == sa+sb {
 		// The common case: no scale cut, and the two's-complement product
 		// of two int64s (below 2^126 < 10^38 in magnitude) is the result
@@ -496,37 +508,70 @@ func RemainderDecimalFits(a, b Decimal, sa, sb, s, p int) bool {
 	return err == nil
 }
 
-// AddDecimalTotal is AddDecimal made total, the value of try_add where its
-// guard AddDecimalFits holds (the zero elsewhere, never read).
+// AddDecimalTotal is AddDecimal without its error: the kernel of the operator
+// on types where it cannot fail, and the value of its try_ form where the guard
+// AddDecimalFits holds (elsewhere it is the zero, never read).
 func AddDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
-	r, _ := AddDecimal(a, b, sa, sb, s, p)
+	// p is not checked: operands within their precisions give a result
+	// within p, and operands beyond them (data that breaks its declared
+	// type) keep their exact result rather than a made-up one. Two values
+	// of one scale that fit 64 bits add exactly on 128.
+	if sa == s && sb == s && a.Hi == int64(a.Lo)>>63 && b.Hi == int64(b.Lo)>>63 {
+		lo, c := bits.Add64(a.Lo, b.Lo, 0)
+		return Decimal{Lo: lo, Hi: a.Hi + b.Hi + int64(c)}
+	}
+	r, _ := AddDecimal(a, b, sa, sb, s, MaxDecimalPrecision)
 	return r
 }
 
-// SubtractDecimalTotal is SubtractDecimal made total, the value of try_subtract where its
-// guard SubtractDecimalFits holds (the zero elsewhere, never read).
+// SubtractDecimalTotal is SubtractDecimal without its error: the kernel of the operator
+// on types where it cannot fail, and the value of its try_ form where the guard
+// SubtractDecimalFits holds (elsewhere it is the zero, never read).
 func SubtractDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
-	r, _ := SubtractDecimal(a, b, sa, sb, s, p)
+	// p is not checked: operands within their precisions give a result
+	// within p, and operands beyond them (data that breaks its declared
+	// type) keep their exact result rather than a made-up one.
+	if sa == s && sb == s && a.Hi == int64(a.Lo)>>63 && b.Hi == int64(b.Lo)>>63 {
+		lo, bw := bits.Sub64(a.Lo, b.Lo, 0)
+		return Decimal{Lo: lo, Hi: a.Hi - b.Hi - int64(bw)}
+	}
+	r, _ := SubtractDecimal(a, b, sa, sb, s, MaxDecimalPrecision)
 	return r
 }
 
-// MultiplyDecimalTotal is MultiplyDecimal made total, the value of try_multiply where its
-// guard MultiplyDecimalFits holds (the zero elsewhere, never read).
+// MultiplyDecimalTotal is MultiplyDecimal without its error: the kernel of the operator
+// on types where it cannot fail, and the value of its try_ form where the guard
+// MultiplyDecimalFits holds (elsewhere it is the zero, never read).
 func MultiplyDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
-	r, _ := MultiplyDecimal(a, b, sa, sb, s, p)
+	// p is not checked: operands within their precisions give a result
+	// within p, and operands beyond them (data that breaks its declared
+	// type) keep their exact result rather than a made-up one.
+	if s == sa+sb && a.Hi == int64(a.Lo)>>63 && b.Hi == int64(b.Lo)>>63 {
+		hi, lo := bits.Mul64(a.Lo, b.Lo)
+		return Decimal{Lo: lo, Hi: int64(hi - (b.Lo&uint64(a.Hi) + a.Lo&uint64(b.Hi)))}
+	}
+	r, _ := multiplyDecimal(a, b, sa, sb, s, MaxDecimalPrecision)
 	return r
 }
 
-// DivideDecimalTotal is DivideDecimal made total, the value of try_divide where its
-// guard DivideDecimalFits holds (the zero elsewhere, never read).
+// DivideDecimalTotal is DivideDecimal without its error: the kernel of the operator
+// on types where it cannot fail, and the value of its try_ form where the guard
+// DivideDecimalFits holds (elsewhere it is the zero, never read).
 func DivideDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
-	r, _ := DivideDecimal(a, b, sa, sb, s, p)
+	// p is not checked: operands within their precisions give a result
+	// within p, and operands beyond them (data that breaks its declared
+	// type) keep their exact result rather than a made-up one.
+	r, _ := DivideDecimal(a, b, sa, sb, s, MaxDecimalPrecision)
 	return r
 }
 
-// RemainderDecimalTotal is RemainderDecimal made total, the value of try_mod where its
-// guard RemainderDecimalFits holds (the zero elsewhere, never read).
+// RemainderDecimalTotal is RemainderDecimal without its error: the kernel of the operator
+// on types where it cannot fail, and the value of its try_ form where the guard
+// RemainderDecimalFits holds (elsewhere it is the zero, never read).
 func RemainderDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
-	r, _ := RemainderDecimal(a, b, sa, sb, s, p)
+	// p is not checked: operands within their precisions give a result
+	// within p, and operands beyond them (data that breaks its declared
+	// type) keep their exact result rather than a made-up one.
+	r, _ := RemainderDecimal(a, b, sa, sb, s, MaxDecimalPrecision)
 	return r
 }
