@@ -293,6 +293,10 @@ func (b *binder) bindAggregate(e *ast.Call, name string, sc *scope) (ir.Expr, bo
 		case t.Kind == ir.KindInt || t.Kind == ir.KindBigint:
 			node.T = ir.TypeBigint
 		}
+		if t.Kind == ir.KindDecimal {
+			b.errs.Add(e.Args[0].Position(), diag.Unsupported, "%s of a DECIMAL in a subquery is not supported yet; %s(CAST(x AS DOUBLE)) gives it in DOUBLE", name, name)
+			return nil, false
+		}
 		if t.Kind != ir.KindInt && t.Kind != ir.KindBigint && t.Kind != ir.KindDouble {
 			b.errs.Add(e.Args[0].Position(), diag.Type, "%s needs a numeric argument (INT, BIGINT or DOUBLE), not %s", name, t)
 			return nil, false
