@@ -27,7 +27,6 @@ const (
 // plannedTypes are the types a planned function may name, with how the docs
 // and the binder's message call them.
 var plannedTypes = map[string]string{
-	"DECIMAL":   "DECIMAL",
 	"BINARY":    "BINARY",
 	"TIMESTAMP": "TIMESTAMP",
 	"TIME":      "TIME",
