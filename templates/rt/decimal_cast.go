@@ -136,6 +136,15 @@ func CastStringToDecimal(str string, s, p int) (Decimal, *Error) {
 	if !ok {
 		return Decimal{}, castInvalid(str, DecimalTypeName(p, s))
 	}
+	// Spark refuses text with more than 38 integral digits as BigDecimal
+	// counts them (precision - scale), a zero included: '0e100' is out of
+	// range, '0e30' is zero.
+	if max(len(ds), 1)+exp > MaxDecimalPrecision {
+		return Decimal{}, decimalOutOfRange(t, p, s)
+	}
+	if ds == "" {
+		return Decimal{}, nil
+	}
 	return scaleDigits(ds, neg, exp, s, p, t)
 }
 
