@@ -378,11 +378,6 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 	}, fn)
 }
 
-// fixedWidth reports whether values of type t are fixed-width: computing one
-// from a NULL row's arbitrary inputs costs what any row costs (a string
-// could be as long as such an input says: lpad, repeat).
-func fixedWidth(t ir.Type) bool { return kinds.Known(t) && kinds.Of(t).Fixed }
-
 // variadicKernels are the templates/rt kernels that take their arguments as
 // a variadic parameter, which a function value of vec.Map2's kind cannot be
 // (TestVariadicKernels keeps the list complete).
@@ -507,7 +502,7 @@ func (f *funcGen) emitRows(ret ir.Type, mayFail, kernel bool, args []operand, se
 		f.add(jen.Block(append(block, fast)...))
 		return operand{t: ret, vec: res}
 	}
-	if sel == allRows && kernel && fixedWidth(ret) {
+	if sel == allRows && kernel && kinds.FixedWidth(ret) {
 		// A fixed-width result is computed on every row, one an argument
 		// decided too: its value there is never read, and Fail keeps the
 		// argument's NULL or error. vec.Strict makes the NULLs a bitmap.

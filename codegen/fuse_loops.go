@@ -9,6 +9,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
 )
@@ -94,7 +95,7 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	// (CASE WHEN y <> 0 THEN a DIV y END) marks its NULL rows in a register
 	// word (setNull); the clean and rows loops of map item reads keep
 	// SetNull.
-	l.marks = fz.Direct && fixedWidth(t) && !itemReads(fz) && lower.HasNullResult(fz.Row)
+	l.marks = fz.Direct && kinds.FixedWidth(t) && !itemReads(fz) && lower.HasNullResult(fz.Row)
 	l.fu.outNull = l.setNull()
 	if lower.FilterSelects(fz) {
 		f.commentFor(n.Expr)
@@ -868,7 +869,7 @@ func (l *fusedLoops) setNull() jen.Code {
 // branch on its NULL test, its value stored anyway (nullBits |= vec.Bit(x.IsNull(i)) << (uint(i) & 63), markNull),
 // or nil where the result is not fixed-width.
 func (l *fusedLoops) nullIf() func(jen.Code) jen.Code {
-	if !fixedWidth(l.e.Type()) || l.e.Type().Kind == ir.KindBoolean && l.fz.Direct {
+	if !kinds.FixedWidth(l.e.Type()) || l.e.Type().Kind == ir.KindBoolean && l.fz.Direct {
 		return nil
 	}
 	if !l.fz.Direct {

@@ -3,6 +3,7 @@ package codegen
 import (
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -23,7 +24,7 @@ import (
 //	writer.NullWord(n-1, nullBits)
 func (l *fusedLoops) emitTry() {
 	fu, f, t := l.fu, l.fu.f, l.e.Type()
-	if !l.fz.Direct || !fixedWidth(t) || t.Kind == ir.KindBoolean {
+	if !l.fz.Direct || !kinds.FixedWidth(t) || t.Kind == ir.KindBoolean {
 		panic("codegen: a fused TRY that does not write a fixed-width output column: " + ir.Format(l.e))
 	}
 	inner := l.fz.Row.Args[0]

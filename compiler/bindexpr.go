@@ -19,10 +19,12 @@ var binaryFuncs = map[string]string{
 	"&": "bitwise_and", "|": "bitwise_or", "^": "bitwise_xor",
 }
 
-// binaryArithmetic are the functions Spark implements as a BinaryArithmetic,
-// whose integer literal operands DecimalPrecision narrows beside a DECIMAL.
-var binaryArithmetic = map[string]bool{"add": true, "subtract": true, "multiply": true, "divide": true, "mod": true,
-	"div": true, "pmod": true, "try_add": true, "try_subtract": true, "try_multiply": true, "try_divide": true, "try_mod": true}
+// decimalOperators are the functions Spark implements as a BinaryArithmetic
+// or a BinaryComparison, whose integer literal operands DecimalPrecision
+// narrows beside a DECIMAL.
+var decimalOperators = map[string]bool{"add": true, "subtract": true, "multiply": true, "divide": true, "mod": true,
+	"div": true, "pmod": true, "try_add": true, "try_subtract": true, "try_multiply": true, "try_divide": true, "try_mod": true,
+	"eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true}
 
 // castAliases are Spark's functions that are casts (FunctionRegistry's
 // castAlias): string(x) is CAST(x AS VARCHAR).
@@ -302,7 +304,6 @@ func (b *binder) bindBinary(e *ast.Binary, sc *scope) (ir.Expr, bool) {
 		if l, r, ok = b.promote(l, r, e.OpPos); !ok {
 			return nil, false
 		}
-		l, r = narrowIntLiteral(l, r), narrowIntLiteral(r, l)
 	}
 	return b.call(name, shown, []ir.Expr{l, r}, e.OpPos)
 }
@@ -753,9 +754,10 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 // callFn is call for a resolved function (also the hidden ones the binder
 // picks itself, such as the fields of EXTRACT).
 func (b *binder) callFn(fn *ir.Function, name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr, bool) {
-	if binaryArithmetic[fn.Name] && len(args) == 2 {
-		// Spark's BinaryArithmetic (the try_ forms and pmod too): an integer
-		// literal beside a DECIMAL is as narrow as its value.
+	if decimalOperators[fn.Name] && len(args) == 2 {
+		// Spark's BinaryArithmetic (the try_ forms and pmod too) and
+		// BinaryComparison: an integer literal beside a DECIMAL is as narrow
+		// as its value.
 		args = []ir.Expr{narrowIntLiteral(args[0], args[1]), narrowIntLiteral(args[1], args[0])}
 		if fn.Name == "add" || fn.Name == "subtract" {
 			args = []ir.Expr{alignDecimalConst(args[0], args[1]), alignDecimalConst(args[1], args[0])}

@@ -95,6 +95,11 @@ func Of(t ir.Type) Info {
 	return info
 }
 
+// FixedWidth reports whether values of type t are fixed-width (Info.Fixed):
+// computing one from a NULL row's arbitrary inputs costs what any row costs
+// (a string could be as long as such an input says: lpad, repeat).
+func FixedWidth(t ir.Type) bool { return Known(t) && Of(t).Fixed }
+
 // Known reports whether t's kind has a row (the NULL type does not: a
 // typed context always retypes it first).
 func Known(t ir.Type) bool {

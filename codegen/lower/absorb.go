@@ -209,11 +209,11 @@ func Cheap(e ir.Expr) bool {
 		}
 		switch e := e.(type) {
 		case *ir.Const:
-			return e.Err == nil && e.V != nil && fixedWidth(e.T)
+			return e.Err == nil && e.V != nil && kinds.FixedWidth(e.T)
 		case *ir.ColumnRef:
-			return fixedWidth(e.T)
+			return kinds.FixedWidth(e.T)
 		case *ir.Call:
-			if e.Sig.Kernel == "" || e.Sig.KernelErr || e.Sig.KernelPkg != "" || !fixedWidth(e.Sig.Ret) {
+			if e.Sig.Kernel == "" || e.Sig.KernelErr || e.Sig.KernelPkg != "" || !kinds.FixedWidth(e.Sig.Ret) {
 				return false
 			}
 			for _, a := range e.Args {
@@ -227,5 +227,3 @@ func Cheap(e ir.Expr) bool {
 	}
 	return walk(e)
 }
-
-func fixedWidth(t ir.Type) bool { return kinds.Known(t) && kinds.Of(t).Fixed }

@@ -81,17 +81,8 @@ type decimalKernel2 = func(a, b rt.Decimal, sa, sb, s, p int) (rt.Decimal, *rt.E
 // decimalBinary is the signature of a binary DECIMAL operator.
 func decimalBinary(a, b, ret ir.Type, k decimalKernel2) *ir.Signature {
 	sa, sb, s, p := a.S(), b.S(), ret.S(), ret.P()
-	return &ir.Signature{
-		Params: []ir.Type{a, b}, Ret: ret, MayError: true,
-		Kernel: kernelName(k), KernelErr: true, KernelArgs: []int{sa, sb, s, p},
-		Eval: func(args []any) (any, *ir.EvalError) {
-			r, err := k(args[0].(rt.Decimal), args[1].(rt.Decimal), sa, sb, s, p)
-			if err != nil {
-				return nil, err
-			}
-			return r, nil
-		},
-	}
+	bound := func(x, y rt.Decimal) (rt.Decimal, *rt.Error) { return k(x, y, sa, sb, s, p) }
+	return sig(ret, withConsts(k2(bound), k, sa, sb, s, p), a, b)
 }
 
 // cannotOverflow reports whether op on DECIMAL a and b always fits its
@@ -139,13 +130,8 @@ func withDecimalArith(fn *ir.Function, k decimalKernel2) *ir.Function {
 // decimalTotal is the signature of a binary DECIMAL operator that cannot fail.
 func decimalTotal(a, b, ret ir.Type, k func(a, b rt.Decimal, sa, sb, s, p int) rt.Decimal) *ir.Signature {
 	sa, sb, s, p := a.S(), b.S(), ret.S(), ret.P()
-	return &ir.Signature{
-		Params: []ir.Type{a, b}, Ret: ret,
-		Kernel: kernelName(k), KernelArgs: []int{sa, sb, s, p},
-		Eval: func(args []any) (any, *ir.EvalError) {
-			return k(args[0].(rt.Decimal), args[1].(rt.Decimal), sa, sb, s, p), nil
-		},
-	}
+	bound := func(x, y rt.Decimal) rt.Decimal { return k(x, y, sa, sb, s, p) }
+	return sig(ret, withConsts(ok2(bound), k, sa, sb, s, p), a, b)
 }
 
 // withDecimalUnary makes a unary function of DECIMAL(p, s) -> DECIMAL(p, s)
@@ -175,94 +161,47 @@ func appendClass(cs []ir.ErrorClass, c ir.ErrorClass) []ir.ErrorClass {
 // as a BIGINT.
 func integralDivideDecimal(a, b ir.Type) *ir.Signature {
 	sa, sb := a.S(), b.S()
-	return &ir.Signature{
-		Params: []ir.Type{a, b}, Ret: tBig, MayError: true,
-		Kernel: "DivDecimal", KernelErr: true, KernelArgs: []int{sa, sb},
-		Eval: func(args []any) (any, *ir.EvalError) {
-			r, err := rt.DivDecimal(args[0].(rt.Decimal), args[1].(rt.Decimal), sa, sb)
-			if err != nil {
-				return nil, err
-			}
-			return r, nil
-		},
-	}
-}
-
-// decimalCast is the signature of a cast whose kernel takes constant
-// arguments; k is its typed kernel, call applies it.
-func decimalCast(from, to ir.Type, kernel any, mayErr bool, consts []int, call func(v any) (any, *rt.Error)) *ir.Signature {
-	return &ir.Signature{
-		Params: []ir.Type{from}, Ret: to, MayError: mayErr,
-		Kernel: kernelName(kernel), KernelErr: mayErr, KernelArgs: consts,
-		Eval: func(args []any) (any, *ir.EvalError) {
-			r, err := call(args[0])
-			if err != nil {
-				return nil, err
-			}
-			return r, nil
-		},
-	}
+	bound := func(x, y rt.Decimal) (int64, *rt.Error) { return rt.DivDecimal(x, y, sa, sb) }
+	return sig(tBig, withConsts(k2(bound), rt.DivDecimal, sa, sb), a, b)
 }
 
 // resolveDecimalCast is ResolveCast when from or to is a DECIMAL.
 func resolveDecimalCast(from, to ir.Type) (*ir.Signature, error) {
+	cast := func(k impl, fn any, consts ...int) (*ir.Signature, error) {
+		return sig(to, withConsts(k, fn, consts...), from), nil
+	}
 	if to.Kind == ir.KindDecimal {
 		s, p := to.S(), to.P()
-		dec := func(r rt.Decimal, err *rt.Error) (any, *rt.Error) { return r, err }
 		switch from.Kind {
 		case ir.KindInt:
-			return decimalCast(from, to, rt.CastInt32ToDecimal, true, []int{s, p}, func(v any) (any, *rt.Error) {
-				return dec(rt.CastInt32ToDecimal(v.(int32), s, p))
-			}), nil
+			return cast(k1(func(v int32) (rt.Decimal, *rt.Error) { return rt.CastInt32ToDecimal(v, s, p) }), rt.CastInt32ToDecimal, s, p)
 		case ir.KindBigint:
-			return decimalCast(from, to, rt.CastInt64ToDecimal, true, []int{s, p}, func(v any) (any, *rt.Error) {
-				return dec(rt.CastInt64ToDecimal(v.(int64), s, p))
-			}), nil
+			return cast(k1(func(v int64) (rt.Decimal, *rt.Error) { return rt.CastInt64ToDecimal(v, s, p) }), rt.CastInt64ToDecimal, s, p)
 		case ir.KindBoolean:
-			return decimalCast(from, to, rt.CastBoolToDecimal, true, []int{s, p}, func(v any) (any, *rt.Error) {
-				return dec(rt.CastBoolToDecimal(v.(bool), s, p))
-			}), nil
+			return cast(k1(func(v bool) (rt.Decimal, *rt.Error) { return rt.CastBoolToDecimal(v, s, p) }), rt.CastBoolToDecimal, s, p)
 		case ir.KindDouble:
-			return decimalCast(from, to, rt.CastFloat64ToDecimal, true, []int{s, p}, func(v any) (any, *rt.Error) {
-				return dec(rt.CastFloat64ToDecimal(v.(float64), s, p))
-			}), nil
+			return cast(k1(func(v float64) (rt.Decimal, *rt.Error) { return rt.CastFloat64ToDecimal(v, s, p) }), rt.CastFloat64ToDecimal, s, p)
 		case ir.KindVarchar:
-			return decimalCast(from, to, rt.CastStringToDecimal, true, []int{s, p}, func(v any) (any, *rt.Error) {
-				return dec(rt.CastStringToDecimal(v.(string), s, p))
-			}), nil
+			return cast(k1(func(v string) (rt.Decimal, *rt.Error) { return rt.CastStringToDecimal(v, s, p) }), rt.CastStringToDecimal, s, p)
 		case ir.KindDecimal:
 			fs := from.S()
 			if ir.Widens(from, to) { // keeps every value: cannot fail
-				return decimalCast(from, to, rt.WidenDecimal, false, []int{fs, s}, func(v any) (any, *rt.Error) {
-					return rt.WidenDecimal(v.(rt.Decimal), fs, s), nil
-				}), nil
+				return cast(ok1(func(v rt.Decimal) rt.Decimal { return rt.WidenDecimal(v, fs, s) }), rt.WidenDecimal, fs, s)
 			}
-			return decimalCast(from, to, rt.CastDecimalToDecimal, true, []int{fs, s, p}, func(v any) (any, *rt.Error) {
-				return dec(rt.CastDecimalToDecimal(v.(rt.Decimal), fs, s, p))
-			}), nil
+			return cast(k1(func(v rt.Decimal) (rt.Decimal, *rt.Error) { return rt.CastDecimalToDecimal(v, fs, s, p) }), rt.CastDecimalToDecimal, fs, s, p)
 		}
 		return nil, fmt.Errorf("cannot cast %s to %s", from, to)
 	}
 	s, p := from.S(), from.P()
 	switch to.Kind {
 	case ir.KindInt:
-		return decimalCast(from, to, rt.CastDecimalToInt32, true, []int{s, p}, func(v any) (any, *rt.Error) {
-			r, err := rt.CastDecimalToInt32(v.(rt.Decimal), s, p)
-			return r, err
-		}), nil
+		return cast(k1(func(v rt.Decimal) (int32, *rt.Error) { return rt.CastDecimalToInt32(v, s, p) }), rt.CastDecimalToInt32, s, p)
 	case ir.KindBigint:
-		return decimalCast(from, to, rt.CastDecimalToInt64, true, []int{s, p}, func(v any) (any, *rt.Error) {
-			r, err := rt.CastDecimalToInt64(v.(rt.Decimal), s, p)
-			return r, err
-		}), nil
+		return cast(k1(func(v rt.Decimal) (int64, *rt.Error) { return rt.CastDecimalToInt64(v, s, p) }), rt.CastDecimalToInt64, s, p)
 	case ir.KindDouble:
-		return decimalCast(from, to, rt.CastDecimalToFloat64, false, []int{s}, func(v any) (any, *rt.Error) {
-			return rt.CastDecimalToFloat64(v.(rt.Decimal), s), nil
-		}), nil
+		return cast(ok1(func(v rt.Decimal) float64 { return rt.CastDecimalToFloat64(v, s) }), rt.CastDecimalToFloat64, s)
 	case ir.KindVarchar:
-		return decimalCast(from, to, rt.CastDecimalToString, false, []int{s}, func(v any) (any, *rt.Error) {
-			return rt.CastDecimalToString(v.(rt.Decimal), s), nil
-		}), nil
+		return cast(ok1(func(v rt.Decimal) string { return rt.CastDecimalToString(v, s) }), rt.CastDecimalToString, s)
 	case ir.KindBoolean:
 		return sig(to, ok1(rt.CastDecimalToBool), from), nil
 	}
@@ -305,8 +244,7 @@ func withDecimalFloor(fn *ir.Function, k func(rt.Decimal, int) rt.Decimal) *ir.F
 		}
 		ret := ir.DecimalOf(min(x.P()-x.S()+1, ir.MaxDecimalPrecision), 0)
 		s := x.S()
-		return &ir.Signature{Params: []ir.Type{x}, Ret: ret, Kernel: kernelName(k), KernelArgs: []int{s},
-			Eval: func(a []any) (any, *ir.EvalError) { return k(a[0].(rt.Decimal), s), nil }}, nil
+		return sig(ret, withConsts(ok1(func(v rt.Decimal) rt.Decimal { return k(v, s) }), k, s), x), nil
 	}
 	fn.Synopsis = append(fn.Synopsis, fn.Name+"(DECIMAL(p,s)) -> DECIMAL(p-s+1,0)")
 	return fn
@@ -316,7 +254,7 @@ func withDecimalFloor(fn *ir.Function, k func(rt.Decimal, int) rt.Decimal) *ir.F
 // argument's value, which Resolve (over types) cannot: round and bround of a
 // DECIMAL, whose scale Spark requires to be a constant. handled is false for
 // every other call.
-func ResolveWithArgs(fn *ir.Function, args []ir.Expr) (sig *ir.Signature, handled bool, err error) {
+func ResolveWithArgs(fn *ir.Function, args []ir.Expr) (_ *ir.Signature, handled bool, _ error) {
 	if fn.Name != "round" && fn.Name != "bround" || len(args) == 0 || len(args) > 2 || args[0].Type().Kind != ir.KindDecimal {
 		return nil, false, nil
 	}
@@ -349,30 +287,16 @@ func ResolveWithArgs(fn *ir.Function, args []ir.Expr) (sig *ir.Signature, handle
 		ret = ir.DecimalOf(min(p-s+1+ns, ir.MaxDecimalPrecision), ns)
 	}
 	rp := ret.P()
-	even := fn.Name == "bround"
-	sg := &ir.Signature{Params: params, Ret: ret, MayError: true, KernelErr: true, KernelArgs: []int{s, d, rp}}
-	switch {
-	case len(args) == 1 && !even:
-		sg.Kernel = kernelName(rt.RoundDecimal)
-	case len(args) == 1:
-		sg.Kernel = kernelName(rt.BroundDecimal)
-	case !even:
-		sg.Kernel = kernelName(rt.RoundDecimalTo)
-	default:
-		sg.Kernel = kernelName(rt.BroundDecimalTo)
+	k, kTo := rt.RoundDecimal, rt.RoundDecimalTo
+	if fn.Name == "bround" {
+		k, kTo = rt.BroundDecimal, rt.BroundDecimalTo
 	}
-	sg.Eval = func(a []any) (any, *ir.EvalError) {
-		k := rt.RoundDecimal
-		if even {
-			k = rt.BroundDecimal
-		}
-		r, err := k(a[0].(rt.Decimal), s, d, rp)
-		if err != nil {
-			return nil, err
-		}
-		return r, nil
+	if len(args) == 1 {
+		bound := func(v rt.Decimal) (rt.Decimal, *rt.Error) { return k(v, s, d, rp) }
+		return sig(ret, withConsts(k1(bound), k, s, d, rp), params...), true, nil
 	}
-	return sg, true, nil
+	bound := func(v rt.Decimal, dv int32) (rt.Decimal, *rt.Error) { return kTo(v, dv, s, d, rp) }
+	return sig(ret, withConsts(k2(bound), kTo, s, d, rp), params...), true, nil
 }
 
 // constValue is the value of a non-NULL, non-error constant, or nil.

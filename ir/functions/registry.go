@@ -74,8 +74,9 @@ type kernel = func(args []any) (any, *ir.EvalError)
 // (rt kernels that cannot) or raw (an Eval of this package, no rt kernel).
 type impl struct {
 	eval     kernel
-	fn       any  // the rt function, or nil
-	mayError bool // the overload can fail (for rt kernels: fn returns *rt.Error)
+	fn       any   // the rt function, or nil
+	mayError bool  // the overload can fail (for rt kernels: fn returns *rt.Error)
+	consts   []int // constant arguments fn takes after the call's own (withConsts)
 }
 
 // rtPrefix is the qualified-name prefix of the functions of package rt.
@@ -103,6 +104,7 @@ func sig(ret ir.Type, k impl, params ...ir.Type) *ir.Signature {
 	if k.fn != nil {
 		s.Kernel = kernelName(k.fn)
 		s.KernelErr = k.mayError
+		s.KernelArgs = k.consts
 		s.Eval = adaptDates(k.eval, ret, params)
 	}
 	return s
@@ -132,6 +134,16 @@ func adaptDates(eval kernel, ret ir.Type, params []ir.Type) kernel {
 		}
 		return r, err
 	}
+}
+
+// withConsts records k, an adapter (k1, ok2 ...) of rt kernel fn bound to
+// constant trailing arguments (a DECIMAL kernel's scales and precision), as
+// a call of fn with consts after the call's own arguments: generated code
+// calls fn(x, y, consts...), the interpreter k's bound closure, which calls
+// fn with the same constants.
+func withConsts(k impl, fn any, consts ...int) impl {
+	k.fn, k.consts = fn, consts
+	return k
 }
 
 // raw is an implementation without an rt kernel.

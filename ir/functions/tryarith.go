@@ -97,12 +97,7 @@ func tryDecimal(fn *ir.Function, op string, guard *ir.Function, k func(a, b rt.D
 	base := fn.Resolve
 	fn.Resolve = func(args []ir.Type) (*ir.Signature, error) {
 		if ds, ok := decimalOperands(args); ok && len(args) == 2 {
-			ret := decimalResult(op, ds[0], ds[1])
-			sa, sb, s, p := ds[0].S(), ds[1].S(), ret.S(), ret.P()
-			return &ir.Signature{Params: ds, Ret: ret, Kernel: kernelName(k), KernelArgs: []int{sa, sb, s, p},
-				Eval: func(a []any) (any, *ir.EvalError) {
-					return k(a[0].(rt.Decimal), a[1].(rt.Decimal), sa, sb, s, p), nil
-				}}, nil
+			return decimalTotal(ds[0], ds[1], decimalResult(op, ds[0], ds[1]), k), nil
 		}
 		return base(args)
 	}
@@ -112,10 +107,8 @@ func tryDecimal(fn *ir.Function, op string, guard *ir.Function, k func(a, b rt.D
 		if ds, ok := decimalOperands(args); ok && len(args) == 2 {
 			ret := decimalResult(op, ds[0], ds[1])
 			sa, sb, s, p := ds[0].S(), ds[1].S(), ret.S(), ret.P()
-			return &ir.Signature{Params: ds, Ret: tBool, Kernel: kernelName(fits), KernelArgs: []int{sa, sb, s, p},
-				Eval: func(a []any) (any, *ir.EvalError) {
-					return fits(a[0].(rt.Decimal), a[1].(rt.Decimal), sa, sb, s, p), nil
-				}}, nil
+			bound := func(x, y rt.Decimal) bool { return fits(x, y, sa, sb, s, p) }
+			return sig(tBool, withConsts(ok2(bound), fits, sa, sb, s, p), ds...), nil
 		}
 		return gbase(args)
 	}

@@ -91,29 +91,26 @@ func addDecimalSlow(a, b Decimal, sub bool, sa, sb, s, p int) (Decimal, *Error) 
 // result, operands that fit 64 bits, whose two's-complement product is the
 // result (below 2^126 < 10^38 in magnitude).
 func MultiplyDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
-	if s == sa+sb && p >= MaxDecimalPrecision && a.Hi == int64(a.Lo)>>63 && b.Hi == int64(b.Lo)>>63 {
-		hi, lo := bits.Mul64(a.Lo, b.Lo)
-		return Decimal{Lo: lo, Hi: int64(hi - (b.Lo&uint64(a.Hi) + a.Lo&uint64(b.Hi)))}, nil
+	if s == sa+sb && p >= MaxDecimalPrecision && a.IsInt64() && b.IsInt64() {
+		return mul64x64(a, b), nil
 	}
 	return multiplyDecimal(a, b, sa, sb, s, p)
+}
+
+// mul64x64 is the exact product of two Decimals that fit 64 bits: the
+// unsigned 64x64->128-bit product corrected for the signs (a.Hi and b.Hi are
+// their sign masks).
+func mul64x64(a, b Decimal) Decimal {
+	hi, lo := bits.Mul64(a.Lo, b.Lo)
+	return Decimal{Lo: lo, Hi: int64(hi - (b.Lo&uint64(a.Hi) + a.Lo&uint64(b.Hi)))}
 }
 
 // multiplyDecimal is MultiplyDecimal's general case.
 func multiplyDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
 	if a.IsInt64() && b.IsInt64() && s == sa+sb {
-		// The common case: no scale cut, and the two's-complement product
-		// of two int64s (below 2^126 < 10^38 in magnitude) is the result
-		// when it has at most p digits.
-		x, y := int64(a.Lo), int64(b.Lo)
-		hi, lo := bits.Mul64(uint64(x), uint64(y))
-		if x < 0 {
-			hi -= uint64(y)
-		}
-		if y < 0 {
-			hi -= uint64(x)
-		}
-		r := Decimal{Lo: lo, Hi: int64(hi)}
-		if p >= MaxDecimalPrecision || fitsSigned(r, p) {
+		// No scale cut: the product of two int64s (below 2^126 < 10^38 in
+		// magnitude) is the result when it has at most p digits.
+		if r := mul64x64(a, b); fitsSigned(r, p) {
 			return r, nil
 		}
 	}
@@ -132,7 +129,7 @@ func multiplyDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
 // fitsSigned reports whether r has at most p digits.
 func fitsSigned(r Decimal, p int) bool {
 	if r.IsInt64() {
-		return fits64(int64(r.Lo), p) || p >= 19
+		return fits64(int64(r.Lo), p)
 	}
 	m, _ := r.mag()
 	return fits(m, p)
@@ -516,7 +513,7 @@ func AddDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
 	// within p, and operands beyond them (data that breaks its declared
 	// type) keep their exact result rather than a made-up one. Two values
 	// of one scale that fit 64 bits add exactly on 128.
-	if sa == s && sb == s && a.Hi == int64(a.Lo)>>63 && b.Hi == int64(b.Lo)>>63 {
+	if sa == s && sb == s && a.IsInt64() && b.IsInt64() {
 		lo, c := bits.Add64(a.Lo, b.Lo, 0)
 		return Decimal{Lo: lo, Hi: a.Hi + b.Hi + int64(c)}
 	}
@@ -531,7 +528,7 @@ func SubtractDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
 	// p is not checked: operands within their precisions give a result
 	// within p, and operands beyond them (data that breaks its declared
 	// type) keep their exact result rather than a made-up one.
-	if sa == s && sb == s && a.Hi == int64(a.Lo)>>63 && b.Hi == int64(b.Lo)>>63 {
+	if sa == s && sb == s && a.IsInt64() && b.IsInt64() {
 		lo, bw := bits.Sub64(a.Lo, b.Lo, 0)
 		return Decimal{Lo: lo, Hi: a.Hi - b.Hi - int64(bw)}
 	}
@@ -546,9 +543,8 @@ func MultiplyDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
 	// p is not checked: operands within their precisions give a result
 	// within p, and operands beyond them (data that breaks its declared
 	// type) keep their exact result rather than a made-up one.
-	if s == sa+sb && a.Hi == int64(a.Lo)>>63 && b.Hi == int64(b.Lo)>>63 {
-		hi, lo := bits.Mul64(a.Lo, b.Lo)
-		return Decimal{Lo: lo, Hi: int64(hi - (b.Lo&uint64(a.Hi) + a.Lo&uint64(b.Hi)))}
+	if s == sa+sb && a.IsInt64() && b.IsInt64() {
+		return mul64x64(a, b)
 	}
 	r, _ := multiplyDecimal(a, b, sa, sb, s, MaxDecimalPrecision)
 	return r

@@ -37,19 +37,21 @@ func Dates(a arrow.Array) Vec[int32] {
 func Decimals(a arrow.Array) Vec[rt.Decimal] {
 	switch d := a.(type) {
 	case *array.Decimal64:
-		v := make([]rt.Decimal, d.Len())
-		for i := range v {
-			v[i] = rt.DecimalFromInt64(int64(d.Value(i)))
-		}
-		return Vec[rt.Decimal]{V: v, Valid: BitmapOf(a)}
+		return Vec[rt.Decimal]{V: widenDecimals(d.Values()), Valid: BitmapOf(a)}
 	case *array.Decimal32:
-		v := make([]rt.Decimal, d.Len())
-		for i := range v {
-			v[i] = rt.DecimalFromInt64(int64(d.Value(i)))
-		}
-		return Vec[rt.Decimal]{V: v, Valid: BitmapOf(a)}
+		return Vec[rt.Decimal]{V: widenDecimals(d.Values()), Valid: BitmapOf(a)}
 	}
 	return Vec[rt.Decimal]{V: decimalValues(a.(*array.Decimal128)), Valid: BitmapOf(a)}
+}
+
+// widenDecimals copies the unscaled values of a decimal32 or decimal64
+// column into 128-bit ones.
+func widenDecimals[T ~int32 | ~int64](vals []T) []rt.Decimal {
+	v := make([]rt.Decimal, len(vals))
+	for i, x := range vals {
+		v[i] = rt.DecimalFromInt64(int64(x))
+	}
+	return v
 }
 
 // decimalValues is the values of a decimal128 array as rt.Decimals, sharing
