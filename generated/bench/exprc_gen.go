@@ -2393,7 +2393,7 @@ func q1ChargeDecimalCol1(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal],
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
-			out[i] = rt.MultiplyDecimalTotal(lExtendedpriceV[i], rt.SubtractDecimalTotal(rt.Decimal{Lo: 100}, lDiscountV[i], 2, 2, 2, 16), 2, 2, 4, 32)
+			out[i] = rt.MultiplyDecimalExact(lExtendedpriceV[i], rt.SubtractDecimalSameScale(rt.Decimal{Lo: 100}, lDiscountV[i]))
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -2425,8 +2425,8 @@ func q1ChargeDecimalCol2(n int, all vec.Sel, lTax vec.Vec[rt.Decimal], lExtended
 		var bad vec.FirstErr
 		for i := range out {
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.00 - l_discount))
-			product2 := rt.MultiplyDecimalTotal(lExtendedpriceV2[i], rt.SubtractDecimalTotal(rt.Decimal{Lo: 100}, lDiscountV2[i], 2, 2, 2, 16), 2, 2, 4, 32)
-			out[i] = bad.Decimal(rt.MultiplyDecimal(product2, rt.AddDecimalTotal(rt.Decimal{Lo: 100}, lTaxV[i], 2, 2, 2, 16), 4, 2, 6, 38))
+			product2 := rt.MultiplyDecimalExact(lExtendedpriceV2[i], rt.SubtractDecimalSameScale(rt.Decimal{Lo: 100}, lDiscountV2[i]))
+			out[i] = bad.Decimal(rt.MultiplyDecimal38(product2, rt.AddDecimalSameScale(rt.Decimal{Lo: 100}, lTaxV[i]), 4, 2))
 			vec.EndStrictRow(&product3, n, i, &bad)
 		}
 		chargeCol = chargeOut.Array()

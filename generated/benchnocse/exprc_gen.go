@@ -2747,7 +2747,7 @@ func q1ChargeDecimalCol1(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal],
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
-			out[i] = rt.MultiplyDecimalTotal(lExtendedpriceV[i], rt.SubtractDecimalTotal(rt.Decimal{Lo: 100}, lDiscountV[i], 2, 2, 2, 16), 2, 2, 4, 32)
+			out[i] = rt.MultiplyDecimalExact(lExtendedpriceV[i], rt.SubtractDecimalSameScale(rt.Decimal{Lo: 100}, lDiscountV[i]))
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -2778,7 +2778,7 @@ func q1ChargeDecimalCol2(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal],
 		chargeOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Decimal(rt.MultiplyDecimal(rt.MultiplyDecimalTotal(lExtendedpriceV2[i], rt.SubtractDecimalTotal(rt.Decimal{Lo: 100}, lDiscountV2[i], 2, 2, 2, 16), 2, 2, 4, 32), rt.AddDecimalTotal(rt.Decimal{Lo: 100}, lTaxV[i], 2, 2, 2, 16), 4, 2, 6, 38))
+			out[i] = bad.Decimal(rt.MultiplyDecimal38(rt.MultiplyDecimalExact(lExtendedpriceV2[i], rt.SubtractDecimalSameScale(rt.Decimal{Lo: 100}, lDiscountV2[i])), rt.AddDecimalSameScale(rt.Decimal{Lo: 100}, lTaxV[i]), 4, 2))
 			vec.EndStrictRow(&product2, n, i, &bad)
 		}
 		chargeCol = chargeOut.Array()

@@ -182,7 +182,7 @@ func q1ProjectionCol5(n int, sel vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lD
 		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[k] = rt.MultiplyDecimalTotal(lExtendedpriceV[i], rt.SubtractDecimalTotal(rt.Decimal{Lo: 100}, lDiscountV[i], 2, 2, 2, 16), 2, 2, 4, 32)
+			out[k] = rt.MultiplyDecimalExact(lExtendedpriceV[i], rt.SubtractDecimalSameScale(rt.Decimal{Lo: 100}, lDiscountV[i]))
 		}
 		discPriceCol = discPriceOut.Array()
 	}
@@ -215,8 +215,8 @@ func q1ProjectionCol6(n int, sel vec.Sel, lTax vec.Vec[rt.Decimal], lExtendedpri
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.00 - l_discount))
-			product2 := rt.MultiplyDecimalTotal(lExtendedpriceV2[i], rt.SubtractDecimalTotal(rt.Decimal{Lo: 100}, lDiscountV2[i], 2, 2, 2, 16), 2, 2, 4, 32)
-			out[k] = bad.Decimal(rt.MultiplyDecimal(product2, rt.AddDecimalTotal(rt.Decimal{Lo: 100}, lTaxV[i], 2, 2, 2, 16), 4, 2, 6, 38))
+			product2 := rt.MultiplyDecimalExact(lExtendedpriceV2[i], rt.SubtractDecimalSameScale(rt.Decimal{Lo: 100}, lDiscountV2[i]))
+			out[k] = bad.Decimal(rt.MultiplyDecimal38(product2, rt.AddDecimalSameScale(rt.Decimal{Lo: 100}, lTaxV[i]), 4, 2))
 			vec.EndStrictRow(&product3, n, i, &bad)
 		}
 		chargeCol = chargeOut.Array()
@@ -332,7 +332,7 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDisco
 		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
-			out[k] = rt.MultiplyDecimalTotal(lExtendedpriceV[i], lDiscountV2[i], 2, 2, 4, 31)
+			out[k] = rt.MultiplyDecimalExact(lExtendedpriceV[i], lDiscountV2[i])
 		}
 		revenueCol = revenueOut.Array()
 	}

@@ -45652,7 +45652,7 @@ func case0795Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocato
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v)), nil)
 		for i := range out {
-			out[i] = rt.AddDecimalTotal(vV[i], vV[i], 2, 2, 2, 16)
+			out[i] = rt.AddDecimalSameScale(vV[i], vV[i])
 		}
 		directCol = directOut.Array()
 	}
@@ -45792,7 +45792,7 @@ func case0797Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], mem memory.Allocato
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&z)), nil)
 		for i := range out {
-			out[i] = rt.AddDecimalTotal(zV[i], zV[i], 3, 3, 3, 6)
+			out[i] = rt.AddDecimalSameScale(zV[i], zV[i])
 		}
 		directCol = directOut.Array()
 	}
@@ -46011,7 +46011,7 @@ func case0800Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocato
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v)), nil)
 		for i := range out {
-			out[i] = rt.AddDecimalTotal(vV[i], rt.Decimal{Lo: 100}, 2, 2, 2, 16)
+			out[i] = rt.AddDecimalSameScale(vV[i], rt.Decimal{Lo: 100})
 		}
 		directCol = directOut.Array()
 	}
@@ -46199,7 +46199,7 @@ func case0803Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decima
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z)), nil)
 		for i := range out {
-			out[i] = rt.MultiplyDecimalTotal(vV[i], zV[i], 2, 3, 5, 21)
+			out[i] = rt.MultiplyDecimalExact(vV[i], zV[i])
 		}
 		directCol = directOut.Array()
 	}
@@ -48501,7 +48501,7 @@ func case0839Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = rt.AddDecimalTotal(bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 18)), rt.Decimal{Lo: 1}, 0, 0, 0, 19)
+			out[i] = rt.AddDecimalSameScale(bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 18)), rt.Decimal{Lo: 1})
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -48692,7 +48692,7 @@ func case0842Col1(n int, all vec.Sel, a vec.Vec[int64], mem memory.Allocator, fa
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = rt.MultiplyDecimalTotal(bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 19)), rt.Decimal{Lo: 10}, 0, 0, 0, 22)
+			out[i] = rt.MultiplyDecimalExact(bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 19)), rt.Decimal{Lo: 10})
 			vec.EndStrictRow(&product, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -48838,7 +48838,7 @@ func case0844Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocato
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Decimal(rt.MultiplyDecimal(wV[i], rt.Decimal{Lo: 10}, 6, 0, 6, 38))
+			out[i] = bad.Decimal(rt.MultiplyDecimal38(wV[i], rt.Decimal{Lo: 10}, 6, 0))
 			vec.EndStrictRow(&product, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -51336,7 +51336,7 @@ func case0882Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure
 		out := product.V[:n]
 		vec.Strict(&product, all, n, vec.FlagsOf(&konst), vec.FlagsOf(&v))
 		for i := range out {
-			out[i] = rt.MultiplyDecimalTotal(konstV[i], vV[i], 2, 2, 4, 21)
+			out[i] = rt.MultiplyDecimalExact(konstV[i], vV[i])
 		}
 	}
 	vec.Check(failed, &product, all, n, 1)
@@ -51400,7 +51400,7 @@ func case0883Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], failed *vec.Failure
 		out := product.V[:n]
 		vec.Strict(&product, all, n, vec.FlagsOf(&v), vec.FlagsOf(&konst))
 		for i := range out {
-			out[i] = rt.MultiplyDecimalTotal(vV[i], konstV[i], 2, 2, 4, 21)
+			out[i] = rt.MultiplyDecimalExact(vV[i], konstV[i])
 		}
 	}
 	vec.Check(failed, &product, all, n, 1)
@@ -51786,7 +51786,7 @@ func case0889Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocato
 					nullBits = 0
 				}
 				if rt.AddDecimalFits(wV[i], wV[i], 6, 6, 6, 38) {
-					out[i] = rt.AddDecimalTotal(wV[i], wV[i], 6, 6, 6, 38)
+					out[i] = rt.AddDecimalSameScale(wV[i], wV[i])
 				} else {
 					nullBits |= 1 << (uint(i) & 63)
 				}
@@ -51801,7 +51801,7 @@ func case0889Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocato
 					nullBits = 0
 				}
 				if vec.Both(vec.WordBit(wValidWord, i), rt.AddDecimalFits(wV[i], wV[i], 6, 6, 6, 38)) {
-					out[i] = rt.AddDecimalTotal(wV[i], wV[i], 6, 6, 6, 38)
+					out[i] = rt.AddDecimalSameScale(wV[i], wV[i])
 				} else {
 					nullBits |= 1 << (uint(i) & 63)
 				}
@@ -51978,7 +51978,7 @@ func case0891Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocato
 					nullBits = 0
 				}
 				if rt.MultiplyDecimalFits(wV[i], rt.Decimal{Lo: 10}, 6, 0, 6, 38) {
-					out[i] = rt.MultiplyDecimalTotal(wV[i], rt.Decimal{Lo: 10}, 6, 0, 6, 38)
+					out[i] = rt.MultiplyDecimalExact(wV[i], rt.Decimal{Lo: 10})
 				} else {
 					nullBits |= 1 << (uint(i) & 63)
 				}
@@ -51993,7 +51993,7 @@ func case0891Col1(n int, all vec.Sel, w vec.Vec[rt.Decimal], mem memory.Allocato
 					nullBits = 0
 				}
 				if vec.Both(vec.WordBit(wValidWord, i), rt.MultiplyDecimalFits(wV[i], rt.Decimal{Lo: 10}, 6, 0, 6, 38)) {
-					out[i] = rt.MultiplyDecimalTotal(wV[i], rt.Decimal{Lo: 10}, 6, 0, 6, 38)
+					out[i] = rt.MultiplyDecimalExact(wV[i], rt.Decimal{Lo: 10})
 				} else {
 					nullBits |= 1 << (uint(i) & 63)
 				}

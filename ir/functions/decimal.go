@@ -116,7 +116,10 @@ func withDecimalArith(fn *ir.Function, k decimalKernel2) *ir.Function {
 		if ds, ok := decimalOperands(args); ok && len(args) == 2 {
 			ret := decimalResult(fn.Name, ds[0], ds[1])
 			if total := totalKernels[fn.Name]; total != nil && cannotOverflow(fn.Name, ds[0], ds[1]) {
-				return decimalTotal(ds[0], ds[1], ret, total), nil
+				return decimalTotal(fn.Name, ds[0], ds[1], ret, total), nil
+			}
+			if fn.Name == "multiply" && ret.S() == ds[0].S()+ds[1].S() && ret.P() == ir.MaxDecimalPrecision {
+				return multiply38(ds[0], ds[1], ret), nil
 			}
 			return decimalBinary(ds[0], ds[1], ret, k), nil
 		}
@@ -127,11 +130,30 @@ func withDecimalArith(fn *ir.Function, k decimalKernel2) *ir.Function {
 	return fn
 }
 
-// decimalTotal is the signature of a binary DECIMAL operator that cannot fail.
-func decimalTotal(a, b, ret ir.Type, k func(a, b rt.Decimal, sa, sb, s, p int) rt.Decimal) *ir.Signature {
+// decimalTotal is the signature of binary DECIMAL operator op where it
+// cannot fail (or where a try_ function's guard holds). Where the scales
+// allow, its kernel is one of the small ones Go inlines into a generated
+// loop: + and - of operands of the result's scale, * without a scale cut.
+func decimalTotal(op string, a, b, ret ir.Type, k func(a, b rt.Decimal, sa, sb, s, p int) rt.Decimal) *ir.Signature {
 	sa, sb, s, p := a.S(), b.S(), ret.S(), ret.P()
+	switch {
+	case op == "add" && sa == s && sb == s:
+		return sig(ret, ok2(rt.AddDecimalSameScale), a, b)
+	case op == "subtract" && sa == s && sb == s:
+		return sig(ret, ok2(rt.SubtractDecimalSameScale), a, b)
+	case op == "multiply" && s == sa+sb:
+		return sig(ret, ok2(rt.MultiplyDecimalExact), a, b)
+	}
 	bound := func(x, y rt.Decimal) rt.Decimal { return k(x, y, sa, sb, s, p) }
 	return sig(ret, withConsts(ok2(bound), k, sa, sb, s, p), a, b)
+}
+
+// multiply38 is the signature of a DECIMAL product that can overflow but
+// keeps its scale (s = sa + sb, a 38-digit result, as Q1's charge).
+func multiply38(a, b, ret ir.Type) *ir.Signature {
+	sa, sb := a.S(), b.S()
+	bound := func(x, y rt.Decimal) (rt.Decimal, *rt.Error) { return rt.MultiplyDecimal38(x, y, sa, sb) }
+	return sig(ret, withConsts(k2(bound), rt.MultiplyDecimal38, sa, sb), a, b)
 }
 
 // withDecimalUnary makes a unary function of DECIMAL(p, s) -> DECIMAL(p, s)

@@ -97,7 +97,7 @@ func tryDecimal(fn *ir.Function, op string, guard *ir.Function, k func(a, b rt.D
 	base := fn.Resolve
 	fn.Resolve = func(args []ir.Type) (*ir.Signature, error) {
 		if ds, ok := decimalOperands(args); ok && len(args) == 2 {
-			return decimalTotal(ds[0], ds[1], decimalResult(op, ds[0], ds[1]), k), nil
+			return decimalTotal(op, ds[0], ds[1], decimalResult(op, ds[0], ds[1]), k), nil
 		}
 		return base(args)
 	}

@@ -571,3 +571,48 @@ func RemainderDecimalTotal(a, b Decimal, sa, sb, s, p int) Decimal {
 	r, _ := RemainderDecimal(a, b, sa, sb, s, MaxDecimalPrecision)
 	return r
 }
+
+// The kernels below are the common cases of the ones above that the
+// compiler picks when the constant scales allow (ir/functions/decimal.go):
+// small enough for Go to inline into a generated loop, where a call of the
+// general kernel, with its six arguments, costs more than the arithmetic.
+
+// AddDecimalSameScale is AddDecimalTotal of operands of the result's scale:
+// their sum as 128-bit integers, exact because it has at most 38 digits
+// (below 10^38 < 2^127 in magnitude).
+func AddDecimalSameScale(a, b Decimal) Decimal {
+	lo, c := bits.Add64(a.Lo, b.Lo, 0)
+	return Decimal{Lo: lo, Hi: a.Hi + b.Hi + int64(c)}
+}
+
+// SubtractDecimalSameScale is SubtractDecimalTotal of operands of the
+// result's scale: their difference as 128-bit integers, exact as in
+// AddDecimalSameScale.
+func SubtractDecimalSameScale(a, b Decimal) Decimal {
+	lo, bw := bits.Sub64(a.Lo, b.Lo, 0)
+	return Decimal{Lo: lo, Hi: a.Hi - b.Hi - int64(bw)}
+}
+
+// MultiplyDecimalExact is MultiplyDecimalTotal with no scale cut (s = sa +
+// sb): the low 128 bits of the product of two's-complement integers, which
+// is the product itself because it has at most 38 digits.
+func MultiplyDecimalExact(a, b Decimal) Decimal {
+	hi, lo := bits.Mul64(a.Lo, b.Lo)
+	return Decimal{Lo: lo, Hi: int64(hi + a.Lo*uint64(b.Hi) + uint64(a.Hi)*b.Lo)}
+}
+
+// MultiplyDecimal38 is MultiplyDecimal with no scale cut (s = sa + sb) and a
+// 38-digit result, the type of a product of two wide operands (Q1's
+// charge): the product of two operands that fit 64 bits is below 2^126 <
+// 10^38, so it needs no check.
+func MultiplyDecimal38(a, b Decimal, sa, sb int) (Decimal, *Error) {
+	if a.IsInt64() && b.IsInt64() {
+		return mul64x64(a, b), nil
+	}
+	return multiplyDecimal38(a, b, sa, sb)
+}
+
+// multiplyDecimal38 is MultiplyDecimal38's general case.
+func multiplyDecimal38(a, b Decimal, sa, sb int) (Decimal, *Error) {
+	return multiplyDecimal(a, b, sa, sb, sa+sb, MaxDecimalPrecision)
+}

@@ -325,3 +325,49 @@ func TestDecimalRounding(t *testing.T) {
 		t.Errorf("pmod(-7.5, 2) = %s %v", FormatDecimal(r, 1), err)
 	}
 }
+
+// TestDecimalInlinedKernels checks the small kernels the compiler picks when
+// the scales allow (AddDecimalSameScale, SubtractDecimalSameScale,
+// MultiplyDecimalExact, MultiplyDecimal38) against the general kernels they
+// stand for, on random operands of their types and values at the limits.
+func TestDecimalInlinedKernels(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 100000; i++ {
+		pa, pb := 1+r.IntN(37), 1+r.IntN(37)
+		if r.IntN(2) == 0 {
+			pa, pb = 1+r.IntN(18), 1+r.IntN(18)
+		}
+		sa, sb := r.IntN(pa+1), r.IntN(pb+1)
+		a, b := randDecimal(r, pa), randDecimal(r, pb)
+		// + and - of two operands of scale s: their type
+		// DECIMAL(max(pa, pb2) + 1, s) holds every result
+		s, pb2 := sa, max(pb, sa)
+		if p := max(pa, pb2) + 1; p <= MaxDecimalPrecision {
+			b2 := randDecimal(r, pb2)
+			want, err := AddDecimal(a, b2, s, s, s, p)
+			if got := AddDecimalSameScale(a, b2); err != nil || got != want {
+				t.Fatalf("%v + %v at scale %d: got %v, want %v (%v)", a, b2, s, got, want, err)
+			}
+			want, err = SubtractDecimal(a, b2, s, s, s, p)
+			if got := SubtractDecimalSameScale(a, b2); err != nil || got != want {
+				t.Fatalf("%v - %v at scale %d: got %v, want %v (%v)", a, b2, s, got, want, err)
+			}
+		}
+		// * without a scale cut, where the result type holds every product
+		if pa+pb+1 <= MaxDecimalPrecision {
+			want, err := MultiplyDecimal(a, b, sa, sb, sa+sb, pa+pb+1)
+			if got := MultiplyDecimalExact(a, b); err != nil || got != want {
+				t.Fatalf("%v * %v: got %v, want %v (%v)", a, b, got, want, err)
+			}
+		}
+		// * of wide operands, 38 digits at scale sa + sb: an error where the
+		// product has more
+		if sa+sb <= MaxDecimalPrecision {
+			want, werr := MultiplyDecimal(a, b, sa, sb, sa+sb, MaxDecimalPrecision)
+			got, err := MultiplyDecimal38(a, b, sa, sb)
+			if (err == nil) != (werr == nil) || err == nil && got != want || err != nil && err.Class != werr.Class {
+				t.Fatalf("%v * %v at scales %d, %d: got %v %v, want %v %v", a, b, sa, sb, got, err, want, werr)
+			}
+		}
+	}
+}
