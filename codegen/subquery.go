@@ -94,6 +94,8 @@ func (st *subTypes) need() jen.Code {
 	case s.Kind == ir.SubExists:
 	case s.Agg == ir.AggNone:
 		flag = "NeedFirst"
+	case (s.Agg == ir.AggSum || s.Agg == ir.AggAvg) && s.T.Kind == ir.KindDecimal:
+		flag = "NeedSumDecimal"
 	case s.Agg == ir.AggSum && s.T.Kind == ir.KindBigint:
 		flag = "NeedSumInt"
 	case s.Agg == ir.AggSum, s.Agg == ir.AggAvg:
@@ -119,11 +121,34 @@ func (st *subTypes) groupResult() jen.Code {
 	if s.Kind == ir.SubAny {
 		return jen.Qual(vecPkg, "ResAny").Types(st.v, st.h).Call(jen.Qual(vecPkg, relName(s.Cmp.Fn.Infix)))
 	}
+	if args := st.decimalArgs(); args != nil {
+		return jen.Qual(vecPkg, "Res"+resultName(s)).Types(st.v, st.h).Call(args...)
+	}
 	return jen.Qual(vecPkg, "Res"+resultName(s)).Types(st.v, st.h)
+}
+
+// decimalArgs are the constant arguments of sum and avg over DECIMAL values
+// (the result's precision; for avg also the value's scale, the sum's
+// precision and the result's scale), nil for the other results.
+func (st *subTypes) decimalArgs() []jen.Code {
+	s := st.s
+	if s.T.Kind != ir.KindDecimal {
+		return nil
+	}
+	switch s.Agg {
+	case ir.AggSum:
+		return []jen.Code{jen.Lit(s.T.P())}
+	case ir.AggAvg:
+		return []jen.Code{jen.Lit(st.vt.S()), jen.Lit(min(st.vt.P()+10, ir.MaxDecimalPrecision)), jen.Lit(s.T.S()), jen.Lit(s.T.P())}
+	}
+	return nil
 }
 
 // rangeResult is the vec.RangeResult function of a sorted subquery.
 func (st *subTypes) rangeResult() jen.Code {
+	if args := st.decimalArgs(); args != nil {
+		return jen.Qual(vecPkg, "Range"+resultName(st.s)).Types(st.k, st.v, st.h).Call(args...)
+	}
 	return jen.Qual(vecPkg, "Range"+resultName(st.s)).Types(st.k, st.v, st.h)
 }
 
@@ -137,11 +162,17 @@ func resultName(s *ir.Settled) string {
 	case ir.AggCount:
 		return "Count"
 	case ir.AggSum:
-		if s.T.Kind == ir.KindBigint {
+		switch s.T.Kind {
+		case ir.KindBigint:
 			return "SumInt"
+		case ir.KindDecimal:
+			return "SumDecimal"
 		}
 		return "SumFloat"
 	case ir.AggAvg:
+		if s.T.Kind == ir.KindDecimal {
+			return "AvgDecimal"
+		}
 		return "Avg"
 	case ir.AggMin:
 		return "Min"

@@ -288,20 +288,20 @@ func (b *binder) bindAggregate(e *ast.Call, name string, sc *scope) (ir.Expr, bo
 		}
 	case ir.AggSum, ir.AggAvg:
 		switch {
+		case t.Kind == ir.KindDecimal:
+			// Spark's Sum and Average: the value keeps its type, the sum is
+			// exact (semantics.md 3.12).
+			node.T = decimalAggType(agg, t)
 		case agg == ir.AggAvg || t.Kind == ir.KindDouble:
 			node.T = ir.TypeDouble
 		case t.Kind == ir.KindInt || t.Kind == ir.KindBigint:
 			node.T = ir.TypeBigint
 		}
-		if t.Kind == ir.KindDecimal {
-			b.errs.Add(e.Args[0].Position(), diag.Unsupported, "%s of a DECIMAL in a subquery is not supported yet; %s(CAST(x AS DOUBLE)) gives it in DOUBLE", name, name)
+		if t.Kind != ir.KindInt && t.Kind != ir.KindBigint && t.Kind != ir.KindDouble && t.Kind != ir.KindDecimal {
+			b.errs.Add(e.Args[0].Position(), diag.Type, "%s needs a numeric argument (INT, BIGINT, DOUBLE or DECIMAL), not %s", name, t)
 			return nil, false
 		}
-		if t.Kind != ir.KindInt && t.Kind != ir.KindBigint && t.Kind != ir.KindDouble {
-			b.errs.Add(e.Args[0].Position(), diag.Type, "%s needs a numeric argument (INT, BIGINT or DOUBLE), not %s", name, t)
-			return nil, false
-		}
-		if !t.Equal(node.T) {
+		if !t.Equal(node.T) && t.Kind != ir.KindDecimal {
 			x, ok = b.cast(x, node.T, e.Args[0].Position())
 			if !ok {
 				return nil, false
@@ -318,6 +318,17 @@ func (b *binder) bindAggregate(e *ast.Call, name string, sc *scope) (ir.Expr, bo
 	node.SQL = ast.Format(e)
 	sub.aggs.found = append(sub.aggs.found, node)
 	return node, true
+}
+
+// decimalAggType is the type of sum or avg over DECIMAL(p, s) values, as in
+// Spark: sum is DECIMAL(p + 10, s), avg DECIMAL(p + 4, s + 4), each bounded
+// to 38.
+func decimalAggType(agg ir.Aggregate, t ir.Type) ir.Type {
+	p, s := t.P(), t.S()
+	if agg == ir.AggSum {
+		return ir.DecimalOf(min(p+10, ir.MaxDecimalPrecision), s)
+	}
+	return ir.DecimalOf(min(p+4, ir.MaxDecimalPrecision), min(s+4, ir.MaxDecimalPrecision))
 }
 
 // bindScalarSubquery binds "(SELECT ...)".

@@ -43,7 +43,7 @@ func newScope(s *Schema, name string) *scope {
 // innerSchemaCols are the column types of inner tables: numbers more often,
 // since correlations compare them.
 var innerColTypes = []ir.Type{ir.TypeInt, ir.TypeInt, ir.TypeBigint, ir.TypeBigint, ir.TypeDouble, ir.TypeDouble,
-	ir.TypeVarchar, ir.TypeDate, ir.TypeBoolean}
+	ir.TypeVarchar, ir.TypeDate, ir.TypeBoolean, ir.DecimalOf(15, 2), ir.DecimalOf(38, 6)}
 
 // RandomInnerSchema draws a table for subqueries to read: three to six
 // columns named like the query table's (so that inner and outer names
@@ -378,6 +378,10 @@ func (g *Generator) agg(t ir.Type) *Node {
 			{"sum", ir.TypeBigint}, {"sum", ir.TypeBigint}, {"min", t}, {"max", t}}
 	case ir.KindDouble:
 		cs = []choice{{"sum", t}, {"avg", ir.TypeInt}, {"avg", ir.TypeBigint}, {"avg", t}, {"min", t}, {"max", t}}
+	case ir.KindDecimal:
+		// sum and avg widen DECIMAL(p, s) (semantics.md 3.12): cast back to t
+		// below, which can overflow.
+		cs = []choice{{"sum", t}, {"avg", t}, {"min", t}, {"max", t}}
 	default:
 		cs = []choice{{"min", t}, {"max", t}}
 	}
@@ -400,6 +404,14 @@ func (g *Generator) agg(t ir.Type) *Node {
 		n.Args = []*Node{c}
 	} else {
 		n.Args = []*Node{g.expr(at, 1)}
+	}
+	if t.Kind == ir.KindDecimal && (c.name == "sum" || c.name == "avg") {
+		p, sc := t.P(), t.S()
+		n.T = ir.DecimalOf(min(p+10, ir.MaxDecimalPrecision), sc)
+		if c.name == "avg" {
+			n.T = ir.DecimalOf(min(p+4, ir.MaxDecimalPrecision), min(sc+4, ir.MaxDecimalPrecision))
+		}
+		return &Node{K: KCast, T: t, Args: []*Node{n}}
 	}
 	return n
 }

@@ -197,6 +197,7 @@ func choose(st *ir.Settled) (ir.SettledForm, string) {
 	switch {
 	case st.Kind == ir.SubExists, st.Agg == ir.AggCountStar, st.Agg == ir.AggCount, st.Agg == ir.AggMin, st.Agg == ir.AggMax:
 	case st.Agg == ir.AggSum && st.T.Kind == ir.KindBigint:
+	case (st.Agg == ir.AggSum || st.Agg == ir.AggAvg) && st.T.Kind == ir.KindDecimal:
 	case st.Agg == ir.AggSum || st.Agg == ir.AggAvg:
 		return ir.FormLoop, "a DOUBLE sum depends on the order it adds in, which a sorted form would change: every candidate row is tested per outer row"
 	default:

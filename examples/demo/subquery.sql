@@ -9,13 +9,13 @@
 -- quantity" test as a correlated average, the order's line count (an
 -- equality correlation, a keyed table), how many lines shipped strictly
 -- earlier (one inequality, a sorted array), and whether the line's part was
--- ever returned (an uncorrelated IN, a hash set). The averages are of DOUBLEs:
--- avg of a DECIMAL in a subquery is not supported yet.
+-- ever returned (an uncorrelated IN, a hash set). The averages are exact, of
+-- the DECIMAL(15,2) columns: avg is DECIMAL(19,6), and 0.2 * avg DECIMAL(21,7).
 SELECT l_orderkey, l_linenumber,
-       l_quantity < (SELECT 0.2 * avg(CAST(l2.l_quantity AS DOUBLE)) FROM lineitem l2 WHERE l2.l_partkey = lineitem.l_partkey) AS small_quantity,
+       l_quantity < (SELECT 0.2 * avg(l2.l_quantity) FROM lineitem l2 WHERE l2.l_partkey = lineitem.l_partkey) AS small_quantity,
        (SELECT count(*) FROM lineitem l2 WHERE l2.l_orderkey = lineitem.l_orderkey) AS lines_in_order,
        (SELECT count(*) FROM lineitem l2 WHERE l2.l_shipdate < lineitem.l_shipdate) AS shipped_before,
        l_partkey IN (SELECT l_partkey FROM lineitem WHERE l_returnflag = 'R') AS part_returned,
-       l_extendedprice > (SELECT avg(CAST(l_extendedprice AS DOUBLE)) FROM lineitem) AS above_average
+       l_extendedprice > (SELECT avg(l_extendedprice) FROM lineitem) AS above_average
 FROM lineitem
 WHERE l_quantity > (SELECT min(l_quantity) FROM lineitem);

@@ -15,6 +15,7 @@ CREATE TABLE dbl (v DOUBLE);
 CREATE TABLE words (s VARCHAR, n INT);
 CREATE TABLE maps (id BIGINT, m MAP<VARCHAR, BIGINT>);
 CREATE TABLE dates (d DATE, p BOOLEAN);
+CREATE TABLE decs (g BIGINT, v DECIMAL(5, 2), w DECIMAL(38, 0));
 
 -- name: Sub000
 SELECT a IN (SELECT v FROM nonull) AS r FROM t;
@@ -252,3 +253,54 @@ SELECT k AS r FROM t WHERE a < 100 AND (SELECT v FROM two) > 0;
 
 -- name: Sub078
 SELECT (SELECT v FROM two) AS r FROM t WHERE a > 100;
+
+-- name: Sub079
+SELECT (SELECT sum(v) FROM decs) AS r FROM t;
+
+-- name: Sub080
+SELECT (SELECT avg(v) FROM decs) AS r FROM t;
+
+-- name: Sub081
+SELECT (SELECT avg(v) FROM decs WHERE decs.g = 2 OR decs.g = 4) AS r FROM t;
+
+-- name: Sub082
+SELECT (SELECT sum(v) FROM decs) * 2 AS r FROM t;
+
+-- name: Sub083
+SELECT (SELECT sum(v) FROM decs WHERE decs.g > 100) AS r FROM t;
+
+-- name: Sub084
+SELECT (SELECT sum(v) FROM decs WHERE decs.g = t.a) AS r FROM t;
+
+-- name: Sub085
+SELECT (SELECT avg(v) FROM decs WHERE decs.g = t.a) AS r FROM t;
+
+-- name: Sub086
+SELECT (SELECT avg(v) FROM decs WHERE decs.g <= t.a) AS r FROM t;
+
+-- name: Sub087
+SELECT (SELECT sum(v) FROM decs WHERE decs.g > t.a) AS r FROM t;
+
+-- name: Sub088
+SELECT (SELECT sum(v) FROM decs WHERE decs.g = t.a AND decs.v < t.b) AS r FROM t;
+
+-- name: Sub089
+SELECT (SELECT avg(v) FROM decs WHERE decs.g = t.a AND decs.v < t.b) AS r FROM t;
+
+-- name: Sub090
+SELECT (SELECT sum(w) FROM decs) AS r FROM t;
+
+-- name: Sub091
+SELECT (SELECT sum(w) FROM decs WHERE decs.w > 0) AS r FROM t;
+
+-- name: Sub092
+SELECT (SELECT sum(w) FROM decs WHERE decs.g <= t.a) AS r FROM t;
+
+-- name: Sub093
+SELECT (SELECT avg(w) FROM decs) AS r FROM t;
+
+-- name: Sub094
+SELECT (SELECT avg(w) FROM decs WHERE decs.g = 4) AS r FROM t;
+
+-- name: Sub095
+SELECT CASE WHEN a = 4 THEN (SELECT sum(w) FROM decs WHERE decs.w > 0) ELSE 0 END AS r FROM t;

@@ -9968,6 +9968,2369 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// Sub079 is query Sub079 prepared: its subqueries settled over their inner tables,
+// built once by NewSub079. Eval only reads them: it is safe for concurrent use.
+type Sub079 struct {
+	// #1: once sum over decs
+	// (SELECT sum(v) FROM decs)
+	sub1     rt.Decimal
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub079DecsTable is the schema of table decs, which Sub079's subqueries read.
+var sub079DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub079) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[rt.Decimal] {
+	n := int(in.NumRows())
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// sub1Value: v
+	_, _, _ = n, all, p
+	return v
+}
+
+// NewSub079 prepares query Sub079: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub079(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub079, error) {
+	p := &Sub079{}
+
+	// pass1 over table decs: subquery #1
+	pass1Batches, err := tables.Read("decs", sub079DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub079: table decs: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: once sum over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResSumDecimal[rt.Decimal, rt.Decimal](15)(build1, *new(rt.Decimal), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub079) Release() {}
+
+// Sub079Schema is the schema of the batches Sub079 returns.
+var Sub079Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+}, nil)
+
+// Sub079 evaluates query Sub079 over one batch of table t:
+//
+//	SELECT (SELECT sum(v) FROM decs) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub079) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub079: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub079: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT sum(v) FROM decs)
+	// #1 once sum over decs: (SELECT sum(v) FROM decs)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(v) FROM decs)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub079Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub079Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub080 is query Sub080 prepared: its subqueries settled over their inner tables,
+// built once by NewSub080. Eval only reads them: it is safe for concurrent use.
+type Sub080 struct {
+	// #1: once avg over decs
+	// (SELECT avg(v) FROM decs)
+	sub1     rt.Decimal
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub080DecsTable is the schema of table decs, which Sub080's subqueries read.
+var sub080DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub080) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[rt.Decimal] {
+	n := int(in.NumRows())
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// sub1Value: v
+	_, _, _ = n, all, p
+	return v
+}
+
+// NewSub080 prepares query Sub080: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub080(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub080, error) {
+	p := &Sub080{}
+
+	// pass1 over table decs: subquery #1
+	pass1Batches, err := tables.Read("decs", sub080DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub080: table decs: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: once avg over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResAvgDecimal[rt.Decimal, rt.Decimal](2, 15, 6, 9)(build1, *new(rt.Decimal), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub080) Release() {}
+
+// Sub080Schema is the schema of the batches Sub080 returns.
+var Sub080Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 9,
+		Scale:     6,
+	}, Nullable: true},
+}, nil)
+
+// Sub080 evaluates query Sub080 over one batch of table t:
+//
+//	SELECT (SELECT avg(v) FROM decs) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub080) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub080: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub080: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT avg(v) FROM decs)
+	// #1 once avg over decs: (SELECT avg(v) FROM decs)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT avg(v) FROM decs)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub080Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub080Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub081 is query Sub081 prepared: its subqueries settled over their inner tables,
+// built once by NewSub081. Eval only reads them: it is safe for concurrent use.
+type Sub081 struct {
+	// #1: once avg over decs
+	// (SELECT avg(v) FROM decs WHERE (decs.g = 2) OR (decs.g = 4))
+	sub1     rt.Decimal
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub081DecsTable is the schema of table decs, which Sub081's subqueries read.
+var sub081DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub081) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[rt.Decimal]) {
+	n := int(in.NumRows())
+	g := vec.Int64s(in.Column(0))
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// filter: ((g = 2) OR (g = 4))
+	// ((g = 2) OR (g = 4))
+	var anyOf vec.Vec[bool]
+	{
+		anyOf = vec.Make[bool](n)
+		gV := g.V[:n]
+		out := anyOf.V[:n]
+		if g.Clean() {
+			for i := range out {
+				out[i] = (rt.EqInt64(gV[i], int64(2)) || rt.EqInt64(gV[i], int64(4)))
+			}
+		} else {
+			for i := range out {
+				switch {
+				case !(g.IsNull(i)) && rt.EqInt64(gV[i], int64(2)):
+					out[i] = true
+				case !(g.IsNull(i)) && rt.EqInt64(gV[i], int64(4)):
+					out[i] = true
+				case g.IsNull(i):
+					anyOf.SetNull(i)
+				default:
+					out[i] = false
+				}
+			}
+		}
+	}
+
+	// sub1Value: v
+	_, _, _ = n, all, p
+	return anyOf, v
+}
+
+// NewSub081 prepares query Sub081: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub081(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub081, error) {
+	p := &Sub081{}
+
+	// pass1 over table decs: subquery #1
+	// inner filter: ((g = 2) OR (g = 4))
+	pass1Batches, err := tables.Read("decs", sub081DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub081: table decs: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		filter, sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(&filter, n)
+		// #1: once avg over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResAvgDecimal[rt.Decimal, rt.Decimal](2, 15, 6, 9)(build1, *new(rt.Decimal), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub081) Release() {}
+
+// Sub081Schema is the schema of the batches Sub081 returns.
+var Sub081Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 9,
+		Scale:     6,
+	}, Nullable: true},
+}, nil)
+
+// Sub081 evaluates query Sub081 over one batch of table t:
+//
+//	SELECT (SELECT avg(v) FROM decs WHERE decs.g = 2 OR decs.g = 4) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub081) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub081: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub081: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT avg(v) FROM decs WHERE decs.g = 2 OR decs.g = 4)
+	// #1 once avg over decs: (SELECT avg(v) FROM decs WHERE (decs.g = 2) OR (decs.g = 4))
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT avg(v) FROM decs WHERE decs.g = 2 OR decs.g = 4)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub081Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub081Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub082 is query Sub082 prepared: its subqueries settled over their inner tables,
+// built once by NewSub082. Eval only reads them: it is safe for concurrent use.
+type Sub082 struct {
+	// #1: once sum over decs
+	// (SELECT sum(v) FROM decs)
+	sub1     rt.Decimal
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub082DecsTable is the schema of table decs, which Sub082's subqueries read.
+var sub082DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub082) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[rt.Decimal] {
+	n := int(in.NumRows())
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// sub1Value: v
+	_, _, _ = n, all, p
+	return v
+}
+
+// NewSub082 prepares query Sub082: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub082(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub082, error) {
+	p := &Sub082{}
+
+	// pass1 over table decs: subquery #1
+	pass1Batches, err := tables.Read("decs", sub082DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub082: table decs: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: once sum over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResSumDecimal[rt.Decimal, rt.Decimal](15)(build1, *new(rt.Decimal), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub082) Release() {}
+
+// Sub082Schema is the schema of the batches Sub082 returns.
+var Sub082Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 17,
+		Scale:     2,
+	}, Nullable: true},
+}, nil)
+
+// Sub082 evaluates query Sub082 over one batch of table t:
+//
+//	SELECT (SELECT sum(v) FROM decs) * 2 AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub082) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub082: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub082: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT sum(v) FROM decs) * 2
+	// #1 once sum over decs: (SELECT sum(v) FROM decs)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
+	// (#1 (SELECT sum(v) FROM decs) * 2)
+	product := vec.Make[rt.Decimal](n)
+	{
+		sub1ReadV := sub1Read.V[:n]
+		out := product.V[:n]
+		vec.Strict(&product, all, n, vec.FlagsOf(&sub1Read))
+		for i := range out {
+			out[i] = rt.MultiplyDecimalExact(sub1ReadV[i], rt.Decimal{Lo: 2})
+		}
+	}
+	vec.Check(failed, &product, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(v) FROM decs) * 2"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub082Schema.Field(0).Type, &product, all, n)}
+	out := array.NewRecordBatch(Sub082Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub083 is query Sub083 prepared: its subqueries settled over their inner tables,
+// built once by NewSub083. Eval only reads them: it is safe for concurrent use.
+type Sub083 struct {
+	// #1: once sum over decs
+	// (SELECT sum(v) FROM decs WHERE decs.g > 100)
+	sub1     rt.Decimal
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub083DecsTable is the schema of table decs, which Sub083's subqueries read.
+var sub083DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub083) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[rt.Decimal]) {
+	n := int(in.NumRows())
+	g := vec.Int64s(in.Column(0))
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// filter: (g > 100)
+	// (g > 100)
+	cmp := vec.Make[bool](n)
+	{
+		gV := g.V[:n]
+		out := cmp.V[:n]
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&g))
+		for i := range out {
+			out[i] = rt.GtInt64(gV[i], int64(100))
+		}
+	}
+
+	// sub1Value: v
+	_, _, _ = n, all, p
+	return cmp, v
+}
+
+// NewSub083 prepares query Sub083: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub083(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub083, error) {
+	p := &Sub083{}
+
+	// pass1 over table decs: subquery #1
+	// inner filter: (g > 100)
+	pass1Batches, err := tables.Read("decs", sub083DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub083: table decs: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		filter, sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(&filter, n)
+		// #1: once sum over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResSumDecimal[rt.Decimal, rt.Decimal](15)(build1, *new(rt.Decimal), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub083) Release() {}
+
+// Sub083Schema is the schema of the batches Sub083 returns.
+var Sub083Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+}, nil)
+
+// Sub083 evaluates query Sub083 over one batch of table t:
+//
+//	SELECT (SELECT sum(v) FROM decs WHERE decs.g > 100) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub083) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub083: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub083: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT sum(v) FROM decs WHERE decs.g > 100)
+	// #1 once sum over decs: (SELECT sum(v) FROM decs WHERE decs.g > 100)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(v) FROM decs WHERE decs.g > 100)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub083Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub083Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub084 is query Sub084 prepared: its subqueries settled over their inner tables,
+// built once by NewSub084. Eval only reads them: it is safe for concurrent use.
+type Sub084 struct {
+	// #1: keyed sum over decs
+	// (SELECT sum(v) FROM decs WHERE decs.g = t.a)
+	sub1    *vec.SubKeyed[int64, rt.Decimal, rt.Decimal]
+	sub1Err *rt.Error
+}
+
+// sub084DecsTable is the schema of table decs, which Sub084's subqueries read.
+var sub084DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub084) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal]) {
+	n := int(in.NumRows())
+	g := vec.Int64s(in.Column(0))
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// sub1Key: g
+
+	// sub1Value: v
+	_, _, _ = n, all, p
+	return g, v
+}
+
+// NewSub084 prepares query Sub084: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub084(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub084, error) {
+	p := &Sub084{}
+
+	// pass1 over table decs: subquery #1
+	pass1Batches, err := tables.Read("decs", sub084DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub084: table decs: %w", err)
+	}
+	build1 := vec.NewSubKeyed[int64](vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: keyed sum over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub084) Release() {}
+
+// Sub084Schema is the schema of the batches Sub084 returns.
+var Sub084Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+}, nil)
+
+// Sub084 evaluates query Sub084 over one batch of table t:
+//
+//	SELECT (SELECT sum(v) FROM decs WHERE decs.g = t.a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub084) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub084: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub084: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT sum(v) FROM decs WHERE decs.g = t.a)
+	// #1 keyed sum over decs: (SELECT sum(v) FROM decs WHERE decs.g = t.a)
+	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
+	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResSumDecimal[rt.Decimal, rt.Decimal](15), nil, &a, sub1ArgErrs, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(v) FROM decs WHERE decs.g = t.a)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub084Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub084Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub085 is query Sub085 prepared: its subqueries settled over their inner tables,
+// built once by NewSub085. Eval only reads them: it is safe for concurrent use.
+type Sub085 struct {
+	// #1: keyed avg over decs
+	// (SELECT avg(v) FROM decs WHERE decs.g = t.a)
+	sub1    *vec.SubKeyed[int64, rt.Decimal, rt.Decimal]
+	sub1Err *rt.Error
+}
+
+// sub085DecsTable is the schema of table decs, which Sub085's subqueries read.
+var sub085DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub085) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal]) {
+	n := int(in.NumRows())
+	g := vec.Int64s(in.Column(0))
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// sub1Key: g
+
+	// sub1Value: v
+	_, _, _ = n, all, p
+	return g, v
+}
+
+// NewSub085 prepares query Sub085: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub085(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub085, error) {
+	p := &Sub085{}
+
+	// pass1 over table decs: subquery #1
+	pass1Batches, err := tables.Read("decs", sub085DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub085: table decs: %w", err)
+	}
+	build1 := vec.NewSubKeyed[int64](vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sub1Key, sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: keyed avg over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddKeyed(build1, &sub1Key, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub085) Release() {}
+
+// Sub085Schema is the schema of the batches Sub085 returns.
+var Sub085Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 9,
+		Scale:     6,
+	}, Nullable: true},
+}, nil)
+
+// Sub085 evaluates query Sub085 over one batch of table t:
+//
+//	SELECT (SELECT avg(v) FROM decs WHERE decs.g = t.a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub085) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub085: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub085: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT avg(v) FROM decs WHERE decs.g = t.a)
+	// #1 keyed avg over decs: (SELECT avg(v) FROM decs WHERE decs.g = t.a)
+	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
+	sub1Read := vec.SubProbeKeyed(p.sub1, p.sub1Err, vec.ResAvgDecimal[rt.Decimal, rt.Decimal](2, 15, 6, 9), nil, &a, sub1ArgErrs, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT avg(v) FROM decs WHERE decs.g = t.a)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub085Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub085Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub086 is query Sub086 prepared: its subqueries settled over their inner tables,
+// built once by NewSub086. Eval only reads them: it is safe for concurrent use.
+type Sub086 struct {
+	// #1: sorted avg over decs
+	// (SELECT avg(v) FROM decs WHERE decs.g <= t.a)
+	sub1    *vec.SubSorted[int64, rt.Decimal, rt.Decimal]
+	sub1Err *rt.Error
+}
+
+// sub086DecsTable is the schema of table decs, which Sub086's subqueries read.
+var sub086DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub086) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal]) {
+	n := int(in.NumRows())
+	g := vec.Int64s(in.Column(0))
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// sub1Range: g
+
+	// sub1Value: v
+	_, _, _ = n, all, p
+	return g, v
+}
+
+// NewSub086 prepares query Sub086: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub086(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub086, error) {
+	p := &Sub086{}
+
+	// pass1 over table decs: subquery #1
+	pass1Batches, err := tables.Read("decs", sub086DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub086: table decs: %w", err)
+	}
+	build1 := vec.NewSubSortedBuilder(vec.CompareInt64, vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sub1Range, sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: sorted avg over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddSorted(build1, &sub1Range, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1.Build()
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub086) Release() {}
+
+// Sub086Schema is the schema of the batches Sub086 returns.
+var Sub086Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 9,
+		Scale:     6,
+	}, Nullable: true},
+}, nil)
+
+// Sub086 evaluates query Sub086 over one batch of table t:
+//
+//	SELECT (SELECT avg(v) FROM decs WHERE decs.g <= t.a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub086) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub086: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub086: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT avg(v) FROM decs WHERE decs.g <= t.a)
+	// #1 sorted avg over decs: (SELECT avg(v) FROM decs WHERE decs.g <= t.a)
+	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
+	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLe, vec.RangeAvgDecimal[int64, rt.Decimal, rt.Decimal](2, 15, 6, 9), &a, sub1ArgErrs, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT avg(v) FROM decs WHERE decs.g <= t.a)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub086Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub086Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub087 is query Sub087 prepared: its subqueries settled over their inner tables,
+// built once by NewSub087. Eval only reads them: it is safe for concurrent use.
+type Sub087 struct {
+	// #1: sorted sum over decs
+	// (SELECT sum(v) FROM decs WHERE decs.g > t.a)
+	sub1    *vec.SubSorted[int64, rt.Decimal, rt.Decimal]
+	sub1Err *rt.Error
+}
+
+// sub087DecsTable is the schema of table decs, which Sub087's subqueries read.
+var sub087DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub087) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal]) {
+	n := int(in.NumRows())
+	g := vec.Int64s(in.Column(0))
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// sub1Range: g
+
+	// sub1Value: v
+	_, _, _ = n, all, p
+	return g, v
+}
+
+// NewSub087 prepares query Sub087: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub087(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub087, error) {
+	p := &Sub087{}
+
+	// pass1 over table decs: subquery #1
+	pass1Batches, err := tables.Read("decs", sub087DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub087: table decs: %w", err)
+	}
+	build1 := vec.NewSubSortedBuilder(vec.CompareInt64, vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sub1Range, sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: sorted sum over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddSorted(build1, &sub1Range, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1.Build()
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub087) Release() {}
+
+// Sub087Schema is the schema of the batches Sub087 returns.
+var Sub087Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+}, nil)
+
+// Sub087 evaluates query Sub087 over one batch of table t:
+//
+//	SELECT (SELECT sum(v) FROM decs WHERE decs.g > t.a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub087) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub087: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub087: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT sum(v) FROM decs WHERE decs.g > t.a)
+	// #1 sorted sum over decs: (SELECT sum(v) FROM decs WHERE decs.g > t.a)
+	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
+	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelGt, vec.RangeSumDecimal[int64, rt.Decimal, rt.Decimal](15), &a, sub1ArgErrs, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(v) FROM decs WHERE decs.g > t.a)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub087Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub087Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub088 is query Sub088 prepared: its subqueries settled over their inner tables,
+// built once by NewSub088. Eval only reads them: it is safe for concurrent use.
+type Sub088 struct {
+	// #1: loop sum over decs
+	// (SELECT sum(v) FROM decs WHERE (decs.g = t.a) AND (decs.v < t.b))
+	sub1     vec.SubLoop[rt.Decimal]
+	sub1Spec *vec.SubSpec[rt.Decimal, rt.Decimal]
+	sub1Err  *rt.Error
+}
+
+// sub088DecsTable is the schema of table decs, which Sub088's subqueries read.
+var sub088DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub088) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal], vec.Vec[rt.Decimal]) {
+	n := int(in.NumRows())
+	g := vec.Int64s(in.Column(0))
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// sub1Key: g
+
+	// sub1Range: CAST(v AS DECIMAL(22,2))
+	// CAST(v AS DECIMAL(22,2))
+	asDecimal := vec.Make[rt.Decimal](n)
+	{
+		vV := v.V[:n]
+		out := asDecimal.V[:n]
+		vec.Strict(&asDecimal, all, n, vec.FlagsOf(&v))
+		for i := range out {
+			out[i] = rt.WidenDecimal(vV[i], 2, 2)
+		}
+	}
+
+	// sub1Value: v
+	_, _, _ = n, all, p
+	return g, asDecimal, v
+}
+
+// NewSub088 prepares query Sub088: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub088(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub088, error) {
+	p := &Sub088{}
+
+	// pass1 over table decs: subquery #1
+	pass1Batches, err := tables.Read("decs", sub088DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub088: table decs: %w", err)
+	}
+	p.sub1Spec = vec.SubSpecDecimal(vec.NeedSumDecimal)
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sub1Key, sub1Range, sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: loop sum over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Range.Err, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			p.sub1.Add(in, rows, &sub1Value)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	return p, nil
+}
+
+// sub1Cond tests the correlation of subquery #1 on one inner batch for one outer row: ((g = outer.arg0) AND (CAST(v AS DECIMAL(22,2)) < outer.arg1)).
+func (p *Sub088) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator, arg0 int64, arg0Null bool, arg1 rt.Decimal, arg1Null bool) vec.Vec[bool] {
+	n := int(in.NumRows())
+	g := vec.Int64s(in.Column(0))
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// membership: ((g = outer.arg0) AND (CAST(v AS DECIMAL(22,2)) < outer.arg1))
+	and := vec.NewLogic(false, all, n)
+	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
+	// (g = outer.arg0)
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&g), vec.VecArg(&outer0), rt.EqInt64)
+	and.Add(&cmp)
+	// CAST(v AS DECIMAL(22,2))
+	asDecimal := vec.Make[rt.Decimal](n)
+	{
+		vV := v.V[:n]
+		out := asDecimal.V[:n]
+		if vec.Strict(&asDecimal, and.Live, n, vec.FlagsOf(&v)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.WidenDecimal(vV[i], 2, 2)
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if asDecimal.Dirty(i) {
+					continue
+				}
+				out[i] = rt.WidenDecimal(vV[i], 2, 2)
+			}
+		}
+	}
+	outer1 := vec.SubParam[rt.Decimal](n, arg1, arg1Null)
+	// (CAST(v AS DECIMAL(22,2)) < outer.arg1)
+	cmp2 := vec.Map2(and.Live, n, vec.VecArg(&asDecimal), vec.VecArg(&outer1), rt.LtDecimal)
+	and.Add(&cmp2)
+	andResult := and.Finish()
+	_, _, _ = n, all, p
+	return andResult
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub088) Release() {
+	p.sub1.Release()
+}
+
+// Sub088Schema is the schema of the batches Sub088 returns.
+var Sub088Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 15,
+		Scale:     2,
+	}, Nullable: true},
+}, nil)
+
+// Sub088 evaluates query Sub088 over one batch of table t:
+//
+//	SELECT (SELECT sum(v) FROM decs WHERE decs.g = t.a AND decs.v < t.b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub088) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub088: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub088: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+	b := vec.Int64s(in.Column(2))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT sum(v) FROM decs WHERE decs.g = t.a AND decs.v < t.b)
+	// CAST(b AS DECIMAL(22,2))
+	asDecimal := vec.Make[rt.Decimal](n)
+	{
+		bV := b.V[:n]
+		out := asDecimal.V[:n]
+		vec.Strict(&asDecimal, all, n, vec.FlagsOf(&b))
+		for i := range out {
+			r, err := rt.CastInt64ToDecimal(bV[i], 2, 22)
+			if err != nil {
+				asDecimal.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	// #1 loop sum over decs: (SELECT sum(v) FROM decs WHERE (decs.g = t.a) AND (decs.v < t.b))
+	sub1ArgErrs := vec.SubArgErrs(n, a.Err, asDecimal.Err)
+	sub1Read := vec.Make[rt.Decimal](n)
+	for k2 := 0; k2 < all.Rows(n); k2++ {
+		i2 := all.Row(k2)
+		if sub1ArgErrs != nil && sub1ArgErrs[i2] != nil {
+			sub1Read.SetErr(i2, sub1ArgErrs[i2])
+			continue
+		}
+		if p.sub1Err != nil {
+			sub1Read.SetErr(i2, p.sub1Err)
+			continue
+		}
+		group, loopErr := vec.SubLoopGroup(&p.sub1, p.sub1Spec, false, func(batch arrow.RecordBatch) vec.Vec[bool] {
+			return p.sub1Cond(ctx, batch, mem, a.V[i2], a.IsNull(i2), asDecimal.V[i2], asDecimal.IsNull(i2))
+		})
+		if loopErr != nil {
+			sub1Read.SetErr(i2, loopErr)
+			continue
+		}
+		value, null, resultErr := vec.ResSumDecimal[rt.Decimal, rt.Decimal](15)(group, *new(rt.Decimal), false)
+		switch {
+		case resultErr != nil:
+			sub1Read.SetErr(i2, resultErr)
+		case null:
+			sub1Read.SetNull(i2)
+		default:
+			sub1Read.V[i2] = value
+		}
+	}
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(v) FROM decs WHERE decs.g = t.a AND decs.v < t.b)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub088Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub088Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub089 is query Sub089 prepared: its subqueries settled over their inner tables,
+// built once by NewSub089. Eval only reads them: it is safe for concurrent use.
+type Sub089 struct {
+	// #1: loop avg over decs
+	// (SELECT avg(v) FROM decs WHERE (decs.g = t.a) AND (decs.v < t.b))
+	sub1     vec.SubLoop[rt.Decimal]
+	sub1Spec *vec.SubSpec[rt.Decimal, rt.Decimal]
+	sub1Err  *rt.Error
+}
+
+// sub089DecsTable is the schema of table decs, which Sub089's subqueries read.
+var sub089DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub089) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal], vec.Vec[rt.Decimal]) {
+	n := int(in.NumRows())
+	g := vec.Int64s(in.Column(0))
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// sub1Key: g
+
+	// sub1Range: CAST(v AS DECIMAL(22,2))
+	// CAST(v AS DECIMAL(22,2))
+	asDecimal := vec.Make[rt.Decimal](n)
+	{
+		vV := v.V[:n]
+		out := asDecimal.V[:n]
+		vec.Strict(&asDecimal, all, n, vec.FlagsOf(&v))
+		for i := range out {
+			out[i] = rt.WidenDecimal(vV[i], 2, 2)
+		}
+	}
+
+	// sub1Value: v
+	_, _, _ = n, all, p
+	return g, asDecimal, v
+}
+
+// NewSub089 prepares query Sub089: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub089(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub089, error) {
+	p := &Sub089{}
+
+	// pass1 over table decs: subquery #1
+	pass1Batches, err := tables.Read("decs", sub089DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub089: table decs: %w", err)
+	}
+	p.sub1Spec = vec.SubSpecDecimal(vec.NeedSumDecimal)
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sub1Key, sub1Range, sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: loop avg over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Key.Err, sub1Range.Err, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			p.sub1.Add(in, rows, &sub1Value)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	return p, nil
+}
+
+// sub1Cond tests the correlation of subquery #1 on one inner batch for one outer row: ((g = outer.arg0) AND (CAST(v AS DECIMAL(22,2)) < outer.arg1)).
+func (p *Sub089) sub1Cond(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator, arg0 int64, arg0Null bool, arg1 rt.Decimal, arg1Null bool) vec.Vec[bool] {
+	n := int(in.NumRows())
+	g := vec.Int64s(in.Column(0))
+	v := vec.Decimals(in.Column(1))
+	var all vec.Sel // nil: every row
+
+	// membership: ((g = outer.arg0) AND (CAST(v AS DECIMAL(22,2)) < outer.arg1))
+	and := vec.NewLogic(false, all, n)
+	outer0 := vec.SubParam[int64](n, arg0, arg0Null)
+	// (g = outer.arg0)
+	cmp := vec.Map2(and.Live, n, vec.VecArg(&g), vec.VecArg(&outer0), rt.EqInt64)
+	and.Add(&cmp)
+	// CAST(v AS DECIMAL(22,2))
+	asDecimal := vec.Make[rt.Decimal](n)
+	{
+		vV := v.V[:n]
+		out := asDecimal.V[:n]
+		if vec.Strict(&asDecimal, and.Live, n, vec.FlagsOf(&v)) && vec.Dense(and.Live, n, false) {
+			for i := range out {
+				out[i] = rt.WidenDecimal(vV[i], 2, 2)
+			}
+		} else {
+			for k, cnt := 0, and.Live.Rows(n); k < cnt; k++ {
+				i := and.Live.Row(k)
+				if asDecimal.Dirty(i) {
+					continue
+				}
+				out[i] = rt.WidenDecimal(vV[i], 2, 2)
+			}
+		}
+	}
+	outer1 := vec.SubParam[rt.Decimal](n, arg1, arg1Null)
+	// (CAST(v AS DECIMAL(22,2)) < outer.arg1)
+	cmp2 := vec.Map2(and.Live, n, vec.VecArg(&asDecimal), vec.VecArg(&outer1), rt.LtDecimal)
+	and.Add(&cmp2)
+	andResult := and.Finish()
+	_, _, _ = n, all, p
+	return andResult
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub089) Release() {
+	p.sub1.Release()
+}
+
+// Sub089Schema is the schema of the batches Sub089 returns.
+var Sub089Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 9,
+		Scale:     6,
+	}, Nullable: true},
+}, nil)
+
+// Sub089 evaluates query Sub089 over one batch of table t:
+//
+//	SELECT (SELECT avg(v) FROM decs WHERE decs.g = t.a AND decs.v < t.b) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub089) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub089: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub089: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+	b := vec.Int64s(in.Column(2))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT avg(v) FROM decs WHERE decs.g = t.a AND decs.v < t.b)
+	// CAST(b AS DECIMAL(22,2))
+	asDecimal := vec.Make[rt.Decimal](n)
+	{
+		bV := b.V[:n]
+		out := asDecimal.V[:n]
+		vec.Strict(&asDecimal, all, n, vec.FlagsOf(&b))
+		for i := range out {
+			r, err := rt.CastInt64ToDecimal(bV[i], 2, 22)
+			if err != nil {
+				asDecimal.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	// #1 loop avg over decs: (SELECT avg(v) FROM decs WHERE (decs.g = t.a) AND (decs.v < t.b))
+	sub1ArgErrs := vec.SubArgErrs(n, a.Err, asDecimal.Err)
+	sub1Read := vec.Make[rt.Decimal](n)
+	for k2 := 0; k2 < all.Rows(n); k2++ {
+		i2 := all.Row(k2)
+		if sub1ArgErrs != nil && sub1ArgErrs[i2] != nil {
+			sub1Read.SetErr(i2, sub1ArgErrs[i2])
+			continue
+		}
+		if p.sub1Err != nil {
+			sub1Read.SetErr(i2, p.sub1Err)
+			continue
+		}
+		group, loopErr := vec.SubLoopGroup(&p.sub1, p.sub1Spec, false, func(batch arrow.RecordBatch) vec.Vec[bool] {
+			return p.sub1Cond(ctx, batch, mem, a.V[i2], a.IsNull(i2), asDecimal.V[i2], asDecimal.IsNull(i2))
+		})
+		if loopErr != nil {
+			sub1Read.SetErr(i2, loopErr)
+			continue
+		}
+		value, null, resultErr := vec.ResAvgDecimal[rt.Decimal, rt.Decimal](2, 15, 6, 9)(group, *new(rt.Decimal), false)
+		switch {
+		case resultErr != nil:
+			sub1Read.SetErr(i2, resultErr)
+		case null:
+			sub1Read.SetNull(i2)
+		default:
+			sub1Read.V[i2] = value
+		}
+	}
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT avg(v) FROM decs WHERE decs.g = t.a AND decs.v < t.b)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub089Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub089Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub090 is query Sub090 prepared: its subqueries settled over their inner tables,
+// built once by NewSub090. Eval only reads them: it is safe for concurrent use.
+type Sub090 struct {
+	// #1: once sum over decs
+	// (SELECT sum(w) FROM decs)
+	sub1     rt.Decimal
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub090DecsTable is the schema of table decs, which Sub090's subqueries read.
+var sub090DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub090) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[rt.Decimal] {
+	n := int(in.NumRows())
+	w := vec.Decimals(in.Column(2))
+	var all vec.Sel // nil: every row
+
+	// sub1Value: w
+	_, _, _ = n, all, p
+	return w
+}
+
+// NewSub090 prepares query Sub090: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub090(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub090, error) {
+	p := &Sub090{}
+
+	// pass1 over table decs: subquery #1
+	pass1Batches, err := tables.Read("decs", sub090DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub090: table decs: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: once sum over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResSumDecimal[rt.Decimal, rt.Decimal](38)(build1, *new(rt.Decimal), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub090) Release() {}
+
+// Sub090Schema is the schema of the batches Sub090 returns.
+var Sub090Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// Sub090 evaluates query Sub090 over one batch of table t:
+//
+//	SELECT (SELECT sum(w) FROM decs) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub090) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub090: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub090: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT sum(w) FROM decs)
+	// #1 once sum over decs: (SELECT sum(w) FROM decs)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(w) FROM decs)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub090Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub090Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub091 is query Sub091 prepared: its subqueries settled over their inner tables,
+// built once by NewSub091. Eval only reads them: it is safe for concurrent use.
+type Sub091 struct {
+	// #1: once sum over decs
+	// (SELECT sum(w) FROM decs WHERE decs.w > 0)
+	sub1     rt.Decimal
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub091DecsTable is the schema of table decs, which Sub091's subqueries read.
+var sub091DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub091) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[rt.Decimal]) {
+	n := int(in.NumRows())
+	w := vec.Decimals(in.Column(2))
+	var all vec.Sel // nil: every row
+
+	// filter: (w > CAST(0 AS DECIMAL(38,0)))
+	// (w > CAST(0 AS DECIMAL(38,0)))
+	cmp := vec.Make[bool](n)
+	{
+		wV := w.V[:n]
+		out := cmp.V[:n]
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&w))
+		for i := range out {
+			out[i] = rt.GtDecimal(wV[i], rt.Decimal{})
+		}
+	}
+
+	// sub1Value: w
+	_, _, _ = n, all, p
+	return cmp, w
+}
+
+// NewSub091 prepares query Sub091: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub091(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub091, error) {
+	p := &Sub091{}
+
+	// pass1 over table decs: subquery #1
+	// inner filter: (w > CAST(0 AS DECIMAL(38,0)))
+	pass1Batches, err := tables.Read("decs", sub091DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub091: table decs: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		filter, sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(&filter, n)
+		// #1: once sum over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResSumDecimal[rt.Decimal, rt.Decimal](38)(build1, *new(rt.Decimal), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub091) Release() {}
+
+// Sub091Schema is the schema of the batches Sub091 returns.
+var Sub091Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// Sub091 evaluates query Sub091 over one batch of table t:
+//
+//	SELECT (SELECT sum(w) FROM decs WHERE decs.w > 0) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub091) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub091: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub091: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT sum(w) FROM decs WHERE decs.w > 0)
+	// #1 once sum over decs: (SELECT sum(w) FROM decs WHERE decs.w > 0)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(w) FROM decs WHERE decs.w > 0)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub091Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub091Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub092 is query Sub092 prepared: its subqueries settled over their inner tables,
+// built once by NewSub092. Eval only reads them: it is safe for concurrent use.
+type Sub092 struct {
+	// #1: sorted sum over decs
+	// (SELECT sum(w) FROM decs WHERE decs.g <= t.a)
+	sub1    *vec.SubSorted[int64, rt.Decimal, rt.Decimal]
+	sub1Err *rt.Error
+}
+
+// sub092DecsTable is the schema of table decs, which Sub092's subqueries read.
+var sub092DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub092) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal]) {
+	n := int(in.NumRows())
+	g := vec.Int64s(in.Column(0))
+	w := vec.Decimals(in.Column(2))
+	var all vec.Sel // nil: every row
+
+	// sub1Range: g
+
+	// sub1Value: w
+	_, _, _ = n, all, p
+	return g, w
+}
+
+// NewSub092 prepares query Sub092: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub092(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub092, error) {
+	p := &Sub092{}
+
+	// pass1 over table decs: subquery #1
+	pass1Batches, err := tables.Read("decs", sub092DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub092: table decs: %w", err)
+	}
+	build1 := vec.NewSubSortedBuilder(vec.CompareInt64, vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sub1Range, sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: sorted sum over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Range.Err, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddSorted(build1, &sub1Range, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	p.sub1 = build1.Build()
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub092) Release() {}
+
+// Sub092Schema is the schema of the batches Sub092 returns.
+var Sub092Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// Sub092 evaluates query Sub092 over one batch of table t:
+//
+//	SELECT (SELECT sum(w) FROM decs WHERE decs.g <= t.a) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub092) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub092: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub092: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT sum(w) FROM decs WHERE decs.g <= t.a)
+	// #1 sorted sum over decs: (SELECT sum(w) FROM decs WHERE decs.g <= t.a)
+	sub1ArgErrs := vec.SubArgErrs(n, a.Err)
+	sub1Read := vec.SubProbeSorted(p.sub1, p.sub1Err, vec.RelLe, vec.RangeSumDecimal[int64, rt.Decimal, rt.Decimal](38), &a, sub1ArgErrs, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT sum(w) FROM decs WHERE decs.g <= t.a)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub092Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub092Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub093 is query Sub093 prepared: its subqueries settled over their inner tables,
+// built once by NewSub093. Eval only reads them: it is safe for concurrent use.
+type Sub093 struct {
+	// #1: once avg over decs
+	// (SELECT avg(w) FROM decs)
+	sub1     rt.Decimal
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub093DecsTable is the schema of table decs, which Sub093's subqueries read.
+var sub093DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub093) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[rt.Decimal] {
+	n := int(in.NumRows())
+	w := vec.Decimals(in.Column(2))
+	var all vec.Sel // nil: every row
+
+	// sub1Value: w
+	_, _, _ = n, all, p
+	return w
+}
+
+// NewSub093 prepares query Sub093: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub093(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub093, error) {
+	p := &Sub093{}
+
+	// pass1 over table decs: subquery #1
+	pass1Batches, err := tables.Read("decs", sub093DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub093: table decs: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(nil, n)
+		// #1: once avg over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResAvgDecimal[rt.Decimal, rt.Decimal](0, 38, 4, 38)(build1, *new(rt.Decimal), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub093) Release() {}
+
+// Sub093Schema is the schema of the batches Sub093 returns.
+var Sub093Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     4,
+	}, Nullable: true},
+}, nil)
+
+// Sub093 evaluates query Sub093 over one batch of table t:
+//
+//	SELECT (SELECT avg(w) FROM decs) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub093) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub093: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub093: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT avg(w) FROM decs)
+	// #1 once avg over decs: (SELECT avg(w) FROM decs)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT avg(w) FROM decs)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub093Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub093Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub094 is query Sub094 prepared: its subqueries settled over their inner tables,
+// built once by NewSub094. Eval only reads them: it is safe for concurrent use.
+type Sub094 struct {
+	// #1: once avg over decs
+	// (SELECT avg(w) FROM decs WHERE decs.g = 4)
+	sub1     rt.Decimal
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub094DecsTable is the schema of table decs, which Sub094's subqueries read.
+var sub094DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub094) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[rt.Decimal]) {
+	n := int(in.NumRows())
+	g := vec.Int64s(in.Column(0))
+	w := vec.Decimals(in.Column(2))
+	var all vec.Sel // nil: every row
+
+	// filter: (g = 4)
+	// (g = 4)
+	cmp := vec.Make[bool](n)
+	{
+		gV := g.V[:n]
+		out := cmp.V[:n]
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&g))
+		for i := range out {
+			out[i] = rt.EqInt64(gV[i], int64(4))
+		}
+	}
+
+	// sub1Value: w
+	_, _, _ = n, all, p
+	return cmp, w
+}
+
+// NewSub094 prepares query Sub094: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub094(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub094, error) {
+	p := &Sub094{}
+
+	// pass1 over table decs: subquery #1
+	// inner filter: (g = 4)
+	pass1Batches, err := tables.Read("decs", sub094DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub094: table decs: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		filter, sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(&filter, n)
+		// #1: once avg over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResAvgDecimal[rt.Decimal, rt.Decimal](0, 38, 4, 38)(build1, *new(rt.Decimal), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub094) Release() {}
+
+// Sub094Schema is the schema of the batches Sub094 returns.
+var Sub094Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     4,
+	}, Nullable: true},
+}, nil)
+
+// Sub094 evaluates query Sub094 over one batch of table t:
+//
+//	SELECT (SELECT avg(w) FROM decs WHERE decs.g = 4) AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub094) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub094: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub094: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: (SELECT avg(w) FROM decs WHERE decs.g = 4)
+	// #1 once avg over decs: (SELECT avg(w) FROM decs WHERE decs.g = 4)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, all, n)
+	vec.Check(failed, &sub1Read, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "(SELECT avg(w) FROM decs WHERE decs.g = 4)"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub094Schema.Field(0).Type, &sub1Read, all, n)}
+	out := array.NewRecordBatch(Sub094Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Sub095 is query Sub095 prepared: its subqueries settled over their inner tables,
+// built once by NewSub095. Eval only reads them: it is safe for concurrent use.
+type Sub095 struct {
+	// #1: once sum over decs
+	// (SELECT sum(w) FROM decs WHERE decs.w > 0)
+	sub1     rt.Decimal
+	sub1Null bool
+	sub1Err  *rt.Error
+}
+
+// sub095DecsTable is the schema of table decs, which Sub095's subqueries read.
+var sub095DecsTable = arrow.NewSchema([]arrow.Field{
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: &arrow.Decimal128Type{
+		Precision: 5,
+		Scale:     2,
+	}, Nullable: true},
+	{Name: "w", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// pass1 computes, over one batch of table decs, the inner phase of subquery #1.
+func (p *Sub095) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[rt.Decimal]) {
+	n := int(in.NumRows())
+	w := vec.Decimals(in.Column(2))
+	var all vec.Sel // nil: every row
+
+	// filter: (w > CAST(0 AS DECIMAL(38,0)))
+	// (w > CAST(0 AS DECIMAL(38,0)))
+	cmp := vec.Make[bool](n)
+	{
+		wV := w.V[:n]
+		out := cmp.V[:n]
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&w))
+		for i := range out {
+			out[i] = rt.GtDecimal(wV[i], rt.Decimal{})
+		}
+	}
+
+	// sub1Value: w
+	_, _, _ = n, all, p
+	return cmp, w
+}
+
+// NewSub095 prepares query Sub095: it reads the tables its subqueries read (tables, keyed
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
+// A loop-form subquery keeps its inner batches: Release them with Release.
+func NewSub095(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub095, error) {
+	p := &Sub095{}
+
+	// pass1 over table decs: subquery #1
+	// inner filter: (w > CAST(0 AS DECIMAL(38,0)))
+	pass1Batches, err := tables.Read("decs", sub095DecsTable, []int{})
+	if err != nil {
+		return nil, fmt.Errorf("query Sub095: table decs: %w", err)
+	}
+	build1 := vec.NewSubGroup(vec.SubSpecDecimal(vec.NeedSumDecimal))
+	for _, in := range pass1Batches {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		filter, sub1Value := p.pass1(ctx, in, mem)
+		n := int(in.NumRows())
+		cands, condRow, condErr := vec.SubCandidates(&filter, n)
+		// #1: once sum over decs
+		if p.sub1Err == nil {
+			stop, e := vec.SubFirstErr(cands, sub1Value.Err)
+			if condRow >= 0 && (stop < 0 || condRow < stop) {
+				stop, e = condRow, condErr
+			}
+			rows := vec.SubUpTo(cands, stop)
+			vec.SubAddGroup(build1, &sub1Value, rows)
+			p.sub1Err = e
+		}
+	}
+	vec.NoteBuild()
+	v1, null1, e1 := vec.ResSumDecimal[rt.Decimal, rt.Decimal](38)(build1, *new(rt.Decimal), false)
+	p.sub1, p.sub1Null = v1, null1
+	if p.sub1Err == nil {
+		p.sub1Err = e1
+	}
+	return p, nil
+}
+
+// Release drops the inner batches the prepared query keeps.
+func (p *Sub095) Release() {}
+
+// Sub095Schema is the schema of the batches Sub095 returns.
+var Sub095Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: &arrow.Decimal128Type{
+		Precision: 38,
+		Scale:     0,
+	}, Nullable: true},
+}, nil)
+
+// Sub095 evaluates query Sub095 over one batch of table t:
+//
+//	SELECT CASE WHEN a = 4 THEN (SELECT sum(w) FROM decs WHERE decs.w > 0) ELSE 0 END AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func (p *Sub095) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Sub095: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "k"); err != nil {
+		return nil, fmt.Errorf("query Sub095: %w", err)
+	}
+	n := int(in.NumRows())
+	a := vec.Int64s(in.Column(1))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	// r: CASE WHEN a = 4 THEN (SELECT sum(w) FROM decs WHERE decs.w > 0) ELSE 0 END
+	// CASE WHEN (a = 4) THEN #1 (SELECT sum(w) FROM decs WHERE decs.w > 0) ELSE CAST(0 AS DECIMAL(38,0)) END
+	caseResult := vec.Make[rt.Decimal](n)
+	// (a = 4)
+	cmp := vec.Make[bool](n)
+	{
+		aV := a.V[:n]
+		out := cmp.V[:n]
+		vec.Strict(&cmp, all, n, vec.FlagsOf(&a))
+		for i := range out {
+			out[i] = rt.EqInt64(aV[i], int64(4))
+		}
+	}
+	vec.CopyErrs(&caseResult, &cmp, all, n)
+	when, notYet := vec.Split(&cmp, all, n)
+	// #1 once sum over decs: (SELECT sum(w) FROM decs WHERE decs.w > 0)
+	sub1Read := vec.SubReadOnce(p.sub1, p.sub1Null, p.sub1Err, when, n)
+	vec.Merge(&caseResult, &sub1Read, when, n)
+	vec.Fill(&caseResult, rt.Decimal{}, notYet, n)
+	vec.Check(failed, &caseResult, all, n, 1)
+	if failed.Err != nil {
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "CASE WHEN a = 4 THEN (SELECT sum(w) FROM decs WHERE decs.w > 0) ELSE 0 END"})
+	}
+
+	cols := []arrow.Array{vec.DecimalArray(mem, Sub095Schema.Field(0).Type, &caseResult, all, n)}
+	out := array.NewRecordBatch(Sub095Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -10132,6 +12495,40 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return nil, Sub077Schema, false
 	case "Sub078":
 		return nil, Sub078Schema, false
+	case "Sub079":
+		return nil, Sub079Schema, false
+	case "Sub080":
+		return nil, Sub080Schema, false
+	case "Sub081":
+		return nil, Sub081Schema, false
+	case "Sub082":
+		return nil, Sub082Schema, false
+	case "Sub083":
+		return nil, Sub083Schema, false
+	case "Sub084":
+		return nil, Sub084Schema, false
+	case "Sub085":
+		return nil, Sub085Schema, false
+	case "Sub086":
+		return nil, Sub086Schema, false
+	case "Sub087":
+		return nil, Sub087Schema, false
+	case "Sub088":
+		return nil, Sub088Schema, false
+	case "Sub089":
+		return nil, Sub089Schema, false
+	case "Sub090":
+		return nil, Sub090Schema, false
+	case "Sub091":
+		return nil, Sub091Schema, false
+	case "Sub092":
+		return nil, Sub092Schema, false
+	case "Sub093":
+		return nil, Sub093Schema, false
+	case "Sub094":
+		return nil, Sub094Schema, false
+	case "Sub095":
+		return nil, Sub095Schema, false
 	}
 	return nil, nil, false
 }
@@ -10615,6 +13012,108 @@ func Prepare(ctx context.Context, name string, tables vec.Tables, mem memory.All
 			return nil, nil, nil, err
 		}
 		return p.Eval, Sub078Schema, p.Release, nil
+	case "Sub079":
+		p, err := NewSub079(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub079Schema, p.Release, nil
+	case "Sub080":
+		p, err := NewSub080(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub080Schema, p.Release, nil
+	case "Sub081":
+		p, err := NewSub081(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub081Schema, p.Release, nil
+	case "Sub082":
+		p, err := NewSub082(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub082Schema, p.Release, nil
+	case "Sub083":
+		p, err := NewSub083(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub083Schema, p.Release, nil
+	case "Sub084":
+		p, err := NewSub084(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub084Schema, p.Release, nil
+	case "Sub085":
+		p, err := NewSub085(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub085Schema, p.Release, nil
+	case "Sub086":
+		p, err := NewSub086(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub086Schema, p.Release, nil
+	case "Sub087":
+		p, err := NewSub087(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub087Schema, p.Release, nil
+	case "Sub088":
+		p, err := NewSub088(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub088Schema, p.Release, nil
+	case "Sub089":
+		p, err := NewSub089(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub089Schema, p.Release, nil
+	case "Sub090":
+		p, err := NewSub090(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub090Schema, p.Release, nil
+	case "Sub091":
+		p, err := NewSub091(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub091Schema, p.Release, nil
+	case "Sub092":
+		p, err := NewSub092(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub092Schema, p.Release, nil
+	case "Sub093":
+		p, err := NewSub093(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub093Schema, p.Release, nil
+	case "Sub094":
+		p, err := NewSub094(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub094Schema, p.Release, nil
+	case "Sub095":
+		p, err := NewSub095(ctx, tables, mem)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return p.Eval, Sub095Schema, p.Release, nil
 	}
 	if e, s, ok := Lookup(name); ok {
 		return e, s, func() {}, nil

@@ -111,7 +111,10 @@ var (
 	ErrIntOverflow    = NewError(ArithmeticOverflow, "integer overflow")
 	ErrLongOverflow   = NewError(ArithmeticOverflow, "long overflow")
 	ErrIntegralDivide = NewError(ArithmeticOverflow, "Overflow in integral divide.")
-	ErrDateOutOfRange = NewError(ArithmeticOverflow, "integer overflow: the date is out of range")
+	// ErrDecimalSumOverflow is Spark's overflowInSumOfDecimalError: sum or avg
+	// of DECIMAL values whose sum does not fit the sum's type.
+	ErrDecimalSumOverflow = NewError(ArithmeticOverflow, "Overflow in sum of decimals.")
+	ErrDateOutOfRange     = NewError(ArithmeticOverflow, "integer overflow: the date is out of range")
 )
 
 // quoteString prints a string the way Spark's messages quote SQL values.

@@ -45,13 +45,14 @@ var ErrScalarTooManyRows = rt.ErrSubqueryTooManyRows
 type SubNeed uint16
 
 const (
-	NeedFirst    SubNeed = 1 << iota // Scalar: the first member's value
-	NeedMin                          // Min, and x > ANY, x >= ANY
-	NeedMax                          // Max, and x < ANY, x <= ANY
-	NeedSumInt                       // SumInt: exact sum through SubSpec.Int
-	NeedSumFloat                     // SumFloat, Avg: float sum through SubSpec.Float
-	NeedSet                          // x = ANY: hash set of values through SubSpec.Hash
-	NeedDistinct                     // x <> ANY: the first two distinct values
+	NeedFirst      SubNeed = 1 << iota // Scalar: the first member's value
+	NeedMin                            // Min, and x > ANY, x >= ANY
+	NeedMax                            // Max, and x < ANY, x <= ANY
+	NeedSumInt                         // SumInt: exact sum through SubSpec.Int
+	NeedSumFloat                       // SumFloat, Avg: float sum through SubSpec.Float
+	NeedSet                            // x = ANY: hash set of values through SubSpec.Hash
+	NeedDistinct                       // x <> ANY: the first two distinct values
+	NeedSumDecimal                     // SumDecimal, AvgDecimal: exact sum through SubSpec.Dec
 )
 
 // SubRel is a comparison: for x op ANY it relates the outer value x (left) to a
@@ -91,10 +92,11 @@ func AnyNeed(op SubRel) SubNeed {
 // SubSpec<Type> constructors; a hand-built spec must set what Need uses.
 type SubSpec[V any, H comparable] struct {
 	Need  SubNeed
-	Cmp   func(a, b V) int // SQL order: -1, 0, 1; 0 is SQL equality
-	Hash  func(V) H        // NeedSet
-	Int   func(V) int64    // NeedSumInt
-	Float func(V) float64  // NeedSumFloat
+	Cmp   func(a, b V) int   // SQL order: -1, 0, 1; 0 is SQL equality
+	Hash  func(V) H          // NeedSet
+	Int   func(V) int64      // NeedSumInt
+	Float func(V) float64    // NeedSumFloat
+	Dec   func(V) rt.Decimal // NeedSumDecimal
 }
 
 // check panics if s lacks a function its Need uses: a generator bug, better
@@ -103,7 +105,8 @@ func (s *SubSpec[V, H]) check() {
 	if s.Cmp == nil && s.Need&(NeedMin|NeedMax|NeedDistinct) != 0 ||
 		s.Hash == nil && s.Need&NeedSet != 0 ||
 		s.Int == nil && s.Need&NeedSumInt != 0 ||
-		s.Float == nil && s.Need&NeedSumFloat != 0 {
+		s.Float == nil && s.Need&NeedSumFloat != 0 ||
+		s.Dec == nil && s.Need&NeedSumDecimal != 0 {
 		panic("vec: SubSpec lacks a function its Need uses")
 	}
 }
@@ -140,7 +143,7 @@ func SubSpecString(need SubNeed) *SubSpec[string, string] {
 // SubSpecDecimal describes DECIMAL member values (of one scale: the binder
 // gives every member the subquery's type).
 func SubSpecDecimal(need SubNeed) *SubSpec[rt.Decimal, rt.Decimal] {
-	return &SubSpec[rt.Decimal, rt.Decimal]{Need: need, Cmp: rt.CompareDecimal, Hash: same[rt.Decimal]}
+	return &SubSpec[rt.Decimal, rt.Decimal]{Need: need, Cmp: rt.CompareDecimal, Hash: same[rt.Decimal], Dec: same[rt.Decimal]}
 }
 
 // SubSpecBool describes BOOLEAN member values (false < true).

@@ -49,6 +49,21 @@ func ResAvg[V any, H comparable](g *SubGroup[V, H], _ V, _ bool) (float64, bool,
 	v, null := g.Avg()
 	return v, null, nil
 }
+
+// ResSumDecimal returns the GroupResult of sum(x) over DECIMAL values, of
+// type DECIMAL(p, s).
+func ResSumDecimal[V any, H comparable](p int) GroupResult[V, H, rt.Decimal] {
+	return func(g *SubGroup[V, H], _ V, _ bool) (rt.Decimal, bool, *rt.Error) { return g.SumDecimal(p) }
+}
+
+// ResAvgDecimal returns the GroupResult of avg(x) over DECIMAL values of
+// scale sa, whose sum has sumP digits, of type DECIMAL(p, s).
+func ResAvgDecimal[V any, H comparable](sa, sumP, s, p int) GroupResult[V, H, rt.Decimal] {
+	return func(g *SubGroup[V, H], _ V, _ bool) (rt.Decimal, bool, *rt.Error) {
+		return g.AvgDecimal(sa, sumP, s, p)
+	}
+}
+
 func ResMin[V any, H comparable](g *SubGroup[V, H], _ V, _ bool) (V, bool, *rt.Error) {
 	v, null := g.Min()
 	return v, null, nil
@@ -78,6 +93,19 @@ func RangeCount[K, V any, H comparable](r SubRange[K, V, H]) (int64, bool, *rt.E
 func RangeSumInt[K, V any, H comparable](r SubRange[K, V, H]) (int64, bool, *rt.Error) {
 	return r.SumInt()
 }
+
+// RangeSumDecimal returns the RangeResult of sum(x) over DECIMAL values, of
+// type DECIMAL(p, s).
+func RangeSumDecimal[K, V any, H comparable](p int) RangeResult[K, V, H, rt.Decimal] {
+	return func(r SubRange[K, V, H]) (rt.Decimal, bool, *rt.Error) { return r.SumDecimal(p) }
+}
+
+// RangeAvgDecimal returns the RangeResult of avg(x) over DECIMAL values of
+// scale sa, whose sum has sumP digits, of type DECIMAL(p, s).
+func RangeAvgDecimal[K, V any, H comparable](sa, sumP, s, p int) RangeResult[K, V, H, rt.Decimal] {
+	return func(r SubRange[K, V, H]) (rt.Decimal, bool, *rt.Error) { return r.AvgDecimal(sa, sumP, s, p) }
+}
+
 func RangeMin[K, V any, H comparable](r SubRange[K, V, H]) (V, bool, *rt.Error) {
 	v, null := r.Min()
 	return v, null, nil

@@ -24,6 +24,7 @@ type subVals[V any, H comparable] struct {
 	min, max  V              // first least and greatest non-NULL values (valid if nonNull > 0)
 	sum       int128         // exact sum (NeedSumInt)
 	fsum      float64        // float sum in member order (NeedSumFloat)
+	dsum      rt.DecimalSum  // exact DECIMAL sum (NeedSumDecimal)
 	set       map[H]struct{} // the non-NULL values' hash keys (NeedSet)
 	distinct  [2]V           // the first two distinct non-NULL values (NeedDistinct)
 	nDistinct int8
@@ -80,6 +81,9 @@ func (x *subVals[V, H]) add(s *SubSpec[V, H], v V, null, firstRow, firstValue bo
 	}
 	if need&NeedSumFloat != 0 {
 		x.fsum += s.Float(v)
+	}
+	if need&NeedSumDecimal != 0 {
+		x.dsum = x.dsum.Add(s.Dec(v))
 	}
 	if need&NeedSet != 0 {
 		if x.set == nil {
@@ -172,6 +176,30 @@ func (g *SubGroup[V, H]) Avg() (float64, bool) {
 	}
 	g.spec.must(NeedSumFloat)
 	return g.x.fsum / float64(g.nonNull), false
+}
+
+// SumDecimal is sum(x) over DECIMAL values (NeedSumDecimal) as a value of
+// its type's p digits: exact, NULL if no value is non-NULL,
+// ARITHMETIC_OVERFLOW if the sum has more digits (rt.DecimalSum.Sum).
+func (g *SubGroup[V, H]) SumDecimal(p int) (rt.Decimal, bool, *rt.Error) {
+	if g.empty() {
+		return rt.Decimal{}, true, nil
+	}
+	g.spec.must(NeedSumDecimal)
+	v, err := g.x.dsum.Sum(p)
+	return v, false, err
+}
+
+// AvgDecimal is avg(x) over DECIMAL values of scale sa (NeedSumDecimal):
+// the exact sum, which must fit sumP digits, divided by Count into
+// DECIMAL(p, s) (rt.DecimalSum.Avg); NULL if no value is non-NULL.
+func (g *SubGroup[V, H]) AvgDecimal(sa, sumP, s, p int) (rt.Decimal, bool, *rt.Error) {
+	if g.empty() {
+		return rt.Decimal{}, true, nil
+	}
+	g.spec.must(NeedSumDecimal)
+	v, err := g.x.dsum.Avg(g.nonNull, sa, sumP, s, p)
+	return v, false, err
 }
 
 // Min is min(x) (NeedMin): the first least non-NULL value, NULL if none.

@@ -15,10 +15,12 @@ import (
 // total minus a prefix) and prefix and suffix min/max make every answer O(1)
 // after an O(log n) binary search.
 //
-// It answers count(*), count(x), EXISTS, sum over integers, min, max and the
-// scalar value (SubSpec.Need: NeedFirst, NeedMin, NeedMax, NeedSumInt). Not
-// float sums or avg, whose prefix differences would not equal the sum in
-// member order, nor = / <> ANY: those need other plans.
+// It answers count(*), count(x), EXISTS, sum over integers, sum and avg over
+// DECIMAL values, min, max and the scalar value (SubSpec.Need: NeedFirst,
+// NeedMin, NeedMax, NeedSumInt, NeedSumDecimal): exact sums, whose prefix
+// differences are the sum of any range. Not float sums or avg, whose prefix
+// differences would not equal the sum in member order, nor = / <> ANY: those
+// need other plans.
 //
 // Min and max match SubGroup, which keeps the first of tied values in member
 // (inner-table) order: the prefix and suffix extremes are chosen by the value
@@ -32,10 +34,11 @@ type SubSorted[K, V any, H comparable] struct {
 
 	// Per position i in 0..n: over sorted members [0, i) ("pre") or [i, n)
 	// ("suf").
-	preNonNull     []int32  // non-NULL values in [0, i)
-	preSum         []int128 // exact sum of [0, i) (NeedSumInt)
-	preMin, preMax []int32  // position of the extreme of [0, i), -1 if none
-	sufMin, sufMax []int32  // position of the extreme of [i, n), -1 if none
+	preNonNull     []int32         // non-NULL values in [0, i)
+	preSum         []int128        // exact sum of [0, i) (NeedSumInt)
+	preDSum        []rt.DecimalSum // exact DECIMAL sum of [0, i) (NeedSumDecimal)
+	preMin, preMax []int32         // position of the extreme of [0, i), -1 if none
+	sufMin, sufMax []int32         // position of the extreme of [i, n), -1 if none
 }
 
 // SubSortedBuilder collects the members of a SubSorted: Add each, then Build.
@@ -48,7 +51,7 @@ type SubSortedBuilder[K, V any, H comparable] struct {
 }
 
 // sortedNeeds are the results SubSorted can answer from prefixes and suffixes.
-const sortedNeeds = NeedFirst | NeedMin | NeedMax | NeedSumInt
+const sortedNeeds = NeedFirst | NeedMin | NeedMax | NeedSumInt | NeedSumDecimal
 
 // NewSubSortedBuilder starts a SubSorted whose keys are ordered by keyCmp (the
 // SQL order of the correlation columns: rt.CompareFloat64 for DOUBLE,
@@ -56,7 +59,7 @@ const sortedNeeds = NeedFirst | NeedMin | NeedMax | NeedSumInt
 func NewSubSortedBuilder[K, V any, H comparable](keyCmp func(a, b K) int, spec *SubSpec[V, H]) *SubSortedBuilder[K, V, H] {
 	spec.check()
 	if spec.Need&^sortedNeeds != 0 {
-		panic("vec: SubSorted answers only NeedFirst, NeedMin, NeedMax and NeedSumInt")
+		panic("vec: SubSorted answers only NeedFirst, NeedMin, NeedMax, NeedSumInt and NeedSumDecimal")
 	}
 	return &SubSortedBuilder[K, V, H]{spec: spec, keyCmp: keyCmp}
 }
@@ -99,6 +102,9 @@ func (b *SubSortedBuilder[K, V, H]) Build() *SubSorted[K, V, H] {
 	if need&NeedSumInt != 0 {
 		s.preSum = prefixSums(vals, nulls, b.spec.Int)
 	}
+	if need&NeedSumDecimal != 0 {
+		s.preDSum = prefixDecimalSums(vals, nulls, b.spec.Dec)
+	}
 	if need&NeedMin != 0 {
 		less := func(p, q int32) bool { return b.spec.Cmp(s.vals[p], s.vals[q]) < 0 }
 		s.preMin, s.sufMin = extremes(nulls, order, less)
@@ -139,6 +145,18 @@ func prefixSums[V any](vals []V, nulls []bool, toInt func(V) int64) []int128 {
 		pre[p+1] = pre[p]
 		if !nulls[p] {
 			pre[p+1] = pre[p+1].addInt64(toInt(v))
+		}
+	}
+	return pre
+}
+
+// prefixDecimalSums sums the non-NULL DECIMAL values of every prefix exactly.
+func prefixDecimalSums[V any](vals []V, nulls []bool, toDec func(V) rt.Decimal) []rt.DecimalSum {
+	pre := make([]rt.DecimalSum, len(vals)+1)
+	for p, v := range vals {
+		pre[p+1] = pre[p]
+		if !nulls[p] {
+			pre[p+1] = pre[p+1].Add(toDec(v))
 		}
 	}
 	return pre
@@ -258,6 +276,35 @@ func (r SubRange[K, V, H]) SumInt() (int64, bool, *rt.Error) {
 		sum = pre[len(pre)-1].sub(sum)
 	}
 	return sumResult(sum)
+}
+
+// decimalSum is the exact sum of the range's DECIMAL values.
+func (r SubRange[K, V, H]) decimalSum() rt.DecimalSum {
+	r.s.spec.must(NeedSumDecimal)
+	pre := r.s.preDSum
+	if r.suffix {
+		return pre[len(pre)-1].Sub(pre[r.i])
+	}
+	return pre[r.i]
+}
+
+// SumDecimal is sum(x) over DECIMAL values (NeedSumDecimal), as SubGroup's.
+func (r SubRange[K, V, H]) SumDecimal(p int) (rt.Decimal, bool, *rt.Error) {
+	if r.Count() == 0 {
+		return rt.Decimal{}, true, nil
+	}
+	v, err := r.decimalSum().Sum(p)
+	return v, false, err
+}
+
+// AvgDecimal is avg(x) over DECIMAL values (NeedSumDecimal), as SubGroup's.
+func (r SubRange[K, V, H]) AvgDecimal(sa, sumP, s, p int) (rt.Decimal, bool, *rt.Error) {
+	n := r.Count()
+	if n == 0 {
+		return rt.Decimal{}, true, nil
+	}
+	v, err := r.decimalSum().Avg(n, sa, sumP, s, p)
+	return v, false, err
 }
 
 // Min is min(x) (NeedMin): the first least non-NULL value, NULL if none.

@@ -1,0 +1,61 @@
+package rt
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestDecimalSum checks the 192-bit sum against math/big over random values
+// of random precisions, near the limits included, with prefix differences
+// (Sub) and the overflow of Sum at each precision.
+func TestDecimalSum(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 2000; trial++ {
+		p := 1 + r.IntN(38)
+		n := 1 + r.IntN(40)
+		var sums []DecimalSum
+		var refs []*big.Int
+		var acc DecimalSum
+		ref := new(big.Int)
+		sums, refs = append(sums, acc), append(refs, new(big.Int))
+		for range n {
+			d := randDecimal(r, p)
+			acc = acc.Add(d)
+			ref = new(big.Int).Add(ref, d.big())
+			sums, refs = append(sums, acc), append(refs, ref)
+		}
+		i, j := r.IntN(n+1), r.IntN(n+1)
+		if i > j {
+			i, j = j, i
+		}
+		got := sums[j].Sub(sums[i])
+		want := new(big.Int).Sub(refs[j], refs[i])
+		sp := min(p+r.IntN(11), MaxDecimalPrecision)
+		v, err := got.Sum(sp)
+		fits := new(big.Int).Abs(want).Cmp(pow10Big(sp)) < 0
+		switch {
+		case fits && (err != nil || v.big().Cmp(want) != 0):
+			t.Fatalf("sum of [%d, %d) at %d digits: got %v %v, want %v", i, j, sp, v.big(), err, want)
+		case !fits && err != ErrDecimalSumOverflow:
+			t.Fatalf("sum of [%d, %d) = %v at %d digits: got %v, want ARITHMETIC_OVERFLOW", i, j, want, sp, err)
+		}
+	}
+}
+
+// TestDecimalAvg pins avg's rounding: the quotient HALF_UP at the result's
+// scale, after its 38 significant digits.
+func TestDecimalAvg(t *testing.T) {
+	var s DecimalSum
+	for _, v := range []int64{100, 250, 200} { // 1.00, 2.50, 2.00 at scale 2
+		s = s.Add(DecimalFromInt64(v))
+	}
+	got, err := s.Avg(3, 2, 15, 6, 9)
+	if err != nil || FormatDecimal(got, 6) != "1.833333" {
+		t.Fatalf("avg(1.00, 2.50, 2.00) = %s %v, want 1.833333", FormatDecimal(got, 6), err)
+	}
+	s = DecimalSum{}.Add(DecimalFromInt64(-2))
+	if got, err = s.Avg(3, 2, 15, 6, 9); err != nil || FormatDecimal(got, 6) != "-0.006667" {
+		t.Fatalf("avg = %s %v, want -0.006667", FormatDecimal(got, 6), err)
+	}
+}
