@@ -20,6 +20,7 @@ var rtFuncs = map[string]any{
 	"SubtractDecimal":            rt.SubtractDecimal,
 	"MultiplyDecimal":            rt.MultiplyDecimal,
 	"MultiplyDecimal38":          rt.MultiplyDecimal38,
+	"DecimalFits":                rt.DecimalFits,
 	"MultiplyDecimalExact":       rt.MultiplyDecimalExact,
 	"AddDecimalSameScale":        rt.AddDecimalSameScale,
 	"SubtractDecimalSameScale":   rt.SubtractDecimalSameScale,

@@ -219,6 +219,11 @@ func (e *convError) Error() string { return fmt.Sprintf("row %d: %s", e.row, e.m
 // when the types already agree, else a converted copy.
 func convertArray(arr arrow.Array, t sqlType, mem memory.Allocator) (arrow.Array, error) {
 	if arrow.TypeEqual(arr.DataType(), arrowType(t)) {
+		if d, ok := arr.(*array.Decimal128); ok {
+			if err := decimalsFit(d, t); err != nil {
+				return nil, err
+			}
+		}
 		arr.Retain()
 		return arr, nil
 	}
@@ -233,6 +238,21 @@ func convertArray(arr arrow.Array, t sqlType, mem memory.Allocator) (arrow.Array
 		appendValue(b, t, v)
 	}
 	return b.NewArray(), nil
+}
+
+// decimalsFit checks that every value of a column already of the table's
+// decimal128(p, s) has at most p digits: Arrow's decimal128 holds up to 38
+// whatever the type says, a Parquet or IPC writer may not check, and the
+// evaluators' kernels rely on each value's type (a value beyond it is data
+// the type cannot hold, an error here, not a wrong result later).
+func decimalsFit(a *array.Decimal128, t sqlType) error {
+	for i := 0; i < a.Len(); i++ {
+		x := a.Value(i)
+		if v := (rt.Decimal{Lo: x.LowBits(), Hi: x.HighBits()}); !rt.DecimalFits(v, t.P) && a.IsValid(i) {
+			return &convError{row: i, msg: fmt.Sprintf("value %s has more digits than %s holds", rt.FormatDecimal(v, t.S), t)}
+		}
+	}
+	return nil
 }
 
 // valueAt reads row i of arr as a Go value of type t (nil for NULL).

@@ -11,6 +11,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
@@ -448,6 +449,31 @@ func TestBadColumnar(t *testing.T) {
 		}
 		if got := strings.TrimPrefix(err.Error(), dir+string(filepath.Separator)); got != c.want {
 			t.Errorf("got  %s\nwant %s", got, c.want)
+		}
+	}
+	// A decimal128(5, 2) column whose value has more digits than 5: Arrow
+	// holds it, the type does not.
+	prices := &ir.Table{Name: "prices", Columns: []ir.Column{{Name: "p", Type: ir.DecimalOf(5, 2), Nullable: true}}}
+	ps := arrow.NewSchema([]arrow.Field{{Name: "p", Type: &arrow.Decimal128Type{Precision: 5, Scale: 2}, Nullable: true}}, nil)
+	for _, name := range []string{"wide.parquet", "wide.arrow"} {
+		rb := array.NewRecordBuilder(memory.DefaultAllocator, ps)
+		db := rb.Field(0).(*array.Decimal128Builder)
+		db.Append(decimal128.FromI64(99999))
+		db.AppendNull()
+		db.Append(decimal128.FromI64(-100000))
+		rec := rb.NewRecordBatch()
+		rb.Release()
+		p := filepath.Join(dir, name)
+		if strings.HasSuffix(p, ".parquet") {
+			writeParquet(t, p, rec, 2)
+		} else {
+			writeIPC(t, p, false, rec)
+		}
+		rec.Release()
+		_, err := readAll(t, p, prices, 1)
+		want := name + `: row 2: column "p": value -1000.00 has more digits than DECIMAL(5,2) holds`
+		if err == nil || strings.TrimPrefix(err.Error(), dir+string(filepath.Separator)) != want {
+			t.Errorf("got %v, want %s", err, want)
 		}
 	}
 	// A missing column.

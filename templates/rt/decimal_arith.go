@@ -126,6 +126,10 @@ func multiplyDecimal(a, b Decimal, sa, sb, s, p int) (Decimal, *Error) {
 	return finishBig(x, from, s, p)
 }
 
+// DecimalFits reports whether d has at most p digits: whether it is a value
+// of DECIMAL(p, s).
+func DecimalFits(d Decimal, p int) bool { return fitsSigned(d, p) }
+
 // fitsSigned reports whether r has at most p digits.
 func fitsSigned(r Decimal, p int) bool {
 	if r.IsInt64() {
