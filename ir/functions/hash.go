@@ -22,6 +22,17 @@ type hashStep struct {
 	seed any
 	step *ir.Function
 	sigs map[ir.Kind]*ir.Signature // the step's overload per argument kind
+	// decimal is the step over DECIMAL(p, s), whose hash depends on p (a
+	// long up to 18 digits, the unscaled value's bytes beyond).
+	decimal func(p int) impl
+}
+
+// sigFor is the step's signature for an argument of type t.
+func (h *hashStep) sigFor(t ir.Type) *ir.Signature {
+	if t.Kind == ir.KindDecimal {
+		return sig(h.ret, h.decimal(t.P()), h.ret, t, tBool)
+	}
+	return h.sigs[t.Kind]
 }
 
 // newHashStep builds the step function of a hash: step(seed, x, isNull) is the
@@ -33,8 +44,8 @@ type hashStep struct {
 // so the step is strict and never sees a NULL: a NULL argument leaves the
 // running hash as it is, and an argument error is the result (the leftmost one,
 // because an earlier error arrives through the seed, the step's first argument).
-func newHashStep(name string, ret ir.Type, seed any, kernels map[ir.Kind]impl) *hashStep {
-	h := &hashStep{name: name, ret: ret, seed: seed, sigs: map[ir.Kind]*ir.Signature{}}
+func newHashStep(name string, ret ir.Type, seed any, kernels map[ir.Kind]impl, decimal func(p int) impl) *hashStep {
+	h := &hashStep{name: name, ret: ret, seed: seed, sigs: map[ir.Kind]*ir.Signature{}, decimal: decimal}
 	var sigs []*ir.Signature
 	for _, t := range []ir.Type{tBool, tInt, tDate, tBig, tDbl, tStr} {
 		s := sig(ret, kernels[t.Kind], ret, t, tBool)
@@ -62,6 +73,8 @@ func zeroOf(t ir.Type) any {
 		return ""
 	case ir.KindDate:
 		return ir.Date(0)
+	case ir.KindDecimal:
+		return rt.Decimal{}
 	}
 	panic("functions: no placeholder for " + t.String())
 }
@@ -79,8 +92,6 @@ func hashParams(name string, args []ir.Type) ([]ir.Type, error) {
 		switch a.Kind {
 		case ir.KindMap:
 			return nil, fmt.Errorf("function %s does not accept MAP arguments (got %s): equal maps can hash differently, so Spark refuses them (DATATYPE_MISMATCH.HASH_MAP_TYPE)", name, a)
-		case ir.KindDecimal:
-			return nil, fmt.Errorf("function %s does not accept DECIMAL arguments yet (got %s); CAST the value to VARCHAR or DOUBLE first", name, a)
 		case ir.KindNull:
 			params[i] = tInt
 		default:
@@ -97,7 +108,7 @@ func (h *hashStep) function(doc string) *ir.Function {
 	fn := &ir.Function{
 		Name:     h.name,
 		Doc:      doc,
-		Synopsis: []string{h.name + "(T, ...) -> " + h.ret.String() + " where each T is BOOLEAN, INT, BIGINT, DOUBLE, VARCHAR or DATE"},
+		Synopsis: []string{h.name + "(T, ...) -> " + h.ret.String() + " where each T is BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR or DATE"},
 		Resolve: func(args []ir.Type) (*ir.Signature, error) {
 			params, err := hashParams(h.name, args)
 			if err != nil {
@@ -121,7 +132,7 @@ func (h *hashStep) evalOutcomes(params []ir.Type) func([]ir.Outcome) ir.Outcome 
 			if isNull {
 				x = zeroOf(params[i])
 			}
-			r, err := h.sigs[params[i].Kind].Eval([]any{seed, x, isNull})
+			r, err := h.sigFor(params[i]).Eval([]any{seed, x, isNull})
 			if err != nil {
 				return ir.Outcome{Err: err}
 			}
@@ -139,11 +150,11 @@ func (h *hashStep) expand(c *ir.Call) ir.Expr {
 		}
 		t := c.Sig.Params[i]
 		if col, ok := a.(*ir.ColumnRef); ok && !col.Nullable { // a NOT NULL column needs no placeholder
-			acc = &ir.Call{Fn: h.step, Sig: h.sigs[t.Kind], Args: []ir.Expr{acc, a, &ir.Const{T: tBool, V: false}}}
+			acc = &ir.Call{Fn: h.step, Sig: h.sigFor(t), Args: []ir.Expr{acc, a, &ir.Const{T: tBool, V: false}}}
 			continue
 		}
 		x := &ir.Coalesce{Args: []ir.Expr{a, &ir.Const{T: t, V: zeroOf(t)}}, T: t}
-		acc = &ir.Call{Fn: h.step, Sig: h.sigs[t.Kind], Args: []ir.Expr{acc, x, &ir.IsNull{Arg: a}}}
+		acc = &ir.Call{Fn: h.step, Sig: h.sigFor(t), Args: []ir.Expr{acc, x, &ir.IsNull{Arg: a}}}
 	}
 	return acc
 }
@@ -268,13 +279,19 @@ func init() {
 	murmur := newHashStep("hash", tInt, int32(42), map[ir.Kind]impl{
 		ir.KindBoolean: ok3(rt.Murmur3StepBool), ir.KindInt: ok3(rt.Murmur3StepInt32), ir.KindDate: ok3(rt.Murmur3StepInt32),
 		ir.KindBigint: ok3(rt.Murmur3StepInt64), ir.KindDouble: ok3(rt.Murmur3StepFloat64), ir.KindVarchar: ok3(rt.Murmur3StepString),
+	}, func(p int) impl {
+		bound := func(seed int32, x rt.Decimal, isNull bool) int32 { return rt.Murmur3StepDecimal(seed, x, isNull, p) }
+		return withConsts(ok3(bound), rt.Murmur3StepDecimal, p)
 	})
-	register(murmur.function("Spark's Murmur3 x86_32 hash of the arguments as INT, bit for bit: the running hash starts at 42 and each argument is hashed with it as seed (BOOLEAN as the INT 1 or 0, INT and DATE as INT, BIGINT as two words, DOUBLE as its bits with -0.0 as 0.0 and one NaN, VARCHAR as its UTF-8 bytes with Spark's tail handling). Not strict: NULL arguments are skipped (hash(NULL) is 42); an argument error is the result (the leftmost one). MAP arguments are refused, as in Spark."))
+	register(murmur.function("Spark's Murmur3 x86_32 hash of the arguments as INT, bit for bit: the running hash starts at 42 and each argument is hashed with it as seed (BOOLEAN as the INT 1 or 0, INT and DATE as INT, BIGINT as two words, DOUBLE as its bits with -0.0 as 0.0 and one NaN, VARCHAR as its UTF-8 bytes with Spark's tail handling, DECIMAL(p, s) as the BIGINT of its unscaled value up to 18 digits and as the unscaled value's minimal two's-complement big-endian bytes beyond, as Java's BigInteger.toByteArray gives them). Not strict: NULL arguments are skipped (hash(NULL) is 42); an argument error is the result (the leftmost one). MAP arguments are refused, as in Spark."))
 	xx := newHashStep("xxhash64", tBig, int64(42), map[ir.Kind]impl{
 		ir.KindBoolean: ok3(rt.XxHash64StepBool), ir.KindInt: ok3(rt.XxHash64StepInt32), ir.KindDate: ok3(rt.XxHash64StepInt32),
 		ir.KindBigint: ok3(rt.XxHash64StepInt64), ir.KindDouble: ok3(rt.XxHash64StepFloat64), ir.KindVarchar: ok3(rt.XxHash64StepString),
+	}, func(p int) impl {
+		bound := func(seed int64, x rt.Decimal, isNull bool) int64 { return rt.XxHash64StepDecimal(seed, x, isNull, p) }
+		return withConsts(ok3(bound), rt.XxHash64StepDecimal, p)
 	})
-	register(xx.function("Spark's xxHash64 of the arguments as BIGINT, bit for bit, built like hash: the running hash starts at 42 and each argument is hashed with it as seed. Not strict: NULL arguments are skipped (xxhash64(NULL) is 42); an argument error is the result (the leftmost one). MAP arguments are refused, as in Spark."))
+	register(xx.function("Spark's xxHash64 of the arguments as BIGINT, bit for bit, built like hash: the running hash starts at 42 and each argument is hashed with it as seed (DECIMAL as in hash: its unscaled BIGINT up to 18 digits, its unscaled bytes beyond). Not strict: NULL arguments are skipped (xxhash64(NULL) is 42); an argument error is the result (the leftmost one). MAP arguments are refused, as in Spark."))
 
 	register(stringAsBinary(strict("base64",
 		"Standard padded base64 of the UTF-8 bytes of s, in lines of 76 characters joined by CRLF (\\r\\n), Spark's default (spark.sql.chunkBase64String.enabled is true).",

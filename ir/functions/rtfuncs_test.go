@@ -21,6 +21,8 @@ var rtFuncs = map[string]any{
 	"MultiplyDecimal":            rt.MultiplyDecimal,
 	"MultiplyDecimal38":          rt.MultiplyDecimal38,
 	"DecimalFits":                rt.DecimalFits,
+	"Murmur3StepDecimal":         rt.Murmur3StepDecimal,
+	"XxHash64StepDecimal":        rt.XxHash64StepDecimal,
 	"MultiplyDecimalExact":       rt.MultiplyDecimalExact,
 	"AddDecimalSameScale":        rt.AddDecimalSameScale,
 	"SubtractDecimalSameScale":   rt.SubtractDecimalSameScale,

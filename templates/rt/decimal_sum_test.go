@@ -59,3 +59,33 @@ func TestDecimalAvg(t *testing.T) {
 		t.Fatalf("avg = %s %v, want -0.006667", FormatDecimal(got, 6), err)
 	}
 }
+
+// TestDecimalBytes checks decimalBytes against Java's BigInteger.toByteArray
+// rule (the fewest two's-complement bytes, bitLength / 8 + 1 of them) built
+// on math/big, over random and boundary values.
+func TestDecimalBytes(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	vals := []*big.Int{big.NewInt(0), big.NewInt(1), big.NewInt(-1), big.NewInt(127), big.NewInt(128), big.NewInt(-128), big.NewInt(-129),
+		big.NewInt(255), big.NewInt(256), big.NewInt(-256), big.NewInt(-257)}
+	for range 5000 {
+		vals = append(vals, randDecimal(r, 1+r.IntN(38)).big())
+	}
+	for _, x := range vals {
+		// Java's bitLength: of x for x >= 0, of -x - 1 for x < 0.
+		m := new(big.Int).Set(x)
+		if x.Sign() < 0 {
+			m.Neg(m).Sub(m, big.NewInt(1))
+		}
+		n := m.BitLen()/8 + 1
+		want := make([]byte, n)
+		// two's complement of x in n bytes
+		v := new(big.Int).Set(x)
+		if v.Sign() < 0 {
+			v.Add(v, new(big.Int).Lsh(big.NewInt(1), uint(8*n)))
+		}
+		v.FillBytes(want)
+		if got := decimalBytes(decOf(x)); got != string(want) {
+			t.Fatalf("decimalBytes(%v) = % x, want % x", x, got, want)
+		}
+	}
+}

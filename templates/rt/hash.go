@@ -5,6 +5,7 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
+	"encoding/binary"
 	"encoding/hex"
 	"hash/crc32"
 	"math"
@@ -189,6 +190,33 @@ func Murmur3StepString(seed int32, x string, isNull bool) int32 {
 	return murmurBytes(x, seed)
 }
 
+// Murmur3StepDecimal hashes a DECIMAL of precision p as Spark does: the
+// unscaled value as a BIGINT when p <= 18, else its bytes (decimalBytes).
+func Murmur3StepDecimal(seed int32, x Decimal, isNull bool, p int) int32 {
+	switch {
+	case isNull:
+		return seed
+	case p <= 18:
+		return murmurLong(int64(x.Lo), seed)
+	}
+	return murmurBytes(decimalBytes(x), seed)
+}
+
+// decimalBytes is the unscaled value of x as Java's BigInteger.toByteArray
+// gives it, which Spark hashes for a DECIMAL of more than 18 digits: two's
+// complement, big-endian, in the fewest bytes that keep the sign (one byte
+// for zero).
+func decimalBytes(x Decimal) string {
+	var b [16]byte
+	binary.BigEndian.PutUint64(b[:8], uint64(x.Hi))
+	binary.BigEndian.PutUint64(b[8:], x.Lo)
+	i := 0
+	for i < 15 && (b[i] == 0 && b[i+1]&0x80 == 0 || b[i] == 0xff && b[i+1]&0x80 != 0) {
+		i++
+	}
+	return string(b[i:])
+}
+
 // XXH64 as Spark's org.apache.spark.sql.catalyst.expressions.XXH64 computes it,
 // which is standard XXH64 over the little-endian bytes of the value.
 
@@ -314,4 +342,16 @@ func XxHash64StepString(seed int64, x string, isNull bool) int64 {
 		return seed
 	}
 	return xxBytes(x, seed)
+}
+
+// XxHash64StepDecimal hashes a DECIMAL of precision p as Murmur3StepDecimal
+// does, with xxHash64.
+func XxHash64StepDecimal(seed int64, x Decimal, isNull bool, p int) int64 {
+	switch {
+	case isNull:
+		return seed
+	case p <= 18:
+		return xxLong(int64(x.Lo), seed)
+	}
+	return xxBytes(decimalBytes(x), seed)
 }
