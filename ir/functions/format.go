@@ -80,10 +80,23 @@ var (
 		sig(tStr, ok1(rt.FormatArgFloat64), tDbl),
 		sig(tStr, ok1(rt.FormatArgBool), tBool),
 		sig(tStr, ok1(rt.FormatArgString), tStr))
-	formatNumberDomain = domain("format_number_domain",
+	formatNumberDomain = withDecimalDomain(domain("format_number_domain",
 		sig(tBool, ok2(rt.FormatNumberDefinedInt64), tBig, tInt),
-		sig(tBool, ok2(rt.FormatNumberDefinedFloat64), tDbl, tInt))
+		sig(tBool, ok2(rt.FormatNumberDefinedFloat64), tDbl, tInt)))
 )
+
+// withDecimalDomain gives format_number's domain its overload for any
+// DECIMAL(p, s) x.
+func withDecimalDomain(fn *ir.Function) *ir.Function {
+	base := fn.Resolve
+	fn.Resolve = func(args []ir.Type) (*ir.Signature, error) {
+		if len(args) == 2 && args[0].Kind == ir.KindDecimal {
+			return sig(tBool, ok2(rt.FormatNumberDefinedDecimal), args[0], tInt), nil
+		}
+		return base(args)
+	}
+	return fn
+}
 
 // callOf resolves fn over the types of args; the expansions call it only
 // with types fn accepts.
@@ -396,6 +409,25 @@ func formatNumberFn() *ir.Function {
 		sig(tStr, k2(rt.FormatNumberPatternInt64), tBig, tStr),
 		sig(tStr, k2(rt.FormatNumberPatternFloat64), tDbl, tStr))
 	fn.NullOnValue = true
+	// A DECIMAL is formatted exactly (Spark hands DecimalFormat the
+	// BigDecimal), not as the DOUBLE the overloads above would cast it to.
+	base := fn.Resolve
+	fn.Resolve = func(args []ir.Type) (*ir.Signature, error) {
+		if len(args) != 2 || args[0].Kind != ir.KindDecimal {
+			return base(args)
+		}
+		x, sc := args[0], args[0].S()
+		switch args[1].Kind {
+		case ir.KindInt, ir.KindNull:
+			bound := func(v rt.Decimal, d int32) string { return rt.FormatNumberDecimal(v, d, sc) }
+			return sig(tStr, withConsts(ok2(bound), rt.FormatNumberDecimal, sc), x, tInt), nil
+		case ir.KindVarchar:
+			bound := func(v rt.Decimal, p string) (string, *rt.Error) { return rt.FormatNumberPatternDecimal(v, p, sc) }
+			return sig(tStr, withConsts(k2(bound), rt.FormatNumberPatternDecimal, sc), x, tStr), nil
+		}
+		return base(args)
+	}
+	fn.Synopsis = append(fn.Synopsis, "format_number(DECIMAL(p,s), INT) -> VARCHAR", "format_number(DECIMAL(p,s), VARCHAR) -> VARCHAR")
 	expansions[fn] = func(c *ir.Call) ir.Expr {
 		if c.Sig.Params[1].Kind != ir.KindInt {
 			return c

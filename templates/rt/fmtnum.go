@@ -2,6 +2,7 @@ package rt
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -299,6 +300,47 @@ func FormatNumberInt64(x int64, d int32) string {
 func FormatNumberFloat64(x float64, d int32) string {
 	np := scalePattern(max(d, 0))
 	return np.formatFloat64(x)
+}
+
+// FormatNumberDecimal is format_number(x, d) for a DECIMAL(p, s) x and
+// d >= 0: its exact value rounded half to even to d places, as Java's
+// DecimalFormat formats the BigDecimal Spark hands it.
+func FormatNumberDecimal(x Decimal, d int32, s int) string {
+	np := scalePattern(max(d, 0))
+	return np.render(decimalDigits(x, s, np.maxFrac), x.Hi < 0)
+}
+
+// FormatNumberPatternDecimal is format_number(x, pattern) for a DECIMAL(p,
+// s) x.
+func FormatNumberPatternDecimal(x Decimal, pattern string, s int) (string, *Error) {
+	np, err := parseNumPattern(pattern)
+	if err != nil {
+		return "", err
+	}
+	return np.render(decimalDigits(x, s, np.maxFrac), x.Hi < 0), nil
+}
+
+// FormatNumberDefinedDecimal is the domain of format_number(x, d) for a
+// DECIMAL x: d >= 0.
+func FormatNumberDefinedDecimal(_ Decimal, d int32) bool { return d >= 0 }
+
+// decimalDigits is |x| at scale s rounded half to even to at most maxFrac
+// fraction digits (Java's DigitList for a BigDecimal).
+func decimalDigits(x Decimal, s, maxFrac int) decDigits {
+	m, _ := x.mag()
+	if k := s - maxFrac; k > 0 {
+		q, r := new(big.Int).QuoRem(new(big.Int).Abs(x.big()), pow10Big(k), new(big.Int))
+		switch r.Lsh(r, 1).Cmp(pow10Big(k)) {
+		case 1:
+			q.Add(q, big.NewInt(1))
+		case 0:
+			if q.Bit(0) == 1 {
+				q.Add(q, big.NewInt(1))
+			}
+		}
+		return parseDec(formatScaled(q.String(), false, maxFrac))
+	}
+	return parseDec(formatScaled(formatMag(m), false, s))
 }
 
 // FormatNumberDefinedInt64 and FormatNumberDefinedFloat64 are the domain of
