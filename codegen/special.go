@@ -191,6 +191,9 @@ func (f *funcGen) emitMapColumnCall(e *ir.Call, args []operand, sel, base string
 		if conv := kinds.Of(*t.Value).ItemConv; conv != "" {
 			value = jen.Id(conv).Parens(value) // int32(dayItems.Value(entry)): arrow.Date32 is its own type
 		}
+		if conv := kinds.Of(*t.Value).ItemFunc; conv != "" {
+			value = jen.Qual(vecPkg, conv).Call(value) // vec.Dec128(priceItems.Value(entry))
+		}
 		return append(code,
 			jen.If(jen.Id(j).Op("<").Lit(0)).Block(missing, jen.Continue()),
 			jen.If(jen.Id(items).Dot("IsNull").Call(jen.Id(j))).Block(jen.Id(res).Dot("SetNull").Call(jen.Id("i")), jen.Continue()),

@@ -44,10 +44,6 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 			b.errs.Add(t.Key.Pos, diag.Type, "MAP key type must be VARCHAR, INT or BIGINT, not %s", k)
 			return ir.Type{}, false
 		}
-		if k.Kind == ir.KindDecimal || v.Kind == ir.KindDecimal {
-			b.errs.Add(t.Pos, diag.Unsupported, "MAP keys and values of type DECIMAL are not supported yet")
-			return ir.Type{}, false
-		}
 		if v.Kind == ir.KindMap {
 			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type MAP are not supported; flatten the keys")
 			return ir.Type{}, false

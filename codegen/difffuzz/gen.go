@@ -29,6 +29,7 @@ var (
 		ir.MapOf(ir.TypeBigint, ir.TypeDouble),
 		ir.MapOf(ir.TypeInt, ir.TypeVarchar),
 		ir.MapOf(ir.TypeInt, ir.TypeDouble),
+		ir.MapOf(ir.TypeVarchar, ir.DecimalOf(15, 2)),
 	}
 	allTypes = append(append([]ir.Type(nil), scalarTypes...), mapTypes...)
 )

@@ -54,6 +54,9 @@ type Info struct {
 	// ItemConv is the Go conversion of a value read from an Arrow array of
 	// this kind to GoType ("" when Value returns GoType already).
 	ItemConv string
+	// ItemFunc is the vec function converting such a value to GoType where
+	// no Go conversion does ("" when none is needed).
+	ItemFunc string
 }
 
 var table = map[ir.Kind]Info{
@@ -78,7 +81,7 @@ var table = map[ir.Kind]Info{
 	// type and the Arrow type (decimal128 with p and s), and the builder
 	// takes the column's Arrow type.
 	ir.KindDecimal: {GoType: "rt.Decimal", ArrowArray: "Decimal128", Reader: "Decimals", Builder: "DecimalArray",
-		Failed: "Decimal", Direct: true, Fixed: true},
+		Appender: "AppendDecimal", Failed: "Decimal", Direct: true, Fixed: true, ItemFunc: "Dec128"},
 	// MAP is generic over its key and value: the printer composes its Go
 	// type (vec.MapRef[K, V]), Arrow type (arrow.MapOf) and reader (vec.Maps
 	// with the key and value readers) from theirs.

@@ -41,7 +41,7 @@ const Table = `CREATE TABLE t (
   s VARCHAR, u VARCHAR, d DATE, e DATE,
   m MAP<VARCHAR, BIGINT>, n MAP<BIGINT, VARCHAR>, p BOOLEAN, q BOOLEAN,
   k BIGINT NOT NULL,
-  v DECIMAL(15,2), w DECIMAL(38,6), z DECIMAL(5,3)
+  v DECIMAL(15,2), w DECIMAL(38,6), z DECIMAL(5,3), md MAP<VARCHAR, DECIMAL(10,2)>
 );
 `
 
@@ -266,15 +266,36 @@ func ColumnText(a arrow.Array) (func(int) string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if dt, ok := a.DataType().(*arrow.Decimal128Type); ok {
-		return func(i int) string {
-			if v := read(i); v != nil {
-				return rt.FormatDecimal(v.(rt.Decimal), int(dt.Scale))
+	dt := a.DataType()
+	return func(i int) string { return typedText(read(i), dt) }, nil
+}
+
+// typedText is RenderValue with the Arrow type at hand: DECIMALs (also as
+// MAP values) at their type's scale.
+func typedText(v any, dt arrow.DataType) string {
+	switch t := dt.(type) {
+	case *arrow.Decimal128Type:
+		if v != nil {
+			return rt.FormatDecimal(v.(rt.Decimal), int(t.Scale))
+		}
+		return "NULL"
+	case *arrow.MapType:
+		m, ok := v.(*ir.MapValue)
+		if !ok {
+			break
+		}
+		var b strings.Builder
+		b.WriteByte('{')
+		for i := range m.Keys {
+			if i > 0 {
+				b.WriteString(", ")
 			}
-			return "NULL"
-		}, nil
+			b.WriteString(typedText(m.Keys[i], t.KeyType()) + ": " + typedText(m.Values[i], t.ItemType()))
+		}
+		b.WriteByte('}')
+		return b.String()
 	}
-	return func(i int) string { return RenderValue(read(i)) }, nil
+	return RenderValue(v)
 }
 
 // RenderValue prints one value (nil for NULL) as Render does.

@@ -224,6 +224,11 @@ func convertArray(arr arrow.Array, t sqlType, mem memory.Allocator) (arrow.Array
 				return nil, err
 			}
 		}
+		if m, ok := arr.(*array.Map); ok && t.Value != nil && t.Value.Kind == kindDecimal {
+			if err := mapDecimalsFit(m, *t.Value); err != nil {
+				return nil, err
+			}
+		}
 		arr.Retain()
 		return arr, nil
 	}
@@ -250,6 +255,28 @@ func decimalsFit(a *array.Decimal128, t sqlType) error {
 		x := a.Value(i)
 		if v := (rt.Decimal{Lo: x.LowBits(), Hi: x.HighBits()}); !rt.DecimalFits(v, t.P) && a.IsValid(i) {
 			return &convError{row: i, msg: fmt.Sprintf("value %s has more digits than %s holds", rt.FormatDecimal(v, t.S), t)}
+		}
+	}
+	return nil
+}
+
+// mapDecimalsFit is decimalsFit for the DECIMAL values of a MAP column,
+// naming the row whose map holds the first value beyond the type.
+func mapDecimalsFit(m *array.Map, t sqlType) error {
+	items, ok := m.Items().(*array.Decimal128)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < m.Len(); i++ {
+		if m.IsNull(i) {
+			continue
+		}
+		start, end := m.ValueOffsets(i)
+		for e := int(start); e < int(end); e++ {
+			x := items.Value(e)
+			if v := (rt.Decimal{Lo: x.LowBits(), Hi: x.HighBits()}); items.IsValid(e) && !rt.DecimalFits(v, t.P) {
+				return &convError{row: i, msg: fmt.Sprintf("MAP value %s has more digits than %s holds", rt.FormatDecimal(v, t.S), t)}
+			}
 		}
 	}
 	return nil

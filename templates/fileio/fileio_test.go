@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -476,13 +477,39 @@ func TestBadColumnar(t *testing.T) {
 			t.Errorf("got %v, want %s", err, want)
 		}
 	}
+	// The same in a MAP<VARCHAR, DECIMAL(5,2)>: the error names the row.
+	mt := arrow.MapOf(arrow.BinaryTypes.String, &arrow.Decimal128Type{Precision: 5, Scale: 2})
+	ms := arrow.NewSchema([]arrow.Field{{Name: "p", Type: mt, Nullable: true}}, nil)
+	mb := array.NewRecordBuilder(memory.DefaultAllocator, ms)
+	m := mb.Field(0).(*array.MapBuilder)
+	for _, vals := range [][]int64{{1, 2}, nil, {3, 123456}} {
+		if vals == nil {
+			m.AppendNull()
+			continue
+		}
+		m.Append(true)
+		for i, v := range vals {
+			m.KeyBuilder().(*array.StringBuilder).Append("k" + strconv.Itoa(i))
+			m.ItemBuilder().(*array.Decimal128Builder).Append(decimal128.FromI64(v))
+		}
+	}
+	mrec := mb.NewRecordBatch()
+	mb.Release()
+	mp := filepath.Join(dir, "wide_map.arrow")
+	writeIPC(t, mp, false, mrec)
+	mrec.Release()
+	mtbl := &ir.Table{Name: "prices", Columns: []ir.Column{{Name: "p", Type: ir.MapOf(ir.TypeVarchar, ir.DecimalOf(5, 2)), Nullable: true}}}
+	_, err := readAll(t, mp, mtbl, 1)
+	if want := `wide_map.arrow: row 2: column "p": MAP value 1234.56 has more digits than DECIMAL(5,2) holds`; err == nil || strings.TrimPrefix(err.Error(), dir+string(filepath.Separator)) != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
 	// A missing column.
 	p := filepath.Join(dir, "missing.arrow")
 	rb := array.NewRecordBuilder(memory.DefaultAllocator, arrow.NewSchema([]arrow.Field{{Name: "z", Type: arrow.PrimitiveTypes.Int64}}, nil))
 	rb.Field(0).(*array.Int64Builder).Append(1)
 	rec := rb.NewRecordBatch()
 	writeIPC(t, p, false, rec)
-	_, err := readAll(t, p, tbl, 1)
+	_, err = readAll(t, p, tbl, 1)
 	if want := p + `: missing column "a" (the file has z)`; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
