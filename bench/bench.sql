@@ -134,3 +134,14 @@ FROM lineitem;
 SELECT l_extendedprice * (1 - l_discount) AS disc_price,
        l_extendedprice * (1 - l_discount) * (1 + l_tax) AS charge
 FROM lineitem_dec;
+
+-- TPC-H Q6 on DECIMAL(15,2): the filter compares DECIMALs with the literals
+-- 0.05, 0.07 and 24 (each at the column's scale), and the revenue is
+-- DECIMAL(31,4) (bench/decimal_test.go, beside Q6Filter's DOUBLE).
+-- name: Q6FilterDecimal
+SELECT l_extendedprice * l_discount AS revenue
+FROM lineitem_dec
+WHERE l_shipdate >= DATE '1994-01-01'
+  AND l_shipdate < DATE '1995-01-01'
+  AND l_discount BETWEEN 0.05 AND 0.07
+  AND l_quantity < 24;

@@ -2435,6 +2435,121 @@ func q1ChargeDecimalCol2(n int, all vec.Sel, lTax vec.Vec[rt.Decimal], lExtended
 	return chargeCol
 }
 
+// Q6FilterDecimalSchema is the schema of the batches Q6FilterDecimal returns.
+var Q6FilterDecimalSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "revenue", Type: &arrow.Decimal128Type{
+		Precision: 31,
+		Scale:     4,
+	}, Nullable: true},
+}, nil)
+
+// Q6FilterDecimal evaluates query Q6FilterDecimal over one batch of table lineitem_dec:
+//
+//	SELECT l_extendedprice * l_discount AS revenue
+//	FROM lineitem_dec
+//	WHERE l_shipdate >= DATE '1994-01-01'
+//	  AND l_shipdate < DATE '1995-01-01'
+//	  AND l_discount BETWEEN 0.05 AND 0.07
+//	  AND l_quantity < 24
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Q6FilterDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), lineitemDecInput); err != nil {
+		return nil, fmt.Errorf("query Q6FilterDecimal: %w", err)
+	}
+	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
+		return nil, fmt.Errorf("query Q6FilterDecimal: %w", err)
+	}
+	n := int(in.NumRows())
+	lShipdate := vec.Dates(in.Column(10))
+	lDiscount := vec.Decimals(in.Column(6))
+	lQuantity := vec.Decimals(in.Column(4))
+	lExtendedprice := vec.Decimals(in.Column(5))
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+
+	sel := q6FilterDecimalWhere(n, all, lShipdate, lDiscount, lQuantity)
+	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
+	selBits := vec.KeptOf(sel, n)
+	col1 := q6FilterDecimalCol1(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "revenue"}, []string{"(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)", "l_extendedprice * l_discount"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Q6FilterDecimalSchema, cols, int64(sel.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// q6FilterDecimalWhere computes the WHERE clause of query Q6FilterDecimal on every row:
+//
+//	(((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01')) AND (l_discount BETWEEN 0.05 AND 0.07)) AND (l_quantity < 24)
+func q6FilterDecimalWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.Vec[rt.Decimal], lQuantity vec.Vec[rt.Decimal]) vec.Sel {
+	// ((l_shipdate >= DATE '1994-01-01') AND (l_shipdate < DATE '1995-01-01') AND (l_discount BETWEEN CAST(0.05 AS DECIMAL(15,2)) AND CAST(0.07 AS DECIMAL(15,2))) ...
+	var kept vec.Sel // the rows the WHERE clause keeps
+	{
+		lShipdateV := lShipdate.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		lQuantityV := lQuantity.V[:n]
+		kept = vec.NewSel(all.Rows(n))
+		k := 0
+		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
+		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)); !valid.Has() {
+			for i := range n {
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})))
+			}
+		} else {
+			for i, validWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					validWord = valid.Word(i)
+				}
+				kept[k] = int32(i)
+				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})) & vec.Bit(vec.WordBit(validWord, i)))
+			}
+		}
+		kept = kept[:k:k]
+	}
+	return kept
+}
+
+// q6FilterDecimalCol1 computes output column 1 (revenue) of query Q6FilterDecimal on the rows that pass its WHERE clause, noting its first failed row in failed:
+//
+//	l_extendedprice * l_discount
+func q6FilterDecimalCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], mem memory.Allocator, selBits *vec.Kept, failed *vec.Failure) arrow.Array {
+	// (l_extendedprice * l_discount)
+	var revenueCol arrow.Array // written by the loop, or below from product
+	var revenueOut *vec.FixedOut[rt.Decimal]
+	var product vec.Vec[rt.Decimal]
+	{
+		revenueOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
+			Precision: 31,
+			Scale:     4,
+		}, sel.Rows(n))
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV2 := lDiscount.V[:n]
+		out := revenueOut.V
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		revenueOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), selBits)
+		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
+			i := sel.Row(k)
+			out[k] = rt.MultiplyDecimalExact(lExtendedpriceV[i], lDiscountV2[i])
+		}
+		revenueCol = revenueOut.Array()
+	}
+	vec.Check(failed, &product, sel, n, 1)
+	return revenueCol
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -2465,6 +2580,8 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Q1Charge, Q1ChargeSchema, true
 	case "Q1ChargeDecimal":
 		return Q1ChargeDecimal, Q1ChargeDecimalSchema, true
+	case "Q6FilterDecimal":
+		return Q6FilterDecimal, Q6FilterDecimalSchema, true
 	}
 	return nil, nil, false
 }
