@@ -278,20 +278,33 @@ func CompareDecimal(a, b Decimal) int {
 	return 0
 }
 
+// The comparison operators compute without branches, like those of the
+// other kinds: a filter evaluates its conjuncts on every row and a branch
+// on the data would be mispredicted about half the time.
+
+// lessDecimal reports a < b: the sign of the 128-bit difference a - b,
+// corrected where the subtraction of the high words overflows.
+func lessDecimal(a, b Decimal) bool {
+	_, borrow := bits.Sub64(a.Lo, b.Lo, 0)
+	hi, _ := bits.Sub64(uint64(a.Hi), uint64(b.Hi), borrow)
+	d := int64(hi)
+	return d^((a.Hi^b.Hi)&(a.Hi^d)) < 0
+}
+
 // EqDecimal is SQL equality on DECIMALs of the same scale.
-func EqDecimal(a, b Decimal) bool { return a == b }
+func EqDecimal(a, b Decimal) bool { return (a.Lo^b.Lo)|uint64(a.Hi^b.Hi) == 0 }
 
 // NeDecimal is SQL inequality on DECIMALs of the same scale.
-func NeDecimal(a, b Decimal) bool { return a != b }
+func NeDecimal(a, b Decimal) bool { return (a.Lo^b.Lo)|uint64(a.Hi^b.Hi) != 0 }
 
 // LtDecimal is a < b on DECIMALs of the same scale.
-func LtDecimal(a, b Decimal) bool { return CompareDecimal(a, b) < 0 }
+func LtDecimal(a, b Decimal) bool { return lessDecimal(a, b) }
 
 // LeDecimal is a <= b on DECIMALs of the same scale.
-func LeDecimal(a, b Decimal) bool { return CompareDecimal(a, b) <= 0 }
+func LeDecimal(a, b Decimal) bool { return !lessDecimal(b, a) }
 
 // GtDecimal is a > b on DECIMALs of the same scale.
-func GtDecimal(a, b Decimal) bool { return CompareDecimal(a, b) > 0 }
+func GtDecimal(a, b Decimal) bool { return lessDecimal(b, a) }
 
 // GeDecimal is a >= b on DECIMALs of the same scale.
-func GeDecimal(a, b Decimal) bool { return CompareDecimal(a, b) >= 0 }
+func GeDecimal(a, b Decimal) bool { return !lessDecimal(a, b) }

@@ -89,3 +89,26 @@ func TestDecimalBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimalComparisons checks the branch-free comparisons against math/big
+// over random values of every width and the extremes of the 128-bit range
+// (where the difference of the high words overflows).
+func TestDecimalComparisons(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	extremes := []Decimal{{Lo: 0, Hi: -1 << 63}, {Lo: ^uint64(0), Hi: 1<<63 - 1}, {}, {Lo: 1}, {Lo: ^uint64(0), Hi: -1},
+		{Lo: 1 << 63}, {Lo: 1<<63 - 1}, {Lo: 0, Hi: 1}, {Lo: ^uint64(0), Hi: 0}}
+	pick := func() Decimal {
+		if r.IntN(4) == 0 {
+			return extremes[r.IntN(len(extremes))]
+		}
+		return randDecimal(r, 1+r.IntN(38))
+	}
+	for range 200000 {
+		a, b := pick(), pick()
+		c := a.big().Cmp(b.big())
+		if LtDecimal(a, b) != (c < 0) || LeDecimal(a, b) != (c <= 0) || GtDecimal(a, b) != (c > 0) ||
+			GeDecimal(a, b) != (c >= 0) || EqDecimal(a, b) != (c == 0) || NeDecimal(a, b) != (c != 0) || CompareDecimal(a, b) != c {
+			t.Fatalf("%v vs %v: want Cmp %d", a, b, c)
+		}
+	}
+}
