@@ -342,7 +342,7 @@ func (f *funcGen) emitCall(n *lower.Node, sel string) operand {
 // once into m: the method of *rt.Regex (rt.RegexKernelMethods) over the
 // arguments other than the pattern.
 func (f *funcGen) emitRegex(e *ir.Call, m *matcherVar, args []operand, sel, base string) operand {
-	meth := rt.RegexKernelMethods[e.Sig.Kernel]
+	meth, _ := rt.PatternMethod(e.Sig.Kernel)
 	rest := append([]operand{args[0]}, args[2:]...)
 	fn := jen.Id(m.name).Dot(meth.Name)
 	return f.emitRows(e.Sig.Ret, meth.Err, true, rest, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {

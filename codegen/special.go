@@ -9,6 +9,7 @@ import (
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/functions"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // emitMapCall emits m[k], element_at, map_contains_key and cardinality: strict
@@ -95,29 +96,43 @@ type matcherVar struct{ name, err string }
 
 // matcher returns the package-level matcher for a LIKE or regular-expression
 // call whose pattern (and escape) are constants. A regular expression's is
-// per function, whose name its error carries.
+// per function, whose name its error carries. A get_json_object call's is its
+// constant path, compiled once (rt.CompileJSONPath never fails: an invalid
+// path gives NULL).
 func (f *funcGen) matcher(e *ir.Call) *matcherVar {
 	pattern, esc, _ := lower.PatternLits(e)
 	key := e.Fn.Name + "\x00" + pattern
 	if e.Fn.Name == "like" && len(e.Args) > 2 {
 		key += "\x00" + esc
 	}
+	jsonPath := rt.IsJSONPathKernel(e.Sig.Kernel)
+	if jsonPath {
+		key = "\x00jsonpath\x00" + pattern // get_json_object and its guard share the path
+	}
 	if m, ok := f.file.matchers[key]; ok {
 		return m
 	}
-	m := &matcherVar{name: f.file.global(f, matcherBase(e.Fn.Name)+"Pattern")}
+	base, what := matcherBase(e.Fn.Name)+"Pattern", " pattern "
+	if jsonPath {
+		base, what = "jsonPath", " path "
+	}
+	m := &matcherVar{name: f.file.global(f, base)}
 	m.err = f.file.global(f, m.name+"Err")
 	var init jen.Code
-	if e.Fn.Name != "like" {
+	switch {
+	case jsonPath:
+		init = jen.Qual(rtPkg, "CompileJSONPath").Call(jen.Lit(pattern))
+		f.file.globalTypes[m.name] = "*rt.JSONPath"
+	case e.Fn.Name != "like":
 		init = jen.Qual(rtPkg, "CompileRegex").Call(jen.Lit(e.Fn.Name), jen.Lit(pattern))
 		f.file.globalTypes[m.name] = "*rt.Regex"
-	} else {
+	default:
 		init = jen.Qual(rtPkg, "CompileLike").Call(jen.Lit(pattern), jen.Lit(esc))
 		f.file.globalTypes[m.name] = "*rt.LikeMatcher"
 	}
 	f.file.globalTypes[m.err] = "*rt.Error"
 	f.file.decls = append(f.file.decls,
-		jen.Comment(comment(e.Fn.Name+" pattern "+ir.Format(e.Args[1])+", compiled once")),
+		jen.Comment(comment(e.Fn.Name+what+ir.Format(e.Args[1])+", compiled once")),
 		jen.Var().List(jen.Id(m.name), jen.Id(m.err)).Op("=").Add(init))
 	f.file.matchers[key] = m
 	return m

@@ -728,6 +728,11 @@ func (g *Generator) datePart(d int) *Node {
 var jsonTexts = []string{"[]", "[1,2,3]", ` [ 1 , "a" , null , true , [ ] , {} ] `, `[1,[2,[3]],{"a":[4]}]`, `{"a":1}`,
 	"[1,2", "[01]", "[1,]", "[truex]", `["a\tb", "\u00e9"]`, `["\x"]`, "[1] tail", "", "[-0.5e+3]", "[.5]", `[{"a" 1}]`}
 
+// jsonPaths are get_json_object paths: valid ones of every form, and a few
+// Spark does not parse (NULL).
+var jsonPaths = []string{"$", "$.a", "$.a[0]", "$[*]", "$[1]", "$[*][*]", "$[2][*]", "$[3].a", "$['a']", "$[*].a",
+	"$.a.b", "$.*", "$[ 0]", "a", "$.a[", ""}
+
 // xmlDocs and xpathPaths are the documents and paths of the xpath_* functions.
 var xmlDocs = []string{"<a><b>1</b><b>2</b></a>", `<a x="3"><b id="1">x</b><c><b id="2">-2.5</b></c></a>`, "<a/>",
 	"<a>t<b>u</b>v</a>", "<a><b>", "not xml", "", "<a><b>1e3</b><b> 7 </b></a>", "<a>&lt;&amp;</a>", "<a/><b/>"}
@@ -879,6 +884,14 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 		// Mostly JSON text, well formed or nearly: random strings are
 		// rarely arrays.
 		return g.lit(t, sqlString(pick(g.r, jsonTexts)))
+	}
+	if name == "get_json_object" && t.Kind == ir.KindVarchar && g.pct(75) {
+		// A JSON document and a path, mostly constant (compiled once),
+		// sometimes from the data (through the path cache).
+		if i == 1 {
+			return g.lit(t, sqlString(pick(g.r, jsonPaths)))
+		}
+		return g.lit(t, sqlString(pick(g.r, append(jsonTexts, `{"a":{"b":[1,"x"]}}`, `{'a':'q'}`, `{"a":null,"a":[2.50]}`))))
 	}
 	if strings.HasPrefix(name, "xpath_") && t.Kind == ir.KindVarchar {
 		// The path must be a valid constant (else a compile error); the

@@ -450,7 +450,7 @@ func (l *lowerer) call(e *ir.Call, sel *Sel) *Node {
 	}
 	if IsRegex(e) {
 		if pattern, _, ok := PatternLits(e); ok {
-			bad := !compiles(e.Fn.Name, pattern, "")
+			bad := !rt.IsJSONPathKernel(e.Sig.Kernel) && !compiles(e.Fn.Name, pattern, "")
 			if bad && !e.Sig.KernelErr {
 				return n // a guard that never fails, whatever the pattern: its kernel
 			}
@@ -497,11 +497,13 @@ func PatternLits(e *ir.Call) (pattern, esc string, ok bool) {
 }
 
 // IsRegex reports whether a call is of a regular-expression kernel, whose
-// second argument is the pattern (rt.RegexKernelMethods).
+// second argument is the pattern (rt.RegexKernelMethods), or of a JSON path
+// kernel, whose second argument is the path (rt.JSONPathKernelMethods): both
+// compile a constant argument once.
 func IsRegex(e *ir.Call) bool {
 	if e.Sig == nil || e.Sig.KernelPkg != "" || len(e.Args) < 2 {
 		return false
 	}
-	_, ok := rt.RegexKernelMethods[e.Sig.Kernel]
+	_, ok := rt.PatternMethod(e.Sig.Kernel)
 	return ok
 }
