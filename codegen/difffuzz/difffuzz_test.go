@@ -41,7 +41,7 @@ func TestGeneratorCoverage(t *testing.T) {
 	var specs strings.Builder
 	// Enough queries that the rarest form (a given comparison with ALL)
 	// shows up whatever the registry holds; the seed is fixed. Past 8
-	// packages, more are drawn (up to 24) while a registry function has not
+	// packages, more are drawn (up to 40) while a registry function has not
 	// occurred yet, so that adding functions, which thins out every other
 	// one, does not make the test depend on the seed's luck.
 	unseenFunction := func() bool {
@@ -62,7 +62,7 @@ func TestGeneratorCoverage(t *testing.T) {
 		}
 		return false
 	}
-	for pkg := 0; pkg < 8 || pkg < 24 && (unseenFunction() || unseenQuantifier()); pkg++ {
+	for pkg := 0; pkg < 8 || pkg < 40 && (unseenFunction() || unseenQuantifier()); pkg++ {
 		_, qs, spec := GeneratePackage(42, pkg, 150)
 		specs.WriteString(spec)
 		prog, err := compiler.CompileSources([]string{"spec.sql"}, map[string][]byte{"spec.sql": []byte(spec)})
