@@ -45763,7 +45763,7 @@ func case0796Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decima
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		directOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&v), vec.FlagsOf(&z)), nil)
 		for i := range out {
-			out[i] = rt.SubtractDecimalTotal(vV[i], zV[i], 2, 3, 3, 17)
+			out[i] = rt.SubtractDecimalWidenLeft(vV[i], zV[i], 1)
 		}
 		directCol = directOut.Array()
 	}
@@ -45906,7 +45906,7 @@ func case0798Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], a vec.Vec[int64], m
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = rt.AddDecimalTotal(vV[i], bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 20)), 2, 0, 2, 23)
+			out[i] = rt.AddDecimalWidenRight(vV[i], bad.Decimal(rt.CastInt64ToDecimal(aV[i], 0, 20)), 2)
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -45981,7 +45981,7 @@ func case0799Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], i_ vec.Vec[int32], 
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = rt.AddDecimalTotal(vV[i], bad.Decimal(rt.CastInt32ToDecimal(i_V[i], 0, 10)), 2, 0, 2, 16)
+			out[i] = rt.AddDecimalWidenRight(vV[i], bad.Decimal(rt.CastInt32ToDecimal(i_V[i], 0, 10)), 2)
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -51236,7 +51236,7 @@ func case0880Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decima
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = rt.AddDecimalTotal(bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19)), zV[i], 6, 3, 6, 20)
+			out[i] = rt.AddDecimalWidenRight(bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19)), zV[i], 3)
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -51311,7 +51311,7 @@ func case0881Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], v vec.Vec[rt.Decima
 		directOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = rt.AddDecimalTotal(zV[i], bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19)), 3, 6, 6, 20)
+			out[i] = rt.AddDecimalWidenLeft(zV[i], bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19)), 3)
 			vec.EndStrictRow(&sum, n, i, &bad)
 		}
 		directCol = directOut.Array()
@@ -51730,7 +51730,7 @@ func case0888Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decima
 					nullBits = 0
 				}
 				if rt.AddDecimalFits(vV[i], zV[i], 2, 3, 3, 17) {
-					out[i] = rt.AddDecimalTotal(vV[i], zV[i], 2, 3, 3, 17)
+					out[i] = rt.AddDecimalWidenLeft(vV[i], zV[i], 1)
 				} else {
 					nullBits |= 1 << (uint(i) & 63)
 				}
@@ -51745,7 +51745,7 @@ func case0888Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], z vec.Vec[rt.Decima
 					nullBits = 0
 				}
 				if vec.Both(vec.WordBit(inputsValidWord, i), rt.AddDecimalFits(vV[i], zV[i], 2, 3, 3, 17)) {
-					out[i] = rt.AddDecimalTotal(vV[i], zV[i], 2, 3, 3, 17)
+					out[i] = rt.AddDecimalWidenLeft(vV[i], zV[i], 1)
 				} else {
 					nullBits |= 1 << (uint(i) & 63)
 				}
@@ -51922,7 +51922,7 @@ func case0890Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], mem memory.Allocato
 					nullBits = 0
 				}
 				if rt.SubtractDecimalFits(zV[i], rt.Decimal{Lo: 1}, 3, 0, 3, 6) {
-					out[i] = rt.SubtractDecimalTotal(zV[i], rt.Decimal{Lo: 1}, 3, 0, 3, 6)
+					out[i] = rt.SubtractDecimalWidenRight(zV[i], rt.Decimal{Lo: 1}, 3)
 				} else {
 					nullBits |= 1 << (uint(i) & 63)
 				}
@@ -51937,7 +51937,7 @@ func case0890Col1(n int, all vec.Sel, z vec.Vec[rt.Decimal], mem memory.Allocato
 					nullBits = 0
 				}
 				if vec.Both(vec.WordBit(zValidWord, i), rt.SubtractDecimalFits(zV[i], rt.Decimal{Lo: 1}, 3, 0, 3, 6)) {
-					out[i] = rt.SubtractDecimalTotal(zV[i], rt.Decimal{Lo: 1}, 3, 0, 3, 6)
+					out[i] = rt.SubtractDecimalWidenRight(zV[i], rt.Decimal{Lo: 1}, 3)
 				} else {
 					nullBits |= 1 << (uint(i) & 63)
 				}
@@ -52409,7 +52409,7 @@ func case0895Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocato
 				// shared (always): (v / 0)
 				quotient := bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19))
 				if rt.AddDecimalFits(quotient, rt.Decimal{Lo: 1}, 6, 0, 6, 20) {
-					out[i] = rt.AddDecimalTotal(quotient, rt.Decimal{Lo: 1}, 6, 0, 6, 20)
+					out[i] = rt.AddDecimalWidenRight(quotient, rt.Decimal{Lo: 1}, 6)
 				} else {
 					nullBits |= 1 << (uint(i) & 63)
 				}
@@ -52430,7 +52430,7 @@ func case0895Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocato
 				// shared (always): (v / 0)
 				quotient := bad.Decimal(rt.DivideDecimal(vV[i], rt.Decimal{}, 2, 0, 6, 19))
 				if vec.Both(vec.WordBit(vValidWord, i), rt.AddDecimalFits(quotient, rt.Decimal{Lo: 1}, 6, 0, 6, 20)) {
-					out[i] = rt.AddDecimalTotal(quotient, rt.Decimal{Lo: 1}, 6, 0, 6, 20)
+					out[i] = rt.AddDecimalWidenRight(quotient, rt.Decimal{Lo: 1}, 6)
 				} else {
 					nullBits |= 1 << (uint(i) & 63)
 				}
@@ -52507,7 +52507,7 @@ func case0895Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocato
 			out := tryAdd.V[:n]
 			if vec.Strict(&tryAdd, then, n, vec.FlagsOf(&quotient2)) && vec.Dense(then, n, false) {
 				for i := range out {
-					out[i] = rt.AddDecimalTotal(quotient2V[i], rt.Decimal{Lo: 1}, 6, 0, 6, 20)
+					out[i] = rt.AddDecimalWidenRight(quotient2V[i], rt.Decimal{Lo: 1}, 6)
 				}
 			} else {
 				for k, cnt := 0, then.Rows(n); k < cnt; k++ {
@@ -52515,7 +52515,7 @@ func case0895Col1(n int, all vec.Sel, v vec.Vec[rt.Decimal], mem memory.Allocato
 					if tryAdd.Dirty(i) {
 						continue
 					}
-					out[i] = rt.AddDecimalTotal(quotient2V[i], rt.Decimal{Lo: 1}, 6, 0, 6, 20)
+					out[i] = rt.AddDecimalWidenRight(quotient2V[i], rt.Decimal{Lo: 1}, 6)
 				}
 			}
 		}

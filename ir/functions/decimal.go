@@ -143,9 +143,22 @@ func decimalTotal(op string, a, b, ret ir.Type, k func(a, b rt.Decimal, sa, sb, 
 		return sig(ret, ok2(rt.SubtractDecimalSameScale), a, b)
 	case op == "multiply" && s == sa+sb:
 		return sig(ret, ok2(rt.MultiplyDecimalExact), a, b)
+	case (op == "add" || op == "subtract") && sb == s && sa < s:
+		return widened(ret, a, b, s-sa, map[string]func(a, b rt.Decimal, k int) rt.Decimal{
+			"add": rt.AddDecimalWidenLeft, "subtract": rt.SubtractDecimalWidenLeft}[op])
+	case (op == "add" || op == "subtract") && sa == s && sb < s:
+		return widened(ret, a, b, s-sb, map[string]func(a, b rt.Decimal, k int) rt.Decimal{
+			"add": rt.AddDecimalWidenRight, "subtract": rt.SubtractDecimalWidenRight}[op])
 	}
 	bound := func(x, y rt.Decimal) rt.Decimal { return k(x, y, sa, sb, s, p) }
 	return sig(ret, withConsts(ok2(bound), k, sa, sb, s, p), a, b)
+}
+
+// widened is the signature of + or - that cannot fail, whose operand of the
+// smaller scale kernel k widens by 10^shift.
+func widened(ret, a, b ir.Type, shift int, k func(a, b rt.Decimal, k int) rt.Decimal) *ir.Signature {
+	bound := func(x, y rt.Decimal) rt.Decimal { return k(x, y, shift) }
+	return sig(ret, withConsts(ok2(bound), k, shift), a, b)
 }
 
 // multiply38 is the signature of a DECIMAL product that can overflow but

@@ -620,3 +620,28 @@ func MultiplyDecimal38(a, b Decimal, sa, sb int) (Decimal, *Error) {
 func multiplyDecimal38(a, b Decimal, sa, sb int) (Decimal, *Error) {
 	return multiplyDecimal(a, b, sa, sb, sa+sb, MaxDecimalPrecision)
 }
+
+// AddDecimalWidenLeft is AddDecimalTotal where a's scale is k below the
+// result's and b's is the result's: a * 10^k + b, exact as in
+// AddDecimalSameScale.
+func AddDecimalWidenLeft(a, b Decimal, k int) Decimal {
+	return AddDecimalSameScale(MultiplyDecimalExact(a, pow10Decimal[k&63]), b)
+}
+
+// AddDecimalWidenRight is AddDecimalTotal where b's scale is k below the
+// result's and a's is the result's: a + b * 10^k.
+func AddDecimalWidenRight(a, b Decimal, k int) Decimal {
+	return AddDecimalSameScale(a, MultiplyDecimalExact(b, pow10Decimal[k&63]))
+}
+
+// SubtractDecimalWidenLeft is SubtractDecimalTotal where a's scale is k
+// below the result's: a * 10^k - b.
+func SubtractDecimalWidenLeft(a, b Decimal, k int) Decimal {
+	return SubtractDecimalSameScale(MultiplyDecimalExact(a, pow10Decimal[k&63]), b)
+}
+
+// SubtractDecimalWidenRight is SubtractDecimalTotal where b's scale is k
+// below the result's: a - b * 10^k.
+func SubtractDecimalWidenRight(a, b Decimal, k int) Decimal {
+	return SubtractDecimalSameScale(a, MultiplyDecimalExact(b, pow10Decimal[k&63]))
+}

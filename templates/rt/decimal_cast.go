@@ -2,7 +2,6 @@ package rt
 
 import (
 	"math"
-	"math/bits"
 	"strconv"
 )
 
@@ -42,24 +41,27 @@ func CastDecimalToDecimal(v Decimal, from, s, p int) (Decimal, *Error) {
 
 // WidenDecimal is CAST(DECIMAL(p1, from) AS DECIMAL(p2, to)) where the target
 // holds every value of the source (to >= from, p2 - to >= p1 - from): exact,
-// it cannot fail.
+// it cannot fail. It is v * 10^(to - from) as a wrapping 128-bit product,
+// which is the exact product because that has at most 38 digits; small
+// enough for Go to inline into a generated loop (a comparison or sum across
+// scales widens one operand per row).
 func WidenDecimal(v Decimal, from, to int) Decimal {
-	if from == to {
-		return v
-	}
-	if v.IsInt64() && to-from <= 18 {
-		x := int64(v.Lo)
-		if hi, lo := bits.Mul64(abs64(x), pow10x64[to-from]); hi == 0 && lo < 1<<63 {
-			if x < 0 {
-				return DecimalFromInt64(-int64(lo))
-			}
-			return DecimalFromInt64(int64(lo))
-		}
-	}
-	m, neg := v.mag()
-	m, _ = mulPow10(m, to-from)
-	return fromMag(m, neg)
+	return MultiplyDecimalExact(v, pow10Decimal[(to-from)&63])
 }
+
+// pow10Decimal is 10^k as a Decimal for k in [0, 38] (the rest of the 64
+// entries, which WidenDecimal's mask makes the index checks vanish on, are
+// never used).
+var pow10Decimal = func() (t [64]Decimal) {
+	for k := 0; k <= MaxDecimalPrecision; k++ {
+		m := u128{0, 1}
+		for range k {
+			m, _ = m.mul64(10)
+		}
+		t[k] = Decimal{Lo: m.lo, Hi: int64(m.hi)}
+	}
+	return t
+}()
 
 // CastDecimalToBool is CAST(DECIMAL AS BOOLEAN): v != 0.
 func CastDecimalToBool(v Decimal) bool { return v.Hi != 0 || v.Lo != 0 }

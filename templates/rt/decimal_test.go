@@ -360,6 +360,25 @@ func TestDecimalInlinedKernels(t *testing.T) {
 				t.Fatalf("%v * %v: got %v, want %v (%v)", a, b, got, want, err)
 			}
 		}
+		// + and - of operands of different scales, where the result type holds
+		// every result: one operand widened
+		if s := max(sa, sb); max(pa-sa, pb-sb)+s+1 <= MaxDecimalPrecision && sa != sb {
+			p := max(pa-sa, pb-sb) + s + 1
+			wantAdd, err1 := AddDecimal(a, b, sa, sb, s, p)
+			wantSub, err2 := SubtractDecimal(a, b, sa, sb, s, p)
+			gotAdd, gotSub := AddDecimalWidenRight(a, b, s-sb), SubtractDecimalWidenRight(a, b, s-sb)
+			if sa < s {
+				gotAdd, gotSub = AddDecimalWidenLeft(a, b, s-sa), SubtractDecimalWidenLeft(a, b, s-sa)
+			}
+			if err1 != nil || err2 != nil || gotAdd != wantAdd || gotSub != wantSub {
+				t.Fatalf("%v (scale %d) +/- %v (scale %d): got %v %v, want %v %v (%v %v)", a, sa, b, sb, gotAdd, gotSub, wantAdd, wantSub, err1, err2)
+			}
+		}
+		// widening to a type that holds every value: a CAST that cannot fail
+		k := r.IntN(MaxDecimalPrecision - pa + 1)
+		if want, err := CastDecimalToDecimal(a, sa, sa+k, pa+k); err != nil || WidenDecimal(a, sa, sa+k) != want {
+			t.Fatalf("widen %v from scale %d by %d: got %v, want %v (%v)", a, sa, k, WidenDecimal(a, sa, sa+k), want, err)
+		}
 		// * of wide operands, 38 digits at scale sa + sb: an error where the
 		// product has more
 		if sa+sb <= MaxDecimalPrecision {
