@@ -13,13 +13,16 @@ import (
 // row's number is written at the selection's end, which advances by the
 // result: no branch on data the predictor cannot guess, no boolean vector.
 //
-//	kept = vec.NewSel(all.Rows(n))
+//	kept = vec.GetSel(all.Rows(n))
 //	k := 0
 //	for i := range n {
 //		kept[k] = int32(i)
 //		k += int(vec.Bit(rt.GeInt32(dV[i], 8766)) & vec.Bit(rt.LtFloat64(qV[i], 24.0)))
 //	}
-//	kept = kept[:k:k]
+//	kept = kept[:k]
+//
+// The selection's room comes from vec.GetSel's pool; the query gives it back
+// (vec.PutSel) when it returns.
 func (l *fusedLoops) emitFilterSel() string {
 	fu, f := l.fu, l.fu.f
 	if !l.all {
@@ -46,7 +49,7 @@ func (l *fusedLoops) emitFilterSel() string {
 	}
 	stmts := append([]jen.Code{}, fu.slices...)
 	stmts = append(stmts,
-		jen.Id(kept).Op("=").Qual(vecPkg, "NewSel").Call(jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))),
+		jen.Id(kept).Op("=").Qual(vecPkg, "GetSel").Call(jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))),
 		jen.Id("k").Op(":=").Lit(0))
 	keep := joined(bits, "&")
 	if len(fu.flagArgs) == 0 {
@@ -64,7 +67,7 @@ func (l *fusedLoops) emitFilterSel() string {
 					jen.Id("k").Op("+=").Int().Parens(jen.Add(keep).Op("&").Qual(vecPkg, "Bit").Call(l.fu.isValid(valid)))}),
 			))
 	}
-	stmts = append(stmts, jen.Id(kept).Op("=").Id(kept).Index(jen.Empty(), jen.Id("k"), jen.Id("k")))
+	stmts = append(stmts, jen.Id(kept).Op("=").Id(kept).Index(jen.Empty(), jen.Id("k")))
 	f.add(jen.Block(stmts...))
 	return kept
 }

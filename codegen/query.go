@@ -148,6 +148,8 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 				f.add(jen.Id("sel").Op(":=").Id(kept))
 				f.declareOuter("sel", jen.Qual(vecPkg, "Sel"))
 			}
+			// its room goes back to the pool when the query returns
+			f.add(jen.Defer().Qual(vecPkg, "PutSel").Call(jen.Id("sel")))
 			sel = "sel"
 		} else {
 			// vec.Check(failed, &where, all, n, 0)

@@ -86,6 +86,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	failed := new(vec.Failure)
 
 	sel := q1ProjectionWhere(n, all, lShipdate)
+	defer vec.PutSel(sel)
 	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
 	selBits := vec.KeptOf(sel, n)
 
@@ -119,7 +120,7 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		lShipdateV := lShipdate.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate)); !valid.Has() {
@@ -136,7 +137,7 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -341,6 +342,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	failed := new(vec.Failure)
 
 	sel := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
+	defer vec.PutSel(sel)
 	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
 	selBits := vec.KeptOf(sel, n)
 	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
@@ -367,7 +369,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)); !valid.Has() {
@@ -384,7 +386,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -2826,6 +2828,7 @@ func Q6FilterDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	failed := new(vec.Failure)
 
 	sel := q6FilterDecimalWhere(n, all, lShipdate, lDiscount, lQuantity)
+	defer vec.PutSel(sel)
 	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
 	selBits := vec.KeptOf(sel, n)
 	col1 := q6FilterDecimalCol1(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
@@ -2852,7 +2855,7 @@ func q6FilterDecimalWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscoun
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)); !valid.Has() {
@@ -2869,7 +2872,7 @@ func q6FilterDecimalWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscoun
 				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }

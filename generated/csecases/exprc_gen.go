@@ -903,6 +903,7 @@ func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memor
 	failed := new(vec.Failure)
 
 	sel := cheap_shared_two_rootsWhere(n, all, i_)
+	defer vec.PutSel(sel)
 	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
 	selBits := vec.KeptOf(sel, n)
 	col1 := cheap_shared_two_rootsCol1(n, sel, x, y, mem, selBits, failed)
@@ -929,7 +930,7 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Sel 
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		i_V := i_.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&i_)); !valid.Has() {
@@ -946,7 +947,7 @@ func cheap_shared_two_rootsWhere(n int, all vec.Sel, i_ vec.Vec[int32]) vec.Sel 
 				k += int(vec.Bit(rt.GtInt32(i_V[i], int32(0))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }

@@ -227,6 +227,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 
 	sel := shape00001Where(n, all, b, a)
+	defer vec.PutSel(sel)
 	col1 := shape00001Col1(n, sel, b, r_, shared0, shared0Done, c_, a, failed, mem)
 	col2 := shape00001Col2(n, sel, a, r_, p, c_, failed, mem)
 	if failed.Err != nil {
@@ -251,7 +252,7 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 	{
 		bV := b.V[:n]
 		aV := a.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a)); !valid.Has() {
@@ -268,7 +269,7 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 				k += int(vec.Bit(rt.EqInt64(bV[i], aV[i])) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -701,6 +702,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 
 	sel := shape00003Where(n, all, r_, c_)
+	defer vec.PutSel(sel)
 	col1 := shape00003Col1(n, sel, r_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -724,7 +726,7 @@ func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&c_)); !valid.Has() {
@@ -741,7 +743,7 @@ func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 				k += int(vec.Bit(rt.GeInt64(r_V[i], c_V[i])) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -4291,6 +4293,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 
 	sel := shape00027Where(n, all, r_)
+	defer vec.PutSel(sel)
 	// probe(1, r, 5)
 	probe := probeShared(n, sel, r_, int32(1), int64(5))
 	col1 := shape00027Col1(n, sel, probe, mem, failed)
@@ -4316,13 +4319,13 @@ func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Sel {
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		r_V := r_.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		for i := range n {
 			kept[k] = int32(i)
 			k += int(vec.Bit(rt.EqInt64(r_V[i], int64(2))))
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -5099,6 +5102,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 
 	sel := shape00033Where(n, all, c_)
+	defer vec.PutSel(sel)
 	probe := shape00033Shared2(n, sel, r_, p, c_)
 	// probe(2, r, probe(1, r, CASE WHEN p THEN c ELSE CAST(NULL AS BIGINT) END))
 	probe2 := probeShared2(n, sel, r_, probe, int32(2))
@@ -5127,7 +5131,7 @@ func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Sel {
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		c_V := c_.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&c_)); !valid.Has() {
@@ -5144,7 +5148,7 @@ func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Sel {
 				k += int(vec.Bit(rt.LtInt64(c_V[i], c_V[i])) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -10301,6 +10305,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 
 	sel := shape00070Where(n, all, sArr)
+	defer vec.PutSel(sel)
 	probe := shape00070Shared0(n, sel, r_)
 	col1 := shape00070Col1(n, sel, a, probe, b, shared1, shared1Done, sArr, p, failed, mem)
 	if failed.Err != nil {
@@ -10324,7 +10329,7 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Sel {
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		sS := vec.ViewOf(sArr)
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.ArrowFlags(sArr)); !valid.Has() {
@@ -10341,7 +10346,7 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Sel {
 				k += int(vec.Bit(rt.EqString(sS.At(i), "a")) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }

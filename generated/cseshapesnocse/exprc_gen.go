@@ -242,6 +242,7 @@ func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 
 	sel := shape00001Where(n, all, b, a)
+	defer vec.PutSel(sel)
 	col1 := shape00001Col1(n, sel, b, r_, c_, a, failed, mem)
 	col2 := shape00001Col2(n, sel, a, r_, p, c_, failed, mem)
 	if failed.Err != nil {
@@ -266,7 +267,7 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 	{
 		bV := b.V[:n]
 		aV := a.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&b), vec.FlagsOf(&a)); !valid.Has() {
@@ -283,7 +284,7 @@ func shape00001Where(n int, all vec.Sel, b vec.Vec[int64], a vec.Vec[int64]) vec
 				k += int(vec.Bit(rt.EqInt64(bV[i], aV[i])) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -705,6 +706,7 @@ func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 
 	sel := shape00003Where(n, all, r_, c_)
+	defer vec.PutSel(sel)
 	col1 := shape00003Col1(n, sel, r_, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -728,7 +730,7 @@ func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 	{
 		r_V := r_.V[:n]
 		c_V := c_.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&c_)); !valid.Has() {
@@ -745,7 +747,7 @@ func shape00003Where(n int, all vec.Sel, r_ vec.Vec[int64], c_ vec.Vec[int64]) v
 				k += int(vec.Bit(rt.GeInt64(r_V[i], c_V[i])) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -5245,6 +5247,7 @@ func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 
 	sel := shape00027Where(n, all, r_)
+	defer vec.PutSel(sel)
 	col1 := shape00027Col1(n, sel, r_, failed, mem)
 	col2 := shape00027Col2(n, sel, r_, failed, mem)
 	if failed.Err != nil {
@@ -5268,13 +5271,13 @@ func shape00027Where(n int, all vec.Sel, r_ vec.Vec[int64]) vec.Sel {
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		r_V := r_.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		for i := range n {
 			kept[k] = int32(i)
 			k += int(vec.Bit(rt.EqInt64(r_V[i], int64(2))))
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -6216,6 +6219,7 @@ func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 
 	sel := shape00033Where(n, all, c_)
+	defer vec.PutSel(sel)
 	col1 := shape00033Col1(n, sel, r_, p, c_, b, failed, mem)
 	col2 := shape00033Col2(n, sel, r_, p, c_, b, a, q, failed, mem)
 	if failed.Err != nil {
@@ -6239,7 +6243,7 @@ func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Sel {
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		c_V := c_.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&c_)); !valid.Has() {
@@ -6256,7 +6260,7 @@ func shape00033Where(n int, all vec.Sel, c_ vec.Vec[int64]) vec.Sel {
 				k += int(vec.Bit(rt.LtInt64(c_V[i], c_V[i])) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -12832,6 +12836,7 @@ func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator)
 	failed := new(vec.Failure)
 
 	sel := shape00070Where(n, all, sArr)
+	defer vec.PutSel(sel)
 	col1 := shape00070Col1(n, sel, a, r_, b, sArr, p, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
@@ -12854,7 +12859,7 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Sel {
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		sS := vec.ViewOf(sArr)
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.ArrowFlags(sArr)); !valid.Has() {
@@ -12871,7 +12876,7 @@ func shape00070Where(n int, all vec.Sel, sArr *array.String) vec.Sel {
 				k += int(vec.Bit(rt.EqString(sS.At(i), "a")) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }

@@ -107,6 +107,7 @@ func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	failed := new(vec.Failure)
 
 	sel := q1ProjectionWhere(n, all, lShipdate)
+	defer vec.PutSel(sel)
 	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
 	selBits := vec.KeptOf(sel, n)
 
@@ -140,7 +141,7 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		lShipdateV := lShipdate.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate)); !valid.Has() {
@@ -157,7 +158,7 @@ func q1ProjectionWhere(n int, all vec.Sel, lShipdate vec.Vec[int32]) vec.Sel {
 				k += int(vec.Bit(rt.LeInt32(lShipdateV[i], int32(10471))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -264,6 +265,7 @@ func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	failed := new(vec.Failure)
 
 	sel := q6FilterWhere(n, all, lShipdate, lDiscount, lQuantity)
+	defer vec.PutSel(sel)
 	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
 	selBits := vec.KeptOf(sel, n)
 	col1 := q6FilterCol1(n, sel, lExtendedprice, lDiscount, mem, selBits, failed)
@@ -290,7 +292,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 		lShipdateV := lShipdate.V[:n]
 		lDiscountV := lDiscount.V[:n]
 		lQuantityV := lQuantity.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)); !valid.Has() {
@@ -307,7 +309,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -391,6 +393,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	failed := new(vec.Failure)
 
 	sel := classifyWhere(n, all, day)
+	defer vec.PutSel(sel)
 	col1 := classifyCol1(n, sel, x, y, a, mem, failed)
 	col2 := classifyCol2(n, sel, infoArr, infoKeys, infoOffs, infoItems, mem, failed)
 	if failed.Err != nil {
@@ -414,7 +417,7 @@ func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Sel {
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		dayV := day.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&day)); !valid.Has() {
@@ -431,7 +434,7 @@ func classifyWhere(n int, all vec.Sel, day vec.Vec[int32]) vec.Sel {
 				k += int(vec.Bit(rt.GeInt32(dayV[i], int32(19723))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }

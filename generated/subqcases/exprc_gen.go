@@ -9961,7 +9961,7 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		aV := a.V[:n]
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&a)); !valid.Has() {
@@ -9978,9 +9978,10 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 				k += int(vec.Bit(rt.GtInt64(aV[i], int64(100))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	sel := kept
+	defer vec.PutSel(sel)
 
 	// r: (SELECT v FROM two)
 	// #1 once scalar over two: (SELECT v FROM two)

@@ -1,6 +1,9 @@
 package vec
 
-import "math"
+import (
+	"math"
+	"sync"
+)
 
 // Conditional values without a branch.
 //
@@ -47,8 +50,27 @@ func Both(a, b bool) bool { return b2u(a)&b2u(b) != 0 }
 // loop ANDs without a branch (vec.Bit(x > 1) & vec.Bit(y < 2)).
 func Bit(b bool) uint64 { return b2u(b) }
 
-// NewSel returns room for the selection a fused WHERE loop builds over n
+// GetSel returns room for the selection a fused WHERE loop builds over n
 // rows: it writes every row's number at the selection's end and advances
 // the end by whether the row is kept, so the last write may be one past
-// the rows kept (the spare).
-func NewSel(n int) Sel { return make(Sel, n+1) }
+// the rows kept (the spare). The room comes from a pool the query gives it
+// back to (PutSel) once its output is built: a batch-sized selection
+// allocated and zeroed per batch cost a Q6-like filter 15-25% of its time.
+func GetSel(n int) Sel {
+	if p, _ := selPool.Get().(*Sel); p != nil && cap(*p) > n {
+		return (*p)[:n+1]
+	}
+	return make(Sel, n+1)
+}
+
+// PutSel gives a selection of GetSel back to the pool, when nothing reads
+// it any more (its length may have been cut to the rows kept).
+func PutSel(s Sel) {
+	if cap(s) > 0 {
+		s = s[:cap(s)]
+		selPool.Put(&s)
+	}
+}
+
+// selPool holds selection buffers between batches (and evaluators).
+var selPool sync.Pool

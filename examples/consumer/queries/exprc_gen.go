@@ -62,6 +62,7 @@ func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	failed := new(vec.Failure)
 
 	sel := classifyWhere(n, all, statusArr)
+	defer vec.PutSel(sel)
 	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
 	selBits := vec.KeptOf(sel, n)
 
@@ -89,7 +90,7 @@ func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Sel {
 	var kept vec.Sel // the rows the WHERE clause keeps
 	{
 		statusS := vec.ViewOf(statusArr)
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.ArrowFlags(statusArr)); !valid.Has() {
@@ -106,7 +107,7 @@ func classifyWhere(n int, all vec.Sel, statusArr *array.String) vec.Sel {
 				k += int(vec.Bit(rt.NeString(statusS.At(i), "cancelled")) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
@@ -216,6 +217,7 @@ func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (ar
 	failed := new(vec.Failure)
 
 	sel := recentWhere(n, all, placed, statusArr)
+	defer vec.PutSel(sel)
 	// the rows sel keeps as 64-row masks: output validity is gathered 64 rows at a time (built on first use)
 	selBits := vec.KeptOf(sel, n)
 
@@ -245,7 +247,7 @@ func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], statusArr *array.Str
 	{
 		placedV := placed.V[:n]
 		statusS := vec.ViewOf(statusArr)
-		kept = vec.NewSel(all.Rows(n))
+		kept = vec.GetSel(all.Rows(n))
 		k := 0
 		// a row with a NULL input is left out (the clause is FALSE or NULL there): the AND of the inputs' validity, 64 rows at a time
 		if valid := vec.AndValid(n, vec.FlagsOf(&placed), vec.ArrowFlags(statusArr)); !valid.Has() {
@@ -262,7 +264,7 @@ func recentWhere(n int, all vec.Sel, placed vec.Vec[int32], statusArr *array.Str
 				k += int(vec.Bit(rt.GeInt32(placedV[i], int32(19723))) & vec.Bit(rt.EqString(statusS.At(i), "open")) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
-		kept = kept[:k:k]
+		kept = kept[:k]
 	}
 	return kept
 }
