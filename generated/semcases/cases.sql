@@ -5582,118 +5582,223 @@ SELECT int(s) AS r FROM t;
 SELECT int(s) AS r FROM t;
 
 -- name: Case1858
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case1859
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
 
 -- name: Case1860
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case1861
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+SELECT parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case1862
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+SELECT parse_url(s, 'FILE') AS r FROM t;
 
 -- name: Case1863
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'REF') AS r FROM t;
 
 -- name: Case1864
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
 -- name: Case1865
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case1866
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
 
 -- name: Case1867
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1868
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT parse_url(s, 'host') AS r FROM t;
 
 -- name: Case1869
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'QUERY') AS r FROM t;
 
 -- name: Case1870
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
 
 -- name: Case1871
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1872
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case1873
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case1874
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
 -- name: Case1875
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT parse_url(s, 'FILE') AS r FROM t;
 
 -- name: Case1876
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
 
 -- name: Case1877
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
 
 -- name: Case1878
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case1879
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case1880
-SELECT xpath_long(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case1881
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1882
-SELECT xpath_int(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1883
-SELECT xpath_long(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1884
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+SELECT parse_url(s, 'NOPE') AS r FROM t;
 
 -- name: Case1885
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case1886
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case1887
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case1888
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case1889
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1890
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case1891
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT try_parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case1892
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1893
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
 
 -- name: Case1894
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
 
 -- name: Case1895
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
 
 -- name: Case1896
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+
+-- name: Case1897
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+
+-- name: Case1898
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case1899
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case1900
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case1901
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case1902
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case1903
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case1904
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case1905
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+
+-- name: Case1906
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+
+-- name: Case1907
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case1908
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case1909
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case1910
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case1911
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case1912
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case1913
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case1914
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case1915
+SELECT xpath_long(s, 'a/b') AS r FROM t;
+
+-- name: Case1916
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+
+-- name: Case1917
+SELECT xpath_int(s, 'a') AS r FROM t;
+
+-- name: Case1918
+SELECT xpath_long(s, 'a') AS r FROM t;
+
+-- name: Case1919
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+
+-- name: Case1920
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+
+-- name: Case1921
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+
+-- name: Case1922
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+
+-- name: Case1923
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case1924
+SELECT xpath_string(s, 'a/d') AS r FROM t;
+
+-- name: Case1925
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+
+-- name: Case1926
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+
+-- name: Case1927
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+
+-- name: Case1928
+SELECT xpath_string(s, 'a/b') AS r FROM t;
+
+-- name: Case1929
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case1930
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case1931
 SELECT xpath_string(s, 'a') AS r FROM t;

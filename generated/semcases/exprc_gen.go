@@ -24904,7 +24904,7 @@ func Case0431(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn13 is the code of 60 units of this file that differ only in what they
+// valueColumn13 is the code of 65 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0431 on every row, noting its first failed row in failed:
 //
@@ -103788,12 +103788,12 @@ func Case1857(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case1858Schema is the schema of the batches Case1858 returns.
 var Case1858Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
 // Case1858 evaluates query Case1858 over one batch of table t:
 //
-//	SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t
+//	SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -103811,11 +103811,11 @@ func Case1858(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// xpath_boolean('<a><b>1</b></a>', 'a/b')
-	col1 := valueColumn5(n, all, failed, mem)
+	// parse_url('http://spark.apache.org/path?query=1', 'HOST')
+	col1 := valueColumn13(n, all, failed, mem, "spark.apache.org")
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean('<a><b>1</b></a>', 'a/b')"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url('http://spark.apache.org/path?query=1', 'HOST')"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -103828,12 +103828,12 @@ func Case1858(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case1859Schema is the schema of the batches Case1859 returns.
 var Case1859Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
 // Case1859 evaluates query Case1859 over one batch of table t:
 //
-//	SELECT xpath_boolean(s, 'a/c') AS r FROM t
+//	SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -103848,15 +103848,14 @@ func Case1859(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case1859: %w", err)
 	}
 	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// xpath_boolean(s, 'a/c')
-	col1 := ifThenColumn42(n, all, sArr, failed, mem, "a/c")
+	// parse_url('http://spark.apache.org/path?query=1', 'QUERY')
+	col1 := valueColumn13(n, all, failed, mem, "query=1")
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/c')"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url('http://spark.apache.org/path?query=1', 'QUERY')"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -103867,12 +103866,1606 @@ func Case1859(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn42 is the code of 8 units of this file that differ only in what they
+// Case1860Schema is the schema of the batches Case1860 returns.
+var Case1860Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case1860 evaluates query Case1860 over one batch of table t:
+//
+//	SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1860(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1860: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1860: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query')
+	col1 := valueColumn13(n, all, failed, mem, "1")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1860Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1861Schema is the schema of the batches Case1861 returns.
+var Case1861Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1861 evaluates query Case1861 over one batch of table t:
+//
+//	SELECT parse_url(s, 'PATH') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1861(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1861: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1861: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'PATH')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "PATH")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'PATH')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1861Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn42 is the code of 20 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1859 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1861 on every row, noting its first failed row in failed:
+//
+//	parse_url(s, 'PATH')
+func ifThenColumn42(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.StringOut
+	var ifResult vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if rt.ParseURLDefined(sS.At(i), text1) {
+					directOut.Append(bad.String(rt.ParseURL(sS.At(i), text1)))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i, sArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.ParseURLDefined(sS.At(i), text1)) {
+					directOut.Append(bad.String(rt.ParseURL(sS.At(i), text1)))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1862Schema is the schema of the batches Case1862 returns.
+var Case1862Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1862 evaluates query Case1862 over one batch of table t:
+//
+//	SELECT parse_url(s, 'FILE') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1862(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1862: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1862: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'FILE')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "FILE")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'FILE')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1862Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1863Schema is the schema of the batches Case1863 returns.
+var Case1863Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1863 evaluates query Case1863 over one batch of table t:
+//
+//	SELECT parse_url(s, 'REF') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1863(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1863: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1863: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'REF')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "REF")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'REF')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1863Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1864Schema is the schema of the batches Case1864 returns.
+var Case1864Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1864 evaluates query Case1864 over one batch of table t:
+//
+//	SELECT parse_url(s, 'PROTOCOL') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1864(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1864: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1864: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'PROTOCOL')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "PROTOCOL")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'PROTOCOL')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1864Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1865Schema is the schema of the batches Case1865 returns.
+var Case1865Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1865 evaluates query Case1865 over one batch of table t:
+//
+//	SELECT parse_url(s, 'AUTHORITY') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1865(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1865: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1865: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'AUTHORITY')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "AUTHORITY")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'AUTHORITY')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1865Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1866Schema is the schema of the batches Case1866 returns.
+var Case1866Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1866 evaluates query Case1866 over one batch of table t:
+//
+//	SELECT parse_url(s, 'USERINFO') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1866(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1866: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1866: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'USERINFO')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "USERINFO")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'USERINFO')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1866Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1867Schema is the schema of the batches Case1867 returns.
+var Case1867Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1867 evaluates query Case1867 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1867(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1867: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1867: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1867Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1868Schema is the schema of the batches Case1868 returns.
+var Case1868Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1868 evaluates query Case1868 over one batch of table t:
+//
+//	SELECT parse_url(s, 'host') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1868(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1868: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1868: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'host')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "host")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'host')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1868Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1869Schema is the schema of the batches Case1869 returns.
+var Case1869Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1869 evaluates query Case1869 over one batch of table t:
+//
+//	SELECT parse_url(s, 'QUERY') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1869(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1869: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1869: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'QUERY')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "QUERY")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'QUERY')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1869Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1870Schema is the schema of the batches Case1870 returns.
+var Case1870Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1870 evaluates query Case1870 over one batch of table t:
+//
+//	SELECT parse_url(s, 'USERINFO') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1870(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1870: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1870: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'USERINFO')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "USERINFO")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'USERINFO')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1870Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1871Schema is the schema of the batches Case1871 returns.
+var Case1871Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1871 evaluates query Case1871 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1871(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1871: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1871: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1871Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1872Schema is the schema of the batches Case1872 returns.
+var Case1872Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1872 evaluates query Case1872 over one batch of table t:
+//
+//	SELECT parse_url(s, 'AUTHORITY') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1872(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1872: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1872: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'AUTHORITY')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "AUTHORITY")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'AUTHORITY')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1872Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1873Schema is the schema of the batches Case1873 returns.
+var Case1873Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1873 evaluates query Case1873 over one batch of table t:
+//
+//	SELECT parse_url(s, 'PATH') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1873(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1873: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1873: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'PATH')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "PATH")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'PATH')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1873Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1874Schema is the schema of the batches Case1874 returns.
+var Case1874Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1874 evaluates query Case1874 over one batch of table t:
+//
+//	SELECT parse_url(s, 'PROTOCOL') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1874(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1874: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1874: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'PROTOCOL')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "PROTOCOL")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'PROTOCOL')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1874Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1875Schema is the schema of the batches Case1875 returns.
+var Case1875Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1875 evaluates query Case1875 over one batch of table t:
+//
+//	SELECT parse_url(s, 'FILE') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1875(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1875: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1875: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'FILE')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "FILE")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'FILE')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1875Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1876Schema is the schema of the batches Case1876 returns.
+var Case1876Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1876 evaluates query Case1876 over one batch of table t:
+//
+//	SELECT parse_url(s, 'QUERY', 'b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1876(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1876: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1876: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'QUERY', 'b')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "QUERY", "b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'QUERY', 'b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1876Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn43 is the code of 6 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1876 on every row, noting its first failed row in failed:
+//
+//	parse_url(s, 'QUERY', 'b')
+func ifThenColumn43(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string, text2 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.StringOut
+	var ifResult vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if rt.ParseURLKeyDefined(sS.At(i), text1, text2) {
+					directOut.Append(bad.String(rt.ParseURLKey(sS.At(i), text1, text2)))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i, sArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.ParseURLKeyDefined(sS.At(i), text1, text2)) {
+					directOut.Append(bad.String(rt.ParseURLKey(sS.At(i), text1, text2)))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1877Schema is the schema of the batches Case1877 returns.
+var Case1877Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1877 evaluates query Case1877 over one batch of table t:
+//
+//	SELECT parse_url(s, 'QUERY', 'c') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1877(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1877: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1877: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'QUERY', 'c')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "QUERY", "c")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'QUERY', 'c')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1877Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1878Schema is the schema of the batches Case1878 returns.
+var Case1878Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1878 evaluates query Case1878 over one batch of table t:
+//
+//	SELECT parse_url(s, 'QUERY', 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1878(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1878: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1878: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'QUERY', 'a')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "QUERY", "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'QUERY', 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1878Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1879Schema is the schema of the batches Case1879 returns.
+var Case1879Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1879 evaluates query Case1879 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST', 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1879(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1879: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1879: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST', 'a')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "HOST", "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST', 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1879Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1880Schema is the schema of the batches Case1880 returns.
+var Case1880Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1880 evaluates query Case1880 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST', 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1880(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1880: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1880: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST', 'a')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "HOST", "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST', 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1880Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1881Schema is the schema of the batches Case1881 returns.
+var Case1881Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1881 evaluates query Case1881 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1881(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1881: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1881: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1881Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1882Schema is the schema of the batches Case1882 returns.
+var Case1882Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1882 evaluates query Case1882 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1882(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1882: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1882: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1882Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1883Schema is the schema of the batches Case1883 returns.
+var Case1883Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1883 evaluates query Case1883 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1883(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1883: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1883: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1883Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1884Schema is the schema of the batches Case1884 returns.
+var Case1884Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1884 evaluates query Case1884 over one batch of table t:
+//
+//	SELECT parse_url(s, 'NOPE') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1884(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1884: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1884: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'NOPE')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "NOPE")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'NOPE')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1884Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1885Schema is the schema of the batches Case1885 returns.
+var Case1885Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1885 evaluates query Case1885 over one batch of table t:
+//
+//	SELECT parse_url(s, 'QUERY', 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1885(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1885: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1885: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'QUERY', 'a')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "QUERY", "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'QUERY', 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1885Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1886Schema is the schema of the batches Case1886 returns.
+var Case1886Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1886 evaluates query Case1886 over one batch of table t:
+//
+//	SELECT parse_url(s, 'AUTHORITY') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1886(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1886: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1886: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'AUTHORITY')
+	col1 := ifThenColumn42(n, all, sArr, mem, failed, "AUTHORITY")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'AUTHORITY')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1886Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1887Schema is the schema of the batches Case1887 returns.
+var Case1887Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case1887 evaluates query Case1887 over one batch of table t:
+//
+//	SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1887(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1887: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1887: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// try_parse_url('http://spark.apache.org/path?query=1', 'HOST')
+	col1 := valueColumn13(n, all, failed, mem, "spark.apache.org")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_parse_url('http://spark.apache.org/path?query=1', 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1887Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1888Schema is the schema of the batches Case1888 returns.
+var Case1888Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case1888 evaluates query Case1888 over one batch of table t:
+//
+//	SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1888(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1888: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1888: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query')
+	col1 := valueColumn13(n, all, failed, mem, "1")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1888Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1889Schema is the schema of the batches Case1889 returns.
+var Case1889Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1889 evaluates query Case1889 over one batch of table t:
+//
+//	SELECT try_parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1889(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1889: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1889: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// try_parse_url(s, 'HOST')
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1889Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn44 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1889 on every row, noting its first failed row in failed:
+//
+//	try_parse_url(s, 'HOST')
+func ifThenColumn44(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.StringOut
+	var ifResult vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if rt.TryParseURLDefined(sS.At(i), text1) {
+					directOut.Append(rt.TryParseURL(sS.At(i), text1))
+				} else {
+					directOut.AppendNull()
+				}
+			}
+		} else {
+			for i, sArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.TryParseURLDefined(sS.At(i), text1)) {
+					directOut.Append(rt.TryParseURL(sS.At(i), text1))
+				} else {
+					directOut.AppendNull()
+				}
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1890Schema is the schema of the batches Case1890 returns.
+var Case1890Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1890 evaluates query Case1890 over one batch of table t:
+//
+//	SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1890(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1890: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1890: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1890Col1(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_parse_url(s, 'QUERY', 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1890Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1890Col1 computes output column 1 (r) of query Case1890 on every row, noting its first failed row in failed:
+//
+//	try_parse_url(s, 'QUERY', 'a')
+func case1890Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(try_parse_url_domain(s, 'QUERY', 'a'), try_parse_url(s, 'QUERY', 'a'), CAST(NULL AS VARCHAR))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.StringOut
+	var ifResult vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if rt.TryParseURLKeyDefined(sS.At(i), "QUERY", "a") {
+					directOut.Append(bad.String(rt.TryParseURLKey(sS.At(i), "QUERY", "a")))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i, sArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.TryParseURLKeyDefined(sS.At(i), "QUERY", "a")) {
+					directOut.Append(bad.String(rt.TryParseURLKey(sS.At(i), "QUERY", "a")))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1891Schema is the schema of the batches Case1891 returns.
+var Case1891Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1891 evaluates query Case1891 over one batch of table t:
+//
+//	SELECT try_parse_url(s, 'PATH') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1891(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1891: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1891: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// try_parse_url(s, 'PATH')
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "PATH")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_parse_url(s, 'PATH')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1891Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1892Schema is the schema of the batches Case1892 returns.
+var Case1892Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1892 evaluates query Case1892 over one batch of table t:
+//
+//	SELECT try_parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1892(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1892: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1892: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// try_parse_url(s, 'HOST')
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1892Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1893Schema is the schema of the batches Case1893 returns.
+var Case1893Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case1893 evaluates query Case1893 over one batch of table t:
+//
+//	SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1893(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1893: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1893: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean('<a><b>1</b></a>', 'a/b')
+	col1 := valueColumn5(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean('<a><b>1</b></a>', 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1893Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1894Schema is the schema of the batches Case1894 returns.
+var Case1894Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1894 evaluates query Case1894 over one batch of table t:
+//
+//	SELECT xpath_boolean(s, 'a/c') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1894(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1894: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1894: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean(s, 'a/c')
+	col1 := ifThenColumn45(n, all, sArr, failed, mem, "a/c")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/c')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1894Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn45 is the code of 8 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1894 on every row, noting its first failed row in failed:
 //
 //	xpath_boolean(s, 'a/c')
-func ifThenColumn42(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
+func ifThenColumn45(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
 	var ifResult vec.Vec[bool]
 	{
 		ifResult = vec.Make[bool](n)
@@ -103908,26 +105501,26 @@ func ifThenColumn42(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 	return column
 }
 
-// Case1860Schema is the schema of the batches Case1860 returns.
-var Case1860Schema = arrow.NewSchema([]arrow.Field{
+// Case1895Schema is the schema of the batches Case1895 returns.
+var Case1895Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1860 evaluates query Case1860 over one batch of table t:
+// Case1895 evaluates query Case1895 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1860(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1895(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1860: %w", err)
+		return nil, fmt.Errorf("query Case1895: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1860: %w", err)
+		return nil, fmt.Errorf("query Case1895: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -103935,40 +105528,40 @@ func Case1860(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b = 1 and not(a/c)')
-	col1 := ifThenColumn42(n, all, sArr, failed, mem, "a/b = 1 and not(a/c)")
+	col1 := ifThenColumn45(n, all, sArr, failed, mem, "a/b = 1 and not(a/c)")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b = 1 and not(a/c)')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1860Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1895Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1861Schema is the schema of the batches Case1861 returns.
-var Case1861Schema = arrow.NewSchema([]arrow.Field{
+// Case1896Schema is the schema of the batches Case1896 returns.
+var Case1896Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1861 evaluates query Case1861 over one batch of table t:
+// Case1896 evaluates query Case1896 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1861(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1896(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1861: %w", err)
+		return nil, fmt.Errorf("query Case1896: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1861: %w", err)
+		return nil, fmt.Errorf("query Case1896: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -103976,40 +105569,40 @@ func Case1861(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b > 1')
-	col1 := ifThenColumn42(n, all, sArr, failed, mem, "a/b > 1")
+	col1 := ifThenColumn45(n, all, sArr, failed, mem, "a/b > 1")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b > 1')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1861Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1896Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1862Schema is the schema of the batches Case1862 returns.
-var Case1862Schema = arrow.NewSchema([]arrow.Field{
+// Case1897Schema is the schema of the batches Case1897 returns.
+var Case1897Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1862 evaluates query Case1862 over one batch of table t:
+// Case1897 evaluates query Case1897 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1862(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1897(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1862: %w", err)
+		return nil, fmt.Errorf("query Case1897: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1862: %w", err)
+		return nil, fmt.Errorf("query Case1897: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104017,40 +105610,40 @@ func Case1862(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'count(//b) = 3')
-	col1 := ifThenColumn42(n, all, sArr, failed, mem, "count(//b) = 3")
+	col1 := ifThenColumn45(n, all, sArr, failed, mem, "count(//b) = 3")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'count(//b) = 3')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1862Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1897Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1863Schema is the schema of the batches Case1863 returns.
-var Case1863Schema = arrow.NewSchema([]arrow.Field{
+// Case1898Schema is the schema of the batches Case1898 returns.
+var Case1898Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1863 evaluates query Case1863 over one batch of table t:
+// Case1898 evaluates query Case1898 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1863(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1898(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1863: %w", err)
+		return nil, fmt.Errorf("query Case1898: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1863: %w", err)
+		return nil, fmt.Errorf("query Case1898: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104058,40 +105651,40 @@ func Case1863(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b')
-	col1 := ifThenColumn42(n, all, sArr, failed, mem, "a/b")
+	col1 := ifThenColumn45(n, all, sArr, failed, mem, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1863Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1898Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1864Schema is the schema of the batches Case1864 returns.
-var Case1864Schema = arrow.NewSchema([]arrow.Field{
+// Case1899Schema is the schema of the batches Case1899 returns.
+var Case1899Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1864 evaluates query Case1864 over one batch of table t:
+// Case1899 evaluates query Case1899 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1864(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1899(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1864: %w", err)
+		return nil, fmt.Errorf("query Case1899: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1864: %w", err)
+		return nil, fmt.Errorf("query Case1899: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104099,40 +105692,40 @@ func Case1864(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b')
-	col1 := ifThenColumn42(n, all, sArr, failed, mem, "a/b")
+	col1 := ifThenColumn45(n, all, sArr, failed, mem, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1864Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1899Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1865Schema is the schema of the batches Case1865 returns.
-var Case1865Schema = arrow.NewSchema([]arrow.Field{
+// Case1900Schema is the schema of the batches Case1900 returns.
+var Case1900Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1865 evaluates query Case1865 over one batch of table t:
+// Case1900 evaluates query Case1900 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1865(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1900(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1865: %w", err)
+		return nil, fmt.Errorf("query Case1900: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1865: %w", err)
+		return nil, fmt.Errorf("query Case1900: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104140,40 +105733,40 @@ func Case1865(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b')
-	col1 := ifThenColumn42(n, all, sArr, failed, mem, "a/b")
+	col1 := ifThenColumn45(n, all, sArr, failed, mem, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1865Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1900Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1866Schema is the schema of the batches Case1866 returns.
-var Case1866Schema = arrow.NewSchema([]arrow.Field{
+// Case1901Schema is the schema of the batches Case1901 returns.
+var Case1901Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1866 evaluates query Case1866 over one batch of table t:
+// Case1901 evaluates query Case1901 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1866(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1901(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1866: %w", err)
+		return nil, fmt.Errorf("query Case1901: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1866: %w", err)
+		return nil, fmt.Errorf("query Case1901: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104181,40 +105774,40 @@ func Case1866(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b')
-	col1 := ifThenColumn42(n, all, sArr, failed, mem, "a/b")
+	col1 := ifThenColumn45(n, all, sArr, failed, mem, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1866Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1901Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1867Schema is the schema of the batches Case1867 returns.
-var Case1867Schema = arrow.NewSchema([]arrow.Field{
+// Case1902Schema is the schema of the batches Case1902 returns.
+var Case1902Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case1867 evaluates query Case1867 over one batch of table t:
+// Case1902 evaluates query Case1902 over one batch of table t:
 //
 //	SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1867(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1902(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1867: %w", err)
+		return nil, fmt.Errorf("query Case1902: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1867: %w", err)
+		return nil, fmt.Errorf("query Case1902: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -104228,33 +105821,33 @@ func Case1867(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1867Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1902Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1868Schema is the schema of the batches Case1868 returns.
-var Case1868Schema = arrow.NewSchema([]arrow.Field{
+// Case1903Schema is the schema of the batches Case1903 returns.
+var Case1903Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case1868 evaluates query Case1868 over one batch of table t:
+// Case1903 evaluates query Case1903 over one batch of table t:
 //
 //	SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1868(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1903(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1868: %w", err)
+		return nil, fmt.Errorf("query Case1903: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1868: %w", err)
+		return nil, fmt.Errorf("query Case1903: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -104268,33 +105861,33 @@ func Case1868(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1868Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1903Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1869Schema is the schema of the batches Case1869 returns.
-var Case1869Schema = arrow.NewSchema([]arrow.Field{
+// Case1904Schema is the schema of the batches Case1904 returns.
+var Case1904Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1869 evaluates query Case1869 over one batch of table t:
+// Case1904 evaluates query Case1904 over one batch of table t:
 //
 //	SELECT xpath_double(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1869(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1904(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1869: %w", err)
+		return nil, fmt.Errorf("query Case1904: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1869: %w", err)
+		return nil, fmt.Errorf("query Case1904: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104302,26 +105895,26 @@ func Case1869(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a/b')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1869Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1904Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// ifThenColumn43 is the code of 6 units of this file that differ only in what they
+// ifThenColumn46 is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1869 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1904 on every row, noting its first failed row in failed:
 //
 //	xpath_double(s, 'a/b')
-func ifThenColumn43(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func ifThenColumn46(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
@@ -104370,26 +105963,26 @@ func ifThenColumn43(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	return directCol
 }
 
-// Case1870Schema is the schema of the batches Case1870 returns.
-var Case1870Schema = arrow.NewSchema([]arrow.Field{
+// Case1905Schema is the schema of the batches Case1905 returns.
+var Case1905Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1870 evaluates query Case1870 over one batch of table t:
+// Case1905 evaluates query Case1905 over one batch of table t:
 //
 //	SELECT xpath_double(s, 'a/b div 4') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1870(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1905(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1870: %w", err)
+		return nil, fmt.Errorf("query Case1905: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1870: %w", err)
+		return nil, fmt.Errorf("query Case1905: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104397,40 +105990,40 @@ func Case1870(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a/b div 4')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/b div 4")
+	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a/b div 4")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a/b div 4')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1870Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1905Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1871Schema is the schema of the batches Case1871 returns.
-var Case1871Schema = arrow.NewSchema([]arrow.Field{
+// Case1906Schema is the schema of the batches Case1906 returns.
+var Case1906Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1871 evaluates query Case1871 over one batch of table t:
+// Case1906 evaluates query Case1906 over one batch of table t:
 //
 //	SELECT xpath_double(s, '-a/@v * 2') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1871(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1906(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1871: %w", err)
+		return nil, fmt.Errorf("query Case1906: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1871: %w", err)
+		return nil, fmt.Errorf("query Case1906: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104438,40 +106031,40 @@ func Case1871(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, '-a/@v * 2')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "-a/@v * 2")
+	col1 := ifThenColumn46(n, all, sArr, mem, failed, "-a/@v * 2")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, '-a/@v * 2')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1871Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1906Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1872Schema is the schema of the batches Case1872 returns.
-var Case1872Schema = arrow.NewSchema([]arrow.Field{
+// Case1907Schema is the schema of the batches Case1907 returns.
+var Case1907Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1872 evaluates query Case1872 over one batch of table t:
+// Case1907 evaluates query Case1907 over one batch of table t:
 //
 //	SELECT xpath_double(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1872(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1907(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1872: %w", err)
+		return nil, fmt.Errorf("query Case1907: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1872: %w", err)
+		return nil, fmt.Errorf("query Case1907: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104479,40 +106072,40 @@ func Case1872(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a/b')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1872Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1907Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1873Schema is the schema of the batches Case1873 returns.
-var Case1873Schema = arrow.NewSchema([]arrow.Field{
+// Case1908Schema is the schema of the batches Case1908 returns.
+var Case1908Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1873 evaluates query Case1873 over one batch of table t:
+// Case1908 evaluates query Case1908 over one batch of table t:
 //
 //	SELECT xpath_double(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1873(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1908(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1873: %w", err)
+		return nil, fmt.Errorf("query Case1908: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1873: %w", err)
+		return nil, fmt.Errorf("query Case1908: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104520,40 +106113,40 @@ func Case1873(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1873Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1908Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1874Schema is the schema of the batches Case1874 returns.
-var Case1874Schema = arrow.NewSchema([]arrow.Field{
+// Case1909Schema is the schema of the batches Case1909 returns.
+var Case1909Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1874 evaluates query Case1874 over one batch of table t:
+// Case1909 evaluates query Case1909 over one batch of table t:
 //
 //	SELECT xpath_double(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1874(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1909(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1874: %w", err)
+		return nil, fmt.Errorf("query Case1909: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1874: %w", err)
+		return nil, fmt.Errorf("query Case1909: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104561,40 +106154,40 @@ func Case1874(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a')
-	col1 := ifThenColumn43(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1874Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1909Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1875Schema is the schema of the batches Case1875 returns.
-var Case1875Schema = arrow.NewSchema([]arrow.Field{
+// Case1910Schema is the schema of the batches Case1910 returns.
+var Case1910Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case1875 evaluates query Case1875 over one batch of table t:
+// Case1910 evaluates query Case1910 over one batch of table t:
 //
 //	SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1875(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1910(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1875: %w", err)
+		return nil, fmt.Errorf("query Case1910: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1875: %w", err)
+		return nil, fmt.Errorf("query Case1910: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -104608,33 +106201,33 @@ func Case1875(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1875Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1910Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1876Schema is the schema of the batches Case1876 returns.
-var Case1876Schema = arrow.NewSchema([]arrow.Field{
+// Case1911Schema is the schema of the batches Case1911 returns.
+var Case1911Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case1876 evaluates query Case1876 over one batch of table t:
+// Case1911 evaluates query Case1911 over one batch of table t:
 //
 //	SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1876(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1911(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1876: %w", err)
+		return nil, fmt.Errorf("query Case1911: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1876: %w", err)
+		return nil, fmt.Errorf("query Case1911: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -104648,33 +106241,33 @@ func Case1876(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1876Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1911Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1877Schema is the schema of the batches Case1877 returns.
-var Case1877Schema = arrow.NewSchema([]arrow.Field{
+// Case1912Schema is the schema of the batches Case1912 returns.
+var Case1912Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1877 evaluates query Case1877 over one batch of table t:
+// Case1912 evaluates query Case1912 over one batch of table t:
 //
 //	SELECT xpath_int(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1877(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1912(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1877: %w", err)
+		return nil, fmt.Errorf("query Case1912: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1877: %w", err)
+		return nil, fmt.Errorf("query Case1912: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104682,26 +106275,26 @@ func Case1877(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_int(s, 'a/b')
-	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1877Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1912Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// ifThenColumn44 is the code of 4 units of this file that differ only in what they
+// ifThenColumn47 is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1877 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1912 on every row, noting its first failed row in failed:
 //
 //	xpath_int(s, 'a/b')
-func ifThenColumn44(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func ifThenColumn47(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int32]
 	var ifResult vec.Vec[int32]
@@ -104750,26 +106343,26 @@ func ifThenColumn44(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	return directCol
 }
 
-// Case1878Schema is the schema of the batches Case1878 returns.
-var Case1878Schema = arrow.NewSchema([]arrow.Field{
+// Case1913Schema is the schema of the batches Case1913 returns.
+var Case1913Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1878 evaluates query Case1878 over one batch of table t:
+// Case1913 evaluates query Case1913 over one batch of table t:
 //
 //	SELECT xpath_int(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1878(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1913(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1878: %w", err)
+		return nil, fmt.Errorf("query Case1913: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1878: %w", err)
+		return nil, fmt.Errorf("query Case1913: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104777,40 +106370,40 @@ func Case1878(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_int(s, 'a/b')
-	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1878Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1913Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1879Schema is the schema of the batches Case1879 returns.
-var Case1879Schema = arrow.NewSchema([]arrow.Field{
+// Case1914Schema is the schema of the batches Case1914 returns.
+var Case1914Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1879 evaluates query Case1879 over one batch of table t:
+// Case1914 evaluates query Case1914 over one batch of table t:
 //
 //	SELECT xpath_int(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1879(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1914(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1879: %w", err)
+		return nil, fmt.Errorf("query Case1914: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1879: %w", err)
+		return nil, fmt.Errorf("query Case1914: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104818,40 +106411,40 @@ func Case1879(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_int(s, 'a/b')
-	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1879Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1914Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1880Schema is the schema of the batches Case1880 returns.
-var Case1880Schema = arrow.NewSchema([]arrow.Field{
+// Case1915Schema is the schema of the batches Case1915 returns.
+var Case1915Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case1880 evaluates query Case1880 over one batch of table t:
+// Case1915 evaluates query Case1915 over one batch of table t:
 //
 //	SELECT xpath_long(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1880(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1915(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1880: %w", err)
+		return nil, fmt.Errorf("query Case1915: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1880: %w", err)
+		return nil, fmt.Errorf("query Case1915: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104859,26 +106452,26 @@ func Case1880(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_long(s, 'a/b')
-	col1 := ifThenColumn45(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn48(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1880Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1915Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// ifThenColumn45 is the code of 3 units of this file that differ only in what they
+// ifThenColumn48 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1880 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1915 on every row, noting its first failed row in failed:
 //
 //	xpath_long(s, 'a/b')
-func ifThenColumn45(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func ifThenColumn48(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
@@ -104927,26 +106520,26 @@ func ifThenColumn45(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	return directCol
 }
 
-// Case1881Schema is the schema of the batches Case1881 returns.
-var Case1881Schema = arrow.NewSchema([]arrow.Field{
+// Case1916Schema is the schema of the batches Case1916 returns.
+var Case1916Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case1881 evaluates query Case1881 over one batch of table t:
+// Case1916 evaluates query Case1916 over one batch of table t:
 //
 //	SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1881(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1916(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1881: %w", err)
+		return nil, fmt.Errorf("query Case1916: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1881: %w", err)
+		return nil, fmt.Errorf("query Case1916: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104954,40 +106547,40 @@ func Case1881(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_long(s, 'a/b * 1 div 0')
-	col1 := ifThenColumn45(n, all, sArr, mem, failed, "a/b * 1 div 0")
+	col1 := ifThenColumn48(n, all, sArr, mem, failed, "a/b * 1 div 0")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long(s, 'a/b * 1 div 0')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1881Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1916Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1882Schema is the schema of the batches Case1882 returns.
-var Case1882Schema = arrow.NewSchema([]arrow.Field{
+// Case1917Schema is the schema of the batches Case1917 returns.
+var Case1917Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1882 evaluates query Case1882 over one batch of table t:
+// Case1917 evaluates query Case1917 over one batch of table t:
 //
 //	SELECT xpath_int(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1882(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1917(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1882: %w", err)
+		return nil, fmt.Errorf("query Case1917: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1882: %w", err)
+		return nil, fmt.Errorf("query Case1917: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -104995,40 +106588,40 @@ func Case1882(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_int(s, 'a')
-	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1882Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1917Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1883Schema is the schema of the batches Case1883 returns.
-var Case1883Schema = arrow.NewSchema([]arrow.Field{
+// Case1918Schema is the schema of the batches Case1918 returns.
+var Case1918Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case1883 evaluates query Case1883 over one batch of table t:
+// Case1918 evaluates query Case1918 over one batch of table t:
 //
 //	SELECT xpath_long(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1883(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1918(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1883: %w", err)
+		return nil, fmt.Errorf("query Case1918: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1883: %w", err)
+		return nil, fmt.Errorf("query Case1918: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105036,40 +106629,40 @@ func Case1883(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_long(s, 'a')
-	col1 := ifThenColumn45(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn48(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1883Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1918Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1884Schema is the schema of the batches Case1884 returns.
-var Case1884Schema = arrow.NewSchema([]arrow.Field{
+// Case1919Schema is the schema of the batches Case1919 returns.
+var Case1919Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
-// Case1884 evaluates query Case1884 over one batch of table t:
+// Case1919 evaluates query Case1919 over one batch of table t:
 //
 //	SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1884(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1919(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1884: %w", err)
+		return nil, fmt.Errorf("query Case1919: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1884: %w", err)
+		return nil, fmt.Errorf("query Case1919: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -105083,33 +106676,33 @@ func Case1884(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1884Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1919Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1885Schema is the schema of the batches Case1885 returns.
-var Case1885Schema = arrow.NewSchema([]arrow.Field{
+// Case1920Schema is the schema of the batches Case1920 returns.
+var Case1920Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1885 evaluates query Case1885 over one batch of table t:
+// Case1920 evaluates query Case1920 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a/b[2]') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1885(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1920(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1885: %w", err)
+		return nil, fmt.Errorf("query Case1920: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1885: %w", err)
+		return nil, fmt.Errorf("query Case1920: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105117,26 +106710,26 @@ func Case1885(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a/b[2]')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a/b[2]")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "a/b[2]")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/b[2]')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1885Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1920Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// ifThenColumn46 is the code of 12 units of this file that differ only in what they
+// ifThenColumn49 is the code of 12 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1885 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1920 on every row, noting its first failed row in failed:
 //
 //	xpath_string(s, 'a/b[2]')
-func ifThenColumn46(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func ifThenColumn49(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -105173,26 +106766,26 @@ func ifThenColumn46(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	return directCol
 }
 
-// Case1886Schema is the schema of the batches Case1886 returns.
-var Case1886Schema = arrow.NewSchema([]arrow.Field{
+// Case1921Schema is the schema of the batches Case1921 returns.
+var Case1921Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1886 evaluates query Case1886 over one batch of table t:
+// Case1921 evaluates query Case1921 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1886(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1921(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1886: %w", err)
+		return nil, fmt.Errorf("query Case1921: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1886: %w", err)
+		return nil, fmt.Errorf("query Case1921: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105200,40 +106793,40 @@ func Case1886(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a/b[last()]/@id')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a/b[last()]/@id")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "a/b[last()]/@id")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/b[last()]/@id')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1886Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1921Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1887Schema is the schema of the batches Case1887 returns.
-var Case1887Schema = arrow.NewSchema([]arrow.Field{
+// Case1922Schema is the schema of the batches Case1922 returns.
+var Case1922Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1887 evaluates query Case1887 over one batch of table t:
+// Case1922 evaluates query Case1922 over one batch of table t:
 //
 //	SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1887(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1922(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1887: %w", err)
+		return nil, fmt.Errorf("query Case1922: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1887: %w", err)
+		return nil, fmt.Errorf("query Case1922: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105241,40 +106834,40 @@ func Case1887(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, '//b[@id = "2"]')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "//b[@id = \"2\"]")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "//b[@id = \"2\"]")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, '//b[@id = \"2\"]')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1887Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1922Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1888Schema is the schema of the batches Case1888 returns.
-var Case1888Schema = arrow.NewSchema([]arrow.Field{
+// Case1923Schema is the schema of the batches Case1923 returns.
+var Case1923Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1888 evaluates query Case1888 over one batch of table t:
+// Case1923 evaluates query Case1923 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1888(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1923(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1888: %w", err)
+		return nil, fmt.Errorf("query Case1923: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1888: %w", err)
+		return nil, fmt.Errorf("query Case1923: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105282,40 +106875,40 @@ func Case1888(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1888Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1923Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1889Schema is the schema of the batches Case1889 returns.
-var Case1889Schema = arrow.NewSchema([]arrow.Field{
+// Case1924Schema is the schema of the batches Case1924 returns.
+var Case1924Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1889 evaluates query Case1889 over one batch of table t:
+// Case1924 evaluates query Case1924 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a/d') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1889(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1924(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1889: %w", err)
+		return nil, fmt.Errorf("query Case1924: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1889: %w", err)
+		return nil, fmt.Errorf("query Case1924: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105323,40 +106916,40 @@ func Case1889(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a/d')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a/d")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "a/d")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/d')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1889Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1924Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1890Schema is the schema of the batches Case1890 returns.
-var Case1890Schema = arrow.NewSchema([]arrow.Field{
+// Case1925Schema is the schema of the batches Case1925 returns.
+var Case1925Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1890 evaluates query Case1890 over one batch of table t:
+// Case1925 evaluates query Case1925 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1890(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1925(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1890: %w", err)
+		return nil, fmt.Errorf("query Case1925: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1890: %w", err)
+		return nil, fmt.Errorf("query Case1925: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105364,40 +106957,40 @@ func Case1890(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'concat(name(/*), ":", string-length(a/b))')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "concat(name(/*), \":\", string-length(a/b))")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "concat(name(/*), \":\", string-length(a/b))")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'concat(name(/*), \":\", string-length(a/b))')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1890Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1925Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1891Schema is the schema of the batches Case1891 returns.
-var Case1891Schema = arrow.NewSchema([]arrow.Field{
+// Case1926Schema is the schema of the batches Case1926 returns.
+var Case1926Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1891 evaluates query Case1891 over one batch of table t:
+// Case1926 evaluates query Case1926 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1891(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1926(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1891: %w", err)
+		return nil, fmt.Errorf("query Case1926: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1891: %w", err)
+		return nil, fmt.Errorf("query Case1926: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105405,40 +106998,40 @@ func Case1891(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'substring-after(a, "-")')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "substring-after(a, \"-\")")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "substring-after(a, \"-\")")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'substring-after(a, \"-\")')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1891Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1926Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1892Schema is the schema of the batches Case1892 returns.
-var Case1892Schema = arrow.NewSchema([]arrow.Field{
+// Case1927Schema is the schema of the batches Case1927 returns.
+var Case1927Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1892 evaluates query Case1892 over one batch of table t:
+// Case1927 evaluates query Case1927 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1892(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1927(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1892: %w", err)
+		return nil, fmt.Errorf("query Case1927: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1892: %w", err)
+		return nil, fmt.Errorf("query Case1927: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105446,40 +107039,40 @@ func Case1892(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'normalize-space(a)')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "normalize-space(a)")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "normalize-space(a)")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'normalize-space(a)')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1892Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1927Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1893Schema is the schema of the batches Case1893 returns.
-var Case1893Schema = arrow.NewSchema([]arrow.Field{
+// Case1928Schema is the schema of the batches Case1928 returns.
+var Case1928Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1893 evaluates query Case1893 over one batch of table t:
+// Case1928 evaluates query Case1928 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1893(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1928(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1893: %w", err)
+		return nil, fmt.Errorf("query Case1928: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1893: %w", err)
+		return nil, fmt.Errorf("query Case1928: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105487,40 +107080,40 @@ func Case1893(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a/b')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1893Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1928Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1894Schema is the schema of the batches Case1894 returns.
-var Case1894Schema = arrow.NewSchema([]arrow.Field{
+// Case1929Schema is the schema of the batches Case1929 returns.
+var Case1929Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1894 evaluates query Case1894 over one batch of table t:
+// Case1929 evaluates query Case1929 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1894(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1929(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1894: %w", err)
+		return nil, fmt.Errorf("query Case1929: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1894: %w", err)
+		return nil, fmt.Errorf("query Case1929: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105528,40 +107121,40 @@ func Case1894(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1894Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1929Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1895Schema is the schema of the batches Case1895 returns.
-var Case1895Schema = arrow.NewSchema([]arrow.Field{
+// Case1930Schema is the schema of the batches Case1930 returns.
+var Case1930Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1895 evaluates query Case1895 over one batch of table t:
+// Case1930 evaluates query Case1930 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1895(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1930(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1895: %w", err)
+		return nil, fmt.Errorf("query Case1930: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1895: %w", err)
+		return nil, fmt.Errorf("query Case1930: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105569,40 +107162,40 @@ func Case1895(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1895Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1930Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1896Schema is the schema of the batches Case1896 returns.
-var Case1896Schema = arrow.NewSchema([]arrow.Field{
+// Case1931Schema is the schema of the batches Case1931 returns.
+var Case1931Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1896 evaluates query Case1896 over one batch of table t:
+// Case1931 evaluates query Case1931 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1896(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1931(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1896: %w", err)
+		return nil, fmt.Errorf("query Case1931: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1896: %w", err)
+		return nil, fmt.Errorf("query Case1931: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -105610,14 +107203,14 @@ func Case1896(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1896Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1931Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -109424,6 +111017,76 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case1895, Case1895Schema, true
 	case "Case1896":
 		return Case1896, Case1896Schema, true
+	case "Case1897":
+		return Case1897, Case1897Schema, true
+	case "Case1898":
+		return Case1898, Case1898Schema, true
+	case "Case1899":
+		return Case1899, Case1899Schema, true
+	case "Case1900":
+		return Case1900, Case1900Schema, true
+	case "Case1901":
+		return Case1901, Case1901Schema, true
+	case "Case1902":
+		return Case1902, Case1902Schema, true
+	case "Case1903":
+		return Case1903, Case1903Schema, true
+	case "Case1904":
+		return Case1904, Case1904Schema, true
+	case "Case1905":
+		return Case1905, Case1905Schema, true
+	case "Case1906":
+		return Case1906, Case1906Schema, true
+	case "Case1907":
+		return Case1907, Case1907Schema, true
+	case "Case1908":
+		return Case1908, Case1908Schema, true
+	case "Case1909":
+		return Case1909, Case1909Schema, true
+	case "Case1910":
+		return Case1910, Case1910Schema, true
+	case "Case1911":
+		return Case1911, Case1911Schema, true
+	case "Case1912":
+		return Case1912, Case1912Schema, true
+	case "Case1913":
+		return Case1913, Case1913Schema, true
+	case "Case1914":
+		return Case1914, Case1914Schema, true
+	case "Case1915":
+		return Case1915, Case1915Schema, true
+	case "Case1916":
+		return Case1916, Case1916Schema, true
+	case "Case1917":
+		return Case1917, Case1917Schema, true
+	case "Case1918":
+		return Case1918, Case1918Schema, true
+	case "Case1919":
+		return Case1919, Case1919Schema, true
+	case "Case1920":
+		return Case1920, Case1920Schema, true
+	case "Case1921":
+		return Case1921, Case1921Schema, true
+	case "Case1922":
+		return Case1922, Case1922Schema, true
+	case "Case1923":
+		return Case1923, Case1923Schema, true
+	case "Case1924":
+		return Case1924, Case1924Schema, true
+	case "Case1925":
+		return Case1925, Case1925Schema, true
+	case "Case1926":
+		return Case1926, Case1926Schema, true
+	case "Case1927":
+		return Case1927, Case1927Schema, true
+	case "Case1928":
+		return Case1928, Case1928Schema, true
+	case "Case1929":
+		return Case1929, Case1929Schema, true
+	case "Case1930":
+		return Case1930, Case1930Schema, true
+	case "Case1931":
+		return Case1931, Case1931Schema, true
 	}
 	return nil, nil, false
 }
