@@ -733,6 +733,13 @@ var jsonTexts = []string{"[]", "[1,2,3]", ` [ 1 , "a" , null , true , [ ] , {} ]
 var jsonPaths = []string{"$", "$.a", "$.a[0]", "$[*]", "$[1]", "$[*][*]", "$[2][*]", "$[3].a", "$['a']", "$[*].a",
 	"$.a.b", "$.*", "$[ 0]", "a", "$.a[", ""}
 
+// urls and urlParts are parse_url's URLs (valid, registry-based, opaque,
+// invalid) and parts (valid ones, and a lower-case one, which is NULL).
+var urls = []string{"http://spark.apache.org/path?query=1", "https://u:p@h.example.com:8080/a/b%20c?x=1&y=2#frag",
+	"http://[::1]:80/p", "http://a_b.com/x?a=1&a=2", "mailto:a@b.com", "/p?q", "inva lid://h", "http://h/%zz", "http://h:x/", ""}
+
+var urlParts = []string{"HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO", "host"}
+
 // xmlDocs and xpathPaths are the documents and paths of the xpath_* functions.
 var xmlDocs = []string{"<a><b>1</b><b>2</b></a>", `<a x="3"><b id="1">x</b><c><b id="2">-2.5</b></c></a>`, "<a/>",
 	"<a>t<b>u</b>v</a>", "<a><b>", "not xml", "", "<a><b>1e3</b><b> 7 </b></a>", "<a>&lt;&amp;</a>", "<a/><b/>"}
@@ -884,6 +891,15 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 		// Mostly JSON text, well formed or nearly: random strings are
 		// rarely arrays.
 		return g.lit(t, sqlString(pick(g.r, jsonTexts)))
+	}
+	if (name == "parse_url" || name == "try_parse_url") && t.Kind == ir.KindVarchar && g.pct(80) {
+		switch i {
+		case 0:
+			return g.lit(t, sqlString(pick(g.r, urls)))
+		case 1:
+			return g.lit(t, sqlString(pick(g.r, urlParts)))
+		}
+		return g.lit(t, sqlString(pick(g.r, []string{"a", "x", "query", "y"})))
 	}
 	if name == "get_json_object" && t.Kind == ir.KindVarchar && g.pct(75) {
 		// A JSON document and a path, mostly constant (compiled once),

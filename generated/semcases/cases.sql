@@ -5720,118 +5720,223 @@ SELECT int(s) AS r FROM t;
 SELECT int(s) AS r FROM t;
 
 -- name: Case1904
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case1905
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
 
 -- name: Case1906
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case1907
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+SELECT parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case1908
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+SELECT parse_url(s, 'FILE') AS r FROM t;
 
 -- name: Case1909
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'REF') AS r FROM t;
 
 -- name: Case1910
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
 -- name: Case1911
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case1912
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
 
 -- name: Case1913
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1914
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT parse_url(s, 'host') AS r FROM t;
 
 -- name: Case1915
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'QUERY') AS r FROM t;
 
 -- name: Case1916
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
 
 -- name: Case1917
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1918
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case1919
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case1920
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
 -- name: Case1921
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT parse_url(s, 'FILE') AS r FROM t;
 
 -- name: Case1922
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
 
 -- name: Case1923
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
 
 -- name: Case1924
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case1925
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case1926
-SELECT xpath_long(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case1927
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1928
-SELECT xpath_int(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1929
-SELECT xpath_long(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1930
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+SELECT parse_url(s, 'NOPE') AS r FROM t;
 
 -- name: Case1931
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case1932
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case1933
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case1934
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case1935
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1936
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case1937
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT try_parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case1938
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case1939
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
 
 -- name: Case1940
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
 
 -- name: Case1941
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
 
 -- name: Case1942
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+
+-- name: Case1943
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+
+-- name: Case1944
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case1945
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case1946
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case1947
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case1948
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case1949
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case1950
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case1951
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+
+-- name: Case1952
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+
+-- name: Case1953
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case1954
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case1955
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case1956
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case1957
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case1958
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case1959
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case1960
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case1961
+SELECT xpath_long(s, 'a/b') AS r FROM t;
+
+-- name: Case1962
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+
+-- name: Case1963
+SELECT xpath_int(s, 'a') AS r FROM t;
+
+-- name: Case1964
+SELECT xpath_long(s, 'a') AS r FROM t;
+
+-- name: Case1965
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+
+-- name: Case1966
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+
+-- name: Case1967
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+
+-- name: Case1968
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+
+-- name: Case1969
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case1970
+SELECT xpath_string(s, 'a/d') AS r FROM t;
+
+-- name: Case1971
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+
+-- name: Case1972
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+
+-- name: Case1973
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+
+-- name: Case1974
+SELECT xpath_string(s, 'a/b') AS r FROM t;
+
+-- name: Case1975
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case1976
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case1977
 SELECT xpath_string(s, 'a') AS r FROM t;

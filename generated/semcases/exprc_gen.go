@@ -24908,7 +24908,7 @@ func Case0431(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// valueColumn13 is the code of 60 units of this file that differ only in what they
+// valueColumn13 is the code of 65 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (r) of query Case0431 on every row, noting its first failed row in failed:
 //
@@ -107383,12 +107383,12 @@ func Case1903(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case1904Schema is the schema of the batches Case1904 returns.
 var Case1904Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
 // Case1904 evaluates query Case1904 over one batch of table t:
 //
-//	SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t
+//	SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -107406,11 +107406,11 @@ func Case1904(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// xpath_boolean('<a><b>1</b></a>', 'a/b')
-	col1 := valueColumn5(n, all, failed, mem)
+	// parse_url('http://spark.apache.org/path?query=1', 'HOST')
+	col1 := valueColumn13(n, all, failed, mem, "spark.apache.org")
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean('<a><b>1</b></a>', 'a/b')"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url('http://spark.apache.org/path?query=1', 'HOST')"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -107423,12 +107423,12 @@ func Case1904(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 // Case1905Schema is the schema of the batches Case1905 returns.
 var Case1905Schema = arrow.NewSchema([]arrow.Field{
-	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
 // Case1905 evaluates query Case1905 over one batch of table t:
 //
-//	SELECT xpath_boolean(s, 'a/c') AS r FROM t
+//	SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
@@ -107443,15 +107443,14 @@ func Case1905(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Case1905: %w", err)
 	}
 	n := int(in.NumRows())
-	sArr := in.Column(7).(*array.String)
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// xpath_boolean(s, 'a/c')
-	col1 := ifThenColumn43(n, all, sArr, failed, mem, "a/c")
+	// parse_url('http://spark.apache.org/path?query=1', 'QUERY')
+	col1 := valueColumn13(n, all, failed, mem, "query=1")
 	if failed.Err != nil {
 		vec.Release(col1)
-		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/c')"})
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url('http://spark.apache.org/path?query=1', 'QUERY')"})
 	}
 
 	cols := []arrow.Array{col1}
@@ -107462,12 +107461,1606 @@ func Case1905(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// ifThenColumn43 is the code of 8 units of this file that differ only in what they
+// Case1906Schema is the schema of the batches Case1906 returns.
+var Case1906Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case1906 evaluates query Case1906 over one batch of table t:
+//
+//	SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1906(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1906: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1906: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query')
+	col1 := valueColumn13(n, all, failed, mem, "1")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1906Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1907Schema is the schema of the batches Case1907 returns.
+var Case1907Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1907 evaluates query Case1907 over one batch of table t:
+//
+//	SELECT parse_url(s, 'PATH') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1907(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1907: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1907: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'PATH')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "PATH")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'PATH')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1907Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn43 is the code of 20 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1905 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1907 on every row, noting its first failed row in failed:
+//
+//	parse_url(s, 'PATH')
+func ifThenColumn43(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.StringOut
+	var ifResult vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if rt.ParseURLDefined(sS.At(i), text1) {
+					directOut.Append(bad.String(rt.ParseURL(sS.At(i), text1)))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i, sArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.ParseURLDefined(sS.At(i), text1)) {
+					directOut.Append(bad.String(rt.ParseURL(sS.At(i), text1)))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1908Schema is the schema of the batches Case1908 returns.
+var Case1908Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1908 evaluates query Case1908 over one batch of table t:
+//
+//	SELECT parse_url(s, 'FILE') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1908(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1908: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1908: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'FILE')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "FILE")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'FILE')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1908Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1909Schema is the schema of the batches Case1909 returns.
+var Case1909Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1909 evaluates query Case1909 over one batch of table t:
+//
+//	SELECT parse_url(s, 'REF') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1909(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1909: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1909: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'REF')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "REF")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'REF')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1909Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1910Schema is the schema of the batches Case1910 returns.
+var Case1910Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1910 evaluates query Case1910 over one batch of table t:
+//
+//	SELECT parse_url(s, 'PROTOCOL') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1910(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1910: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1910: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'PROTOCOL')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "PROTOCOL")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'PROTOCOL')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1910Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1911Schema is the schema of the batches Case1911 returns.
+var Case1911Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1911 evaluates query Case1911 over one batch of table t:
+//
+//	SELECT parse_url(s, 'AUTHORITY') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1911(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1911: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1911: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'AUTHORITY')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "AUTHORITY")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'AUTHORITY')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1911Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1912Schema is the schema of the batches Case1912 returns.
+var Case1912Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1912 evaluates query Case1912 over one batch of table t:
+//
+//	SELECT parse_url(s, 'USERINFO') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1912(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1912: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1912: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'USERINFO')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "USERINFO")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'USERINFO')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1912Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1913Schema is the schema of the batches Case1913 returns.
+var Case1913Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1913 evaluates query Case1913 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1913(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1913: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1913: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1913Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1914Schema is the schema of the batches Case1914 returns.
+var Case1914Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1914 evaluates query Case1914 over one batch of table t:
+//
+//	SELECT parse_url(s, 'host') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1914(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1914: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1914: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'host')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "host")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'host')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1914Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1915Schema is the schema of the batches Case1915 returns.
+var Case1915Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1915 evaluates query Case1915 over one batch of table t:
+//
+//	SELECT parse_url(s, 'QUERY') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1915(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1915: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1915: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'QUERY')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "QUERY")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'QUERY')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1915Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1916Schema is the schema of the batches Case1916 returns.
+var Case1916Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1916 evaluates query Case1916 over one batch of table t:
+//
+//	SELECT parse_url(s, 'USERINFO') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1916(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1916: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1916: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'USERINFO')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "USERINFO")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'USERINFO')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1916Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1917Schema is the schema of the batches Case1917 returns.
+var Case1917Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1917 evaluates query Case1917 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1917(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1917: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1917: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1917Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1918Schema is the schema of the batches Case1918 returns.
+var Case1918Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1918 evaluates query Case1918 over one batch of table t:
+//
+//	SELECT parse_url(s, 'AUTHORITY') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1918(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1918: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1918: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'AUTHORITY')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "AUTHORITY")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'AUTHORITY')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1918Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1919Schema is the schema of the batches Case1919 returns.
+var Case1919Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1919 evaluates query Case1919 over one batch of table t:
+//
+//	SELECT parse_url(s, 'PATH') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1919(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1919: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1919: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'PATH')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "PATH")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'PATH')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1919Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1920Schema is the schema of the batches Case1920 returns.
+var Case1920Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1920 evaluates query Case1920 over one batch of table t:
+//
+//	SELECT parse_url(s, 'PROTOCOL') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1920(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1920: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1920: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'PROTOCOL')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "PROTOCOL")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'PROTOCOL')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1920Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1921Schema is the schema of the batches Case1921 returns.
+var Case1921Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1921 evaluates query Case1921 over one batch of table t:
+//
+//	SELECT parse_url(s, 'FILE') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1921(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1921: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1921: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'FILE')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "FILE")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'FILE')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1921Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1922Schema is the schema of the batches Case1922 returns.
+var Case1922Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1922 evaluates query Case1922 over one batch of table t:
+//
+//	SELECT parse_url(s, 'QUERY', 'b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1922(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1922: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1922: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'QUERY', 'b')
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "QUERY", "b")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'QUERY', 'b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1922Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn44 is the code of 6 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1922 on every row, noting its first failed row in failed:
+//
+//	parse_url(s, 'QUERY', 'b')
+func ifThenColumn44(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string, text2 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.StringOut
+	var ifResult vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if rt.ParseURLKeyDefined(sS.At(i), text1, text2) {
+					directOut.Append(bad.String(rt.ParseURLKey(sS.At(i), text1, text2)))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i, sArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.ParseURLKeyDefined(sS.At(i), text1, text2)) {
+					directOut.Append(bad.String(rt.ParseURLKey(sS.At(i), text1, text2)))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1923Schema is the schema of the batches Case1923 returns.
+var Case1923Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1923 evaluates query Case1923 over one batch of table t:
+//
+//	SELECT parse_url(s, 'QUERY', 'c') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1923(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1923: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1923: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'QUERY', 'c')
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "QUERY", "c")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'QUERY', 'c')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1923Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1924Schema is the schema of the batches Case1924 returns.
+var Case1924Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1924 evaluates query Case1924 over one batch of table t:
+//
+//	SELECT parse_url(s, 'QUERY', 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1924(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1924: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1924: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'QUERY', 'a')
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "QUERY", "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'QUERY', 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1924Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1925Schema is the schema of the batches Case1925 returns.
+var Case1925Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1925 evaluates query Case1925 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST', 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1925(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1925: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1925: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST', 'a')
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "HOST", "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST', 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1925Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1926Schema is the schema of the batches Case1926 returns.
+var Case1926Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1926 evaluates query Case1926 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST', 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1926(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1926: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1926: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST', 'a')
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "HOST", "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST', 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1926Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1927Schema is the schema of the batches Case1927 returns.
+var Case1927Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1927 evaluates query Case1927 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1927(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1927: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1927: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1927Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1928Schema is the schema of the batches Case1928 returns.
+var Case1928Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1928 evaluates query Case1928 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1928(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1928: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1928: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1928Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1929Schema is the schema of the batches Case1929 returns.
+var Case1929Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1929 evaluates query Case1929 over one batch of table t:
+//
+//	SELECT parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1929(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1929: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1929: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'HOST')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1929Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1930Schema is the schema of the batches Case1930 returns.
+var Case1930Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1930 evaluates query Case1930 over one batch of table t:
+//
+//	SELECT parse_url(s, 'NOPE') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1930(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1930: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1930: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'NOPE')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "NOPE")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'NOPE')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1930Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1931Schema is the schema of the batches Case1931 returns.
+var Case1931Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1931 evaluates query Case1931 over one batch of table t:
+//
+//	SELECT parse_url(s, 'QUERY', 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1931(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1931: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1931: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'QUERY', 'a')
+	col1 := ifThenColumn44(n, all, sArr, mem, failed, "QUERY", "a")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'QUERY', 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1931Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1932Schema is the schema of the batches Case1932 returns.
+var Case1932Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1932 evaluates query Case1932 over one batch of table t:
+//
+//	SELECT parse_url(s, 'AUTHORITY') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1932(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1932: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1932: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// parse_url(s, 'AUTHORITY')
+	col1 := ifThenColumn43(n, all, sArr, mem, failed, "AUTHORITY")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "parse_url(s, 'AUTHORITY')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1932Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1933Schema is the schema of the batches Case1933 returns.
+var Case1933Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case1933 evaluates query Case1933 over one batch of table t:
+//
+//	SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1933(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1933: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1933: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// try_parse_url('http://spark.apache.org/path?query=1', 'HOST')
+	col1 := valueColumn13(n, all, failed, mem, "spark.apache.org")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_parse_url('http://spark.apache.org/path?query=1', 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1933Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1934Schema is the schema of the batches Case1934 returns.
+var Case1934Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
+}, nil)
+
+// Case1934 evaluates query Case1934 over one batch of table t:
+//
+//	SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1934(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1934: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1934: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query')
+	col1 := valueColumn13(n, all, failed, mem, "1")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1934Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1935Schema is the schema of the batches Case1935 returns.
+var Case1935Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1935 evaluates query Case1935 over one batch of table t:
+//
+//	SELECT try_parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1935(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1935: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1935: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// try_parse_url(s, 'HOST')
+	col1 := ifThenColumn45(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1935Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn45 is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1935 on every row, noting its first failed row in failed:
+//
+//	try_parse_url(s, 'HOST')
+func ifThenColumn45(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+	var directCol arrow.Array
+	var directOut *vec.StringOut
+	var ifResult vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if rt.TryParseURLDefined(sS.At(i), text1) {
+					directOut.Append(rt.TryParseURL(sS.At(i), text1))
+				} else {
+					directOut.AppendNull()
+				}
+			}
+		} else {
+			for i, sArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.TryParseURLDefined(sS.At(i), text1)) {
+					directOut.Append(rt.TryParseURL(sS.At(i), text1))
+				} else {
+					directOut.AppendNull()
+				}
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1936Schema is the schema of the batches Case1936 returns.
+var Case1936Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1936 evaluates query Case1936 over one batch of table t:
+//
+//	SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1936(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1936: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1936: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := case1936Col1(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_parse_url(s, 'QUERY', 'a')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1936Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// case1936Col1 computes output column 1 (r) of query Case1936 on every row, noting its first failed row in failed:
+//
+//	try_parse_url(s, 'QUERY', 'a')
+func case1936Col1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// IF(try_parse_url_domain(s, 'QUERY', 'a'), try_parse_url(s, 'QUERY', 'a'), CAST(NULL AS VARCHAR))
+	var directCol arrow.Array // written by the loop, or below from ifResult
+	var directOut *vec.StringOut
+	var ifResult vec.Vec[string]
+	{
+		directOut = vec.NewStringOut(mem, n)
+		sS := vec.ViewOf(sArr)
+		sArrValid := vec.AndValid(n, vec.ArrowFlags(sArr))
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 {
+			for i := range n {
+				if rt.TryParseURLKeyDefined(sS.At(i), "QUERY", "a") {
+					directOut.Append(bad.String(rt.TryParseURLKey(sS.At(i), "QUERY", "a")))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		} else {
+			for i, sArrValidWord := 0, uint64(0); i < n; i++ {
+				if i&63 == 0 {
+					sArrValidWord = sArrValid.Word(i)
+				}
+				if vec.Both(vec.WordBit(sArrValidWord, i), rt.TryParseURLKeyDefined(sS.At(i), "QUERY", "a")) {
+					directOut.Append(bad.String(rt.TryParseURLKey(sS.At(i), "QUERY", "a")))
+				} else {
+					directOut.AppendNull()
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+		}
+		directCol = directOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return directCol
+}
+
+// Case1937Schema is the schema of the batches Case1937 returns.
+var Case1937Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1937 evaluates query Case1937 over one batch of table t:
+//
+//	SELECT try_parse_url(s, 'PATH') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1937(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1937: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1937: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// try_parse_url(s, 'PATH')
+	col1 := ifThenColumn45(n, all, sArr, mem, failed, "PATH")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_parse_url(s, 'PATH')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1937Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1938Schema is the schema of the batches Case1938 returns.
+var Case1938Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Case1938 evaluates query Case1938 over one batch of table t:
+//
+//	SELECT try_parse_url(s, 'HOST') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1938(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1938: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1938: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// try_parse_url(s, 'HOST')
+	col1 := ifThenColumn45(n, all, sArr, mem, failed, "HOST")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "try_parse_url(s, 'HOST')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1938Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1939Schema is the schema of the batches Case1939 returns.
+var Case1939Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: false},
+}, nil)
+
+// Case1939 evaluates query Case1939 over one batch of table t:
+//
+//	SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1939(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1939: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1939: %w", err)
+	}
+	n := int(in.NumRows())
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean('<a><b>1</b></a>', 'a/b')
+	col1 := valueColumn5(n, all, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean('<a><b>1</b></a>', 'a/b')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1939Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// Case1940Schema is the schema of the batches Case1940 returns.
+var Case1940Schema = arrow.NewSchema([]arrow.Field{
+	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// Case1940 evaluates query Case1940 over one batch of table t:
+//
+//	SELECT xpath_boolean(s, 'a/c') AS r FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch).
+func Case1940(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+		return nil, fmt.Errorf("query Case1940: %w", err)
+	}
+	if err := vec.NotNull(in.Column(15), "k"); err != nil {
+		return nil, fmt.Errorf("query Case1940: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(7).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// xpath_boolean(s, 'a/c')
+	col1 := ifThenColumn46(n, all, sArr, failed, mem, "a/c")
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/c')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(Case1940Schema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn46 is the code of 8 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (r) of query Case1940 on every row, noting its first failed row in failed:
 //
 //	xpath_boolean(s, 'a/c')
-func ifThenColumn43(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
+func ifThenColumn46(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator, text1 string) arrow.Array {
 	var ifResult vec.Vec[bool]
 	{
 		ifResult = vec.Make[bool](n)
@@ -107503,26 +109096,26 @@ func ifThenColumn43(n int, all vec.Sel, sArr *array.String, failed *vec.Failure,
 	return column
 }
 
-// Case1906Schema is the schema of the batches Case1906 returns.
-var Case1906Schema = arrow.NewSchema([]arrow.Field{
+// Case1941Schema is the schema of the batches Case1941 returns.
+var Case1941Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1906 evaluates query Case1906 over one batch of table t:
+// Case1941 evaluates query Case1941 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1906(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1941(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1906: %w", err)
+		return nil, fmt.Errorf("query Case1941: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1906: %w", err)
+		return nil, fmt.Errorf("query Case1941: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -107530,40 +109123,40 @@ func Case1906(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b = 1 and not(a/c)')
-	col1 := ifThenColumn43(n, all, sArr, failed, mem, "a/b = 1 and not(a/c)")
+	col1 := ifThenColumn46(n, all, sArr, failed, mem, "a/b = 1 and not(a/c)")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b = 1 and not(a/c)')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1906Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1941Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1907Schema is the schema of the batches Case1907 returns.
-var Case1907Schema = arrow.NewSchema([]arrow.Field{
+// Case1942Schema is the schema of the batches Case1942 returns.
+var Case1942Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1907 evaluates query Case1907 over one batch of table t:
+// Case1942 evaluates query Case1942 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1907(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1942(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1907: %w", err)
+		return nil, fmt.Errorf("query Case1942: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1907: %w", err)
+		return nil, fmt.Errorf("query Case1942: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -107571,40 +109164,40 @@ func Case1907(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b > 1')
-	col1 := ifThenColumn43(n, all, sArr, failed, mem, "a/b > 1")
+	col1 := ifThenColumn46(n, all, sArr, failed, mem, "a/b > 1")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b > 1')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1907Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1942Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1908Schema is the schema of the batches Case1908 returns.
-var Case1908Schema = arrow.NewSchema([]arrow.Field{
+// Case1943Schema is the schema of the batches Case1943 returns.
+var Case1943Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1908 evaluates query Case1908 over one batch of table t:
+// Case1943 evaluates query Case1943 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1908(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1943(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1908: %w", err)
+		return nil, fmt.Errorf("query Case1943: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1908: %w", err)
+		return nil, fmt.Errorf("query Case1943: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -107612,40 +109205,40 @@ func Case1908(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'count(//b) = 3')
-	col1 := ifThenColumn43(n, all, sArr, failed, mem, "count(//b) = 3")
+	col1 := ifThenColumn46(n, all, sArr, failed, mem, "count(//b) = 3")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'count(//b) = 3')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1908Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1943Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1909Schema is the schema of the batches Case1909 returns.
-var Case1909Schema = arrow.NewSchema([]arrow.Field{
+// Case1944Schema is the schema of the batches Case1944 returns.
+var Case1944Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1909 evaluates query Case1909 over one batch of table t:
+// Case1944 evaluates query Case1944 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1909(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1944(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1909: %w", err)
+		return nil, fmt.Errorf("query Case1944: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1909: %w", err)
+		return nil, fmt.Errorf("query Case1944: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -107653,40 +109246,40 @@ func Case1909(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b')
-	col1 := ifThenColumn43(n, all, sArr, failed, mem, "a/b")
+	col1 := ifThenColumn46(n, all, sArr, failed, mem, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1909Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1944Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1910Schema is the schema of the batches Case1910 returns.
-var Case1910Schema = arrow.NewSchema([]arrow.Field{
+// Case1945Schema is the schema of the batches Case1945 returns.
+var Case1945Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1910 evaluates query Case1910 over one batch of table t:
+// Case1945 evaluates query Case1945 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1910(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1945(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1910: %w", err)
+		return nil, fmt.Errorf("query Case1945: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1910: %w", err)
+		return nil, fmt.Errorf("query Case1945: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -107694,40 +109287,40 @@ func Case1910(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b')
-	col1 := ifThenColumn43(n, all, sArr, failed, mem, "a/b")
+	col1 := ifThenColumn46(n, all, sArr, failed, mem, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1910Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1945Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1911Schema is the schema of the batches Case1911 returns.
-var Case1911Schema = arrow.NewSchema([]arrow.Field{
+// Case1946Schema is the schema of the batches Case1946 returns.
+var Case1946Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1911 evaluates query Case1911 over one batch of table t:
+// Case1946 evaluates query Case1946 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1911(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1946(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1911: %w", err)
+		return nil, fmt.Errorf("query Case1946: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1911: %w", err)
+		return nil, fmt.Errorf("query Case1946: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -107735,40 +109328,40 @@ func Case1911(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b')
-	col1 := ifThenColumn43(n, all, sArr, failed, mem, "a/b")
+	col1 := ifThenColumn46(n, all, sArr, failed, mem, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1911Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1946Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1912Schema is the schema of the batches Case1912 returns.
-var Case1912Schema = arrow.NewSchema([]arrow.Field{
+// Case1947Schema is the schema of the batches Case1947 returns.
+var Case1947Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
-// Case1912 evaluates query Case1912 over one batch of table t:
+// Case1947 evaluates query Case1947 over one batch of table t:
 //
 //	SELECT xpath_boolean(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1912(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1947(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1912: %w", err)
+		return nil, fmt.Errorf("query Case1947: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1912: %w", err)
+		return nil, fmt.Errorf("query Case1947: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -107776,40 +109369,40 @@ func Case1912(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_boolean(s, 'a/b')
-	col1 := ifThenColumn43(n, all, sArr, failed, mem, "a/b")
+	col1 := ifThenColumn46(n, all, sArr, failed, mem, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_boolean(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1912Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1947Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1913Schema is the schema of the batches Case1913 returns.
-var Case1913Schema = arrow.NewSchema([]arrow.Field{
+// Case1948Schema is the schema of the batches Case1948 returns.
+var Case1948Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case1913 evaluates query Case1913 over one batch of table t:
+// Case1948 evaluates query Case1948 over one batch of table t:
 //
 //	SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1913(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1948(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1913: %w", err)
+		return nil, fmt.Errorf("query Case1948: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1913: %w", err)
+		return nil, fmt.Errorf("query Case1948: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -107823,33 +109416,33 @@ func Case1913(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1913Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1948Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1914Schema is the schema of the batches Case1914 returns.
-var Case1914Schema = arrow.NewSchema([]arrow.Field{
+// Case1949Schema is the schema of the batches Case1949 returns.
+var Case1949Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: false},
 }, nil)
 
-// Case1914 evaluates query Case1914 over one batch of table t:
+// Case1949 evaluates query Case1949 over one batch of table t:
 //
 //	SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1914(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1949(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1914: %w", err)
+		return nil, fmt.Errorf("query Case1949: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1914: %w", err)
+		return nil, fmt.Errorf("query Case1949: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -107863,33 +109456,33 @@ func Case1914(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1914Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1949Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1915Schema is the schema of the batches Case1915 returns.
-var Case1915Schema = arrow.NewSchema([]arrow.Field{
+// Case1950Schema is the schema of the batches Case1950 returns.
+var Case1950Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1915 evaluates query Case1915 over one batch of table t:
+// Case1950 evaluates query Case1950 over one batch of table t:
 //
 //	SELECT xpath_double(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1915(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1950(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1915: %w", err)
+		return nil, fmt.Errorf("query Case1950: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1915: %w", err)
+		return nil, fmt.Errorf("query Case1950: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -107897,26 +109490,26 @@ func Case1915(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a/b')
-	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1915Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1950Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// ifThenColumn44 is the code of 6 units of this file that differ only in what they
+// ifThenColumn47 is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1915 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1950 on every row, noting its first failed row in failed:
 //
 //	xpath_double(s, 'a/b')
-func ifThenColumn44(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func ifThenColumn47(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[float64]
 	var ifResult vec.Vec[float64]
@@ -107965,26 +109558,26 @@ func ifThenColumn44(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	return directCol
 }
 
-// Case1916Schema is the schema of the batches Case1916 returns.
-var Case1916Schema = arrow.NewSchema([]arrow.Field{
+// Case1951Schema is the schema of the batches Case1951 returns.
+var Case1951Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1916 evaluates query Case1916 over one batch of table t:
+// Case1951 evaluates query Case1951 over one batch of table t:
 //
 //	SELECT xpath_double(s, 'a/b div 4') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1916(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1951(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1916: %w", err)
+		return nil, fmt.Errorf("query Case1951: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1916: %w", err)
+		return nil, fmt.Errorf("query Case1951: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -107992,40 +109585,40 @@ func Case1916(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a/b div 4')
-	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a/b div 4")
+	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a/b div 4")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a/b div 4')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1916Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1951Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1917Schema is the schema of the batches Case1917 returns.
-var Case1917Schema = arrow.NewSchema([]arrow.Field{
+// Case1952Schema is the schema of the batches Case1952 returns.
+var Case1952Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1917 evaluates query Case1917 over one batch of table t:
+// Case1952 evaluates query Case1952 over one batch of table t:
 //
 //	SELECT xpath_double(s, '-a/@v * 2') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1917(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1952(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1917: %w", err)
+		return nil, fmt.Errorf("query Case1952: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1917: %w", err)
+		return nil, fmt.Errorf("query Case1952: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108033,40 +109626,40 @@ func Case1917(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, '-a/@v * 2')
-	col1 := ifThenColumn44(n, all, sArr, mem, failed, "-a/@v * 2")
+	col1 := ifThenColumn47(n, all, sArr, mem, failed, "-a/@v * 2")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, '-a/@v * 2')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1917Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1952Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1918Schema is the schema of the batches Case1918 returns.
-var Case1918Schema = arrow.NewSchema([]arrow.Field{
+// Case1953Schema is the schema of the batches Case1953 returns.
+var Case1953Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1918 evaluates query Case1918 over one batch of table t:
+// Case1953 evaluates query Case1953 over one batch of table t:
 //
 //	SELECT xpath_double(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1918(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1953(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1918: %w", err)
+		return nil, fmt.Errorf("query Case1953: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1918: %w", err)
+		return nil, fmt.Errorf("query Case1953: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108074,40 +109667,40 @@ func Case1918(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a/b')
-	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1918Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1953Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1919Schema is the schema of the batches Case1919 returns.
-var Case1919Schema = arrow.NewSchema([]arrow.Field{
+// Case1954Schema is the schema of the batches Case1954 returns.
+var Case1954Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1919 evaluates query Case1919 over one batch of table t:
+// Case1954 evaluates query Case1954 over one batch of table t:
 //
 //	SELECT xpath_double(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1919(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1954(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1919: %w", err)
+		return nil, fmt.Errorf("query Case1954: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1919: %w", err)
+		return nil, fmt.Errorf("query Case1954: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108115,40 +109708,40 @@ func Case1919(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a')
-	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1919Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1954Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1920Schema is the schema of the batches Case1920 returns.
-var Case1920Schema = arrow.NewSchema([]arrow.Field{
+// Case1955Schema is the schema of the batches Case1955 returns.
+var Case1955Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// Case1920 evaluates query Case1920 over one batch of table t:
+// Case1955 evaluates query Case1955 over one batch of table t:
 //
 //	SELECT xpath_double(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1920(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1955(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1920: %w", err)
+		return nil, fmt.Errorf("query Case1955: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1920: %w", err)
+		return nil, fmt.Errorf("query Case1955: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108156,40 +109749,40 @@ func Case1920(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_double(s, 'a')
-	col1 := ifThenColumn44(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_double(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1920Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1955Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1921Schema is the schema of the batches Case1921 returns.
-var Case1921Schema = arrow.NewSchema([]arrow.Field{
+// Case1956Schema is the schema of the batches Case1956 returns.
+var Case1956Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: false},
 }, nil)
 
-// Case1921 evaluates query Case1921 over one batch of table t:
+// Case1956 evaluates query Case1956 over one batch of table t:
 //
 //	SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1921(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1956(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1921: %w", err)
+		return nil, fmt.Errorf("query Case1956: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1921: %w", err)
+		return nil, fmt.Errorf("query Case1956: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -108203,33 +109796,33 @@ func Case1921(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1921Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1956Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1922Schema is the schema of the batches Case1922 returns.
-var Case1922Schema = arrow.NewSchema([]arrow.Field{
+// Case1957Schema is the schema of the batches Case1957 returns.
+var Case1957Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 }, nil)
 
-// Case1922 evaluates query Case1922 over one batch of table t:
+// Case1957 evaluates query Case1957 over one batch of table t:
 //
 //	SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1922(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1957(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1922: %w", err)
+		return nil, fmt.Errorf("query Case1957: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1922: %w", err)
+		return nil, fmt.Errorf("query Case1957: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -108243,33 +109836,33 @@ func Case1922(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1922Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1957Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1923Schema is the schema of the batches Case1923 returns.
-var Case1923Schema = arrow.NewSchema([]arrow.Field{
+// Case1958Schema is the schema of the batches Case1958 returns.
+var Case1958Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1923 evaluates query Case1923 over one batch of table t:
+// Case1958 evaluates query Case1958 over one batch of table t:
 //
 //	SELECT xpath_int(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1923(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1958(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1923: %w", err)
+		return nil, fmt.Errorf("query Case1958: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1923: %w", err)
+		return nil, fmt.Errorf("query Case1958: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108277,26 +109870,26 @@ func Case1923(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_int(s, 'a/b')
-	col1 := ifThenColumn45(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn48(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1923Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1958Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// ifThenColumn45 is the code of 4 units of this file that differ only in what they
+// ifThenColumn48 is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1923 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1958 on every row, noting its first failed row in failed:
 //
 //	xpath_int(s, 'a/b')
-func ifThenColumn45(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func ifThenColumn48(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int32]
 	var ifResult vec.Vec[int32]
@@ -108345,26 +109938,26 @@ func ifThenColumn45(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	return directCol
 }
 
-// Case1924Schema is the schema of the batches Case1924 returns.
-var Case1924Schema = arrow.NewSchema([]arrow.Field{
+// Case1959Schema is the schema of the batches Case1959 returns.
+var Case1959Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1924 evaluates query Case1924 over one batch of table t:
+// Case1959 evaluates query Case1959 over one batch of table t:
 //
 //	SELECT xpath_int(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1924(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1959(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1924: %w", err)
+		return nil, fmt.Errorf("query Case1959: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1924: %w", err)
+		return nil, fmt.Errorf("query Case1959: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108372,40 +109965,40 @@ func Case1924(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_int(s, 'a/b')
-	col1 := ifThenColumn45(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn48(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1924Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1959Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1925Schema is the schema of the batches Case1925 returns.
-var Case1925Schema = arrow.NewSchema([]arrow.Field{
+// Case1960Schema is the schema of the batches Case1960 returns.
+var Case1960Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1925 evaluates query Case1925 over one batch of table t:
+// Case1960 evaluates query Case1960 over one batch of table t:
 //
 //	SELECT xpath_int(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1925(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1960(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1925: %w", err)
+		return nil, fmt.Errorf("query Case1960: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1925: %w", err)
+		return nil, fmt.Errorf("query Case1960: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108413,40 +110006,40 @@ func Case1925(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_int(s, 'a/b')
-	col1 := ifThenColumn45(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn48(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1925Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1960Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1926Schema is the schema of the batches Case1926 returns.
-var Case1926Schema = arrow.NewSchema([]arrow.Field{
+// Case1961Schema is the schema of the batches Case1961 returns.
+var Case1961Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case1926 evaluates query Case1926 over one batch of table t:
+// Case1961 evaluates query Case1961 over one batch of table t:
 //
 //	SELECT xpath_long(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1926(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1961(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1926: %w", err)
+		return nil, fmt.Errorf("query Case1961: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1926: %w", err)
+		return nil, fmt.Errorf("query Case1961: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108454,26 +110047,26 @@ func Case1926(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_long(s, 'a/b')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1926Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1961Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// ifThenColumn46 is the code of 3 units of this file that differ only in what they
+// ifThenColumn49 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1926 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1961 on every row, noting its first failed row in failed:
 //
 //	xpath_long(s, 'a/b')
-func ifThenColumn46(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func ifThenColumn49(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.FixedOut[int64]
 	var ifResult vec.Vec[int64]
@@ -108522,26 +110115,26 @@ func ifThenColumn46(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	return directCol
 }
 
-// Case1927Schema is the schema of the batches Case1927 returns.
-var Case1927Schema = arrow.NewSchema([]arrow.Field{
+// Case1962Schema is the schema of the batches Case1962 returns.
+var Case1962Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case1927 evaluates query Case1927 over one batch of table t:
+// Case1962 evaluates query Case1962 over one batch of table t:
 //
 //	SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1927(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1962(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1927: %w", err)
+		return nil, fmt.Errorf("query Case1962: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1927: %w", err)
+		return nil, fmt.Errorf("query Case1962: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108549,40 +110142,40 @@ func Case1927(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_long(s, 'a/b * 1 div 0')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a/b * 1 div 0")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "a/b * 1 div 0")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long(s, 'a/b * 1 div 0')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1927Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1962Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1928Schema is the schema of the batches Case1928 returns.
-var Case1928Schema = arrow.NewSchema([]arrow.Field{
+// Case1963Schema is the schema of the batches Case1963 returns.
+var Case1963Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
 }, nil)
 
-// Case1928 evaluates query Case1928 over one batch of table t:
+// Case1963 evaluates query Case1963 over one batch of table t:
 //
 //	SELECT xpath_int(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1928(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1963(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1928: %w", err)
+		return nil, fmt.Errorf("query Case1963: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1928: %w", err)
+		return nil, fmt.Errorf("query Case1963: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108590,40 +110183,40 @@ func Case1928(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_int(s, 'a')
-	col1 := ifThenColumn45(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn48(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_int(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1928Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1963Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1929Schema is the schema of the batches Case1929 returns.
-var Case1929Schema = arrow.NewSchema([]arrow.Field{
+// Case1964Schema is the schema of the batches Case1964 returns.
+var Case1964Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }, nil)
 
-// Case1929 evaluates query Case1929 over one batch of table t:
+// Case1964 evaluates query Case1964 over one batch of table t:
 //
 //	SELECT xpath_long(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1929(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1964(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1929: %w", err)
+		return nil, fmt.Errorf("query Case1964: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1929: %w", err)
+		return nil, fmt.Errorf("query Case1964: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108631,40 +110224,40 @@ func Case1929(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_long(s, 'a')
-	col1 := ifThenColumn46(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn49(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_long(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1929Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1964Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1930Schema is the schema of the batches Case1930 returns.
-var Case1930Schema = arrow.NewSchema([]arrow.Field{
+// Case1965Schema is the schema of the batches Case1965 returns.
+var Case1965Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: false},
 }, nil)
 
-// Case1930 evaluates query Case1930 over one batch of table t:
+// Case1965 evaluates query Case1965 over one batch of table t:
 //
 //	SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1930(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1965(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1930: %w", err)
+		return nil, fmt.Errorf("query Case1965: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1930: %w", err)
+		return nil, fmt.Errorf("query Case1965: %w", err)
 	}
 	n := int(in.NumRows())
 
@@ -108678,33 +110271,33 @@ func Case1930(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1930Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1965Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1931Schema is the schema of the batches Case1931 returns.
-var Case1931Schema = arrow.NewSchema([]arrow.Field{
+// Case1966Schema is the schema of the batches Case1966 returns.
+var Case1966Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1931 evaluates query Case1931 over one batch of table t:
+// Case1966 evaluates query Case1966 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a/b[2]') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1931(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1966(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1931: %w", err)
+		return nil, fmt.Errorf("query Case1966: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1931: %w", err)
+		return nil, fmt.Errorf("query Case1966: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108712,26 +110305,26 @@ func Case1931(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a/b[2]')
-	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a/b[2]")
+	col1 := ifThenColumn50(n, all, sArr, mem, failed, "a/b[2]")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/b[2]')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1931Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1966Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// ifThenColumn47 is the code of 12 units of this file that differ only in what they
+// ifThenColumn50 is the code of 12 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
-// computes output column 1 (r) of query Case1931 on every row, noting its first failed row in failed:
+// computes output column 1 (r) of query Case1966 on every row, noting its first failed row in failed:
 //
 //	xpath_string(s, 'a/b[2]')
-func ifThenColumn47(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
+func ifThenColumn50(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure, text1 string) arrow.Array {
 	var directCol arrow.Array
 	var directOut *vec.StringOut
 	var ifResult vec.Vec[string]
@@ -108768,26 +110361,26 @@ func ifThenColumn47(n int, all vec.Sel, sArr *array.String, mem memory.Allocator
 	return directCol
 }
 
-// Case1932Schema is the schema of the batches Case1932 returns.
-var Case1932Schema = arrow.NewSchema([]arrow.Field{
+// Case1967Schema is the schema of the batches Case1967 returns.
+var Case1967Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1932 evaluates query Case1932 over one batch of table t:
+// Case1967 evaluates query Case1967 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1932(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1967(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1932: %w", err)
+		return nil, fmt.Errorf("query Case1967: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1932: %w", err)
+		return nil, fmt.Errorf("query Case1967: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108795,40 +110388,40 @@ func Case1932(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a/b[last()]/@id')
-	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a/b[last()]/@id")
+	col1 := ifThenColumn50(n, all, sArr, mem, failed, "a/b[last()]/@id")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/b[last()]/@id')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1932Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1967Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1933Schema is the schema of the batches Case1933 returns.
-var Case1933Schema = arrow.NewSchema([]arrow.Field{
+// Case1968Schema is the schema of the batches Case1968 returns.
+var Case1968Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1933 evaluates query Case1933 over one batch of table t:
+// Case1968 evaluates query Case1968 over one batch of table t:
 //
 //	SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1933(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1968(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1933: %w", err)
+		return nil, fmt.Errorf("query Case1968: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1933: %w", err)
+		return nil, fmt.Errorf("query Case1968: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108836,40 +110429,40 @@ func Case1933(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, '//b[@id = "2"]')
-	col1 := ifThenColumn47(n, all, sArr, mem, failed, "//b[@id = \"2\"]")
+	col1 := ifThenColumn50(n, all, sArr, mem, failed, "//b[@id = \"2\"]")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, '//b[@id = \"2\"]')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1933Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1968Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1934Schema is the schema of the batches Case1934 returns.
-var Case1934Schema = arrow.NewSchema([]arrow.Field{
+// Case1969Schema is the schema of the batches Case1969 returns.
+var Case1969Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1934 evaluates query Case1934 over one batch of table t:
+// Case1969 evaluates query Case1969 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1934(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1969(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1934: %w", err)
+		return nil, fmt.Errorf("query Case1969: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1934: %w", err)
+		return nil, fmt.Errorf("query Case1969: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108877,40 +110470,40 @@ func Case1934(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a')
-	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn50(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1934Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1969Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1935Schema is the schema of the batches Case1935 returns.
-var Case1935Schema = arrow.NewSchema([]arrow.Field{
+// Case1970Schema is the schema of the batches Case1970 returns.
+var Case1970Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1935 evaluates query Case1935 over one batch of table t:
+// Case1970 evaluates query Case1970 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a/d') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1935(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1970(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1935: %w", err)
+		return nil, fmt.Errorf("query Case1970: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1935: %w", err)
+		return nil, fmt.Errorf("query Case1970: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108918,40 +110511,40 @@ func Case1935(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a/d')
-	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a/d")
+	col1 := ifThenColumn50(n, all, sArr, mem, failed, "a/d")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/d')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1935Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1970Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1936Schema is the schema of the batches Case1936 returns.
-var Case1936Schema = arrow.NewSchema([]arrow.Field{
+// Case1971Schema is the schema of the batches Case1971 returns.
+var Case1971Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1936 evaluates query Case1936 over one batch of table t:
+// Case1971 evaluates query Case1971 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1936(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1971(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1936: %w", err)
+		return nil, fmt.Errorf("query Case1971: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1936: %w", err)
+		return nil, fmt.Errorf("query Case1971: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -108959,40 +110552,40 @@ func Case1936(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'concat(name(/*), ":", string-length(a/b))')
-	col1 := ifThenColumn47(n, all, sArr, mem, failed, "concat(name(/*), \":\", string-length(a/b))")
+	col1 := ifThenColumn50(n, all, sArr, mem, failed, "concat(name(/*), \":\", string-length(a/b))")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'concat(name(/*), \":\", string-length(a/b))')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1936Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1971Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1937Schema is the schema of the batches Case1937 returns.
-var Case1937Schema = arrow.NewSchema([]arrow.Field{
+// Case1972Schema is the schema of the batches Case1972 returns.
+var Case1972Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1937 evaluates query Case1937 over one batch of table t:
+// Case1972 evaluates query Case1972 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1937(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1972(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1937: %w", err)
+		return nil, fmt.Errorf("query Case1972: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1937: %w", err)
+		return nil, fmt.Errorf("query Case1972: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -109000,40 +110593,40 @@ func Case1937(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'substring-after(a, "-")')
-	col1 := ifThenColumn47(n, all, sArr, mem, failed, "substring-after(a, \"-\")")
+	col1 := ifThenColumn50(n, all, sArr, mem, failed, "substring-after(a, \"-\")")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'substring-after(a, \"-\")')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1937Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1972Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1938Schema is the schema of the batches Case1938 returns.
-var Case1938Schema = arrow.NewSchema([]arrow.Field{
+// Case1973Schema is the schema of the batches Case1973 returns.
+var Case1973Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1938 evaluates query Case1938 over one batch of table t:
+// Case1973 evaluates query Case1973 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1938(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1973(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1938: %w", err)
+		return nil, fmt.Errorf("query Case1973: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1938: %w", err)
+		return nil, fmt.Errorf("query Case1973: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -109041,40 +110634,40 @@ func Case1938(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'normalize-space(a)')
-	col1 := ifThenColumn47(n, all, sArr, mem, failed, "normalize-space(a)")
+	col1 := ifThenColumn50(n, all, sArr, mem, failed, "normalize-space(a)")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'normalize-space(a)')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1938Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1973Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1939Schema is the schema of the batches Case1939 returns.
-var Case1939Schema = arrow.NewSchema([]arrow.Field{
+// Case1974Schema is the schema of the batches Case1974 returns.
+var Case1974Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1939 evaluates query Case1939 over one batch of table t:
+// Case1974 evaluates query Case1974 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a/b') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1939(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1974(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1939: %w", err)
+		return nil, fmt.Errorf("query Case1974: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1939: %w", err)
+		return nil, fmt.Errorf("query Case1974: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -109082,40 +110675,40 @@ func Case1939(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a/b')
-	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a/b")
+	col1 := ifThenColumn50(n, all, sArr, mem, failed, "a/b")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a/b')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1939Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1974Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1940Schema is the schema of the batches Case1940 returns.
-var Case1940Schema = arrow.NewSchema([]arrow.Field{
+// Case1975Schema is the schema of the batches Case1975 returns.
+var Case1975Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1940 evaluates query Case1940 over one batch of table t:
+// Case1975 evaluates query Case1975 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1940(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1975(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1940: %w", err)
+		return nil, fmt.Errorf("query Case1975: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1940: %w", err)
+		return nil, fmt.Errorf("query Case1975: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -109123,40 +110716,40 @@ func Case1940(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a')
-	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn50(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1940Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1975Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1941Schema is the schema of the batches Case1941 returns.
-var Case1941Schema = arrow.NewSchema([]arrow.Field{
+// Case1976Schema is the schema of the batches Case1976 returns.
+var Case1976Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1941 evaluates query Case1941 over one batch of table t:
+// Case1976 evaluates query Case1976 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1941(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1976(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1941: %w", err)
+		return nil, fmt.Errorf("query Case1976: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1941: %w", err)
+		return nil, fmt.Errorf("query Case1976: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -109164,40 +110757,40 @@ func Case1941(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a')
-	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn50(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1941Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1976Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
 	return out, nil
 }
 
-// Case1942Schema is the schema of the batches Case1942 returns.
-var Case1942Schema = arrow.NewSchema([]arrow.Field{
+// Case1977Schema is the schema of the batches Case1977 returns.
+var Case1977Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// Case1942 evaluates query Case1942 over one batch of table t:
+// Case1977 evaluates query Case1977 over one batch of table t:
 //
 //	SELECT xpath_string(s, 'a') AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
 // first failing row of the batch (rows count from 0 within the batch).
-func Case1942(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+func Case1977(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
-		return nil, fmt.Errorf("query Case1942: %w", err)
+		return nil, fmt.Errorf("query Case1977: %w", err)
 	}
 	if err := vec.NotNull(in.Column(15), "k"); err != nil {
-		return nil, fmt.Errorf("query Case1942: %w", err)
+		return nil, fmt.Errorf("query Case1977: %w", err)
 	}
 	n := int(in.NumRows())
 	sArr := in.Column(7).(*array.String)
@@ -109205,14 +110798,14 @@ func Case1942(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// xpath_string(s, 'a')
-	col1 := ifThenColumn47(n, all, sArr, mem, failed, "a")
+	col1 := ifThenColumn50(n, all, sArr, mem, failed, "a")
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "r"}, []string{"", "xpath_string(s, 'a')"})
 	}
 
 	cols := []arrow.Array{col1}
-	out := array.NewRecordBatch(Case1942Schema, cols, int64(all.Rows(n)))
+	out := array.NewRecordBatch(Case1977Schema, cols, int64(all.Rows(n)))
 	for _, c := range cols {
 		c.Release()
 	}
@@ -113111,6 +114704,76 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Case1941, Case1941Schema, true
 	case "Case1942":
 		return Case1942, Case1942Schema, true
+	case "Case1943":
+		return Case1943, Case1943Schema, true
+	case "Case1944":
+		return Case1944, Case1944Schema, true
+	case "Case1945":
+		return Case1945, Case1945Schema, true
+	case "Case1946":
+		return Case1946, Case1946Schema, true
+	case "Case1947":
+		return Case1947, Case1947Schema, true
+	case "Case1948":
+		return Case1948, Case1948Schema, true
+	case "Case1949":
+		return Case1949, Case1949Schema, true
+	case "Case1950":
+		return Case1950, Case1950Schema, true
+	case "Case1951":
+		return Case1951, Case1951Schema, true
+	case "Case1952":
+		return Case1952, Case1952Schema, true
+	case "Case1953":
+		return Case1953, Case1953Schema, true
+	case "Case1954":
+		return Case1954, Case1954Schema, true
+	case "Case1955":
+		return Case1955, Case1955Schema, true
+	case "Case1956":
+		return Case1956, Case1956Schema, true
+	case "Case1957":
+		return Case1957, Case1957Schema, true
+	case "Case1958":
+		return Case1958, Case1958Schema, true
+	case "Case1959":
+		return Case1959, Case1959Schema, true
+	case "Case1960":
+		return Case1960, Case1960Schema, true
+	case "Case1961":
+		return Case1961, Case1961Schema, true
+	case "Case1962":
+		return Case1962, Case1962Schema, true
+	case "Case1963":
+		return Case1963, Case1963Schema, true
+	case "Case1964":
+		return Case1964, Case1964Schema, true
+	case "Case1965":
+		return Case1965, Case1965Schema, true
+	case "Case1966":
+		return Case1966, Case1966Schema, true
+	case "Case1967":
+		return Case1967, Case1967Schema, true
+	case "Case1968":
+		return Case1968, Case1968Schema, true
+	case "Case1969":
+		return Case1969, Case1969Schema, true
+	case "Case1970":
+		return Case1970, Case1970Schema, true
+	case "Case1971":
+		return Case1971, Case1971Schema, true
+	case "Case1972":
+		return Case1972, Case1972Schema, true
+	case "Case1973":
+		return Case1973, Case1973Schema, true
+	case "Case1974":
+		return Case1974, Case1974Schema, true
+	case "Case1975":
+		return Case1975, Case1975Schema, true
+	case "Case1976":
+		return Case1976, Case1976Schema, true
+	case "Case1977":
+		return Case1977, Case1977Schema, true
 	}
 	return nil, nil, false
 }
