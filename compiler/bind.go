@@ -140,7 +140,14 @@ func (b *binder) bindQuery(q *ast.Query) {
 		if e.Type().Kind == ir.KindNull {
 			// An untyped NULL column has no Arrow representation of its own; give it
 			// the most general scalar type.
-			e = &ir.Const{T: ir.TypeVarchar}
+			// (raise_error and assert_true are of the NULL type too: retype keeps
+			// their error).
+			r, rok := b.retype(e, ir.TypeVarchar, pos)
+			if !rok {
+				ok = false
+				return
+			}
+			e = r
 		}
 		out.Outputs = append(out.Outputs, ir.Output{Name: name, Expr: interp.Fold(e), SQL: sql})
 	}

@@ -913,6 +913,16 @@ func (b *binder) retype(x ir.Expr, t ir.Type, pos diag.Pos) (ir.Expr, bool) {
 	switch e := x.(type) {
 	case *ir.Const:
 		return &ir.Const{T: t, Err: e.Err}, true
+	case *ir.Call:
+		if functions.IsRaise(e) {
+			// raise_error's kernel call: its VARCHAR result, cast to t (the CAST
+			// passes its error on; ir/functions/misc.go).
+			r := functions.RaiseAs(e)
+			if t.Kind == ir.KindVarchar {
+				return r, true
+			}
+			return b.castCall(r, t, pos)
+		}
 	case *ir.If:
 		th, el := sub(e.Then), sub(e.Else)
 		if th == nil || el == nil {

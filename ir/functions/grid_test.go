@@ -206,7 +206,7 @@ func checkSig(t *testing.T, fn *ir.Function, args []ir.Type, s *ir.Signature) {
 			t.Errorf("%s%s: NULL parameter type", fn.Name, typeList(args))
 		}
 	}
-	if s.Ret.Kind == ir.KindNull && fn != CastFn {
+	if s.Ret.Kind == ir.KindNull && fn != CastFn && !nullTyped[fn.Name] {
 		t.Errorf("%s%s: NULL result type", fn.Name, typeList(args))
 	}
 	if fn.Strict && s.Eval == nil || !fn.Strict && s.EvalOutcomes == nil {
@@ -258,3 +258,7 @@ func runOne(t *testing.T, fn *ir.Function, s *ir.Signature, args []ir.Outcome) {
 		t.Errorf("%s%s on %v: result %T is not %s", fn.Name, typeList(s.Params), args, out.V, s.Ret)
 	}
 }
+
+// nullTyped are the functions of Spark's NULL type (raise_error,
+// assert_true): the binder retypes their calls by context.
+var nullTyped = map[string]bool{"raise_error": true, "assert_true": true}

@@ -248,6 +248,7 @@ var rtFuncs = map[string]any{
 	"YMD":                        rt.YMD,
 	"Year":                       rt.Year,
 	"ConcatWs":                   rt.ConcatWs,
+	"RaiseError":                 rt.RaiseError,
 	"EltIndex":                   rt.EltIndex,
 	"Overlay3":                   rt.Overlay3,
 	"Overlay4":                   rt.Overlay4,
