@@ -901,6 +901,10 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 		}
 		return g.lit(t, sqlString(pick(g.r, []string{"a", "x", "query", "y"})))
 	}
+	if name == "schema_of_json" && t.Kind == ir.KindVarchar {
+		// Always a constant, valid JSON text (else a compile error).
+		return g.lit(t, sqlString(pick(g.r, []string{`[{"col":0}]`, `{"b":1.5,"a":[1,2.5],"c":null}`, "[]", "1", `"x"`, `{"a":[1,"x"]}`, "{}"})))
+	}
 	if name == "get_json_object" && t.Kind == ir.KindVarchar && g.pct(75) {
 		// A JSON document and a path, mostly constant (compiled once),
 		// sometimes from the data (through the path cache).

@@ -34,6 +34,9 @@ var patternArg = map[string]bool{"to_date": true, "try_to_date": true, "date_for
 // that is a constant and invalid: a datetime pattern that does not compile.
 // The binder makes it a compile error, as Spark fails at analysis time.
 func CheckConstArgs(fn *ir.Function, args []ir.Expr) error {
+	if schemaFns[fn.Name] != nil && len(args) == 1 {
+		return checkSchemaArg(fn.Name, args[0])
+	}
 	if xpathFns[fn.Name] && len(args) == 2 {
 		return checkXPathArg(args[1])
 	}

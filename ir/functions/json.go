@@ -1,6 +1,11 @@
 package functions
 
-import "github.com/exprc/exprc/templates/rt"
+import (
+	"errors"
+
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
+)
 
 // Spark's JSON functions over VARCHAR (templates/rt/json.go).
 func init() {
@@ -17,4 +22,37 @@ func init() {
 		nil,
 		domain("get_json_object_domain", sig(tBool, ok2(rt.GetJSONObjectDefined), tStr, tStr)),
 		sig(tStr, ok2(rt.GetJSONObject), tStr, tStr)))
+}
+
+// schemaFns are the schema_of_* functions, whose argument must be a
+// constant: they are computed at compile time.
+var schemaFns = map[string]func(string) (string, bool){"schema_of_json": rt.SchemaOfJSON}
+
+// checkSchemaArg refuses a schema_of_* argument that is not a non-NULL
+// constant string, or that does not parse.
+func checkSchemaArg(name string, a ir.Expr) error {
+	c, ok := a.(*ir.Const)
+	s, isStr := "", false
+	if ok && c.Err == nil {
+		s, isStr = c.V.(string)
+	}
+	if !isStr {
+		return errors.New("the argument must be a constant, non-NULL string, as Spark requires a foldable one")
+	}
+	if _, ok := schemaFns[name](s); !ok {
+		return errors.New("the argument is not a JSON value: " + s)
+	}
+	return nil
+}
+
+func init() {
+	fn := strict("schema_of_json",
+		"The schema Spark infers from the JSON text json (a constant: computed at compile time), in Spark's DDL: objects are STRUCT<name: type, ...> with fields sorted by name, arrays ARRAY<element> (elements' types merged: BIGINT and DOUBLE make DOUBLE, other mixes STRING), integers BIGINT (DECIMAL(p,0) beyond it), fractions DOUBLE, null STRING; a text that is not one JSON value is a compile error.",
+		nil,
+		sig(tStr, ok1(rt.SchemaOfJSONText), tStr))
+	expansions[fn] = func(c *ir.Call) ir.Expr {
+		s, _ := rt.SchemaOfJSON(c.Args[0].(*ir.Const).V.(string))
+		return &ir.Const{T: tStr, V: s}
+	}
+	register(fn)
 }

@@ -294,6 +294,8 @@ var rtFuncs = map[string]any{
 	"IsJSONPathKernel":       rt.IsJSONPathKernel,
 	"GetJSONObject":          rt.GetJSONObject,
 	"GetJSONObjectDefined":   rt.GetJSONObjectDefined,
+	"SchemaOfJSON":           rt.SchemaOfJSON,
+	"SchemaOfJSONText":       rt.SchemaOfJSONText,
 	"ParseURL":               rt.ParseURL,
 	"ParseURLDefined":        rt.ParseURLDefined,
 	"ParseURLKey":            rt.ParseURLKey,
