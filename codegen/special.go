@@ -215,6 +215,17 @@ func matcherBase(fn string) string {
 // arguments), which fails on a repeated key.
 func (f *funcGen) emitMapBuild(e *ir.Call, args []operand, sel, base string) operand {
 	t := e.Sig.Ret
+	if e.Fn.Name == "map_concat" {
+		for i, a := range args {
+			if a.mcol != nil { // the maps are values here, not lookups in place
+				args[i] = operand{t: a.t, vec: f.vector(a, sel)}
+			}
+		}
+		// r, err := vec.ConcatMaps(m1, m2)
+		return f.emitRows(t, e.Sig.MayError, false, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+			return rowResult(jen.Qual(vecPkg, "ConcatMaps").Call(vals...), true, set, res)
+		}, nil)
+	}
 	return f.emitRows(t, e.Sig.MayError, false, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		var keys, values, nulls []jen.Code
 		for j := 0; j+2 < len(vals); j += 3 {

@@ -128,7 +128,8 @@ const (
 	// CallGreatest: greatest/least, which skip NULL arguments.
 	CallGreatest
 	// CallMapBuild: map()'s internal map_build, a MAP built per row by
-	// vec.BuildMap from its (key, value, value is NULL) triples.
+	// vec.BuildMap from its (key, value, value is NULL) triples, and
+	// map_concat (vec.ConcatMaps).
 	CallMapBuild
 )
 

@@ -193,3 +193,57 @@ func mapFn() *ir.Function {
 func init() {
 	register(mapFn())
 }
+
+// concatMaps is map_concat's Eval: the entries of the maps in order, a key
+// in two of them DUPLICATED_MAP_KEY.
+func concatMaps(args []any) (any, *ir.EvalError) {
+	r := &ir.MapValue{}
+	for _, a := range args {
+		m := a.(*ir.MapValue)
+		for j, k := range m.Keys {
+			if _, dup := mapLookup(r, k); dup {
+				return nil, rt.DuplicateMapKey(k)
+			}
+			r.Keys = append(r.Keys, k)
+			r.Values = append(r.Values, m.Values[j])
+		}
+	}
+	return r, nil
+}
+
+func mapConcatFn() *ir.Function {
+	const syn = "map_concat(MAP<K, V>, ...) -> MAP<K, V>"
+	return &ir.Function{
+		Name: "map_concat",
+		Doc: "The union of maps m1, ... of one type, entries in order; NULL when any map is NULL. " +
+			"A key in two of them raises DUPLICATED_MAP_KEY (Spark's default mapKeyDedupPolicy).",
+		Synopsis: []string{syn},
+		Strict:   true,
+		Errors:   errs(rt.DuplicatedMapKey),
+		Resolve: func(args []ir.Type) (*ir.Signature, error) {
+			if len(args) < 1 {
+				return nil, minArityError("map_concat", len(args), 1)
+			}
+			var t *ir.Type
+			for _, a := range args {
+				if a.Kind == ir.KindMap {
+					if t != nil && !t.Equal(a) {
+						return nil, fmt.Errorf("map_concat needs maps of one type, not %s and %s; use CAST", *t, a)
+					}
+					t = &a
+				} else if a.Kind != ir.KindNull {
+					return nil, noOverload("map_concat", args, []string{syn})
+				}
+			}
+			m := ir.MapOf(tStr, tStr)
+			if t != nil {
+				m = *t
+			}
+			return sig(m, raw(concatMaps, true), repeat(m, len(args))...), nil
+		},
+	}
+}
+
+func init() {
+	register(mapConcatFn())
+}
