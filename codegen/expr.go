@@ -315,6 +315,8 @@ func (f *funcGen) emitCall(n *lower.Node, sel string) operand {
 		return f.emitMapColumnCall(e, args, sel, base)
 	case lower.CallGreatest:
 		return f.emitGreatest(e, args, sel, base)
+	case lower.CallMapBuild:
+		return f.emitMapBuild(e, args, sel, base)
 	case lower.CallMatcher:
 		m := f.matcher(e)
 		if n.BadPattern && len(args) > 2 {

@@ -227,3 +227,33 @@ func matcherBase(fn string) string {
 	}
 	return strings.Join(parts, "")
 }
+
+// emitMapBuild emits map()'s map_build: per row, vec.BuildMap over slices
+// of the keys, the values and the values' NULL flags (its triples of
+// arguments), which fails on a repeated key.
+func (f *funcGen) emitMapBuild(e *ir.Call, args []operand, sel, base string) operand {
+	t := e.Sig.Ret
+	if e.Fn.Name == "map_concat" {
+		for i, a := range args {
+			if a.mcol != nil { // the maps are values here, not lookups in place
+				args[i] = operand{t: a.t, vec: f.vector(a, sel)}
+			}
+		}
+		// r, err := vec.ConcatMaps(m1, m2)
+		return f.emitRows(t, e.Sig.MayError, false, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+			return rowResult(jen.Qual(vecPkg, "ConcatMaps").Call(vals...), true, set, res)
+		}, nil)
+	}
+	return f.emitRows(t, e.Sig.MayError, false, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+		var keys, values, nulls []jen.Code
+		for j := 0; j+2 < len(vals); j += 3 {
+			keys, values, nulls = append(keys, vals[j]), append(values, vals[j+1]), append(nulls, vals[j+2])
+		}
+		// r, err := vec.BuildMap([]string{k1, k2}, []int64{v1, v2}, []bool{n1, n2})
+		call := jen.Qual(vecPkg, "BuildMap").Call(
+			jen.Index().Add(goType(*t.Key)).Values(keys...),
+			jen.Index().Add(goType(*t.Value)).Values(values...),
+			jen.Index().Bool().Values(nulls...))
+		return rowResult(call, true, set, res)
+	}, nil)
+}

@@ -69,6 +69,22 @@ func literal(v any, t ir.Type) jen.Code {
 		return jen.Lit(v)
 	case ir.Date:
 		return jen.Int32().Parens(jen.Lit(int(v)))
+	case *ir.MapValue:
+		// vec.MapLit([]string{"a"}, []int64{1}, []bool{false})
+		var keys, values, nulls []jen.Code
+		for j, k := range v.Keys {
+			keys = append(keys, literal(k, *t.Key))
+			x := v.Values[j]
+			if x == nil {
+				values, nulls = append(values, jen.Op("*").New(goType(*t.Value))), append(nulls, jen.True())
+				continue
+			}
+			values, nulls = append(values, literal(x, *t.Value)), append(nulls, jen.False())
+		}
+		return jen.Qual(vecPkg, "MapLit").Call(
+			jen.Index().Add(goType(*t.Key)).Values(keys...),
+			jen.Index().Add(goType(*t.Value)).Values(values...),
+			jen.Index().Bool().Values(nulls...))
 	case rt.Decimal:
 		// rt.Decimal{Lo: 150} is 1.50 in a DECIMAL(p, 2)
 		d := jen.Dict{}

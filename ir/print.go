@@ -75,6 +75,25 @@ func FormatConst(v any, t Type) string {
 			return s
 		}
 		return "CAST(" + s + " AS " + t.String() + ")"
+	case *MapValue:
+		if t.Kind == KindMap && t.Value.Kind == KindDecimal {
+			// {k -> 2.25}: DECIMAL values at their type's scale
+			var b strings.Builder
+			b.WriteByte('{')
+			for i := range v.Keys {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(FormatValue(v.Keys[i]) + " -> ")
+				if d, ok := v.Values[i].(rt.Decimal); ok {
+					b.WriteString(rt.FormatDecimal(d, t.Value.S()))
+				} else {
+					b.WriteString("NULL")
+				}
+			}
+			b.WriteByte('}')
+			return b.String()
+		}
 	}
 	return FormatValue(v)
 }

@@ -1002,6 +1002,18 @@ func (g *Generator) col(t ir.Type) *Node {
 }
 
 func (g *Generator) fallibleLeaf(t ir.Type) *Node {
+	if t.Kind != ir.KindMap && g.pct(6) {
+		// raise_error and assert_true, of the NULL type (the binder types
+		// them from their context): they fail the rows that evaluate them.
+		if g.pct(50) {
+			return &Node{K: KCall, T: t, Text: "raise_error", Args: []*Node{g.leaf(ir.TypeVarchar)}}
+		}
+		args := []*Node{g.leaf(ir.TypeBoolean)}
+		if g.pct(50) {
+			args = append(args, g.leaf(ir.TypeVarchar))
+		}
+		return &Node{K: KCall, T: t, Text: "assert_true", Args: args}
+	}
 	castOf := func(from ir.Type) *Node {
 		if c := g.col(from); c != nil {
 			return &Node{K: KCast, T: t, Args: []*Node{c}}
@@ -1073,6 +1085,9 @@ func (g *Generator) leaf(t ir.Type) *Node {
 		return g.colNode(pick(g.r, cols))
 	}
 	if t.Kind == ir.KindMap {
+		if g.pct(35) {
+			return g.mapCall(t)
+		}
 		return &Node{K: KCast, T: t, Args: []*Node{{K: KLit, Text: "NULL"}}}
 	}
 	if g.pct(4) {
@@ -1234,4 +1249,14 @@ func permute(seed uint64, n *Node) *Node {
 		r.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
 	}
 	return c
+}
+
+// mapCall is map(k1, v1 [, k2, v2]) of map type t over leaves: NULL keys
+// and repeated keys (NULL_MAP_KEY, DUPLICATED_MAP_KEY) come up often.
+func (g *Generator) mapCall(t ir.Type) *Node {
+	var args []*Node
+	for range 1 + g.r.IntN(2) {
+		args = append(args, g.leaf(*t.Key), g.leaf(*t.Value))
+	}
+	return &Node{K: KCall, T: t, Text: "map", Args: args}
 }

@@ -441,6 +441,9 @@ func (l *lowerer) call(e *ir.Call, sel *Sel) *Node {
 	case "greatest", "least":
 		n.Call = CallGreatest
 		return n
+	case "map_build", "map_concat":
+		n.Call = CallMapBuild
+		return n
 	case "like":
 		if pattern, esc, ok := PatternLits(e); ok {
 			n.Call = CallMatcher

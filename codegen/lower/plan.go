@@ -127,6 +127,10 @@ const (
 	CallMapColumn
 	// CallGreatest: greatest/least, which skip NULL arguments.
 	CallGreatest
+	// CallMapBuild: map()'s internal map_build, a MAP built per row by
+	// vec.BuildMap from its (key, value, value is NULL) triples, and
+	// map_concat (vec.ConcatMaps).
+	CallMapBuild
 )
 
 // Node is one expression as the generated vector code computes it at one

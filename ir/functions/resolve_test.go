@@ -186,7 +186,7 @@ func TestRegistry(t *testing.T) {
 		}
 		nonStrict := map[string]bool{"greatest": true, "least": true, "isnan": true, "nanvl": true, "hash": true, "xxhash64": true, "typeof": true,
 			"concat_ws": true, "elt": true, "mask": true, "format_string": true,
-			"raise_error": true, "assert_true": true}[fn.Name]
+			"raise_error": true, "assert_true": true, "map": true}[fn.Name]
 		if fn.Strict == nonStrict {
 			t.Errorf("%s: Strict = %v", fn.Name, fn.Strict)
 		}

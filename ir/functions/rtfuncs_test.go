@@ -249,6 +249,7 @@ var rtFuncs = map[string]any{
 	"Year":                       rt.Year,
 	"ConcatWs":                   rt.ConcatWs,
 	"RaiseError":                 rt.RaiseError,
+	"DuplicateMapKey":            rt.DuplicateMapKey,
 	"EltIndex":                   rt.EltIndex,
 	"Overlay3":                   rt.Overlay3,
 	"Overlay4":                   rt.Overlay4,
