@@ -784,6 +784,15 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 	args := make([]*Node, len(e.args))
 	for i, at := range e.args {
 		args[i] = g.arg(name, i, at, d-1)
+		if (name == "to_char" || name == "to_varchar") && i == 1 {
+			// A valid constant format (else a compile error): a number
+			// format, or a datetime pattern for a DATE.
+			if e.args[0].Kind == ir.KindDate {
+				args[i] = g.lit(at, sqlString(pick(g.r, datePatterns)))
+			} else {
+				args[i] = g.lit(at, sqlString(pick(g.r, numberFormats)))
+			}
+		}
 	}
 	n := &Node{K: KCall, T: t, Args: args}
 	switch {

@@ -3122,385 +3122,385 @@ SELECT try_to_number(s, '$99.99') AS r FROM t;
 SELECT try_to_number(s, '999') AS r FROM t;
 
 -- name: Case1038
-SELECT md5(s) AS r FROM t;
+SELECT to_char(454, '999') AS r FROM t;
 
 -- name: Case1039
-SELECT md5('') AS r FROM t;
+SELECT to_char(454.00, '000D00') AS r FROM t;
 
 -- name: Case1040
-SELECT md5(s) AS r FROM t;
+SELECT to_char(12454, '99G999') AS r FROM t;
 
 -- name: Case1041
-SELECT sha1(s) AS r FROM t;
+SELECT to_char(78.12, '$99.99') AS r FROM t;
 
 -- name: Case1042
-SELECT sha(s) AS r FROM t;
+SELECT to_char(-12454.8, '99G999D9S') AS r FROM t;
 
 -- name: Case1043
-SELECT sha1(s) AS r FROM t;
+SELECT to_varchar(12345, '999') AS r FROM t;
 
 -- name: Case1044
-SELECT sha2(s, 256) AS r FROM t;
+SELECT to_char(CAST(a AS BIGINT), '0999') AS r FROM t;
 
 -- name: Case1045
-SELECT sha2(s, i) AS r FROM t;
+SELECT to_char(-12, '99PR') AS r FROM t;
 
 -- name: Case1046
-SELECT sha2(s, 224) AS r FROM t;
+SELECT to_char(CAST(a AS BIGINT), '999') AS r FROM t;
 
 -- name: Case1047
-SELECT sha2(s, 384) AS r FROM t;
+SELECT to_char(CAST(1.5 AS DOUBLE), '9.9') AS r FROM t;
 
 -- name: Case1048
-SELECT sha2(s, 512) AS r FROM t;
+SELECT to_char(d, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1049
-SELECT sha2(s, i) AS r FROM t;
+SELECT to_varchar(d, 'y') AS r FROM t;
 
 -- name: Case1050
-SELECT sha2(s, i) AS r FROM t;
+SELECT to_char(d, 'y') AS r FROM t;
 
 -- name: Case1051
-SELECT sha2(s, i) AS r FROM t;
+SELECT md5(s) AS r FROM t;
 
 -- name: Case1052
-SELECT sha2(s, u) AS r FROM t;
+SELECT md5('') AS r FROM t;
 
 -- name: Case1053
-SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
+SELECT md5(s) AS r FROM t;
 
 -- name: Case1054
-SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
+SELECT sha1(s) AS r FROM t;
 
 -- name: Case1055
-SELECT sha2(n[a], i) AS r FROM t;
+SELECT sha(s) AS r FROM t;
 
 -- name: Case1056
-SELECT sha2(n[a], i) AS r FROM t;
+SELECT sha1(s) AS r FROM t;
 
 -- name: Case1057
-SELECT crc32(s) AS r FROM t;
+SELECT sha2(s, 256) AS r FROM t;
 
 -- name: Case1058
-SELECT crc32(s) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case1059
-SELECT crc32('') AS r FROM t;
+SELECT sha2(s, 224) AS r FROM t;
 
 -- name: Case1060
-SELECT crc32(s) AS r FROM t;
+SELECT sha2(s, 384) AS r FROM t;
 
 -- name: Case1061
-SELECT hash(s, i, j) AS r FROM t;
+SELECT sha2(s, 512) AS r FROM t;
 
 -- name: Case1062
-SELECT hash('Spark', 123, 2) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case1063
-SELECT hash(s, i, j) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case1064
-SELECT hash(a) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case1065
-SELECT hash(NULL) AS r FROM t;
+SELECT sha2(s, u) AS r FROM t;
 
 -- name: Case1066
-SELECT hash(NULL, a, NULL) AS r FROM t;
+SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
 
 -- name: Case1067
-SELECT hash(i) AS r FROM t;
+SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
 
 -- name: Case1068
-SELECT hash(a) AS r FROM t;
+SELECT sha2(n[a], i) AS r FROM t;
 
 -- name: Case1069
-SELECT hash(p) AS r FROM t;
+SELECT sha2(n[a], i) AS r FROM t;
 
 -- name: Case1070
-SELECT hash(x) AS r FROM t;
+SELECT crc32(s) AS r FROM t;
 
 -- name: Case1071
-SELECT hash(x) AS r FROM t;
+SELECT crc32(s) AS r FROM t;
 
 -- name: Case1072
-SELECT hash(x) AS r FROM t;
+SELECT crc32('') AS r FROM t;
 
 -- name: Case1073
-SELECT hash(CAST(s AS DOUBLE)) AS r FROM t;
+SELECT crc32(s) AS r FROM t;
 
 -- name: Case1074
-SELECT hash(d) AS r FROM t;
+SELECT hash(s, i, j) AS r FROM t;
 
 -- name: Case1075
-SELECT hash(s) AS r FROM t;
+SELECT hash('Spark', 123, 2) AS r FROM t;
 
 -- name: Case1076
-SELECT hash(s) AS r FROM t;
+SELECT hash(s, i, j) AS r FROM t;
 
 -- name: Case1077
-SELECT hash(s) AS r FROM t;
-
--- name: Case1078
-SELECT hash(s, a) AS r FROM t;
-
--- name: Case1079
 SELECT hash(a) AS r FROM t;
 
+-- name: Case1078
+SELECT hash(NULL) AS r FROM t;
+
+-- name: Case1079
+SELECT hash(NULL, a, NULL) AS r FROM t;
+
 -- name: Case1080
-SELECT hash(k, a) AS r FROM t;
+SELECT hash(i) AS r FROM t;
 
 -- name: Case1081
-SELECT xxhash64(k, a) AS r FROM t;
+SELECT hash(a) AS r FROM t;
 
 -- name: Case1082
-SELECT hash(a, a DIV b) AS r FROM t;
+SELECT hash(p) AS r FROM t;
 
 -- name: Case1083
-SELECT hash(u, a DIV b) AS r FROM t;
+SELECT hash(x) AS r FROM t;
 
 -- name: Case1084
-SELECT hash(a DIV b, u) AS r FROM t;
+SELECT hash(x) AS r FROM t;
 
 -- name: Case1085
-SELECT hash(CAST(u AS INT), a DIV b) AS r FROM t;
+SELECT hash(x) AS r FROM t;
 
 -- name: Case1086
-SELECT TRY(hash(a DIV b)) AS r FROM t;
+SELECT hash(CAST(s AS DOUBLE)) AS r FROM t;
 
 -- name: Case1087
-SELECT xxhash64(s, i, j) AS r FROM t;
+SELECT hash(d) AS r FROM t;
 
 -- name: Case1088
-SELECT xxhash64(s, i, j) AS r FROM t;
+SELECT hash(s) AS r FROM t;
 
 -- name: Case1089
-SELECT xxhash64(a) AS r FROM t;
+SELECT hash(s) AS r FROM t;
 
 -- name: Case1090
-SELECT xxhash64(i) AS r FROM t;
+SELECT hash(s) AS r FROM t;
 
 -- name: Case1091
-SELECT xxhash64(a) AS r FROM t;
+SELECT hash(s, a) AS r FROM t;
 
 -- name: Case1092
-SELECT xxhash64(p) AS r FROM t;
+SELECT hash(a) AS r FROM t;
 
 -- name: Case1093
-SELECT xxhash64(x) AS r FROM t;
+SELECT hash(k, a) AS r FROM t;
 
 -- name: Case1094
-SELECT xxhash64(CAST(s AS DOUBLE)) AS r FROM t;
+SELECT xxhash64(k, a) AS r FROM t;
 
 -- name: Case1095
-SELECT xxhash64(d) AS r FROM t;
+SELECT hash(a, a DIV b) AS r FROM t;
 
 -- name: Case1096
-SELECT xxhash64(s) AS r FROM t;
+SELECT hash(u, a DIV b) AS r FROM t;
 
 -- name: Case1097
-SELECT xxhash64(s) AS r FROM t;
+SELECT hash(a DIV b, u) AS r FROM t;
 
 -- name: Case1098
-SELECT xxhash64(s) AS r FROM t;
+SELECT hash(CAST(u AS INT), a DIV b) AS r FROM t;
 
 -- name: Case1099
-SELECT xxhash64(s, a) AS r FROM t;
+SELECT TRY(hash(a DIV b)) AS r FROM t;
 
 -- name: Case1100
-SELECT xxhash64(u, a DIV b) AS r FROM t;
+SELECT xxhash64(s, i, j) AS r FROM t;
 
 -- name: Case1101
-SELECT xxhash64(a DIV b, u) AS r FROM t;
+SELECT xxhash64(s, i, j) AS r FROM t;
 
 -- name: Case1102
-SELECT base64(s) AS r FROM t;
+SELECT xxhash64(a) AS r FROM t;
 
 -- name: Case1103
-SELECT base64(s) AS r FROM t;
+SELECT xxhash64(i) AS r FROM t;
 
 -- name: Case1104
-SELECT base64('') AS r FROM t;
+SELECT xxhash64(a) AS r FROM t;
 
 -- name: Case1105
-SELECT base64(s) AS r FROM t;
+SELECT xxhash64(p) AS r FROM t;
 
 -- name: Case1106
-SELECT length(base64(repeat(s, 57))) AS r FROM t;
+SELECT xxhash64(x) AS r FROM t;
 
 -- name: Case1107
-SELECT base64(repeat(s, 58)) = concat(substring(base64(repeat(s, 57)), 1, 76), '\r\nYQ==') AS r FROM t;
+SELECT xxhash64(CAST(s AS DOUBLE)) AS r FROM t;
 
 -- name: Case1108
-SELECT hex(a) AS r FROM t;
+SELECT xxhash64(d) AS r FROM t;
 
 -- name: Case1109
-SELECT hex(a) AS r FROM t;
+SELECT xxhash64(s) AS r FROM t;
 
 -- name: Case1110
-SELECT hex(i) AS r FROM t;
+SELECT xxhash64(s) AS r FROM t;
 
 -- name: Case1111
-SELECT hex(a) AS r FROM t;
+SELECT xxhash64(s) AS r FROM t;
 
 -- name: Case1112
-SELECT hex(s) AS r FROM t;
+SELECT xxhash64(s, a) AS r FROM t;
 
 -- name: Case1113
-SELECT hex(s) AS r FROM t;
+SELECT xxhash64(u, a DIV b) AS r FROM t;
 
 -- name: Case1114
-SELECT hex(a) AS r FROM t;
+SELECT xxhash64(a DIV b, u) AS r FROM t;
 
 -- name: Case1115
-SELECT hex(x) AS r FROM t;
+SELECT base64(s) AS r FROM t;
 
 -- name: Case1116
-SELECT hex(d) AS r FROM t;
+SELECT base64(s) AS r FROM t;
 
 -- name: Case1117
-SELECT hex(p) AS r FROM t;
+SELECT base64('') AS r FROM t;
 
 -- name: Case1118
-SELECT bin(a) AS r FROM t;
+SELECT base64(s) AS r FROM t;
 
 -- name: Case1119
-SELECT bin(a) AS r FROM t;
+SELECT length(base64(repeat(s, 57))) AS r FROM t;
 
 -- name: Case1120
-SELECT bin(0) AS r FROM t;
+SELECT base64(repeat(s, 58)) = concat(substring(base64(repeat(s, 57)), 1, 76), '\r\nYQ==') AS r FROM t;
 
 -- name: Case1121
-SELECT bin(a) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case1122
-SELECT bin(s) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case1123
-SELECT conv(s, 2, 10) AS r FROM t;
+SELECT hex(i) AS r FROM t;
 
 -- name: Case1124
-SELECT conv(-10, 16, -10) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case1125
-SELECT conv(s, i, j) AS r FROM t;
+SELECT hex(s) AS r FROM t;
 
 -- name: Case1126
-SELECT conv(s, 36, 16) AS r FROM t;
+SELECT hex(s) AS r FROM t;
 
 -- name: Case1127
-SELECT conv(s, 10, 16) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case1128
-SELECT conv(s, 10, 10) AS r FROM t;
+SELECT hex(x) AS r FROM t;
 
 -- name: Case1129
-SELECT conv(s, 10, 10) AS r FROM t;
+SELECT hex(d) AS r FROM t;
 
 -- name: Case1130
-SELECT conv(s, i, 10) AS r FROM t;
+SELECT hex(p) AS r FROM t;
 
 -- name: Case1131
-SELECT conv(s, i, 10) AS r FROM t;
+SELECT bin(a) AS r FROM t;
 
 -- name: Case1132
-SELECT conv(s, 10, i) AS r FROM t;
+SELECT bin(a) AS r FROM t;
 
 -- name: Case1133
-SELECT conv(s, 10, 10) AS r FROM t;
+SELECT bin(0) AS r FROM t;
 
 -- name: Case1134
-SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
+SELECT bin(a) AS r FROM t;
 
 -- name: Case1135
-SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
+SELECT bin(s) AS r FROM t;
 
 -- name: Case1136
-SELECT conv(a, 10, 2) AS r FROM t;
+SELECT conv(s, 2, 10) AS r FROM t;
 
 -- name: Case1137
-SELECT conv(x, 10, 2) AS r FROM t;
+SELECT conv(-10, 16, -10) AS r FROM t;
 
 -- name: Case1138
-SELECT typeof(a) AS r FROM t;
+SELECT conv(s, i, j) AS r FROM t;
 
 -- name: Case1139
-SELECT typeof(i) AS r FROM t;
+SELECT conv(s, 36, 16) AS r FROM t;
 
 -- name: Case1140
-SELECT typeof(x) AS r FROM t;
+SELECT conv(s, 10, 16) AS r FROM t;
 
 -- name: Case1141
-SELECT typeof(s) AS r FROM t;
+SELECT conv(s, 10, 10) AS r FROM t;
 
 -- name: Case1142
-SELECT typeof(d) AS r FROM t;
+SELECT conv(s, 10, 10) AS r FROM t;
 
 -- name: Case1143
-SELECT typeof(p) AS r FROM t;
+SELECT conv(s, i, 10) AS r FROM t;
 
 -- name: Case1144
-SELECT typeof(m) AS r FROM t;
+SELECT conv(s, i, 10) AS r FROM t;
 
 -- name: Case1145
-SELECT typeof(n) AS r FROM t;
+SELECT conv(s, 10, i) AS r FROM t;
 
 -- name: Case1146
-SELECT typeof(NULL) AS r FROM t;
+SELECT conv(s, 10, 10) AS r FROM t;
 
 -- name: Case1147
-SELECT typeof(i + a) AS r FROM t;
+SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
 
 -- name: Case1148
-SELECT typeof(a DIV b) AS r FROM t;
+SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
 
 -- name: Case1149
-SELECT json_array_length('[1,2,3,4]') AS r FROM t;
+SELECT conv(a, 10, 2) AS r FROM t;
 
 -- name: Case1150
-SELECT json_array_length('[1,2,3,{"f1":1,"f2":[5,6]},4]') AS r FROM t;
+SELECT conv(x, 10, 2) AS r FROM t;
 
 -- name: Case1151
-SELECT json_array_length('[1,2') AS r FROM t;
+SELECT typeof(a) AS r FROM t;
 
 -- name: Case1152
-SELECT json_array_length(s) AS r FROM t;
+SELECT typeof(i) AS r FROM t;
 
 -- name: Case1153
-SELECT json_array_length(s) AS r FROM t;
+SELECT typeof(x) AS r FROM t;
 
 -- name: Case1154
-SELECT json_array_length(s) AS r FROM t;
+SELECT typeof(s) AS r FROM t;
 
 -- name: Case1155
-SELECT json_array_length(s) AS r FROM t;
+SELECT typeof(d) AS r FROM t;
 
 -- name: Case1156
-SELECT json_array_length(s) AS r FROM t;
+SELECT typeof(p) AS r FROM t;
 
 -- name: Case1157
-SELECT json_array_length(s) AS r FROM t;
+SELECT typeof(m) AS r FROM t;
 
 -- name: Case1158
-SELECT json_array_length(s) AS r FROM t;
+SELECT typeof(n) AS r FROM t;
 
 -- name: Case1159
-SELECT json_array_length(s) AS r FROM t;
+SELECT typeof(NULL) AS r FROM t;
 
 -- name: Case1160
-SELECT json_array_length(s) AS r FROM t;
+SELECT typeof(i + a) AS r FROM t;
 
 -- name: Case1161
-SELECT json_array_length(s) AS r FROM t;
+SELECT typeof(a DIV b) AS r FROM t;
 
 -- name: Case1162
-SELECT json_array_length(s) AS r FROM t;
+SELECT json_array_length('[1,2,3,4]') AS r FROM t;
 
 -- name: Case1163
-SELECT json_array_length(s) AS r FROM t;
+SELECT json_array_length('[1,2,3,{"f1":1,"f2":[5,6]},4]') AS r FROM t;
 
 -- name: Case1164
-SELECT json_array_length(s) AS r FROM t;
+SELECT json_array_length('[1,2') AS r FROM t;
 
 -- name: Case1165
 SELECT json_array_length(s) AS r FROM t;
@@ -3509,2167 +3509,2206 @@ SELECT json_array_length(s) AS r FROM t;
 SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1167
-SELECT json_array_length(123) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1168
-SELECT length('a\tb') AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1169
-SELECT 'x\\y' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1170
-SELECT '50%' LIKE '50\\%' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1171
-SELECT '50x' LIKE '50\\%' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1172
-SELECT 'it\'s' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1173
-SELECT 'it''s' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1174
-SELECT 'a' 'b' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1175
-SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1176
-SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1177
-SELECT ascii('\r') AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1178
-SELECT ascii('\b') AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1179
-SELECT ascii('\0') AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1180
-SELECT ascii('\Z') AS r FROM t;
+SELECT json_array_length(123) AS r FROM t;
 
 -- name: Case1181
-SELECT '\a\q\"' AS r FROM t;
+SELECT length('a\tb') AS r FROM t;
 
 -- name: Case1182
-SELECT '\101\060' AS r FROM t;
+SELECT 'x\\y' AS r FROM t;
 
 -- name: Case1183
-SELECT '\u00e9' AS r FROM t;
+SELECT '50%' LIKE '50\\%' AS r FROM t;
 
 -- name: Case1184
-SELECT length('\U0001F600') AS r FROM t;
+SELECT '50x' LIKE '50\\%' AS r FROM t;
 
 -- name: Case1185
-SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
+SELECT 'it\'s' AS r FROM t;
 
 -- name: Case1186
-SELECT octet_length('\uD83D\uDE00') AS r FROM t;
+SELECT 'it''s' AS r FROM t;
 
 -- name: Case1187
-SELECT '\uD83D' AS r FROM t;
+SELECT 'a' 'b' AS r FROM t;
 
 -- name: Case1188
-SELECT '\u12g' AS r FROM t;
+SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
 
 -- name: Case1189
-SELECT length(R'a\tb') AS r FROM t;
+SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
 
 -- name: Case1190
-SELECT r'x\\y' AS r FROM t;
+SELECT ascii('\r') AS r FROM t;
 
 -- name: Case1191
-SELECT R'it' 's' AS r FROM t;
+SELECT ascii('\b') AS r FROM t;
 
 -- name: Case1192
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT ascii('\0') AS r FROM t;
 
 -- name: Case1193
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT ascii('\Z') AS r FROM t;
 
 -- name: Case1194
-SELECT s LIKE 'a\\_b' AS r FROM t;
+SELECT '\a\q\"' AS r FROM t;
 
 -- name: Case1195
-SELECT s || '\'' AS r FROM t;
+SELECT '\101\060' AS r FROM t;
 
 -- name: Case1196
-SELECT s || '\'' AS r FROM t;
+SELECT '\u00e9' AS r FROM t;
 
 -- name: Case1197
-SELECT "it's" AS r FROM t;
+SELECT length('\U0001F600') AS r FROM t;
 
 -- name: Case1198
-SELECT length("a\tb") AS r FROM t;
+SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
 
 -- name: Case1199
-SELECT "x\"y" AS r FROM t;
+SELECT octet_length('\uD83D\uDE00') AS r FROM t;
 
 -- name: Case1200
-SELECT "a" 'b' "c" AS r FROM t;
+SELECT '\uD83D' AS r FROM t;
 
 -- name: Case1201
-SELECT s = "abc" AS r FROM t;
+SELECT '\u12g' AS r FROM t;
 
 -- name: Case1202
-SELECT r"a\nb" AS r FROM t;
+SELECT length(R'a\tb') AS r FROM t;
 
 -- name: Case1203
-SELECT ln(1) AS r FROM t;
+SELECT r'x\\y' AS r FROM t;
 
 -- name: Case1204
-SELECT ln(2) AS r FROM t;
+SELECT R'it' 's' AS r FROM t;
 
 -- name: Case1205
-SELECT ln(19.458461079980395) AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case1206
-SELECT ln(0) AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case1207
-SELECT ln(-1) AS r FROM t;
+SELECT s LIKE 'a\\_b' AS r FROM t;
 
 -- name: Case1208
-SELECT ln(-0.0) AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case1209
-SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case1210
-SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT "it's" AS r FROM t;
 
 -- name: Case1211
-SELECT ln(x) AS r FROM t;
+SELECT length("a\tb") AS r FROM t;
 
 -- name: Case1212
-SELECT ln(a) AS r FROM t;
+SELECT "x\"y" AS r FROM t;
 
 -- name: Case1213
-SELECT ln(a / b) AS r FROM t;
+SELECT "a" 'b' "c" AS r FROM t;
 
 -- name: Case1214
-SELECT ln(e()) AS r FROM t;
+SELECT s = "abc" AS r FROM t;
 
 -- name: Case1215
-SELECT log(10, 100) AS r FROM t;
+SELECT r"a\nb" AS r FROM t;
 
 -- name: Case1216
-SELECT log(2, 8) AS r FROM t;
+SELECT ln(1) AS r FROM t;
 
 -- name: Case1217
-SELECT log(0.5, 4) AS r FROM t;
+SELECT ln(2) AS r FROM t;
 
 -- name: Case1218
-SELECT log(1.0) AS r FROM t;
+SELECT ln(19.458461079980395) AS r FROM t;
 
 -- name: Case1219
-SELECT log(0) AS r FROM t;
+SELECT ln(0) AS r FROM t;
 
 -- name: Case1220
-SELECT log(0, 8) AS r FROM t;
+SELECT ln(-1) AS r FROM t;
 
 -- name: Case1221
-SELECT log(2, 0) AS r FROM t;
+SELECT ln(-0.0) AS r FROM t;
 
 -- name: Case1222
-SELECT log(-2, 8) AS r FROM t;
+SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1223
-SELECT log(1, 1) AS r FROM t;
+SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1224
-SELECT log(1, 2) AS r FROM t;
+SELECT ln(x) AS r FROM t;
 
 -- name: Case1225
-SELECT log(x, 8) AS r FROM t;
+SELECT ln(a) AS r FROM t;
 
 -- name: Case1226
-SELECT log(2, x) AS r FROM t;
+SELECT ln(a / b) AS r FROM t;
 
 -- name: Case1227
-SELECT log(a / b, -1.0) AS r FROM t;
+SELECT ln(e()) AS r FROM t;
 
 -- name: Case1228
-SELECT log(-1.0, a / b) AS r FROM t;
+SELECT log(10, 100) AS r FROM t;
 
 -- name: Case1229
-SELECT log(x, a / b) AS r FROM t;
+SELECT log(2, 8) AS r FROM t;
 
 -- name: Case1230
-SELECT log(a / b, x) AS r FROM t;
+SELECT log(0.5, 4) AS r FROM t;
 
 -- name: Case1231
-SELECT log10(1000) AS r FROM t;
+SELECT log(1.0) AS r FROM t;
 
 -- name: Case1232
-SELECT log10(10) AS r FROM t;
+SELECT log(0) AS r FROM t;
 
 -- name: Case1233
-SELECT log10(0.001) AS r FROM t;
+SELECT log(0, 8) AS r FROM t;
 
 -- name: Case1234
-SELECT log10(0.3529113193356501) AS r FROM t;
+SELECT log(2, 0) AS r FROM t;
 
 -- name: Case1235
-SELECT log10(0) AS r FROM t;
+SELECT log(-2, 8) AS r FROM t;
 
 -- name: Case1236
-SELECT log10(-5) AS r FROM t;
+SELECT log(1, 1) AS r FROM t;
 
 -- name: Case1237
-SELECT log10(x) AS r FROM t;
+SELECT log(1, 2) AS r FROM t;
 
 -- name: Case1238
-SELECT log10(a DIV b) AS r FROM t;
+SELECT log(x, 8) AS r FROM t;
 
 -- name: Case1239
-SELECT log2(8) AS r FROM t;
+SELECT log(2, x) AS r FROM t;
 
 -- name: Case1240
-SELECT log2(2) AS r FROM t;
+SELECT log(a / b, -1.0) AS r FROM t;
 
 -- name: Case1241
-SELECT log2(10) AS r FROM t;
+SELECT log(-1.0, a / b) AS r FROM t;
 
 -- name: Case1242
-SELECT log2(0) AS r FROM t;
+SELECT log(x, a / b) AS r FROM t;
 
 -- name: Case1243
-SELECT log2(-0.0) AS r FROM t;
+SELECT log(a / b, x) AS r FROM t;
 
 -- name: Case1244
-SELECT log2(x) AS r FROM t;
+SELECT log10(1000) AS r FROM t;
 
 -- name: Case1245
-SELECT log1p(0) AS r FROM t;
+SELECT log10(10) AS r FROM t;
 
 -- name: Case1246
-SELECT log1p(1) AS r FROM t;
+SELECT log10(0.001) AS r FROM t;
 
 -- name: Case1247
-SELECT log1p(-0.5) AS r FROM t;
+SELECT log10(0.3529113193356501) AS r FROM t;
 
 -- name: Case1248
-SELECT log1p(-1) AS r FROM t;
+SELECT log10(0) AS r FROM t;
 
 -- name: Case1249
-SELECT log1p(-2) AS r FROM t;
+SELECT log10(-5) AS r FROM t;
 
 -- name: Case1250
-SELECT log1p(x) AS r FROM t;
+SELECT log10(x) AS r FROM t;
 
 -- name: Case1251
-SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT log10(a DIV b) AS r FROM t;
 
 -- name: Case1252
-SELECT exp(0) AS r FROM t;
+SELECT log2(8) AS r FROM t;
 
 -- name: Case1253
-SELECT exp(1) AS r FROM t;
+SELECT log2(2) AS r FROM t;
 
 -- name: Case1254
-SELECT exp(0.3529113193356501) AS r FROM t;
+SELECT log2(10) AS r FROM t;
 
 -- name: Case1255
-SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log2(0) AS r FROM t;
 
 -- name: Case1256
-SELECT exp(1000) AS r FROM t;
+SELECT log2(-0.0) AS r FROM t;
 
 -- name: Case1257
-SELECT exp(x) AS r FROM t;
+SELECT log2(x) AS r FROM t;
 
 -- name: Case1258
-SELECT expm1(0) AS r FROM t;
+SELECT log1p(0) AS r FROM t;
 
 -- name: Case1259
-SELECT expm1(1) AS r FROM t;
+SELECT log1p(1) AS r FROM t;
 
 -- name: Case1260
-SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log1p(-0.5) AS r FROM t;
 
 -- name: Case1261
-SELECT expm1(x) AS r FROM t;
+SELECT log1p(-1) AS r FROM t;
 
 -- name: Case1262
-SELECT cbrt(27.0) AS r FROM t;
+SELECT log1p(-2) AS r FROM t;
 
 -- name: Case1263
-SELECT cbrt(-8) AS r FROM t;
+SELECT log1p(x) AS r FROM t;
 
 -- name: Case1264
-SELECT cbrt(-0.0D) AS r FROM t;
+SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1265
-SELECT cbrt(x) AS r FROM t;
+SELECT exp(0) AS r FROM t;
 
 -- name: Case1266
-SELECT hypot(3, 4) AS r FROM t;
+SELECT exp(1) AS r FROM t;
 
 -- name: Case1267
-SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT exp(0.3529113193356501) AS r FROM t;
 
 -- name: Case1268
-SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1269
-SELECT hypot(1e308, 1e308) AS r FROM t;
+SELECT exp(1000) AS r FROM t;
 
 -- name: Case1270
-SELECT hypot(x, a / b) AS r FROM t;
+SELECT exp(x) AS r FROM t;
 
 -- name: Case1271
-SELECT hypot(a / b, x) AS r FROM t;
+SELECT expm1(0) AS r FROM t;
 
 -- name: Case1272
-SELECT hypot(1, a / b) AS r FROM t;
+SELECT expm1(1) AS r FROM t;
 
 -- name: Case1273
-SELECT sin(0) AS r FROM t;
+SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1274
-SELECT sin(1) AS r FROM t;
+SELECT expm1(x) AS r FROM t;
 
 -- name: Case1275
-SELECT sin(-0.0D) AS r FROM t;
+SELECT cbrt(27.0) AS r FROM t;
 
 -- name: Case1276
-SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT cbrt(-8) AS r FROM t;
 
 -- name: Case1277
-SELECT sin(x) AS r FROM t;
+SELECT cbrt(-0.0D) AS r FROM t;
 
 -- name: Case1278
-SELECT cos(0) AS r FROM t;
+SELECT cbrt(x) AS r FROM t;
 
 -- name: Case1279
-SELECT cos(1) AS r FROM t;
+SELECT hypot(3, 4) AS r FROM t;
 
 -- name: Case1280
-SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1281
-SELECT cos(x) AS r FROM t;
+SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case1282
-SELECT tan(0) AS r FROM t;
+SELECT hypot(1e308, 1e308) AS r FROM t;
 
 -- name: Case1283
-SELECT tan(0.5) AS r FROM t;
+SELECT hypot(x, a / b) AS r FROM t;
 
 -- name: Case1284
-SELECT tan(x) AS r FROM t;
+SELECT hypot(a / b, x) AS r FROM t;
 
 -- name: Case1285
-SELECT cot(0.5) AS r FROM t;
+SELECT hypot(1, a / b) AS r FROM t;
 
 -- name: Case1286
-SELECT cot(0) AS r FROM t;
+SELECT sin(0) AS r FROM t;
 
 -- name: Case1287
-SELECT cot(-0.0D) AS r FROM t;
+SELECT sin(1) AS r FROM t;
 
 -- name: Case1288
-SELECT cot(x) AS r FROM t;
+SELECT sin(-0.0D) AS r FROM t;
 
 -- name: Case1289
-SELECT sec(0) AS r FROM t;
+SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1290
-SELECT sec(1) AS r FROM t;
+SELECT sin(x) AS r FROM t;
 
 -- name: Case1291
-SELECT sec(x) AS r FROM t;
+SELECT cos(0) AS r FROM t;
 
 -- name: Case1292
-SELECT csc(1) AS r FROM t;
+SELECT cos(1) AS r FROM t;
 
 -- name: Case1293
-SELECT csc(0) AS r FROM t;
+SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1294
-SELECT csc(x) AS r FROM t;
+SELECT cos(x) AS r FROM t;
 
 -- name: Case1295
-SELECT asin(0) AS r FROM t;
+SELECT tan(0) AS r FROM t;
 
 -- name: Case1296
-SELECT asin(1) AS r FROM t;
+SELECT tan(0.5) AS r FROM t;
 
 -- name: Case1297
-SELECT asin(2) AS r FROM t;
+SELECT tan(x) AS r FROM t;
 
 -- name: Case1298
-SELECT asin(x) AS r FROM t;
+SELECT cot(0.5) AS r FROM t;
 
 -- name: Case1299
-SELECT acos(1) AS r FROM t;
+SELECT cot(0) AS r FROM t;
 
 -- name: Case1300
-SELECT acos(-0.5) AS r FROM t;
+SELECT cot(-0.0D) AS r FROM t;
 
 -- name: Case1301
-SELECT acos(0.5) AS r FROM t;
+SELECT cot(x) AS r FROM t;
 
 -- name: Case1302
-SELECT acos(2) AS r FROM t;
+SELECT sec(0) AS r FROM t;
 
 -- name: Case1303
-SELECT acos(x) AS r FROM t;
+SELECT sec(1) AS r FROM t;
 
 -- name: Case1304
-SELECT atan(0) AS r FROM t;
+SELECT sec(x) AS r FROM t;
 
 -- name: Case1305
-SELECT atan(1) AS r FROM t;
+SELECT csc(1) AS r FROM t;
 
 -- name: Case1306
-SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT csc(0) AS r FROM t;
 
 -- name: Case1307
-SELECT atan(x) AS r FROM t;
+SELECT csc(x) AS r FROM t;
 
 -- name: Case1308
-SELECT atan2(0, 0) AS r FROM t;
+SELECT asin(0) AS r FROM t;
 
 -- name: Case1309
-SELECT atan2(1, 1) AS r FROM t;
+SELECT asin(1) AS r FROM t;
 
 -- name: Case1310
-SELECT atan2(0, -1) AS r FROM t;
+SELECT asin(2) AS r FROM t;
 
 -- name: Case1311
-SELECT atan2(-0.0, -1.0) AS r FROM t;
+SELECT asin(x) AS r FROM t;
 
 -- name: Case1312
-SELECT atan2(-0.0, -0.0) AS r FROM t;
+SELECT acos(1) AS r FROM t;
 
 -- name: Case1313
-SELECT atan2(-1, 0) AS r FROM t;
+SELECT acos(-0.5) AS r FROM t;
 
 -- name: Case1314
-SELECT atan2(x, 1) AS r FROM t;
+SELECT acos(0.5) AS r FROM t;
 
 -- name: Case1315
-SELECT atan2(1, x) AS r FROM t;
+SELECT acos(2) AS r FROM t;
 
 -- name: Case1316
-SELECT sinh(0) AS r FROM t;
+SELECT acos(x) AS r FROM t;
 
 -- name: Case1317
-SELECT sinh(1) AS r FROM t;
+SELECT atan(0) AS r FROM t;
 
 -- name: Case1318
-SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT atan(1) AS r FROM t;
 
 -- name: Case1319
-SELECT sinh(x) AS r FROM t;
+SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1320
-SELECT cosh(0) AS r FROM t;
+SELECT atan(x) AS r FROM t;
 
 -- name: Case1321
-SELECT cosh(1) AS r FROM t;
+SELECT atan2(0, 0) AS r FROM t;
 
 -- name: Case1322
-SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT atan2(1, 1) AS r FROM t;
 
 -- name: Case1323
-SELECT cosh(x) AS r FROM t;
+SELECT atan2(0, -1) AS r FROM t;
 
 -- name: Case1324
-SELECT tanh(0) AS r FROM t;
+SELECT atan2(-0.0, -1.0) AS r FROM t;
 
 -- name: Case1325
-SELECT tanh(1) AS r FROM t;
+SELECT atan2(-0.0, -0.0) AS r FROM t;
 
 -- name: Case1326
-SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT atan2(-1, 0) AS r FROM t;
 
 -- name: Case1327
-SELECT tanh(x) AS r FROM t;
+SELECT atan2(x, 1) AS r FROM t;
 
 -- name: Case1328
-SELECT asinh(0) AS r FROM t;
+SELECT atan2(1, x) AS r FROM t;
 
 -- name: Case1329
-SELECT asinh(1) AS r FROM t;
+SELECT sinh(0) AS r FROM t;
 
 -- name: Case1330
-SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT sinh(1) AS r FROM t;
 
 -- name: Case1331
-SELECT asinh(-1e10) AS r FROM t;
+SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1332
-SELECT asinh(x) AS r FROM t;
+SELECT sinh(x) AS r FROM t;
 
 -- name: Case1333
-SELECT acosh(1) AS r FROM t;
+SELECT cosh(0) AS r FROM t;
 
 -- name: Case1334
-SELECT acosh(2) AS r FROM t;
+SELECT cosh(1) AS r FROM t;
 
 -- name: Case1335
-SELECT acosh(0) AS r FROM t;
+SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1336
-SELECT acosh(x) AS r FROM t;
+SELECT cosh(x) AS r FROM t;
 
 -- name: Case1337
-SELECT atanh(0) AS r FROM t;
+SELECT tanh(0) AS r FROM t;
 
 -- name: Case1338
-SELECT atanh(0.5) AS r FROM t;
+SELECT tanh(1) AS r FROM t;
 
 -- name: Case1339
-SELECT atanh(1) AS r FROM t;
+SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1340
-SELECT atanh(-1) AS r FROM t;
+SELECT tanh(x) AS r FROM t;
 
 -- name: Case1341
-SELECT atanh(2) AS r FROM t;
+SELECT asinh(0) AS r FROM t;
 
 -- name: Case1342
-SELECT atanh(x) AS r FROM t;
+SELECT asinh(1) AS r FROM t;
 
 -- name: Case1343
-SELECT degrees(3.141592653589793) AS r FROM t;
+SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1344
-SELECT degrees(1) AS r FROM t;
+SELECT asinh(-1e10) AS r FROM t;
 
 -- name: Case1345
-SELECT degrees(x) AS r FROM t;
+SELECT asinh(x) AS r FROM t;
 
 -- name: Case1346
-SELECT radians(180) AS r FROM t;
+SELECT acosh(1) AS r FROM t;
 
 -- name: Case1347
-SELECT radians(0) AS r FROM t;
+SELECT acosh(2) AS r FROM t;
 
 -- name: Case1348
-SELECT radians(x) AS r FROM t;
+SELECT acosh(0) AS r FROM t;
 
 -- name: Case1349
-SELECT rint(12.3456) AS r FROM t;
+SELECT acosh(x) AS r FROM t;
 
 -- name: Case1350
-SELECT rint(2.5) AS r FROM t;
+SELECT atanh(0) AS r FROM t;
 
 -- name: Case1351
-SELECT rint(3.5) AS r FROM t;
+SELECT atanh(0.5) AS r FROM t;
 
 -- name: Case1352
-SELECT rint(-0.5) AS r FROM t;
+SELECT atanh(1) AS r FROM t;
 
 -- name: Case1353
-SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT atanh(-1) AS r FROM t;
 
 -- name: Case1354
-SELECT rint(x) AS r FROM t;
+SELECT atanh(2) AS r FROM t;
 
 -- name: Case1355
-SELECT pi() AS r FROM t;
+SELECT atanh(x) AS r FROM t;
 
 -- name: Case1356
-SELECT PI() AS r FROM t;
+SELECT degrees(3.141592653589793) AS r FROM t;
 
 -- name: Case1357
-SELECT degrees(pi()) AS r FROM t;
+SELECT degrees(1) AS r FROM t;
 
 -- name: Case1358
-SELECT e() AS r FROM t;
+SELECT degrees(x) AS r FROM t;
 
 -- name: Case1359
-SELECT e() + x AS r FROM t;
+SELECT radians(180) AS r FROM t;
 
 -- name: Case1360
-SELECT pmod(10, 3) AS r FROM t;
+SELECT radians(0) AS r FROM t;
 
 -- name: Case1361
-SELECT pmod(-10, 3) AS r FROM t;
+SELECT radians(x) AS r FROM t;
 
 -- name: Case1362
-SELECT pmod(-7, -3) AS r FROM t;
+SELECT rint(12.3456) AS r FROM t;
 
 -- name: Case1363
-SELECT pmod(7, -3) AS r FROM t;
+SELECT rint(2.5) AS r FROM t;
 
 -- name: Case1364
-SELECT pmod(-1, -2147483648) AS r FROM t;
+SELECT rint(3.5) AS r FROM t;
 
 -- name: Case1365
-SELECT pmod(i, j) AS r FROM t;
+SELECT rint(-0.5) AS r FROM t;
 
 -- name: Case1366
-SELECT pmod(a, b) AS r FROM t;
+SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1367
-SELECT pmod(a, b) AS r FROM t;
+SELECT rint(x) AS r FROM t;
 
 -- name: Case1368
-SELECT pmod(10, 0) AS r FROM t;
+SELECT pi() AS r FROM t;
 
 -- name: Case1369
-SELECT pmod(-7.5D, 2.0D) AS r FROM t;
+SELECT PI() AS r FROM t;
 
 -- name: Case1370
-SELECT pmod(7.5D, 0.0D) AS r FROM t;
+SELECT degrees(pi()) AS r FROM t;
 
 -- name: Case1371
-SELECT pmod(7.5D, -0.0D) AS r FROM t;
+SELECT e() AS r FROM t;
 
 -- name: Case1372
-SELECT pmod(i, 0) AS r FROM t;
+SELECT e() + x AS r FROM t;
 
 -- name: Case1373
-SELECT pmod(a DIV b, c) AS r FROM t;
+SELECT pmod(10, 3) AS r FROM t;
 
 -- name: Case1374
-SELECT pmod(c, a DIV b) AS r FROM t;
+SELECT pmod(-10, 3) AS r FROM t;
 
 -- name: Case1375
-SELECT pmod(a DIV b, 0) AS r FROM t;
+SELECT pmod(-7, -3) AS r FROM t;
 
 -- name: Case1376
-SELECT bround(2.5D) AS r FROM t;
+SELECT pmod(7, -3) AS r FROM t;
 
 -- name: Case1377
-SELECT bround(3.5D) AS r FROM t;
+SELECT pmod(-1, -2147483648) AS r FROM t;
 
 -- name: Case1378
-SELECT bround(-2.5D) AS r FROM t;
+SELECT pmod(i, j) AS r FROM t;
 
 -- name: Case1379
-SELECT bround(2.5D, 0) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case1380
-SELECT bround(0.125D, 2) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case1381
-SELECT bround(0.135D, 2) AS r FROM t;
+SELECT pmod(10, 0) AS r FROM t;
 
 -- name: Case1382
-SELECT bround(1.05D, 1) AS r FROM t;
+SELECT pmod(-7.5D, 2.0D) AS r FROM t;
 
 -- name: Case1383
-SELECT bround(1.0500001D, 1) AS r FROM t;
+SELECT pmod(7.5D, 0.0D) AS r FROM t;
 
 -- name: Case1384
-SELECT bround(-0.5D) AS r FROM t;
+SELECT pmod(7.5D, -0.0D) AS r FROM t;
 
 -- name: Case1385
-SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT pmod(i, 0) AS r FROM t;
 
 -- name: Case1386
-SELECT bround(25, -1) AS r FROM t;
+SELECT pmod(a DIV b, c) AS r FROM t;
 
 -- name: Case1387
-SELECT bround(35, -1) AS r FROM t;
+SELECT pmod(c, a DIV b) AS r FROM t;
 
 -- name: Case1388
-SELECT bround(-25, -1) AS r FROM t;
+SELECT pmod(a DIV b, 0) AS r FROM t;
 
 -- name: Case1389
-SELECT bround(26, -1) AS r FROM t;
+SELECT bround(2.5D) AS r FROM t;
 
 -- name: Case1390
-SELECT bround(2147483647, -1) AS r FROM t;
+SELECT bround(3.5D) AS r FROM t;
 
 -- name: Case1391
-SELECT bround(a, -2) AS r FROM t;
+SELECT bround(-2.5D) AS r FROM t;
 
 -- name: Case1392
-SELECT bround(a, -2) AS r FROM t;
+SELECT bround(2.5D, 0) AS r FROM t;
 
 -- name: Case1393
-SELECT bround(a, -1) AS r FROM t;
+SELECT bround(0.125D, 2) AS r FROM t;
 
 -- name: Case1394
-SELECT bround(i) AS r FROM t;
+SELECT bround(0.135D, 2) AS r FROM t;
 
 -- name: Case1395
-SELECT bround(x, 1) AS r FROM t;
+SELECT bround(1.05D, 1) AS r FROM t;
 
 -- name: Case1396
-SELECT bround(2.5, i) AS r FROM t;
+SELECT bround(1.0500001D, 1) AS r FROM t;
 
 -- name: Case1397
-SELECT factorial(5) AS r FROM t;
+SELECT bround(-0.5D) AS r FROM t;
 
 -- name: Case1398
-SELECT factorial(0) AS r FROM t;
+SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case1399
-SELECT factorial(20) AS r FROM t;
+SELECT bround(25, -1) AS r FROM t;
 
 -- name: Case1400
-SELECT factorial(21) AS r FROM t;
+SELECT bround(35, -1) AS r FROM t;
 
 -- name: Case1401
-SELECT factorial(-1) AS r FROM t;
+SELECT bround(-25, -1) AS r FROM t;
 
 -- name: Case1402
-SELECT factorial(i) AS r FROM t;
+SELECT bround(26, -1) AS r FROM t;
 
 -- name: Case1403
-SELECT factorial(i) AS r FROM t;
+SELECT bround(2147483647, -1) AS r FROM t;
 
 -- name: Case1404
-SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case1405
-SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case1406
-SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
+SELECT bround(a, -1) AS r FROM t;
 
 -- name: Case1407
-SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
+SELECT bround(i) AS r FROM t;
 
 -- name: Case1408
-SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
+SELECT bround(x, 1) AS r FROM t;
 
 -- name: Case1409
-SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
+SELECT bround(2.5, i) AS r FROM t;
 
 -- name: Case1410
-SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT factorial(5) AS r FROM t;
 
 -- name: Case1411
-SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT factorial(0) AS r FROM t;
 
 -- name: Case1412
-SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT factorial(20) AS r FROM t;
 
 -- name: Case1413
-SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT factorial(21) AS r FROM t;
 
 -- name: Case1414
-SELECT width_bucket(5, 0, 10, a) AS r FROM t;
+SELECT factorial(-1) AS r FROM t;
 
 -- name: Case1415
-SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case1416
-SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case1417
-SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
+SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
 
 -- name: Case1418
-SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
+SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
 
 -- name: Case1419
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
+SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
 
 -- name: Case1420
-SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
+SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
 
 -- name: Case1421
-SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
+SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
 
 -- name: Case1422
-SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
+SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
 
 -- name: Case1423
-SELECT width_bucket(5, 0, 10, c) AS r FROM t;
+SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1424
-SELECT width_bucket(i, j, 10, a) AS r FROM t;
+SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1425
-SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
+SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1426
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
+SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1427
-SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
+SELECT width_bucket(5, 0, 10, a) AS r FROM t;
 
 -- name: Case1428
-SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
 
 -- name: Case1429
-SELECT isnan(1.0) AS r FROM t;
+SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
 
 -- name: Case1430
-SELECT isnan(x) AS r FROM t;
+SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
 
 -- name: Case1431
-SELECT isnan(i) AS r FROM t;
+SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
 
 -- name: Case1432
-SELECT isnan(a / b) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
 
 -- name: Case1433
-SELECT isnan(x) OR p AS r FROM t;
+SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
 
 -- name: Case1434
-SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
+SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case1435
-SELECT nanvl(1.5, 123) AS r FROM t;
+SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
 
 -- name: Case1436
-SELECT nanvl(1.5, y) AS r FROM t;
+SELECT width_bucket(5, 0, 10, c) AS r FROM t;
 
 -- name: Case1437
-SELECT nanvl(x, 1.0) AS r FROM t;
+SELECT width_bucket(i, j, 10, a) AS r FROM t;
 
 -- name: Case1438
-SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
+SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
 
 -- name: Case1439
-SELECT nanvl(1.0, a / b) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
 
 -- name: Case1440
-SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
+SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
 
 -- name: Case1441
-SELECT nanvl(a / b, 1.0) AS r FROM t;
+SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1442
-SELECT nanvl(x, a / b) AS r FROM t;
+SELECT isnan(1.0) AS r FROM t;
 
 -- name: Case1443
-SELECT positive(i) AS r FROM t;
+SELECT isnan(x) AS r FROM t;
 
 -- name: Case1444
-SELECT positive(a) AS r FROM t;
+SELECT isnan(i) AS r FROM t;
 
 -- name: Case1445
-SELECT positive(-0.0D) AS r FROM t;
+SELECT isnan(a / b) AS r FROM t;
 
 -- name: Case1446
-SELECT positive(x) AS r FROM t;
+SELECT isnan(x) OR p AS r FROM t;
 
 -- name: Case1447
-SELECT negative(i) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
 
 -- name: Case1448
-SELECT negative(1.5) AS r FROM t;
+SELECT nanvl(1.5, 123) AS r FROM t;
 
 -- name: Case1449
-SELECT negative(1.5D) AS r FROM t;
+SELECT nanvl(1.5, y) AS r FROM t;
 
 -- name: Case1450
-SELECT negative(i) AS r FROM t;
+SELECT nanvl(x, 1.0) AS r FROM t;
 
 -- name: Case1451
-SELECT negative(a) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
 
 -- name: Case1452
-SELECT negative(x) AS r FROM t;
+SELECT nanvl(1.0, a / b) AS r FROM t;
 
 -- name: Case1453
-SELECT shiftleft(2, 1) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
 
 -- name: Case1454
-SELECT shiftleft(1, 31) AS r FROM t;
+SELECT nanvl(a / b, 1.0) AS r FROM t;
 
 -- name: Case1455
-SELECT shiftleft(1, 32) AS r FROM t;
+SELECT nanvl(x, a / b) AS r FROM t;
 
 -- name: Case1456
-SELECT shiftleft(1, -1) AS r FROM t;
+SELECT positive(i) AS r FROM t;
 
 -- name: Case1457
-SELECT shiftleft(a, 63) AS r FROM t;
+SELECT positive(a) AS r FROM t;
 
 -- name: Case1458
-SELECT shiftleft(a, 64) AS r FROM t;
+SELECT positive(-0.0D) AS r FROM t;
 
 -- name: Case1459
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT positive(x) AS r FROM t;
 
 -- name: Case1460
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case1461
-SELECT shiftleft(a DIV b, j) AS r FROM t;
+SELECT negative(1.5) AS r FROM t;
 
 -- name: Case1462
-SELECT shiftleft(a DIV b, 1) AS r FROM t;
+SELECT negative(1.5D) AS r FROM t;
 
 -- name: Case1463
-SELECT shiftright(4, 1) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case1464
-SELECT shiftright(-8, 1) AS r FROM t;
+SELECT negative(a) AS r FROM t;
 
 -- name: Case1465
-SELECT shiftright(-1, 31) AS r FROM t;
+SELECT negative(x) AS r FROM t;
 
 -- name: Case1466
-SELECT shiftright(8, 33) AS r FROM t;
+SELECT shiftleft(2, 1) AS r FROM t;
 
 -- name: Case1467
-SELECT shiftright(a, 62) AS r FROM t;
+SELECT shiftleft(1, 31) AS r FROM t;
 
 -- name: Case1468
-SELECT shiftright(i, 1) AS r FROM t;
+SELECT shiftleft(1, 32) AS r FROM t;
 
 -- name: Case1469
-SELECT shiftrightunsigned(4, 1) AS r FROM t;
+SELECT shiftleft(1, -1) AS r FROM t;
 
 -- name: Case1470
-SELECT shiftrightunsigned(-1, 28) AS r FROM t;
+SELECT shiftleft(a, 63) AS r FROM t;
 
 -- name: Case1471
-SELECT shiftrightunsigned(-8, 0) AS r FROM t;
+SELECT shiftleft(a, 64) AS r FROM t;
 
 -- name: Case1472
-SELECT shiftrightunsigned(a, 60) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case1473
-SELECT shiftrightunsigned(a, 124) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case1474
-SELECT shiftrightunsigned(i, j) AS r FROM t;
+SELECT shiftleft(a DIV b, j) AS r FROM t;
 
 -- name: Case1475
-SELECT bit_count(0) AS r FROM t;
+SELECT shiftleft(a DIV b, 1) AS r FROM t;
 
 -- name: Case1476
-SELECT bit_count(7) AS r FROM t;
+SELECT shiftright(4, 1) AS r FROM t;
 
 -- name: Case1477
-SELECT bit_count(-1) AS r FROM t;
+SELECT shiftright(-8, 1) AS r FROM t;
 
 -- name: Case1478
-SELECT bit_count(a) AS r FROM t;
+SELECT shiftright(-1, 31) AS r FROM t;
 
 -- name: Case1479
-SELECT bit_count(a) AS r FROM t;
+SELECT shiftright(8, 33) AS r FROM t;
 
 -- name: Case1480
-SELECT bit_count(TRUE) AS r FROM t;
+SELECT shiftright(a, 62) AS r FROM t;
 
 -- name: Case1481
-SELECT bit_count(FALSE) AS r FROM t;
+SELECT shiftright(i, 1) AS r FROM t;
 
 -- name: Case1482
-SELECT bit_count(i) AS r FROM t;
+SELECT shiftrightunsigned(4, 1) AS r FROM t;
 
 -- name: Case1483
-SELECT bit_count(a DIV b) AS r FROM t;
+SELECT shiftrightunsigned(-1, 28) AS r FROM t;
 
 -- name: Case1484
-SELECT bit_get(11, 0) AS r FROM t;
+SELECT shiftrightunsigned(-8, 0) AS r FROM t;
 
 -- name: Case1485
-SELECT bit_get(11, 2) AS r FROM t;
+SELECT shiftrightunsigned(a, 60) AS r FROM t;
 
 -- name: Case1486
-SELECT bit_get(-1, 31) AS r FROM t;
+SELECT shiftrightunsigned(a, 124) AS r FROM t;
 
 -- name: Case1487
-SELECT bit_get(11, 32) AS r FROM t;
+SELECT shiftrightunsigned(i, j) AS r FROM t;
 
 -- name: Case1488
-SELECT bit_get(11, -1) AS r FROM t;
+SELECT bit_count(0) AS r FROM t;
 
 -- name: Case1489
-SELECT getbit(a, 63) AS r FROM t;
+SELECT bit_count(7) AS r FROM t;
 
 -- name: Case1490
-SELECT getbit(a, 40) AS r FROM t;
+SELECT bit_count(-1) AS r FROM t;
 
 -- name: Case1491
-SELECT bit_get(a, 64) AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case1492
-SELECT bit_get(i, 99) AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case1493
-SELECT bit_get(11, j) AS r FROM t;
+SELECT bit_count(TRUE) AS r FROM t;
 
 -- name: Case1494
-SELECT bit_get(a DIV b, 99) AS r FROM t;
+SELECT bit_count(FALSE) AS r FROM t;
 
 -- name: Case1495
-SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
+SELECT bit_count(i) AS r FROM t;
 
 -- name: Case1496
-SELECT bitmap_bucket_number(123) AS r FROM t;
+SELECT bit_count(a DIV b) AS r FROM t;
 
 -- name: Case1497
-SELECT bitmap_bucket_number(0) AS r FROM t;
+SELECT bit_get(11, 0) AS r FROM t;
 
 -- name: Case1498
-SELECT bitmap_bucket_number(32768) AS r FROM t;
+SELECT bit_get(11, 2) AS r FROM t;
 
 -- name: Case1499
-SELECT bitmap_bucket_number(32769) AS r FROM t;
+SELECT bit_get(-1, 31) AS r FROM t;
 
 -- name: Case1500
-SELECT bitmap_bucket_number(-1) AS r FROM t;
+SELECT bit_get(11, 32) AS r FROM t;
 
 -- name: Case1501
-SELECT bitmap_bucket_number(-32768) AS r FROM t;
+SELECT bit_get(11, -1) AS r FROM t;
 
 -- name: Case1502
-SELECT bitmap_bucket_number(a) AS r FROM t;
+SELECT getbit(a, 63) AS r FROM t;
 
 -- name: Case1503
-SELECT bitmap_bucket_number(a) AS r FROM t;
+SELECT getbit(a, 40) AS r FROM t;
 
 -- name: Case1504
-SELECT bitmap_bucket_number(i) AS r FROM t;
+SELECT bit_get(a, 64) AS r FROM t;
 
 -- name: Case1505
-SELECT bitmap_bucket_number(a) AS r FROM t;
+SELECT bit_get(i, 99) AS r FROM t;
 
 -- name: Case1506
-SELECT bitmap_bit_position(1) AS r FROM t;
+SELECT bit_get(11, j) AS r FROM t;
 
 -- name: Case1507
-SELECT bitmap_bit_position(123) AS r FROM t;
+SELECT bit_get(a DIV b, 99) AS r FROM t;
 
 -- name: Case1508
-SELECT bitmap_bit_position(32768) AS r FROM t;
+SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
 
 -- name: Case1509
-SELECT bitmap_bit_position(32769) AS r FROM t;
+SELECT bitmap_bucket_number(123) AS r FROM t;
 
 -- name: Case1510
-SELECT bitmap_bit_position(0) AS r FROM t;
+SELECT bitmap_bucket_number(0) AS r FROM t;
 
 -- name: Case1511
-SELECT bitmap_bit_position(-1) AS r FROM t;
+SELECT bitmap_bucket_number(32768) AS r FROM t;
 
 -- name: Case1512
-SELECT bitmap_bit_position(a) AS r FROM t;
+SELECT bitmap_bucket_number(32769) AS r FROM t;
 
 -- name: Case1513
-SELECT bitmap_bit_position(a) AS r FROM t;
+SELECT bitmap_bucket_number(-1) AS r FROM t;
 
 -- name: Case1514
-SELECT a & c AS r FROM t;
+SELECT bitmap_bucket_number(-32768) AS r FROM t;
 
 -- name: Case1515
-SELECT i & 10 AS r FROM t;
+SELECT bitmap_bucket_number(a) AS r FROM t;
 
 -- name: Case1516
-SELECT i | j AS r FROM t;
+SELECT bitmap_bucket_number(a) AS r FROM t;
 
 -- name: Case1517
-SELECT i ^ j AS r FROM t;
+SELECT bitmap_bucket_number(i) AS r FROM t;
 
 -- name: Case1518
-SELECT i | b AS r FROM t;
+SELECT bitmap_bucket_number(a) AS r FROM t;
 
 -- name: Case1519
-SELECT ~i AS r FROM t;
+SELECT bitmap_bit_position(1) AS r FROM t;
 
 -- name: Case1520
-SELECT ~a AS r FROM t;
+SELECT bitmap_bit_position(123) AS r FROM t;
 
 -- name: Case1521
-SELECT ~i AS r FROM t;
+SELECT bitmap_bit_position(32768) AS r FROM t;
 
 -- name: Case1522
-SELECT a & c AS r FROM t;
+SELECT bitmap_bit_position(32769) AS r FROM t;
 
 -- name: Case1523
-SELECT i | '2' AS r FROM t;
+SELECT bitmap_bit_position(0) AS r FROM t;
 
 -- name: Case1524
-SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
+SELECT bitmap_bit_position(-1) AS r FROM t;
 
 -- name: Case1525
-SELECT 1 + 2 & 3 AS r FROM t;
+SELECT bitmap_bit_position(a) AS r FROM t;
 
 -- name: Case1526
-SELECT i | 1 = 1 AS r FROM t;
+SELECT bitmap_bit_position(a) AS r FROM t;
 
 -- name: Case1527
-SELECT (i & j) * 2 AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case1528
-SELECT s RLIKE r'^\d+$' AS r FROM t;
+SELECT i & 10 AS r FROM t;
 
 -- name: Case1529
-SELECT s RLIKE r'^\d+$' AS r FROM t;
+SELECT i | j AS r FROM t;
 
 -- name: Case1530
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT i ^ j AS r FROM t;
 
 -- name: Case1531
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT i | b AS r FROM t;
 
 -- name: Case1532
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case1533
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT ~a AS r FROM t;
 
 -- name: Case1534
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case1535
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case1536
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT i | '2' AS r FROM t;
 
 -- name: Case1537
-SELECT regexp_like(s, '(?s)a.c') AS r FROM t;
+SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
 
 -- name: Case1538
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT 1 + 2 & 3 AS r FROM t;
 
 -- name: Case1539
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT i | 1 = 1 AS r FROM t;
 
 -- name: Case1540
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT (i & j) * 2 AS r FROM t;
 
 -- name: Case1541
-SELECT s RLIKE r'abc\z' AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case1542
-SELECT s RLIKE r'abc\Z' AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case1543
-SELECT s RLIKE '(?i)hello' AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case1544
-SELECT s RLIKE '(?i)é' AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case1545
-SELECT s RLIKE '(?i)[a-c]x' AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case1546
-SELECT s RLIKE '(?i:a)b' AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1547
-SELECT s RLIKE r'a\sb' AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1548
-SELECT s RLIKE r'a\hb' AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1549
-SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1550
-SELECT s RLIKE r'^\p{Lu}' AS r FROM t;
+SELECT regexp_like(s, '(?s)a.c') AS r FROM t;
 
 -- name: Case1551
-SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case1552
-SELECT s RLIKE r'\x{1F600}' AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case1553
-SELECT s RLIKE r'\QA.B\E' AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case1554
-SELECT s RLIKE r'\QA.B\E' AS r FROM t;
+SELECT s RLIKE r'abc\z' AS r FROM t;
 
 -- name: Case1555
-SELECT s RLIKE r'^\0101\u0042$' AS r FROM t;
+SELECT s RLIKE r'abc\Z' AS r FROM t;
 
 -- name: Case1556
-SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t;
+SELECT s RLIKE '(?i)hello' AS r FROM t;
 
 -- name: Case1557
-SELECT s RLIKE r'(a)\1' AS r FROM t;
+SELECT s RLIKE '(?i)é' AS r FROM t;
 
 -- name: Case1558
-SELECT s RLIKE r'(a)\1' AS r FROM t;
+SELECT s RLIKE '(?i)[a-c]x' AS r FROM t;
 
 -- name: Case1559
-SELECT s RLIKE 'a(?=b)' AS r FROM t;
+SELECT s RLIKE '(?i:a)b' AS r FROM t;
 
 -- name: Case1560
-SELECT s RLIKE '(?<!a)b' AS r FROM t;
+SELECT s RLIKE r'a\sb' AS r FROM t;
 
 -- name: Case1561
-SELECT s RLIKE 'a++' AS r FROM t;
+SELECT s RLIKE r'a\hb' AS r FROM t;
 
 -- name: Case1562
-SELECT s RLIKE '(?>a)' AS r FROM t;
+SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t;
 
 -- name: Case1563
-SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t;
+SELECT s RLIKE r'^\p{Lu}' AS r FROM t;
 
 -- name: Case1564
-SELECT s RLIKE '(?m)^a' AS r FROM t;
+SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t;
 
 -- name: Case1565
-SELECT s RLIKE 'a$b' AS r FROM t;
+SELECT s RLIKE r'\x{1F600}' AS r FROM t;
 
 -- name: Case1566
-SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case1567
-SELECT s RLIKE 'a{2' AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case1568
-SELECT s RLIKE '(' AS r FROM t;
+SELECT s RLIKE r'^\0101\u0042$' AS r FROM t;
 
 -- name: Case1569
-SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
+SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t;
 
 -- name: Case1570
-SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case1571
-SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case1572
-SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t;
+SELECT s RLIKE 'a(?=b)' AS r FROM t;
 
 -- name: Case1573
-SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t;
+SELECT s RLIKE '(?<!a)b' AS r FROM t;
 
 -- name: Case1574
-SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t;
+SELECT s RLIKE 'a++' AS r FROM t;
 
 -- name: Case1575
-SELECT regexp_replace(s, 'b', r'\$') AS r FROM t;
+SELECT s RLIKE '(?>a)' AS r FROM t;
 
 -- name: Case1576
-SELECT regexp_replace(s, '(b)', '$12') AS r FROM t;
+SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t;
 
 -- name: Case1577
-SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t;
+SELECT s RLIKE '(?m)^a' AS r FROM t;
 
 -- name: Case1578
-SELECT regexp_replace(s, 'é', 'e') AS r FROM t;
+SELECT s RLIKE 'a$b' AS r FROM t;
 
 -- name: Case1579
-SELECT regexp_replace(s, 'a*', '-') AS r FROM t;
+SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t;
 
 -- name: Case1580
-SELECT regexp_replace(s, '', '-') AS r FROM t;
+SELECT s RLIKE 'a{2' AS r FROM t;
 
 -- name: Case1581
-SELECT regexp_replace(s, r'\b', '|') AS r FROM t;
+SELECT s RLIKE '(' AS r FROM t;
 
 -- name: Case1582
-SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case1583
-SELECT regexp_replace(s, 'b', '$2') AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case1584
-SELECT regexp_replace(s, 'x', '$2') AS r FROM t;
+SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t;
 
 -- name: Case1585
-SELECT regexp_replace(s, 'b', '$') AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t;
 
 -- name: Case1586
-SELECT regexp_replace(s, 'b', '${y}') AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t;
 
 -- name: Case1587
-SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t;
+SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t;
 
 -- name: Case1588
-SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t;
+SELECT regexp_replace(s, 'b', r'\$') AS r FROM t;
 
 -- name: Case1589
-SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t;
+SELECT regexp_replace(s, '(b)', '$12') AS r FROM t;
 
 -- name: Case1590
-SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t;
+SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t;
 
 -- name: Case1591
-SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e') AS r FROM t;
 
 -- name: Case1592
-SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
+SELECT regexp_replace(s, 'a*', '-') AS r FROM t;
 
 -- name: Case1593
-SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
+SELECT regexp_replace(s, '', '-') AS r FROM t;
 
 -- name: Case1594
-SELECT regexp_replace(s, '(', 'x') AS r FROM t;
+SELECT regexp_replace(s, r'\b', '|') AS r FROM t;
 
 -- name: Case1595
-SELECT regexp_replace(s, '(', u) AS r FROM t;
+SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t;
 
 -- name: Case1596
-SELECT regexp_replace(s, u, 'x') AS r FROM t;
+SELECT regexp_replace(s, 'b', '$2') AS r FROM t;
 
 -- name: Case1597
-SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT regexp_replace(s, 'x', '$2') AS r FROM t;
 
 -- name: Case1598
-SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t;
+SELECT regexp_replace(s, 'b', '$') AS r FROM t;
 
 -- name: Case1599
-SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT regexp_replace(s, 'b', '${y}') AS r FROM t;
 
 -- name: Case1600
-SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t;
+SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t;
 
 -- name: Case1601
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t;
 
 -- name: Case1602
-SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t;
 
 -- name: Case1603
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t;
+SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t;
 
 -- name: Case1604
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t;
 
 -- name: Case1605
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case1606
-SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case1607
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
+SELECT regexp_replace(s, '(', 'x') AS r FROM t;
 
 -- name: Case1608
-SELECT regexp_extract(s, 'b') AS r FROM t;
+SELECT regexp_replace(s, '(', u) AS r FROM t;
 
 -- name: Case1609
-SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t;
+SELECT regexp_replace(s, u, 'x') AS r FROM t;
 
 -- name: Case1610
-SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t;
+SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1611
-SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t;
 
 -- name: Case1612
-SELECT regexp_extract(s, u, i) AS r FROM t;
+SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1613
-SELECT regexp_extract(s, '(', i) AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t;
 
 -- name: Case1614
-SELECT regexp_extract(s, '(', i) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t;
 
 -- name: Case1615
-SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t;
 
 -- name: Case1616
-SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t;
 
 -- name: Case1617
-SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t;
 
 -- name: Case1618
-SELECT regexp_count(s, '[a-z]{3}') AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case1619
-SELECT regexp_count(s, 'a*') AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t;
 
 -- name: Case1620
-SELECT regexp_count(s, '') AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case1621
-SELECT regexp_count(s, 'a$|\n') AS r FROM t;
+SELECT regexp_extract(s, 'b') AS r FROM t;
 
 -- name: Case1622
-SELECT regexp_count(s, u) AS r FROM t;
+SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t;
 
 -- name: Case1623
-SELECT regexp_count(s, '[') AS r FROM t;
+SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t;
 
 -- name: Case1624
-SELECT regexp_count(s, '[') AS r FROM t;
+SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t;
 
 -- name: Case1625
-SELECT regexp_instr(s, '@[^.]*') AS r FROM t;
+SELECT regexp_extract(s, u, i) AS r FROM t;
 
 -- name: Case1626
-SELECT regexp_instr(s, 'b') AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case1627
-SELECT regexp_instr(s, 'z') AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case1628
-SELECT regexp_instr(s, '(b)', 7) AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1629
-SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1630
-SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
+SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case1631
-SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t;
+SELECT regexp_count(s, '[a-z]{3}') AS r FROM t;
 
 -- name: Case1632
-SELECT regexp_substr(s, 'Jeck') AS r FROM t;
+SELECT regexp_count(s, 'a*') AS r FROM t;
 
 -- name: Case1633
-SELECT regexp_substr(s, 'x*') AS r FROM t;
+SELECT regexp_count(s, '') AS r FROM t;
 
 -- name: Case1634
-SELECT regexp_substr(s, r'\d+') AS r FROM t;
+SELECT regexp_count(s, 'a$|\n') AS r FROM t;
 
 -- name: Case1635
-SELECT regexp_substr(s, '(') AS r FROM t;
+SELECT regexp_count(s, u) AS r FROM t;
 
 -- name: Case1636
-SELECT regexp_substr(s, '(') AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case1637
-SELECT regexp_substr(s, u) AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case1638
-SELECT left(s, 2) AS r FROM t;
+SELECT regexp_instr(s, '@[^.]*') AS r FROM t;
 
 -- name: Case1639
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_instr(s, 'b') AS r FROM t;
 
 -- name: Case1640
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_instr(s, 'z') AS r FROM t;
 
 -- name: Case1641
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_instr(s, '(b)', 7) AS r FROM t;
 
 -- name: Case1642
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case1643
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case1644
-SELECT right(s, 2) AS r FROM t;
+SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case1645
-SELECT right(s, 4) AS r FROM t;
+SELECT regexp_substr(s, 'Jeck') AS r FROM t;
 
 -- name: Case1646
-SELECT right(s, 9) AS r FROM t;
+SELECT regexp_substr(s, 'x*') AS r FROM t;
 
 -- name: Case1647
-SELECT right(s, 0) AS r FROM t;
+SELECT regexp_substr(s, r'\d+') AS r FROM t;
 
 -- name: Case1648
-SELECT right(s, i) AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case1649
-SELECT reverse(s) AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case1650
-SELECT reverse(s) AS r FROM t;
+SELECT regexp_substr(s, u) AS r FROM t;
 
 -- name: Case1651
-SELECT reverse(s) AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case1652
-SELECT quote(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1653
-SELECT quote(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1654
-SELECT quote(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1655
-SELECT quote(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1656
-SELECT repeat(s, 3) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case1657
-SELECT repeat(s, i) AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case1658
-SELECT repeat(s, i) AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case1659
-SELECT repeat(s, i) AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case1660
-SELECT repeat(s, i) AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case1661
-SELECT repeat(u, i) AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case1662
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1663
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1664
-SELECT space(i) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case1665
-SELECT space(i) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case1666
-SELECT space(i) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case1667
-SELECT space(i) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case1668
-SELECT initcap(s) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case1669
-SELECT initcap(s) AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case1670
-SELECT initcap(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1671
-SELECT initcap(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1672
-SELECT ascii(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1673
-SELECT ascii(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case1674
-SELECT ascii(s) AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case1675
-SELECT ascii(s) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1676
-SELECT chr(a) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1677
-SELECT chr(a) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1678
-SELECT char(a) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1679
-SELECT chr(a) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1680
-SELECT chr(i) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case1681
-SELECT octet_length(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1682
-SELECT bit_length(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1683
-SELECT octet_length(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1684
-SELECT bit_length(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case1685
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1686
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1687
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1688
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case1689
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1690
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1691
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT char(a) AS r FROM t;
 
 -- name: Case1692
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case1693
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT chr(i) AS r FROM t;
 
 -- name: Case1694
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case1695
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case1696
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case1697
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case1698
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT split_part(s, ',', 2) AS r FROM t;
 
 -- name: Case1699
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case1700
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT split_part(s, ',', -3) AS r FROM t;
 
 -- name: Case1701
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT split_part(s, ',', 4) AS r FROM t;
 
 -- name: Case1702
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT split_part(s, ',', -4) AS r FROM t;
 
 -- name: Case1703
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case1704
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT split_part(s, ',', -2) AS r FROM t;
 
 -- name: Case1705
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT split_part(s, '', 1) AS r FROM t;
 
 -- name: Case1706
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT split_part(s, ',', 1) AS r FROM t;
 
 -- name: Case1707
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT split_part(s, '::', 2) AS r FROM t;
 
 -- name: Case1708
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case1709
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case1710
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT split_part(s, u, i) AS r FROM t;
 
 -- name: Case1711
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT substring_index(s, '.', 2) AS r FROM t;
 
 -- name: Case1712
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT substring_index(s, '.', -2) AS r FROM t;
 
 -- name: Case1713
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT substring_index(s, '.', 0) AS r FROM t;
 
 -- name: Case1714
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT substring_index(s, '.', 5) AS r FROM t;
 
 -- name: Case1715
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT substring_index(s, '.', -5) AS r FROM t;
 
 -- name: Case1716
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT substring_index(s, '', 1) AS r FROM t;
 
 -- name: Case1717
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT substring_index(s, u, 1) AS r FROM t;
 
 -- name: Case1718
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT translate(s, 'abc', '123') AS r FROM t;
 
 -- name: Case1719
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT translate(s, 'abc', '1') AS r FROM t;
 
 -- name: Case1720
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT translate(s, 'aa', '12') AS r FROM t;
 
 -- name: Case1721
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT translate(s, 'é', 'e') AS r FROM t;
 
 -- name: Case1722
-SELECT soundex(s) AS r FROM t;
+SELECT translate(s, u, 'x') AS r FROM t;
 
 -- name: Case1723
-SELECT soundex(s) AS r FROM t;
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
 
 -- name: Case1724
-SELECT soundex(s) AS r FROM t;
+SELECT find_in_set(s, 'a,b') AS r FROM t;
 
 -- name: Case1725
-SELECT soundex(s) AS r FROM t;
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
 
 -- name: Case1726
-SELECT soundex(s) AS r FROM t;
+SELECT find_in_set(s, 'x') AS r FROM t;
 
 -- name: Case1727
-SELECT soundex(s) AS r FROM t;
+SELECT find_in_set(s, u) AS r FROM t;
 
 -- name: Case1728
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case1729
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u, 2) AS r FROM t;
 
 -- name: Case1730
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u, 3) AS r FROM t;
 
 -- name: Case1731
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case1732
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case1733
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case1734
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u, i) AS r FROM t;
 
 -- name: Case1735
-SELECT lcase(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1736
-SELECT ucase(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1737
-SELECT len(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1738
-SELECT a <=> b AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1739
-SELECT a <=> b AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1740
-SELECT a <=> b AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1741
-SELECT a <=> b AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case1742
-SELECT a <=> b AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1743
-SELECT i <=> a AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1744
-SELECT s <=> u AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1745
-SELECT NULL <=> NULL AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1746
-SELECT (1 DIV b) <=> a AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1747
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case1748
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT lcase(s) AS r FROM t;
 
 -- name: Case1749
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT ucase(s) AS r FROM t;
 
 -- name: Case1750
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT len(s) AS r FROM t;
 
 -- name: Case1751
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case1752
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case1753
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case1754
-SELECT d IS DISTINCT FROM e AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case1755
-SELECT equal_null(a, b) AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case1756
-SELECT equal_null(a, b) AS r FROM t;
+SELECT i <=> a AS r FROM t;
 
 -- name: Case1757
-SELECT equal_null(a, b) AS r FROM t;
+SELECT s <=> u AS r FROM t;
 
 -- name: Case1758
-SELECT equal_null(s, u) AS r FROM t;
+SELECT NULL <=> NULL AS r FROM t;
 
 -- name: Case1759
-SELECT equal_null(a, 1 DIV b) AS r FROM t;
+SELECT (1 DIV b) <=> a AS r FROM t;
 
 -- name: Case1760
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case1761
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case1762
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case1763
-SELECT decode(a, 1, 'one', NULL, 'none') AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case1764
-SELECT decode(a, 1, 'one') AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case1765
-SELECT decode(i, 1, 10) AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case1766
-SELECT decode(s, 'a', 1, 'b', 2, 0) AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case1767
-SELECT decode(a, 1 DIV b, 'x', 'y') AS r FROM t;
+SELECT d IS DISTINCT FROM e AS r FROM t;
 
 -- name: Case1768
-SELECT decode(a, 1, a DIV b) AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case1769
-SELECT decode(a, 2, a DIV b) AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case1770
-SELECT 1 << 2 AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case1771
-SELECT 1 << 2 + 1 AS r FROM t;
+SELECT equal_null(s, u) AS r FROM t;
 
 -- name: Case1772
-SELECT 1 | 2 << 1 AS r FROM t;
+SELECT equal_null(a, 1 DIV b) AS r FROM t;
 
 -- name: Case1773
-SELECT 6 & 3 << 1 AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case1774
-SELECT 2 << 1 = 4 AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case1775
-SELECT -8 >> 1 AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case1776
-SELECT a >> 1 AS r FROM t;
+SELECT decode(a, 1, 'one', NULL, 'none') AS r FROM t;
 
 -- name: Case1777
-SELECT -1 >>> 28 AS r FROM t;
+SELECT decode(a, 1, 'one') AS r FROM t;
 
 -- name: Case1778
-SELECT a >>> 60 AS r FROM t;
+SELECT decode(i, 1, 10) AS r FROM t;
 
 -- name: Case1779
-SELECT i << j AS r FROM t;
+SELECT decode(s, 'a', 1, 'b', 2, 0) AS r FROM t;
 
 -- name: Case1780
-SELECT (a DIV b) >> 1 AS r FROM t;
+SELECT decode(a, 1 DIV b, 'x', 'y') AS r FROM t;
 
 -- name: Case1781
-SELECT p IS TRUE AS r FROM t;
+SELECT decode(a, 1, a DIV b) AS r FROM t;
 
 -- name: Case1782
-SELECT p IS TRUE AS r FROM t;
+SELECT decode(a, 2, a DIV b) AS r FROM t;
 
 -- name: Case1783
-SELECT p IS TRUE AS r FROM t;
+SELECT 1 << 2 AS r FROM t;
 
 -- name: Case1784
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT 1 << 2 + 1 AS r FROM t;
 
 -- name: Case1785
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT 1 | 2 << 1 AS r FROM t;
 
 -- name: Case1786
-SELECT p IS FALSE AS r FROM t;
+SELECT 6 & 3 << 1 AS r FROM t;
 
 -- name: Case1787
-SELECT p IS FALSE AS r FROM t;
+SELECT 2 << 1 = 4 AS r FROM t;
 
 -- name: Case1788
-SELECT p IS NOT FALSE AS r FROM t;
+SELECT -8 >> 1 AS r FROM t;
 
 -- name: Case1789
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT a >> 1 AS r FROM t;
 
 -- name: Case1790
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT -1 >>> 28 AS r FROM t;
 
 -- name: Case1791
-SELECT p IS NOT UNKNOWN AS r FROM t;
+SELECT a >>> 60 AS r FROM t;
 
 -- name: Case1792
-SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+SELECT i << j AS r FROM t;
 
 -- name: Case1793
-SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+SELECT (a DIV b) >> 1 AS r FROM t;
 
 -- name: Case1794
-SELECT a > 1 IS TRUE AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case1795
-SELECT s ILIKE 'AB%' AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case1796
-SELECT s ILIKE 'é%' AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case1797
-SELECT s NOT ILIKE 'ab%' AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case1798
-SELECT s ILIKE u AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case1799
-SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case1800
-SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case1801
-SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+SELECT p IS NOT FALSE AS r FROM t;
 
 -- name: Case1802
-SELECT s LIKE ANY ('a%', u) AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case1803
-SELECT s LIKE ANY ('x%', u) AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case1804
-SELECT s LIKE SOME ('%y%') AS r FROM t;
+SELECT p IS NOT UNKNOWN AS r FROM t;
 
 -- name: Case1805
-SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
 
 -- name: Case1806
-SELECT s LIKE ALL ('x%', u) AS r FROM t;
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
 
 -- name: Case1807
-SELECT s LIKE ALL ('a%', u) AS r FROM t;
+SELECT a > 1 IS TRUE AS r FROM t;
 
 -- name: Case1808
-SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+SELECT s ILIKE 'AB%' AS r FROM t;
 
 -- name: Case1809
-SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+SELECT s ILIKE 'é%' AS r FROM t;
 
 -- name: Case1810
-SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
 
 -- name: Case1811
-SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+SELECT s ILIKE u AS r FROM t;
 
 -- name: Case1812
-SELECT s LIKE ANY ('a%') AS r FROM t;
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
 
 -- name: Case1813
-SELECT trim(BOTH FROM s) AS r FROM t;
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
 
 -- name: Case1814
-SELECT trim(LEADING FROM s) AS r FROM t;
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
 
 -- name: Case1815
-SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
 
 -- name: Case1816
-SELECT trim('xy' FROM s) AS r FROM t;
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
 
 -- name: Case1817
-SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+SELECT s LIKE SOME ('%y%') AS r FROM t;
 
 -- name: Case1818
-SELECT trim(LEADING u FROM s) AS r FROM t;
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
 
 -- name: Case1819
-SELECT trim(u, s) AS r FROM t;
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
 
 -- name: Case1820
-SELECT ltrim('x', s) AS r FROM t;
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
 
 -- name: Case1821
-SELECT rtrim('x', s) AS r FROM t;
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
 
 -- name: Case1822
-SELECT btrim(s, 'x') AS r FROM t;
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
 
 -- name: Case1823
-SELECT btrim(s) AS r FROM t;
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
 
 -- name: Case1824
-SELECT btrim(s, u) AS r FROM t;
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
 
 -- name: Case1825
-SELECT trim(s) AS r FROM t;
+SELECT s LIKE ANY ('a%') AS r FROM t;
 
 -- name: Case1826
-SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+SELECT trim(BOTH FROM s) AS r FROM t;
 
 -- name: Case1827
-SELECT substring(s FROM 2) AS r FROM t;
+SELECT trim(LEADING FROM s) AS r FROM t;
 
 -- name: Case1828
-SELECT substr(s FROM -2) AS r FROM t;
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
 
 -- name: Case1829
-SELECT substring(s FROM i FOR 2) AS r FROM t;
+SELECT trim('xy' FROM s) AS r FROM t;
 
 -- name: Case1830
-SELECT position('l' IN s) AS r FROM t;
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
 
 -- name: Case1831
-SELECT position('z' IN s) AS r FROM t;
+SELECT trim(LEADING u FROM s) AS r FROM t;
 
 -- name: Case1832
-SELECT position('' IN s) AS r FROM t;
+SELECT trim(u, s) AS r FROM t;
 
 -- name: Case1833
-SELECT position('l' IN s) AS r FROM t;
+SELECT ltrim('x', s) AS r FROM t;
 
 -- name: Case1834
-SELECT locate('l', s) AS r FROM t;
+SELECT rtrim('x', s) AS r FROM t;
 
 -- name: Case1835
-SELECT position(u, s) AS r FROM t;
+SELECT btrim(s, 'x') AS r FROM t;
 
 -- name: Case1836
-SELECT instr(s, 'lo') AS r FROM t;
+SELECT btrim(s) AS r FROM t;
 
 -- name: Case1837
-SELECT instr(s, u) AS r FROM t;
+SELECT btrim(s, u) AS r FROM t;
 
 -- name: Case1838
-SELECT !p AS r FROM t;
+SELECT trim(s) AS r FROM t;
 
 -- name: Case1839
-SELECT ! a = 1 AS r FROM t;
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
 
 -- name: Case1840
-SELECT !p AS r FROM t;
+SELECT substring(s FROM 2) AS r FROM t;
 
 -- name: Case1841
-SELECT !(p AND q) AS r FROM t;
+SELECT substr(s FROM -2) AS r FROM t;
 
 -- name: Case1842
-SELECT int(s) AS r FROM t;
+SELECT substring(s FROM i FOR 2) AS r FROM t;
 
 -- name: Case1843
-SELECT bigint(x) AS r FROM t;
+SELECT position('l' IN s) AS r FROM t;
 
 -- name: Case1844
-SELECT double(s) AS r FROM t;
+SELECT position('z' IN s) AS r FROM t;
 
 -- name: Case1845
-SELECT string(d) AS r FROM t;
+SELECT position('' IN s) AS r FROM t;
 
 -- name: Case1846
-SELECT boolean(s) AS r FROM t;
+SELECT position('l' IN s) AS r FROM t;
 
 -- name: Case1847
-SELECT date(s) AS r FROM t;
+SELECT locate('l', s) AS r FROM t;
 
 -- name: Case1848
-SELECT int(s) AS r FROM t;
+SELECT position(u, s) AS r FROM t;
 
 -- name: Case1849
-SELECT int(s) AS r FROM t;
+SELECT instr(s, 'lo') AS r FROM t;
 
 -- name: Case1850
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+SELECT instr(s, u) AS r FROM t;
 
 -- name: Case1851
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+SELECT !p AS r FROM t;
 
 -- name: Case1852
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+SELECT ! a = 1 AS r FROM t;
 
 -- name: Case1853
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+SELECT !p AS r FROM t;
 
 -- name: Case1854
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+SELECT !(p AND q) AS r FROM t;
 
 -- name: Case1855
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT int(s) AS r FROM t;
 
 -- name: Case1856
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT bigint(x) AS r FROM t;
 
 -- name: Case1857
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT double(s) AS r FROM t;
 
 -- name: Case1858
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT string(d) AS r FROM t;
 
 -- name: Case1859
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT boolean(s) AS r FROM t;
 
 -- name: Case1860
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT date(s) AS r FROM t;
 
 -- name: Case1861
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT int(s) AS r FROM t;
 
 -- name: Case1862
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+SELECT int(s) AS r FROM t;
 
 -- name: Case1863
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
 
 -- name: Case1864
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
 
 -- name: Case1865
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
 
 -- name: Case1866
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
 
 -- name: Case1867
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
 
 -- name: Case1868
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case1869
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case1870
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case1871
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case1872
-SELECT xpath_long(s, 'a/b') AS r FROM t;
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case1873
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case1874
-SELECT xpath_int(s, 'a') AS r FROM t;
+SELECT xpath_double(s, 'a/b') AS r FROM t;
 
 -- name: Case1875
-SELECT xpath_long(s, 'a') AS r FROM t;
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
 
 -- name: Case1876
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
 
 -- name: Case1877
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+SELECT xpath_double(s, 'a/b') AS r FROM t;
 
 -- name: Case1878
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT xpath_double(s, 'a') AS r FROM t;
 
 -- name: Case1879
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT xpath_double(s, 'a') AS r FROM t;
 
 -- name: Case1880
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case1881
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case1882
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case1883
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case1884
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case1885
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT xpath_long(s, 'a/b') AS r FROM t;
 
 -- name: Case1886
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
 
 -- name: Case1887
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_int(s, 'a') AS r FROM t;
 
 -- name: Case1888
+SELECT xpath_long(s, 'a') AS r FROM t;
+
+-- name: Case1889
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+
+-- name: Case1890
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+
+-- name: Case1891
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+
+-- name: Case1892
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+
+-- name: Case1893
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case1894
+SELECT xpath_string(s, 'a/d') AS r FROM t;
+
+-- name: Case1895
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+
+-- name: Case1896
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+
+-- name: Case1897
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+
+-- name: Case1898
+SELECT xpath_string(s, 'a/b') AS r FROM t;
+
+-- name: Case1899
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case1900
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case1901
 SELECT xpath_string(s, 'a') AS r FROM t;

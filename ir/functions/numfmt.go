@@ -69,3 +69,72 @@ func resolveToNumber(fn *ir.Function, args []ir.Expr) (*ir.Signature, error) {
 	bound := func(x, f string) (rt.Decimal, *rt.Error) { return rt.ToNumber(x, f, p, s) }
 	return sig(ret, withConsts(k2(bound), rt.ToNumber, p, s), tStr, tStr), nil
 }
+
+// numberFormatClasses are the classes of an invalid number format.
+var numberFormatClasses = []ir.ErrorClass{
+	"INVALID_FORMAT.EMPTY", "INVALID_FORMAT.WRONG_NUM_DIGIT", "INVALID_FORMAT.CUR_MUST_BEFORE_DIGIT",
+	"INVALID_FORMAT.CUR_MUST_BEFORE_DEC", "INVALID_FORMAT.CONT_THOUSANDS_SEPS", "INVALID_FORMAT.THOUSANDS_SEPS_MUST_BEFORE_DEC",
+	"INVALID_FORMAT.WRONG_NUM_TOKEN", "INVALID_FORMAT.UNEXPECTED_TOKEN", "DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION",
+}
+
+// toCharDecimal is the signature of to_char over a DECIMAL x.
+func toCharDecimal(x ir.Type) *ir.Signature {
+	s := x.S()
+	bound := func(d rt.Decimal, f string) (string, *rt.Error) { return rt.ToChar(d, f, s) }
+	return sig(tStr, withConsts(k2(bound), rt.ToChar, s), x, tStr)
+}
+
+// to_char and to_varchar: a number (a DECIMAL; INT, BIGINT and DOUBLE as
+// Spark casts them implicitly, to DECIMAL(10,0), (20,0) and (30,15)) written
+// with a constant number format, a DATE with a datetime pattern (date_format).
+func init() {
+	fn := strict("to_char",
+		"x written with fmt: a number (DECIMAL; INT, BIGINT, DOUBLE cast to DECIMAL(10,0), DECIMAL(20,0), DECIMAL(30,15) as Spark's implicit cast) with the constant number format fmt of to_number "+
+			"(digits that do not fit print as #; S prints + or -, MI a space or -, PR <...>), a DATE with the datetime pattern fmt (date_format). An invalid constant format is a compile error; BINARY forms are not supported (no BINARY type).",
+		append(errs(rt.InvalidDatetimePatternChar, rt.InvalidDatetimePatternLength), numberFormatClasses...),
+		sig(tStr, k2(rt.DateFormat), tDate, tStr))
+	base := fn.Resolve
+	fn.Resolve = func(args []ir.Type) (*ir.Signature, error) {
+		if len(args) == 2 && args[0].Kind == ir.KindDecimal && (args[1].Kind == ir.KindVarchar || args[1].Kind == ir.KindNull) {
+			return toCharDecimal(args[0]), nil
+		}
+		return base(args)
+	}
+	implicit := fn.Implicit
+	fn.Implicit = func(args []ir.Type) (*ir.Signature, error) {
+		if len(args) == 2 && (args[1].Kind == ir.KindVarchar || args[1].Kind == ir.KindNull) {
+			switch args[0].Kind {
+			case ir.KindInt:
+				return toCharDecimal(ir.DecimalOf(10, 0)), nil
+			case ir.KindBigint:
+				return toCharDecimal(ir.DecimalOf(20, 0)), nil
+			case ir.KindDouble:
+				return toCharDecimal(ir.DecimalOf(30, 15)), nil
+			}
+		}
+		if implicit == nil {
+			return nil, errNoImplicit
+		}
+		return implicit(args)
+	}
+	fn.Synopsis = append(fn.Synopsis, "to_char(DECIMAL(p,s), fmt) -> VARCHAR (INT, BIGINT, DOUBLE as DECIMAL)")
+	register(fn, "to_varchar")
+}
+
+// checkNumberFormatArg reports a to_char format of a number that is not a
+// constant or not valid (Spark fails analysis).
+func checkNumberFormatArg(args []ir.Expr) error {
+	if len(args) != 2 || args[0].Type().Kind != ir.KindDecimal {
+		return nil
+	}
+	c, ok := args[1].(*ir.Const)
+	if !ok || c.Err != nil {
+		return errConstFormat
+	}
+	if s, ok := c.V.(string); ok {
+		if err := rt.CompileNumberFormat(s).Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
