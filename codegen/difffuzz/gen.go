@@ -646,6 +646,15 @@ func (g *Generator) decimalOp(t ir.Type, d int) *Node {
 	case x < 8:
 		n = &Node{K: KCall, Text: pick(g.r, []string{"try_add", "try_subtract", "try_multiply", "try_divide", "try_mod", "pmod"}),
 			Args: []*Node{operand(), operand()}}
+	case x < 9 && g.pct(30):
+		// to_number and try_to_number: the constant format gives the
+		// result type; the text is a literal near the format or data.
+		f := pick(g.r, numberFormats)
+		s := g.expr(ir.TypeVarchar, d-1)
+		if g.pct(70) {
+			s = g.lit(ir.TypeVarchar, sqlString(pick(g.r, numberTexts)))
+		}
+		n = &Node{K: KCall, Text: pick(g.r, []string{"to_number", "try_to_number"}), Args: []*Node{s, g.lit(ir.TypeVarchar, sqlString(f))}}
 	default:
 		name := pick(g.r, []string{"round", "bround", "floor", "ceil", "abs", "negative", "positive"})
 		n = &Node{K: KCall, Text: name, Args: []*Node{g.expr(pick(g.r, decimalTypes), d-1)}}
@@ -656,6 +665,12 @@ func (g *Generator) decimalOp(t ir.Type, d int) *Node {
 	n.T = ir.TypeNull // the binder types the operation; the CAST gives it t
 	return &Node{K: KCast, T: t, Args: []*Node{n}}
 }
+
+// numberFormats and numberTexts are the formats and texts of to_number.
+var (
+	numberFormats = []string{"999", "000.00", "99,999", "$99.99", "99,999.9S", "99PR", "9.99", "MI9999", "S$9,999.00", "0999", "99D9", "9G999"}
+	numberTexts   = []string{"454", "454.00", "12,454", "$78.12", "12,454.8-", "<12>", "1", "-12", "1234", "", " 1 2 ", "0.5", "+$1,234.50", "007", "1,2", "x"}
+)
 
 // decimalLit draws a constant of exactly DECIMAL t: zero, small values,
 // halves for rounding, and values at the limits of its precision.
@@ -782,6 +797,15 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 	args := make([]*Node, len(e.args))
 	for i, at := range e.args {
 		args[i] = g.arg(name, i, at, d-1)
+		if (name == "to_char" || name == "to_varchar") && i == 1 {
+			// A valid constant format (else a compile error): a number
+			// format, or a datetime pattern for a DATE.
+			if e.args[0].Kind == ir.KindDate {
+				args[i] = g.lit(at, sqlString(pick(g.r, datePatterns)))
+			} else {
+				args[i] = g.lit(at, sqlString(pick(g.r, numberFormats)))
+			}
+		}
 	}
 	n := &Node{K: KCall, T: t, Args: args}
 	switch {

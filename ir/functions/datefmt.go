@@ -40,7 +40,11 @@ func CheckConstArgs(fn *ir.Function, args []ir.Expr) error {
 	if xpathFns[fn.Name] && len(args) == 2 {
 		return checkXPathArg(args[1])
 	}
-	if !patternArg[fn.Name] || len(args) != 2 {
+	if fn.Name == "to_char" {
+		if err := checkNumberFormatArg(args); err != nil || len(args) != 2 || args[0].Type().Kind != ir.KindDate {
+			return err
+		}
+	} else if !patternArg[fn.Name] || len(args) != 2 {
 		return nil
 	}
 	c, ok := args[1].(*ir.Const)

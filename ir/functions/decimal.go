@@ -290,6 +290,10 @@ func withDecimalFloor(fn *ir.Function, k func(rt.Decimal, int) rt.Decimal) *ir.F
 // DECIMAL, whose scale Spark requires to be a constant. handled is false for
 // every other call.
 func ResolveWithArgs(fn *ir.Function, args []ir.Expr) (_ *ir.Signature, handled bool, _ error) {
+	if argTyped[fn.Name] {
+		s, err := resolveToNumber(fn, args)
+		return s, true, err
+	}
 	if fn.Name != "round" && fn.Name != "bround" || len(args) == 0 || len(args) > 2 || args[0].Type().Kind != ir.KindDecimal {
 		return nil, false, nil
 	}

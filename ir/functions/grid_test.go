@@ -159,7 +159,7 @@ func TestNoPanicGrid(t *testing.T) {
 				})
 			})
 		}
-		if resolved == 0 {
+		if resolved == 0 && !argTyped[fn.Name] { // to_number: by its constant format only
 			t.Errorf("%s resolves for no grid types", fn.Name)
 		}
 	}

@@ -7,6 +7,11 @@ import "github.com/exprc/exprc/templates/rt"
 // right Go type. TestRtFuncsComplete keeps it in step with the rt sources.
 var rtFuncs = map[string]any{
 	"DecimalFromInt64":           rt.DecimalFromInt64,
+	"CompileNumberFormat":        rt.CompileNumberFormat,
+	"ToNumber":                   rt.ToNumber,
+	"ToNumberDefined":            rt.ToNumberDefined,
+	"TryToNumber":                rt.TryToNumber,
+	"ToChar":                     rt.ToChar,
 	"FormatDecimal":              rt.FormatDecimal,
 	"DecimalTypeName":            rt.DecimalTypeName,
 	"CompareDecimal":             rt.CompareDecimal,
