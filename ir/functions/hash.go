@@ -57,8 +57,9 @@ func newHashStep(name string, ret ir.Type, seed any, kernels map[ir.Kind]impl, d
 	return h
 }
 
-// zeroOf is the placeholder a NULL argument is replaced by before the step,
-// which ignores it.
+// zeroOf is a value of type t that stands in for a NULL where a strict
+// function must get a value it ignores: a hash step's skipped argument, a
+// map_build value whose NULL flag is set.
 func zeroOf(t ir.Type) any {
 	switch t.Kind {
 	case ir.KindBoolean:

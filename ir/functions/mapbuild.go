@@ -30,27 +30,6 @@ func mapValueOK(t ir.Type) bool {
 	return false
 }
 
-// mapZero is a value of a map value type, for the COALESCE of a NULL value.
-func mapZero(t ir.Type) any {
-	switch t.Kind {
-	case ir.KindBoolean:
-		return false
-	case ir.KindInt:
-		return int32(0)
-	case ir.KindBigint:
-		return int64(0)
-	case ir.KindDouble:
-		return 0.0
-	case ir.KindVarchar:
-		return ""
-	case ir.KindDate:
-		return ir.Date(0)
-	case ir.KindDecimal:
-		return rt.Decimal{}
-	}
-	panic("functions: no zero of " + t.String())
-}
-
 // mapTypes finds map's key and value types from its arguments.
 func mapTypes(args []ir.Type) (k, v ir.Type, err error) {
 	if len(args) == 0 {
@@ -184,7 +163,7 @@ func mapFn() *ir.Function {
 			k, v := c.Args[j], c.Args[j+1]
 			args = append(args,
 				&ir.Coalesce{Args: []ir.Expr{k, &ir.Const{T: *t.Key, Err: rt.ErrNullMapKey}}, T: *t.Key},
-				&ir.Coalesce{Args: []ir.Expr{v, &ir.Const{T: *t.Value, V: mapZero(*t.Value)}}, T: *t.Value},
+				&ir.Coalesce{Args: []ir.Expr{v, &ir.Const{T: *t.Value, V: zeroOf(*t.Value)}}, T: *t.Value},
 				&ir.IsNull{Arg: v})
 		}
 		return callOf(mapBuild, args...)

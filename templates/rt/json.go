@@ -109,21 +109,30 @@ func (j *jsonScanner) elements(closer byte) (int, bool) {
 			return n, false
 		}
 		n++
-		j.space()
-		if j.i >= len(j.s) {
-			return n, false
-		}
-		switch j.s[j.i] {
-		case ',':
-			j.i++
-		case closer:
-			j.i++
-			j.depth--
-			return n, true
-		default:
-			return n, false
+		if done, ok := j.afterElement(closer); done || !ok {
+			return n, ok
 		}
 	}
+}
+
+// afterElement reads what follows an element of an array or object closed
+// by closer: a comma (more elements: done false), the closer (done), or
+// anything else (not ok).
+func (j *jsonScanner) afterElement(closer byte) (done, ok bool) {
+	j.space()
+	if j.i >= len(j.s) {
+		return true, false
+	}
+	switch j.s[j.i] {
+	case ',':
+		j.i++
+		return false, true
+	case closer:
+		j.i++
+		j.depth--
+		return true, true
+	}
+	return true, false
 }
 
 // str skips a string, whose opening quote is at j.i: escapes as JSON has

@@ -307,19 +307,8 @@ func (j *jsonScanner) treeContainer(open byte) (jsonNode, bool) {
 			return n, false
 		}
 		n.kids = append(n.kids, v)
-		j.space()
-		if j.i >= len(j.s) {
-			return n, false
-		}
-		switch j.s[j.i] {
-		case ',':
-			j.i++
-		case closer:
-			j.i++
-			j.depth--
-			return n, true
-		default:
-			return n, false
+		if done, ok := j.afterElement(closer); done || !ok {
+			return n, ok
 		}
 	}
 }
