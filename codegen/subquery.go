@@ -139,7 +139,7 @@ func (st *subTypes) decimalArgs() []jen.Code {
 	case ir.AggSum:
 		return []jen.Code{jen.Lit(s.T.P())}
 	case ir.AggAvg:
-		return []jen.Code{jen.Lit(st.vt.S()), jen.Lit(min(st.vt.P()+10, ir.MaxDecimalPrecision)), jen.Lit(s.T.S()), jen.Lit(s.T.P())}
+		return []jen.Code{jen.Lit(st.vt.S()), jen.Lit(ir.DecimalSumOf(st.vt).P()), jen.Lit(s.T.S()), jen.Lit(s.T.P())}
 	}
 	return nil
 }

@@ -291,7 +291,10 @@ func (b *binder) bindAggregate(e *ast.Call, name string, sc *scope) (ir.Expr, bo
 		case t.Kind == ir.KindDecimal:
 			// Spark's Sum and Average: the value keeps its type, the sum is
 			// exact (semantics.md 3.12).
-			node.T = decimalAggType(agg, t)
+			node.T = ir.DecimalAvgOf(t)
+			if agg == ir.AggSum {
+				node.T = ir.DecimalSumOf(t)
+			}
 		case agg == ir.AggAvg || t.Kind == ir.KindDouble:
 			node.T = ir.TypeDouble
 		case t.Kind == ir.KindInt || t.Kind == ir.KindBigint:
@@ -318,17 +321,6 @@ func (b *binder) bindAggregate(e *ast.Call, name string, sc *scope) (ir.Expr, bo
 	node.SQL = ast.Format(e)
 	sub.aggs.found = append(sub.aggs.found, node)
 	return node, true
-}
-
-// decimalAggType is the type of sum or avg over DECIMAL(p, s) values, as in
-// Spark: sum is DECIMAL(p + 10, s), avg DECIMAL(p + 4, s + 4), each bounded
-// to 38.
-func decimalAggType(agg ir.Aggregate, t ir.Type) ir.Type {
-	p, s := t.P(), t.S()
-	if agg == ir.AggSum {
-		return ir.DecimalOf(min(p+10, ir.MaxDecimalPrecision), s)
-	}
-	return ir.DecimalOf(min(p+4, ir.MaxDecimalPrecision), min(s+4, ir.MaxDecimalPrecision))
 }
 
 // bindScalarSubquery binds "(SELECT ...)".

@@ -81,6 +81,18 @@ func DecimalOf(p, s int) Type {
 	return Type{Kind: KindDecimal, Precision: uint8(p), Scale: uint8(s)}
 }
 
+// DecimalSumOf is the type of Spark's sum of DECIMAL(p, s) values, also
+// the type avg's running sum must fit: DECIMAL(min(p + 10, 38), s).
+func DecimalSumOf(t Type) Type {
+	return DecimalOf(min(t.P()+10, MaxDecimalPrecision), t.S())
+}
+
+// DecimalAvgOf is the type of Spark's avg of DECIMAL(p, s) values:
+// DECIMAL(min(p + 4, 38), min(s + 4, 38)).
+func DecimalAvgOf(t Type) Type {
+	return DecimalOf(min(t.P()+4, MaxDecimalPrecision), min(t.S()+4, MaxDecimalPrecision))
+}
+
 // P and S are a DECIMAL's precision and scale as ints.
 func (t Type) P() int { return int(t.Precision) }
 

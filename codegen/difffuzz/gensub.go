@@ -406,10 +406,9 @@ func (g *Generator) agg(t ir.Type) *Node {
 		n.Args = []*Node{g.expr(at, 1)}
 	}
 	if t.Kind == ir.KindDecimal && (c.name == "sum" || c.name == "avg") {
-		p, sc := t.P(), t.S()
-		n.T = ir.DecimalOf(min(p+10, ir.MaxDecimalPrecision), sc)
+		n.T = ir.DecimalSumOf(t)
 		if c.name == "avg" {
-			n.T = ir.DecimalOf(min(p+4, ir.MaxDecimalPrecision), min(sc+4, ir.MaxDecimalPrecision))
+			n.T = ir.DecimalAvgOf(t)
 		}
 		return &Node{K: KCast, T: t, Args: []*Node{n}}
 	}

@@ -305,7 +305,7 @@ func decimalAggregate(s *ir.Settled, vals []any) ir.Outcome {
 	vt := s.Value.Type()
 	sumP := s.T.P()
 	if s.Agg == ir.AggAvg {
-		sumP = min(vt.P()+10, ir.MaxDecimalPrecision)
+		sumP = ir.DecimalSumOf(vt).P()
 	}
 	if new(big.Int).Abs(sum).Cmp(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(sumP)), nil)) >= 0 {
 		return ir.Outcome{Err: rt.ErrDecimalSumOverflow}

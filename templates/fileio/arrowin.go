@@ -252,9 +252,8 @@ func convertArray(arr arrow.Array, t sqlType, mem memory.Allocator) (arrow.Array
 // the type cannot hold, an error here, not a wrong result later).
 func decimalsFit(a *array.Decimal128, t sqlType) error {
 	for i := 0; i < a.Len(); i++ {
-		x := a.Value(i)
-		if v := (rt.Decimal{Lo: x.LowBits(), Hi: x.HighBits()}); !rt.DecimalFits(v, t.P) && a.IsValid(i) {
-			return &convError{row: i, msg: fmt.Sprintf("value %s has more digits than %s holds", rt.FormatDecimal(v, t.S), t)}
+		if msg := decimalBeyond(a, i, t); msg != "" {
+			return &convError{row: i, msg: msg}
 		}
 	}
 	return nil
@@ -273,13 +272,22 @@ func mapDecimalsFit(m *array.Map, t sqlType) error {
 		}
 		start, end := m.ValueOffsets(i)
 		for e := int(start); e < int(end); e++ {
-			x := items.Value(e)
-			if v := (rt.Decimal{Lo: x.LowBits(), Hi: x.HighBits()}); items.IsValid(e) && !rt.DecimalFits(v, t.P) {
-				return &convError{row: i, msg: fmt.Sprintf("MAP value %s has more digits than %s holds", rt.FormatDecimal(v, t.S), t)}
+			if msg := decimalBeyond(items, e, t); msg != "" {
+				return &convError{row: i, msg: "MAP " + msg}
 			}
 		}
 	}
 	return nil
+}
+
+// decimalBeyond describes entry i of a when it is a value with more digits
+// than DECIMAL t holds, and is "" otherwise (a NULL included).
+func decimalBeyond(a *array.Decimal128, i int, t sqlType) string {
+	x := a.Value(i)
+	if v := (rt.Decimal{Lo: x.LowBits(), Hi: x.HighBits()}); a.IsValid(i) && !rt.DecimalFits(v, t.P) {
+		return fmt.Sprintf("value %s has more digits than %s holds", rt.FormatDecimal(v, t.S), t)
+	}
+	return ""
 }
 
 // valueAt reads row i of arr as a Go value of type t (nil for NULL).
