@@ -74,3 +74,30 @@ func TestFloat64ComparisonsFollowCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestArenaCaseEveryByte checks upper and lower, which map eight bytes at a
+// time, on every byte value at every position of values of 0 to 40 bytes
+// (the letters' neighbours '@', '[', '`' and '{' included), against the
+// plain functions.
+func TestArenaCaseEveryByte(t *testing.T) {
+	a := NewArena(16)
+	base := []byte("xY0@[`{zA:a-Z.b")
+	for n := range 41 {
+		for pos := range n {
+			for c := range 256 {
+				b := make([]byte, n)
+				for i := range b {
+					b[i] = base[(i+n)%len(base)]
+				}
+				b[pos] = byte(c)
+				s := string(b)
+				if got, want := a.Upper(s), Upper(s); got != want {
+					t.Fatalf("upper %q: %q, want %q", s, got, want)
+				}
+				if got, want := a.Lower(s), Lower(s); got != want {
+					t.Fatalf("lower %q: %q, want %q", s, got, want)
+				}
+			}
+		}
+	}
+}

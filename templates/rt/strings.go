@@ -1,9 +1,11 @@
 package rt
 
 import (
+	"encoding/binary"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Character positions in VARCHAR functions count Unicode code points, as Spark
@@ -18,9 +20,17 @@ const MaxPadLength = 64 << 20
 
 // charOffset returns the byte offset of character n of s (0-based), or len(s)
 // when s has fewer than n characters. n <= 0 gives 0.
+//
+// Two cases need no decoding: n >= len(s) (a character is at least a byte,
+// so all of s), and an ASCII prefix of n bytes (n characters of one byte).
 func charOffset(s string, n int64) int {
-	if n <= 0 {
+	switch {
+	case n <= 0:
 		return 0
+	case n >= int64(len(s)):
+		return len(s)
+	case isASCII(s[:n]):
+		return int(n)
 	}
 	i := 0
 	for ; n > 0 && i < len(s); n-- {
@@ -28,6 +38,20 @@ func charOffset(s string, n int64) int {
 		i += w
 	}
 	return i
+}
+
+// isASCII reports whether every byte of s is below 0x80, eight bytes at a
+// time.
+func isASCII(s string) bool {
+	var bits uint64
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		bits |= binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
+	}
+	for ; i < len(s); i++ {
+		bits |= uint64(s[i])
+	}
+	return bits&highBits == 0
 }
 
 // charSlice returns characters [start, end) of s, clamped to s.
